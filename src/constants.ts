@@ -1,0 +1,68 @@
+/** Input names as `action.yml` declares them: the only place they are spelled. */
+export const Inputs = {
+  ApiKey: 'api-key',
+  ProjectId: 'project-id',
+  Command: 'command',
+  BaseUrl: 'base-url',
+  GithubToken: 'github-token',
+  RequestTimeout: 'request-timeout',
+  Retries: 'retries',
+  DryRun: 'dry-run',
+  Prompt: 'prompt',
+  JobId: 'job-id',
+  Diff: 'diff',
+  DiffInclude: 'diff-include',
+  DiffExclude: 'diff-exclude',
+  DiffMaxChars: 'diff-max-chars',
+  AllowForks: 'allow-forks',
+  Wait: 'wait',
+  Timeout: 'timeout',
+  PollInterval: 'poll-interval',
+  PollIntervalMax: 'poll-interval-max',
+  FailOn: 'fail-on',
+  PrComment: 'pr-comment',
+  ReuseJob: 'reuse-job',
+  DateFrom: 'date-from',
+  DateTo: 'date-to',
+  PageSize: 'page-size',
+  Offset: 'offset',
+  MaxRows: 'max-rows',
+  Concurrency: 'concurrency',
+  ComparePrevious: 'compare-previous',
+  SummaryRows: 'summary-rows',
+  OutputDir: 'output-dir',
+  ArtifactName: 'artifact-name',
+} as const;
+
+export type InputName = (typeof Inputs)[keyof typeof Inputs];
+
+/** Output names as `action.yml` declares them. */
+export const Outputs = {
+  Outcome: 'outcome',
+  JobId: 'job-id',
+  Status: 'status',
+  PrLink: 'pr-link',
+  TimedOut: 'timed-out',
+  Model: 'model',
+  SourceRepository: 'source-repository',
+  SourceRef: 'source-ref',
+  CreatedAt: 'created-at',
+  ArchivedAt: 'archived-at',
+  Job: 'job',
+  VisitorsTotal: 'visitors-total',
+  VisitorsHuman: 'visitors-human',
+  VisitorsAi: 'visitors-ai',
+  VisitorsRows: 'visitors-rows',
+  VisitorsCsv: 'visitors-csv',
+  VisitorsJson: 'visitors-json',
+  ArtifactId: 'artifact-id',
+  Requests: 'requests',
+} as const;
+
+export type OutputName = (typeof Outputs)[keyof typeof Outputs];
+
+export const DEFAULT_BASE_URL = 'https://api.mintlify.com';
+
+/** Admin keys carry this prefix; assistant keys carry the longer one and cannot drive the agent. */
+export const ADMIN_KEY_PREFIX = 'mint_';
+export const ASSISTANT_KEY_PREFIX = 'mint_dsc_';

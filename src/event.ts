@@ -1,0 +1,53 @@
+import { readFileSync } from 'node:fs';
+
+/**
+ * The triggering event as the runner describes it: its name and its webhook payload. Read from
+ * `GITHUB_EVENT_NAME` and `GITHUB_EVENT_PATH` directly, so a step that needs nothing else from
+ * GitHub does not load `@actions/github` and its Octokit.
+ */
+export interface TriggerEvent {
+  readonly name: string;
+  readonly payload: EventPayload;
+  readonly actor: string;
+}
+
+export interface EventPayload {
+  readonly pull_request?: {
+    readonly number?: number;
+    readonly head?: { readonly repo?: { readonly full_name?: string } | null };
+    readonly base?: { readonly repo?: { readonly full_name?: string } | null };
+  };
+  readonly [key: string]: unknown;
+}
+
+export const PULL_REQUEST_EVENTS = ['pull_request', 'pull_request_target'] as const;
+export const DIFF_EVENTS = [...PULL_REQUEST_EVENTS, 'push'] as const;
+
+export function readTriggerEvent(env: NodeJS.ProcessEnv = process.env): TriggerEvent {
+  const path = env.GITHUB_EVENT_PATH;
+  let payload: EventPayload = {};
+  if (path) {
+    try {
+      payload = JSON.parse(readFileSync(path, 'utf8')) as EventPayload;
+    } catch {
+      // A missing or unreadable payload (a local run) is an event without details.
+      payload = {};
+    }
+  }
+  return { name: env.GITHUB_EVENT_NAME ?? '', payload, actor: env.GITHUB_ACTOR ?? '' };
+}
+
+export function eventHasDiff(event: TriggerEvent): boolean {
+  return (DIFF_EVENTS as readonly string[]).includes(event.name);
+}
+
+/** True when the pull request's head lives in another repository than its base. */
+export function isForkPullRequest(event: TriggerEvent): boolean {
+  const pr = event.payload.pull_request;
+  if (!pr) return false;
+  const head = pr.head?.repo?.full_name;
+  const base = pr.base?.repo?.full_name;
+  // A head repository that was deleted arrives as null: it can only have been a fork.
+  if (pr.head && pr.head.repo === null) return true;
+  return head !== undefined && base !== undefined && head !== base;
+}

@@ -1,0 +1,366 @@
+import * as core from '@actions/core';
+import { join, resolve } from 'node:path';
+import { tmpdir } from 'node:os';
+import { isOutcome, OUTCOMES, type Outcome } from './agent/outcome.js';
+import {
+  ADMIN_KEY_PREFIX,
+  ASSISTANT_KEY_PREFIX,
+  DEFAULT_BASE_URL,
+  Inputs,
+  type InputName,
+} from './constants.js';
+import { eventHasDiff, isForkPullRequest, type TriggerEvent } from './event.js';
+import {
+  ParseError,
+  parseBaseUrl,
+  parseBoolean,
+  parseChoice,
+  parseDate,
+  parseDuration,
+  parseId,
+  parseInteger,
+  parseList,
+} from './parse.js';
+import {
+  COMMANDS,
+  type AgentSettings,
+  type CommonSettings,
+  type Settings,
+  type VisitorsSettings,
+} from './settings.js';
+
+/**
+ * The defaults of `action.yml`, applied when an input is absent altogether: the runner always
+ * passes every declared input, so absence means a run outside a runner (tests, `npm start`,
+ * `@github/local-action`). An input passed empty stays empty, which for some inputs means
+ * something of its own (`date-from`: send no date; `artifact-name`: no upload).
+ * Expressions of `action.yml` (`${{ github.token }}`, `${{ runner.temp }}`) resolve to ''
+ * here and are filled in below from the environment.
+ */
+export const INPUT_DEFAULTS: Readonly<Record<InputName, string>> = {
+  'api-key': '',
+  'project-id': '',
+  command: 'agent',
+  'base-url': DEFAULT_BASE_URL,
+  'github-token': '',
+  'request-timeout': '30s',
+  retries: '4',
+  'dry-run': 'false',
+  prompt: '',
+  'job-id': '',
+  diff: 'auto',
+  'diff-include': '',
+  'diff-exclude': '',
+  'diff-max-chars': '60000',
+  'allow-forks': 'false',
+  wait: 'true',
+  timeout: '30m',
+  'poll-interval': '5s',
+  'poll-interval-max': '30s',
+  'fail-on': 'failed,timed-out',
+  'pr-comment': 'false',
+  'reuse-job': 'false',
+  'date-from': '-7d',
+  'date-to': 'today',
+  'page-size': '250',
+  offset: '0',
+  'max-rows': '0',
+  concurrency: '1',
+  'compare-previous': 'false',
+  'summary-rows': '25',
+  'output-dir': '',
+  'artifact-name': 'visitor-analytics',
+};
+
+/** Inputs that only one command reads; the rest are common to both. */
+export const COMMAND_INPUTS: Readonly<Record<Settings['command'], readonly InputName[]>> = {
+  agent: [
+    Inputs.Prompt,
+    Inputs.JobId,
+    Inputs.Diff,
+    Inputs.DiffInclude,
+    Inputs.DiffExclude,
+    Inputs.DiffMaxChars,
+    Inputs.AllowForks,
+    Inputs.Wait,
+    Inputs.PollInterval,
+    Inputs.PollIntervalMax,
+    Inputs.FailOn,
+    Inputs.PrComment,
+    Inputs.ReuseJob,
+  ],
+  visitors: [
+    Inputs.DateFrom,
+    Inputs.DateTo,
+    Inputs.PageSize,
+    Inputs.Offset,
+    Inputs.MaxRows,
+    Inputs.Concurrency,
+    Inputs.ComparePrevious,
+    Inputs.SummaryRows,
+    Inputs.OutputDir,
+    Inputs.ArtifactName,
+  ],
+};
+
+/** A bad input value: the message is one line naming the input, the value and what is accepted. */
+export class InputError extends Error {
+  constructor(
+    readonly input: InputName,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'InputError';
+  }
+}
+
+/** Reads an input; `undefined` when the input is absent (not passed at all). */
+export type InputReader = (name: InputName) => string | undefined;
+
+export interface SettingsContext {
+  readonly event: TriggerEvent;
+  readonly nowMs: number;
+  readonly env: NodeJS.ProcessEnv;
+}
+
+export interface ParsedSettings {
+  readonly settings: Settings;
+  /** Warnings for the author: suspicious key prefix, inputs the chosen command ignores. */
+  readonly warnings: readonly string[];
+}
+
+/**
+ * Reads every input through `@actions/core`, masks the key before anything else, and parses.
+ * Throws `InputError` for the first bad value.
+ */
+export function readSettings(context: SettingsContext): ParsedSettings {
+  // The runner's convention, as `core.getInput` applies it; read from `context.env` so that
+  // "absent" and the value come from the same place.
+  const read: InputReader = (name) =>
+    context.env[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`]?.trim();
+  const apiKey = read(Inputs.ApiKey);
+  if (apiKey) core.setSecret(apiKey);
+  return parseSettings(read, context);
+}
+
+/** The pure part of `readSettings`: every rule of the contract, no side effects. */
+export function parseSettings(read: InputReader, context: SettingsContext): ParsedSettings {
+  const warnings: string[] = [];
+  const input = (name: InputName): string => read(name) ?? INPUT_DEFAULTS[name];
+  const parse = <T>(name: InputName, parser: (text: string) => T): T => {
+    const text = input(name);
+    try {
+      return parser(text);
+    } catch (error) {
+      if (error instanceof ParseError) throw invalid(name, text, error.expected);
+      throw error;
+    }
+  };
+
+  const apiKey = parseApiKey(input(Inputs.ApiKey), context.event, warnings);
+  const command = parse(Inputs.Command, (t) => parseChoice(t, COMMANDS));
+  const common: CommonSettings = {
+    apiKey,
+    projectId: parse(Inputs.ProjectId, (t) => {
+      if (!t) throw missing(Inputs.ProjectId, 'the project ID from the dashboard’s API keys page');
+      return parseId(t);
+    }),
+    baseUrl: parse(Inputs.BaseUrl, parseBaseUrl),
+    githubToken: input(Inputs.GithubToken) || (context.env.GITHUB_TOKEN ?? ''),
+    requestTimeoutMs: parse(Inputs.RequestTimeout, (t) => parseDuration(t)),
+    retries: parse(Inputs.Retries, (t) => parseInteger(t, 0, 10)),
+    dryRun: parse(Inputs.DryRun, parseBoolean),
+    timeoutMs: parse(Inputs.Timeout, (t) => parseDuration(t)),
+  };
+
+  warnIgnoredInputs(command, read, context.env, warnings);
+  const settings =
+    command === 'agent'
+      ? parseAgentSettings(common, input, parse, context)
+      : parseVisitorsSettings(common, input, parse, context);
+  return { settings, warnings };
+}
+
+type Parse = <T>(name: InputName, parser: (text: string) => T) => T;
+type Input = (name: InputName) => string;
+
+function parseAgentSettings(
+  common: CommonSettings,
+  input: Input,
+  parse: Parse,
+  context: SettingsContext,
+): AgentSettings {
+  const pollIntervalMs = parse(Inputs.PollInterval, (t) => parseDuration(t));
+  const settings: AgentSettings = {
+    ...common,
+    command: 'agent',
+    prompt: input(Inputs.Prompt),
+    jobId: parse(Inputs.JobId, (t) => (t ? parseId(t) : undefined)),
+    diff: parse(Inputs.Diff, (t) => parseChoice(t, ['auto', 'true', 'false'] as const)),
+    diffInclude: parseList(input(Inputs.DiffInclude)),
+    diffExclude: parseList(input(Inputs.DiffExclude)),
+    diffMaxChars: parse(Inputs.DiffMaxChars, (t) => parseInteger(t, 1_000, 1_000_000)),
+    allowForks: parse(Inputs.AllowForks, parseBoolean),
+    wait: parse(Inputs.Wait, parseBoolean),
+    pollIntervalMs,
+    pollIntervalMaxMs: parse(Inputs.PollIntervalMax, (t) => {
+      const ms = parseDuration(t);
+      if (ms < pollIntervalMs) throw new ParseError('a duration no shorter than poll-interval');
+      return ms;
+    }),
+    failOn: parse(Inputs.FailOn, parseFailOn),
+    prComment: parse(Inputs.PrComment, parseBoolean),
+    reuseJob: parse(Inputs.ReuseJob, parseBoolean),
+  };
+  if (settings.reuseJob && !settings.prComment) {
+    throw new InputError(
+      Inputs.ReuseJob,
+      'Input "reuse-job" is true but "pr-comment" is false: the pull-request comment is where the job is recorded, so reuse-job needs pr-comment: true.',
+    );
+  }
+  const diffAvailable = settings.diff === 'true' || (settings.diff === 'auto' && eventHasDiff(context.event));
+  if (settings.diff === 'true' && !eventHasDiff(context.event)) {
+    throw new InputError(
+      Inputs.Diff,
+      `Input "diff" is "true" but the event "${context.event.name || '(none)'}" has no diff: only pull_request, pull_request_target and push have one. Use diff: auto, or give a prompt.`,
+    );
+  }
+  if (!settings.prompt && !settings.jobId && !diffAvailable) {
+    throw new InputError(
+      Inputs.Prompt,
+      'Input "prompt" is empty and there is nothing else to send: give a prompt, a job-id to attach to, or run on a pull_request or push event with diff: auto or true.',
+    );
+  }
+  return settings;
+}
+
+function parseVisitorsSettings(
+  common: CommonSettings,
+  input: Input,
+  parse: Parse,
+  context: SettingsContext,
+): VisitorsSettings {
+  const date = (t: string): ReturnType<typeof parseDate> | undefined =>
+    t ? parseDate(t, context.nowMs) : undefined;
+  const dateFrom = parse(Inputs.DateFrom, date);
+  const dateTo = parse(Inputs.DateTo, date);
+  if (dateFrom && dateTo && dateFrom.epochMs >= dateTo.epochMs) {
+    throw new InputError(
+      Inputs.DateFrom,
+      `Input "date-from" (${dateFrom.text}) must be before "date-to" (${dateTo.text}), which is exclusive.`,
+    );
+  }
+  const comparePrevious = parse(Inputs.ComparePrevious, parseBoolean);
+  if (comparePrevious && !(dateFrom && dateTo)) {
+    throw new InputError(
+      Inputs.ComparePrevious,
+      'Input "compare-previous" is true but "date-from" or "date-to" is empty: both are needed to know the length of the previous period.',
+    );
+  }
+  const runnerTemp = context.env.RUNNER_TEMP || tmpdir();
+  const workspace = context.env.GITHUB_WORKSPACE || process.cwd();
+  return {
+    ...common,
+    command: 'visitors',
+    dateFrom,
+    dateTo,
+    pageSize: parse(Inputs.PageSize, (t) => parseInteger(t, 1, 250)),
+    offset: parse(Inputs.Offset, (t) => parseInteger(t, 0)),
+    maxRows: parse(Inputs.MaxRows, (t) => parseInteger(t, 0)),
+    concurrency: parse(Inputs.Concurrency, (t) => parseInteger(t, 1, 16)),
+    comparePrevious,
+    summaryRows: parse(Inputs.SummaryRows, (t) => parseInteger(t, 0, 1_000)),
+    outputDir: resolve(workspace, input(Inputs.OutputDir) || join(runnerTemp, 'visitors')),
+    artifactName: parse(Inputs.ArtifactName, parseArtifactName),
+  };
+}
+
+function parseApiKey(key: string, event: TriggerEvent, warnings: string[]): string {
+  if (!key) {
+    if (event.name === 'pull_request' && isForkPullRequest(event)) {
+      throw new InputError(
+        Inputs.ApiKey,
+        'Input "api-key" is empty: GitHub withholds secrets from workflows run for pull requests from forks. The step cannot reach the API here; skip it for forks (if: github.event.pull_request.head.repo.full_name == github.repository).',
+      );
+    }
+    if (event.actor === 'dependabot[bot]') {
+      throw new InputError(
+        Inputs.ApiKey,
+        'Input "api-key" is empty: workflows triggered by Dependabot only see Dependabot secrets. Add the key as a Dependabot secret, or skip the step for Dependabot.',
+      );
+    }
+    throw missing(Inputs.ApiKey, 'an admin API key, usually ${{ secrets.MINTLIFY_API_KEY }}');
+  }
+  // Never echo the key: describe it instead.
+  // Printable ASCII without spaces: anything else cannot be a key, and would break the header.
+  if (!/^[\x21-\x7e]+$/.test(key)) {
+    throw new InputError(
+      Inputs.ApiKey,
+      'Input "api-key" contains spaces, line breaks or non-ASCII characters: paste the key alone, with nothing around it.',
+    );
+  }
+  if (key.startsWith(ASSISTANT_KEY_PREFIX)) {
+    warnings.push(
+      `Input "api-key" starts with "${ASSISTANT_KEY_PREFIX}", the prefix of assistant keys; the agent and analytics endpoints need an admin key ("${ADMIN_KEY_PREFIX}…"). Requests will likely be refused with 401.`,
+    );
+  } else if (!key.startsWith(ADMIN_KEY_PREFIX)) {
+    warnings.push(
+      `Input "api-key" does not start with "${ADMIN_KEY_PREFIX}", the prefix of admin API keys; it is probably the wrong kind of key.`,
+    );
+  }
+  return key;
+}
+
+function parseFailOn(text: string): ReadonlySet<Outcome> {
+  const tokens = parseList(text.toLowerCase());
+  const unknown = tokens.filter((token) => !isOutcome(token));
+  if (unknown.length > 0) {
+    throw new ParseError(`a comma list of outcomes from: ${OUTCOMES.join(', ')} (or empty)`);
+  }
+  return new Set(tokens.filter(isOutcome));
+}
+
+function parseArtifactName(text: string): string {
+  // The characters the artifact service refuses in names.
+  if (/["':<>|*?\\/\r\n]/.test(text) || text.length > 200) {
+    throw new ParseError(
+      'a name of at most 200 characters without " : < > | * ? \\ / or line breaks (empty: no upload)',
+    );
+  }
+  return text;
+}
+
+function warnIgnoredInputs(
+  command: Settings['command'],
+  read: InputReader,
+  env: NodeJS.ProcessEnv,
+  warnings: string[],
+): void {
+  // The runner expands `${{ runner.temp }}/visitors` before passing it: compare with that.
+  const passedDefault = (name: InputName): string =>
+    name === Inputs.OutputDir && env.RUNNER_TEMP ? join(env.RUNNER_TEMP, 'visitors') : INPUT_DEFAULTS[name];
+  for (const [other, names] of Object.entries(COMMAND_INPUTS)) {
+    if (other === command) continue;
+    for (const name of names) {
+      const value = read(name);
+      if (value !== undefined && value !== INPUT_DEFAULTS[name] && value !== passedDefault(name)) {
+        warnings.push(`Input "${name}" is ignored by command: ${command} (it belongs to command: ${other}).`);
+      }
+    }
+  }
+}
+
+function invalid(name: InputName, value: string, expected: string): InputError {
+  const shown = name === Inputs.ApiKey ? '(hidden)' : quoteValue(value);
+  return new InputError(name, `Input "${name}" has an invalid value ${shown}: expected ${expected}.`);
+}
+
+function missing(name: InputName, what: string): InputError {
+  return new InputError(name, `Input "${name}" is required and empty: expected ${what}.`);
+}
+
+/** JSON quoting escapes line breaks and control characters, keeping the message on one line. */
+function quoteValue(value: string): string {
+  const shown = value.length > 80 ? `${value.slice(0, 80)}…` : value;
+  return JSON.stringify(shown);
+}

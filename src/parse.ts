@@ -1,0 +1,170 @@
+/**
+ * Pure parsers for the text forms the inputs accept. Each returns the parsed value or throws a
+ * `ParseError` whose message says what is accepted; the settings reader adds the input's name
+ * and value, so these never see which input they are parsing.
+ */
+
+export class ParseError extends Error {
+  constructor(readonly expected: string) {
+    super(expected);
+    this.name = 'ParseError';
+  }
+}
+
+const TRUE_OR_FALSE = 'true or false';
+
+export function parseBoolean(text: string): boolean {
+  const lower = text.toLowerCase();
+  if (lower === 'true') return true;
+  if (lower === 'false') return false;
+  throw new ParseError(TRUE_OR_FALSE);
+}
+
+export function parseInteger(text: string, min: number, max = Number.MAX_SAFE_INTEGER): number {
+  const expected =
+    max === Number.MAX_SAFE_INTEGER
+      ? `a whole number, ${min} or more`
+      : `a whole number from ${min} to ${max}`;
+  if (!/^[+-]?\d+$/.test(text)) throw new ParseError(expected);
+  const value = Number(text);
+  if (!Number.isSafeInteger(value) || value < min || value > max) throw new ParseError(expected);
+  return value;
+}
+
+export function parseChoice<T extends string>(text: string, choices: readonly T[]): T {
+  const lower = text.toLowerCase();
+  const match = choices.find((choice) => choice === lower);
+  if (match === undefined) throw new ParseError(`one of ${choices.join(', ')}`);
+  return match;
+}
+
+/** Comma- or newline-separated items, trimmed, empty items dropped. */
+export function parseList(text: string): string[] {
+  return text
+    .split(/[\n,]/)
+    .map((item) => item.trim())
+    .filter((item) => item.length > 0);
+}
+
+const DURATION_FORMS = 'a duration such as 45s, 10m, 1h, 1h30m, 500ms, or a number of seconds';
+const UNIT_MS: Record<string, number> = { h: 3_600_000, m: 60_000, s: 1_000, ms: 1 };
+
+/**
+ * Milliseconds from `45s`, `10m`, `1h`, `1h30m`, a bare number of seconds (`90`, `2.5`), or
+ * `500ms`. Milliseconds are accepted beyond the documented forms because tests and local runs
+ * against the simulator want sub-second polling.
+ */
+export function parseDuration(text: string, minMs = 1): number {
+  const lower = text.toLowerCase();
+  let ms: number;
+  if (/^\d+(\.\d+)?$/.test(lower)) {
+    ms = Math.round(Number(lower) * 1000);
+  } else {
+    const parts = /^(?:(\d+)h)?(?:(\d+)m(?!s))?(?:(\d+)s)?(?:(\d+)ms)?$/.exec(lower);
+    if (!parts || lower.length === 0) throw new ParseError(DURATION_FORMS);
+    const [, h = '0', m = '0', s = '0', milli = '0'] = parts;
+    ms =
+      Number(h) * UNIT_MS.h! + Number(m) * UNIT_MS.m! + Number(s) * UNIT_MS.s! + Number(milli);
+  }
+  if (!Number.isSafeInteger(ms) || ms < minMs) {
+    throw new ParseError(`${DURATION_FORMS}, at least ${formatDuration(minMs)}`);
+  }
+  return ms;
+}
+
+/** `1h30m`, `45s`, `250ms`: for messages and the summary; from 1 s up, rounded to the second. */
+export function formatDuration(ms: number): string {
+  if (ms < 1000) return `${Math.round(ms)}ms`;
+  let rest = Math.round(ms / 1000);
+  const hours = Math.floor(rest / 3600);
+  rest -= hours * 3600;
+  const minutes = Math.floor(rest / 60);
+  const seconds = rest - minutes * 60;
+  const text = `${hours ? `${hours}h` : ''}${minutes ? `${minutes}m` : ''}${seconds ? `${seconds}s` : ''}`;
+  return text || '0s';
+}
+
+export interface ResolvedDate {
+  /** What is sent to the API: `YYYY-MM-DD`, or an ISO 8601 date-time as given. */
+  readonly text: string;
+  /** The instant it stands for (midnight UTC for a date), to order and measure ranges. */
+  readonly epochMs: number;
+  readonly dateOnly: boolean;
+}
+
+const DATE_FORMS = 'YYYY-MM-DD, an ISO 8601 date-time, today, or -Nd (N days before today, UTC)';
+const DAY_MS = 86_400_000;
+
+/** Resolves `today`, `-Nd`, `YYYY-MM-DD` or an ISO 8601 date-time against `nowMs` (UTC). */
+export function parseDate(text: string, nowMs: number): ResolvedDate {
+  const lower = text.toLowerCase();
+  const todayMs = Math.floor(nowMs / DAY_MS) * DAY_MS;
+  if (lower === 'today') return dateOnly(todayMs);
+  const relative = /^-(\d{1,5})d$/.exec(lower);
+  if (relative) return dateOnly(todayMs - Number(relative[1]) * DAY_MS);
+  if (/^\d{4}-\d{2}-\d{2}$/.test(text)) {
+    const epochMs = Date.parse(`${text}T00:00:00Z`);
+    // Date.parse rolls 2026-02-30 over to March; a round trip catches it.
+    if (Number.isNaN(epochMs) || toIsoDate(epochMs) !== text) throw new ParseError(DATE_FORMS);
+    return { text, epochMs, dateOnly: true };
+  }
+  const dateTime = /^(\d{4}-\d{2}-\d{2})T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/i;
+  const match = dateTime.exec(text);
+  if (match) {
+    const epochMs = Date.parse(text);
+    if (!Number.isNaN(epochMs) && toIsoDate(Date.parse(`${match[1]}T00:00:00Z`)) === match[1]) {
+      return { text, epochMs, dateOnly: false };
+    }
+  }
+  throw new ParseError(DATE_FORMS);
+}
+
+export function toIsoDate(epochMs: number): string {
+  return new Date(epochMs).toISOString().slice(0, 10);
+}
+
+function dateOnly(epochMs: number): ResolvedDate {
+  return { text: toIsoDate(epochMs), epochMs, dateOnly: true };
+}
+
+const LOOPBACK_HOSTS = new Set(['localhost', '[::1]']);
+
+export function isLoopbackHost(hostname: string): boolean {
+  return LOOPBACK_HOSTS.has(hostname) || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname);
+}
+
+/**
+ * The API root without a trailing slash. `https` only, except plain `http` to a loopback host,
+ * so a key is never sent in clear text over a network.
+ */
+export function parseBaseUrl(text: string): string {
+  const expected =
+    'an https:// URL (http:// only to localhost, 127.0.0.0/8 or [::1]) with no query or fragment';
+  // An empty query or fragment ("…/?", "…/#") parses to empty search and hash but stays in href.
+  if (text.includes('?') || text.includes('#')) throw new ParseError(expected);
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new ParseError(expected);
+  }
+  const secure = url.protocol === 'https:';
+  const localPlain = url.protocol === 'http:' && isLoopbackHost(url.hostname);
+  if ((!secure && !localPlain) || url.search || url.hash || url.username || url.password) {
+    throw new ParseError(expected);
+  }
+  return url.href.replace(/\/+$/, '');
+}
+
+/**
+ * Project and job identifiers. The API's ids are opaque but plain; refusing anything path-like,
+ * blank or non-ASCII catches a pasted URL or a wrong variable before it becomes a request.
+ */
+export function parseId(text: string): string {
+  if (!/^[A-Za-z0-9][A-Za-z0-9._~-]{0,127}$/.test(text)) {
+    throw new ParseError(
+      '1 to 128 characters of letters, digits, ".", "_", "~" or "-", starting with a letter or digit',
+    );
+  }
+  return text;
+}

@@ -1,0 +1,639 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { InputName } from '../src/constants.js';
+import type { EventPayload, TriggerEvent } from '../src/event.js';
+import {
+  INPUT_DEFAULTS,
+  InputError,
+  parseSettings,
+  readSettings,
+  type InputReader,
+  type ParsedSettings,
+  type SettingsContext,
+} from '../src/inputs.js';
+import type { AgentSettings, VisitorsSettings } from '../src/settings.js';
+
+/** 2026-11-22T15:30:00Z. */
+const NOW = Date.UTC(2026, 10, 22, 15, 30);
+const KEY = 'mint_S3CRETKEY0123456789';
+
+type Inputs = Partial<Record<InputName, string>>;
+
+interface EventSpec {
+  readonly name: string;
+  readonly payload?: EventPayload;
+  readonly actor?: string;
+}
+
+const DISPATCH: EventSpec = { name: 'workflow_dispatch' };
+const SCHEDULE: EventSpec = { name: 'schedule' };
+const PUSH: EventSpec = { name: 'push' };
+const SAME_REPO_PR: EventSpec = {
+  name: 'pull_request',
+  payload: {
+    pull_request: { number: 7, head: { repo: { full_name: 'acme/app' } }, base: { repo: { full_name: 'acme/app' } } },
+  },
+};
+const FORK_PR: EventSpec = {
+  name: 'pull_request',
+  payload: {
+    pull_request: { number: 7, head: { repo: { full_name: 'mallory/app' } }, base: { repo: { full_name: 'acme/app' } } },
+  },
+};
+const DEPENDABOT_PR: EventSpec = { ...SAME_REPO_PR, actor: 'dependabot[bot]' };
+
+function contextFor(event: EventSpec = DISPATCH, env: NodeJS.ProcessEnv = {}): SettingsContext {
+  const triggerEvent: TriggerEvent = { name: event.name, payload: event.payload ?? {}, actor: event.actor ?? 'octocat' };
+  return { event: triggerEvent, nowMs: NOW, env: { RUNNER_TEMP: '/tmp/rt', ...env } };
+}
+
+/** A reader over a plain object: a name that is not a key is absent (undefined), like a local run. */
+function readerOf(values: Inputs): InputReader {
+  return (name) => (Object.hasOwn(values, name) ? values[name] : undefined);
+}
+
+/** The inputs every case starts from: enough for both commands to succeed. */
+function baseInputs(command: 'agent' | 'visitors'): Inputs {
+  return command === 'agent'
+    ? { 'api-key': KEY, 'project-id': 'proj_123', prompt: 'Document the new flag.' }
+    : { 'api-key': KEY, 'project-id': 'proj_123', command: 'visitors' };
+}
+
+function parse(values: Inputs, event: EventSpec = DISPATCH, env: NodeJS.ProcessEnv = {}): ParsedSettings {
+  return parseSettings(readerOf(values), contextFor(event, env));
+}
+
+function agent(values: Inputs = {}, event: EventSpec = DISPATCH, env: NodeJS.ProcessEnv = {}): ParsedSettings & { settings: AgentSettings } {
+  const parsed = parse({ ...baseInputs('agent'), ...values }, event, env);
+  if (parsed.settings.command !== 'agent') throw new Error('expected agent settings');
+  return parsed as ParsedSettings & { settings: AgentSettings };
+}
+
+function visitors(values: Inputs = {}, event: EventSpec = DISPATCH, env: NodeJS.ProcessEnv = {}): ParsedSettings & { settings: VisitorsSettings } {
+  const parsed = parse({ ...baseInputs('visitors'), ...values }, event, env);
+  if (parsed.settings.command !== 'visitors') throw new Error('expected visitors settings');
+  return parsed as ParsedSettings & { settings: VisitorsSettings };
+}
+
+function inputErrorOf(fn: () => unknown): InputError {
+  try {
+    fn();
+  } catch (error) {
+    expect(error).toBeInstanceOf(InputError);
+    return error as InputError;
+  }
+  throw new Error('expected an InputError, got settings');
+}
+
+interface BadCase {
+  /** The input the error must name. */
+  readonly input: InputName;
+  /** Its value in this case. */
+  readonly value: string;
+  readonly command?: 'agent' | 'visitors';
+  /** Other inputs set for the case. */
+  readonly extra?: Inputs;
+  readonly event?: EventSpec;
+  /**
+   * False when the message does not echo the value as a JSON string: the api key (never shown),
+   * an empty required input, and the rules that relate two inputs or the event.
+   */
+  readonly shown?: false;
+  /** What else the message must say. */
+  readonly says?: RegExp;
+}
+
+const LONG_ID = 'x'.repeat(129);
+
+const BAD_CASES: readonly BadCase[] = [
+  // api-key: required, one line, never echoed.
+  { input: 'api-key', value: '', shown: false, says: /required and empty/ },
+  { input: 'api-key', value: '', event: FORK_PR, shown: false, says: /withholds secrets .*pull requests from forks/ },
+  { input: 'api-key', value: '', event: DEPENDABOT_PR, shown: false, says: /Dependabot/ },
+  { input: 'api-key', value: 'mint_S3CRETNEWLINE\nrest', shown: false, says: /line breaks/ },
+  { input: 'api-key', value: 'mint_S3CRETSPACE rest', shown: false, says: /spaces/ },
+  { input: 'api-key', value: 'mint_S3CRETTAB\trest', shown: false },
+  { input: 'api-key', value: 'mint_S3CRETUNICODEé', shown: false, says: /non-ASCII/ },
+  { input: 'api-key', value: 'Bearer mint_S3CRETBEARER', shown: false },
+  // project-id
+  { input: 'project-id', value: '', shown: false, says: /required and empty/ },
+  { input: 'project-id', value: '../x' },
+  { input: 'project-id', value: 'a/b' },
+  { input: 'project-id', value: 'a b' },
+  { input: 'project-id', value: 'é' },
+  { input: 'project-id', value: 'https://dashboard.mintlify.com/proj_123' },
+  { input: 'project-id', value: LONG_ID },
+  { input: 'project-id', value: '../x', command: 'visitors' },
+  // command
+  { input: 'command', value: 'agents', says: /agent, visitors/ },
+  { input: 'command', value: 'deploy' },
+  { input: 'command', value: '' },
+  // base-url
+  { input: 'base-url', value: 'http://api.mintlify.com' },
+  { input: 'base-url', value: 'http://example.com' },
+  { input: 'base-url', value: 'http://10.0.0.1' },
+  { input: 'base-url', value: 'http://192.168.1.1:8080' },
+  { input: 'base-url', value: 'ftp://api.mintlify.com' },
+  { input: 'base-url', value: 'https://api.mintlify.com/?x=1' },
+  { input: 'base-url', value: 'https://api.mintlify.com/#top' },
+  { input: 'base-url', value: 'https://user:pw@api.mintlify.com' },
+  { input: 'base-url', value: 'api.mintlify.com' },
+  { input: 'base-url', value: 'http://example.com', command: 'visitors' },
+  // request-timeout, timeout, poll-interval, poll-interval-max
+  { input: 'request-timeout', value: '0' },
+  { input: 'request-timeout', value: '30x' },
+  { input: 'request-timeout', value: '' },
+  { input: 'timeout', value: '-5s' },
+  { input: 'timeout', value: '1m1h' },
+  { input: 'timeout', value: 'abc', command: 'visitors' },
+  { input: 'poll-interval', value: '0' },
+  { input: 'poll-interval', value: '5 s' },
+  { input: 'poll-interval-max', value: '10x' },
+  { input: 'poll-interval-max', value: '2s', extra: { 'poll-interval': '5s' }, says: /no shorter than poll-interval/ },
+  { input: 'poll-interval-max', value: '20s', extra: { 'poll-interval': '1m' } },
+  // retries
+  { input: 'retries', value: '-1', says: /0 to 10/ },
+  { input: 'retries', value: '11', says: /0 to 10/ },
+  { input: 'retries', value: 'abc' },
+  { input: 'retries', value: '1.5' },
+  // booleans
+  { input: 'dry-run', value: 'yes', says: /true or false/ },
+  { input: 'dry-run', value: '1', command: 'visitors' },
+  { input: 'wait', value: 'no' },
+  { input: 'allow-forks', value: 'on' },
+  { input: 'pr-comment', value: 'maybe' },
+  { input: 'reuse-job', value: 'y' },
+  { input: 'compare-previous', value: 'yes', command: 'visitors' },
+  // job-id
+  { input: 'job-id', value: '../job' },
+  { input: 'job-id', value: 'jobs/123' },
+  { input: 'job-id', value: 'job 1' },
+  // diff, and the rules about what there is to send
+  { input: 'diff', value: 'yes', says: /auto, true, false/ },
+  { input: 'diff', value: 'always' },
+  { input: 'diff', value: 'true', event: SCHEDULE, says: /"schedule" has no diff/ },
+  { input: 'diff', value: 'TRUE', event: DISPATCH, shown: false, says: /has no diff/ },
+  { input: 'prompt', value: '', event: SCHEDULE, shown: false, says: /nothing else to send/ },
+  { input: 'prompt', value: '', extra: { diff: 'false' }, event: SAME_REPO_PR, shown: false },
+  { input: 'reuse-job', value: 'true', event: SAME_REPO_PR, shown: false, says: /"pr-comment"/ },
+  { input: 'reuse-job', value: 'true', extra: { 'pr-comment': 'false' }, shown: false, says: /"pr-comment"/ },
+  // diff-max-chars
+  { input: 'diff-max-chars', value: '999', says: /1000 to 1000000/ },
+  { input: 'diff-max-chars', value: '1000001' },
+  { input: 'diff-max-chars', value: '60k' },
+  // fail-on
+  { input: 'fail-on', value: 'failed,oops', says: /timed-out/ },
+  { input: 'fail-on', value: 'timeout' },
+  { input: 'fail-on', value: 'failed;timed-out' },
+  // date-from, date-to
+  { input: 'date-from', value: 'yesterday', command: 'visitors' },
+  { input: 'date-from', value: '2026-02-30', command: 'visitors' },
+  { input: 'date-from', value: '-7', command: 'visitors' },
+  { input: 'date-to', value: '2026-13-01', command: 'visitors' },
+  { input: 'date-to', value: 'tomorrow', command: 'visitors' },
+  { input: 'date-to', value: '2026-11-01T10:00:00', command: 'visitors' },
+  {
+    input: 'date-from',
+    value: '2026-11-01',
+    command: 'visitors',
+    extra: { 'date-to': '2026-11-01' },
+    shown: false,
+    says: /must be before "date-to"/,
+  },
+  {
+    input: 'date-from',
+    value: '2026-11-10',
+    command: 'visitors',
+    extra: { 'date-to': '2026-11-01' },
+    shown: false,
+    says: /\(2026-11-10\).*\(2026-11-01\)/,
+  },
+  { input: 'date-from', value: 'today', command: 'visitors', shown: false, says: /must be before/ },
+  {
+    input: 'date-from',
+    value: '2026-11-01T12:00:00Z',
+    command: 'visitors',
+    extra: { 'date-to': '2026-11-01T13:00:00+02:00' },
+    shown: false,
+  },
+  // compare-previous needs both dates
+  {
+    input: 'compare-previous',
+    value: 'true',
+    command: 'visitors',
+    extra: { 'date-from': '' },
+    shown: false,
+    says: /"date-from" or "date-to" is empty/,
+  },
+  { input: 'compare-previous', value: 'true', command: 'visitors', extra: { 'date-to': '' }, shown: false },
+  // page-size, offset, max-rows, concurrency, summary-rows
+  { input: 'page-size', value: '0', command: 'visitors', says: /1 to 250/ },
+  { input: 'page-size', value: '251', command: 'visitors' },
+  { input: 'page-size', value: 'abc', command: 'visitors' },
+  { input: 'offset', value: '-1', command: 'visitors', says: /0 or more/ },
+  { input: 'offset', value: '1e3', command: 'visitors' },
+  { input: 'max-rows', value: '-1', command: 'visitors' },
+  { input: 'max-rows', value: '0x10', command: 'visitors' },
+  { input: 'concurrency', value: '0', command: 'visitors', says: /1 to 16/ },
+  { input: 'concurrency', value: '17', command: 'visitors' },
+  { input: 'summary-rows', value: '-1', command: 'visitors', says: /0 to 1000/ },
+  { input: 'summary-rows', value: '1001', command: 'visitors' },
+  // artifact-name
+  { input: 'artifact-name', value: 'reports/visitors', command: 'visitors' },
+  { input: 'artifact-name', value: 'visitors:2026', command: 'visitors' },
+  { input: 'artifact-name', value: 'a"b', command: 'visitors' },
+  { input: 'artifact-name', value: 'x'.repeat(201), command: 'visitors' },
+];
+
+describe('parseSettings: bad values', () => {
+  it('covers every validated input with at least one bad value', () => {
+    const validated = Object.keys(INPUT_DEFAULTS).filter(
+      (name) => !['github-token', 'diff-include', 'diff-exclude', 'output-dir'].includes(name),
+    );
+    const covered = new Set(BAD_CASES.map((row) => row.input));
+    expect(validated.filter((name) => !covered.has(name as InputName))).toEqual([]);
+    expect(BAD_CASES.length).toBeGreaterThanOrEqual(45);
+  });
+
+  const rows = BAD_CASES.map((row) => ({ command: 'agent' as const, ...row, on: (row.event ?? DISPATCH).name }));
+
+  it.each(rows)('[$command, $on] $input = $value is refused', ({ input, value, command, extra, event, shown, says }) => {
+    const values: Inputs = { ...baseInputs(command), ...extra, [input]: value };
+    const error = inputErrorOf(() => parse(values, event ?? DISPATCH));
+    expect(error.name).toBe('InputError');
+    expect(error.input).toBe(input);
+    expect(error.message).toContain(`"${input}"`);
+    expect(error.message).not.toMatch(/[\r\n]/);
+    // The key, whichever it is in this case, is never in the message.
+    const key = values['api-key'] ?? '';
+    if (key) expect(error.message).not.toContain(key);
+    expect(error.message).not.toContain('S3CRET');
+    if (shown !== false) {
+      // Long values are cut to 80 characters; the start is still shown, JSON-quoted.
+      const quoted = value.length > 80 ? JSON.stringify(value.slice(0, 80)).slice(0, -1) : JSON.stringify(value);
+      expect(error.message).toContain(quoted);
+    }
+    if (says) expect(error.message).toMatch(says);
+  });
+
+  it('shows a control character in a value escaped, keeping the message on one line', () => {
+    const error = inputErrorOf(() => agent({ 'job-id': 'job\n::set-output name=x::y' }));
+    expect(error.message).toContain('"job\\n::set-output name=x::y"');
+    expect(error.message).not.toContain('\n');
+  });
+
+  it('checks the key before anything else, so a bad key is reported even with other bad inputs', () => {
+    const error = inputErrorOf(() => agent({ 'api-key': '', 'page-size': '0', retries: '99' }));
+    expect(error.input).toBe('api-key');
+  });
+
+  it('does not blame forks for an empty key on a same-repository pull request', () => {
+    const error = inputErrorOf(() => agent({ 'api-key': '' }, SAME_REPO_PR));
+    expect(error.message).not.toMatch(/fork/);
+    expect(error.message).toMatch(/required and empty/);
+  });
+
+  it('treats a pull request from a deleted head repository as a fork', () => {
+    const deleted: EventSpec = {
+      name: 'pull_request',
+      payload: { pull_request: { head: { repo: null }, base: { repo: { full_name: 'acme/app' } } } },
+    };
+    expect(inputErrorOf(() => agent({ 'api-key': '' }, deleted)).message).toMatch(/forks/);
+  });
+});
+
+describe('parseSettings: defaults', () => {
+  it('applies the agent defaults when inputs are absent', () => {
+    const { settings, warnings } = parse(baseInputs('agent'));
+    expect(warnings).toEqual([]);
+    expect(settings).toEqual({
+      command: 'agent',
+      apiKey: KEY,
+      projectId: 'proj_123',
+      baseUrl: 'https://api.mintlify.com',
+      githubToken: '',
+      requestTimeoutMs: 30_000,
+      retries: 4,
+      dryRun: false,
+      timeoutMs: 1_800_000,
+      prompt: 'Document the new flag.',
+      jobId: undefined,
+      diff: 'auto',
+      diffInclude: [],
+      diffExclude: [],
+      diffMaxChars: 60_000,
+      allowForks: false,
+      wait: true,
+      pollIntervalMs: 5_000,
+      pollIntervalMaxMs: 30_000,
+      failOn: new Set(['failed', 'timed-out']),
+      prComment: false,
+      reuseJob: false,
+    });
+  });
+
+  it('applies the visitors defaults when inputs are absent', () => {
+    const { settings, warnings } = visitors();
+    expect(warnings).toEqual([]);
+    expect(settings).toEqual({
+      command: 'visitors',
+      apiKey: KEY,
+      projectId: 'proj_123',
+      baseUrl: 'https://api.mintlify.com',
+      githubToken: '',
+      requestTimeoutMs: 30_000,
+      retries: 4,
+      dryRun: false,
+      timeoutMs: 1_800_000,
+      dateFrom: { text: '2026-11-15', epochMs: Date.UTC(2026, 10, 15), dateOnly: true },
+      dateTo: { text: '2026-11-22', epochMs: Date.UTC(2026, 10, 22), dateOnly: true },
+      pageSize: 250,
+      offset: 0,
+      maxRows: 0,
+      concurrency: 1,
+      comparePrevious: false,
+      summaryRows: 25,
+      outputDir: '/tmp/rt/visitors',
+      artifactName: 'visitor-analytics',
+    });
+  });
+
+  it('defaults command to agent, and reads it in any case', () => {
+    expect(parse(baseInputs('agent')).settings.command).toBe('agent');
+    expect(visitors({ command: 'VISITORS' }).settings.command).toBe('visitors');
+    expect(agent({ command: 'Agent' }).settings.command).toBe('agent');
+  });
+
+  it('takes github-token from the input, else from GITHUB_TOKEN', () => {
+    expect(agent({ 'github-token': 'ghs_input' }, DISPATCH, { GITHUB_TOKEN: 'ghs_env' }).settings.githubToken).toBe('ghs_input');
+    expect(agent({ 'github-token': '' }, DISPATCH, { GITHUB_TOKEN: 'ghs_env' }).settings.githubToken).toBe('ghs_env');
+    expect(agent({}, DISPATCH, { GITHUB_TOKEN: 'ghs_env' }).settings.githubToken).toBe('ghs_env');
+  });
+});
+
+describe('parseSettings: good values', () => {
+  it('reads booleans in any case', () => {
+    const { settings } = agent(
+      { 'dry-run': 'TRUE', wait: 'False', 'allow-forks': 'True', 'pr-comment': 'TRUE', 'reuse-job': 'tRuE' },
+      SAME_REPO_PR,
+    );
+    expect(settings).toMatchObject({ dryRun: true, wait: false, allowForks: true, prComment: true, reuseJob: true });
+    expect(visitors({ 'compare-previous': 'TRUE' }).settings.comparePrevious).toBe(true);
+    expect(visitors({ 'dry-run': 'False' }).settings.dryRun).toBe(false);
+  });
+
+  it.each([
+    ['45s', 45_000],
+    ['10m', 600_000],
+    ['1h', 3_600_000],
+    ['1h30m', 5_400_000],
+    ['1h30m15s', 5_415_000],
+    ['90', 90_000],
+    ['2.5', 2_500],
+    ['500ms', 500],
+    ['45S', 45_000],
+  ])('reads the duration %j as %i ms in every duration input', (text, ms) => {
+    const { settings } = agent({
+      'request-timeout': text,
+      timeout: text,
+      'poll-interval': text,
+      'poll-interval-max': text,
+    });
+    expect(settings).toMatchObject({ requestTimeoutMs: ms, timeoutMs: ms, pollIntervalMs: ms, pollIntervalMaxMs: ms });
+    expect(visitors({ timeout: text, 'request-timeout': text }).settings).toMatchObject({ timeoutMs: ms, requestTimeoutMs: ms });
+  });
+
+  it('accepts poll-interval-max equal to poll-interval, and longer', () => {
+    expect(agent({ 'poll-interval': '10s', 'poll-interval-max': '10s' }).settings.pollIntervalMaxMs).toBe(10_000);
+    expect(agent({ 'poll-interval': '10s', 'poll-interval-max': '2m' }).settings.pollIntervalMaxMs).toBe(120_000);
+  });
+
+  it('accepts the ends of every numeric range', () => {
+    expect(agent({ retries: '0' }).settings.retries).toBe(0);
+    expect(agent({ retries: '10' }).settings.retries).toBe(10);
+    expect(agent({ 'diff-max-chars': '1000' }).settings.diffMaxChars).toBe(1_000);
+    expect(agent({ 'diff-max-chars': '1000000' }).settings.diffMaxChars).toBe(1_000_000);
+    expect(visitors({ 'page-size': '1', concurrency: '16', 'summary-rows': '0' }).settings).toMatchObject({
+      pageSize: 1,
+      concurrency: 16,
+      summaryRows: 0,
+    });
+    expect(visitors({ 'page-size': '250', concurrency: '1', 'summary-rows': '1000' }).settings).toMatchObject({
+      pageSize: 250,
+      concurrency: 1,
+      summaryRows: 1000,
+    });
+    expect(visitors({ offset: '500', 'max-rows': '10000' }).settings).toMatchObject({ offset: 500, maxRows: 10_000 });
+  });
+
+  it('reads fail-on as a set; empty means nothing fails the step', () => {
+    expect(agent({ 'fail-on': '' }).settings.failOn).toEqual(new Set());
+    expect(agent({ 'fail-on': 'FAILED, no-pr\ntimed-out,,' }).settings.failOn).toEqual(
+      new Set(['failed', 'no-pr', 'timed-out']),
+    );
+    expect(agent({ 'fail-on': 'error' }).settings.failOn).toEqual(new Set(['error']));
+  });
+
+  it('reads diff in any case and the diff globs as lists', () => {
+    const { settings } = agent({ diff: 'FALSE', 'diff-include': 'docs/**, src/**\n\nREADME.md', 'diff-exclude': '*.lock' });
+    expect(settings).toMatchObject({ diff: 'false', diffInclude: ['docs/**', 'src/**', 'README.md'], diffExclude: ['*.lock'] });
+  });
+
+  it('needs no prompt when there is a job-id or a diff', () => {
+    expect(agent({ prompt: '', 'job-id': 'job_42' }, SCHEDULE).settings).toMatchObject({ prompt: '', jobId: 'job_42' });
+    expect(agent({ prompt: '' }, PUSH).settings.diff).toBe('auto');
+    expect(agent({ prompt: '', diff: 'true' }, SAME_REPO_PR).settings.diff).toBe('true');
+    expect(agent({ prompt: '' }, { name: 'pull_request_target' }).settings.prompt).toBe('');
+  });
+
+  it('takes a key on a fork pull request (skipping forks is decided later, by allow-forks)', () => {
+    expect(agent({}, FORK_PR).settings.apiKey).toBe(KEY);
+  });
+
+  it('strips the trailing slash of base-url and keeps a path prefix', () => {
+    expect(agent({ 'base-url': 'https://api.example.com/' }).settings.baseUrl).toBe('https://api.example.com');
+    expect(agent({ 'base-url': 'https://proxy.example.com/mintlify/' }).settings.baseUrl).toBe('https://proxy.example.com/mintlify');
+    expect(agent({ 'base-url': 'http://127.0.0.1:4010/' }).settings.baseUrl).toBe('http://127.0.0.1:4010');
+    expect(visitors({ 'base-url': 'http://[::1]:4010' }).settings.baseUrl).toBe('http://[::1]:4010');
+  });
+
+  it('sends no date when date-from or date-to is empty', () => {
+    expect(visitors({ 'date-from': '' }).settings).toMatchObject({ dateFrom: undefined, dateTo: { text: '2026-11-22' } });
+    expect(visitors({ 'date-to': '' }).settings).toMatchObject({ dateFrom: { text: '2026-11-15' }, dateTo: undefined });
+    const both = visitors({ 'date-from': '', 'date-to': '' }).settings;
+    expect(both.dateFrom).toBeUndefined();
+    expect(both.dateTo).toBeUndefined();
+  });
+
+  it('reads every date form', () => {
+    expect(visitors({ 'date-from': '2024-02-29', 'date-to': '2024-03-01' }).settings).toMatchObject({
+      dateFrom: { text: '2024-02-29', epochMs: Date.UTC(2024, 1, 29), dateOnly: true },
+      dateTo: { text: '2024-03-01', dateOnly: true },
+    });
+    expect(visitors({ 'date-from': '-0d', 'date-to': '2026-11-23' }).settings.dateFrom?.text).toBe('2026-11-22');
+    expect(visitors({ 'date-from': '-30D', 'date-to': 'TODAY' }).settings.dateFrom?.text).toBe('2026-10-23');
+    const times = visitors({ 'date-from': '2026-11-01T10:00:00+02:00', 'date-to': '2026-11-01T09:00:00Z' }).settings;
+    expect(times.dateFrom).toEqual({ text: '2026-11-01T10:00:00+02:00', epochMs: Date.UTC(2026, 10, 1, 8), dateOnly: false });
+    expect(times.dateTo).toEqual({ text: '2026-11-01T09:00:00Z', epochMs: Date.UTC(2026, 10, 1, 9), dateOnly: false });
+  });
+
+  it('takes compare-previous with both dates set', () => {
+    expect(visitors({ 'compare-previous': 'true', 'date-from': '-14d', 'date-to': '-7d' }).settings).toMatchObject({
+      comparePrevious: true,
+      dateFrom: { text: '2026-11-08' },
+      dateTo: { text: '2026-11-15' },
+    });
+  });
+
+  it('puts output-dir under RUNNER_TEMP by default, and resolves a relative one against the workspace', () => {
+    expect(visitors({ 'output-dir': '' }).settings.outputDir).toBe('/tmp/rt/visitors');
+    expect(visitors({ 'output-dir': 'reports' }, DISPATCH, { GITHUB_WORKSPACE: '/ws' }).settings.outputDir).toBe('/ws/reports');
+    expect(visitors({ 'output-dir': '/abs/out' }, DISPATCH, { GITHUB_WORKSPACE: '/ws' }).settings.outputDir).toBe('/abs/out');
+  });
+
+  it('takes an empty artifact-name as "no upload"', () => {
+    expect(visitors({ 'artifact-name': '' }).settings.artifactName).toBe('');
+    expect(visitors({ 'artifact-name': 'docs visitors 2026-11' }).settings.artifactName).toBe('docs visitors 2026-11');
+  });
+});
+
+describe('parseSettings: warnings', () => {
+  it.each([
+    ['a key without the admin prefix', 'sk_live_S3CRETWARN0001', /does not start with "mint_"/],
+    ['an assistant key', 'mint_dsc_S3CRETWARN0002', /"mint_dsc_".*assistant keys/],
+  ])('warns about %s without showing the key', (_label, key, says) => {
+    for (const parsed of [agent({ 'api-key': key }), visitors({ 'api-key': key })]) {
+      expect(parsed.warnings).toHaveLength(1);
+      const [warning] = parsed.warnings;
+      expect(warning).toMatch(says);
+      expect(warning).toContain('"api-key"');
+      expect(warning).not.toContain(key);
+      expect(warning).not.toContain('S3CRET');
+      expect(parsed.settings.apiKey).toBe(key);
+    }
+  });
+
+  it('does not warn about an admin key', () => {
+    expect(agent({ 'api-key': 'mint_abc' }).warnings).toEqual([]);
+  });
+
+  it('warns when command is visitors and an agent input is set', () => {
+    const { warnings } = visitors({ prompt: 'Update the docs.' });
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatch(/"prompt" is ignored by command: visitors/);
+  });
+
+  it('warns once per ignored input, for both commands', () => {
+    expect(visitors({ prompt: 'x', wait: 'false', 'fail-on': '' }).warnings).toHaveLength(3);
+    const { warnings } = agent({ 'date-from': '-30d', 'page-size': '100' });
+    expect(warnings).toHaveLength(2);
+    expect(warnings.join('\n')).toMatch(/"date-from" is ignored by command: agent/);
+    expect(warnings.join('\n')).toMatch(/"page-size" is ignored by command: agent/);
+  });
+
+  it('does not validate the inputs of the other command', () => {
+    expect(visitors({ 'poll-interval': 'soon', wait: 'maybe' }).warnings).toHaveLength(2);
+    expect(agent({ 'page-size': '0' }).warnings).toHaveLength(1);
+  });
+
+  it('does not warn when an input of the other command is absent or equals its default', () => {
+    expect(visitors({}).warnings).toEqual([]);
+    expect(
+      visitors({
+        prompt: '',
+        'job-id': '',
+        diff: 'auto',
+        'diff-include': '',
+        'diff-exclude': '',
+        'diff-max-chars': '60000',
+        'allow-forks': 'false',
+        wait: 'true',
+        'poll-interval': '5s',
+        'poll-interval-max': '30s',
+        'fail-on': 'failed,timed-out',
+        'pr-comment': 'false',
+        'reuse-job': 'false',
+      }).warnings,
+    ).toEqual([]);
+    expect(
+      agent({
+        'date-from': '-7d',
+        'date-to': 'today',
+        'page-size': '250',
+        offset: '0',
+        'max-rows': '0',
+        concurrency: '1',
+        'compare-previous': 'false',
+        'summary-rows': '25',
+        'artifact-name': 'visitor-analytics',
+      }).warnings,
+    ).toEqual([]);
+  });
+
+  // The runner expands action.yml's `${{ runner.temp }}/visitors` and passes it on every run.
+  it('does not warn about output-dir on an agent run when the runner passes its action.yml default', () => {
+    expect(agent({ 'output-dir': '/tmp/rt/visitors' }).warnings).toEqual([]);
+  });
+});
+
+describe('readSettings', () => {
+  afterEach(() => {
+    vi.unstubAllEnvs();
+    vi.restoreAllMocks();
+  });
+
+  function stubInputs(values: Inputs): void {
+    // @actions/core keeps the hyphen: INPUT_API-KEY, INPUT_PROJECT-ID.
+    for (const [name, value] of Object.entries(values)) vi.stubEnv(`INPUT_${name.toUpperCase()}`, value);
+  }
+
+  function captureStdout(): string[] {
+    const written: string[] = [];
+    vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
+      written.push(typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8'));
+      return true;
+    });
+    return written;
+  }
+
+  it('masks the key with core.setSecret before anything else is written', () => {
+    stubInputs({ 'api-key': 'sk_S3CRETREAD', 'project-id': 'proj_9', prompt: 'Go.', 'poll-interval': '2s' });
+    const written = captureStdout();
+    const { settings, warnings } = readSettings(contextFor(DISPATCH, process.env));
+    vi.restoreAllMocks();
+
+    expect(written.length).toBeGreaterThanOrEqual(1);
+    expect(written[0]).toMatch(/^::add-mask::sk_S3CRETREAD\r?\n$/);
+    for (const chunk of written.slice(1)) expect(chunk).not.toContain('S3CRET');
+    expect(settings).toMatchObject({ command: 'agent', apiKey: 'sk_S3CRETREAD', projectId: 'proj_9', pollIntervalMs: 2_000 });
+    // Absent inputs take their defaults.
+    expect(settings).toMatchObject({ retries: 4, timeoutMs: 1_800_000, baseUrl: 'https://api.mintlify.com' });
+    // The warning about the prefix is returned, not printed, and does not show the key.
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).not.toContain('S3CRET');
+  });
+
+  it('masks the key even when a later input is bad', () => {
+    stubInputs({ 'api-key': KEY, 'project-id': 'proj_9', prompt: 'Go.', retries: '99' });
+    const written = captureStdout();
+    const error = inputErrorOf(() => readSettings(contextFor(DISPATCH, process.env)));
+    vi.restoreAllMocks();
+    expect(error.input).toBe('retries');
+    expect(written[0]).toMatch(new RegExp(`^::add-mask::${KEY}\\r?\\n$`));
+  });
+
+  it('trims the inputs as core.getInput does', () => {
+    stubInputs({ 'api-key': `  ${KEY}\n`, 'project-id': ' proj_9 ', command: ' visitors ' });
+    captureStdout();
+    const { settings } = readSettings(contextFor(DISPATCH, process.env));
+    expect(settings).toMatchObject({ command: 'visitors', apiKey: KEY, projectId: 'proj_9' });
+  });
+
+  it('masks nothing and says which input is missing when the key is empty', () => {
+    stubInputs({ 'api-key': '', 'project-id': 'proj_9', prompt: 'Go.' });
+    const written = captureStdout();
+    const error = inputErrorOf(() => readSettings(contextFor(DISPATCH, process.env)));
+    vi.restoreAllMocks();
+    expect(error.input).toBe('api-key');
+    expect(written.filter((chunk) => chunk.startsWith('::add-mask::'))).toEqual([]);
+  });
+});
