@@ -1,0 +1,358 @@
+import { Agent, EnvHttpProxyAgent, request, type Dispatcher } from 'undici';
+import type * as v from 'valibot';
+import type { Clock, Logger, Random, Sleep } from '../runtime.js';
+import { ApiError, describeHttpFailure, oneLine, serverMessageOf, type ApiErrorKind } from './errors.js';
+import { isRetryableStatus, neverReachedServer, parseRetryAfter, retryDelayMs } from './retry.js';
+import {
+  AgentJobSchema,
+  VisitorsPageSchema,
+  describeMismatch,
+  type AgentJob,
+  type VisitorsPage,
+} from './schemas.js';
+
+export interface ApiClientOptions {
+  readonly baseUrl: string;
+  readonly apiKey: string;
+  readonly projectId: string;
+  readonly requestTimeoutMs: number;
+  readonly retries: number;
+  readonly userAgent: string;
+  readonly logger: Logger;
+  readonly clock: Clock;
+  readonly sleep: Sleep;
+  readonly random: Random;
+  /** Aborts the request in flight and any pause between retries (cancellation). */
+  readonly signal?: AbortSignal;
+  /** Defaults to one keep-alive agent for the whole run, honouring HTTP(S)_PROXY and NO_PROXY. */
+  readonly dispatcher?: Dispatcher;
+}
+
+export interface VisitorsQuery {
+  readonly dateFrom?: string;
+  readonly dateTo?: string;
+  readonly limit: number;
+  readonly offset: number;
+}
+
+/** Bodies larger than this are refused: a page of 250 rows is far below it. */
+const MAX_BODY_BYTES = 8 * 1024 * 1024;
+
+interface Call<S extends v.GenericSchema> {
+  readonly method: 'GET' | 'POST';
+  /** As documented, with `{projectId}` and `{id}` placeholders: it names the endpoint in errors. */
+  readonly template: string;
+  readonly jobId?: string;
+  readonly query?: Readonly<Record<string, string | number | undefined>>;
+  readonly body?: unknown;
+  readonly schema: S;
+}
+
+interface RawResponse {
+  readonly status: number;
+  readonly retryAfter: string | undefined;
+  readonly text: string;
+}
+
+/**
+ * The one way the action talks to the API: auth, timeouts, retries with full jitter and
+ * `Retry-After`, response shapes, and one error type. It counts every request it sends, since
+ * the API's budgets are counted in requests.
+ */
+export class ApiClient {
+  private sent = 0;
+  private deadline = Number.POSITIVE_INFINITY;
+  private readonly dispatcher: Dispatcher;
+  private readonly ownsDispatcher: boolean;
+
+  constructor(private readonly options: ApiClientOptions) {
+    this.ownsDispatcher = options.dispatcher === undefined;
+    this.dispatcher = options.dispatcher ?? createDispatcher(options.requestTimeoutMs);
+  }
+
+  /** Requests sent so far, retries included. */
+  get requestCount(): number {
+    return this.sent;
+  }
+
+  /** No retry pause may end after this instant (by the injected clock). */
+  setDeadline(epochMs: number): void {
+    this.deadline = epochMs;
+  }
+
+  createJob(prompt: string): Promise<AgentJob> {
+    return this.call({
+      method: 'POST',
+      template: '/v2/agent/{projectId}/job',
+      body: { prompt },
+      schema: AgentJobSchema,
+    });
+  }
+
+  sendMessage(jobId: string, prompt: string): Promise<AgentJob> {
+    return this.call({
+      method: 'POST',
+      template: '/v2/agent/{projectId}/job/{id}/message',
+      jobId,
+      body: { prompt },
+      schema: AgentJobSchema,
+    });
+  }
+
+  getJob(jobId: string): Promise<AgentJob> {
+    return this.call({
+      method: 'GET',
+      template: '/v2/agent/{projectId}/job/{id}',
+      jobId,
+      schema: AgentJobSchema,
+    });
+  }
+
+  getVisitors(query: VisitorsQuery): Promise<VisitorsPage> {
+    return this.call({
+      method: 'GET',
+      template: '/v1/analytics/{projectId}/visitors',
+      query: { ...query },
+      schema: VisitorsPageSchema,
+    });
+  }
+
+  /** Closes the keep-alive connections so the process can end without `process.exit()`. */
+  async close(): Promise<void> {
+    if (this.ownsDispatcher) await this.dispatcher.close();
+  }
+
+  private async call<S extends v.GenericSchema>(call: Call<S>): Promise<v.InferOutput<S>> {
+    const { logger, clock, random, retries } = this.options;
+    const endpoint = `${call.method} ${call.template}`;
+    const createsSomething = call.method === 'POST';
+    for (let attempt = 0; ; attempt++) {
+      this.throwIfCancelled(endpoint, attempt);
+      let failure: ApiError;
+      let retryable: boolean;
+      try {
+        const response = await this.send(call);
+        if (response.status >= 200 && response.status < 300) {
+          return this.parseBody(call, endpoint, response, attempt + 1);
+        }
+        failure = this.httpError(call, endpoint, response, attempt + 1);
+        retryable = isRetryableStatus(response.status, createsSomething);
+      } catch (error) {
+        if (error instanceof ApiError) throw error;
+        failure = this.networkError(endpoint, error, createsSomething, attempt + 1);
+        retryable = failure.kind !== 'cancelled' && (!createsSomething || !failure.mayHaveTakenEffect);
+      }
+      if (!retryable || attempt >= retries) throw failure;
+      const delay = retryDelayMs(attempt, random, failure.retryAfterMs);
+      if (clock.now() + delay > this.deadline) {
+        throw this.withNote(failure, 'Not retried: the next attempt would start after the step’s timeout.');
+      }
+      logger.debug(`${failure.message} Retrying in ${delay} ms (retry ${attempt + 1} of ${retries}).`);
+      try {
+        await this.options.sleep(delay, this.options.signal);
+      } catch {
+        this.throwIfCancelled(endpoint, attempt + 1);
+      }
+    }
+  }
+
+  private async send(call: Call<v.GenericSchema>): Promise<RawResponse> {
+    const { requestTimeoutMs, signal: cancel } = this.options;
+    const url = this.urlFor(call);
+    const timeout = new AbortController();
+    const timer = setTimeout(() => timeout.abort(new RequestTimeout()), requestTimeoutMs);
+    const onCancel = (): void => timeout.abort(cancel?.reason);
+    cancel?.addEventListener('abort', onCancel, { once: true });
+    this.sent += 1;
+    this.options.logger.debug(`${call.method} ${url.pathname}${url.search}`);
+    try {
+      const response = await request(url, {
+        method: call.method,
+        dispatcher: this.dispatcher,
+        signal: timeout.signal,
+        headers: {
+          authorization: `Bearer ${this.options.apiKey}`,
+          'user-agent': this.options.userAgent,
+          accept: 'application/json',
+          ...(call.body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        body: call.body === undefined ? undefined : JSON.stringify(call.body),
+      });
+      const text = await readLimited(response.body);
+      const retryAfter = response.headers['retry-after'];
+      return {
+        status: response.statusCode,
+        retryAfter: Array.isArray(retryAfter) ? retryAfter[0] : retryAfter,
+        text,
+      };
+    } catch (error) {
+      throw timeout.signal.reason instanceof RequestTimeout ? timeout.signal.reason : error;
+    } finally {
+      clearTimeout(timer);
+      cancel?.removeEventListener('abort', onCancel);
+    }
+  }
+
+  private urlFor(call: Call<v.GenericSchema>): URL {
+    const path = call.template
+      .replace('{projectId}', encodeURIComponent(this.options.projectId))
+      .replace('{id}', encodeURIComponent(call.jobId ?? ''));
+    const url = new URL(this.options.baseUrl + path);
+    for (const [name, value] of Object.entries(call.query ?? {})) {
+      if (value !== undefined) url.searchParams.set(name, String(value));
+    }
+    return url;
+  }
+
+  private parseBody<S extends v.GenericSchema>(
+    call: Call<S>,
+    endpoint: string,
+    response: RawResponse,
+    attempts: number,
+  ): v.InferOutput<S> {
+    const shapeError = (problem: string): ApiError =>
+      this.error(`${endpoint} answered ${response.status} with a response that is not the documented shape: ${problem}.`, {
+        kind: 'shape',
+        endpoint,
+        status: response.status,
+        mayHaveTakenEffect: call.method === 'POST',
+        attempts,
+      });
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(response.text);
+    } catch {
+      throw shapeError(`not JSON (${JSON.stringify(oneLine(response.text, 60))})`);
+    }
+    const checked = describeMismatch(call.schema, parsed);
+    if (!checked.ok) throw shapeError(checked.problem);
+    return checked.value;
+  }
+
+  private httpError(call: Call<v.GenericSchema>, endpoint: string, response: RawResponse, attempts: number): ApiError {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(response.text);
+    } catch {
+      parsed = undefined;
+    }
+    const serverMessage = serverMessageOf(response.text, parsed);
+    const failure = {
+      endpoint,
+      status: response.status,
+      serverMessage,
+      ids: { projectId: this.options.projectId, jobId: call.jobId },
+    };
+    return this.error(describeHttpFailure(failure, attempts), {
+      kind: 'http',
+      endpoint,
+      status: response.status,
+      serverMessage,
+      retryAfterMs: parseRetryAfter(response.retryAfter, this.options.clock.now()),
+      // 429 is the one refusal that proves nothing was done.
+      mayHaveTakenEffect: call.method === 'POST' && response.status !== 429 && response.status >= 500,
+      attempts,
+    });
+  }
+
+  private networkError(endpoint: string, error: unknown, createsSomething: boolean, attempts: number): ApiError {
+    if (this.options.signal?.aborted) return this.cancelled(endpoint, attempts);
+    const timedOut = error instanceof RequestTimeout;
+    const code = errorCode(error);
+    const unreached = !timedOut && neverReachedServer(code);
+    const kind: ApiErrorKind = timedOut ? 'timeout' : 'network';
+    const what = timedOut
+      ? `got no complete answer within request-timeout (${this.options.requestTimeoutMs} ms)`
+      : `failed: ${describeNetworkError(error, code)}${unreached ? ` (is base-url ${this.options.baseUrl} right?)` : ''}`;
+    const ambiguity =
+      createsSomething && !unreached
+        ? ' The request may have reached the server, so it was not sent again: the job may exist. Look for it on the dashboard, or attach to it with job-id instead of creating another.'
+        : '';
+    return this.error(`${endpoint} ${what}.${ambiguity}`, {
+      kind,
+      endpoint,
+      mayHaveTakenEffect: createsSomething && !unreached,
+      attempts,
+    });
+  }
+
+  private throwIfCancelled(endpoint: string, attempts: number): void {
+    if (this.options.signal?.aborted) throw this.cancelled(endpoint, attempts);
+  }
+
+  private cancelled(endpoint: string, attempts: number): ApiError {
+    return this.error(`${endpoint}: cancelled.`, { kind: 'cancelled', endpoint, mayHaveTakenEffect: false, attempts });
+  }
+
+  private withNote(error: ApiError, note: string): ApiError {
+    return this.error(`${error.message} ${note}`, error);
+  }
+
+  /** Every message passes through here, so the key cannot leave in one. */
+  private error(message: string, details: ConstructorParameters<typeof ApiError>[1]): ApiError {
+    return new ApiError(redact(message, this.options.apiKey), {
+      ...details,
+      serverMessage: details.serverMessage && redact(details.serverMessage, this.options.apiKey),
+    });
+  }
+}
+
+/**
+ * One keep-alive pool for the whole run. Self-hosted runners behind a proxy set HTTPS_PROXY
+ * (and NO_PROXY); only then is the proxy-aware agent used, as undici still marks it
+ * experimental and warns on stderr when it is created.
+ */
+function createDispatcher(requestTimeoutMs: number): Dispatcher {
+  const options = {
+    // Shorter than common server idle timeouts, so a POST rarely meets a socket the server has
+    // just closed (that failure would be ambiguous, and a POST is then not sent again).
+    keepAliveTimeout: 4_000,
+    connections: 16,
+    connect: { timeout: Math.min(requestTimeoutMs, 10_000) },
+  };
+  const env = process.env;
+  const proxied = env.HTTPS_PROXY || env.https_proxy || env.HTTP_PROXY || env.http_proxy;
+  return proxied ? new EnvHttpProxyAgent(options) : new Agent(options);
+}
+
+class RequestTimeout extends Error {
+  constructor() {
+    super('request timed out');
+    this.name = 'RequestTimeout';
+  }
+}
+
+async function readLimited(body: AsyncIterable<Buffer | Uint8Array>): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body) {
+    size += chunk.byteLength;
+    if (size > MAX_BODY_BYTES) throw new Error(`response body larger than ${MAX_BODY_BYTES} bytes`);
+    chunks.push(Buffer.from(chunk));
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+function errorCode(error: unknown): string | undefined {
+  for (let current: unknown = error, depth = 0; current && depth < 4; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string') return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+function describeNetworkError(error: unknown, code: string | undefined): string {
+  const message = error instanceof Error ? error.message : String(error);
+  return oneLine(code && !message.includes(code) ? `${message} (${code})` : message, 200);
+}
+
+/** Replaces the key, and the forms it could take in a URL or JSON, with `***`. */
+export function redact(text: string, secret: string): string {
+  if (!secret) return text;
+  let result = text;
+  for (const form of new Set([secret, encodeURIComponent(secret), JSON.stringify(secret).slice(1, -1)])) {
+    result = result.split(form).join('***');
+  }
+  return result;
+}

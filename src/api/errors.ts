@@ -1,0 +1,102 @@
+/**
+ * The one error type the API client throws. Its message is written for the workflow author: one
+ * line naming the endpoint, what went wrong and what to do, never a stack trace or the key.
+ */
+
+export type ApiErrorKind = 'http' | 'network' | 'timeout' | 'shape' | 'cancelled';
+
+export interface ApiErrorDetails {
+  readonly kind: ApiErrorKind;
+  /** `POST /v2/agent/{projectId}/job`: the endpoint as documented, ids left as placeholders. */
+  readonly endpoint: string;
+  readonly status?: number;
+  /** The server's own message (`error`, `details[].message`, or text), trimmed to one line. */
+  readonly serverMessage?: string;
+  readonly retryAfterMs?: number;
+  /** A request that creates something failed in a way that leaves open whether it took effect. */
+  readonly mayHaveTakenEffect: boolean;
+  readonly attempts: number;
+}
+
+export class ApiError extends Error implements ApiErrorDetails {
+  readonly kind: ApiErrorKind;
+  readonly endpoint: string;
+  readonly status?: number;
+  readonly serverMessage?: string;
+  readonly retryAfterMs?: number;
+  readonly mayHaveTakenEffect: boolean;
+  readonly attempts: number;
+
+  constructor(message: string, details: ApiErrorDetails) {
+    super(message);
+    this.name = 'ApiError';
+    this.kind = details.kind;
+    this.endpoint = details.endpoint;
+    this.status = details.status;
+    this.serverMessage = details.serverMessage;
+    this.retryAfterMs = details.retryAfterMs;
+    this.mayHaveTakenEffect = details.mayHaveTakenEffect;
+    this.attempts = details.attempts;
+  }
+}
+
+export interface HttpFailure {
+  readonly endpoint: string;
+  readonly status: number;
+  readonly serverMessage: string | undefined;
+  readonly ids: { readonly projectId: string; readonly jobId?: string };
+}
+
+/** What the author should read for a non-2xx answer, after any retries were spent. */
+export function describeHttpFailure(failure: HttpFailure, attempts: number): string {
+  const { endpoint, status, serverMessage, ids } = failure;
+  const said = serverMessage ? ` Server said: ${serverMessage}` : '';
+  const head = `${endpoint} answered ${status}`;
+  switch (status) {
+    case 401:
+      return `${head}: the API key was refused (invalid or expired; admin keys expire, by default after 90 days). Create a new admin key on the dashboard's API keys page and update the secret.${said}`;
+    case 403:
+      return `${head}: the API key lacks the scope for this endpoint (a read-only key cannot create or message jobs) or this runner's IP address is not on the key's allowlist.${said}`;
+    case 404:
+      return ids.jobId
+        ? `${head}: job "${ids.jobId}" was not found in project "${ids.projectId}"; check job-id and project-id.${said}`
+        : `${head}: project "${ids.projectId}" was not found; check project-id (it is on the dashboard's API keys page).${said}`;
+    case 413:
+      return `${head}: the prompt is too large for the API; lower diff-max-chars or shorten the prompt.${said}`;
+    case 429:
+      return `${head}: rate limited after ${attempts} attempt(s) (the agent API allows 100 jobs and messages per project per hour, analytics about 100 requests per organisation per hour).${said}`;
+    default:
+      if (status >= 500) {
+        return `${head} after ${attempts} attempt(s): the service had a problem; try again later.${said}`;
+      }
+      return `${head}:${said || ' the request was refused with no message.'}`;
+  }
+}
+
+/** The server's message from a body: `error`, `details[].message`, `message`, or the text. */
+export function serverMessageOf(body: string, parsed: unknown): string | undefined {
+  const parts: string[] = [];
+  if (parsed && typeof parsed === 'object') {
+    const record = parsed as Record<string, unknown>;
+    if (typeof record.error === 'string') parts.push(record.error);
+    else if (typeof record.message === 'string') parts.push(record.message);
+    if (Array.isArray(record.details)) {
+      for (const detail of record.details as unknown[]) {
+        const message = (detail as Record<string, unknown> | null)?.message;
+        if (typeof message === 'string') parts.push(message);
+      }
+    }
+  }
+  const text = parts.length > 0 ? parts.join('; ') : body;
+  return oneLine(text, 300) || undefined;
+}
+
+/**
+ * Collapses line breaks and control characters, so a server's text can never start a workflow
+ * command (`::…`) on a line of its own, and cuts it to `max` characters.
+ */
+export function oneLine(text: string, max: number): string {
+  // eslint-disable-next-line no-control-regex
+  const flat = text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ').replace(/\s+/g, ' ').trim();
+  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+}

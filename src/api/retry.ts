@@ -1,0 +1,63 @@
+import type { Random } from '../runtime.js';
+
+/**
+ * The retry policy of the contract's Reliability section, as pure functions: which answers are
+ * transient, which failures prove a request never reached the server, and how long to wait.
+ */
+
+export const TRANSIENT_STATUSES: ReadonlySet<number> = new Set([408, 429, 500, 502, 503, 504]);
+
+/** First backoff step and its ceiling; full jitter picks uniformly below the step. */
+export const BACKOFF_BASE_MS = 1_000;
+export const BACKOFF_CAP_MS = 30_000;
+
+/**
+ * May a request that got this status be sent again? A request that creates something (a job or
+ * a message) only after `429`: any other answer means the server saw it and may have acted.
+ */
+export function isRetryableStatus(status: number, createsSomething: boolean): boolean {
+  if (createsSomething) return status === 429;
+  return TRANSIENT_STATUSES.has(status);
+}
+
+/**
+ * Network failures that prove the request never reached the server: the name did not resolve,
+ * the connection was refused, or it was never established. Only these let a POST be retried.
+ */
+const NEVER_REACHED_SERVER = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'UND_ERR_CONNECT_TIMEOUT',
+]);
+
+export function neverReachedServer(code: string | undefined): boolean {
+  return code !== undefined && NEVER_REACHED_SERVER.has(code);
+}
+
+/** "Full jitter": a uniform pick in [0, min(cap, base × 2^attempt)). */
+export function backoffDelayMs(attempt: number, random: Random): number {
+  const ceiling = Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** attempt);
+  return Math.floor(random() * ceiling);
+}
+
+/**
+ * `Retry-After` as milliseconds from now: delta-seconds or an HTTP-date. Undefined when absent
+ * or unreadable; a date in the past is 0.
+ */
+export function parseRetryAfter(header: string | undefined, nowMs: number): number | undefined {
+  if (header === undefined) return undefined;
+  const text = header.trim();
+  if (/^\d+$/.test(text)) return Number(text) * 1000;
+  if (!/[a-z]/i.test(text)) return undefined;
+  const at = Date.parse(text);
+  if (Number.isNaN(at)) return undefined;
+  return Math.max(0, at - nowMs);
+}
+
+/** The pause before attempt `attempt + 1`: the backoff, never shorter than `Retry-After`. */
+export function retryDelayMs(attempt: number, random: Random, retryAfterMs?: number): number {
+  return Math.max(backoffDelayMs(attempt, random), retryAfterMs ?? 0);
+}

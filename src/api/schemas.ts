@@ -1,0 +1,66 @@
+import * as v from 'valibot';
+
+/**
+ * The documented response shapes, checked at the edge so nothing below deals with a body of the
+ * wrong shape. Loose on purpose where the vendor is: any job field but `id` and `status` may be
+ * missing or null, unknown fields are kept, and counts may be any number (declared `number`).
+ */
+
+const optionalText = v.nullish(v.string());
+
+export const AgentJobSchema = v.looseObject({
+  id: v.pipe(v.string(), v.minLength(1)),
+  status: v.pipe(v.string(), v.minLength(1)),
+  source: v.nullish(
+    v.looseObject({
+      repository: optionalText,
+      ref: optionalText,
+    }),
+  ),
+  model: optionalText,
+  prLink: optionalText,
+  createdAt: optionalText,
+  archivedAt: optionalText,
+});
+
+export type AgentJob = v.InferOutput<typeof AgentJobSchema>;
+
+const count = v.pipe(v.number(), v.finite(), v.minValue(0));
+
+export const VisitorCountsSchema = v.looseObject({ human: count, ai: count, total: count });
+
+export const VisitorRowSchema = v.looseObject({
+  path: v.string(),
+  human: count,
+  ai: count,
+  total: count,
+});
+
+export const VisitorsPageSchema = v.looseObject({
+  totals: VisitorCountsSchema,
+  visitors: v.array(VisitorRowSchema),
+  hasMore: v.boolean(),
+});
+
+export type VisitorCounts = v.InferOutput<typeof VisitorCountsSchema>;
+export type VisitorRow = v.InferOutput<typeof VisitorRowSchema>;
+export type VisitorsPage = v.InferOutput<typeof VisitorsPageSchema>;
+
+/** The vendor's error bodies: `{error}` on agent endpoints, plus `details[].message` on analytics. */
+export const ErrorBodySchema = v.looseObject({
+  error: v.optional(v.unknown()),
+  message: v.optional(v.unknown()),
+  details: v.optional(v.array(v.looseObject({ message: v.optional(v.unknown()) }))),
+});
+
+/** `undefined` when the value fits, else a short description of the first mismatch. */
+export function describeMismatch<S extends v.GenericSchema>(
+  schema: S,
+  value: unknown,
+): { ok: true; value: v.InferOutput<S> } | { ok: false; problem: string } {
+  const result = v.safeParse(schema, value);
+  if (result.success) return { ok: true, value: result.output };
+  const issue = result.issues[0];
+  const where = issue.path?.map((item) => String(item.key)).join('.') || 'body';
+  return { ok: false, problem: `${where}: ${issue.message}` };
+}

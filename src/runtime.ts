@@ -1,0 +1,69 @@
+/**
+ * The side effects the flows and the API client depend on, passed in as parameters so that
+ * tests can drive them with fake time and a recording logger. Only the entry layer builds the
+ * real ones (from `@actions/core`, timers and `Date.now`).
+ */
+
+export interface Logger {
+  debug(message: string): void;
+  info(message: string): void;
+  notice(message: string): void;
+  warning(message: string): void;
+  /**
+   * Prints text that came from outside (a prompt, a diff) in a collapsed group, with workflow
+   * commands turned off around it so that no line of it can act as one (`::add-mask::`, …).
+   */
+  data(title: string, text: string): void;
+}
+
+export interface Clock {
+  /** Milliseconds since the epoch. */
+  now(): number;
+}
+
+/** Resolves after `ms`, or rejects with the signal's reason as soon as `signal` aborts. */
+export type Sleep = (ms: number, signal?: AbortSignal) => Promise<void>;
+
+/** A number in [0, 1), as `Math.random` gives; injected so jitter is reproducible in tests. */
+export type Random = () => number;
+
+export const systemClock: Clock = { now: () => Date.now() };
+
+export const realSleep: Sleep = (ms, signal) =>
+  new Promise<void>((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(abortReason(signal));
+      return;
+    }
+    const onAbort = (): void => {
+      clearTimeout(timer);
+      reject(abortReason(signal));
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, Math.max(0, ms));
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+
+/** Thrown (or used as an abort reason) when the run is cancelled by SIGINT/SIGTERM. */
+export class CancelledError extends Error {
+  constructor(message = 'cancelled') {
+    super(message);
+    this.name = 'CancelledError';
+  }
+}
+
+export function abortReason(signal: AbortSignal | undefined): Error {
+  const reason: unknown = signal?.reason;
+  return reason instanceof Error ? reason : new CancelledError();
+}
+
+/** A logger that drops everything: for callers that have nothing to say to the author. */
+export const silentLogger: Logger = {
+  debug: () => undefined,
+  info: () => undefined,
+  notice: () => undefined,
+  warning: () => undefined,
+  data: () => undefined,
+};
