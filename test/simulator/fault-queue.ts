@@ -1,0 +1,42 @@
+/** Injected failures, taken first-in first-out by the requests whose endpoint they target. */
+
+export type Endpoint = 'create' | 'message' | 'get' | 'visitors';
+export type FaultTarget = Endpoint | 'any';
+
+export type Fault = { target?: FaultTarget; times?: number } & (
+  | { kind: 'status'; status: number; retryAfter?: string; body?: string | object; contentType?: string }
+  /** Never answer; with `process`, the request takes effect first. */
+  | { kind: 'hang'; process?: boolean }
+  /** Destroy the socket before any answer; with `process`, the request takes effect first. */
+  | { kind: 'reset'; process?: boolean }
+  /** The request takes effect; the headers and half the body are sent, then the socket dies. */
+  | { kind: 'reset-mid-body' }
+  | { kind: 'malformed-json' }
+  | { kind: 'wrong-shape'; body?: unknown }
+  | { kind: 'drip'; chunkBytes?: number; intervalMs?: number }
+  /** Visitors only: the page repeats rows of the previous page, as when data shifts mid-export. */
+  | { kind: 'duplicate-rows' }
+);
+
+export class FaultQueue {
+  private readonly entries: Array<{ fault: Fault; left: number }> = [];
+
+  push(fault: Fault): void {
+    this.entries.push({ fault, left: fault.times ?? 1 });
+  }
+
+  clear(): void {
+    this.entries.length = 0;
+  }
+
+  take(endpoint: Endpoint): Fault | undefined {
+    const index = this.entries.findIndex(
+      ({ fault }) => fault.target === undefined || fault.target === 'any' || fault.target === endpoint,
+    );
+    if (index < 0) return undefined;
+    const entry = this.entries[index]!;
+    entry.left -= 1;
+    if (entry.left <= 0) this.entries.splice(index, 1);
+    return entry.fault;
+  }
+}

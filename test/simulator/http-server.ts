@@ -1,0 +1,337 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import { FaultQueue, type Endpoint, type Fault } from './fault-queue.js';
+import { JobStore, scripts, type JobScript, type SimJob } from './job-store.js';
+import { DAY_MS, VisitorDataset, dayOf, type AnalyticsOptions } from './visitor-data.js';
+
+export interface SimulatorOptions {
+  apiKey?: string;
+  /** Keys that may read analytics but not use the agent (403 there). */
+  readOnlyKeys?: string[];
+  projects?: string[];
+  latencyMs?: number;
+  now?: () => number;
+  defaultJobScript?: JobScript;
+  analytics?: AnalyticsOptions;
+  maxPromptChars?: number;
+  port?: number;
+}
+
+export interface LoggedRequest {
+  method: string;
+  /** The raw (still percent-encoded) path. */
+  path: string;
+  endpoint: Endpoint | 'unknown';
+  projectId?: string;
+  jobId?: string;
+  query: Record<string, string>;
+  body?: unknown;
+  authorization: 'valid' | 'read-only' | 'invalid' | 'missing';
+  userAgent?: string;
+  /** Undefined when no answer was sent (a hang or a reset). */
+  status?: number;
+  fault?: Fault['kind'];
+  at: number;
+}
+
+export interface Simulator {
+  readonly url: string;
+  readonly apiKey: string;
+  readonly requests: LoggedRequest[];
+  latencyMs: number;
+  queueJobScripts(...scripts: JobScript[]): void;
+  injectFault(fault: Fault): void;
+  clearFaults(): void;
+  job(id: string): SimJob | undefined;
+  jobs(): SimJob[];
+  resetLog(): void;
+  close(): Promise<void>;
+}
+
+interface Answer {
+  status: number;
+  body: unknown;
+}
+
+export const DEFAULT_API_KEY = 'mint_sim_0123456789abcdef';
+
+/** Starts the simulator of the documentation platform's Admin API on 127.0.0.1. */
+export async function startSimulator(options: SimulatorOptions = {}): Promise<Simulator> {
+  const apiKey = options.apiKey ?? DEFAULT_API_KEY;
+  const readOnly = new Set(options.readOnlyKeys ?? []);
+  const projects = new Set(options.projects ?? ['proj_sim']);
+  const now = options.now ?? Date.now;
+  const store = new JobStore(now, options.defaultJobScript ?? scripts.prAfter(2));
+  const faults = new FaultQueue();
+  const analytics = options.analytics ?? {};
+  const todayDay = analytics.today ? dayOf(analytics.today)! : Math.floor(now() / DAY_MS);
+  const dataset = new VisitorDataset(analytics, todayDay);
+  const maxPromptChars = options.maxPromptChars ?? 200_000;
+  const requests: LoggedRequest[] = [];
+  const sockets = new Set<Socket>();
+
+  const sim = {
+    url: '',
+    apiKey,
+    requests,
+    latencyMs: options.latencyMs ?? 0,
+    queueJobScripts: (...list: JobScript[]) => store.queue(...list),
+    injectFault: (fault: Fault) => faults.push(fault),
+    clearFaults: () => faults.clear(),
+    job: (id: string) => store.get(id),
+    jobs: () => store.all(),
+    resetLog: () => {
+      requests.length = 0;
+    },
+    close: async () => {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+        for (const socket of sockets) socket.destroy();
+      });
+    },
+  } satisfies Simulator;
+
+  const server = createServer((req, res) => {
+    void serve(req, res);
+  });
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+
+  async function serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const rawBody = await readBody(req);
+    const url = new URL(req.url ?? '/', 'http://sim');
+    const route = routeOf(req.method ?? 'GET', url.pathname);
+    const entry: LoggedRequest = {
+      method: req.method ?? '',
+      path: url.pathname,
+      endpoint: route.endpoint,
+      projectId: route.projectId,
+      jobId: route.jobId,
+      query: Object.fromEntries(url.searchParams),
+      body: parseJson(rawBody) ?? (rawBody || undefined),
+      authorization: authOf(req.headers.authorization),
+      userAgent: req.headers['user-agent'],
+      at: now(),
+    };
+    requests.push(entry);
+    if (sim.latencyMs > 0) await delay(sim.latencyMs);
+
+    const fault = route.endpoint === 'unknown' ? undefined : faults.take(route.endpoint);
+    if (fault) entry.fault = fault.kind;
+    const answer = (): Answer => handle(route, entry, rawBody);
+    const send = (status: number, body: string, headers: Record<string, string> = {}): void => {
+      entry.status = status;
+      res.writeHead(status, { 'content-type': 'application/json', ...headers });
+      res.end(body);
+    };
+
+    if (!fault) {
+      const { status, body } = answer();
+      send(status, JSON.stringify(body));
+      return;
+    }
+    switch (fault.kind) {
+      case 'status': {
+        const body = fault.body ?? { error: `Simulated ${fault.status}` };
+        const text = typeof body === 'string' ? body : JSON.stringify(body);
+        const headers: Record<string, string> = {};
+        if (fault.retryAfter !== undefined) headers['retry-after'] = fault.retryAfter;
+        if (fault.contentType) headers['content-type'] = fault.contentType;
+        send(fault.status, text, headers);
+        return;
+      }
+      case 'hang':
+        if (fault.process) answer();
+        return; // the socket stays open until the client gives up or the simulator closes
+      case 'reset':
+        if (fault.process) answer();
+        req.socket.destroy();
+        return;
+      case 'reset-mid-body': {
+        const { status, body } = answer();
+        const text = JSON.stringify(body);
+        entry.status = status;
+        res.writeHead(status, { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(text)) });
+        res.write(text.slice(0, Math.floor(text.length / 2)));
+        setTimeout(() => req.socket.destroy(), 20);
+        return;
+      }
+      case 'malformed-json': {
+        const { status, body } = answer();
+        const text = JSON.stringify(body);
+        send(status, text.slice(0, Math.max(1, Math.floor(text.length / 2))));
+        return;
+      }
+      case 'wrong-shape': {
+        const { status } = answer();
+        send(status, JSON.stringify(fault.body ?? { unexpected: true }));
+        return;
+      }
+      case 'drip': {
+        const { status, body } = answer();
+        await drip(res, entry, status, JSON.stringify(body), fault.chunkBytes ?? 4, fault.intervalMs ?? 200);
+        return;
+      }
+      case 'duplicate-rows': {
+        const { status, body } = answer();
+        send(status, JSON.stringify(withRepeatedRows(body, entry)));
+        return;
+      }
+    }
+  }
+
+  function handle(route: Route, entry: LoggedRequest, rawBody: string): Answer {
+    if (route.endpoint === 'unknown') {
+      return route.methodNotAllowed ? error(405, 'Method not allowed') : error(404, 'Not found');
+    }
+    if (entry.authorization === 'missing' || entry.authorization === 'invalid') {
+      return error(401, 'Invalid or missing API key');
+    }
+    if (entry.authorization === 'read-only' && route.endpoint !== 'visitors') {
+      return error(403, 'This API key is read-only: it cannot use the agent endpoints');
+    }
+    if (!projects.has(route.projectId!)) return error(404, 'Project not found');
+
+    if (route.endpoint === 'visitors') return visitorsPage(entry.query);
+    let job: SimJob | undefined;
+    if (route.jobId !== undefined) {
+      job = store.get(route.jobId);
+      if (!job || job.projectId !== route.projectId) return error(404, 'Job not found');
+    }
+    if (route.endpoint === 'get') {
+      store.poll(job!);
+      return { status: 200, body: store.view(job!) };
+    }
+    const prompt = promptOf(rawBody);
+    if (typeof prompt !== 'string') return error(400, prompt.error);
+    if (prompt.length > maxPromptChars) return error(413, 'Prompt too long');
+    if (route.endpoint === 'create') return { status: 201, body: store.view(store.create(route.projectId!, prompt)) };
+    store.message(job!, prompt);
+    return { status: 200, body: store.view(job!) };
+  }
+
+  function visitorsPage(query: Record<string, string>): Answer {
+    const problems: string[] = [];
+    const limit = query.limit === undefined ? 50 : wholeNumber(query.limit);
+    const offset = query.offset === undefined ? 0 : wholeNumber(query.offset);
+    if (limit === undefined || limit < 1 || limit > 250) problems.push('limit must be an integer between 1 and 250');
+    if (offset === undefined || offset < 0) problems.push('offset must be an integer greater than or equal to 0');
+    const fromDay = query.dateFrom === undefined ? todayDay + 1 - 30 : dayOf(query.dateFrom);
+    const toDay = query.dateTo === undefined ? todayDay + 1 : dayOf(query.dateTo);
+    if (fromDay === undefined) problems.push('dateFrom must be a date (YYYY-MM-DD) or an ISO 8601 date-time');
+    if (toDay === undefined) problems.push('dateTo must be a date (YYYY-MM-DD) or an ISO 8601 date-time');
+    if (fromDay !== undefined && toDay !== undefined && fromDay >= toDay) problems.push('dateFrom must be before dateTo');
+    if (problems.length > 0) {
+      return { status: 400, body: { error: 'Invalid query parameters', details: problems.map((message) => ({ message })) } };
+    }
+    const { rows, totals } = dataset.query({ fromDay: fromDay!, toDay: toDay! });
+    const visitors = rows.slice(offset, offset! + limit!);
+    return { status: 200, body: { totals, visitors, hasMore: offset! + visitors.length < rows.length } };
+  }
+
+  function authOf(header: string | undefined): LoggedRequest['authorization'] {
+    if (!header) return 'missing';
+    const match = /^Bearer (.+)$/.exec(header);
+    if (!match) return 'invalid';
+    if (match[1] === apiKey) return 'valid';
+    return readOnly.has(match[1]!) ? 'read-only' : 'invalid';
+  }
+
+  /** Data shifting while paging: a page that starts with rows the previous page already gave. */
+  function withRepeatedRows(body: unknown, entry: LoggedRequest): unknown {
+    const page = body as { visitors?: Array<Record<string, unknown>> };
+    const limit = Number(entry.query.limit ?? 50);
+    const offset = Number(entry.query.offset ?? 0);
+    if (!page.visitors || offset === 0) return body;
+    const previous = visitorsPage({ ...entry.query, offset: String(Math.max(0, offset - limit)) }).body as typeof page;
+    const repeated = previous.visitors!.slice(-3);
+    return { ...page, visitors: [...repeated, ...page.visitors.slice(repeated.length)] };
+  }
+
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
+  sim.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return sim;
+}
+
+interface Route {
+  endpoint: Endpoint | 'unknown';
+  projectId?: string;
+  jobId?: string;
+  methodNotAllowed?: boolean;
+}
+
+function routeOf(method: string, pathname: string): Route {
+  const parts = pathname.split('/').slice(1);
+  let decoded: string[];
+  try {
+    decoded = parts.map((part) => decodeURIComponent(part));
+  } catch {
+    return { endpoint: 'unknown' };
+  }
+  const [version, area, projectId, kind, jobId, tail] = decoded;
+  const expect = (wanted: string, endpoint: Endpoint, ids: Partial<Route>): Route =>
+    method === wanted ? { endpoint, ...ids } : { endpoint: 'unknown', methodNotAllowed: true };
+  if (version === 'v2' && area === 'agent' && kind === 'job' && projectId) {
+    if (parts.length === 4) return expect('POST', 'create', { projectId });
+    if (parts.length === 5 && jobId) return expect('GET', 'get', { projectId, jobId });
+    if (parts.length === 6 && jobId && tail === 'message') return expect('POST', 'message', { projectId, jobId });
+  }
+  if (version === 'v1' && area === 'analytics' && kind === 'visitors' && projectId && parts.length === 4) {
+    return expect('GET', 'visitors', { projectId });
+  }
+  return { endpoint: 'unknown' };
+}
+
+function promptOf(rawBody: string): string | { error: string } {
+  const body = parseJson(rawBody);
+  if (body === undefined) return { error: 'Request body must be JSON' };
+  const prompt = typeof body === 'object' && body !== null ? (body as Record<string, unknown>).prompt : undefined;
+  if (typeof prompt !== 'string') return { error: 'prompt is required and must be a string' };
+  if (prompt.length < 1) return { error: 'prompt must not be empty' };
+  return prompt;
+}
+
+function error(status: number, message: string): Answer {
+  return { status, body: { error: message } };
+}
+
+function parseJson(text: string): unknown {
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+function wholeNumber(text: string): number | undefined {
+  return /^-?\d+$/.test(text) ? Number(text) : undefined;
+}
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', () => resolve(''));
+  });
+}
+
+function delay(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+async function drip(res: ServerResponse, entry: LoggedRequest, status: number, text: string, chunkBytes: number, intervalMs: number): Promise<void> {
+  entry.status = status;
+  res.writeHead(status, { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(text)) });
+  const bytes = Buffer.from(text);
+  for (let at = 0; at < bytes.length; at += chunkBytes) {
+    if (res.destroyed) return;
+    res.write(bytes.subarray(at, at + chunkBytes));
+    await delay(intervalMs);
+  }
+  res.end();
+}

@@ -1,0 +1,159 @@
+/**
+ * Agent jobs and their scripted lives. A script is a list of phases; the POST answers the first
+ * phase, and each GET first counts itself against the current phase, moves on when the phase is
+ * used up (its `polls` GETs, or `forMs` of the clock since it began), then answers. So
+ * `[{status: 'active', polls: 2}, {status: 'completed', prLink: true}]` answers `active` to the
+ * create and the first GET, and `completed` with a PR link from the second GET on. The last
+ * phase holds forever.
+ */
+
+export interface JobPhase {
+  status: string;
+  polls?: number;
+  forMs?: number;
+  prLink?: boolean;
+}
+
+export type JobScript = JobPhase[];
+
+export const scripts = {
+  prAfter: (polls: number): JobScript => [{ status: 'active', polls }, { status: 'completed', prLink: true }],
+  noPrAfter: (polls: number): JobScript => [{ status: 'active', polls }, { status: 'completed' }],
+  failAfter: (polls: number): JobScript => [{ status: 'active', polls }, { status: 'failed' }],
+  /** Straight from active to archived, as the action sees a job archived between two polls. */
+  archivedAfter: (polls: number): JobScript => [{ status: 'active', polls }, { status: 'archived', prLink: true }],
+  stayActive: (): JobScript => [{ status: 'active' }],
+  unknownThenPr: (polls: number): JobScript => [
+    { status: 'active', polls: 1 },
+    { status: 'queued', polls },
+    { status: 'completed', prLink: true },
+  ],
+  completeAfterMs: (ms: number, prLink = true): JobScript => [
+    { status: 'active', forMs: ms },
+    { status: 'completed', prLink },
+  ],
+};
+
+export interface SimJob {
+  readonly id: string;
+  readonly projectId: string;
+  status: string;
+  prLink: string | null;
+  readonly createdAt: string;
+  archivedAt: string | null;
+  readonly prompt: string;
+  /** Follow-up prompts, in order. */
+  readonly messages: string[];
+  /** GETs answered so far. */
+  polls: number;
+  script: JobScript;
+  phase: number;
+  phasePolls: number;
+  phaseStartedAt: number;
+  prNumber: number | undefined;
+}
+
+export const DOCS_REPOSITORY = 'https://github.com/acme-sim/docs';
+
+export class JobStore {
+  private readonly jobs = new Map<string, SimJob>();
+  private readonly queued: JobScript[] = [];
+  private nextId = 1;
+  private nextPr = 100;
+
+  constructor(
+    private readonly now: () => number,
+    private readonly defaultScript: JobScript,
+  ) {}
+
+  queue(...scripts: JobScript[]): void {
+    this.queued.push(...scripts);
+  }
+
+  get(id: string): SimJob | undefined {
+    return this.jobs.get(id);
+  }
+
+  all(): SimJob[] {
+    return [...this.jobs.values()];
+  }
+
+  create(projectId: string, prompt: string): SimJob {
+    const id = `job_${(0x5a3f00 + this.nextId++).toString(16)}`;
+    const job: SimJob = {
+      id,
+      projectId,
+      status: 'active',
+      prLink: null,
+      createdAt: new Date(this.now()).toISOString(),
+      archivedAt: null,
+      prompt,
+      messages: [],
+      polls: 0,
+      script: this.takeScript(),
+      phase: 0,
+      phasePolls: 0,
+      phaseStartedAt: this.now(),
+      prNumber: undefined,
+    };
+    this.enter(job, 0);
+    this.jobs.set(id, job);
+    return job;
+  }
+
+  /** A follow-up: the job is active again and lives the next script. */
+  message(job: SimJob, prompt: string): void {
+    job.messages.push(prompt);
+    job.script = this.takeScript();
+    job.prLink = null;
+    this.enter(job, 0);
+  }
+
+  poll(job: SimJob): void {
+    job.polls += 1;
+    job.phasePolls += 1;
+    for (;;) {
+      const phase = job.script[job.phase]!;
+      if (job.phase >= job.script.length - 1) return;
+      const usedUp =
+        phase.forMs !== undefined
+          ? this.now() - job.phaseStartedAt >= phase.forMs
+          : job.phasePolls >= (phase.polls ?? 1);
+      if (!usedUp) return;
+      this.enter(job, job.phase + 1);
+      // A phase of zero polls passes at once; a timed one may have passed already.
+      const next = job.script[job.phase]!;
+      if (next.forMs === undefined && (next.polls ?? 1) > 0) return;
+    }
+  }
+
+  view(job: SimJob): Record<string, unknown> {
+    return {
+      id: job.id,
+      status: job.status,
+      source: { repository: DOCS_REPOSITORY, ref: 'main' },
+      model: 'sim-model-1',
+      prLink: job.prLink,
+      createdAt: job.createdAt,
+      archivedAt: job.archivedAt,
+    };
+  }
+
+  private takeScript(): JobScript {
+    const script = this.queued.shift() ?? this.defaultScript;
+    return script.length > 0 ? script : this.defaultScript;
+  }
+
+  private enter(job: SimJob, index: number): void {
+    const phase = job.script[index]!;
+    job.phase = index;
+    job.phasePolls = 0;
+    job.phaseStartedAt = this.now();
+    job.status = phase.status;
+    if (phase.prLink) {
+      job.prNumber ??= this.nextPr++;
+      job.prLink = `${DOCS_REPOSITORY}/pull/${job.prNumber}`;
+    }
+    if (phase.status === 'archived') job.archivedAt ??= new Date(this.now()).toISOString();
+  }
+}
