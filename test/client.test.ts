@@ -1,0 +1,319 @@
+import { createServer } from 'node:net';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ApiClient, type ApiClientOptions } from '../src/api/client.js';
+import { ApiError } from '../src/api/errors.js';
+import type { Sleep } from '../src/runtime.js';
+import { scripts, startSimulator, type Simulator } from './simulator/index.js';
+import { recordingLogger } from './support/fake-time.js';
+
+let sim: Simulator;
+const PROJECT = 'proj_sim';
+const NOW = Date.UTC(2026, 10, 22, 12, 0, 0);
+
+beforeAll(async () => {
+  sim = await startSimulator({ readOnlyKeys: ['mint_readonly_key_42'] });
+});
+afterAll(async () => {
+  await sim.close();
+});
+afterEach(() => {
+  sim.clearFaults();
+  sim.resetLog();
+});
+
+/** A client whose pauses between retries are recorded and skipped, so tests take no time. */
+function client(overrides: Partial<ApiClientOptions> = {}) {
+  const sleeps: number[] = [];
+  const sleep: Sleep = (ms, signal) => {
+    sleeps.push(ms);
+    return signal?.aborted ? Promise.reject(signal.reason as Error) : Promise.resolve();
+  };
+  const api = new ApiClient({
+    baseUrl: sim.url,
+    apiKey: sim.apiKey,
+    projectId: PROJECT,
+    requestTimeoutMs: 2_000,
+    retries: 4,
+    userAgent: 'docs-agent-action/test',
+    logger: recordingLogger(),
+    clock: { now: () => NOW },
+    sleep,
+    random: () => 0.5,
+    ...overrides,
+  });
+  clients.push(api);
+  return { api, sleeps };
+}
+const clients: ApiClient[] = [];
+afterAll(async () => {
+  await Promise.all(clients.map((api) => api.close()));
+});
+
+async function failure(promise: Promise<unknown>): Promise<ApiError> {
+  try {
+    await promise;
+  } catch (error) {
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).message).not.toContain(sim.apiKey);
+    expect((error as ApiError).message).not.toContain('\n');
+    return error as ApiError;
+  }
+  throw new Error('expected the call to fail');
+}
+
+describe('ApiClient against the simulator', () => {
+  it('creates, reads and messages a job with the bearer key and a user agent', async () => {
+    const { api } = client();
+    sim.queueJobScripts(scripts.prAfter(1));
+    const created = await api.createJob('Document the retries flag');
+    expect(created.status).toBe('active');
+    const polled = await api.getJob(created.id);
+    expect(polled.status).toBe('completed');
+    expect(polled.prLink).toMatch(/^https:\/\//);
+    const messaged = await api.sendMessage(created.id, 'Also the timeout flag');
+    expect(messaged.status).toBe('active');
+    expect(api.requestCount).toBe(3);
+    expect(sim.requests.map((r) => [r.method, r.endpoint, r.status])).toEqual([
+      ['POST', 'create', 201],
+      ['GET', 'get', 200],
+      ['POST', 'message', 200],
+    ]);
+    expect(sim.requests.every((r) => r.authorization === 'valid')).toBe(true);
+    expect(sim.requests[0]!.userAgent).toBe('docs-agent-action/test');
+    expect(sim.requests[0]!.body).toEqual({ prompt: 'Document the retries flag' });
+  });
+
+  it('percent-encodes ids into the path', async () => {
+    const { api } = client();
+    const error = await failure(api.getJob('job/../x y'));
+    expect(error.status).toBe(404);
+    expect(sim.requests[0]!.path).toBe(`/v2/agent/${PROJECT}/job/job%2F..%2Fx%20y`);
+    expect(sim.requests[0]!.jobId).toBe('job/../x y');
+  });
+
+  it('reads a page of visitors with its query', async () => {
+    const { api } = client();
+    const page = await api.getVisitors({ dateFrom: '2026-11-01', dateTo: '2026-11-08', limit: 10, offset: 5 });
+    expect(page.visitors.length).toBeLessThanOrEqual(10);
+    expect(typeof page.hasMore).toBe('boolean');
+    expect(sim.requests[0]!.query).toEqual({ dateFrom: '2026-11-01', dateTo: '2026-11-08', limit: '10', offset: '5' });
+  });
+});
+
+describe('retries', () => {
+  it.each([408, 429, 500, 502, 503, 504])('retries a GET after %i', async (status) => {
+    const { api, sleeps } = client();
+    const job = await api.createJob('x');
+    sim.resetLog();
+    sim.injectFault({ target: 'get', kind: 'status', status });
+    await expect(api.getJob(job.id)).resolves.toMatchObject({ id: job.id });
+    expect(sim.requests.map((r) => r.status)).toEqual([status, 200]);
+    expect(sleeps).toHaveLength(1);
+  });
+
+  it.each(['reset', 'reset-mid-body', 'malformed-json'] as const)('handles a GET answered with %s', async (kind) => {
+    const { api } = client();
+    const job = await api.createJob('x');
+    sim.resetLog();
+    sim.injectFault({ target: 'get', kind });
+    if (kind === 'malformed-json') {
+      // A complete answer that is not JSON is not transient: it is reported, not retried.
+      const error = await failure(api.getJob(job.id));
+      expect(error.kind).toBe('shape');
+      expect(error.message).toContain('not JSON');
+      expect(sim.requests).toHaveLength(1);
+    } else {
+      await expect(api.getJob(job.id)).resolves.toMatchObject({ id: job.id });
+      expect(sim.requests).toHaveLength(2);
+    }
+  });
+
+  it('retries a GET that hangs past request-timeout', async () => {
+    const { api } = client({ requestTimeoutMs: 300 });
+    const job = await api.createJob('x');
+    sim.resetLog();
+    sim.injectFault({ target: 'get', kind: 'hang' });
+    await expect(api.getJob(job.id)).resolves.toMatchObject({ id: job.id });
+    expect(sim.requests).toHaveLength(2);
+  });
+
+  it('times out a server that drips its answer slower than request-timeout', async () => {
+    const { api } = client({ requestTimeoutMs: 300, retries: 0 });
+    const job = await api.createJob('x');
+    sim.injectFault({ target: 'get', kind: 'drip', chunkBytes: 1, intervalMs: 100 });
+    const error = await failure(api.getJob(job.id));
+    expect(error.kind).toBe('timeout');
+    expect(error.message).toContain('request-timeout');
+  });
+
+  it('honours Retry-After in seconds as a floor', async () => {
+    const { api, sleeps } = client();
+    sim.injectFault({ target: 'visitors', kind: 'status', status: 429, retryAfter: '7' });
+    await api.getVisitors({ limit: 5, offset: 0 });
+    expect(sleeps).toEqual([7_000]);
+  });
+
+  it('honours Retry-After as an HTTP date', async () => {
+    const { api, sleeps } = client();
+    sim.injectFault({ target: 'visitors', kind: 'status', status: 503, retryAfter: new Date(NOW + 12_000).toUTCString() });
+    await api.getVisitors({ limit: 5, offset: 0 });
+    expect(sleeps).toEqual([12_000]);
+  });
+
+  it('backs off with full jitter between attempts and gives up after `retries`', async () => {
+    const { api, sleeps } = client({ retries: 3, random: () => 0.999 });
+    sim.injectFault({ target: 'visitors', kind: 'status', status: 503, times: 10 });
+    const error = await failure(api.getVisitors({ limit: 5, offset: 0 }));
+    expect(error.status).toBe(503);
+    expect(error.attempts).toBe(4);
+    expect(error.message).toContain('after 4 attempt(s)');
+    expect(sleeps).toEqual([999, 1_998, 3_996]);
+    expect(sim.requests).toHaveLength(4);
+  });
+
+  it('does not retry when the next attempt would start after the deadline', async () => {
+    const { api, sleeps } = client();
+    api.setDeadline(NOW + 5_000);
+    sim.injectFault({ target: 'visitors', kind: 'status', status: 429, retryAfter: '60' });
+    const error = await failure(api.getVisitors({ limit: 5, offset: 0 }));
+    expect(error.status).toBe(429);
+    expect(error.message).toContain('timeout');
+    expect(sleeps).toEqual([]);
+    expect(sim.requests).toHaveLength(1);
+  });
+});
+
+describe('requests that create something', () => {
+  it('are retried after 429: nothing was done', async () => {
+    const { api } = client();
+    const before = sim.jobs().length;
+    sim.injectFault({ target: 'create', kind: 'status', status: 429, retryAfter: '1' });
+    await api.createJob('x');
+    expect(sim.requests.map((r) => r.status)).toEqual([429, 201]);
+    expect(sim.jobs().length).toBe(before + 1);
+  });
+
+  it.each([
+    ['a reset after the server acted', { kind: 'reset', process: true }],
+    ['a reset before any answer', { kind: 'reset' }],
+    ['a reset in the middle of the body', { kind: 'reset-mid-body' }],
+    ['a request timeout', { kind: 'hang', process: true }],
+    ['a 503', { kind: 'status', status: 503 }],
+    ['a 502', { kind: 'status', status: 502 }],
+  ] as const)('are not sent again after %s', async (_name, fault) => {
+    const { api } = client({ requestTimeoutMs: 300 });
+    sim.injectFault({ target: 'create', ...fault });
+    const error = await failure(api.createJob('x'));
+    expect(sim.requests.filter((r) => r.endpoint === 'create')).toHaveLength(1);
+    expect(error.mayHaveTakenEffect).toBe(true);
+    if (error.kind !== 'http') expect(error.message).toContain('job-id');
+  });
+
+  it('a message is not sent again after a reset', async () => {
+    const { api } = client();
+    const job = await api.createJob('x');
+    sim.resetLog();
+    sim.injectFault({ target: 'message', kind: 'reset', process: true });
+    await failure(api.sendMessage(job.id, 'follow up'));
+    expect(sim.requests).toHaveLength(1);
+    expect(sim.job(job.id)!.messages).toHaveLength(1);
+  });
+
+  it('are retried when the connection was refused: the server never saw them', async () => {
+    const port = await closedPort();
+    const { api, sleeps } = client({ baseUrl: `http://127.0.0.1:${port}`, retries: 2 });
+    const error = await failure(api.createJob('x'));
+    expect(error.kind).toBe('network');
+    expect(error.mayHaveTakenEffect).toBe(false);
+    expect(api.requestCount).toBe(3);
+    expect(sleeps).toHaveLength(2);
+    expect(error.message).toContain('ECONNREFUSED');
+  });
+});
+
+describe('error wording', () => {
+  it('401: the key was refused, and how to replace it', async () => {
+    const { api } = client({ apiKey: 'mint_wrong_key_123' });
+    const error = await failure(api.createJob('x'));
+    expect(error.status).toBe(401);
+    expect(error.message).toMatch(/API key was refused.*expire/);
+    expect(error.message).not.toContain('mint_wrong_key_123');
+    expect(sim.requests).toHaveLength(1);
+  });
+
+  it('403: scope or IP allowlist', async () => {
+    const { api } = client({ apiKey: 'mint_readonly_key_42' });
+    const error = await failure(api.createJob('x'));
+    expect(error.status).toBe(403);
+    expect(error.message).toMatch(/read-only key.*allowlist/);
+  });
+
+  it('404: names the project, or the job and the project', async () => {
+    const project = await failure(client({ projectId: 'proj_nope' }).api.createJob('x'));
+    expect(project.status).toBe(404);
+    expect(project.message).toContain('project "proj_nope" was not found');
+    const job = await failure(client().api.getJob('job_missing'));
+    expect(job.message).toContain('job "job_missing" was not found in project "proj_sim"');
+  });
+
+  it('400: the server’s own message, with details', async () => {
+    const { api } = client();
+    const error = await failure(api.getVisitors({ limit: 251, offset: 0 }));
+    expect(error.status).toBe(400);
+    expect(error.message).toContain('limit');
+    expect(error.serverMessage).toBeTruthy();
+    expect(sim.requests).toHaveLength(1);
+  });
+
+  it('a server that echoes the key does not get it into the message', async () => {
+    const { api } = client();
+    sim.injectFault({
+      target: 'create',
+      kind: 'status',
+      status: 400,
+      body: { error: `key ${sim.apiKey} is not allowed`, details: [{ message: encodeURIComponent(sim.apiKey) }] },
+    });
+    const error = await failure(api.createJob('x'));
+    expect(error.message).toContain('key *** is not allowed');
+    expect(error.serverMessage).not.toContain(sim.apiKey);
+  });
+
+  it('a plain-text error body is trimmed to one line', async () => {
+    const { api } = client();
+    sim.injectFault({ target: 'create', kind: 'status', status: 400, body: `bad\n::set-output name=x::y\n${'z'.repeat(1000)}`, contentType: 'text/plain' });
+    const error = await failure(api.createJob('x'));
+    expect(error.message).toContain('bad ::set-output');
+    expect(error.serverMessage!.length).toBeLessThanOrEqual(300);
+  });
+
+  it('a 200 of the wrong shape is reported as such', async () => {
+    const { api } = client();
+    sim.injectFault({ target: 'create', kind: 'wrong-shape', body: { status: 'active' } });
+    const error = await failure(api.createJob('x'));
+    expect(error.kind).toBe('shape');
+    expect(error.message).toContain('not the documented shape: id');
+  });
+});
+
+describe('cancellation', () => {
+  it('aborts a request in flight at once', async () => {
+    const controller = new AbortController();
+    const { api } = client({ signal: controller.signal, requestTimeoutMs: 10_000 });
+    sim.injectFault({ target: 'visitors', kind: 'hang' });
+    const started = performance.now();
+    setTimeout(() => controller.abort(new Error('cancelled by SIGTERM')), 100);
+    const error = await failure(api.getVisitors({ limit: 5, offset: 0 }));
+    expect(error.kind).toBe('cancelled');
+    expect(performance.now() - started).toBeLessThan(5_000);
+    expect(sim.requests).toHaveLength(1);
+  });
+});
+
+/** A port on loopback that nothing listens on. */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
