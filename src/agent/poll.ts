@@ -1,0 +1,123 @@
+import { ApiError, oneLine } from '../api/errors.js';
+import { TRANSIENT_STATUSES } from '../api/retry.js';
+import type { AgentJob } from '../api/schemas.js';
+import { formatDuration } from '../parse.js';
+import type { Clock, Logger, Random, Sleep } from '../runtime.js';
+import { isKnownStatus, isTerminalStatus } from './outcome.js';
+
+/** What the poll loop needs of the API client. */
+export interface JobReader {
+  getJob(jobId: string): Promise<AgentJob>;
+}
+
+export interface PollOptions {
+  readonly client: JobReader;
+  readonly jobId: string;
+  /** The job as the create or message answer showed it, if any: the first status to compare. */
+  readonly initialJob?: AgentJob;
+  readonly clock: Clock;
+  readonly sleep: Sleep;
+  readonly random: Random;
+  readonly logger: Logger;
+  readonly signal?: AbortSignal;
+  /** When the wait began, for elapsed times in the log. */
+  readonly startedAt: number;
+  /** The instant (by `clock`) after which no new poll starts. */
+  readonly deadline: number;
+  readonly intervalMs: number;
+  readonly maxIntervalMs: number;
+  /** How often to say "still waiting" while nothing changes. */
+  readonly heartbeatMs?: number;
+  /** Called with every job seen, so the caller always holds the latest (for cancellation). */
+  readonly onJob?: (job: AgentJob) => void;
+}
+
+export interface PollResult {
+  readonly job: AgentJob | undefined;
+  readonly timedOut: boolean;
+  readonly polls: number;
+}
+
+/** Each unchanged poll waits this much longer than the last, up to the maximum. */
+export const POLL_GROWTH = 1.5;
+/** Pauses vary by ±10% so many runners started together do not poll in step. */
+export const POLL_JITTER = 0.1;
+export const DEFAULT_HEARTBEAT_MS = 3 * 60_000;
+
+/**
+ * Polls a job until its status is terminal or the deadline passes. Pauses start at
+ * `intervalMs`, grow ×1.5 while the status stays the same, are cut back to `intervalMs` when it
+ * changes, never exceed `maxIntervalMs` and are never shorter than a `Retry-After`. The last
+ * pause is cut short to poll once more at the deadline, so the wait ends at most one request
+ * after it. Transient API failures that outlast the client's own retries count as a missed
+ * poll, not the end of the wait; any other API error ends it (thrown). Cancellation rejects
+ * with the signal's reason.
+ */
+export async function pollJob(options: PollOptions): Promise<PollResult> {
+  const { client, jobId, clock, logger, startedAt, deadline } = options;
+  const heartbeatMs = options.heartbeatMs ?? DEFAULT_HEARTBEAT_MS;
+  let job = options.initialJob;
+  let lastStatus = job?.status;
+  let baseInterval = options.intervalMs;
+  let polls = 0;
+  let retryAfterMs = 0;
+  let lastNews = clock.now();
+  const warnedStatuses = new Set<string>();
+  const elapsed = (): string => formatDuration(clock.now() - startedAt);
+
+  for (;;) {
+    if (job && isTerminalStatus(job.status)) return { job, timedOut: false, polls };
+    const now = clock.now();
+    if (polls > 0 && now >= deadline) return { job, timedOut: true, polls };
+
+    let pause = Math.max(Math.min(jittered(baseInterval, options.random), options.maxIntervalMs), retryAfterMs);
+    if (polls === 0 && !job) pause = 0; // attaching: look at the job at once
+    retryAfterMs = 0;
+
+    if (pause > 0) await options.sleep(Math.max(0, Math.min(pause, deadline - now)), options.signal);
+    polls += 1;
+    try {
+      job = await client.getJob(jobId);
+      options.onJob?.(job);
+    } catch (error) {
+      if (!(error instanceof ApiError) || !isTransient(error)) throw error;
+      logger.warning(`Polling job ${jobId} failed (${error.message}); still waiting.`);
+      retryAfterMs = error.retryAfterMs ?? 0;
+      continue;
+    }
+
+    if (!isKnownStatus(job.status) && !warnedStatuses.has(job.status)) {
+      warnedStatuses.add(job.status);
+      logger.warning(
+        `Job ${jobId} reported an undocumented status "${shown(job.status)}"; treating it as still running.`,
+      );
+    }
+    if (job.status !== lastStatus) {
+      logger.info(`[${elapsed()}] Job ${jobId}: ${shown(lastStatus ?? '(new)')} → ${shown(job.status)}`);
+      lastStatus = job.status;
+      lastNews = clock.now();
+      baseInterval = options.intervalMs;
+    } else {
+      baseInterval = Math.min(baseInterval * POLL_GROWTH, options.maxIntervalMs);
+      if (clock.now() - lastNews >= heartbeatMs) {
+        logger.info(`[${elapsed()}] Job ${jobId} is still ${shown(job.status)} (${polls} polls so far).`);
+        lastNews = clock.now();
+      }
+    }
+  }
+}
+
+function jittered(intervalMs: number, random: () => number): number {
+  return Math.round(intervalMs * (1 - POLL_JITTER + 2 * POLL_JITTER * random()));
+}
+
+/** Failures worth waiting out: the service or the network, not the key, the job or the shape. */
+function isTransient(error: ApiError): boolean {
+  if (error.kind === 'network' || error.kind === 'timeout') return true;
+  return error.kind === 'http' && error.status !== undefined && TRANSIENT_STATUSES.has(error.status);
+}
+
+/** A status from the API, made safe for one log line. */
+function shown(status: string): string {
+  return oneLine(status, 60);
+}
