@@ -1,0 +1,155 @@
+import type { ApiError } from '../api/errors.js';
+import type { AgentJob } from '../api/schemas.js';
+import type { AgentSettings } from '../settings.js';
+import { CancelledError, type Clock, type Logger, type Random, type Sleep } from '../runtime.js';
+import { outcomeOfTerminalJob, isTerminalStatus, type Outcome } from './outcome.js';
+import { pollJob, type JobReader } from './poll.js';
+
+/** What the agent flow needs of the API client. */
+export interface AgentApi extends JobReader {
+  createJob(prompt: string): Promise<AgentJob>;
+  sendMessage(jobId: string, prompt: string): Promise<AgentJob>;
+  setDeadline(epochMs: number): void;
+}
+
+export type AgentMode = 'create' | 'message' | 'attach';
+
+export interface AgentDeps {
+  readonly client: AgentApi;
+  readonly clock: Clock;
+  readonly sleep: Sleep;
+  readonly random: Random;
+  readonly logger: Logger;
+  readonly signal: AbortSignal;
+  /** Told the job ID the moment it is known, so it is an output even if the step dies later. */
+  readonly onJobId?: (jobId: string) => void;
+  /** Told every job object seen, so a cancelled run can report the last one. */
+  readonly onJob?: (job: AgentJob) => void;
+}
+
+export interface AgentRun {
+  readonly mode: AgentMode;
+  readonly prompt: string;
+  readonly startedAt: number;
+  outcome: Outcome;
+  jobId: string | undefined;
+  job: AgentJob | undefined;
+  timedOut: boolean;
+  /** Time spent waiting for a terminal status. */
+  waitedMs: number;
+  error: ApiError | Error | undefined;
+}
+
+/**
+ * Creates a job, messages one, or attaches to one, then waits for it as the settings say. It
+ * returns the run's record on every path — finished, timed out, cancelled, or stopped by an API
+ * error (outcome `error`, before or after the job exists) — so the entry layer reports all of
+ * them through one exit point.
+ */
+export async function runAgent(settings: AgentSettings, prompt: string, deps: AgentDeps): Promise<AgentRun> {
+  const { client, clock, logger } = deps;
+  const mode: AgentMode = settings.jobId ? (prompt ? 'message' : 'attach') : 'create';
+  const startedAt = clock.now();
+  const run: AgentRun = {
+    mode,
+    prompt,
+    startedAt,
+    outcome: 'dry-run',
+    jobId: settings.jobId,
+    job: undefined,
+    timedOut: false,
+    waitedMs: 0,
+    error: undefined,
+  };
+  const deadline = startedAt + settings.timeoutMs;
+  client.setDeadline(deadline);
+  const seen = (job: AgentJob): void => {
+    run.job = job;
+    deps.onJob?.(job);
+  };
+
+  if (settings.dryRun) {
+    logger.info(`Dry run: would ${describeMode(mode, settings.jobId)}; nothing was sent.`);
+    return run;
+  }
+  if (run.jobId) deps.onJobId?.(run.jobId);
+
+  try {
+    if (mode === 'create') {
+      seen(await client.createJob(prompt));
+      run.jobId = run.job!.id;
+      deps.onJobId?.(run.jobId);
+      logger.info(`Created job ${run.jobId} (status ${run.job!.status}).`);
+    } else if (mode === 'message') {
+      seen(await client.sendMessage(settings.jobId!, prompt));
+      logger.info(`Sent a follow-up message to job ${settings.jobId} (status ${run.job!.status}).`);
+    } else {
+      logger.info(`Attaching to job ${settings.jobId}.`);
+    }
+  } catch (error) {
+    if (isCancellation(error, deps.signal)) return cancelled(run);
+    return failed(run, error);
+  }
+
+  if (!settings.wait) {
+    run.outcome = 'submitted';
+    return run;
+  }
+
+  const waitStart = clock.now();
+  try {
+    const result = await pollJob({
+      client,
+      jobId: run.jobId!,
+      initialJob: run.job,
+      clock,
+      sleep: deps.sleep,
+      random: deps.random,
+      logger,
+      signal: deps.signal,
+      startedAt,
+      deadline,
+      intervalMs: settings.pollIntervalMs,
+      maxIntervalMs: settings.pollIntervalMaxMs,
+      onJob: seen,
+    });
+    run.timedOut = result.timedOut;
+    run.outcome =
+      result.job && isTerminalStatus(result.job.status)
+        ? outcomeOfTerminalJob({ ...result.job, status: result.job.status })
+        : 'timed-out';
+  } catch (error) {
+    if (isCancellation(error, deps.signal)) return cancelled(run, clock.now() - waitStart);
+    failed(run, error);
+  }
+  run.waitedMs = clock.now() - waitStart;
+  return run;
+}
+
+function failed(run: AgentRun, error: unknown): AgentRun {
+  run.outcome = 'error';
+  run.error = error instanceof Error ? error : new Error(String(error));
+  return run;
+}
+
+function cancelled(run: AgentRun, waitedMs = 0): AgentRun {
+  run.outcome = 'cancelled';
+  run.waitedMs = waitedMs;
+  return run;
+}
+
+function isCancellation(error: unknown, signal: AbortSignal): boolean {
+  if (error instanceof CancelledError) return true;
+  return signal.aborted && (error as { kind?: unknown } | null)?.kind === 'cancelled';
+}
+
+export function describeMode(mode: AgentMode, jobId: string | undefined): string {
+  switch (mode) {
+    case 'create':
+      return 'create a new agent job';
+    case 'message':
+      return `send a follow-up message to job ${jobId}`;
+    case 'attach':
+      return `attach to job ${jobId} and wait for it`;
+  }
+}

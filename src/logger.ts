@@ -1,0 +1,22 @@
+import * as core from '@actions/core';
+import { randomUUID } from 'node:crypto';
+import type { Logger } from './runtime.js';
+
+/** The `Logger` the flows get on a runner: `@actions/core`'s log commands. */
+export const coreLogger: Logger = {
+  debug: (message) => core.debug(message),
+  info: (message) => core.info(message),
+  notice: (message) => core.notice(message),
+  warning: (message) => core.warning(message),
+  data: (title, text) => {
+    core.startGroup(title);
+    // Between these two lines the runner ignores workflow commands, so text from a pull
+    // request or the API cannot set outputs, add masks or open groups. The token is fresh
+    // each time, so the text cannot end the pause itself.
+    const token = randomUUID();
+    core.info(`::stop-commands::${token}`);
+    core.info(text);
+    core.info(`::${token}::`);
+    core.endGroup();
+  },
+};

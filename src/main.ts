@@ -1,0 +1,126 @@
+import * as core from '@actions/core';
+import { runAgent, type AgentRun } from './agent/run-agent.js';
+import { ApiClient } from './api/client.js';
+import { Outputs, type OutputName } from './constants.js';
+import { readTriggerEvent } from './event.js';
+import { InputError, readSettings } from './inputs.js';
+import { coreLogger } from './logger.js';
+import { agentLogLine, agentOutputs, renderAgentSummary } from './report/agent-report.js';
+import { byteLength, cutToBytes, SUMMARY_LIMIT_BYTES } from './report/markdown.js';
+import { CancelledError, realSleep, systemClock } from './runtime.js';
+import type { AgentSettings, Settings } from './settings.js';
+import { USER_AGENT } from './version.js';
+
+/**
+ * The action: read the settings, run the chosen flow, report. The one place that sets outputs,
+ * writes the summary and fails the step, on every path including cancellation.
+ */
+export async function run(): Promise<void> {
+  const cancellation = new AbortController();
+  const onSignal = (signal: NodeJS.Signals): void => {
+    if (cancellation.signal.aborted) return;
+    core.info(`Received ${signal}: stopping.`);
+    cancellation.abort(new CancelledError(`cancelled by ${signal}`));
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  let client: ApiClient | undefined;
+  try {
+    const { settings, warnings } = readSettings({
+      event: readTriggerEvent(),
+      nowMs: systemClock.now(),
+      env: process.env,
+    });
+    for (const warning of warnings) core.warning(warning);
+    client = createClient(settings, cancellation.signal);
+    if (settings.command === 'agent') {
+      await agentStep(settings, client, cancellation.signal);
+    } else {
+      throw new Error('command: visitors is not available in this version yet.');
+    }
+  } catch (error) {
+    core.setFailed(messageOf(error));
+  } finally {
+    await client?.close();
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+    if (cancellation.signal.aborted) exitSoonAfterCancel();
+  }
+}
+
+function createClient(settings: Settings, signal: AbortSignal): ApiClient {
+  return new ApiClient({
+    baseUrl: settings.baseUrl,
+    apiKey: settings.apiKey,
+    projectId: settings.projectId,
+    requestTimeoutMs: settings.requestTimeoutMs,
+    retries: settings.retries,
+    userAgent: USER_AGENT,
+    logger: coreLogger,
+    clock: systemClock,
+    sleep: realSleep,
+    random: Math.random,
+    signal,
+  });
+}
+
+async function agentStep(settings: AgentSettings, client: ApiClient, signal: AbortSignal): Promise<void> {
+  const prompt = settings.prompt;
+  if (prompt) coreLogger.data(`Prompt (${prompt.length} characters)`, prompt);
+  const run = await runAgent(settings, prompt, {
+    client,
+    clock: systemClock,
+    sleep: realSleep,
+    random: Math.random,
+    logger: coreLogger,
+    signal,
+    onJobId: (jobId) => core.setOutput(Outputs.JobId, jobId),
+  });
+  setOutputs(agentOutputs(run, client.requestCount));
+  await writeSummary(renderAgentSummary(run, client.requestCount));
+  core.info(agentLogLine(run));
+  failIfNeeded(run, settings);
+}
+
+function failIfNeeded(run: AgentRun, settings: AgentSettings): void {
+  if (run.outcome === 'error') {
+    core.setFailed(run.error?.message ?? 'The API failed.');
+  } else if (run.outcome === 'cancelled') {
+    const jobId = run.jobId ?? run.job?.id;
+    core.setFailed(
+      jobId
+        ? `Cancelled. Job ${jobId} goes on running on the server (the API cannot cancel it); attach to it later with job-id: ${jobId}.`
+        : 'Cancelled before the API answered; a job may still have been created.',
+    );
+  } else if (settings.failOn.has(run.outcome)) {
+    core.setFailed(`Outcome "${run.outcome}" is listed in fail-on (${[...settings.failOn].join(',')}).`);
+  }
+}
+
+function setOutputs(outputs: Partial<Record<OutputName, string>>): void {
+  for (const [name, value] of Object.entries(outputs)) core.setOutput(name, value);
+}
+
+/** Writes the job summary, cut to GitHub's limit; a local run without a summary file skips it. */
+async function writeSummary(markdown: string): Promise<void> {
+  if (!process.env.GITHUB_STEP_SUMMARY) {
+    core.debug('GITHUB_STEP_SUMMARY is not set: no job summary written.');
+    return;
+  }
+  const fitted = byteLength(markdown) > SUMMARY_LIMIT_BYTES ? cutToBytes(markdown, SUMMARY_LIMIT_BYTES) : markdown;
+  await core.summary.addRaw(fitted).write();
+}
+
+/**
+ * After a cancellation everything is written and the connections are closed, so the process
+ * should end by itself; if anything still holds the event loop, end it before the runner's
+ * kill (10 s after SIGINT). Unref'd: it never keeps the process alive on its own.
+ */
+function exitSoonAfterCancel(): void {
+  setTimeout(() => process.exit(process.exitCode ?? 1), 1_000).unref();
+}
+
+function messageOf(error: unknown): string {
+  if (error instanceof InputError || error instanceof Error) return error.message;
+  return String(error);
+}

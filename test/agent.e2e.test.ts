@@ -1,0 +1,209 @@
+/**
+ * The bundled action, run as the runner runs it (`node dist/index.js`, inputs as INPUT_*,
+ * GITHUB_OUTPUT and GITHUB_STEP_SUMMARY files), against the API simulator over real HTTP.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { escapeCell } from '../src/report/markdown.js';
+import { scripts, startSimulator, type JobScript, type Simulator } from './simulator/index.js';
+import { findSecret, runAction, type ActionRun, type RunOptions } from './support/run-action.js';
+
+let sim: Simulator;
+beforeAll(async () => {
+  sim = await startSimulator();
+});
+afterAll(async () => {
+  await sim.close();
+});
+afterEach(() => {
+  sim.clearFaults();
+  sim.resetLog();
+});
+
+async function agent(inputs: Record<string, string>, options: Partial<RunOptions> & { script?: JobScript } = {}): Promise<ActionRun> {
+  if (options.script) sim.queueJobScripts(options.script);
+  const run = await runAction({
+    ...options,
+    inputs: {
+      'api-key': sim.apiKey,
+      'project-id': 'proj_sim',
+      'base-url': sim.url,
+      'poll-interval': '100ms',
+      'poll-interval-max': '200ms',
+      ...inputs,
+    },
+  });
+  expect(findSecret(run, sim.apiKey)).toEqual([]);
+  return run;
+}
+
+const posts = (endpoint: 'create' | 'message') => sim.requests.filter((r) => r.method === 'POST' && r.endpoint === endpoint);
+const gets = () => sim.requests.filter((r) => r.endpoint === 'get');
+
+describe('outcomes', () => {
+  it('pr-opened: one create, polls, outputs, summary and the closing log line', async () => {
+    const run = await agent({ prompt: 'Document the retries flag' }, { script: scripts.prAfter(2) });
+    expect(run.code).toBe(0);
+    expect(run.outputs.outcome).toBe('pr-opened');
+    expect(run.outputs.status).toBe('completed');
+    expect(run.outputs['pr-link']).toMatch(/^https:\/\/github\.com\/.+\/pull\/\d+$/);
+    expect(run.outputs['timed-out']).toBe('false');
+    expect(run.outputs['job-id']).toMatch(/\S/);
+    expect(run.outputs.model).toBe('sim-model-1');
+    expect(run.outputs['source-repository']).toMatch(/^https:\/\//);
+    expect(run.outputs['created-at']).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+    expect(JSON.parse(run.outputs.job!)).toMatchObject({ id: run.outputs['job-id'], status: 'completed' });
+    expect(posts('create')).toHaveLength(1);
+    expect(posts('create')[0]!.body).toEqual({ prompt: 'Document the retries flag' });
+    expect(gets()).toHaveLength(2);
+    expect(run.outputs.requests).toBe('3');
+    expect(run.summary).toContain('Pull request opened');
+    expect(run.summary).toContain(run.outputs['pr-link']);
+    expect(run.summary).toContain(`| Job ID | ${escapeCell(run.outputs['job-id']!)} |`);
+    expect(run.summary).toContain('Document the retries flag');
+    expect(run.stdout).toContain(`Outcome: pr-opened · job ${run.outputs['job-id']} · status completed · PR ${run.outputs['pr-link']}`);
+  });
+
+  it('no-pr passes by default and fails when fail-on lists it', async () => {
+    const passing = await agent({ prompt: 'x' }, { script: scripts.noPrAfter(1) });
+    expect(passing.code).toBe(0);
+    expect(passing.outputs.outcome).toBe('no-pr');
+    expect(passing.outputs['pr-link']).toBe('');
+    const failing = await agent({ prompt: 'x', 'fail-on': 'no-pr,failed' }, { script: scripts.noPrAfter(1) });
+    expect(failing.code).toBe(1);
+    expect(failing.outputs.outcome).toBe('no-pr');
+    expect(failing.stdout).toContain('::error::Outcome "no-pr" is listed in fail-on');
+  });
+
+  it('failed fails the step by default, and passes when fail-on leaves it out', async () => {
+    const run = await agent({ prompt: 'x' }, { script: scripts.failAfter(1) });
+    expect(run.code).toBe(1);
+    expect(run.outputs.outcome).toBe('failed');
+    expect(run.outputs.status).toBe('failed');
+    const tolerated = await agent({ prompt: 'x', 'fail-on': 'timed-out' }, { script: scripts.failAfter(1) });
+    expect(tolerated.code).toBe(0);
+  });
+
+  it('archived passes by default and fails when fail-on lists it', async () => {
+    const run = await agent({ prompt: 'x' }, { script: scripts.archivedAfter(1) });
+    expect(run.outputs.outcome).toBe('archived');
+    expect(run.code).toBe(0);
+    const failing = await agent({ prompt: 'x', 'fail-on': 'archived' }, { script: scripts.archivedAfter(1) });
+    expect(failing.code).toBe(1);
+  });
+
+  it('timed-out leaves job-id, status=active and timed-out=true, and says how to attach', async () => {
+    const run = await agent({ prompt: 'x', timeout: '1s' }, { script: scripts.stayActive() });
+    expect(run.code).toBe(1);
+    expect(run.outputs.outcome).toBe('timed-out');
+    expect(run.outputs.status).toBe('active');
+    expect(run.outputs['timed-out']).toBe('true');
+    expect(run.outputs['job-id']).toMatch(/\S/);
+    expect(run.summary).toContain(`job-id: ${run.outputs['job-id']}`);
+    expect(run.durationMs).toBeLessThan(1_000 + 2_000 + 5_000); // deadline + one request timeout + start-up slack
+  });
+
+  it('an unknown status is treated as running, with one warning', async () => {
+    const run = await agent({ prompt: 'x' }, { script: scripts.unknownThenPr(3) });
+    expect(run.outputs.outcome).toBe('pr-opened');
+    expect(run.stdout.match(/::warning::.*undocumented status/g)).toHaveLength(1);
+  });
+
+  it('an API error after the job exists keeps job-id and fails the step', async () => {
+    sim.injectFault({ target: 'get', kind: 'status', status: 404, body: { error: 'Job not found' } });
+    const run = await agent({ prompt: 'x' }, { script: scripts.stayActive() });
+    expect(run.code).toBe(1);
+    expect(run.outputs.outcome).toBe('error');
+    expect(run.outputs['job-id']).toMatch(/\S/);
+    expect(run.stdout).toMatch(/::error::GET \/v2\/agent\/\{projectId\}\/job\/\{id\} answered 404/);
+  });
+
+  it('a refused key fails with the 401 wording and no job', async () => {
+    const run = await agent({ prompt: 'x', 'api-key': 'mint_expired_key_000' });
+    expect(run.code).toBe(1);
+    expect(run.outputs.outcome).toBe('error');
+    expect(run.outputs['job-id']).toBe('');
+    expect(run.stdout).toContain('the API key was refused');
+    expect(findSecret(run, 'mint_expired_key_000')).toEqual([]);
+  });
+});
+
+describe('ways in', () => {
+  it('job-id with a prompt sends exactly one follow-up message and waits', async () => {
+    sim.queueJobScripts(scripts.prAfter(1));
+    const first = await agent({ prompt: 'first', wait: 'false' });
+    sim.resetLog();
+    const run = await agent({ 'job-id': first.outputs['job-id']!, prompt: 'follow up' }, { script: scripts.prAfter(2) });
+    expect(run.outputs.outcome).toBe('pr-opened');
+    expect(posts('create')).toHaveLength(0);
+    expect(posts('message')).toHaveLength(1);
+    expect(posts('message')[0]!.body).toEqual({ prompt: 'follow up' });
+  });
+
+  it('job-id alone attaches: no POST at all', async () => {
+    const first = await agent({ prompt: 'first', wait: 'false' }, { script: scripts.prAfter(3) });
+    expect(first.outputs.outcome).toBe('submitted');
+    sim.resetLog();
+    const run = await agent({ 'job-id': first.outputs['job-id']! });
+    expect(run.outputs.outcome).toBe('pr-opened');
+    expect(sim.requests.filter((r) => r.method === 'POST')).toHaveLength(0);
+    expect(gets().length).toBeGreaterThan(0);
+  });
+
+  it('wait: false returns right after the create with outcome submitted', async () => {
+    const run = await agent({ prompt: 'x', wait: 'false' }, { script: scripts.stayActive() });
+    expect(run.code).toBe(0);
+    expect(run.outputs.outcome).toBe('submitted');
+    expect(run.outputs.status).toBe('active');
+    expect(sim.requests).toHaveLength(1);
+    expect(run.outputs.requests).toBe('1');
+  });
+
+  it('dry-run sends nothing and shows the prompt', async () => {
+    const run = await agent({ prompt: 'Describe the new API', 'dry-run': 'true' });
+    expect(run.code).toBe(0);
+    expect(run.outputs.outcome).toBe('dry-run');
+    expect(run.outputs.requests).toBe('0');
+    expect(sim.requests).toHaveLength(0);
+    expect(run.stdout).toContain('Describe the new API');
+    expect(run.summary).toContain('Describe the new API');
+  });
+});
+
+describe('bad input', () => {
+  it('stops before any request with one line naming the input', async () => {
+    const run = await agent({ prompt: 'x', 'poll-interval': 'soon' });
+    expect(run.code).toBe(1);
+    expect(sim.requests).toHaveLength(0);
+    const errors = run.stdout.split('\n').filter((line) => line.startsWith('::error::'));
+    expect(errors).toEqual(['::error::Input "poll-interval" has an invalid value "soon": expected a duration such as 45s, 10m, 1h, 1h30m, 500ms, or a number of seconds.']);
+  });
+});
+
+describe('cancellation', () => {
+  it.each(['SIGTERM', 'SIGINT'] as const)('%s mid-poll: exits within 2 s with outputs, summary and the attach hint', async (signal) => {
+    const run = await agent(
+      { prompt: 'x' },
+      { script: scripts.stayActive(), signal: { name: signal, when: (out) => out.includes('Created job') } },
+    );
+    expect(run.code).not.toBe(0);
+    expect(run.exitAfterSignalMs).toBeLessThan(2_000);
+    expect(run.outputs.outcome).toBe('cancelled');
+    expect(run.outputs.status).toBe('active');
+    expect(run.outputs['job-id']).toMatch(/\S/);
+    expect(run.summary).toContain('Cancelled');
+    expect(run.stdout).toContain(`attach to it later with job-id: ${run.outputs['job-id']}`);
+  });
+
+  it('SIGTERM while the create request hangs: exits within 2 s and says a job may exist', async () => {
+    sim.injectFault({ target: 'create', kind: 'hang' });
+    const run = await agent(
+      { prompt: 'x' },
+      { signal: { name: 'SIGTERM', when: (out) => out.includes('::endgroup::') } },
+    );
+    expect(run.code).not.toBe(0);
+    expect(run.exitAfterSignalMs).toBeLessThan(2_000);
+    expect(run.outputs.outcome).toBe('cancelled');
+    expect(run.outputs['job-id']).toBe('');
+    expect(run.stdout).toContain('a job may still have been created');
+  });
+});

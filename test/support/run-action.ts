@@ -1,0 +1,157 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+export const DIST_ENTRY = resolve(import.meta.dirname, '../../dist/index.js');
+
+export interface ActionRun {
+  readonly code: number | null;
+  readonly signal: NodeJS.Signals | null;
+  readonly stdout: string;
+  readonly stderr: string;
+  readonly outputs: Record<string, string>;
+  readonly summary: string;
+  readonly workDir: string;
+  readonly durationMs: number;
+  /** Milliseconds from sending the signal (if one was sent) to the process's exit. */
+  readonly exitAfterSignalMs?: number;
+}
+
+export interface RunOptions {
+  /** Inputs by their action.yml names; each becomes `INPUT_<NAME>` as the runner passes them. */
+  readonly inputs: Record<string, string>;
+  readonly env?: Record<string, string>;
+  /** A webhook payload; written to a file named by GITHUB_EVENT_PATH. */
+  readonly event?: { name: string; payload: unknown };
+  /** Send this signal once `when` says so (checked on every chunk of stdout). */
+  readonly signal?: { name: NodeJS.Signals; when: (stdout: string) => boolean };
+  /** The Node.js binary; the runner's is Node 24, this machine's may be another. */
+  readonly node?: string;
+  readonly timeoutMs?: number;
+}
+
+/**
+ * Runs the bundled action the way a runner does: a fresh process with the inputs as
+ * `INPUT_*` variables, `GITHUB_OUTPUT` and `GITHUB_STEP_SUMMARY` files, and `RUNNER_TEMP`,
+ * in an environment that carries nothing of the outer one beyond what Node needs.
+ */
+export async function runAction(options: RunOptions): Promise<ActionRun> {
+  const workDir = mkdtempSync(join(tmpdir(), 'docs-agent-run-'));
+  const outputFile = join(workDir, 'github_output');
+  const summaryFile = join(workDir, 'step_summary.md');
+  writeFileSync(outputFile, '');
+  writeFileSync(summaryFile, '');
+  const env: Record<string, string> = {
+    PATH: process.env.PATH ?? '',
+    HOME: process.env.HOME ?? workDir,
+    GITHUB_OUTPUT: outputFile,
+    GITHUB_STEP_SUMMARY: summaryFile,
+    RUNNER_TEMP: workDir,
+    GITHUB_WORKSPACE: workDir,
+    ...options.env,
+  };
+  if (options.event) {
+    const eventFile = join(workDir, 'event.json');
+    writeFileSync(eventFile, JSON.stringify(options.event.payload));
+    env.GITHUB_EVENT_NAME = options.event.name;
+    env.GITHUB_EVENT_PATH = eventFile;
+  }
+  for (const [name, value] of Object.entries(options.inputs)) {
+    env[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`] = value;
+  }
+
+  const started = performance.now();
+  const child = spawn(options.node ?? process.execPath, [DIST_ENTRY], { env, cwd: workDir });
+  let stdout = '';
+  let stderr = '';
+  let signalledAt: number | undefined;
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+    stdout += chunk;
+    if (options.signal && signalledAt === undefined && options.signal.when(stdout)) {
+      signalledAt = performance.now();
+      child.kill(options.signal.name);
+    }
+  });
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+    stderr += chunk;
+  });
+  const killer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 30_000);
+  const [code, signal] = await new Promise<[number | null, NodeJS.Signals | null]>((resolveExit) => {
+    child.on('close', (exitCode, exitSignal) => resolveExit([exitCode, exitSignal]));
+  });
+  clearTimeout(killer);
+  const ended = performance.now();
+  return {
+    code,
+    signal,
+    stdout,
+    stderr,
+    outputs: parseOutputFile(readFileSync(outputFile, 'utf8')),
+    summary: readFileSync(summaryFile, 'utf8'),
+    workDir,
+    durationMs: ended - started,
+    exitAfterSignalMs: signalledAt === undefined ? undefined : ended - signalledAt,
+  };
+}
+
+/** Reads `GITHUB_OUTPUT` in the heredoc form `@actions/core` writes: `name<<DELIM\nvalue\nDELIM`. */
+export function parseOutputFile(text: string): Record<string, string> {
+  const outputs: Record<string, string> = {};
+  const lines = text.split('\n');
+  for (let i = 0; i < lines.length; i++) {
+    const match = /^([^<=]+)<<(.+)$/.exec(lines[i]!);
+    if (match) {
+      const [, name, delimiter] = match;
+      const value: string[] = [];
+      for (i += 1; i < lines.length && lines[i] !== delimiter; i++) value.push(lines[i]!);
+      outputs[name!] = value.join('\n');
+    } else if (lines[i]!.includes('=')) {
+      const at = lines[i]!.indexOf('=');
+      outputs[lines[i]!.slice(0, at)] = lines[i]!.slice(at + 1);
+    }
+  }
+  return outputs;
+}
+
+/** The forms a leaked key could take: as is, URL-encoded, JSON-escaped, base64. */
+export function secretForms(secret: string): string[] {
+  return [
+    secret,
+    encodeURIComponent(secret),
+    JSON.stringify(secret).slice(1, -1),
+    Buffer.from(secret).toString('base64'),
+    Buffer.from(secret).toString('base64url'),
+  ];
+}
+
+/**
+ * Every place the key must not appear: stdout (less the `::add-mask::` command, which the
+ * runner consumes and never shows), stderr, outputs, the summary, and every file the run wrote.
+ * Returns the places where a form of it was found.
+ */
+export function findSecret(run: ActionRun, secret: string): string[] {
+  const places: Array<[string, string]> = [
+    ['stdout', run.stdout.split('\n').filter((line) => line !== `::add-mask::${secret}`).join('\n')],
+    ['stderr', run.stderr],
+    ['outputs', JSON.stringify(run.outputs)],
+    ['summary', run.summary],
+  ];
+  for (const file of walk(run.workDir)) places.push([file, readFileSync(file, 'utf8')]);
+  const found: string[] = [];
+  for (const [where, text] of places) {
+    for (const form of secretForms(secret)) if (text.includes(form)) found.push(`${where} (${form === secret ? 'plain' : 'encoded'})`);
+  }
+  return found;
+}
+
+function walk(dir: string): string[] {
+  const files: string[] = [];
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    if (name === 'github_output') continue; // checked as parsed outputs above
+    if (statSync(path).isDirectory()) files.push(...walk(path));
+    else files.push(path);
+  }
+  return files;
+}
