@@ -1,0 +1,61 @@
+/**
+ * `npm start`: the bundled action, run as a runner runs it, against the API simulator.
+ * Prints the outcome, the outputs and where the job summary was written.
+ *
+ *   --node PATH   run dist/index.js with this Node.js binary (CI runs it on Node 20 and 24)
+ *   --check       exit non-zero unless every run ends as expected (CI's smoke test)
+ */
+import { parseArgs } from 'node:util';
+import { execFileSync } from 'node:child_process';
+import { scripts, startSimulator } from '../test/simulator/index.js';
+import { findSecret, runAction, type ActionRun } from '../test/support/run-action.js';
+
+const { values: args } = parseArgs({
+  options: { node: { type: 'string' }, check: { type: 'boolean', default: false } },
+});
+const node = args.node ?? process.execPath;
+const nodeVersion = execFileSync(node, ['--version'], { encoding: 'utf8' }).trim();
+
+const sim = await startSimulator();
+const problems: string[] = [];
+try {
+  console.log(`Simulator of the API at ${sim.url}; running dist/index.js on Node ${nodeVersion}.\n`);
+
+  sim.queueJobScripts(scripts.prAfter(2));
+  const agent = await runAction({
+    node,
+    inputs: {
+      'api-key': sim.apiKey,
+      'project-id': 'proj_sim',
+      'base-url': sim.url,
+      prompt: 'Document the new --retries flag of the CLI in the configuration reference.',
+      'poll-interval': '200ms',
+      'poll-interval-max': '1s',
+    },
+  });
+  show('Agent run (create a job, wait for its pull request)', agent);
+  expect(agent, 'agent', agent.code === 0 && agent.outputs.outcome === 'pr-opened' && agent.outputs['pr-link'] !== '');
+  expect(agent, 'agent', findSecret(agent, sim.apiKey).length === 0, 'the API key leaked');
+} finally {
+  await sim.close();
+}
+
+if (problems.length > 0) {
+  console.error(problems.join('\n'));
+  if (args.check) process.exitCode = 1;
+} else {
+  console.log('Every run ended as expected.');
+}
+
+function show(title: string, run: ActionRun): void {
+  console.log(`## ${title}`);
+  console.log(`exit code ${run.code} in ${Math.round(run.durationMs)} ms`);
+  for (const [name, value] of Object.entries(run.outputs)) {
+    if (name !== 'job') console.log(`  ${name.padEnd(18)} ${value}`);
+  }
+  console.log(`  job summary        ${run.workDir}/step_summary.md\n`);
+}
+
+function expect(run: ActionRun, name: string, ok: boolean, what = 'did not end as expected'): void {
+  if (!ok) problems.push(`${name} run ${what}:\n${run.stdout}\n${run.stderr}`);
+}

@@ -1,0 +1,89 @@
+/**
+ * The public face cannot drift: action.yml, the names the code uses, the settings defaults and
+ * the README's tables must agree, and only the entry layer may talk to the runner.
+ */
+import { readFileSync, readdirSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { Inputs, Outputs } from '../src/constants.js';
+import { INPUT_DEFAULTS } from '../src/inputs.js';
+import { ACTION_VERSION } from '../src/version.js';
+
+const root = join(import.meta.dirname, '..');
+const read = (path: string): string => readFileSync(join(root, path), 'utf8');
+const action = parse(read('action.yml')) as {
+  inputs: Record<string, { required?: boolean; default?: string; description: string }>;
+  outputs: Record<string, { description: string }>;
+  runs: { using: string; main: string };
+};
+
+/** action.yml defaults that are expressions the runner resolves; the code fills them in. */
+const EXPRESSION_DEFAULTS: Record<string, string> = {
+  'github-token': '${{ github.token }}',
+  'output-dir': '${{ runner.temp }}/visitors',
+};
+
+describe('action.yml', () => {
+  it('runs the committed bundle on node24', () => {
+    expect(action.runs).toEqual({ using: 'node24', main: 'dist/index.js' });
+  });
+
+  it('declares exactly the inputs the code reads, with the same defaults', () => {
+    expect(Object.keys(action.inputs).sort()).toEqual(Object.values(Inputs).sort());
+    for (const [name, spec] of Object.entries(action.inputs)) {
+      expect(spec.description, name).toBeTruthy();
+      const expected = EXPRESSION_DEFAULTS[name] ?? INPUT_DEFAULTS[name as keyof typeof INPUT_DEFAULTS];
+      expect(String(spec.default ?? ''), name).toBe(expected);
+    }
+    expect(action.inputs['api-key']!.required).toBe(true);
+    expect(action.inputs['project-id']!.required).toBe(true);
+  });
+
+  it('declares exactly the outputs the code sets', () => {
+    expect(Object.keys(action.outputs).sort()).toEqual(Object.values(Outputs).sort());
+  });
+});
+
+describe('README', () => {
+  const readme = read('README.md');
+  const tableNames = (heading: string): string[] => {
+    const section = readme.split(`\n## ${heading}\n`)[1]!.split('\n## ')[0]!;
+    return section
+      .split('\n')
+      .filter((line) => line.startsWith('| `'))
+      .flatMap((line) => [...line.split('|')[1]!.matchAll(/`([a-z-]+)`/g)].map((match) => match[1]!));
+  };
+
+  it('opens with the two commands a newcomer runs', () => {
+    const firstBlock = readme.split('```')[1]!;
+    expect(firstBlock).toContain('npm ci && npm start');
+    expect(firstBlock).toContain('npm ci && npm test');
+  });
+
+  it('lists every input and only those', () => {
+    expect(tableNames('Inputs').sort()).toEqual(Object.keys(action.inputs).sort());
+  });
+
+  it('lists every output and only those', () => {
+    expect(tableNames('Outputs').sort()).toEqual(Object.keys(action.outputs).sort());
+  });
+});
+
+describe('layers', () => {
+  const ENTRY_LAYER = ['src/index.ts', 'src/main.ts', 'src/inputs.ts', 'src/logger.ts'];
+  const sources = (dir: string): string[] =>
+    readdirSync(join(root, dir), { withFileTypes: true }).flatMap((entry) =>
+      entry.isDirectory() ? sources(join(dir, entry.name)) : entry.name.endsWith('.ts') ? [join(dir, entry.name)] : [],
+    );
+
+  it('only the entry layer imports @actions/core', () => {
+    const importers = sources('src').filter((file) => /from '@actions\/core'/.test(read(file)));
+    expect(importers.length).toBeGreaterThan(0);
+    for (const file of importers) expect(ENTRY_LAYER, relative(root, join(root, file))).toContain(file);
+  });
+
+  it('the version in the User-Agent is the package version', () => {
+    expect(ACTION_VERSION).toBe((JSON.parse(read('package.json')) as { version: string }).version);
+  });
+});
