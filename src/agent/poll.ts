@@ -1,4 +1,5 @@
-import { ApiError, oneLine } from '../api/errors.js';
+import { ApiError } from '../api/errors.js';
+import { oneLine } from '../text.js';
 import { TRANSIENT_STATUSES } from '../api/retry.js';
 import type { AgentJob } from '../api/schemas.js';
 import { formatDuration } from '../parse.js';

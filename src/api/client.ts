@@ -1,7 +1,8 @@
 import { Agent, EnvHttpProxyAgent, request, type Dispatcher } from 'undici';
 import type * as v from 'valibot';
 import type { Clock, Logger, Random, Sleep } from '../runtime.js';
-import { ApiError, describeHttpFailure, oneLine, serverMessageOf, type ApiErrorKind } from './errors.js';
+import { oneLine } from '../text.js';
+import { ApiError, describeHttpFailure, serverMessageOf, type ApiErrorKind } from './errors.js';
 import { isRetryableStatus, neverReachedServer, parseRetryAfter, retryDelayMs } from './retry.js';
 import {
   AgentJobSchema,

@@ -1,3 +1,5 @@
+import { oneLine } from '../text.js';
+
 /**
  * The one error type the API client throws. Its message is written for the workflow author: one
  * line naming the endpoint, what went wrong and what to do, never a stack trace or the key.
@@ -89,14 +91,4 @@ export function serverMessageOf(body: string, parsed: unknown): string | undefin
   }
   const text = parts.length > 0 ? parts.join('; ') : body;
   return oneLine(text, 300) || undefined;
-}
-
-/**
- * Collapses line breaks and control characters, so a server's text can never start a workflow
- * command (`::…`) on a line of its own, and cuts it to `max` characters.
- */
-export function oneLine(text: string, max: number): string {
-  // eslint-disable-next-line no-control-regex
-  const flat = text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ').replace(/\s+/g, ' ').trim();
-  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 }

@@ -1,3 +1,5 @@
+import { fenceFor } from '../text.js';
+
 /** Markdown for the job summary, with every value from outside escaped where it lands. */
 
 const CELL_ESCAPES: Record<string, string> = {
@@ -47,16 +49,14 @@ export function keyValueTable(rows: ReadonlyArray<readonly [string, string]>): s
 
 /** A fenced code block whose fence is longer than any backtick run inside the text. */
 export function codeBlock(text: string, info = ''): string {
-  const longestRun = Math.max(0, ...[...text.matchAll(/`+/g)].map((match) => match[0].length));
-  const fence = '`'.repeat(Math.max(3, longestRun + 1));
+  const fence = fenceFor(text);
   return `${fence}${info}\n${text}\n${fence}`;
 }
 
 /** Inline code showing `text` literally: the fence is longer than any backtick run inside. */
 export function codeSpan(text: string): string {
   const flat = text.replace(/[\r\n]+/g, ' ');
-  const longestRun = Math.max(0, ...[...flat.matchAll(/`+/g)].map((match) => match[0].length));
-  const fence = '`'.repeat(longestRun + 1);
+  const fence = fenceFor(flat, 1);
   const pad = flat.startsWith('`') || flat.endsWith('`') ? ' ' : '';
   return `${fence}${pad}${flat}${pad}${fence}`;
 }
