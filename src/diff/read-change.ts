@@ -1,0 +1,124 @@
+import type { TriggerEvent } from '../event.js';
+import { GitHubError, type GitHubApi, type RepoName } from '../github/api.js';
+import type { Logger } from '../runtime.js';
+import { fileDiffFromListing, splitUnifiedDiff, type FileDiff } from './files.js';
+import type { ChangeContext } from './prompt.js';
+
+export interface Change {
+  readonly context: ChangeContext;
+  readonly files: FileDiff[];
+}
+
+/** A pull request as its event payload describes it. */
+export interface PullRequestPayload {
+  readonly number: number;
+  readonly title?: string;
+  readonly body?: string | null;
+  readonly html_url?: string;
+  readonly base?: { readonly ref?: string; readonly sha?: string };
+  readonly head?: { readonly ref?: string; readonly sha?: string };
+}
+
+interface PushPayload {
+  readonly ref?: string;
+  readonly before?: string;
+  readonly after?: string;
+  readonly deleted?: boolean;
+  readonly commits?: ReadonlyArray<{ readonly message?: string }>;
+}
+
+const ZERO_SHA = /^0+$/;
+
+/**
+ * Reads the triggering change through GitHub's API: a pull request's diff, or a push's
+ * compare. Undefined when the event carries no change (another event, a deleted branch).
+ * With `since`, only the pull request's changes after that commit (for a follow-up message);
+ * if that commit is gone (a force push), the whole pull request.
+ */
+export async function readChange(
+  event: TriggerEvent,
+  github: GitHubApi,
+  repo: RepoName,
+  logger: Logger,
+  since?: string,
+): Promise<Change | undefined> {
+  const repository = `${repo.owner}/${repo.repo}`;
+  const pr = event.payload.pull_request as PullRequestPayload | undefined;
+  if (pr && (event.name === 'pull_request' || event.name === 'pull_request_target')) {
+    const context: ChangeContext = {
+      repository,
+      event: event.name,
+      pullRequest: { number: pr.number, title: pr.title ?? '', url: pr.html_url ?? '', body: pr.body ?? '' },
+      baseRef: pr.base?.ref,
+      baseSha: pr.base?.sha,
+      headRef: pr.head?.ref,
+      headSha: pr.head?.sha,
+      commitSubjects: [],
+    };
+    if (since && pr.head?.sha) {
+      try {
+        const compared = await github.compare(since, pr.head.sha);
+        return { context: { ...context, since, commitSubjects: compared.commitSubjects }, files: compared.files.map(fileDiffFromListing) };
+      } catch (error) {
+        if (!(error instanceof GitHubError) || (error.status !== 404 && error.status !== 422)) throw error;
+        logger.notice(`The commit ${since} recorded by the last run is gone (force push?); sending the whole pull request's diff.`);
+      }
+    }
+    const [files, commitSubjects] = await Promise.all([pullRequestFiles(github, pr.number, logger), github.pullCommitSubjects(pr.number)]);
+    return { context: { ...context, commitSubjects }, files };
+  }
+  if (event.name === 'push') return readPush(event.payload as PushPayload, github, repository, logger);
+  return undefined;
+}
+
+async function pullRequestFiles(github: GitHubApi, pullNumber: number, logger: Logger): Promise<FileDiff[]> {
+  try {
+    return splitUnifiedDiff(await github.pullDiff(pullNumber));
+  } catch (error) {
+    // Over 300 files or 20,000 lines GitHub refuses the diff; the files list still has patches.
+    if (!(error instanceof GitHubError) || (error.status !== 406 && error.status !== 422)) throw error;
+    logger.info(`The pull request's diff is too large for GitHub's diff endpoint (${error.status}); reading it file by file.`);
+    const files = (await github.pullFiles(pullNumber)).map(fileDiffFromListing);
+    const missing = files.filter((file) => file.patchMissing).map((file) => file.path);
+    if (missing.length > 0) logger.info(`GitHub gave no patch for ${missing.length} file(s): ${missing.slice(0, 20).join(', ')}${missing.length > 20 ? ', …' : ''}`);
+    return files;
+  }
+}
+
+async function readPush(push: PushPayload, github: GitHubApi, repository: string, logger: Logger): Promise<Change | undefined> {
+  const after = push.after ?? '';
+  const before = push.before ?? '';
+  if (push.deleted || !after || ZERO_SHA.test(after)) {
+    logger.info('The push deleted a branch: there is no diff to send.');
+    return undefined;
+  }
+  const branch = push.ref?.replace(/^refs\/heads\//, '');
+  const context: ChangeContext = {
+    repository,
+    event: 'push',
+    baseSha: ZERO_SHA.test(before) ? undefined : before,
+    headRef: branch,
+    headSha: after,
+    commitSubjects: [],
+  };
+  if (before && !ZERO_SHA.test(before)) {
+    const compared = await github.compare(before, after);
+    return { context: { ...context, commitSubjects: compared.commitSubjects }, files: compared.files.map(fileDiffFromListing) };
+  }
+  // A new branch: what it adds over the default branch, or its head commit alone when it is
+  // the default branch itself or shares no history with it.
+  const defaultBranch = await github.defaultBranch();
+  if (branch !== defaultBranch) {
+    try {
+      const compared = await github.compare(defaultBranch, after);
+      return {
+        context: { ...context, baseRef: defaultBranch, commitSubjects: compared.commitSubjects },
+        files: compared.files.map(fileDiffFromListing),
+      };
+    } catch (error) {
+      if (!(error instanceof GitHubError) || (error.status !== 404 && error.status !== 422)) throw error;
+    }
+  }
+  const commit = await github.commit(after);
+  return { context: { ...context, commitSubjects: [commit.subject] }, files: commit.files.map(fileDiffFromListing) };
+}

@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import { fitToBudget } from '../src/diff/budget.js';
+import { fileDiffFromListing, splitUnifiedDiff, type FileDiff } from '../src/diff/files.js';
+import { DEFAULT_DIFF_EXCLUDE, filterFiles } from '../src/diff/filter.js';
+import { buildPrompt, cleanText } from '../src/diff/prompt.js';
+import { fileDiff } from './support/fake-github.js';
+
+const file = (path: string, text = fileDiff(path, ['x'])): FileDiff => ({ path, text, binary: false, patchMissing: false });
+
+describe('splitUnifiedDiff', () => {
+  it('splits at each file header and names renames, deletions and binaries', () => {
+    const diff = [
+      fileDiff('src/a.ts', ['one']),
+      'diff --git a/old/name.md b/new/name.md\nsimilarity index 90%\nrename from old/name.md\nrename to new/name.md',
+      'diff --git a/gone.txt b/gone.txt\ndeleted file mode 100644\n--- a/gone.txt\n+++ /dev/null\n@@ -1 +0,0 @@\n-bye',
+      'diff --git a/logo.png b/logo.png\nBinary files a/logo.png and b/logo.png differ',
+      '',
+    ].join('\n');
+    const files = splitUnifiedDiff(diff);
+    expect(files.map((f) => [f.path, f.previousPath, f.binary])).toEqual([
+      ['src/a.ts', undefined, false],
+      ['new/name.md', 'old/name.md', false],
+      ['gone.txt', undefined, false],
+      ['logo.png', undefined, true],
+    ]);
+    expect(files.map((f) => f.text).join('\n')).toBe(diff.trimEnd());
+  });
+
+  it('builds a file section from the files API and marks a missing patch', () => {
+    expect(fileDiffFromListing({ filename: 'a.ts', status: 'added', patch: '@@ -0,0 +1 @@\n+x' }).text).toBe(
+      'diff --git a/a.ts b/a.ts\n--- /dev/null\n+++ b/a.ts\n@@ -0,0 +1 @@\n+x',
+    );
+    expect(fileDiffFromListing({ filename: 'big.bin' })).toMatchObject({ patchMissing: true, text: '' });
+  });
+});
+
+describe('filterFiles', () => {
+  it('leaves out lock files, build output, minified and map files, and binaries by default', () => {
+    const paths = ['src/a.ts', 'package-lock.json', 'web/yarn.lock', 'pnpm-lock.yaml', 'Cargo.lock', 'go.sum', 'poetry.lock', 'composer.lock', 'Gemfile.lock', 'bun.lockb', 'dist/index.js', 'assets/app.min.js', 'assets/app.js.map', '.github/workflows/ci.yml'];
+    const files = [...paths.map((p) => file(p)), { ...file('logo.png'), binary: true }];
+    const { kept, excluded } = filterFiles(files, [], []);
+    expect(kept.map((f) => f.path)).toEqual(['src/a.ts', '.github/workflows/ci.yml']);
+    expect(excluded).toHaveLength(paths.length - 1);
+    expect(DEFAULT_DIFF_EXCLUDE).toContain('dist/**');
+  });
+
+  it('include narrows, a custom exclude replaces the defaults, and "none" excludes nothing', () => {
+    const files = ['src/a.ts', 'docs/b.md', 'dist/c.js'].map((p) => file(p));
+    expect(filterFiles(files, ['src/**', 'dist/**'], []).kept.map((f) => f.path)).toEqual(['src/a.ts']);
+    expect(filterFiles(files, [], ['docs/**']).kept.map((f) => f.path)).toEqual(['src/a.ts', 'dist/c.js']);
+    expect(filterFiles(files, [], ['none']).kept).toHaveLength(3);
+  });
+});
+
+describe('fitToBudget', () => {
+  it('keeps everything that fits', () => {
+    const files = [file('a'), file('b')];
+    const result = fitToBudget(files, 10_000);
+    expect(result.included).toEqual(files);
+    expect(result.omitted).toEqual([]);
+    expect(result.chars).toBe(files[0]!.text.length + files[1]!.text.length + 1);
+  });
+
+  it('drops generated files first, then the largest, keeping whole files in their order', () => {
+    const small = file('src/small.ts');
+    const medium = file('src/medium.ts', fileDiff('src/medium.ts', Array<string>(20).fill('m')));
+    const large = file('src/large.ts', fileDiff('src/large.ts', Array<string>(60).fill('l')));
+    const snapshot = file('__snapshots__/x.snap', fileDiff('__snapshots__/x.snap', ['s']));
+    const budget = small.text.length + medium.text.length + 1;
+    const result = fitToBudget([snapshot, small, large, medium], budget);
+    expect(result.included.map((f) => f.path)).toEqual(['src/small.ts', 'src/medium.ts']);
+    expect(result.omitted.map((f) => f.path)).toEqual(['__snapshots__/x.snap', 'src/large.ts']);
+    expect(result.chars).toBeLessThanOrEqual(budget);
+  });
+});
+
+describe('buildPrompt', () => {
+  it('fences the diff longer than any backtick run in it', () => {
+    const tricky = file('a.md', fileDiff('a.md', ['``````']));
+    const prompt = buildPrompt({ instruction: 'Do it', context: { repository: 'o/r', event: 'push', commitSubjects: [] }, files: [tricky], omitted: [], excludedCount: 0 });
+    expect(prompt).toContain('```````diff\n');
+    expect(prompt.trimEnd().endsWith('```````')).toBe(true);
+  });
+
+  it('cleans hidden text: HTML comments, zero-width and bidi controls', () => {
+    expect(cleanText('a<!-- b -->c\u200bd\u202ee\u2066f', 100)).toBe('acdef');
+    expect(cleanText('unclosed <!-- rest is hidden', 100)).toBe('unclosed');
+    expect(cleanText('x'.repeat(50), 10)).toBe(`${'x'.repeat(9)}…`);
+  });
+});
