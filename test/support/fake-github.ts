@@ -1,0 +1,185 @@
+/**
+ * A loopback stand-in for the few GitHub REST endpoints the action reads and writes. Octokit is
+ * pointed at it through GITHUB_API_URL (end to end) or a base URL (in process).
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface FakeFile {
+  filename: string;
+  status?: string;
+  previous_filename?: string;
+  patch?: string;
+}
+
+export interface FakePull {
+  diff: string;
+  files: FakeFile[];
+  commits: string[];
+  /** Answer the diff media type with 406, as GitHub does above 300 files or 20,000 lines. */
+  tooLarge?: boolean;
+}
+
+export interface FakeComment {
+  id: number;
+  body: string;
+  user: { login: string; type: string };
+  author_association: string;
+}
+
+export interface FakeGitHub {
+  readonly url: string;
+  readonly requests: Array<{ method: string; path: string; accept?: string; body?: unknown }>;
+  defaultBranch: string;
+  readonly pulls: Map<number, FakePull>;
+  /** Keyed `base...head`; a missing key answers 404 (a commit that is gone). */
+  readonly compares: Map<string, { files: FakeFile[]; commits: string[] }>;
+  readonly commits: Map<string, { files: FakeFile[]; message: string }>;
+  readonly comments: FakeComment[];
+  /** Status for comment writes (403 to refuse them); 0 = normal. */
+  commentWriteStatus: number;
+  close(): Promise<void>;
+}
+
+export async function startFakeGitHub(owner = 'acme', repo = 'widgets'): Promise<FakeGitHub> {
+  let nextCommentId = 9000;
+  const base = `/repos/${owner}/${repo}`;
+  const fake: Omit<FakeGitHub, 'url' | 'close'> & { url: string; close: () => Promise<void> } = {
+    url: '',
+    requests: [],
+    defaultBranch: 'main',
+    pulls: new Map(),
+    compares: new Map(),
+    commits: new Map(),
+    comments: [],
+    commentWriteStatus: 0,
+    close: () => new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeAllConnections();
+    }),
+  };
+
+  const server = createServer((req, res) => {
+    void (async () => {
+      const body = await readBody(req);
+      const url = new URL(req.url ?? '/', 'http://fake');
+      fake.requests.push({ method: req.method ?? '', path: url.pathname + url.search, accept: req.headers.accept, body });
+      route(req.method ?? 'GET', url, req, res, body);
+    })();
+  });
+
+  function route(method: string, url: URL, req: IncomingMessage, res: ServerResponse, body: unknown): void {
+    const path = url.pathname;
+    const json = (status: number, value: unknown, headers: Record<string, string> = {}): void => {
+      res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...headers });
+      res.end(JSON.stringify(value));
+    };
+    const notFound = (): void => json(404, { message: 'Not Found' });
+    if (!path.startsWith(base)) return notFound();
+    const rest = path.slice(base.length);
+    let match: RegExpExecArray | null;
+
+    if (method === 'GET' && rest === '') return json(200, { default_branch: fake.defaultBranch, full_name: `${owner}/${repo}` });
+    if (method === 'GET' && (match = /^\/pulls\/(\d+)$/.exec(rest))) {
+      const pull = fake.pulls.get(Number(match[1]));
+      if (!pull) return notFound();
+      if (!(req.headers.accept ?? '').includes('diff')) return json(200, { number: Number(match[1]) });
+      if (pull.tooLarge) return json(406, { message: 'Sorry, the diff exceeded the maximum number of files (300).' });
+      res.writeHead(200, { 'content-type': 'text/plain; charset=utf-8' });
+      res.end(pull.diff);
+      return;
+    }
+    if (method === 'GET' && (match = /^\/pulls\/(\d+)\/(files|commits)$/.exec(rest))) {
+      const pull = fake.pulls.get(Number(match[1]));
+      if (!pull) return notFound();
+      const items = match[2] === 'files' ? pull.files : pull.commits.map((message) => ({ commit: { message } }));
+      return paginated(url, items, json);
+    }
+    if (method === 'GET' && (match = /^\/compare\/(.+)$/.exec(rest))) {
+      const compared = fake.compares.get(decodeURIComponent(match[1]!));
+      if (!compared) return notFound();
+      return json(200, { files: compared.files, commits: compared.commits.map((message) => ({ commit: { message } })) });
+    }
+    if (method === 'GET' && (match = /^\/commits\/(.+)$/.exec(rest))) {
+      const commit = fake.commits.get(match[1]!);
+      if (!commit) return notFound();
+      return json(200, { files: commit.files, commit: { message: commit.message } });
+    }
+    if ((match = /^\/issues\/(\d+)\/comments$/.exec(rest))) {
+      if (method === 'GET') return paginated(url, fake.comments, json);
+      if (method === 'POST') {
+        if (fake.commentWriteStatus) return json(fake.commentWriteStatus, { message: 'Resource not accessible by integration' });
+        const comment: FakeComment = {
+          id: nextCommentId++,
+          body: (body as { body: string }).body,
+          user: { login: 'github-actions[bot]', type: 'Bot' },
+          author_association: 'NONE',
+        };
+        fake.comments.push(comment);
+        return json(201, comment);
+      }
+    }
+    if (method === 'PATCH' && (match = /^\/issues\/comments\/(\d+)$/.exec(rest))) {
+      if (fake.commentWriteStatus) return json(fake.commentWriteStatus, { message: 'Resource not accessible by integration' });
+      const comment = fake.comments.find((c) => c.id === Number(match![1]));
+      if (!comment) return notFound();
+      comment.body = (body as { body: string }).body;
+      return json(200, comment);
+    }
+    notFound();
+  }
+
+  function paginated(url: URL, items: unknown[], json: (status: number, value: unknown, headers?: Record<string, string>) => void): void {
+    const perPage = Number(url.searchParams.get('per_page') ?? 30);
+    const page = Number(url.searchParams.get('page') ?? 1);
+    const slice = items.slice((page - 1) * perPage, page * perPage);
+    const headers: Record<string, string> = {};
+    if (page * perPage < items.length) {
+      const next = new URL(url.href.replace('http://fake', fake.url));
+      next.searchParams.set('page', String(page + 1));
+      headers.link = `<${next.href}>; rel="next"`;
+    }
+    json(200, slice, headers);
+  }
+
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return fake;
+}
+
+function readBody(req: IncomingMessage): Promise<unknown> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const text = Buffer.concat(chunks).toString('utf8');
+      try {
+        resolve(text ? JSON.parse(text) : undefined);
+      } catch {
+        resolve(text);
+      }
+    });
+  });
+}
+
+/** A unified diff of one file, as `git diff` prints it. */
+export function fileDiff(path: string, added: string[], removed: string[] = []): string {
+  const hunk = `@@ -1,${removed.length} +1,${added.length} @@`;
+  return [`diff --git a/${path} b/${path}`, 'index 1111111..2222222 100644', `--- a/${path}`, `+++ b/${path}`, hunk, ...removed.map((l) => `-${l}`), ...added.map((l) => `+${l}`)].join('\n');
+}
+
+/** A pull_request event payload. */
+export function pullRequestEvent(number: number, options: { fork?: boolean; headSha?: string; title?: string; body?: string } = {}) {
+  return {
+    action: 'synchronize',
+    number,
+    pull_request: {
+      number,
+      title: options.title ?? 'Add a retries flag',
+      body: options.body ?? 'Adds --retries.',
+      html_url: `https://github.com/acme/widgets/pull/${number}`,
+      base: { ref: 'main', sha: 'b'.repeat(40), repo: { full_name: 'acme/widgets' } },
+      head: { ref: 'feature', sha: options.headSha ?? 'h'.repeat(40), repo: { full_name: options.fork ? 'stranger/widgets' : 'acme/widgets' } },
+    },
+  };
+}
