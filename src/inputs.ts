@@ -138,8 +138,9 @@ export function readSettings(context: SettingsContext): ParsedSettings {
   // "absent" and the value come from the same place.
   const read: InputReader = (name) =>
     context.env[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`]?.trim();
-  const apiKey = read(Inputs.ApiKey);
-  if (apiKey) core.setSecret(apiKey);
+  for (const secret of [read(Inputs.ApiKey), read(Inputs.GithubToken)]) {
+    if (secret) core.setSecret(secret);
+  }
   return parseSettings(read, context);
 }
 

@@ -1,11 +1,15 @@
 import * as core from '@actions/core';
-import { runAgent, type AgentRun } from './agent/run-agent.js';
+import { prepareAgent, type PreparedAgent } from './agent/prepare.js';
+import { failedBeforeSending, runAgent, skippedRun, type AgentRun } from './agent/run-agent.js';
 import { ApiClient } from './api/client.js';
 import { Outputs, type OutputName } from './constants.js';
-import { readTriggerEvent } from './event.js';
+import { readTriggerEvent, type TriggerEvent } from './event.js';
+import { repoFromEnv, type GitHubApi } from './github/api.js';
+import { createGitHubApi } from './github/octokit.js';
+import { COMMENT_MARKER, stateLine, upsertComment } from './github/pr-comment.js';
 import { InputError, readSettings } from './inputs.js';
 import { coreLogger } from './logger.js';
-import { agentLogLine, agentOutputs, renderAgentSummary } from './report/agent-report.js';
+import { agentLogLine, agentOutputs, renderAgentSummary, renderPrComment } from './report/agent-report.js';
 import { byteLength, cutToBytes, SUMMARY_LIMIT_BYTES } from './report/markdown.js';
 import { CancelledError, realSleep, systemClock } from './runtime.js';
 import type { AgentSettings, Settings } from './settings.js';
@@ -26,15 +30,12 @@ export async function run(): Promise<void> {
   process.on('SIGTERM', onSignal);
   let client: ApiClient | undefined;
   try {
-    const { settings, warnings } = readSettings({
-      event: readTriggerEvent(),
-      nowMs: systemClock.now(),
-      env: process.env,
-    });
+    const event = readTriggerEvent();
+    const { settings, warnings } = readSettings({ event, nowMs: systemClock.now(), env: process.env });
     for (const warning of warnings) core.warning(warning);
     client = createClient(settings, cancellation.signal);
     if (settings.command === 'agent') {
-      await agentStep(settings, client, cancellation.signal);
+      await agentStep(settings, event, client, cancellation.signal);
     } else {
       throw new Error('command: visitors is not available in this version yet.');
     }
@@ -64,22 +65,61 @@ function createClient(settings: Settings, signal: AbortSignal): ApiClient {
   });
 }
 
-async function agentStep(settings: AgentSettings, client: ApiClient, signal: AbortSignal): Promise<void> {
-  const prompt = settings.prompt;
-  if (prompt) coreLogger.data(`Prompt (${prompt.length} characters)`, prompt);
-  const run = await runAgent(settings, prompt, {
-    client,
-    clock: systemClock,
-    sleep: realSleep,
-    random: Math.random,
-    logger: coreLogger,
-    signal,
-    onJobId: (jobId) => core.setOutput(Outputs.JobId, jobId),
-  });
+async function agentStep(settings: AgentSettings, event: TriggerEvent, client: ApiClient, signal: AbortSignal): Promise<void> {
+  const startedAt = systemClock.now();
+  const repo = repoFromEnv(process.env);
+  let github: Promise<GitHubApi> | undefined;
+  const connectGitHub = (): Promise<GitHubApi> => (github ??= createGitHubApi(settings.githubToken, repo!));
+
+  let prepared: PreparedAgent | undefined;
+  let run: AgentRun;
+  try {
+    prepared = await prepareAgent(settings, { event, repo, github: connectGitHub, jobs: client, logger: coreLogger });
+    if (prepared.action === 'skip') {
+      core.notice(prepared.reason);
+      run = skippedRun(settings, startedAt, prepared.reason);
+    } else {
+      const { prompt, jobId } = prepared;
+      if (prompt) coreLogger.data(`Prompt (${prompt.length} characters)`, prompt);
+      run = await runAgent({ ...settings, jobId }, prompt, {
+        client,
+        clock: systemClock,
+        sleep: realSleep,
+        random: Math.random,
+        logger: coreLogger,
+        signal,
+        onJobId: (id) => core.setOutput(Outputs.JobId, id),
+      });
+    }
+  } catch (error) {
+    run = failedBeforeSending(settings, startedAt, error);
+  }
+
   setOutputs(agentOutputs(run, client.requestCount));
-  await writeSummary(renderAgentSummary(run, client.requestCount));
+  await writeSummary(renderAgentSummary(run, client.requestCount, prepared?.action === 'run' ? prepared.diff : undefined));
+  // After a cancellation the runner allows seconds, not a round trip to GitHub.
+  if (prepared?.comment && github && !signal.aborted) await writeComment(await github, prepared.comment, run);
   core.info(agentLogLine(run));
   failIfNeeded(run, settings);
+}
+
+/** Creates or updates the pull-request comment; a failure here is a warning, never the step's. */
+async function writeComment(github: GitHubApi, comment: NonNullable<PreparedAgent['comment']>, run: AgentRun): Promise<void> {
+  const jobId = run.jobId ?? run.job?.id;
+  // A run that made no job keeps the record of the last one that did.
+  const recorded = jobId ? { jobId, headSha: comment.headSha } : comment.existing?.state;
+  const state = recorded && stateLine(recorded);
+  const body = renderPrComment(run, COMMENT_MARKER, state, new Date(systemClock.now()).toISOString());
+  try {
+    const result = await upsertComment(github, comment.pullNumber, comment.existing, body);
+    if (result === 'forbidden') {
+      core.warning('Could not write the pull-request comment (403): give the job "permissions: pull-requests: write", or set pr-comment: false.');
+    } else {
+      core.info(`Pull-request comment ${result}.`);
+    }
+  } catch (error) {
+    core.warning(`Could not write the pull-request comment: ${messageOf(error)}`);
+  }
 }
 
 function failIfNeeded(run: AgentRun, settings: AgentSettings): void {

@@ -38,6 +38,8 @@ export interface AgentRun {
   /** Time spent waiting for a terminal status. */
   waitedMs: number;
   error: ApiError | Error | undefined;
+  /** Why the step sent nothing (outcome `skipped`). */
+  skipReason?: string;
 }
 
 /**
@@ -48,19 +50,8 @@ export interface AgentRun {
  */
 export async function runAgent(settings: AgentSettings, prompt: string, deps: AgentDeps): Promise<AgentRun> {
   const { client, clock, logger } = deps;
-  const mode: AgentMode = settings.jobId ? (prompt ? 'message' : 'attach') : 'create';
-  const startedAt = clock.now();
-  const run: AgentRun = {
-    mode,
-    prompt,
-    startedAt,
-    outcome: 'dry-run',
-    jobId: settings.jobId,
-    job: undefined,
-    timedOut: false,
-    waitedMs: 0,
-    error: undefined,
-  };
+  const run = newRun(settings.jobId, prompt, clock.now());
+  const { mode, startedAt } = run;
   const deadline = startedAt + settings.timeoutMs;
   client.setDeadline(deadline);
   const seen = (job: AgentJob): void => {
@@ -130,6 +121,33 @@ function failed(run: AgentRun, error: unknown): AgentRun {
   run.outcome = 'error';
   run.error = error instanceof Error ? error : new Error(String(error));
   return run;
+}
+
+/** A run's record before anything happened; its outcome is set as the run goes. */
+export function newRun(jobId: string | undefined, prompt: string, startedAt: number): AgentRun {
+  return {
+    mode: jobId ? (prompt ? 'message' : 'attach') : 'create',
+    prompt,
+    startedAt,
+    outcome: 'dry-run',
+    jobId,
+    job: undefined,
+    timedOut: false,
+    waitedMs: 0,
+    error: undefined,
+  };
+}
+
+/** A run that ends before anything is sent: skipped, or stopped by an error while preparing. */
+export function skippedRun(settings: AgentSettings, startedAt: number, reason: string): AgentRun {
+  const run = newRun(settings.jobId, settings.prompt, startedAt);
+  run.outcome = 'skipped';
+  run.skipReason = reason;
+  return run;
+}
+
+export function failedBeforeSending(settings: AgentSettings, startedAt: number, error: unknown): AgentRun {
+  return failed(newRun(settings.jobId, settings.prompt, startedAt), error);
 }
 
 function cancelled(run: AgentRun, waitedMs = 0): AgentRun {

@@ -1,6 +1,7 @@
 import type { Outcome } from '../agent/outcome.js';
+import type { DiffStats } from '../agent/prepare.js';
 import { describeMode, type AgentRun } from '../agent/run-agent.js';
-import { oneLine } from '../api/errors.js';
+import { oneLine } from '../text.js';
 import { Outputs, type OutputName } from '../constants.js';
 import { formatDuration } from '../parse.js';
 import { codeBlock, codeSpan, cutToBytes, details, escapeCell, keyValueTable, linkOrText } from './markdown.js';
@@ -37,11 +38,12 @@ const OUTCOME_TEXT: Record<Outcome, string> = {
   error: '⚠️ Stopped by an API error',
 };
 
-/** Lines of the prompt shown in the summary; the whole prompt is in the log. */
+/** How much of the prompt the summary shows; the whole prompt is in the log. */
+const SUMMARY_PROMPT_LINES = 60;
 const SUMMARY_PROMPT_BYTES = 16 * 1024;
 
 /** The job summary of an agent step, in Markdown. */
-export function renderAgentSummary(run: AgentRun, requests: number): string {
+export function renderAgentSummary(run: AgentRun, requests: number, diff?: DiffStats): string {
   const job = run.job;
   const text = (value: string | null | undefined): string => (value ? escapeCell(value) : '—');
   const jobId = run.jobId ?? job?.id;
@@ -59,11 +61,21 @@ export function renderAgentSummary(run: AgentRun, requests: number): string {
     ['Waited', formatDuration(run.waitedMs)],
     ['API requests', String(requests)],
   ];
+  if (diff) {
+    rows.push([
+      'Diff',
+      `${diff.files} file(s), ${diff.chars} characters sent; ${diff.omitted} over the budget; ${diff.excluded} filtered out`,
+    ]);
+  }
   const parts = ['## Documentation agent', '', keyValueTable(rows)];
   const note = outcomeNote(run);
   if (note) parts.push('', note);
   if (run.prompt) {
-    const shown = cutToBytes(run.prompt, SUMMARY_PROMPT_BYTES);
+    const lines = run.prompt.split('\n');
+    const firstLines = lines.length > SUMMARY_PROMPT_LINES
+      ? `${lines.slice(0, SUMMARY_PROMPT_LINES).join('\n')}\n… ${lines.length - SUMMARY_PROMPT_LINES} more lines in the log`
+      : run.prompt;
+    const shown = cutToBytes(firstLines, SUMMARY_PROMPT_BYTES);
     parts.push('', details(`Prompt (${run.prompt.length} characters)`, codeBlock(shown)));
   }
   return `${parts.join('\n')}\n`;
@@ -95,6 +107,8 @@ export function outcomeNote(run: AgentRun): string | undefined {
       return `The step was cancelled; the job goes on running on the server (the API cannot cancel it).${attach}`;
     case 'submitted':
       return `Not waiting (wait: false); the job runs on.${attach}`;
+    case 'skipped':
+      return escapeCell(run.skipReason ?? 'Nothing to send.');
     case 'dry-run':
       return `Dry run: would ${escapeCell(describeMode(run.mode, run.jobId))}. Nothing was sent to the API.`;
     case 'error':
@@ -102,4 +116,26 @@ export function outcomeNote(run: AgentRun): string | undefined {
     default:
       return undefined;
   }
+}
+
+/** The pull-request comment: outcome, documentation PR, job and time, and the hidden record. */
+export function renderPrComment(run: AgentRun, marker: string, stateLine: string | undefined, nowIso: string): string {
+  const jobId = run.jobId ?? run.job?.id;
+  const lines = [
+    marker,
+    '### Documentation agent',
+    '',
+    `**${OUTCOME_TEXT[run.outcome]}**`,
+    '',
+    keyValueTable([
+      ['Documentation PR', linkOrText(run.job?.prLink)],
+      ['Job', jobId ? escapeCell(jobId) : '—'],
+      ['Status', run.job?.status ? escapeCell(run.job.status) : '—'],
+      ['Updated', escapeCell(nowIso)],
+    ]),
+  ];
+  const note = outcomeNote(run);
+  if (note) lines.push('', note);
+  if (stateLine) lines.push('', stateLine);
+  return `${lines.join('\n')}\n`;
 }
