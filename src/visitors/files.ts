@@ -1,0 +1,120 @@
+import { once } from 'node:events';
+import { createWriteStream, type WriteStream } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { VisitorCounts } from '../api/schemas.js';
+
+/** A page's row as exported: its counts, and with `compare-previous`, the previous period's. */
+export interface ExportRow extends VisitorCounts {
+  readonly path: string;
+  /** Null: the page had no visitors in the previous period (it is new). Undefined: no comparison. */
+  readonly previous?: VisitorCounts | null;
+}
+
+export interface ExportSummary {
+  readonly range: { readonly dateFrom: string | null; readonly dateTo: string | null };
+  readonly totals: VisitorCounts;
+  readonly previous?: {
+    readonly range: { readonly dateFrom: string | null; readonly dateTo: string | null };
+    readonly totals: VisitorCounts;
+  };
+  readonly requests: number;
+  readonly generatedAt: string;
+}
+
+const BASE_COLUMNS = ['path', 'human', 'ai', 'total'];
+const COMPARE_COLUMNS = ['previous_human', 'previous_ai', 'previous_total', 'total_change', 'total_change_pct', 'new'];
+
+/**
+ * `visitors.csv` and `visitors.json`, written row by row as pages arrive, so memory does not
+ * grow with the export. The JSON's `rows` come first and the totals after them, since the
+ * request count is only known at the end.
+ */
+export class VisitorFiles {
+  private rowsWritten = 0;
+
+  private constructor(
+    readonly csvPath: string,
+    readonly jsonPath: string,
+    private readonly csv: WriteStream,
+    private readonly json: WriteStream,
+    private readonly compare: boolean,
+  ) {}
+
+  static async open(dir: string, compare: boolean): Promise<VisitorFiles> {
+    await mkdir(dir, { recursive: true });
+    const csvPath = join(dir, 'visitors.csv');
+    const jsonPath = join(dir, 'visitors.json');
+    const files = new VisitorFiles(csvPath, jsonPath, createWriteStream(csvPath), createWriteStream(jsonPath), compare);
+    await files.write(files.csv, `${[...BASE_COLUMNS, ...(compare ? COMPARE_COLUMNS : [])].join(',')}\r\n`);
+    await files.write(files.json, '{"rows":[');
+    return files;
+  }
+
+  async writeRows(rows: readonly ExportRow[]): Promise<void> {
+    if (rows.length === 0) return;
+    let csv = '';
+    let json = '';
+    for (const row of rows) {
+      csv += `${csvLine(row, this.compare)}\r\n`;
+      json += `${this.rowsWritten++ === 0 ? '\n' : ',\n'}${JSON.stringify(jsonRow(row, this.compare))}`;
+    }
+    await Promise.all([this.write(this.csv, csv), this.write(this.json, json)]);
+  }
+
+  async close(summary: ExportSummary): Promise<void> {
+    const tail = JSON.stringify(summary).slice(1); // the summary's fields, after the rows
+    await this.write(this.json, `\n],${tail}\n`);
+    await Promise.all([end(this.csv), end(this.json)]);
+  }
+
+  /** Closes the files as they are, after a failure or a cancellation. */
+  async abandon(): Promise<void> {
+    await Promise.all([end(this.csv), end(this.json)]);
+  }
+
+  private async write(stream: WriteStream, text: string): Promise<void> {
+    if (!stream.write(text)) await once(stream, 'drain');
+  }
+}
+
+/** One CSV record (RFC 4180). */
+export function csvLine(row: ExportRow, compare: boolean): string {
+  const cells: Array<string | number> = [csvText(row.path), row.human, row.ai, row.total];
+  if (compare) {
+    const previous = row.previous ?? undefined;
+    const change = changeOf(row.total, previous?.total);
+    cells.push(previous?.human ?? '', previous?.ai ?? '', previous?.total ?? '', change.absolute ?? '', change.percent ?? '', row.previous === null ? 'true' : 'false');
+  }
+  return cells.join(',');
+}
+
+/**
+ * A text cell: quoted when it holds a comma, quote or line break, and made inert when a
+ * spreadsheet would run it as a formula (a leading `=`, `+`, `-`, `@`, tab or carriage return
+ * gets a leading apostrophe).
+ */
+export function csvText(value: string): string {
+  const inert = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(inert) ? `"${inert.replace(/"/g, '""')}"` : inert;
+}
+
+export function changeOf(current: number, previous: number | undefined): { absolute?: number; percent?: number } {
+  if (previous === undefined) return {};
+  const absolute = current - previous;
+  return { absolute, percent: previous === 0 ? undefined : Math.round((absolute / previous) * 1000) / 10 };
+}
+
+function jsonRow(row: ExportRow, compare: boolean): Record<string, unknown> {
+  const base = { path: row.path, human: row.human, ai: row.ai, total: row.total };
+  if (!compare) return base;
+  const change = changeOf(row.total, row.previous?.total);
+  return { ...base, previous: row.previous ?? null, totalChange: change.absolute ?? null, totalChangePct: change.percent ?? null, new: row.previous === null };
+}
+
+async function end(stream: WriteStream): Promise<void> {
+  if (stream.closed) return;
+  await new Promise<void>((resolve, reject) => {
+    stream.end((error?: Error | null) => (error ? reject(error) : resolve()));
+  });
+}

@@ -1,0 +1,140 @@
+import type { VisitorCounts, VisitorRow } from '../api/schemas.js';
+import type { Clock, Logger } from '../runtime.js';
+import { CancelledError } from '../runtime.js';
+import type { VisitorsSettings } from '../settings.js';
+import { VisitorFiles, type ExportRow } from './files.js';
+import { pageVisitors, type VisitorsApi } from './paging.js';
+import { previousRange, type DateRange } from './range.js';
+
+export interface ArtifactUpload {
+  readonly id?: number;
+  /** Why nothing was uploaded, when nothing was. */
+  readonly skipped?: string;
+}
+
+export type UploadArtifact = (name: string, files: string[], rootDirectory: string) => Promise<ArtifactUpload>;
+
+export interface VisitorsDeps {
+  readonly client: VisitorsApi & { setDeadline(epochMs: number): void; readonly requestCount: number };
+  readonly clock: Clock;
+  readonly logger: Logger;
+  readonly signal: AbortSignal;
+  readonly uploadArtifact: UploadArtifact;
+}
+
+export interface VisitorsRun {
+  readonly range: DateRange;
+  readonly previous: DateRange | undefined;
+  readonly dryRun: boolean;
+  totals: VisitorCounts | undefined;
+  previousTotals: VisitorCounts | undefined;
+  rows: number;
+  duplicates: number;
+  /** The busiest pages, for the summary: at most `summary-rows`, by total, then path. */
+  top: ExportRow[];
+  csvPath: string | undefined;
+  jsonPath: string | undefined;
+  artifact: ArtifactUpload | undefined;
+  cancelled: boolean;
+  error: Error | undefined;
+}
+
+/**
+ * Exports every row of the range (and, with `compare-previous`, of the period before it) into
+ * the two files, keeping the busiest pages for the summary, then uploads the files as an
+ * artifact. Returns the run's record on every path: done, cancelled, or stopped by an error.
+ */
+export async function runVisitors(settings: VisitorsSettings, deps: VisitorsDeps): Promise<VisitorsRun> {
+  const range: DateRange = { dateFrom: settings.dateFrom, dateTo: settings.dateTo };
+  const run: VisitorsRun = {
+    range,
+    previous: settings.comparePrevious ? previousRange(range) : undefined,
+    dryRun: settings.dryRun,
+    totals: undefined,
+    previousTotals: undefined,
+    rows: 0,
+    duplicates: 0,
+    top: [],
+    csvPath: undefined,
+    jsonPath: undefined,
+    artifact: undefined,
+    cancelled: false,
+    error: undefined,
+  };
+  const query = (r: DateRange): { dateFrom?: string; dateTo?: string } => ({ dateFrom: r.dateFrom?.text, dateTo: r.dateTo?.text });
+  const paging = { pageSize: settings.pageSize, offset: settings.offset, maxRows: settings.maxRows, concurrency: settings.concurrency };
+  if (settings.dryRun) {
+    deps.logger.info(`Dry run: would export visitors with ${JSON.stringify({ ...query(range), ...paging })}; nothing was sent.`);
+    return run;
+  }
+  deps.client.setDeadline(deps.clock.now() + settings.timeoutMs);
+
+  let files: VisitorFiles | undefined;
+  try {
+    let previousRows: Map<string, VisitorCounts> | undefined;
+    if (run.previous) {
+      previousRows = new Map();
+      const earlier = await pageVisitors(deps.client, { ...query(run.previous), ...paging, maxRows: 0 }, (rows) => {
+        for (const { path, human, ai, total } of rows) previousRows!.set(path, { human, ai, total });
+        return Promise.resolve();
+      });
+      run.previousTotals = earlier.totals;
+    }
+    files = await VisitorFiles.open(settings.outputDir, previousRows !== undefined);
+    run.csvPath = files.csvPath;
+    run.jsonPath = files.jsonPath;
+    const top = new TopRows(settings.summaryRows);
+    const result = await pageVisitors(deps.client, { ...query(range), ...paging }, async (rows) => {
+      const exported = rows.map((row) => withPrevious(row, previousRows));
+      top.add(exported);
+      await files!.writeRows(exported);
+    });
+    run.totals = result.totals;
+    run.rows = result.rows;
+    run.duplicates = result.duplicates;
+    run.top = top.values();
+    if (result.duplicates > 0) {
+      deps.logger.warning(`The API repeated ${result.duplicates} path(s) across pages (the data changed while paging); each path was kept once.`);
+    }
+    await files.close({
+      range: { dateFrom: range.dateFrom?.text ?? null, dateTo: range.dateTo?.text ?? null },
+      totals: result.totals,
+      ...(run.previous && run.previousTotals
+        ? { previous: { range: { dateFrom: run.previous.dateFrom?.text ?? null, dateTo: run.previous.dateTo?.text ?? null }, totals: run.previousTotals } }
+        : {}),
+      requests: deps.client.requestCount,
+      generatedAt: new Date(deps.clock.now()).toISOString(),
+    });
+    files = undefined;
+    if (settings.artifactName) {
+      run.artifact = await deps.uploadArtifact(settings.artifactName, [run.csvPath, run.jsonPath], settings.outputDir);
+    }
+  } catch (error) {
+    await files?.abandon();
+    if (deps.signal.aborted || error instanceof CancelledError) run.cancelled = true;
+    else run.error = error instanceof Error ? error : new Error(String(error));
+  }
+  return run;
+}
+
+function withPrevious(row: VisitorRow, previous: Map<string, VisitorCounts> | undefined): ExportRow {
+  const counts = { path: row.path, human: row.human, ai: row.ai, total: row.total };
+  if (!previous) return counts;
+  return { ...counts, previous: previous.get(row.path) ?? null };
+}
+
+/** The busiest rows seen so far, kept to a bounded size however many rows pass. */
+class TopRows {
+  private rows: ExportRow[] = [];
+  constructor(private readonly size: number) {}
+
+  add(rows: readonly ExportRow[]): void {
+    if (this.size === 0) return;
+    this.rows.push(...rows);
+    if (this.rows.length > 4 * this.size + 1000) this.rows = this.values();
+  }
+
+  values(): ExportRow[] {
+    return this.rows.sort((a, b) => b.total - a.total || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)).slice(0, this.size);
+  }
+}
