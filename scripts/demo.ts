@@ -7,6 +7,7 @@
  */
 import { parseArgs } from 'node:util';
 import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { scripts, startSimulator } from '../test/simulator/index.js';
 import { findSecret, runAction, type ActionRun } from '../test/support/run-action.js';
 
@@ -36,6 +37,26 @@ try {
   show('Agent run (create a job, wait for its pull request)', agent);
   expect(agent, 'agent', agent.code === 0 && agent.outputs.outcome === 'pr-opened' && agent.outputs['pr-link'] !== '');
   expect(agent, 'agent', findSecret(agent, sim.apiKey).length === 0, 'the API key leaked');
+
+  const visitors = await runAction({
+    node,
+    inputs: {
+      'api-key': sim.apiKey,
+      'project-id': 'proj_sim',
+      'base-url': sim.url,
+      command: 'visitors',
+      'date-from': '-7d',
+      'date-to': 'today',
+      'compare-previous': 'true',
+    },
+  });
+  show('Visitors run (export last week\'s unique visitors, compared with the week before)', visitors);
+  expect(
+    visitors,
+    'visitors',
+    visitors.code === 0 && Number(visitors.outputs['visitors-rows']) > 0 && existsSync(visitors.outputs['visitors-csv'] ?? ''),
+  );
+  expect(visitors, 'visitors', findSecret(visitors, sim.apiKey).length === 0, 'the API key leaked');
 } finally {
   await sim.close();
 }

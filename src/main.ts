@@ -12,7 +12,10 @@ import { coreLogger } from './logger.js';
 import { agentLogLine, agentOutputs, renderAgentSummary, renderPrComment } from './report/agent-report.js';
 import { byteLength, cutToBytes, SUMMARY_LIMIT_BYTES } from './report/markdown.js';
 import { CancelledError, realSleep, systemClock } from './runtime.js';
-import type { AgentSettings, Settings } from './settings.js';
+import type { AgentSettings, Settings, VisitorsSettings } from './settings.js';
+import { renderVisitorsSummary, visitorsOutputs } from './report/visitors-report.js';
+import { uploadArtifact } from './visitors/artifact.js';
+import { runVisitors } from './visitors/run-visitors.js';
 import { USER_AGENT } from './version.js';
 
 /**
@@ -37,7 +40,7 @@ export async function run(): Promise<void> {
     if (settings.command === 'agent') {
       await agentStep(settings, event, client, cancellation.signal);
     } else {
-      throw new Error('command: visitors is not available in this version yet.');
+      await visitorsStep(settings, client, cancellation.signal);
     }
   } catch (error) {
     core.setFailed(messageOf(error));
@@ -120,6 +123,24 @@ async function writeComment(github: GitHubApi, comment: NonNullable<PreparedAgen
   } catch (error) {
     core.warning(`Could not write the pull-request comment: ${messageOf(error)}`);
   }
+}
+
+async function visitorsStep(settings: VisitorsSettings, client: ApiClient, signal: AbortSignal): Promise<void> {
+  const run = await runVisitors(settings, {
+    client,
+    clock: systemClock,
+    logger: coreLogger,
+    signal,
+    uploadArtifact: (name, files, root) => uploadArtifact(name, files, root),
+  });
+  if (run.artifact?.skipped) core.notice(`Visitor files not uploaded as an artifact: ${run.artifact.skipped}. They are in ${settings.outputDir}.`);
+  setOutputs(visitorsOutputs(run, client.requestCount));
+  await writeSummary(renderVisitorsSummary(run, client.requestCount, settings.artifactName));
+  if (run.totals) {
+    core.info(`Visitors: ${run.totals.total} unique (${run.totals.human} human, ${run.totals.ai} AI); ${run.rows} pages written to ${run.csvPath} and ${run.jsonPath}; ${client.requestCount} API request(s).`);
+  }
+  if (run.cancelled) core.setFailed('Cancelled; the files hold the rows exported before the cancellation.');
+  else if (run.error) core.setFailed(run.error.message);
 }
 
 function failIfNeeded(run: AgentRun, settings: AgentSettings): void {

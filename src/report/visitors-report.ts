@@ -1,0 +1,114 @@
+import type { VisitorCounts } from '../api/schemas.js';
+import { Outputs, type OutputName } from '../constants.js';
+import { oneLine } from '../text.js';
+import { changeOf, type ExportRow } from '../visitors/files.js';
+import { describeRange } from '../visitors/range.js';
+import type { VisitorsRun } from '../visitors/run-visitors.js';
+import { byteLength, codeSpan, escapeCell, SUMMARY_LIMIT_BYTES } from './markdown.js';
+
+export function visitorsOutputs(run: VisitorsRun, requests: number): Partial<Record<OutputName, string>> {
+  return {
+    [Outputs.VisitorsTotal]: run.totals ? String(run.totals.total) : '',
+    [Outputs.VisitorsHuman]: run.totals ? String(run.totals.human) : '',
+    [Outputs.VisitorsAi]: run.totals ? String(run.totals.ai) : '',
+    [Outputs.VisitorsRows]: String(run.rows),
+    [Outputs.VisitorsCsv]: run.csvPath ?? '',
+    [Outputs.VisitorsJson]: run.jsonPath ?? '',
+    [Outputs.ArtifactId]: run.artifact?.id === undefined ? '' : String(run.artifact.id),
+    [Outputs.Requests]: String(requests),
+  };
+}
+
+/** A path in the summary: long ones are cut, everything escaped. */
+const MAX_PATH_CHARS = 120;
+
+/**
+ * The visitors summary: range, totals, the busiest pages, and where every row is. Measured in
+ * bytes: when the table would push it past GitHub's limit, rows are dropped until it fits.
+ */
+export function renderVisitorsSummary(run: VisitorsRun, requests: number, artifactName: string): string {
+  let rows = run.top;
+  for (;;) {
+    const markdown = render(run, rows, requests, artifactName);
+    if (byteLength(markdown) <= SUMMARY_LIMIT_BYTES || rows.length === 0) return markdown;
+    rows = rows.slice(0, Math.floor(rows.length / 2));
+  }
+}
+
+function render(run: VisitorsRun, top: readonly ExportRow[], requests: number, artifactName: string): string {
+  const compare = run.previous !== undefined;
+  const parts = ['## Visitor analytics', '', `**${escapeCell(describeRange(run.range))}**`];
+  if (run.previous) parts.push('', `Compared with the previous period, ${escapeCell(describeRange(run.previous))}.`);
+  if (run.dryRun) {
+    parts.push('', 'Dry run: nothing was sent to the API.');
+    return `${parts.join('\n')}\n`;
+  }
+  if (run.totals) {
+    parts.push('', '| | Human | AI | Total (deduplicated) | AI share |', '| --- | ---: | ---: | ---: | ---: |');
+    parts.push(totalsRow('Unique visitors', run.totals));
+    if (compare && run.previousTotals) {
+      parts.push(totalsRow('Previous period', run.previousTotals));
+      parts.push(
+        `| Change | ${signed(run.totals.human - run.previousTotals.human)} | ${signed(run.totals.ai - run.previousTotals.ai)} | ${changeCell(run.totals.total, run.previousTotals.total)} | |`,
+      );
+    }
+    parts.push('', '_Total counts each visitor once, so it can be less than human + AI._');
+  }
+  if (top.length > 0) {
+    parts.push('', `### Top ${top.length} pages by total`, '');
+    const header = ['Page', 'Human', 'AI', 'Total', 'AI share', ...(compare ? ['Change'] : [])];
+    parts.push(`| ${header.join(' | ')} |`, `| --- |${' ---: |'.repeat(header.length - 1)}`);
+    for (const row of top) {
+      const cells = [pathCell(row.path), count(row.human), count(row.ai), count(row.total), share(row.ai, row.total)];
+      if (compare) cells.push(row.previous === null ? '🆕 new' : changeCell(row.total, row.previous?.total));
+      parts.push(`| ${cells.join(' | ')} |`);
+    }
+  }
+  parts.push('', whereEveryRowIs(run, artifactName));
+  const facts = [`${requests} API request(s)`];
+  if (run.duplicates > 0) facts.push(`${run.duplicates} repeated path(s) dropped`);
+  parts.push('', facts.join(' · '));
+  if (run.cancelled) parts.push('', '**Cancelled**: the files hold the rows exported before the cancellation.');
+  if (run.error) parts.push('', `**Stopped by an error**: ${escapeCell(oneLine(run.error.message, 500))}`);
+  return `${parts.join('\n')}\n`;
+}
+
+function whereEveryRowIs(run: VisitorsRun, artifactName: string): string {
+  if (!run.csvPath || !run.jsonPath) return 'No files were written.';
+  const files = `${codeSpan(run.csvPath)} and ${codeSpan(run.jsonPath)}`;
+  const artifact =
+    run.artifact?.id !== undefined
+      ? `, and in the workflow artifact ${codeSpan(artifactName)}`
+      : run.artifact?.skipped
+        ? ` (not uploaded as an artifact: ${escapeCell(run.artifact.skipped)})`
+        : '';
+  return `Every row (${count(run.rows)} pages) is in ${files}${artifact}.`;
+}
+
+function totalsRow(label: string, counts: VisitorCounts): string {
+  return `| ${label} | ${count(counts.human)} | ${count(counts.ai)} | ${count(counts.total)} | ${share(counts.ai, counts.total)} |`;
+}
+
+function pathCell(path: string): string {
+  const shown = path.length > MAX_PATH_CHARS ? `${path.slice(0, MAX_PATH_CHARS - 1)}…` : path;
+  return escapeCell(shown);
+}
+
+function count(value: number): string {
+  return value.toLocaleString('en-US');
+}
+
+/** AI visitors as a share of the deduplicated total. */
+function share(ai: number, total: number): string {
+  return total > 0 ? `${Math.round((ai / total) * 1000) / 10}%` : '—';
+}
+
+function signed(value: number): string {
+  return value > 0 ? `+${count(value)}` : count(value);
+}
+
+function changeCell(current: number, previous: number | undefined): string {
+  const change = changeOf(current, previous);
+  if (change.absolute === undefined) return '—';
+  return change.percent === undefined ? signed(change.absolute) : `${signed(change.absolute)} (${change.percent > 0 ? '+' : ''}${change.percent}%)`;
+}

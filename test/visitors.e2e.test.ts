@@ -1,0 +1,233 @@
+/**
+ * `command: visitors` end to end: `node dist/index.js` against the simulator's dataset, checked
+ * against the dataset's own ground truth.
+ */
+import { readFileSync } from 'node:fs';
+import { parse } from 'csv-parse/sync';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { expectedVisitors, startSimulator, type AnalyticsOptions, type Simulator } from './simulator/index.js';
+import { findSecret, runAction, type ActionRun } from './support/run-action.js';
+
+// "today" well before the range, so every page has had visitors for the whole range.
+const DATASET: AnalyticsOptions = { paths: 1234, seed: 5, today: '2026-10-01' };
+const RANGE = { dateFrom: '2026-11-14', dateTo: '2026-11-21' };
+let sim: Simulator;
+
+beforeAll(async () => {
+  sim = await startSimulator({ analytics: DATASET });
+});
+afterAll(async () => {
+  await sim.close();
+});
+beforeEach(() => {
+  sim.resetLog();
+  sim.clearFaults();
+});
+
+async function visitors(inputs: Record<string, string>, server = sim): Promise<ActionRun> {
+  const run = await runAction({
+    inputs: {
+      'api-key': server.apiKey,
+      'project-id': 'proj_sim',
+      'base-url': server.url,
+      command: 'visitors',
+      'date-from': RANGE.dateFrom,
+      'date-to': RANGE.dateTo,
+      ...inputs,
+    },
+  });
+  expect(findSecret(run, server.apiKey)).toEqual([]);
+  return run;
+}
+
+interface CsvRecord {
+  path: string;
+  human: string;
+  ai: string;
+  total: string;
+  [column: string]: string;
+}
+
+const readCsv = (path: string): CsvRecord[] => parse<CsvRecord>(readFileSync(path, 'utf8'), { columns: true });
+const readJson = (path: string) =>
+  JSON.parse(readFileSync(path, 'utf8')) as {
+    range: unknown;
+    totals: { human: number; ai: number; total: number };
+    rows: Array<Record<string, unknown>>;
+    requests: number;
+    generatedAt: string;
+    previous?: { totals: { human: number; ai: number; total: number } };
+  };
+
+describe('export', () => {
+  it('writes 1,234 paths exactly once to both files in 13 requests, with the API totals', async () => {
+    const run = await visitors({ 'page-size': '100' });
+    expect(run.code).toBe(0);
+    const truth = expectedVisitors(DATASET, RANGE);
+    expect(truth.rows.size).toBe(1234);
+    expect(run.outputs['visitors-rows']).toBe('1234');
+    expect(run.outputs.requests).toBe('13');
+    expect(sim.requests).toHaveLength(13);
+    expect(run.outputs['visitors-total']).toBe(String(truth.totals.total));
+    expect(run.outputs['visitors-human']).toBe(String(truth.totals.human));
+    expect(run.outputs['visitors-ai']).toBe(String(truth.totals.ai));
+
+    const csv = readCsv(run.outputs['visitors-csv']!);
+    expect(csv).toHaveLength(1234);
+    expect(new Set(csv.map((row) => row.path)).size).toBe(1234);
+    for (const row of csv) {
+      const expected = truth.rows.get(row.path)!;
+      expect([Number(row.human), Number(row.ai), Number(row.total)]).toEqual([expected.human, expected.ai, expected.total]);
+    }
+    const json = readJson(run.outputs['visitors-json']!);
+    expect(json.rows).toHaveLength(1234);
+    expect(new Set(json.rows.map((row) => row.path)).size).toBe(1234);
+    expect(json.totals).toEqual(truth.totals);
+    expect(json.range).toEqual(RANGE);
+    expect(json.requests).toBe(13);
+    expect(Date.parse(json.generatedAt)).not.toBeNaN();
+  });
+
+  it('with concurrency 4 makes at most 3 more requests and the same files', async () => {
+    const run = await visitors({ 'page-size': '100', concurrency: '4' });
+    expect(run.outputs['visitors-rows']).toBe('1234');
+    expect(Number(run.outputs.requests)).toBeGreaterThanOrEqual(13);
+    expect(Number(run.outputs.requests)).toBeLessThanOrEqual(16);
+    expect(new Set(readCsv(run.outputs['visitors-csv']!).map((row) => row.path)).size).toBe(1234);
+  });
+
+  it('stops at max-rows and starts at offset', async () => {
+    const run = await visitors({ 'page-size': '250', offset: '100', 'max-rows': '300' });
+    expect(run.outputs['visitors-rows']).toBe('300');
+    expect(sim.requests.map((r) => [r.query.offset, r.query.limit])).toEqual([['100', '250'], ['350', '50']]);
+  });
+
+  it('waits out a 429 with Retry-After and counts the retry', async () => {
+    sim.injectFault({ target: 'visitors', kind: 'status', status: 429, retryAfter: '1' });
+    const run = await visitors({ 'page-size': '250' });
+    expect(run.code).toBe(0);
+    expect(run.outputs['visitors-rows']).toBe('1234');
+    expect(run.outputs.requests).toBe('6');
+    expect(run.summary).toContain('6 API request(s)');
+  });
+
+  it('keeps each path once when pages repeat rows, and says how many', async () => {
+    // The first page has nothing before it to repeat; pages two and three repeat 3 rows each.
+    sim.injectFault({ target: 'visitors', kind: 'duplicate-rows', times: 3 });
+    const run = await visitors({ 'page-size': '250' });
+    const csv = readCsv(run.outputs['visitors-csv']!);
+    expect(new Set(csv.map((row) => row.path)).size).toBe(csv.length);
+    expect(run.outputs['visitors-rows']).toBe(String(csv.length));
+    expect(run.stdout).toMatch(/::warning::The API repeated 6 path\(s\) across pages/);
+  });
+
+  it('a dry run sends nothing', async () => {
+    const run = await visitors({ 'dry-run': 'true' });
+    expect(run.code).toBe(0);
+    expect(sim.requests).toHaveLength(0);
+    expect(run.outputs.requests).toBe('0');
+    expect(run.summary).toContain('Dry run');
+  });
+
+  it('says once that no artifact service is reachable, and goes on', async () => {
+    const run = await visitors({ 'max-rows': '10' });
+    expect(run.code).toBe(0);
+    expect(run.stdout.match(/::notice::Visitor files not uploaded as an artifact/g)).toHaveLength(1);
+    expect(run.outputs['artifact-id']).toBe('');
+  });
+});
+
+describe('the summary', () => {
+  it('names the range in words, the totals with the AI share, and the busiest pages first', async () => {
+    const run = await visitors({ 'summary-rows': '5' });
+    const truth = expectedVisitors(DATASET, RANGE);
+    expect(run.summary).toContain('**7 days: 2026-11-14 to 2026-11-20**');
+    const share = Math.round((truth.totals.ai / truth.totals.total) * 1000) / 10;
+    expect(run.summary).toContain(`| Unique visitors | ${truth.totals.human.toLocaleString('en-US')} | ${truth.totals.ai.toLocaleString('en-US')} | ${truth.totals.total.toLocaleString('en-US')} | ${share}% |`);
+    const busiest = [...truth.rows.entries()].sort((a, b) => b[1].total - a[1].total || (a[0] < b[0] ? -1 : 1)).slice(0, 5);
+    const tableRows = run.summary.split('\n').filter((line) => line.startsWith('| /'));
+    expect(tableRows.map((line) => line.split(' | ')[0]!.slice(2))).toEqual(busiest.map(([path]) => path));
+    expect(run.summary).toContain('Every row (1,234 pages) is in');
+  });
+});
+
+describe('compare-previous', () => {
+  it('shows each page’s change against the previous period of the same length', async () => {
+    const dataset: AnalyticsOptions = { paths: 300, seed: 9, today: '2026-11-20' };
+    const server = await startSimulator({ analytics: dataset });
+    try {
+      const run = await visitors({ 'compare-previous': 'true', 'summary-rows': '300' }, server);
+      expect(run.code).toBe(0);
+      const current = expectedVisitors(dataset, RANGE);
+      const previous = expectedVisitors(dataset, { dateFrom: '2026-11-07', dateTo: '2026-11-14' });
+      expect(server.requests.filter((r) => r.query.dateFrom === '2026-11-07' && r.query.dateTo === '2026-11-14').length).toBeGreaterThan(0);
+      const csv = readCsv(run.outputs['visitors-csv']!);
+      expect(csv).toHaveLength(current.rows.size);
+      let newPages = 0;
+      for (const row of csv) {
+        const before = previous.rows.get(row.path);
+        if (!before) {
+          newPages += 1;
+          expect(row.new).toBe('true');
+          expect(row.previous_total).toBe('');
+          continue;
+        }
+        expect(row.new).toBe('false');
+        expect(Number(row.previous_total)).toBe(before.total);
+        expect(Number(row.total_change)).toBe(current.rows.get(row.path)!.total - before.total);
+        if (before.total > 0) {
+          expect(Number(row.total_change_pct)).toBeCloseTo(((current.rows.get(row.path)!.total - before.total) / before.total) * 100, 1);
+        }
+      }
+      expect(newPages).toBeGreaterThan(0);
+      const json = readJson(run.outputs['visitors-json']!);
+      expect(json.previous!.totals).toEqual(previous.totals);
+      const change = current.totals.total - previous.totals.total;
+      expect(run.summary).toContain(`| Change | `);
+      expect(run.summary).toContain(`${change > 0 ? '+' : ''}${change.toLocaleString('en-US')} (`);
+      expect(run.summary).toContain('🆕 new');
+      expect(run.summary).toContain('Compared with the previous period, 7 days: 2026-11-07 to 2026-11-13.');
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe('files from hostile data', () => {
+  it('CSV cells round-trip through a CSV parser, formulas made inert', async () => {
+    const hostile = ['/a,b', '/say "hi"', '/line\nbreak', '=HYPERLINK("http://x")', '+1+1', '-2', '@SUM(A1)', '/plain', '|<script>`'];
+    const server = await startSimulator({ analytics: { paths: hostile.length, today: '2026-10-01', pathNames: (i) => hostile[i]! } });
+    try {
+      const run = await visitors({}, server);
+      const csv = readCsv(run.outputs['visitors-csv']!);
+      const inert = (path: string) => (/^[=+\-@]/.test(path) ? `'${path}` : path);
+      expect(csv.map((row) => row.path).sort()).toEqual(hostile.map(inert).sort());
+      const json = readJson(run.outputs['visitors-json']!);
+      expect(json.rows.map((row) => row.path).sort()).toEqual([...hostile].sort());
+      expect(run.summary).not.toContain('<script>');
+      // Every row of the pages table keeps its five cells: no path can add a column.
+      const pagesTable = run.summary.split('### Top')[1]!.split('\n\n')[1]!.split('\n');
+      expect(pagesTable).toHaveLength(hostile.length + 2);
+      for (const line of pagesTable) expect(line.split('|').length - 2).toBe(5);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('200,000 rows: complete files and a summary under 1 MiB', async () => {
+    const dataset: AnalyticsOptions = { paths: 200_000, today: '2026-10-01' };
+    const server = await startSimulator({ analytics: dataset });
+    try {
+      const run = await visitors({ 'summary-rows': '1000' }, server);
+      expect(run.code).toBe(0);
+      expect(run.outputs['visitors-rows']).toBe('200000');
+      expect(run.outputs.requests).toBe('800');
+      const csvLines = readFileSync(run.outputs['visitors-csv']!, 'utf8').trimEnd().split('\r\n');
+      expect(csvLines).toHaveLength(200_001);
+      expect(readJson(run.outputs['visitors-json']!).rows).toHaveLength(200_000);
+      expect(Buffer.byteLength(run.summary)).toBeLessThan(1024 * 1024);
+    } finally {
+      await server.close();
+    }
+  }, 120_000);
+});
