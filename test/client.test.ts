@@ -206,7 +206,7 @@ describe('requests that create something', () => {
     const error = await failure(api.createJob('x'));
     expect(sim.requests.filter((r) => r.endpoint === 'create')).toHaveLength(1);
     expect(error.mayHaveTakenEffect).toBe(true);
-    if (error.kind !== 'http') expect(error.message).toContain('job-id');
+    expect(error.message).toContain('attach to it with job-id');
   });
 
   it('a message is not sent again after a reset', async () => {

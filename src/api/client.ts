@@ -36,6 +36,10 @@ export interface VisitorsQuery {
   readonly offset: number;
 }
 
+/** Said when a create or a message failed in a way that leaves open whether it took effect. */
+const MAY_EXIST =
+  ' The request may have reached the server, so it was not sent again: the job may exist (or have the message). Look for it on the dashboard, and attach to it with job-id instead of creating another.';
+
 /** Bodies larger than this are refused: a page of 250 rows is far below it. */
 const MAX_BODY_BYTES = 8 * 1024 * 1024;
 
@@ -212,7 +216,7 @@ export class ApiClient {
     attempts: number,
   ): v.InferOutput<S> {
     const shapeError = (problem: string): ApiError =>
-      this.error(`${endpoint} answered ${response.status} with a response that is not the documented shape: ${problem}.`, {
+      this.error(`${endpoint} answered ${response.status} with a response that is not the documented shape: ${problem}.${call.method === 'POST' ? MAY_EXIST : ''}`, {
         kind: 'shape',
         endpoint,
         status: response.status,
@@ -244,14 +248,15 @@ export class ApiClient {
       serverMessage,
       ids: { projectId: this.options.projectId, jobId: call.jobId },
     };
-    return this.error(describeHttpFailure(failure, attempts), {
+    // A 5xx to a create or a message leaves open whether the server acted on it.
+    const maybeDone = call.method === 'POST' && response.status >= 500;
+    return this.error(`${describeHttpFailure(failure, attempts)}${maybeDone ? MAY_EXIST : ''}`, {
       kind: 'http',
       endpoint,
       status: response.status,
       serverMessage,
       retryAfterMs: parseRetryAfter(response.retryAfter, this.options.clock.now()),
-      // 429 is the one refusal that proves nothing was done.
-      mayHaveTakenEffect: call.method === 'POST' && response.status !== 429 && response.status >= 500,
+      mayHaveTakenEffect: maybeDone,
       attempts,
     });
   }
@@ -265,10 +270,7 @@ export class ApiClient {
     const what = timedOut
       ? `got no complete answer within request-timeout (${this.options.requestTimeoutMs} ms)`
       : `failed: ${describeNetworkError(error, code)}${unreached ? ` (is base-url ${this.options.baseUrl} right?)` : ''}`;
-    const ambiguity =
-      createsSomething && !unreached
-        ? ' The request may have reached the server, so it was not sent again: the job may exist. Look for it on the dashboard, or attach to it with job-id instead of creating another.'
-        : '';
+    const ambiguity = createsSomething && !unreached ? MAY_EXIST : '';
     return this.error(`${endpoint} ${what}.${ambiguity}`, {
       kind,
       endpoint,
