@@ -24,7 +24,7 @@ export interface RunOptions {
   readonly env?: Record<string, string>;
   /** A webhook payload; written to a file named by GITHUB_EVENT_PATH. */
   readonly event?: { name: string; payload: unknown };
-  /** Send this signal once `when` says so (checked on every chunk of stdout). */
+  /** Send this signal once `when` says so (checked on every chunk of stdout, and every 20 ms). */
   readonly signal?: { name: NodeJS.Signals; when: (stdout: string) => boolean };
   /** The Node.js binary; the runner's is Node 24, this machine's may be another. */
   readonly node?: string;
@@ -66,12 +66,16 @@ export async function runAction(options: RunOptions): Promise<ActionRun> {
   let stdout = '';
   let stderr = '';
   let signalledAt: number | undefined;
-  child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
-    stdout += chunk;
+  const maybeSignal = (): void => {
     if (options.signal && signalledAt === undefined && options.signal.when(stdout)) {
       signalledAt = performance.now();
       child.kill(options.signal.name);
     }
+  };
+  const watcher = options.signal ? setInterval(maybeSignal, 20) : undefined;
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+    stdout += chunk;
+    maybeSignal();
   });
   child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
     stderr += chunk;
@@ -81,6 +85,7 @@ export async function runAction(options: RunOptions): Promise<ActionRun> {
     child.on('close', (exitCode, exitSignal) => resolveExit([exitCode, exitSignal]));
   });
   clearTimeout(killer);
+  clearInterval(watcher);
   const ended = performance.now();
   return {
     code,
@@ -126,13 +131,14 @@ export function secretForms(secret: string): string[] {
 }
 
 /**
- * Every place the key must not appear: stdout (less the `::add-mask::` command, which the
+ * Every place the key must not appear: stdout (less the `::add-mask::` commands, which the
  * runner consumes and never shows), stderr, outputs, the summary, and every file the run wrote.
  * Returns the places where a form of it was found.
  */
 export function findSecret(run: ActionRun, secret: string): string[] {
   const places: Array<[string, string]> = [
-    ['stdout', run.stdout.split('\n').filter((line) => line !== `::add-mask::${secret}`).join('\n')],
+    // The runner consumes `::add-mask::` lines (whatever their escaping) and never shows them.
+    ['stdout', run.stdout.split('\n').filter((line) => !line.startsWith('::add-mask::')).join('\n')],
     ['stderr', run.stderr],
     ['outputs', JSON.stringify(run.outputs)],
     ['summary', run.summary],

@@ -1,0 +1,69 @@
+/**
+ * Cancellation at each stage, by SIGINT and by SIGTERM, as the runner sends them: the step
+ * stops at once, sets its outputs from what it last saw, writes the summary, says how to go on,
+ * and exits non-zero within 2 seconds.
+ */
+import { describe, expect, it } from 'vitest';
+import { scripts, startSimulator, type Simulator } from '../simulator/index.js';
+import { checkedRun } from './harness.js';
+
+const STAGES = [
+  {
+    stage: 'before the create request is answered',
+    setup: (sim: Simulator) => sim.injectFault({ target: 'create', kind: 'hang' }),
+    inputs: { prompt: 'x' },
+    ready: (_stdout: string, sim: Simulator) => sim.requests.some((r) => r.endpoint === 'create'),
+    expect: { outcome: 'cancelled', says: 'a job may still have been created' },
+  },
+  {
+    stage: 'mid-poll',
+    setup: (sim: Simulator) => sim.queueJobScripts(scripts.stayActive()),
+    inputs: { prompt: 'x', 'poll-interval': '100ms', 'poll-interval-max': '200ms' },
+    ready: (stdout: string) => /Created job/.test(stdout),
+    expect: { outcome: 'cancelled', says: 'attach to it later with job-id' },
+  },
+  {
+    stage: 'mid-export',
+    setup: (sim: Simulator) => {
+      sim.latencyMs = 150;
+    },
+    inputs: { command: 'visitors', 'page-size': '10', 'date-from': '2026-11-14', 'date-to': '2026-11-21' },
+    ready: (stdout: string) => (stdout.match(/::debug::GET \/v1\/analytics/g) ?? []).length >= 3,
+    expect: { outcome: undefined, says: 'Cancelled; the files hold the rows exported before the cancellation' },
+  },
+] as const;
+
+const CASES = STAGES.flatMap((stage) => (['SIGINT', 'SIGTERM'] as const).map((signal) => ({ ...stage, signal })));
+
+describe.concurrent('cancellation', () => {
+  it.each(CASES)('$signal $stage', async ({ setup, inputs, ready, expect: expected, signal }) => {
+    const sim = await startSimulator({ analytics: { paths: 500, today: '2026-10-01' } });
+    try {
+      setup(sim);
+      const run = await checkedRun({
+        inputs: { 'api-key': sim.apiKey, 'project-id': 'proj_sim', 'base-url': sim.url, timeout: '20s', ...inputs },
+        signal: { name: signal, when: (stdout) => ready(stdout, sim) },
+        secrets: [sim.apiKey],
+        deadlineMs: 21_000,
+      });
+      expect(run.exitAfterSignalMs).toBeDefined();
+      expect(run.exitAfterSignalMs!).toBeLessThan(2_000);
+      expect(run.code).not.toBe(0);
+      expect(run.stdout).toContain(expected.says);
+      expect(run.summary.length).toBeGreaterThan(0);
+      // The count is of requests sent; one aborted in flight may never have reached the server.
+      const unseen = Number(run.outputs.requests) - sim.requests.length;
+      expect(unseen).toBeGreaterThanOrEqual(0);
+      expect(unseen).toBeLessThanOrEqual(1);
+      if (expected.outcome) {
+        expect(run.outputs.outcome).toBe(expected.outcome);
+        expect(run.summary).toContain('Cancelled');
+      } else {
+        expect(run.summary).toContain('**Cancelled**');
+        expect(Number(run.outputs['visitors-rows'])).toBeLessThan(500);
+      }
+    } finally {
+      await sim.close();
+    }
+  });
+});

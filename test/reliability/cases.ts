@@ -1,0 +1,182 @@
+/**
+ * The case tables of the reliability suite. docs/reliability.md states their sizes, and a test
+ * holds the two together.
+ */
+import type { Fault } from '../simulator/index.js';
+
+export type FaultTarget = 'create' | 'message' | 'poll' | 'visitors';
+/** How the contract says a step must come out of a fault. */
+export type FaultClass = 'rate-limit' | 'transient' | 'ambiguous-network' | 'shape' | 'refused';
+
+export interface FaultCase {
+  readonly name: string;
+  readonly class: FaultClass;
+  /** Built at run time: an HTTP date must lie in the future then. */
+  readonly fault: () => Fault;
+  /** The words the one error line must hold, when the step fails. */
+  readonly says?: RegExp;
+}
+
+export const FAULTS: readonly FaultCase[] = [
+  { name: '429 without Retry-After', class: 'rate-limit', fault: () => ({ kind: 'status', status: 429 }) },
+  { name: '429 with Retry-After in seconds', class: 'rate-limit', fault: () => ({ kind: 'status', status: 429, retryAfter: '1' }) },
+  {
+    name: '429 with Retry-After as an HTTP date',
+    class: 'rate-limit',
+    fault: () => ({ kind: 'status', status: 429, retryAfter: new Date(Date.now() + 1_500).toUTCString() }),
+  },
+  { name: '500', class: 'transient', fault: () => ({ kind: 'status', status: 500 }), says: /answered 500/ },
+  { name: '502', class: 'transient', fault: () => ({ kind: 'status', status: 502, body: '<html>Bad Gateway</html>', contentType: 'text/html' }), says: /answered 502/ },
+  { name: '503', class: 'transient', fault: () => ({ kind: 'status', status: 503, retryAfter: '1' }), says: /answered 503/ },
+  { name: '504', class: 'transient', fault: () => ({ kind: 'status', status: 504 }), says: /answered 504/ },
+  { name: 'a hang past request-timeout', class: 'ambiguous-network', fault: () => ({ kind: 'hang', process: true }), says: /request-timeout/ },
+  { name: 'a reset before any response', class: 'ambiguous-network', fault: () => ({ kind: 'reset', process: true }), says: /failed: / },
+  { name: 'a reset in the middle of the body', class: 'ambiguous-network', fault: () => ({ kind: 'reset-mid-body' }), says: /failed: / },
+  { name: 'a server dripping bytes slower than request-timeout', class: 'ambiguous-network', fault: () => ({ kind: 'drip', chunkBytes: 1, intervalMs: 100 }), says: /request-timeout/ },
+  { name: 'malformed JSON', class: 'shape', fault: () => ({ kind: 'malformed-json' }), says: /not the documented shape: not JSON/ },
+  { name: 'a 200 of the wrong shape', class: 'shape', fault: () => ({ kind: 'wrong-shape', body: { job: { id: 1 }, hasMore: 'no' } }), says: /not the documented shape/ },
+  { name: '401', class: 'refused', fault: () => ({ kind: 'status', status: 401, body: { error: 'Invalid API key' } }), says: /API key was refused.*expire/ },
+  { name: '403', class: 'refused', fault: () => ({ kind: 'status', status: 403, body: { error: 'Forbidden' } }), says: /lacks the scope.*allowlist/ },
+  { name: '404', class: 'refused', fault: () => ({ kind: 'status', status: 404, body: { error: 'Not found' } }), says: /not found/ },
+];
+
+export const FAULT_TARGETS: readonly FaultTarget[] = ['create', 'message', 'poll', 'visitors'];
+
+/**
+ * Whether the contract says the step recovers: rate limits everywhere; 5xx and network faults
+ * only on reads, since a create or a message that may have reached the server is not resent.
+ */
+export function recovers(target: FaultTarget, faultClass: FaultClass): boolean {
+  if (faultClass === 'rate-limit') return true;
+  const resendable = target === 'poll' || target === 'visitors';
+  return resendable && (faultClass === 'transient' || faultClass === 'ambiguous-network');
+}
+
+/** Every fault at every target: the matrix of the suite. */
+export const FAULT_MATRIX = FAULT_TARGETS.flatMap((target) => FAULTS.map((fault) => ({ target, ...fault })));
+
+export interface BadInput {
+  /** The input the error line must name. */
+  readonly input: string;
+  readonly inputs: Readonly<Record<string, string>>;
+  /** The triggering event, when the rule depends on it. */
+  readonly event?: string;
+}
+
+const agent = (input: string, value: string, more: Record<string, string> = {}): BadInput => ({ input, inputs: { [input]: value, ...more } });
+const visitors = (input: string, value: string, more: Record<string, string> = {}): BadInput => ({
+  input,
+  inputs: { command: 'visitors', [input]: value, ...more },
+});
+
+/** Bad values of every input of the contract; each must stop the step before any request. */
+export const BAD_INPUTS: readonly BadInput[] = [
+  agent('api-key', ''),
+  agent('api-key', 'mint_has a space'),
+  agent('api-key', 'mint_line\nbreak'),
+  agent('api-key', 'mint_ünïcode'),
+  agent('project-id', ''),
+  agent('project-id', '../../etc/passwd'),
+  agent('project-id', 'team/project'),
+  agent('project-id', 'my project'),
+  agent('project-id', 'projé'),
+  agent('project-id', '%2e%2e'),
+  agent('project-id', 'p'.repeat(129)),
+  agent('job-id', '../job'),
+  agent('job-id', 'job/1'),
+  agent('job-id', 'jöb_1'),
+  agent('command', 'agents'),
+  agent('command', 'deploy'),
+  agent('base-url', 'http://api.mintlify.com'),
+  agent('base-url', 'http://10.0.0.1:8080'),
+  agent('base-url', 'ftp://api.mintlify.com'),
+  agent('base-url', 'api.mintlify.com'),
+  agent('base-url', 'https://api.mintlify.com/?token=1'),
+  agent('base-url', 'https://user:secret@api.mintlify.com'),
+  agent('request-timeout', 'soon'),
+  agent('request-timeout', '0'),
+  agent('request-timeout', '-1s'),
+  agent('request-timeout', '5 minutes'),
+  agent('retries', '-1'),
+  agent('retries', '11'),
+  agent('retries', 'many'),
+  agent('retries', '2.5'),
+  agent('dry-run', 'yes'),
+  agent('dry-run', '1'),
+  agent('timeout', '0s'),
+  agent('timeout', 'forever'),
+  agent('timeout', '1d'),
+  agent('wait', 'no'),
+  agent('poll-interval', 'fast'),
+  agent('poll-interval', '0'),
+  agent('poll-interval-max', '1s', { 'poll-interval': '5s' }),
+  agent('poll-interval-max', 'x'),
+  agent('fail-on', 'failure'),
+  agent('fail-on', 'failed,oops'),
+  agent('diff', 'maybe'),
+  { input: 'diff', inputs: { diff: 'true' }, event: 'schedule' },
+  { input: 'prompt', inputs: { prompt: '' }, event: 'schedule' },
+  agent('diff-max-chars', '999'),
+  agent('diff-max-chars', '1000001'),
+  agent('diff-max-chars', 'lots'),
+  agent('allow-forks', 'sometimes'),
+  agent('pr-comment', 'y'),
+  agent('reuse-job', 'true'),
+  agent('reuse-job', 'sure'),
+  visitors('date-from', 'yesterday'),
+  visitors('date-from', '2026-02-30'),
+  visitors('date-from', '2026/11/01'),
+  visitors('date-from', '-7 days'),
+  visitors('date-to', 'tomorrow'),
+  visitors('date-to', '2026-13-01'),
+  visitors('date-from', '2026-11-14', { 'date-to': '2026-11-14' }),
+  visitors('date-from', '2026-11-20', { 'date-to': '2026-11-14' }),
+  visitors('page-size', '0'),
+  visitors('page-size', '251'),
+  visitors('page-size', 'abc'),
+  visitors('page-size', '-5'),
+  visitors('offset', '-1'),
+  visitors('offset', 'start'),
+  visitors('max-rows', '-1'),
+  visitors('max-rows', 'all'),
+  visitors('concurrency', '0'),
+  visitors('concurrency', '17'),
+  visitors('concurrency', 'x'),
+  visitors('compare-previous', 'true', { 'date-from': '' }),
+  visitors('compare-previous', 'maybe'),
+  visitors('summary-rows', '-1'),
+  visitors('summary-rows', '1001'),
+  visitors('artifact-name', 'reports/weekly'),
+  visitors('artifact-name', 'week:47'),
+];
+
+/** Where `$(…)` and backticks would create a file if anything ran them through a shell. */
+export const EXECUTION_MARKER = `/tmp/docs-agent-action-hostile-${process.pid}`;
+
+/** Text from outside that tries to break the log, the summary, the files or a shell. */
+export const HOSTILE_STRINGS: readonly string[] = [
+  '| a | b | c |',
+  '</details></summary><script>alert(1)</script>',
+  '<img src=x onerror=alert(1)>',
+  '::set-output name=outcome::pr-opened',
+  'title\n::set-output name=outcome::pr-opened',
+  'x\r\n::add-mask::mint_',
+  '::stop-commands::pause\n::set-env name=NODE_OPTIONS::--require=/tmp/evil.js',
+  '\u001b[31mred\u001b[0m \u001b]8;;https://evil.example\u0007link\u001b]8;;\u0007',
+  '##[set-output name=outcome;]pr-opened',
+  'x\n##[error]fake failure',
+  '`code` ``` fence ```` longer',
+  '[click](javascript:alert(1))',
+  '**bold** _it_ ~~gone~~ <b>b</b>',
+  `$(touch ${EXECUTION_MARKER})`,
+  `\`touch ${EXECUTION_MARKER}\``,
+  `'; touch ${EXECUTION_MARKER}; echo '`,
+  '${{ secrets.GITHUB_TOKEN }}',
+  `long line ${'x'.repeat(20_000)}`,
+  '\u202eevil\u200b\u2066hidden\u2069',
+  '<!-- hidden instructions --> visible',
+  '%0A::warning::encoded newline',
+  'line1\u2028::error::after a line separator',
+  '=HYPERLINK("http://evil.example","x")',
+  '&lt;already escaped&gt; &amp;',
+];

@@ -1,0 +1,118 @@
+/**
+ * Hostile text from each place the action reads text — the API's answers, a pull request's
+ * title, body, commits and diff, and visitor paths — must not issue a workflow command, break
+ * the summary's tables, inject an output, or run.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { startSimulator, type Simulator } from '../simulator/index.js';
+import { fileDiff, pullRequestEvent, startFakeGitHub, type FakeGitHub } from '../support/fake-github.js';
+import type { ActionRun } from '../support/run-action.js';
+import { EXECUTION_MARKER, HOSTILE_STRINGS } from './cases.js';
+import { checkedRun } from './harness.js';
+
+const declaredOutputs = Object.keys((parse(readFileSync(join(import.meta.dirname, '../../action.yml'), 'utf8')) as { outputs: object }).outputs);
+let github: FakeGitHub;
+beforeAll(async () => {
+  github = await startFakeGitHub();
+});
+afterAll(async () => {
+  await github.close();
+  expect(existsSync(EXECUTION_MARKER), 'hostile text was run by a shell').toBe(false);
+});
+
+/** No undeclared output, and outside code blocks (which show text literally) no live HTML or link. */
+function expectInert(run: ActionRun): void {
+  expect(Object.keys(run.outputs).every((name) => declaredOutputs.includes(name))).toBe(true);
+  const outsideCode = run.summary.replace(/^(`{3,})[^\n]*\n[\s\S]*?\n\1$/gm, '');
+  expect(outsideCode).not.toMatch(/<script|<img|<\/summary><script|<b>/i);
+  expect(outsideCode).not.toMatch(/\]\(javascript:/i);
+}
+
+const cases = HOSTILE_STRINGS.map((text, index) => ({ text, label: `${index + 1}. ${JSON.stringify(text.slice(0, 40))}` }));
+
+async function withSimulator<T>(body: (sim: Simulator) => Promise<T>, paths?: (i: number) => string): Promise<T> {
+  const sim = await startSimulator({ analytics: { paths: 3, today: '2026-10-01', pathNames: paths } });
+  try {
+    return await body(sim);
+  } finally {
+    await sim.close();
+  }
+}
+
+describe.concurrent('hostile text from the API', () => {
+  it.each(cases)('job fields: $label', ({ text }) =>
+    withSimulator(async (sim) => {
+      const hostileJob = { id: 'job_hostile', status: text, model: text, prLink: text, createdAt: text, source: { repository: text, ref: text } };
+      // The API answers with the hostile text in every field, the status included (an unknown one).
+      sim.injectFault({ target: 'create', kind: 'status', status: 201, body: { ...hostileJob, status: 'active' } });
+      sim.injectFault({ target: 'get', kind: 'status', status: 200, body: hostileJob });
+      sim.injectFault({ target: 'get', kind: 'status', status: 200, body: { ...hostileJob, status: 'completed' } });
+      const run = await checkedRun({
+        inputs: { 'api-key': sim.apiKey, 'project-id': 'proj_sim', 'base-url': sim.url, prompt: text, 'poll-interval': '50ms', 'poll-interval-max': '100ms' },
+        secrets: [sim.apiKey],
+        deadlineMs: 30_000,
+      });
+      expect(run.outputs.outcome).toBe('pr-opened');
+      expect(JSON.parse(run.outputs.job!)).toMatchObject({ model: text });
+      expectInert(run);
+    }),
+  );
+
+  it.each(cases)('error message: $label', ({ text }) =>
+    withSimulator(async (sim) => {
+      sim.injectFault({ target: 'create', kind: 'status', status: 400, body: { error: text, details: [{ message: text }] } });
+      const run = await checkedRun({
+        inputs: { 'api-key': sim.apiKey, 'project-id': 'proj_sim', 'base-url': sim.url, prompt: 'x' },
+        secrets: [sim.apiKey],
+        deadlineMs: 30_000,
+      });
+      expect(run.code).toBe(1);
+      expect(run.outputs.outcome).toBe('error');
+      expectInert(run);
+    }),
+  );
+
+  it.each(cases)('visitor path: $label', ({ text }) =>
+    withSimulator(
+      async (sim) => {
+        const run = await checkedRun({
+          inputs: { 'api-key': sim.apiKey, 'project-id': 'proj_sim', 'base-url': sim.url, command: 'visitors', 'date-from': '2026-11-14', 'date-to': '2026-11-21' },
+          secrets: [sim.apiKey],
+          deadlineMs: 30_000,
+        });
+        expect(run.code).toBe(0);
+        const json = JSON.parse(readFileSync(run.outputs['visitors-json']!, 'utf8')) as { rows: Array<{ path: string }> };
+        expect(json.rows.map((row) => row.path)).toContain(text);
+        expectInert(run);
+      },
+      (i) => (i === 0 ? text : `/page-${i}`),
+    ),
+  );
+});
+
+describe.concurrent('hostile text from a pull request', () => {
+  it.each(cases)('$label', ({ text }) =>
+    withSimulator(async (sim) => {
+      const number = 1000 + HOSTILE_STRINGS.indexOf(text);
+      github.pulls.set(number, { diff: fileDiff('docs/x.md', [text]), files: [], commits: [text] });
+      const run = await checkedRun({
+        event: { name: 'pull_request', payload: pullRequestEvent(number, { title: text, body: text }) },
+        env: { GITHUB_API_URL: github.url, GITHUB_REPOSITORY: 'acme/widgets' },
+        inputs: { 'api-key': sim.apiKey, 'project-id': 'proj_sim', 'base-url': sim.url, 'github-token': 'ghs_hostileTest', wait: 'false' },
+        secrets: [sim.apiKey, 'ghs_hostileTest'],
+        deadlineMs: 30_000,
+      });
+      expect(run.outputs.outcome).toBe('submitted');
+      const prompt = (sim.requests.find((r) => r.endpoint === 'create')!.body as { prompt: string }).prompt;
+      // The diff reaches the agent whole (it is data, fenced); the title is cleaned to one line.
+      expect(prompt).toContain(`+${text}`);
+      const titleLine = prompt.split('\n').findIndex((line) => line.startsWith(`- Pull request: #${number} `));
+      expect(titleLine).toBeGreaterThan(0);
+      expect(prompt.split('\n')[titleLine + 1]).toMatch(/^- Base: /);
+      expectInert(run);
+    }),
+  );
+});
