@@ -65,6 +65,23 @@ describe('README', () => {
     expect(tableNames('Inputs').sort()).toEqual(Object.keys(action.inputs).sort());
   });
 
+  it('gives each input the default and the required flag action.yml gives it', () => {
+    const section = readme.split('\n## Inputs\n')[1]!.split('\n## ')[0]!;
+    const rows = section.split('\n').filter((line) => line.startsWith('| `'));
+    for (const row of rows) {
+      const [nameCell, defaultCell] = row.split(' | ').map((cell) => cell.replace(/^\| /, '').trim()) as [string, string];
+      const name = nameCell.replace(/`/g, '');
+      const spec = action.inputs[name]!;
+      if (defaultCell === '(required)') {
+        expect(spec.required, name).toBe(true);
+        continue;
+      }
+      const literal = /^`(.*)`$/.exec(defaultCell);
+      // A default described in words ("built-in list") stands for an empty action.yml default.
+      expect(String(spec.default ?? ''), name).toBe(literal ? literal[1] : '');
+    }
+  });
+
   it('lists every output and only those', () => {
     expect(tableNames('Outputs').sort()).toEqual(Object.keys(action.outputs).sort());
   });
