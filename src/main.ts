@@ -13,9 +13,6 @@ import { agentLogLine, agentOutputs, renderAgentSummary, renderPrComment } from 
 import { byteLength, cutToBytes, SUMMARY_LIMIT_BYTES } from './report/markdown.js';
 import { CancelledError, realSleep, systemClock } from './runtime.js';
 import type { AgentSettings, Settings, VisitorsSettings } from './settings.js';
-import { renderVisitorsSummary, visitorsOutputs } from './report/visitors-report.js';
-import { uploadArtifact } from './visitors/artifact.js';
-import { runVisitors } from './visitors/run-visitors.js';
 import { USER_AGENT } from './version.js';
 
 /**
@@ -126,6 +123,12 @@ async function writeComment(github: GitHubApi, comment: NonNullable<PreparedAgen
 }
 
 async function visitorsStep(settings: VisitorsSettings, client: ApiClient, signal: AbortSignal): Promise<void> {
+  // Loaded here so that an agent step does not pay for the export's code at start-up.
+  const [{ runVisitors }, { renderVisitorsSummary, visitorsOutputs }, { uploadArtifact }] = await Promise.all([
+    import('./visitors/run-visitors.js'),
+    import('./report/visitors-report.js'),
+    import('./visitors/artifact.js'),
+  ]);
   const run = await runVisitors(settings, {
     client,
     clock: systemClock,

@@ -1,7 +1,4 @@
-import { fitToBudget } from '../diff/budget.js';
-import { filterFiles } from '../diff/filter.js';
-import { BUILT_IN_INSTRUCTION, buildPrompt } from '../diff/prompt.js';
-import { readChange, type PullRequestPayload } from '../diff/read-change.js';
+import type { PullRequestPayload } from '../diff/read-change.js';
 import { eventHasDiff, isForkPullRequest, PULL_REQUEST_EVENTS, type TriggerEvent } from '../event.js';
 import type { GitHubApi, RepoName } from '../github/api.js';
 import { findComment, type FoundComment } from '../github/pr-comment.js';
@@ -102,37 +99,9 @@ export async function prepareAgent(settings: AgentSettings, deps: PrepareDeps): 
   if (!wantsDiff || !github || !deps.repo) {
     return { action: 'run', prompt: settings.prompt, jobId, diff: undefined, comment };
   }
-  const change = await readChange(event, github, deps.repo, logger, since);
-  if (!change) {
-    if (settings.diff === 'true') throw new Error(`Input "diff" is "true" but the ${event.name} event has no change to read.`);
-    return settings.prompt || jobId
-      ? { action: 'run', prompt: settings.prompt, jobId, diff: undefined, comment }
-      : { action: 'skip', reason: 'The event carries no change to document and no prompt was given.', comment };
-  }
-  const { kept, excluded } = filterFiles(change.files, settings.diffInclude, settings.diffExclude);
-  const budget = fitToBudget(kept, settings.diffMaxChars);
-  const diff: DiffStats = { files: budget.included.length, chars: budget.chars, omitted: budget.omitted.length, excluded: excluded.length };
-  logger.info(
-    `Diff: ${change.files.length} changed file(s); ${diff.files} sent (${diff.chars} characters), ${diff.omitted} over the budget of ${settings.diffMaxChars}, ${diff.excluded} filtered out.`,
-  );
-  if (kept.length === 0) {
-    if (!settings.prompt) {
-      return {
-        action: 'skip',
-        reason: `Every changed file (${change.files.length}) was left out by diff-include / diff-exclude (or is binary), and no prompt was given: nothing to document.`,
-        comment,
-      };
-    }
-    return { action: 'run', prompt: settings.prompt, jobId, diff, comment };
-  }
-  const prompt = buildPrompt({
-    instruction: settings.prompt || BUILT_IN_INSTRUCTION,
-    context: change.context,
-    files: budget.included,
-    omitted: budget.omitted,
-    excludedCount: excluded.length,
-  });
-  return { action: 'run', prompt, jobId, diff, comment };
+  // The diff machinery (glob matching, diff parsing) loads only for a step that sends a diff.
+  const { promptFromChange } = await import('../diff/change-prompt.js');
+  return promptFromChange(settings, { event, github, repo: deps.repo, logger, since, jobId, comment });
 }
 
 /** A recorded job is worth a follow-up while it is active or completed; not once failed, archived or gone. */
