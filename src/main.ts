@@ -124,11 +124,7 @@ async function writeComment(github: GitHubApi, comment: NonNullable<PreparedAgen
 
 async function visitorsStep(settings: VisitorsSettings, client: ApiClient, signal: AbortSignal): Promise<void> {
   // Loaded here so that an agent step does not pay for the export's code at start-up.
-  const [{ runVisitors }, { renderVisitorsSummary, visitorsOutputs }, { uploadArtifact }] = await Promise.all([
-    import('./visitors/run-visitors.js'),
-    import('./report/visitors-report.js'),
-    import('./visitors/artifact.js'),
-  ]);
+  const { runVisitors, renderVisitorsSummary, visitorsOutputs, uploadArtifact } = await import('./visitors/step-modules.js');
   const run = await runVisitors(settings, {
     client,
     clock: systemClock,
