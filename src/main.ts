@@ -7,7 +7,7 @@ import { readTriggerEvent, type TriggerEvent } from './event.js';
 import { repoFromEnv, type GitHubApi } from './github/api.js';
 import { createGitHubApi } from './github/octokit.js';
 import { COMMENT_MARKER, stateLine, upsertComment } from './github/pr-comment.js';
-import { InputError, readSettings } from './inputs.js';
+import { readSettings } from './inputs.js';
 import { coreLogger } from './logger.js';
 import { agentLogLine, agentOutputs, renderAgentSummary, renderPrComment } from './report/agent-report.js';
 import { byteLength, cutToBytes, SUMMARY_LIMIT_BYTES } from './report/markdown.js';
@@ -180,7 +180,7 @@ function exitSoonAfterCancel(): void {
   setTimeout(() => process.exit(process.exitCode ?? 1), 1_000).unref();
 }
 
+/** Input errors and API errors carry messages written for the author; nothing else reaches the log raw. */
 function messageOf(error: unknown): string {
-  if (error instanceof InputError || error instanceof Error) return error.message;
-  return String(error);
+  return error instanceof Error ? error.message : String(error);
 }
