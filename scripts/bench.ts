@@ -1,0 +1,291 @@
+/**
+ * `npm run bench`: what the action costs a user, measured against what they would otherwise
+ * run, side by side in one run (the machines are shared and noisy: read the ratios).
+ *
+ *   1. Cold start of a `wait: false` agent step, against bare Node and an @actions/core floor.
+ *   2. Requests and notice delay while waiting for jobs of 1 to 60 minutes (fake time), against
+ *      fixed 5 s and 30 s polls.
+ *   3. Exporting 20,000 pages with 50 ms latency, against the sequential loop at limit=50.
+ *   4. Peak memory of a 200,000-row export, and heap growth over a 60-minute wait.
+ *
+ * Not part of `npm test`: timings never decide a test. docs/benchmarks.md records a run.
+ */
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { cpus, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import { pollJob } from '../src/agent/poll.js';
+import type { AgentJob } from '../src/api/schemas.js';
+import { silentLogger } from '../src/runtime.js';
+import { startSimulator, type Simulator } from '../test/simulator/index.js';
+import { FakeTime, seededRandom } from '../test/support/fake-time.js';
+import { DIST_ENTRY } from '../test/support/run-action.js';
+
+const root = join(import.meta.dirname, '..');
+const work = join(root, '.tmp', 'bench');
+mkdirSync(work, { recursive: true });
+
+interface Row {
+  figure: string;
+  value: string;
+  reference: string;
+  target: string;
+  met?: boolean;
+}
+const rows: Row[] = [];
+const say = (line: string): void => console.log(`· ${line}`);
+const median = (values: number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+const kb = (bytes: number): string => `${(bytes / 1000).toFixed(0)} kB`;
+
+/** Runs a command to its end; returns wall time and the peak resident memory seen in /proc. */
+function timed(command: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ ms: number; peakRssBytes: number; stdout: string; code: number | null }> {
+  return new Promise((resolve) => {
+    const started = performance.now();
+    const child = spawn(command, args, { env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env } });
+    let stdout = '';
+    let peak = 0;
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    const sample = (): void => {
+      try {
+        const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
+        const hwm = /VmHWM:\s+(\d+) kB/.exec(status);
+        if (hwm) peak = Math.max(peak, Number(hwm[1]) * 1024);
+      } catch {
+        // The process has ended.
+      }
+    };
+    const sampler = setInterval(sample, 10);
+    child.on('exit', sample);
+    child.on('close', (code) => {
+      clearInterval(sampler);
+      resolve({ ms: performance.now() - started, peakRssBytes: peak, stdout, code });
+    });
+  });
+}
+
+function actionEnv(inputs: Record<string, string>): NodeJS.ProcessEnv {
+  const dir = join(work, `run-${Math.random().toString(36).slice(2)}`);
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, 'out'), '');
+  writeFileSync(join(dir, 'summary'), '');
+  const env: NodeJS.ProcessEnv = { GITHUB_OUTPUT: join(dir, 'out'), GITHUB_STEP_SUMMARY: join(dir, 'summary'), RUNNER_TEMP: dir };
+  for (const [name, value] of Object.entries(inputs)) env[`INPUT_${name.toUpperCase()}`] = value;
+  return env;
+}
+
+const outputsOf = (env: NodeJS.ProcessEnv): Record<string, string> => {
+  const text = readFileSync(env.GITHUB_OUTPUT!, 'utf8');
+  const outputs: Record<string, string> = {};
+  for (const match of text.matchAll(/^([^<\n]+)<<(\S+)\n([\s\S]*?)\n\2$/gm)) outputs[match[1]!] = match[3]!;
+  return outputs;
+};
+
+// 1. Cold start ------------------------------------------------------------------------------
+async function coldStart(): Promise<void> {
+  say('cold start: building the @actions/core floor bundle');
+  const floorDir = join(work, 'floor');
+  mkdirSync(floorDir, { recursive: true });
+  writeFileSync(join(floorDir, 'floor.ts'), "import * as core from '@actions/core';\ncore.setOutput('x', 'y');\n");
+  execFileSync('npx', ['ncc', 'build', join(floorDir, 'floor.ts'), '-o', join(floorDir, 'dist'), '-m', '-q'], { cwd: root, stdio: 'ignore' });
+  const floorEntry = readdirSync(join(floorDir, 'dist'))
+    .filter((file) => /^index\.m?js$/.test(file))
+    .map((file) => join(floorDir, 'dist', file))[0]!;
+
+  const sim = await startSimulator();
+  const runs = 15;
+  const times = { bare: [] as number[], floor: [] as number[], action: [] as number[], dryRun: [] as number[] };
+  say(`cold start: ${runs} runs of each, interleaved`);
+  for (let i = 0; i < runs; i++) {
+    times.bare.push((await timed(process.execPath, ['-e', ''])).ms);
+    const floorEnv = actionEnv({});
+    const floorRun = await timed(process.execPath, [floorEntry], floorEnv);
+    if (floorRun.code !== 0 || outputsOf(floorEnv).x !== 'y') throw new Error('the floor bundle did not run');
+    times.floor.push(floorRun.ms);
+    const env = actionEnv({ 'API-KEY': sim.apiKey, 'PROJECT-ID': 'proj_sim', 'BASE-URL': sim.url, PROMPT: 'x', WAIT: 'false' });
+    const run = await timed(process.execPath, [DIST_ENTRY], env);
+    if (outputsOf(env).outcome !== 'submitted') throw new Error(`the agent step did not submit: ${run.stdout}`);
+    times.action.push(run.ms);
+    // The same step with nothing sent: what loading and settings cost without the round trip.
+    const dryEnv = actionEnv({ 'API-KEY': sim.apiKey, 'PROJECT-ID': 'proj_sim', 'BASE-URL': sim.url, PROMPT: 'x', 'DRY-RUN': 'true' });
+    times.dryRun.push((await timed(process.execPath, [DIST_ENTRY], dryEnv)).ms);
+  }
+  await sim.close();
+  const [bare, floor, action, dryRun] = [median(times.bare), median(times.floor), median(times.action), median(times.dryRun)];
+  rows.push({ figure: 'Cold start, wait:false agent step (median)', value: `${action.toFixed(0)} ms`, reference: `node -e '' ${bare.toFixed(0)} ms; @actions/core floor ${floor.toFixed(0)} ms`, target: '≤ 1.15× floor', met: action <= floor * 1.15 });
+  rows.push({ figure: '… ratio to the @actions/core floor', value: `${(action / floor).toFixed(2)}×`, reference: `floor bundle ${kb(statSync(floorEntry).size)}`, target: '≤ 1.15×', met: action <= floor * 1.15 });
+  rows.push({ figure: '… the same step as a dry run (no request)', value: `${dryRun.toFixed(0)} ms (${(dryRun / floor).toFixed(2)}× floor)`, reference: 'loading and settings alone', target: 'report' });
+
+  const entryBytes = statSync(DIST_ENTRY).size;
+  const distDir = join(root, 'dist');
+  const distBytes = readdirSync(distDir).reduce((sum, file) => sum + statSync(join(distDir, file)).size, 0);
+  rows.push({ figure: 'JavaScript an agent step without a diff loads (dist/index.js)', value: kb(entryBytes), reference: 'chunks load on demand', target: '≤ 650 kB', met: entryBytes <= 650_000 });
+  rows.push({ figure: 'All of dist/ (Octokit, artifact client chunks, licenses)', value: kb(distBytes), reference: '', target: 'report' });
+
+  say('cold start: attributing dist/index.js to packages');
+  const statsDir = join(work, 'stats');
+  execFileSync('npx', ['ncc', 'build', join(root, 'src/index.ts'), '-o', statsDir, '--stats-out', join(statsDir, 'stats.json'), '-q'], { cwd: root, stdio: 'ignore' });
+  const stats = JSON.parse(readFileSync(join(statsDir, 'stats.json'), 'utf8')) as {
+    modules: Array<{ name?: string; size: number; chunks?: Array<string | number> }>;
+    chunks: Array<{ id: string | number; initial?: boolean }>;
+  };
+  const initial = new Set(stats.chunks.filter((chunk) => chunk.initial).map((chunk) => chunk.id));
+  const byPackage = new Map<string, number>();
+  for (const module of stats.modules) {
+    if (!(module.chunks ?? []).some((id) => initial.has(id))) continue;
+    const name = /node_modules\/((@[^/]+\/)?[^/]+)/.exec(module.name ?? '')?.[1] ?? (module.name?.includes('/src/') || module.name?.startsWith('./src') ? 'the action (src/, with valibot inlined)' : 'other');
+    byPackage.set(name, (byPackage.get(name) ?? 0) + module.size);
+  }
+  const total = [...byPackage.values()].reduce((a, b) => a + b, 0);
+  const top = [...byPackage.entries()].sort((a, b) => b[1] - a[1]).slice(0, 5);
+  rows.push({ figure: 'What dominates dist/index.js (unminified share)', value: top.map(([name, size]) => `${name} ${((size / total) * 100).toFixed(0)}%`).join(', '), reference: '', target: 'report' });
+}
+
+// 2. Waiting ---------------------------------------------------------------------------------
+async function waiting(): Promise<void> {
+  say('waiting: simulating jobs of 1, 5, 20 and 60 minutes with fake time');
+  const seeds = 400; // enough for the average delay to settle within a fraction of a second
+  for (const minutes of [1, 5, 20, 60]) {
+    const action = { gets: [] as number[], delays: [] as number[] };
+    const fixed5 = { gets: [] as number[], delays: [] as number[] };
+    const fixed30 = { gets: [] as number[], delays: [] as number[] };
+    for (let seed = 1; seed <= seeds; seed++) {
+      // The same completion instants for every strategy: the job's length plus up to 30 s.
+      const doneAfter = minutes * 60_000 + seededRandom(seed * 7919)() * 30_000;
+      const time = new FakeTime();
+      const start = time.now();
+      let gets = 0;
+      let seenAt = 0;
+      const client = {
+        getJob: (): Promise<AgentJob> => {
+          gets += 1;
+          const done = time.now() - start >= doneAfter;
+          if (done && !seenAt) seenAt = time.now();
+          return Promise.resolve({ id: 'job', status: done ? 'completed' : 'active' });
+        },
+      };
+      await pollJob({ client, jobId: 'job', initialJob: { id: 'job', status: 'active' }, clock: time, sleep: time.sleep, random: seededRandom(seed), logger: silentLogger, startedAt: start, deadline: start + 2 * 3_600_000, intervalMs: 5_000, maxIntervalMs: 30_000 });
+      action.gets.push(gets);
+      action.delays.push(seenAt - start - doneAfter);
+      for (const [strategy, interval] of [[fixed5, 5_000], [fixed30, 30_000]] as const) {
+        const polls = Math.ceil(doneAfter / interval);
+        strategy.gets.push(polls);
+        strategy.delays.push(polls * interval - doneAfter);
+      }
+    }
+    const mean = (values: number[]): number => values.reduce((a, b) => a + b, 0) / values.length;
+    const [a, f5, f30] = [action, fixed5, fixed30].map((s) => ({ gets: mean(s.gets), delay: mean(s.delays) / 1000 }));
+    const long = minutes >= 5;
+    rows.push({
+      figure: `Waiting for a ${minutes}-minute job: GET requests`,
+      value: a!.gets.toFixed(1),
+      reference: `fixed 5 s: ${f5!.gets.toFixed(1)}; fixed 30 s: ${f30!.gets.toFixed(1)}`,
+      target: long ? '≤ ⅓ of fixed 5 s' : 'report',
+      met: long ? a!.gets <= f5!.gets / 3 : undefined,
+    });
+    rows.push({
+      figure: `… average delay before noticing completion`,
+      value: `${a!.delay.toFixed(1)} s`,
+      reference: `fixed 5 s: ${f5!.delay.toFixed(1)} s; fixed 30 s: ${f30!.delay.toFixed(1)} s`,
+      target: '≤ fixed 30 s',
+      met: a!.delay <= f30!.delay,
+    });
+  }
+}
+
+// 3. Export ----------------------------------------------------------------------------------
+const EXPORT_RANGE = { 'DATE-FROM': '2026-11-14', 'DATE-TO': '2026-11-21' };
+
+async function exportAction(sim: Simulator, extra: Record<string, string>): Promise<{ ms: number; requests: number; rows: number; peakRssBytes: number }> {
+  const env = actionEnv({ 'API-KEY': sim.apiKey, 'PROJECT-ID': 'proj_sim', 'BASE-URL': sim.url, COMMAND: 'visitors', 'ARTIFACT-NAME': '', ...EXPORT_RANGE, ...extra });
+  const run = await timed(process.execPath, [DIST_ENTRY], env);
+  const outputs = outputsOf(env);
+  if (run.code !== 0) throw new Error(`the export failed: ${run.stdout}`);
+  return { ms: run.ms, requests: Number(outputs.requests), rows: Number(outputs['visitors-rows']), peakRssBytes: run.peakRssBytes };
+}
+
+/** The loop a user would write in a script step: the API's default page of 50, one at a time. */
+async function exportLoop(sim: Simulator): Promise<{ ms: number; requests: number; rows: number }> {
+  const started = performance.now();
+  let requests = 0;
+  let rows = 0;
+  for (let offset = 0; ; offset += 50) {
+    const response = await fetch(`${sim.url}/v1/analytics/proj_sim/visitors?dateFrom=2026-11-14&dateTo=2026-11-21&limit=50&offset=${offset}`, { headers: { authorization: `Bearer ${sim.apiKey}` } });
+    requests += 1;
+    const page = (await response.json()) as { visitors: unknown[]; hasMore: boolean };
+    rows += page.visitors.length;
+    if (!page.hasMore) break;
+  }
+  return { ms: performance.now() - started, requests, rows };
+}
+
+async function exporting(): Promise<void> {
+  const paths = 20_000;
+  const latency = 50;
+  const sim = await startSimulator({ latencyMs: latency, analytics: { paths, today: '2026-10-01' } });
+  say('export: the plain loop at limit=50');
+  const loop = await exportLoop(sim);
+  say('export: the action at its defaults');
+  const defaults = await exportAction(sim, {});
+  say('export: the action at concurrency 4');
+  const parallel = await exportAction(sim, { CONCURRENCY: '4' });
+  await sim.close();
+  const pages = Math.ceil(paths / 250);
+  const floor1 = pages * latency;
+  const floor4 = (pages * latency) / 4;
+  rows.push({ figure: `Export of ${paths.toLocaleString('en-US')} pages, defaults: requests`, value: String(defaults.requests), reference: `loop at limit=50: ${loop.requests}`, target: `= ${pages} (ceil(rows/250))`, met: defaults.requests === pages && defaults.rows === paths });
+  rows.push({ figure: '… time', value: `${(defaults.ms / 1000).toFixed(2)} s`, reference: `loop: ${(loop.ms / 1000).toFixed(2)} s; floor ${(floor1 / 1000).toFixed(2)} s`, target: '≥ 4× faster than the loop', met: loop.ms / defaults.ms >= 4 });
+  rows.push({ figure: '… speed-up over the loop', value: `${(loop.ms / defaults.ms).toFixed(1)}×`, reference: '', target: '≥ 4×', met: loop.ms / defaults.ms >= 4 });
+  rows.push({ figure: 'Export at concurrency 4: time', value: `${(parallel.ms / 1000).toFixed(2)} s (${parallel.requests} requests)`, reference: `floor ${(floor4 / 1000).toFixed(2)} s`, target: '≤ 1.5× floor', met: parallel.ms <= floor4 * 1.5 && parallel.rows === paths });
+}
+
+// 4. Memory ----------------------------------------------------------------------------------
+async function memory(): Promise<void> {
+  say('memory: a 200,000-row export');
+  const sim = await startSimulator({ analytics: { paths: 200_000, today: '2026-10-01' } });
+  const big = await exportAction(sim, { 'SUMMARY-ROWS': '1000' });
+  await sim.close();
+  rows.push({ figure: 'Peak resident memory, 200,000-row export', value: `${(big.peakRssBytes / 1e6).toFixed(0)} MB`, reference: `${big.rows.toLocaleString('en-US')} rows in ${(big.ms / 1000).toFixed(1)} s`, target: '< 150 MB', met: big.peakRssBytes < 150e6 && big.rows === 200_000 });
+
+  say('memory: heap over a 60-minute wait (fake time, one poll a second)');
+  setFlagsFromString('--expose-gc');
+  const gc = runInNewContext('gc') as () => void;
+  const time = new FakeTime();
+  const start = time.now();
+  const samples: Array<{ polls: number; heap: number }> = [];
+  let polls = 0;
+  const client = {
+    getJob: (): Promise<AgentJob> => {
+      polls += 1;
+      if (polls % 300 === 0) {
+        gc();
+        samples.push({ polls, heap: process.memoryUsage().heapUsed });
+      }
+      return Promise.resolve({ id: 'job', status: time.now() - start >= 3_600_000 ? 'completed' : 'active' });
+    },
+  };
+  await pollJob({ client, jobId: 'job', initialJob: { id: 'job', status: 'active' }, clock: time, sleep: time.sleep, random: seededRandom(1), logger: silentLogger, startedAt: start, deadline: start + 2 * 3_600_000, intervalMs: 1_000, maxIntervalMs: 1_000 });
+  const first = samples[1]!;
+  const last = samples[samples.length - 1]!;
+  const perPoll = (last.heap - first.heap) / (last.polls - first.polls);
+  rows.push({ figure: 'Heap growth per poll over a 60-minute wait', value: `${perPoll.toFixed(1)} B/poll`, reference: `${polls} polls; heap ${(first.heap / 1e6).toFixed(1)} → ${(last.heap / 1e6).toFixed(1)} MB`, target: 'flat (< 100 B/poll)', met: perPoll < 100 });
+}
+
+// ---------------------------------------------------------------------------------------------
+await coldStart();
+await waiting();
+await exporting();
+await memory();
+
+const machine = `${cpus().length} × ${cpus()[0]?.model.trim() ?? 'unknown CPU'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`;
+const header = ['figure', 'value', 'reference (same run)', 'target', ''];
+const table = [header, ...rows.map((row) => [row.figure, row.value, row.reference, row.target, row.met === undefined ? '' : row.met ? 'met' : 'SHORT'])];
+console.log(`\nMachine: ${machine}\n`);
+console.log([`| ${header.join(' | ')} |`, `|${' --- |'.repeat(header.length)}`, ...table.slice(1).map((cells) => `| ${cells.join(' | ')} |`)].join('\n'));
+const short = rows.filter((row) => row.met === false);
+console.log(short.length === 0 ? '\nEvery target is met.' : `\nShort of target: ${short.map((row) => row.figure).join('; ')}`);
