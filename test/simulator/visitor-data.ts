@@ -2,13 +2,14 @@
  * A deterministic analytics dataset that behaves like unique-visitor counts: visitors return on
  * later days (so a week is not the sum of its days), some read a page as a human and through an
  * AI tool (so a page's total is below human + AI), and many read several pages (so site-wide
- * totals are below the sum of the rows). Counts are computed in O(1) per page per range, so a
- * 200,000-page site pages quickly.
+ * totals are below the sum of the rows). Counts cost O(days) per page per range and are cached
+ * per range, so a 200,000-page site pages quickly.
  *
- * Model, per page i: a first day it had traffic; each day d after it, the human visitors are the
- * ids [d·s, d·s + h) of the page's own id space. Consecutive days overlap (s < h: returning
- * visitors), so the union over days [d0, d1) is one interval of (d1 - 1 - d0)·s + h ids. AI
- * visitors alike with their own (a, s'). A share q of the smaller group is counted in both.
+ * Model, per page: a first day it had traffic; each day d after it, the human visitors are the
+ * ids [d·s, d·s + h(d)) of the page's own id space, with h(d) following the page's trend and a
+ * weekly rhythm. Consecutive days overlap (returning visitors), and the union over a range is
+ * counted by one sweep over its days. AI visitors alike, with their own numbers. A share of the
+ * smaller group is counted in both.
  */
 
 export interface AnalyticsOptions {
@@ -84,19 +85,45 @@ export class VisitorDataset {
     // Most pages have had traffic for years; one in eight is new within the last 40 days.
     const isNew = unit(this.seed, index, 1) < 0.125;
     const firstDay = isNew ? this.todayDay - Math.floor(unit(this.seed, index, 2) * 40) : -Infinity;
-    const from = Math.max(range.fromDay, firstDay);
-    const days = range.toDay - from;
-    if (days <= 0) return { human: 0, ai: 0, total: 0 };
+    const from = Math.max(range.fromDay, firstDay, range.toDay - MAX_DAYS);
+    if (range.toDay - from <= 0) return { human: 0, ai: 0, total: 0 };
     // A long-tailed popularity: a few busy pages, many quiet ones.
     const popularity = Math.pow(unit(this.seed, index, 3), 3);
-    const humanPerDay = Math.floor(1 + popularity * 400);
-    const aiPerDay = Math.floor(unit(this.seed, index, 4) * (1 + popularity * 120));
-    const human = unionCount(humanPerDay, stride(humanPerDay, unit(this.seed, index, 5)), days);
-    const ai = unionCount(aiPerDay, stride(aiPerDay, unit(this.seed, index, 6)), days);
+    // Every live page sees at least one human a day; many see no AI traffic at all.
+    const human = this.visitorsOver(index, 10, 1 + popularity * 400, from, range.toDay, 1);
+    const ai = this.visitorsOver(index, 20, unit(this.seed, index, 4) * (1 + popularity * 120), from, range.toDay, 0);
     const both = Math.floor(Math.min(human, ai) * 0.3 * unit(this.seed, index, 7));
     return { human, ai, total: human + ai - both };
   }
+
+  /**
+   * Unique visitors of one kind over days [from, to): each day's visitors are the ids
+   * [d·s, d·s + h(d)), so consecutive days overlap (returning visitors), and the union is
+   * counted by one sweep over the days. h(d) follows the page's own trend (growing or fading a
+   * few percent a day) and a weekly rhythm, so two periods of the same length differ.
+   */
+  private visitorsOver(index: number, salt: number, basePerDay: number, from: number, to: number, minPerDay: number): number {
+    if (basePerDay < 1) return 0;
+    const trend = 1 + (unit(this.seed, index, salt + 1) - 0.4) * 0.05;
+    const phase = unit(this.seed, index, salt + 2) * 7;
+    const dayStride = stride(basePerDay, unit(this.seed, index, salt + 3));
+    let count = 0;
+    let covered = -Infinity;
+    for (let day = from; day < to; day++) {
+      const perDay = Math.max(minPerDay, Math.floor(basePerDay * Math.pow(trend, day - this.todayDay) * (1 + 0.25 * Math.sin(((day + phase) * 2 * Math.PI) / 7))));
+      const start = day * dayStride;
+      const end = start + perDay;
+      if (end > covered) {
+        count += end - Math.max(start, covered);
+        covered = end;
+      }
+    }
+    return count;
+  }
 }
+
+/** Ranges longer than this count only their last MAX_DAYS days: enough for any test or bench. */
+const MAX_DAYS = 400;
 
 /** The ground truth for tests: what the API answers for a range, every row in answer order. */
 export function expectedVisitors(
@@ -131,11 +158,6 @@ function defaultPathName(index: number): string {
 /** Ids added per day: a returning share keeps consecutive days overlapping. */
 function stride(perDay: number, u: number): number {
   return Math.max(1, Math.ceil(perDay * (0.3 + 0.6 * u)));
-}
-
-function unionCount(perDay: number, dayStride: number, days: number): number {
-  if (perDay === 0) return 0;
-  return (days - 1) * Math.min(dayStride, perDay) + perDay;
 }
 
 /** A uniform number in [0, 1) from (seed, index, salt): a stateless hash, so any page is O(1). */
