@@ -449,10 +449,9 @@ function whereEveryRowIs(run, artifactName) {
     const files = `${(0,report_markdown/* codeSpan */.SS)(run.csvPath)} and ${(0,report_markdown/* codeSpan */.SS)(run.jsonPath)}`;
     const artifact = run.artifact?.id !== undefined
         ? `, and in the workflow artifact ${(0,report_markdown/* codeSpan */.SS)(artifactName)}`
-        : run.artifact?.skipped
-            ? ` (not uploaded as an artifact: ${(0,report_markdown/* escapeCell */.kq)(run.artifact.skipped)})`
-            : '';
-    return `Every row (${count(run.rows)} pages) is in ${files}${artifact}.`;
+        : '';
+    const notUploaded = run.artifact?.skipped ? ` Not uploaded as an artifact: ${(0,report_markdown/* escapeCell */.kq)(run.artifact.skipped)}.` : '';
+    return `Every row (${count(run.rows)} pages) is in ${files}${artifact}.${notUploaded}`;
 }
 function totalsRow(label, counts) {
     return `| ${label} | ${count(counts.human)} | ${count(counts.ai)} | ${count(counts.total)} | ${share(counts.ai, counts.total)} |`;

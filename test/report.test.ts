@@ -72,7 +72,7 @@ describe('agent summary', () => {
       1,
     );
     const rows = tableRows(summary);
-    expect(rows.length).toBe(11); // header, rule, nine rows
+    expect(rows.length).toBe(10); // the outcome as header, the rule, eight more rows
     expect(rows.every((cells) => cells.length === 2)).toBe(true);
     expect(summary).not.toContain('<script>');
     expect(summary).not.toContain('](javascript:');

@@ -40,10 +40,14 @@ export function linkOrText(url: string | null | undefined, empty = '—'): strin
   return escapeCell(url);
 }
 
-/** A two-column table of label and value; values are escaped unless marked as markdown. */
+/**
+ * A two-column table of label and value, the first pair as its header (a table with an empty
+ * header row renders as an empty first row). Values are Markdown, escaped by the caller.
+ */
 export function keyValueTable(rows: ReadonlyArray<readonly [string, string]>): string {
-  const lines = ['| | |', '| --- | --- |'];
-  for (const [label, value] of rows) lines.push(`| ${label} | ${value} |`);
+  const [[firstLabel, firstValue] = ['', ''], ...rest] = rows;
+  const lines = [`| ${firstLabel} | ${firstValue} |`, '| --- | --- |'];
+  for (const [label, value] of rest) lines.push(`| ${label} | ${value} |`);
   return lines.join('\n');
 }
 

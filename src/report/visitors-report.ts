@@ -79,10 +79,9 @@ function whereEveryRowIs(run: VisitorsRun, artifactName: string): string {
   const artifact =
     run.artifact?.id !== undefined
       ? `, and in the workflow artifact ${codeSpan(artifactName)}`
-      : run.artifact?.skipped
-        ? ` (not uploaded as an artifact: ${escapeCell(run.artifact.skipped)})`
-        : '';
-  return `Every row (${count(run.rows)} pages) is in ${files}${artifact}.`;
+      : '';
+  const notUploaded = run.artifact?.skipped ? ` Not uploaded as an artifact: ${escapeCell(run.artifact.skipped)}.` : '';
+  return `Every row (${count(run.rows)} pages) is in ${files}${artifact}.${notUploaded}`;
 }
 
 function totalsRow(label: string, counts: VisitorCounts): string {
