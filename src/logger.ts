@@ -1,11 +1,13 @@
 import * as core from '@actions/core';
 import { randomUUID } from 'node:crypto';
 import type { Logger } from './runtime.js';
+import { defuseCommands } from './text.js';
 
 /** The `Logger` the flows get on a runner: `@actions/core`'s log commands. */
 export const coreLogger: Logger = {
   debug: (message) => core.debug(message),
-  info: (message) => core.info(message),
+  // Every info line is defused once more, whatever its parts went through.
+  info: (message) => core.info(defuseCommands(message)),
   notice: (message) => core.notice(message),
   warning: (message) => core.warning(message),
   data: (title, text) => {

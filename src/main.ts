@@ -99,7 +99,7 @@ async function agentStep(settings: AgentSettings, event: TriggerEvent, client: A
   await writeSummary(renderAgentSummary(run, client.requestCount, prepared?.action === 'run' ? prepared.diff : undefined));
   // After a cancellation the runner allows seconds, not a round trip to GitHub.
   if (prepared?.comment && github && !signal.aborted) await writeComment(await github, prepared.comment, run);
-  core.info(agentLogLine(run));
+  coreLogger.info(agentLogLine(run));
   failIfNeeded(run, settings);
 }
 
@@ -115,7 +115,7 @@ async function writeComment(github: GitHubApi, comment: NonNullable<PreparedAgen
     if (result === 'forbidden') {
       core.warning('Could not write the pull-request comment (403): give the job "permissions: pull-requests: write", or set pr-comment: false.');
     } else {
-      core.info(`Pull-request comment ${result}.`);
+      coreLogger.info(`Pull-request comment ${result}.`);
     }
   } catch (error) {
     core.warning(`Could not write the pull-request comment: ${messageOf(error)}`);
@@ -136,7 +136,7 @@ async function visitorsStep(settings: VisitorsSettings, client: ApiClient, signa
   setOutputs(visitorsOutputs(run, client.requestCount));
   await writeSummary(renderVisitorsSummary(run, client.requestCount, settings.artifactName));
   if (run.totals) {
-    core.info(`Visitors: ${run.totals.total} unique (${run.totals.human} human, ${run.totals.ai} AI); ${run.rows} pages written to ${run.csvPath} and ${run.jsonPath}; ${client.requestCount} API request(s).`);
+    coreLogger.info(`Visitors: ${run.totals.total} unique (${run.totals.human} human, ${run.totals.ai} AI); ${run.rows} pages written to ${run.csvPath} and ${run.jsonPath}; ${client.requestCount} API request(s).`);
   }
   if (run.cancelled) core.setFailed('Cancelled; the files hold the rows exported before the cancellation.');
   else if (run.error) core.setFailed(run.error.message);

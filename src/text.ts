@@ -1,13 +1,38 @@
 /** Small text rules shared by the log, the summary and the prompt. */
 
 /**
- * Collapses line breaks and control characters, so text from outside can never start a
- * workflow command (`::…`) on a line of its own, and cuts it to `max` characters.
+ * Collapses line breaks and control characters into single spaces and cuts the text to `max`
+ * characters. Not enough for the log on its own: see `forLog`.
  */
 export function oneLine(text: string, max: number): string {
   // eslint-disable-next-line no-control-regex
   const flat = text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ').replace(/\s+/g, ' ').trim();
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+}
+
+/** Invisible in the log, and not white space to the runner's `TrimStart`, so it breaks a match. */
+const ZERO_WIDTH_SPACE = '\u200b';
+
+/**
+ * Makes text from outside (an API answer, a file name, a pull request's title) safe to put on a
+ * log line, cut to `max` characters. The runner reads the log line by line, splitting at LF,
+ * CRLF and a lone CR, and acts on `::name …::` at the start of a line (after leading white
+ * space) and on the legacy `##[name …]` anywhere in a line. So line breaks and control
+ * characters become spaces, and `defuseCommands` breaks the two patterns. The text still reads
+ * as written. Every log line that carries outside text passes it through here.
+ */
+export function forLog(text: string, max = Number.POSITIVE_INFINITY): string {
+  return defuseCommands(oneLine(text, max));
+}
+
+/**
+ * The backstop for a whole info line (the logger applies it to every one): line breaks become
+ * spaces, every `##[` gets a zero-width space between its two `#`, and a line that would start
+ * with `::` gets one in front. Unlike `forLog` it keeps the line's own spacing.
+ */
+export function defuseCommands(line: string): string {
+  const flat = line.replace(/\r\n?|[\n\u2028\u2029]/g, ' ').replace(/##\[/g, `#${ZERO_WIDTH_SPACE}#[`);
+  return /^\s*::/.test(flat) ? `${ZERO_WIDTH_SPACE}${flat}` : flat;
 }
 
 /** A backtick fence longer than any backtick run in `text` (at least `min`), so the text cannot close it. */

@@ -1,5 +1,5 @@
 import { ApiError } from '../api/errors.js';
-import { oneLine } from '../text.js';
+import { forLog } from '../text.js';
 import { TRANSIENT_STATUSES } from '../api/retry.js';
 import type { AgentJob } from '../api/schemas.js';
 import { formatDuration } from '../parse.js';
@@ -120,5 +120,5 @@ function isTransient(error: ApiError): boolean {
 
 /** A status from the API, made safe for one log line. */
 function shown(status: string): string {
-  return oneLine(status, 60);
+  return forLog(status, 60);
 }

@@ -3,6 +3,7 @@ import { eventHasDiff, isForkPullRequest, PULL_REQUEST_EVENTS, type TriggerEvent
 import type { GitHubApi, RepoName } from '../github/api.js';
 import { findComment, type FoundComment } from '../github/pr-comment.js';
 import type { Logger } from '../runtime.js';
+import { forLog } from '../text.js';
 import type { AgentSettings } from '../settings.js';
 import type { JobReader } from './poll.js';
 
@@ -109,7 +110,7 @@ async function reusableJob(jobId: string, deps: PrepareDeps): Promise<boolean> {
   try {
     const job = await deps.jobs.getJob(jobId);
     if (job.status === 'active' || job.status === 'completed') return true;
-    deps.logger.info(`The job recorded in the pull-request comment (${jobId}) is ${job.status}; creating a new one.`);
+    deps.logger.info(`The job recorded in the pull-request comment (${jobId}) is ${forLog(job.status, 60)}; creating a new one.`);
     return false;
   } catch (error) {
     if ((error as { status?: unknown }).status === 404) {

@@ -4,6 +4,7 @@ import type { AgentSettings } from '../settings.js';
 import { CancelledError, type Clock, type Logger, type Random, type Sleep } from '../runtime.js';
 import { outcomeOfTerminalJob, isTerminalStatus, type Outcome } from './outcome.js';
 import { pollJob, type JobReader } from './poll.js';
+import { forLog } from '../text.js';
 
 /** What the agent flow needs of the API client. */
 export interface AgentApi extends JobReader {
@@ -70,10 +71,10 @@ export async function runAgent(settings: AgentSettings, prompt: string, deps: Ag
       seen(await client.createJob(prompt));
       run.jobId = run.job!.id;
       deps.onJobId?.(run.jobId);
-      logger.info(`Created job ${run.jobId} (status ${run.job!.status}).`);
+      logger.info(`Created job ${run.jobId} (status ${forLog(run.job!.status, 60)}).`);
     } else if (mode === 'message') {
       seen(await client.sendMessage(settings.jobId!, prompt));
-      logger.info(`Sent a follow-up message to job ${settings.jobId} (status ${run.job!.status}).`);
+      logger.info(`Sent a follow-up message to job ${settings.jobId} (status ${forLog(run.job!.status, 60)}).`);
     } else {
       logger.info(`Attaching to job ${settings.jobId}.`);
     }

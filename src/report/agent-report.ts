@@ -1,7 +1,7 @@
 import type { Outcome } from '../agent/outcome.js';
 import type { DiffStats } from '../agent/prepare.js';
 import { describeMode, type AgentRun } from '../agent/run-agent.js';
-import { oneLine } from '../text.js';
+import { forLog } from '../text.js';
 import { Outputs, type OutputName } from '../constants.js';
 import { formatDuration } from '../parse.js';
 import { codeBlock, codeSpan, cutToBytes, details, escapeCell, keyValueTable, linkOrText } from './markdown.js';
@@ -86,8 +86,8 @@ export function agentLogLine(run: AgentRun): string {
   const jobId = run.jobId ?? run.job?.id;
   const parts = [`Outcome: ${run.outcome}`];
   if (jobId) parts.push(`job ${jobId}`);
-  if (run.job?.status) parts.push(`status ${oneLine(run.job.status, 40)}`);
-  if (run.job?.prLink) parts.push(`PR ${oneLine(run.job.prLink, 300)}`);
+  if (run.job?.status) parts.push(`status ${forLog(run.job.status, 40)}`);
+  if (run.job?.prLink) parts.push(`PR ${forLog(run.job.prLink, 300)}`);
   return parts.join(' · ');
 }
 

@@ -5,37 +5,30 @@
  */
 import { expect } from 'vitest';
 import { findSecret, runAction, type ActionRun, type RunOptions } from '../support/run-action.js';
+import { runnerCommands, unescapeData } from '../support/runner-log.js';
 
 /** Reliability runs log at debug level: the most there is to leak. */
 export const DEBUG_ENV = { ACTIONS_STEP_DEBUG: 'true' };
 
-/** Commands the action itself issues; any other command in the log was injected. */
+/** Commands the action itself issues, always at the very start of a line as `@actions/core` writes them. */
 const OWN_COMMANDS = new Set(['debug', 'notice', 'warning', 'error', 'group', 'endgroup']);
 
 /**
- * Lines of the log that the runner would run as workflow commands the action did not mean:
- * anything but its own log commands, a mask of other than the secrets, or the old `##[` form.
- * Lines between `::stop-commands::TOKEN` and `::TOKEN::` are inert and skipped.
+ * Lines of the log that the runner would act on as workflow commands the action did not mean,
+ * judged by the runner's own rules (`runnerCommands`): any legacy `##[…]` command (the action
+ * never writes one), a mask of anything but the secrets, a pause whose token is not one of the
+ * logger's fresh UUIDs, a command of the action's own kinds that does not start its line (so
+ * outside text put it there), and any other command.
  */
 export function injectedCommands(stdout: string, secrets: readonly string[]): string[] {
   const found: string[] = [];
-  let pausedUntil: string | undefined;
-  for (const raw of stdout.split(/\r?\n/)) {
-    const line = raw.trimStart();
-    if (pausedUntil !== undefined) {
-      if (line === pausedUntil) pausedUntil = undefined;
-      continue;
-    }
-    if (line.startsWith('##[')) {
-      found.push(line);
-      continue;
-    }
-    const command = /^::([A-Za-z-]+)(?: [^:]*)?::(.*)$/.exec(line);
-    if (!command) continue;
-    const [, name, message] = command as unknown as [string, string, string];
-    if (name === 'stop-commands' && /^[0-9a-f-]{36}$/.test(message)) pausedUntil = `::${message}::`;
-    else if (name === 'add-mask' && secrets.includes(unescapeCommandData(message))) continue;
-    else if (!OWN_COMMANDS.has(name)) found.push(line);
+  for (const command of runnerCommands(stdout)) {
+    if (command.resumes) continue;
+    const ownPlace = command.form === 'v2' && command.line.startsWith('::');
+    if (!ownPlace) found.push(command.line);
+    else if (command.name === 'stop-commands' && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(command.data)) continue;
+    else if (command.name === 'add-mask' && secrets.includes(unescapeData(command.data))) continue;
+    else if (!OWN_COMMANDS.has(command.name)) found.push(command.line);
   }
   return found;
 }
@@ -82,13 +75,7 @@ export async function checkedRun(options: CheckedRunOptions): Promise<ActionRun>
 
 /** The `::error::` lines of a run, as the runner shows them: a failed step says what went wrong in exactly one. */
 export function errorLines(run: ActionRun): string[] {
-  return run.stdout
-    .split('\n')
-    .filter((line) => line.startsWith('::error::'))
-    .map((line) => `::error::${unescapeCommandData(line.slice('::error::'.length))}`);
-}
-
-/** Undoes the escaping `@actions/core` applies to a command's message (`%`, CR, LF). */
-export function unescapeCommandData(text: string): string {
-  return text.replace(/%0D/g, '\r').replace(/%0A/g, '\n').replace(/%25/g, '%');
+  return runnerCommands(run.stdout)
+    .filter((command) => command.name === 'error')
+    .map((command) => `::error::${unescapeData(command.data)}`);
 }
