@@ -19,6 +19,7 @@ import {
   parseDuration,
   parseId,
   parseInteger,
+  parseJobId,
   parseList,
 } from './parse.js';
 import {
@@ -196,7 +197,7 @@ function parseAgentSettings(
     ...common,
     command: 'agent',
     prompt: input(Inputs.Prompt),
-    jobId: parse(Inputs.JobId, (t) => (t ? parseId(t) : undefined)),
+    jobId: parse(Inputs.JobId, (t) => (t ? parseJobId(t) : undefined)),
     diff: parse(Inputs.Diff, (t) => parseChoice(t, ['auto', 'true', 'false'] as const)),
     diffInclude: parseList(input(Inputs.DiffInclude)),
     diffExclude: parseList(input(Inputs.DiffExclude)),

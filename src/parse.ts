@@ -168,3 +168,24 @@ export function parseId(text: string): string {
   }
   return text;
 }
+
+/**
+ * A job ID, wherever it comes from (the input, the API's answer, the pull-request comment's
+ * record): the characters that need no percent-encoding in a URL path, and not `.` or `..`,
+ * which `encodeURIComponent` leaves as they are and a URL parser resolves as path segments.
+ */
+export function isJobId(text: string): boolean {
+  return /^[A-Za-z0-9._~-]{1,128}$/.test(text) && text !== '.' && text !== '..';
+}
+
+export function parseJobId(text: string): string {
+  if (!isJobId(text)) {
+    throw new ParseError('1 to 128 characters of letters, digits, ".", "_", "~" or "-", and not "." or ".."');
+  }
+  return text;
+}
+
+/** A commit SHA as GitHub gives it: 40 hex digits (SHA-1) or 64 (SHA-256). */
+export function isCommitSha(text: string): boolean {
+  return /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/.test(text);
+}

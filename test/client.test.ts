@@ -83,12 +83,16 @@ describe('ApiClient against the simulator', () => {
     expect(sim.requests[0]!.body).toEqual({ prompt: 'Document the retries flag' });
   });
 
-  it('percent-encodes ids into the path', async () => {
+  it('refuses a malformed job ID before any request, so it never becomes part of a path', async () => {
     const { api } = client();
-    const error = await failure(api.getJob('job/../x y'));
+    for (const id of ['..', '.', 'job/../x', 'x y', '']) {
+      await expect(api.getJob(id)).rejects.toThrow(/malformed job ID/);
+    }
+    expect(sim.requests).toHaveLength(0);
+    // "~" and "." are plain identifier characters: sent as they are.
+    const error = await failure(api.getJob('job.v1~x'));
     expect(error.status).toBe(404);
-    expect(sim.requests[0]!.path).toBe(`/v2/agent/${PROJECT}/job/job%2F..%2Fx%20y`);
-    expect(sim.requests[0]!.jobId).toBe('job/../x y');
+    expect(sim.requests[0]!.path).toBe(`/v2/agent/${PROJECT}/job/job.v1~x`);
   });
 
   it('reads a page of visitors with its query', async () => {

@@ -67,7 +67,7 @@ describe('pull_request', () => {
     expect(prompt).toContain('- Repository: acme/widgets');
     expect(prompt).toContain('- Event: pull_request');
     expect(prompt).toContain('- Pull request: #7 Add a retries flag (https://github.com/acme/widgets/pull/7)');
-    expect(prompt).toContain(`- Head: feature ${'h'.repeat(40)}`);
+    expect(prompt).toContain(`- Head: feature ${'e'.repeat(40)}`);
     expect(prompt).toContain('  - Add --retries');
     expect(prompt).toContain(`\`\`\`diff\n${SRC}\n\`\`\``);
     expect(prompt).not.toContain('package-lock.json"');
@@ -210,7 +210,7 @@ describe('the pull-request comment', () => {
     const body = github.comments[0]!.body;
     expect(body).toContain(COMMENT_MARKER);
     expect(body).toContain('Pull request opened');
-    expect(readState(body)).toEqual({ jobId: second.outputs['job-id'], headSha: 'h'.repeat(40) });
+    expect(readState(body)).toEqual({ jobId: second.outputs['job-id'], headSha: 'e'.repeat(40) });
     expect(first.outputs['job-id']).not.toBe(second.outputs['job-id']);
   });
 
@@ -225,8 +225,8 @@ describe('the pull-request comment', () => {
 
 describe('one job per pull request (reuse-job)', () => {
   const reuse = { 'pr-comment': 'true', 'reuse-job': 'true' };
-  const OLD = 'o'.repeat(40);
-  const NEW = 'n'.repeat(40);
+  const OLD = 'c0'.repeat(20);
+  const NEW = 'de'.repeat(20);
 
   async function firstRun(script = scripts.prAfter(1)) {
     github.pulls.set(30, { diff: SRC, files: [], commits: ['first'] });

@@ -1,7 +1,8 @@
 import { Agent, EnvHttpProxyAgent, request, type Dispatcher } from 'undici';
 import type * as v from 'valibot';
 import type { Clock, Logger, Random, Sleep } from '../runtime.js';
-import { oneLine } from '../text.js';
+import { isJobId } from '../parse.js';
+import { forLog, oneLine } from '../text.js';
 import { ApiError, describeHttpFailure, serverMessageOf, type ApiErrorKind } from './errors.js';
 import { isRetryableStatus, neverReachedServer, parseRetryAfter, retryDelayMs } from './retry.js';
 import {
@@ -131,6 +132,11 @@ export class ApiClient {
     const { logger, clock, random, retries } = this.options;
     const endpoint = `${call.method} ${call.template}`;
     const createsSomething = call.method === 'POST';
+    // Every job ID is validated where it enters (input, answer, comment record); this is the
+    // last line of defence against `..` climbing out of the path.
+    if (call.jobId !== undefined && !isJobId(call.jobId)) {
+      throw new Error(`Refusing to call ${endpoint} for a malformed job ID (${forLog(call.jobId, 40)}).`);
+    }
     for (let attempt = 0; ; attempt++) {
       this.throwIfCancelled(endpoint, attempt);
       let failure: ApiError;

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { isJobId } from '../parse.js';
 
 /**
  * The documented response shapes, checked at the edge so nothing below deals with a body of the
@@ -9,7 +10,9 @@ import * as v from 'valibot';
 const optionalText = v.nullish(v.string());
 
 export const AgentJobSchema = v.looseObject({
-  id: v.pipe(v.string(), v.minLength(1)),
+  // The ID goes into the next request's path and into log lines: anything but an identifier is
+  // a malformed answer, never part of a URL.
+  id: v.pipe(v.string(), v.check(isJobId, 'not a job ID (1 to 128 of A-Z a-z 0-9 . _ ~ -, not . or ..)')),
   status: v.pipe(v.string(), v.minLength(1)),
   source: v.nullish(
     v.looseObject({

@@ -1,3 +1,4 @@
+import { isCommitSha, isJobId } from '../parse.js';
 import { GitHubError, type GitHubApi, type IssueComment } from './api.js';
 
 /**
@@ -36,7 +37,8 @@ export function readState(body: string): CommentState | undefined {
   if (!match) return undefined;
   try {
     const state = JSON.parse(match[1]!) as Partial<CommentState>;
-    return typeof state.jobId === 'string' && typeof state.headSha === 'string'
+    // A record that does not hold a job ID and a commit SHA is not ours to follow.
+    return typeof state.jobId === 'string' && isJobId(state.jobId) && typeof state.headSha === 'string' && isCommitSha(state.headSha)
       ? { jobId: state.jobId, headSha: state.headSha }
       : undefined;
   } catch {

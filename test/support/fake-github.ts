@@ -179,7 +179,7 @@ export function pullRequestEvent(number: number, options: { fork?: boolean; head
       body: options.body ?? 'Adds --retries.',
       html_url: `https://github.com/acme/widgets/pull/${number}`,
       base: { ref: 'main', sha: 'b'.repeat(40), repo: { full_name: 'acme/widgets' } },
-      head: { ref: 'feature', sha: options.headSha ?? 'h'.repeat(40), repo: { full_name: options.fork ? 'stranger/widgets' : 'acme/widgets' } },
+      head: { ref: 'feature', sha: options.headSha ?? 'e'.repeat(40), repo: { full_name: options.fork ? 'stranger/widgets' : 'acme/widgets' } },
     },
   };
 }
