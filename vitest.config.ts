@@ -4,6 +4,8 @@ export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
     environment: 'node',
+    // Removes the folders each file's action runs made (a test may read them until its file ends).
+    setupFiles: ['test/support/setup.ts'],
     testTimeout: 20_000,
     hookTimeout: 20_000,
     // Leave a core for the simulator and the spawned action processes.

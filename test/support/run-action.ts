@@ -1,9 +1,21 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
 export const DIST_ENTRY = resolve(import.meta.dirname, '../../dist/index.js');
+
+/** Every folder `runAction` made, until `removeRunDirs` deletes them. */
+const runDirs = new Set<string>();
+
+/**
+ * Deletes the folders of every run so far. The test setup calls it after each test file; `npm
+ * start` does not, so that its summaries stay to be read.
+ */
+export function removeRunDirs(): void {
+  for (const dir of runDirs) rmSync(dir, { recursive: true, force: true });
+  runDirs.clear();
+}
 
 export interface ActionRun {
   readonly code: number | null;
@@ -38,6 +50,7 @@ export interface RunOptions {
  */
 export async function runAction(options: RunOptions): Promise<ActionRun> {
   const workDir = mkdtempSync(join(tmpdir(), 'docs-agent-run-'));
+  runDirs.add(workDir);
   const outputFile = join(workDir, 'github_output');
   const summaryFile = join(workDir, 'step_summary.md');
   writeFileSync(outputFile, '');
