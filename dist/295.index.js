@@ -440,7 +440,7 @@ function render(run, top, requests, artifactName) {
     if (run.cancelled)
         parts.push('', '**Cancelled**: the files hold the rows exported before the cancellation.');
     if (run.error)
-        parts.push('', `**Stopped by an error**: ${(0,report_markdown/* escapeCell */.kq)((0,src_text/* oneLine */.T)(run.error.message, 500))}`);
+        parts.push('', `**Stopped by an error**: ${(0,report_markdown/* escapeCell */.kq)((0,src_text/* oneLine */.TN)(run.error.message, 500))}`);
     return `${parts.join('\n')}\n`;
 }
 function whereEveryRowIs(run, artifactName) {

@@ -108,7 +108,7 @@ const MAX_SUBJECTS = 50;
 function buildPrompt(parts) {
     const { instruction, context, files, omitted, excludedCount } = parts;
     const diff = files.map((file) => file.text).join('\n');
-    const fence = (0,src_text/* fenceFor */.L)(diff);
+    const fence = (0,src_text/* fenceFor */.Lt)(diff);
     const sections = [
         instruction.trim(),
         '',
@@ -154,7 +154,7 @@ function contextLines(context) {
     }
     const body = pr ? cleanText(pr.body, MAX_BODY_CHARS, true) : '';
     if (body) {
-        const bodyFence = (0,src_text/* fenceFor */.L)(body);
+        const bodyFence = (0,src_text/* fenceFor */.Lt)(body);
         lines.push('- Description:', `${bodyFence}text`, body, bodyFence);
     }
     return lines;
@@ -250,6 +250,7 @@ function stripPrefix(name) {
 ;// CONCATENATED MODULE: ./src/diff/read-change.ts
 
 
+
 const ZERO_SHA = /^0+$/;
 /**
  * Reads the triggering change through GitHub's API: a pull request's diff, or a push's
@@ -301,7 +302,7 @@ async function pullRequestFiles(github, pullNumber, logger) {
         const files = (await github.pullFiles(pullNumber)).map(fileDiffFromListing);
         const missing = files.filter((file) => file.patchMissing).map((file) => file.path);
         if (missing.length > 0)
-            logger.info(`GitHub gave no patch for ${missing.length} file(s): ${missing.slice(0, 20).join(', ')}${missing.length > 20 ? ', …' : ''}`);
+            logger.info(`GitHub gave no patch for ${missing.length} file(s): ${missing.slice(0, 20).map((path) => (0,src_text/* forLog */.Ig)(path, 200)).join(', ')}${missing.length > 20 ? ', …' : ''}`);
         return files;
     }
 }
