@@ -54,6 +54,14 @@ export class CancelledError extends Error {
   }
 }
 
+/** Thrown when the step's `timeout` runs out before a flow's work is done. */
+export class DeadlineError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'DeadlineError';
+  }
+}
+
 export function abortReason(signal: AbortSignal | undefined): Error {
   const reason: unknown = signal?.reason;
   return reason instanceof Error ? reason : new CancelledError();

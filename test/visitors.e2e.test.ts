@@ -2,10 +2,12 @@
  * `command: visitors` end to end: `node dist/index.js` against the simulator's dataset, checked
  * against the dataset's own ground truth.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { expectedVisitors, startSimulator, type AnalyticsOptions, type Simulator } from './simulator/index.js';
+import { errorLines } from './reliability/harness.js';
 import { findSecret, runAction, type ActionRun } from './support/run-action.js';
 
 // "today" well before the range, so every page has had visitors for the whole range.
@@ -63,6 +65,7 @@ describe('export', () => {
   it('writes 1,234 paths exactly once to both files in 13 requests, with the API totals', async () => {
     const run = await visitors({ 'page-size': '100' });
     expect(run.code).toBe(0);
+    expect(run.outputs.outcome).toBe('exported');
     const truth = expectedVisitors(DATASET, RANGE);
     expect(truth.rows.size).toBe(1234);
     expect(run.outputs['visitors-rows']).toBe('1234');
@@ -111,6 +114,37 @@ describe('export', () => {
     expect(run.summary).toContain('6 API request(s)');
   });
 
+  it('timeout bounds the export: no page is asked for after it, and no file is left', async () => {
+    // 124 pages at 200 ms each would take 25 s; the step may start pages for 1 s.
+    sim.latencyMs = 200;
+    try {
+      const run = await visitors({ 'page-size': '10', timeout: '1s' });
+      expect(run.code).toBe(1);
+      expect(run.outputs.outcome).toBe('error');
+      expect(errorLines(run)).toEqual([expect.stringMatching(/^::error::The export did not finish within timeout \(1s\): \d+ rows read in \d+ page\(s\) when the timeout ran out; more remain/)]);
+      // One page at a time, 200 ms each: at most 5 start within the second, plus the one at its edge.
+      expect(sim.requests.length).toBeLessThanOrEqual(6);
+      expect(run.outputs.requests).toBe(String(sim.requests.length));
+      expect(run.outputs['visitors-csv']).toBe('');
+      expect(run.outputs['visitors-json']).toBe('');
+      expect(readdirSync(join(run.workDir, 'visitors'))).toEqual([]);
+    } finally {
+      sim.latencyMs = 0;
+    }
+  });
+
+  it('a failed export leaves no half-written file, and no output names one', async () => {
+    sim.injectFault({ target: 'visitors', kind: 'pass' });
+    sim.injectFault({ target: 'visitors', kind: 'status', status: 500 });
+    const run = await visitors({ 'page-size': '100', retries: '0' });
+    expect(run.code).toBe(1);
+    expect(run.outputs.outcome).toBe('error');
+    expect(run.outputs['visitors-csv']).toBe('');
+    expect(run.outputs['visitors-json']).toBe('');
+    expect(readdirSync(join(run.workDir, 'visitors'))).toEqual([]);
+    expect(run.summary).toContain('No files were written.');
+  });
+
   it('keeps each path once when pages repeat rows, and says how many', async () => {
     // The first page has nothing before it to repeat; pages two and three repeat 3 rows each.
     sim.injectFault({ target: 'visitors', kind: 'duplicate-rows', times: 3 });
@@ -124,6 +158,7 @@ describe('export', () => {
   it('a dry run sends nothing', async () => {
     const run = await visitors({ 'dry-run': 'true' });
     expect(run.code).toBe(0);
+    expect(run.outputs.outcome).toBe('dry-run');
     expect(sim.requests).toHaveLength(0);
     expect(run.outputs.requests).toBe('0');
     expect(run.summary).toContain('Dry run');

@@ -3,11 +3,12 @@ import { Outputs, type OutputName } from '../constants.js';
 import { oneLine } from '../text.js';
 import { changeOf, type ExportRow } from '../visitors/files.js';
 import { describeRange } from '../visitors/range.js';
-import type { VisitorsRun } from '../visitors/run-visitors.js';
+import { visitorsOutcome, type VisitorsRun } from '../visitors/run-visitors.js';
 import { byteLength, codeSpan, escapeCell, SUMMARY_LIMIT_BYTES } from './markdown.js';
 
 export function visitorsOutputs(run: VisitorsRun, requests: number): Partial<Record<OutputName, string>> {
   return {
+    [Outputs.Outcome]: visitorsOutcome(run),
     [Outputs.VisitorsTotal]: run.totals ? String(run.totals.total) : '',
     [Outputs.VisitorsHuman]: run.totals ? String(run.totals.human) : '',
     [Outputs.VisitorsAi]: run.totals ? String(run.totals.ai) : '',
@@ -68,7 +69,7 @@ function render(run: VisitorsRun, top: readonly ExportRow[], requests: number, a
   const facts = [`${requests} API request(s)`];
   if (run.duplicates > 0) facts.push(`${run.duplicates} repeated path(s) dropped`);
   parts.push('', facts.join(' · '));
-  if (run.cancelled) parts.push('', '**Cancelled**: the files hold the rows exported before the cancellation.');
+  if (run.cancelled) parts.push('', '**Cancelled**: no files were written (an export that stops part-way leaves none).');
   if (run.error) parts.push('', `**Stopped by an error**: ${escapeCell(oneLine(run.error.message, 500))}`);
   return `${parts.join('\n')}\n`;
 }

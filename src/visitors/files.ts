@@ -1,6 +1,6 @@
 import { once } from 'node:events';
 import { createWriteStream, type WriteStream } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { VisitorCounts } from '../api/schemas.js';
 
@@ -25,10 +25,14 @@ export interface ExportSummary {
 const BASE_COLUMNS = ['path', 'human', 'ai', 'total'];
 const COMPARE_COLUMNS = ['previous_human', 'previous_ai', 'previous_total', 'total_change', 'total_change_pct', 'new'];
 
+/** Files are written under this suffix and renamed when complete, so no output names a torn one. */
+const PARTIAL_SUFFIX = '.partial';
+
 /**
  * `visitors.csv` and `visitors.json`, written row by row as pages arrive, so memory does not
  * grow with the export. The JSON's `rows` come first and the totals after them, since the
- * request count is only known at the end.
+ * request count is only known at the end. Both are written under a `.partial` name and take
+ * their own names only when complete; an export that stops part-way removes them.
  */
 export class VisitorFiles {
   private rowsWritten = 0;
@@ -45,7 +49,14 @@ export class VisitorFiles {
     await mkdir(dir, { recursive: true });
     const csvPath = join(dir, 'visitors.csv');
     const jsonPath = join(dir, 'visitors.json');
-    const files = new VisitorFiles(csvPath, jsonPath, createWriteStream(csvPath), createWriteStream(jsonPath), compare);
+    const opened = await Promise.allSettled([openStream(csvPath + PARTIAL_SUFFIX), openStream(jsonPath + PARTIAL_SUFFIX)]);
+    const [csv, json] = opened.map((result) => (result.status === 'fulfilled' ? result.value : undefined));
+    if (!csv || !json) {
+      await Promise.allSettled([csv && end(csv), json && end(json)]);
+      await Promise.all([rm(csvPath + PARTIAL_SUFFIX, { force: true }), rm(jsonPath + PARTIAL_SUFFIX, { force: true })]);
+      throw opened.find((result) => result.status === 'rejected')!.reason;
+    }
+    const files = new VisitorFiles(csvPath, jsonPath, csv, json, compare);
     await files.write(files.csv, `${[...BASE_COLUMNS, ...(compare ? COMPARE_COLUMNS : [])].join(',')}\r\n`);
     await files.write(files.json, '{"rows":[');
     return files;
@@ -62,15 +73,18 @@ export class VisitorFiles {
     await Promise.all([this.write(this.csv, csv), this.write(this.json, json)]);
   }
 
+  /** Completes both files and gives them their own names. */
   async close(summary: ExportSummary): Promise<void> {
     const tail = JSON.stringify(summary).slice(1); // the summary's fields, after the rows
     await this.write(this.json, `\n],${tail}\n`);
     await Promise.all([end(this.csv), end(this.json)]);
+    await Promise.all([rename(this.csvPath + PARTIAL_SUFFIX, this.csvPath), rename(this.jsonPath + PARTIAL_SUFFIX, this.jsonPath)]);
   }
 
-  /** Closes the files as they are, after a failure or a cancellation. */
-  async abandon(): Promise<void> {
-    await Promise.all([end(this.csv), end(this.json)]);
+  /** After a failure or a cancellation: closes and removes the partial files. */
+  async discard(): Promise<void> {
+    await Promise.allSettled([end(this.csv), end(this.json)]);
+    await Promise.all([rm(this.csvPath + PARTIAL_SUFFIX, { force: true }), rm(this.jsonPath + PARTIAL_SUFFIX, { force: true })]);
   }
 
   private async write(stream: WriteStream, text: string): Promise<void> {
@@ -110,6 +124,13 @@ function jsonRow(row: ExportRow, compare: boolean): Record<string, unknown> {
   if (!compare) return base;
   const change = changeOf(row.total, row.previous?.total);
   return { ...base, previous: row.previous ?? null, totalChange: change.absolute ?? null, totalChangePct: change.percent ?? null, new: row.previous === null };
+}
+
+/** A write stream that is open, so a bad path fails here and not at the first write. */
+async function openStream(path: string): Promise<WriteStream> {
+  const stream = createWriteStream(path);
+  await once(stream, 'open');
+  return stream;
 }
 
 async function end(stream: WriteStream): Promise<void> {

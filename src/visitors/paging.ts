@@ -1,5 +1,6 @@
 import type { VisitorCounts, VisitorRow, VisitorsPage } from '../api/schemas.js';
 import type { VisitorsQuery } from '../api/client.js';
+import { DeadlineError, type Clock } from '../runtime.js';
 
 /** What paging needs of the API client. */
 export interface VisitorsApi {
@@ -14,6 +15,8 @@ export interface PagingOptions {
   /** 0 = all rows. */
   readonly maxRows: number;
   readonly concurrency: number;
+  /** No page is asked for after this instant (by `clock`): the step's `timeout`. */
+  readonly deadline?: { readonly at: number; readonly clock: Clock };
 }
 
 export interface PagingResult {
@@ -30,6 +33,8 @@ export interface PagingResult {
  * new rows to `onRows` in offset order. With `concurrency` above 1, that many pages are in
  * flight; as soon as a page says `hasMore: false` no new page is asked for, so at most
  * `concurrency - 1` requests go past the end. Each path is kept once, whatever the pages repeat.
+ * Past the deadline no page is asked for: the pages in flight finish (each is bounded by
+ * request-timeout), then it throws a `DeadlineError` saying how far it got.
  */
 export async function pageVisitors(
   api: VisitorsApi,
@@ -49,9 +54,14 @@ export async function pageVisitors(
   const inFlight = new Map<number, Promise<Answered>>();
   const done = new Map<number, Answered>();
   let failure: Error | undefined;
+  let pastDeadline = false;
 
   const issue = (): void => {
-    while (failure === undefined && inFlight.size < options.concurrency && nextOffset < endOffset) {
+    while (failure === undefined && !pastDeadline && inFlight.size < options.concurrency && nextOffset < endOffset) {
+      if (options.deadline && options.deadline.clock.now() >= options.deadline.at) {
+        pastDeadline = true;
+        break;
+      }
       const offset = nextOffset;
       const limit = Math.min(options.pageSize, lastOffset - offset);
       nextOffset += limit;
@@ -97,5 +107,6 @@ export async function pageVisitors(
     issue();
   }
   if (failure) throw failure;
+  if (pastDeadline) throw new DeadlineError(`${rows} rows read in ${pages} page(s) when the timeout ran out; more remain`);
   return { totals: totals ?? { human: 0, ai: 0, total: 0 }, rows, duplicates, pages };
 }

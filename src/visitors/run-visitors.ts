@@ -1,6 +1,7 @@
 import type { VisitorCounts, VisitorRow } from '../api/schemas.js';
 import type { Clock, Logger } from '../runtime.js';
-import { CancelledError } from '../runtime.js';
+import { CancelledError, DeadlineError } from '../runtime.js';
+import { formatDuration } from '../parse.js';
 import type { VisitorsSettings } from '../settings.js';
 import { VisitorFiles, type ExportRow } from './files.js';
 import { pageVisitors, type VisitorsApi } from './paging.js';
@@ -20,6 +21,15 @@ export interface VisitorsDeps {
   readonly logger: Logger;
   readonly signal: AbortSignal;
   readonly uploadArtifact: UploadArtifact;
+}
+
+/** How a visitors step ended: the `outcome` output. */
+export type VisitorsOutcome = 'exported' | 'dry-run' | 'cancelled' | 'error';
+
+export function visitorsOutcome(run: VisitorsRun): VisitorsOutcome {
+  if (run.dryRun) return 'dry-run';
+  if (run.cancelled) return 'cancelled';
+  return run.error ? 'error' : 'exported';
 }
 
 export interface VisitorsRun {
@@ -67,24 +77,24 @@ export async function runVisitors(settings: VisitorsSettings, deps: VisitorsDeps
     deps.logger.info(`Dry run: would export visitors with ${JSON.stringify({ ...query(range), ...paging })}; nothing was sent.`);
     return run;
   }
-  deps.client.setDeadline(deps.clock.now() + settings.timeoutMs);
+  // `timeout` bounds the export as it bounds a wait: no retry and no new page after it.
+  const deadline = { at: deps.clock.now() + settings.timeoutMs, clock: deps.clock };
+  deps.client.setDeadline(deadline.at);
 
   let files: VisitorFiles | undefined;
   try {
     let previousRows: Map<string, VisitorCounts> | undefined;
     if (run.previous) {
       previousRows = new Map();
-      const earlier = await pageVisitors(deps.client, { ...query(run.previous), ...paging, maxRows: 0 }, (rows) => {
+      const earlier = await pageVisitors(deps.client, { ...query(run.previous), ...paging, maxRows: 0, deadline }, (rows) => {
         for (const { path, human, ai, total } of rows) previousRows!.set(path, { human, ai, total });
         return Promise.resolve();
       });
       run.previousTotals = earlier.totals;
     }
     files = await VisitorFiles.open(settings.outputDir, previousRows !== undefined);
-    run.csvPath = files.csvPath;
-    run.jsonPath = files.jsonPath;
     const top = new TopRows(settings.summaryRows);
-    const result = await pageVisitors(deps.client, { ...query(range), ...paging }, async (rows) => {
+    const result = await pageVisitors(deps.client, { ...query(range), ...paging, deadline }, async (rows) => {
       const exported = rows.map((row) => withPrevious(row, previousRows));
       top.add(exported);
       await files!.writeRows(exported);
@@ -105,14 +115,19 @@ export async function runVisitors(settings: VisitorsSettings, deps: VisitorsDeps
       requests: deps.client.requestCount,
       generatedAt: new Date(deps.clock.now()).toISOString(),
     });
+    run.csvPath = files.csvPath;
+    run.jsonPath = files.jsonPath;
     files = undefined;
     if (settings.artifactName) {
       run.artifact = await deps.uploadArtifact(settings.artifactName, [run.csvPath, run.jsonPath], settings.outputDir);
     }
   } catch (error) {
-    await files?.abandon();
+    // A stopped export leaves no file behind: an output never names a torn one.
+    await files?.discard();
     if (deps.signal.aborted || error instanceof CancelledError) run.cancelled = true;
-    else run.error = error instanceof Error ? error : new Error(String(error));
+    else if (error instanceof DeadlineError) {
+      run.error = new Error(`The export did not finish within timeout (${formatDuration(settings.timeoutMs)}): ${error.message}. No files were written; raise timeout, or export less with max-rows.`);
+    } else run.error = error instanceof Error ? error : new Error(String(error));
   }
   return run;
 }

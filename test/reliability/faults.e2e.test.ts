@@ -50,6 +50,7 @@ describe.concurrent('fault matrix', () => {
         inputs: inputsFor(target, sim, jobId),
         secrets: [sim.apiKey],
         deadlineMs: TIMEOUT_MS + REQUEST_TIMEOUT_MS,
+        sim,
       });
       const faulted = sim.requests.filter((r) => r.endpoint === endpointOf(target));
       const posts = sim.requests.filter((r) => r.method === 'POST');
@@ -63,6 +64,7 @@ describe.concurrent('fault matrix', () => {
         expect(faulted).toHaveLength(2); // the fault, then one retry
         if (target === 'visitors') {
           expect(run.outputs['visitors-rows']).toBe(String(expectedVisitors(DATASET, RANGE).rows.size));
+          expect(run.outputs.outcome).toBe('exported');
         } else {
           expect(run.outputs.outcome).toBe('pr-opened');
           expect(posts).toHaveLength(faultClass === 'rate-limit' && isPost(target) ? 2 : 1);
@@ -79,10 +81,11 @@ describe.concurrent('fault matrix', () => {
         expect(posts).toHaveLength(1);
         if (faultClass !== 'refused') expect(errors[0]).toContain('attach to it with job-id');
       }
+      expect(run.outputs.outcome).toBe('error');
       if (target === 'visitors') {
         expect(run.outputs['visitors-rows']).toBe('0');
+        expect(run.outputs['visitors-csv']).toBe('');
       } else {
-        expect(run.outputs.outcome).toBe('error');
         // The job ID is an output as soon as it is known, whatever happened after.
         if (target === 'poll') expect(run.outputs['job-id']).toBe(sim.jobs()[0]!.id);
         if (target === 'message') expect(run.outputs['job-id']).toBe(jobId);

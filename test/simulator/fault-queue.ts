@@ -16,6 +16,8 @@ export type Fault = { target?: FaultTarget; times?: number } & (
   | { kind: 'drip'; chunkBytes?: number; intervalMs?: number }
   /** Visitors only: the page repeats rows of the previous page, as when data shifts mid-export. */
   | { kind: 'duplicate-rows' }
+  /** Answer as usual: queued before another fault, it lets that one hit a later request. */
+  | { kind: 'pass' }
 );
 
 export class FaultQueue {

@@ -128,7 +128,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
       res.end(body);
     };
 
-    if (!fault) {
+    if (!fault || fault.kind === 'pass') {
       const { status, body } = answer();
       send(status, JSON.stringify(body));
       return;
