@@ -20,9 +20,12 @@ import { USER_AGENT } from './version.js';
  * writes the summary and fails the step, on every path including cancellation.
  */
 export async function run(): Promise<void> {
+  const startedAt = performance.now();
+  let signalledAt: number | undefined;
   const cancellation = new AbortController();
   const onSignal = (signal: NodeJS.Signals): void => {
     if (cancellation.signal.aborted) return;
+    signalledAt = performance.now();
     core.info(`Received ${signal}: stopping.`);
     cancellation.abort(new CancelledError(`cancelled by ${signal}`));
   };
@@ -40,11 +43,18 @@ export async function run(): Promise<void> {
       await visitorsStep(settings, client, cancellation.signal);
     }
   } catch (error) {
+    // A bad input, or anything else that stopped the step before a flow reported: the outputs
+    // still say so, since later steps read them whatever happened.
+    if (!outputsSet) setOutputs({ [Outputs.Outcome]: 'error', [Outputs.Requests]: String(client?.requestCount ?? 0) });
     core.setFailed(messageOf(error));
   } finally {
     await client?.close();
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
+    // The action's own account of its time, from its own clock: what the tests hold to the
+    // deadline, free of the host's process start-up.
+    const ended = performance.now();
+    core.debug(`Finished ${Math.round(ended - startedAt)} ms after start${signalledAt === undefined ? '' : `, ${Math.round(ended - signalledAt)} ms after the signal`}.`);
     if (cancellation.signal.aborted) exitSoonAfterCancel();
   }
 }
@@ -138,7 +148,7 @@ async function visitorsStep(settings: VisitorsSettings, client: ApiClient, signa
   if (run.totals) {
     coreLogger.info(`Visitors: ${run.totals.total} unique (${run.totals.human} human, ${run.totals.ai} AI); ${run.rows} pages written to ${run.csvPath} and ${run.jsonPath}; ${client.requestCount} API request(s).`);
   }
-  if (run.cancelled) core.setFailed('Cancelled; the files hold the rows exported before the cancellation.');
+  if (run.cancelled) core.setFailed('Cancelled before the export finished; no files were written.');
   else if (run.error) core.setFailed(run.error.message);
 }
 
@@ -157,8 +167,12 @@ function failIfNeeded(run: AgentRun, settings: AgentSettings): void {
   }
 }
 
+/** Whether a flow has set its outputs: then an error after it does not overwrite them. */
+let outputsSet = false;
+
 function setOutputs(outputs: Partial<Record<OutputName, string>>): void {
   for (const [name, value] of Object.entries(outputs)) core.setOutput(name, value);
+  outputsSet = true;
 }
 
 /** Writes the job summary, cut to GitHub's limit; a local run without a summary file skips it. */

@@ -5,6 +5,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { escapeCell } from '../src/report/markdown.js';
 import { scripts, startSimulator, type JobScript, type Simulator } from './simulator/index.js';
+import { actionTime, errorLines, injectedCommands } from './reliability/harness.js';
 import { findSecret, runAction, type ActionRun, type RunOptions } from './support/run-action.js';
 
 let sim: Simulator;
@@ -99,7 +100,8 @@ describe('outcomes', () => {
     expect(run.outputs['timed-out']).toBe('true');
     expect(run.outputs['job-id']).toMatch(/\S/);
     expect(run.summary).toContain(`job-id: ${run.outputs['job-id']}`);
-    expect(run.durationMs).toBeLessThan(1_000 + 2_000 + 5_000); // deadline + one request timeout + start-up slack
+    // By the action's own clock: the deadline, one request timeout, and its wrap-up.
+    expect(actionTime(run)!.sinceStartMs).toBeLessThan(1_000 + 2_000 + 2_500);
   });
 
   it('an unknown status is treated as running, with one warning', async () => {
@@ -149,6 +151,23 @@ describe('ways in', () => {
     expect(gets().length).toBeGreaterThan(0);
   });
 
+  it('job-id alone with wait: false looks at the job once and reports where it stands', async () => {
+    const first = await agent({ prompt: 'first', wait: 'false' }, { script: scripts.prAfter(2) });
+    sim.resetLog();
+    const running = await agent({ 'job-id': first.outputs['job-id']!, wait: 'false' });
+    expect(running.code).toBe(0);
+    expect(running.outputs.outcome).toBe('running');
+    expect(running.outputs.status).toBe('active');
+    expect(running.outputs.requests).toBe('1');
+    expect(gets()).toHaveLength(1);
+    expect(running.summary).toContain('Still running');
+    sim.resetLog();
+    const finished = await agent({ 'job-id': first.outputs['job-id']!, wait: 'false' });
+    expect(finished.outputs.outcome).toBe('pr-opened');
+    expect(finished.outputs['pr-link']).toMatch(/\/pull\/\d+$/);
+    expect(gets()).toHaveLength(1);
+  });
+
   it('wait: false returns right after the create with outcome submitted', async () => {
     const run = await agent({ prompt: 'x', wait: 'false' }, { script: scripts.stayActive() });
     expect(run.code).toBe(0);
@@ -169,6 +188,26 @@ describe('ways in', () => {
   });
 });
 
+describe('outside text in the answers', () => {
+  it('a job ID that is not an identifier is a malformed answer, never part of a path or a line', async () => {
+    sim.injectFault({ target: 'create', kind: 'status', status: 201, body: { id: '..', status: 'active' } });
+    const run = await agent({ prompt: 'x' });
+    expect(run.code).toBe(1);
+    expect(run.outputs.outcome).toBe('error');
+    expect(errorLines(run)).toEqual([expect.stringMatching(/answered 201 with a response that is not the documented shape: id: not a job ID/)]);
+    expect(sim.requests.map((r) => r.endpoint)).toEqual(['create']);
+  });
+
+  it('a status or PR link with line breaks or ##[ starts no workflow command', async () => {
+    const status = 'active\n::add-mask::mint_\r::error file=x::injected ##[set-output name=outcome;]pr-opened';
+    sim.injectFault({ target: 'create', kind: 'status', status: 201, body: { id: 'job_sim_1', status } });
+    const run = await agent({ prompt: 'x', wait: 'false' });
+    expect(run.outputs.outcome).toBe('submitted');
+    expect(run.stdout).toContain('Created job job_sim_1 (status active ::add-mask::mint_ ::error file=x::injected #\u200b#[set-ou…).');
+    expect(injectedCommands(run.stdout, [sim.apiKey])).toEqual([]);
+  });
+});
+
 describe('bad input', () => {
   it('stops before any request with one line naming the input', async () => {
     const run = await agent({ prompt: 'x', 'poll-interval': 'soon' });
@@ -176,6 +215,14 @@ describe('bad input', () => {
     expect(sim.requests).toHaveLength(0);
     const errors = run.stdout.split('\n').filter((line) => line.startsWith('::error::'));
     expect(errors).toEqual(['::error::Input "poll-interval" has an invalid value "soon": expected a duration such as 45s, 10m, 1h, 1h30m, 500ms, or a number of seconds.']);
+    // Later steps read the outputs whatever happened.
+    expect(run.outputs).toEqual({ outcome: 'error', requests: '0' });
+  });
+
+  it('sets outcome error and requests 0 for a bad input of the visitors command too', async () => {
+    const run = await agent({ command: 'visitors', 'page-size': '0' });
+    expect(run.code).toBe(1);
+    expect(run.outputs).toEqual({ outcome: 'error', requests: '0' });
   });
 });
 
@@ -186,7 +233,8 @@ describe('cancellation', () => {
       { script: scripts.stayActive(), signal: { name: signal, when: (out) => out.includes('Created job') } },
     );
     expect(run.code).not.toBe(0);
-    expect(run.exitAfterSignalMs).toBeLessThan(2_000);
+    expect(actionTime(run)?.sinceSignalMs).toBeLessThan(2_000);
+    expect(run.exitAfterSignalMs).toBeLessThan(7_500);
     expect(run.outputs.outcome).toBe('cancelled');
     expect(run.outputs.status).toBe('active');
     expect(run.outputs['job-id']).toMatch(/\S/);
@@ -201,7 +249,8 @@ describe('cancellation', () => {
       { signal: { name: 'SIGTERM', when: (out) => out.includes('::endgroup::') } },
     );
     expect(run.code).not.toBe(0);
-    expect(run.exitAfterSignalMs).toBeLessThan(2_000);
+    expect(actionTime(run)?.sinceSignalMs).toBeLessThan(2_000);
+    expect(run.exitAfterSignalMs).toBeLessThan(7_500);
     expect(run.outputs.outcome).toBe('cancelled');
     expect(run.outputs['job-id']).toBe('');
     expect(run.stdout).toContain('a job may still have been created');

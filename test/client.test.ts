@@ -302,13 +302,13 @@ describe('error wording', () => {
 describe('cancellation', () => {
   it('aborts a request in flight at once', async () => {
     const controller = new AbortController();
-    const { api } = client({ signal: controller.signal, requestTimeoutMs: 10_000 });
+    // Longer than the test's own timeout: a request not aborted would fail the test by hanging.
+    const { api } = client({ signal: controller.signal, requestTimeoutMs: 60_000 });
     sim.injectFault({ target: 'visitors', kind: 'hang' });
-    const started = performance.now();
     setTimeout(() => controller.abort(new Error('cancelled by SIGTERM')), 100);
     const error = await failure(api.getVisitors({ limit: 5, offset: 0 }));
+    // Not 'timeout': the abort ended it, not the request timeout.
     expect(error.kind).toBe('cancelled');
-    expect(performance.now() - started).toBeLessThan(5_000);
     expect(sim.requests).toHaveLength(1);
   });
 });

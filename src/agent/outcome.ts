@@ -9,6 +9,9 @@ export const OUTCOMES = [
   'timed-out',
   'cancelled',
   'submitted',
+  // Beyond the contract's list: `job-id` with `wait: false` and nothing to send looks at the
+  // job once; a job that is not finished yet is `running` (nothing was submitted).
+  'running',
   'skipped',
   'dry-run',
   // Beyond the contract's list: the step was stopped by an API error (a refused key, a job

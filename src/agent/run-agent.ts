@@ -84,7 +84,18 @@ export async function runAgent(settings: AgentSettings, prompt: string, deps: Ag
   }
 
   if (!settings.wait) {
-    run.outcome = 'submitted';
+    if (mode !== 'attach') {
+      run.outcome = 'submitted';
+      return run;
+    }
+    // Attaching without waiting: one look at the job, so the outputs say where it stands.
+    try {
+      seen(await client.getJob(run.jobId!));
+    } catch (error) {
+      if (isCancellation(error, deps.signal)) return cancelled(run);
+      return failed(run, error);
+    }
+    run.outcome = outcomeOf(run.job!);
     return run;
   }
 
@@ -106,16 +117,18 @@ export async function runAgent(settings: AgentSettings, prompt: string, deps: Ag
       onJob: seen,
     });
     run.timedOut = result.timedOut;
-    run.outcome =
-      result.job && isTerminalStatus(result.job.status)
-        ? outcomeOfTerminalJob({ ...result.job, status: result.job.status })
-        : 'timed-out';
+    run.outcome = result.job ? outcomeOf(result.job, 'timed-out') : 'timed-out';
   } catch (error) {
     if (isCancellation(error, deps.signal)) return cancelled(run, clock.now() - waitStart);
     failed(run, error);
   }
   run.waitedMs = clock.now() - waitStart;
   return run;
+}
+
+/** The outcome a job's status gives; `unfinished` while it is not terminal. */
+function outcomeOf(job: AgentJob, unfinished: Outcome = 'running'): Outcome {
+  return isTerminalStatus(job.status) ? outcomeOfTerminalJob({ ...job, status: job.status }) : unfinished;
 }
 
 function failed(run: AgentRun, error: unknown): AgentRun {

@@ -33,6 +33,7 @@ const OUTCOME_TEXT: Record<Outcome, string> = {
   'timed-out': '⏱️ Timed out while the job was still running',
   cancelled: '🛑 Cancelled',
   submitted: '📨 Submitted (not waiting)',
+  running: '🏃 Still running (looked once, not waiting)',
   skipped: '⏭️ Skipped',
   'dry-run': '🧪 Dry run: nothing sent',
   error: '⚠️ Stopped by an API error',
@@ -107,6 +108,8 @@ export function outcomeNote(run: AgentRun): string | undefined {
       return `The step was cancelled; the job goes on running on the server (the API cannot cancel it).${attach}`;
     case 'submitted':
       return `Not waiting (wait: false); the job runs on.${attach}`;
+    case 'running':
+      return `The job is still running; with wait: false the step looked at it once and did not wait.${attach}`;
     case 'skipped':
       return escapeCell(run.skipReason ?? 'Nothing to send.');
     case 'dry-run':
