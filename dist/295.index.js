@@ -16,6 +16,8 @@ __webpack_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ./src/runtime.ts
 var runtime = __webpack_require__(33683);
+// EXTERNAL MODULE: ./src/parse.ts
+var parse = __webpack_require__(32828);
 // EXTERNAL MODULE: external "node:events"
 var external_node_events_ = __webpack_require__(78474);
 // EXTERNAL MODULE: external "node:fs"
@@ -31,10 +33,13 @@ var external_node_path_ = __webpack_require__(76760);
 
 const BASE_COLUMNS = ['path', 'human', 'ai', 'total'];
 const COMPARE_COLUMNS = ['previous_human', 'previous_ai', 'previous_total', 'total_change', 'total_change_pct', 'new'];
+/** Files are written under this suffix and renamed when complete, so no output names a torn one. */
+const PARTIAL_SUFFIX = '.partial';
 /**
  * `visitors.csv` and `visitors.json`, written row by row as pages arrive, so memory does not
  * grow with the export. The JSON's `rows` come first and the totals after them, since the
- * request count is only known at the end.
+ * request count is only known at the end. Both are written under a `.partial` name and take
+ * their own names only when complete; an export that stops part-way removes them.
  */
 class VisitorFiles {
     csvPath;
@@ -54,7 +59,14 @@ class VisitorFiles {
         await (0,promises_.mkdir)(dir, { recursive: true });
         const csvPath = (0,external_node_path_.join)(dir, 'visitors.csv');
         const jsonPath = (0,external_node_path_.join)(dir, 'visitors.json');
-        const files = new VisitorFiles(csvPath, jsonPath, (0,external_node_fs_.createWriteStream)(csvPath), (0,external_node_fs_.createWriteStream)(jsonPath), compare);
+        const opened = await Promise.allSettled([openStream(csvPath + PARTIAL_SUFFIX), openStream(jsonPath + PARTIAL_SUFFIX)]);
+        const [csv, json] = opened.map((result) => (result.status === 'fulfilled' ? result.value : undefined));
+        if (!csv || !json) {
+            await Promise.allSettled([csv && end(csv), json && end(json)]);
+            await Promise.all([(0,promises_.rm)(csvPath + PARTIAL_SUFFIX, { force: true }), (0,promises_.rm)(jsonPath + PARTIAL_SUFFIX, { force: true })]);
+            throw opened.find((result) => result.status === 'rejected').reason;
+        }
+        const files = new VisitorFiles(csvPath, jsonPath, csv, json, compare);
         await files.write(files.csv, `${[...BASE_COLUMNS, ...(compare ? COMPARE_COLUMNS : [])].join(',')}\r\n`);
         await files.write(files.json, '{"rows":[');
         return files;
@@ -70,14 +82,17 @@ class VisitorFiles {
         }
         await Promise.all([this.write(this.csv, csv), this.write(this.json, json)]);
     }
+    /** Completes both files and gives them their own names. */
     async close(summary) {
         const tail = JSON.stringify(summary).slice(1); // the summary's fields, after the rows
         await this.write(this.json, `\n],${tail}\n`);
         await Promise.all([end(this.csv), end(this.json)]);
+        await Promise.all([(0,promises_.rename)(this.csvPath + PARTIAL_SUFFIX, this.csvPath), (0,promises_.rename)(this.jsonPath + PARTIAL_SUFFIX, this.jsonPath)]);
     }
-    /** Closes the files as they are, after a failure or a cancellation. */
-    async abandon() {
-        await Promise.all([end(this.csv), end(this.json)]);
+    /** After a failure or a cancellation: closes and removes the partial files. */
+    async discard() {
+        await Promise.allSettled([end(this.csv), end(this.json)]);
+        await Promise.all([(0,promises_.rm)(this.csvPath + PARTIAL_SUFFIX, { force: true }), (0,promises_.rm)(this.jsonPath + PARTIAL_SUFFIX, { force: true })]);
     }
     async write(stream, text) {
         if (!stream.write(text))
@@ -116,6 +131,12 @@ function jsonRow(row, compare) {
     const change = changeOf(row.total, row.previous?.total);
     return { ...base, previous: row.previous ?? null, totalChange: change.absolute ?? null, totalChangePct: change.percent ?? null, new: row.previous === null };
 }
+/** A write stream that is open, so a bad path fails here and not at the first write. */
+async function openStream(path) {
+    const stream = (0,external_node_fs_.createWriteStream)(path);
+    await (0,external_node_events_.once)(stream, 'open');
+    return stream;
+}
 async function end(stream) {
     if (stream.closed)
         return;
@@ -125,11 +146,14 @@ async function end(stream) {
 }
 
 ;// CONCATENATED MODULE: ./src/visitors/paging.ts
+
 /**
  * Pages through the visitors endpoint from `offset`, following `hasMore`, handing each page's
  * new rows to `onRows` in offset order. With `concurrency` above 1, that many pages are in
  * flight; as soon as a page says `hasMore: false` no new page is asked for, so at most
  * `concurrency - 1` requests go past the end. Each path is kept once, whatever the pages repeat.
+ * Past the deadline no page is asked for: the pages in flight finish (each is bounded by
+ * request-timeout), then it throws a `DeadlineError` saying how far it got.
  */
 async function pageVisitors(api, options, onRows) {
     const seen = new Set();
@@ -144,8 +168,13 @@ async function pageVisitors(api, options, onRows) {
     const inFlight = new Map();
     const done = new Map();
     let failure;
+    let pastDeadline = false;
     const issue = () => {
-        while (failure === undefined && inFlight.size < options.concurrency && nextOffset < endOffset) {
+        while (failure === undefined && !pastDeadline && inFlight.size < options.concurrency && nextOffset < endOffset) {
+            if (options.deadline && options.deadline.clock.now() >= options.deadline.at) {
+                pastDeadline = true;
+                break;
+            }
             const offset = nextOffset;
             const limit = Math.min(options.pageSize, lastOffset - offset);
             nextOffset += limit;
@@ -194,11 +223,11 @@ async function pageVisitors(api, options, onRows) {
     }
     if (failure)
         throw failure;
+    if (pastDeadline)
+        throw new runtime/* DeadlineError */.j3(`${rows} rows read in ${pages} page(s) when the timeout ran out; more remain`);
     return { totals: totals ?? { human: 0, ai: 0, total: 0 }, rows, duplicates, pages };
 }
 
-// EXTERNAL MODULE: ./src/parse.ts
-var parse = __webpack_require__(32828);
 ;// CONCATENATED MODULE: ./src/visitors/range.ts
 
 const DAY_MS = 86_400_000;
@@ -239,6 +268,14 @@ function describeRange(range) {
 
 
 
+
+function visitorsOutcome(run) {
+    if (run.dryRun)
+        return 'dry-run';
+    if (run.cancelled)
+        return 'cancelled';
+    return run.error ? 'error' : 'exported';
+}
 /**
  * Exports every row of the range (and, with `compare-previous`, of the period before it) into
  * the two files, keeping the busiest pages for the summary, then uploads the files as an
@@ -267,13 +304,15 @@ async function runVisitors(settings, deps) {
         deps.logger.info(`Dry run: would export visitors with ${JSON.stringify({ ...query(range), ...paging })}; nothing was sent.`);
         return run;
     }
-    deps.client.setDeadline(deps.clock.now() + settings.timeoutMs);
+    // `timeout` bounds the export as it bounds a wait: no retry and no new page after it.
+    const deadline = { at: deps.clock.now() + settings.timeoutMs, clock: deps.clock };
+    deps.client.setDeadline(deadline.at);
     let files;
     try {
         let previousRows;
         if (run.previous) {
             previousRows = new Map();
-            const earlier = await pageVisitors(deps.client, { ...query(run.previous), ...paging, maxRows: 0 }, (rows) => {
+            const earlier = await pageVisitors(deps.client, { ...query(run.previous), ...paging, maxRows: 0, deadline }, (rows) => {
                 for (const { path, human, ai, total } of rows)
                     previousRows.set(path, { human, ai, total });
                 return Promise.resolve();
@@ -281,10 +320,8 @@ async function runVisitors(settings, deps) {
             run.previousTotals = earlier.totals;
         }
         files = await VisitorFiles.open(settings.outputDir, previousRows !== undefined);
-        run.csvPath = files.csvPath;
-        run.jsonPath = files.jsonPath;
         const top = new TopRows(settings.summaryRows);
-        const result = await pageVisitors(deps.client, { ...query(range), ...paging }, async (rows) => {
+        const result = await pageVisitors(deps.client, { ...query(range), ...paging, deadline }, async (rows) => {
             const exported = rows.map((row) => withPrevious(row, previousRows));
             top.add(exported);
             await files.writeRows(exported);
@@ -305,15 +342,21 @@ async function runVisitors(settings, deps) {
             requests: deps.client.requestCount,
             generatedAt: new Date(deps.clock.now()).toISOString(),
         });
+        run.csvPath = files.csvPath;
+        run.jsonPath = files.jsonPath;
         files = undefined;
         if (settings.artifactName) {
             run.artifact = await deps.uploadArtifact(settings.artifactName, [run.csvPath, run.jsonPath], settings.outputDir);
         }
     }
     catch (error) {
-        await files?.abandon();
+        // A stopped export leaves no file behind: an output never names a torn one.
+        await files?.discard();
         if (deps.signal.aborted || error instanceof runtime/* CancelledError */.cc)
             run.cancelled = true;
+        else if (error instanceof runtime/* DeadlineError */.j3) {
+            run.error = new Error(`The export did not finish within timeout (${(0,parse/* formatDuration */.a3)(settings.timeoutMs)}): ${error.message}. No files were written; raise timeout, or export less with max-rows.`);
+        }
         else
             run.error = error instanceof Error ? error : new Error(String(error));
     }
@@ -376,8 +419,10 @@ var report_markdown = __webpack_require__(54285);
 
 
 
+
 function visitorsOutputs(run, requests) {
     return {
+        [constants/* Outputs */.tY.Outcome]: visitorsOutcome(run),
         [constants/* Outputs */.tY.VisitorsTotal]: run.totals ? String(run.totals.total) : '',
         [constants/* Outputs */.tY.VisitorsHuman]: run.totals ? String(run.totals.human) : '',
         [constants/* Outputs */.tY.VisitorsAi]: run.totals ? String(run.totals.ai) : '',
@@ -438,7 +483,7 @@ function render(run, top, requests, artifactName) {
         facts.push(`${run.duplicates} repeated path(s) dropped`);
     parts.push('', facts.join(' · '));
     if (run.cancelled)
-        parts.push('', '**Cancelled**: the files hold the rows exported before the cancellation.');
+        parts.push('', '**Cancelled**: no files were written (an export that stops part-way leaves none).');
     if (run.error)
         parts.push('', `**Stopped by an error**: ${(0,report_markdown/* escapeCell */.kq)((0,src_text/* oneLine */.TN)(run.error.message, 500))}`);
     return `${parts.join('\n')}\n`;
