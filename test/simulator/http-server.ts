@@ -2,7 +2,9 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo, Socket } from 'node:net';
 import { FaultQueue, type Endpoint, type Fault } from './fault-queue.js';
 import { JobStore, scripts, type JobScript, type SimJob } from './job-store.js';
-import { DAY_MS, VisitorDataset, dayOf, type AnalyticsOptions } from './visitor-data.js';
+import { AnalyticsEndpoints, type AnalyticsOptions } from './analytics-endpoints.js';
+import type { Answer } from './analytics-query.js';
+import { DAY_MS, dayOf } from './visitor-data.js';
 
 export interface SimulatorOptions {
   apiKey?: string;
@@ -48,11 +50,6 @@ export interface Simulator {
   close(): Promise<void>;
 }
 
-interface Answer {
-  status: number;
-  body: unknown;
-}
-
 export const DEFAULT_API_KEY = 'mint_sim_0123456789abcdef';
 
 /** Starts the simulator of the documentation platform's Admin API on 127.0.0.1. */
@@ -63,9 +60,9 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
   const now = options.now ?? Date.now;
   const store = new JobStore(now, options.defaultJobScript ?? scripts.prAfter(2));
   const faults = new FaultQueue();
-  const analytics = options.analytics ?? {};
-  const todayDay = analytics.today ? dayOf(analytics.today)! : Math.floor(now() / DAY_MS);
-  const dataset = new VisitorDataset(analytics, todayDay);
+  const analyticsOptions = options.analytics ?? {};
+  const todayDay = analyticsOptions.today ? dayOf(analyticsOptions.today)! : Math.floor(now() / DAY_MS);
+  const analytics = new AnalyticsEndpoints(analyticsOptions, todayDay);
   const maxPromptChars = options.maxPromptChars ?? 200_000;
   const requests: LoggedRequest[] = [];
   const sockets = new Set<Socket>();
@@ -195,7 +192,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     }
     if (!projects.has(route.projectId!)) return error(404, 'Project not found');
 
-    if (route.endpoint === 'visitors') return visitorsPage(entry.query);
+    if (route.endpoint === 'visitors') return analytics.visitors(entry.query);
     let job: SimJob | undefined;
     if (route.jobId !== undefined) {
       job = store.get(route.jobId);
@@ -213,25 +210,6 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     return { status: 200, body: store.view(job!) };
   }
 
-  function visitorsPage(query: Record<string, string>): Answer {
-    const problems: string[] = [];
-    const limit = query.limit === undefined ? 50 : wholeNumber(query.limit);
-    const offset = query.offset === undefined ? 0 : wholeNumber(query.offset);
-    if (limit === undefined || limit < 1 || limit > 250) problems.push('limit must be an integer between 1 and 250');
-    if (offset === undefined || offset < 0) problems.push('offset must be an integer greater than or equal to 0');
-    const fromDay = query.dateFrom === undefined ? todayDay + 1 - 30 : dayOf(query.dateFrom);
-    const toDay = query.dateTo === undefined ? todayDay + 1 : dayOf(query.dateTo);
-    if (fromDay === undefined) problems.push('dateFrom must be a date (YYYY-MM-DD) or an ISO 8601 date-time');
-    if (toDay === undefined) problems.push('dateTo must be a date (YYYY-MM-DD) or an ISO 8601 date-time');
-    if (fromDay !== undefined && toDay !== undefined && fromDay >= toDay) problems.push('dateFrom must be before dateTo');
-    if (problems.length > 0) {
-      return { status: 400, body: { error: 'Invalid query parameters', details: problems.map((message) => ({ message })) } };
-    }
-    const { rows, totals } = dataset.query({ fromDay: fromDay!, toDay: toDay! });
-    const visitors = rows.slice(offset, offset! + limit!);
-    return { status: 200, body: { totals, visitors, hasMore: offset! + visitors.length < rows.length } };
-  }
-
   function authOf(header: string | undefined): LoggedRequest['authorization'] {
     if (!header) return 'missing';
     const match = /^Bearer (.+)$/.exec(header);
@@ -246,7 +224,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     const limit = Number(entry.query.limit ?? 50);
     const offset = Number(entry.query.offset ?? 0);
     if (!page.visitors || offset === 0) return body;
-    const previous = visitorsPage({ ...entry.query, offset: String(Math.max(0, offset - limit)) }).body as typeof page;
+    const previous = analytics.visitors({ ...entry.query, offset: String(Math.max(0, offset - limit)) }).body as typeof page;
     const repeated = previous.visitors!.slice(-3);
     return { ...page, visitors: [...repeated, ...page.visitors.slice(repeated.length)] };
   }
@@ -305,10 +283,6 @@ function parseJson(text: string): unknown {
   } catch {
     return undefined;
   }
-}
-
-function wholeNumber(text: string): number | undefined {
-  return /^-?\d+$/.test(text) ? Number(text) : undefined;
 }
 
 function readBody(req: IncomingMessage): Promise<string> {

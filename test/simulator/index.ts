@@ -1,4 +1,5 @@
 export { startSimulator, DEFAULT_API_KEY, type Simulator, type SimulatorOptions, type LoggedRequest } from './http-server.js';
 export { scripts, type JobScript, type JobPhase, type SimJob } from './job-store.js';
-export { expectedVisitors, type AnalyticsOptions, type Counts } from './visitor-data.js';
+export { expectedVisitors, type Counts } from './visitor-data.js';
+export type { AnalyticsOptions } from './analytics-endpoints.js';
 export type { Fault, FaultTarget } from './fault-queue.js';
