@@ -126,17 +126,25 @@ export class VisitorDataset {
 }
 
 /** Ranges longer than this count only their last MAX_DAYS days: enough for any test or bench. */
-const MAX_DAYS = 400;
+export const MAX_DAYS = 400;
 
 /** The ground truth for tests: what the API answers for a range, every row in answer order. */
 export function expectedVisitors(
   options: VisitorOptions,
   range: { dateFrom: string; dateTo: string },
 ): { totals: Counts; rows: Map<string, Counts> } {
-  const today = options.today ? dayOf(options.today)! : Math.floor(Date.now() / DAY_MS);
-  const dataset = new VisitorDataset(options, today);
-  const { rows, totals } = dataset.query({ fromDay: dayOf(range.dateFrom)!, toDay: dayOf(range.dateTo)! });
+  const { rows, totals } = datasetFor(options).query(dayRangeOf(range));
   return { totals, rows: new Map(rows.map(({ path, ...counts }) => [path, counts])) };
+}
+
+/** For ground truths: the dataset a simulator started with `options` answers from (today from the options, else the clock). */
+export function datasetFor(options: VisitorOptions): VisitorDataset {
+  return new VisitorDataset(options, options.today ? dayOf(options.today)! : Math.floor(Date.now() / DAY_MS));
+}
+
+/** For ground truths: a range given as the query gives it. */
+export function dayRangeOf(range: { dateFrom: string; dateTo: string }): DayRange {
+  return { fromDay: dayOf(range.dateFrom)!, toDay: dayOf(range.dateTo)! };
 }
 
 /** The UTC day of `YYYY-MM-DD` or an ISO 8601 date-time (a date-time counts from its UTC day). */
