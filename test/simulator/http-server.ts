@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import { FaultQueue, type Endpoint, type Fault } from './fault-queue.js';
+import { FaultQueue, type AnalyticsEndpoint, type Endpoint, type Fault } from './fault-queue.js';
 import { JobStore, scripts, type JobScript, type SimJob } from './job-store.js';
 import { AnalyticsEndpoints, type AnalyticsOptions } from './analytics-endpoints.js';
 import type { Answer } from './analytics-query.js';
@@ -187,12 +187,13 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     if (entry.authorization === 'missing' || entry.authorization === 'invalid') {
       return error(401, 'Invalid or missing API key');
     }
-    if (entry.authorization === 'read-only' && route.endpoint !== 'visitors') {
+    const analyticsEndpoint = isAnalytics(route.endpoint) ? route.endpoint : undefined;
+    if (entry.authorization === 'read-only' && !analyticsEndpoint) {
       return error(403, 'This API key is read-only: it cannot use the agent endpoints');
     }
     if (!projects.has(route.projectId!)) return error(404, 'Project not found');
 
-    if (route.endpoint === 'visitors') return analytics.visitors(entry.query);
+    if (analyticsEndpoint) return answerAnalytics(analyticsEndpoint, entry.query);
     let job: SimJob | undefined;
     if (route.jobId !== undefined) {
       job = store.get(route.jobId);
@@ -208,6 +209,19 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     if (route.endpoint === 'create') return { status: 201, body: store.view(store.create(route.projectId!, prompt)) };
     store.message(job!, prompt);
     return { status: 200, body: store.view(job!) };
+  }
+
+  function answerAnalytics(endpoint: AnalyticsEndpoint, query: Record<string, string>): Answer {
+    switch (endpoint) {
+      case 'visitors':
+        return analytics.visitors(query);
+      case 'feedback-by-page':
+        return analytics.feedbackByPage(query);
+      case 'searches':
+        return analytics.searches(query);
+      case 'feedback-entries':
+        return analytics.feedback(query);
+    }
   }
 
   function authOf(header: string | undefined): LoggedRequest['authorization'] {
@@ -241,6 +255,18 @@ interface Route {
   methodNotAllowed?: boolean;
 }
 
+/** The analytics endpoints by their path after `/v1/analytics/{projectId}/`. */
+const ANALYTICS_PATHS = new Map<string, AnalyticsEndpoint>([
+  ['visitors', 'visitors'],
+  ['feedback/by-page', 'feedback-by-page'],
+  ['searches', 'searches'],
+  ['feedback', 'feedback-entries'],
+]);
+
+function isAnalytics(endpoint: Endpoint | 'unknown'): endpoint is AnalyticsEndpoint {
+  return [...ANALYTICS_PATHS.values()].includes(endpoint as AnalyticsEndpoint);
+}
+
 function routeOf(method: string, pathname: string): Route {
   const parts = pathname.split('/').slice(1);
   let decoded: string[];
@@ -257,8 +283,9 @@ function routeOf(method: string, pathname: string): Route {
     if (parts.length === 5 && jobId) return expect('GET', 'get', { projectId, jobId });
     if (parts.length === 6 && jobId && tail === 'message') return expect('POST', 'message', { projectId, jobId });
   }
-  if (version === 'v1' && area === 'analytics' && kind === 'visitors' && projectId && parts.length === 4) {
-    return expect('GET', 'visitors', { projectId });
+  const analyticsEndpoint = ANALYTICS_PATHS.get(parts.slice(3).join('/'));
+  if (version === 'v1' && area === 'analytics' && projectId && analyticsEndpoint) {
+    return expect('GET', analyticsEndpoint, { projectId });
   }
   return { endpoint: 'unknown' };
 }
