@@ -1,6 +1,7 @@
 /** Injected failures, taken first-in first-out by the requests whose endpoint they target. */
 
-export type Endpoint = 'create' | 'message' | 'get' | 'visitors';
+export type Endpoint = 'create' | 'message' | 'get' | AnalyticsEndpoint;
+export type AnalyticsEndpoint = 'visitors' | 'feedback-by-page' | 'searches' | 'feedback-entries';
 export type FaultTarget = Endpoint | 'any';
 
 export type Fault = { target?: FaultTarget; times?: number } & (
@@ -14,7 +15,7 @@ export type Fault = { target?: FaultTarget; times?: number } & (
   | { kind: 'malformed-json' }
   | { kind: 'wrong-shape'; body?: unknown }
   | { kind: 'drip'; chunkBytes?: number; intervalMs?: number }
-  /** Visitors only: the page repeats rows of the previous page, as when data shifts mid-export. */
+  /** Visitors only (other endpoints answer unchanged): the page repeats rows of the previous page, as when data shifts mid-export. */
   | { kind: 'duplicate-rows' }
   /** Answer as usual: queued before another fault, it lets that one hit a later request. */
   | { kind: 'pass' }

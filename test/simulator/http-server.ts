@@ -1,8 +1,10 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import { FaultQueue, type Endpoint, type Fault } from './fault-queue.js';
+import { FaultQueue, type AnalyticsEndpoint, type Endpoint, type Fault } from './fault-queue.js';
 import { JobStore, scripts, type JobScript, type SimJob } from './job-store.js';
-import { DAY_MS, VisitorDataset, dayOf, type AnalyticsOptions } from './visitor-data.js';
+import { AnalyticsEndpoints, type AnalyticsOptions } from './analytics-endpoints.js';
+import type { Answer } from './analytics-query.js';
+import { DAY_MS, dayOf } from './visitor-data.js';
 
 export interface SimulatorOptions {
   apiKey?: string;
@@ -48,11 +50,6 @@ export interface Simulator {
   close(): Promise<void>;
 }
 
-interface Answer {
-  status: number;
-  body: unknown;
-}
-
 export const DEFAULT_API_KEY = 'mint_sim_0123456789abcdef';
 
 /** Starts the simulator of the documentation platform's Admin API on 127.0.0.1. */
@@ -63,9 +60,9 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
   const now = options.now ?? Date.now;
   const store = new JobStore(now, options.defaultJobScript ?? scripts.prAfter(2));
   const faults = new FaultQueue();
-  const analytics = options.analytics ?? {};
-  const todayDay = analytics.today ? dayOf(analytics.today)! : Math.floor(now() / DAY_MS);
-  const dataset = new VisitorDataset(analytics, todayDay);
+  const analyticsOptions = options.analytics ?? {};
+  const todayDay = analyticsOptions.today ? dayOf(analyticsOptions.today)! : Math.floor(now() / DAY_MS);
+  const analytics = new AnalyticsEndpoints(analyticsOptions, todayDay);
   const maxPromptChars = options.maxPromptChars ?? 200_000;
   const requests: LoggedRequest[] = [];
   const sockets = new Set<Socket>();
@@ -190,12 +187,13 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     if (entry.authorization === 'missing' || entry.authorization === 'invalid') {
       return error(401, 'Invalid or missing API key');
     }
-    if (entry.authorization === 'read-only' && route.endpoint !== 'visitors') {
+    const analyticsEndpoint = isAnalytics(route.endpoint) ? route.endpoint : undefined;
+    if (entry.authorization === 'read-only' && !analyticsEndpoint) {
       return error(403, 'This API key is read-only: it cannot use the agent endpoints');
     }
     if (!projects.has(route.projectId!)) return error(404, 'Project not found');
 
-    if (route.endpoint === 'visitors') return visitorsPage(entry.query);
+    if (analyticsEndpoint) return answerAnalytics(analyticsEndpoint, entry.query);
     let job: SimJob | undefined;
     if (route.jobId !== undefined) {
       job = store.get(route.jobId);
@@ -213,23 +211,17 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     return { status: 200, body: store.view(job!) };
   }
 
-  function visitorsPage(query: Record<string, string>): Answer {
-    const problems: string[] = [];
-    const limit = query.limit === undefined ? 50 : wholeNumber(query.limit);
-    const offset = query.offset === undefined ? 0 : wholeNumber(query.offset);
-    if (limit === undefined || limit < 1 || limit > 250) problems.push('limit must be an integer between 1 and 250');
-    if (offset === undefined || offset < 0) problems.push('offset must be an integer greater than or equal to 0');
-    const fromDay = query.dateFrom === undefined ? todayDay + 1 - 30 : dayOf(query.dateFrom);
-    const toDay = query.dateTo === undefined ? todayDay + 1 : dayOf(query.dateTo);
-    if (fromDay === undefined) problems.push('dateFrom must be a date (YYYY-MM-DD) or an ISO 8601 date-time');
-    if (toDay === undefined) problems.push('dateTo must be a date (YYYY-MM-DD) or an ISO 8601 date-time');
-    if (fromDay !== undefined && toDay !== undefined && fromDay >= toDay) problems.push('dateFrom must be before dateTo');
-    if (problems.length > 0) {
-      return { status: 400, body: { error: 'Invalid query parameters', details: problems.map((message) => ({ message })) } };
+  function answerAnalytics(endpoint: AnalyticsEndpoint, query: Record<string, string>): Answer {
+    switch (endpoint) {
+      case 'visitors':
+        return analytics.visitors(query);
+      case 'feedback-by-page':
+        return analytics.feedbackByPage(query);
+      case 'searches':
+        return analytics.searches(query);
+      case 'feedback-entries':
+        return analytics.feedback(query);
     }
-    const { rows, totals } = dataset.query({ fromDay: fromDay!, toDay: toDay! });
-    const visitors = rows.slice(offset, offset! + limit!);
-    return { status: 200, body: { totals, visitors, hasMore: offset! + visitors.length < rows.length } };
   }
 
   function authOf(header: string | undefined): LoggedRequest['authorization'] {
@@ -246,7 +238,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     const limit = Number(entry.query.limit ?? 50);
     const offset = Number(entry.query.offset ?? 0);
     if (!page.visitors || offset === 0) return body;
-    const previous = visitorsPage({ ...entry.query, offset: String(Math.max(0, offset - limit)) }).body as typeof page;
+    const previous = analytics.visitors({ ...entry.query, offset: String(Math.max(0, offset - limit)) }).body as typeof page;
     const repeated = previous.visitors!.slice(-3);
     return { ...page, visitors: [...repeated, ...page.visitors.slice(repeated.length)] };
   }
@@ -261,6 +253,18 @@ interface Route {
   projectId?: string;
   jobId?: string;
   methodNotAllowed?: boolean;
+}
+
+/** The analytics endpoints by their path after `/v1/analytics/{projectId}/`. */
+const ANALYTICS_PATHS = new Map<string, AnalyticsEndpoint>([
+  ['visitors', 'visitors'],
+  ['feedback/by-page', 'feedback-by-page'],
+  ['searches', 'searches'],
+  ['feedback', 'feedback-entries'],
+]);
+
+function isAnalytics(endpoint: Endpoint | 'unknown'): endpoint is AnalyticsEndpoint {
+  return [...ANALYTICS_PATHS.values()].includes(endpoint as AnalyticsEndpoint);
 }
 
 function routeOf(method: string, pathname: string): Route {
@@ -279,8 +283,9 @@ function routeOf(method: string, pathname: string): Route {
     if (parts.length === 5 && jobId) return expect('GET', 'get', { projectId, jobId });
     if (parts.length === 6 && jobId && tail === 'message') return expect('POST', 'message', { projectId, jobId });
   }
-  if (version === 'v1' && area === 'analytics' && kind === 'visitors' && projectId && parts.length === 4) {
-    return expect('GET', 'visitors', { projectId });
+  const analyticsEndpoint = ANALYTICS_PATHS.get(parts.slice(3).join('/'));
+  if (version === 'v1' && area === 'analytics' && projectId && analyticsEndpoint) {
+    return expect('GET', analyticsEndpoint, { projectId });
   }
   return { endpoint: 'unknown' };
 }
@@ -305,10 +310,6 @@ function parseJson(text: string): unknown {
   } catch {
     return undefined;
   }
-}
-
-function wholeNumber(text: string): number | undefined {
-  return /^-?\d+$/.test(text) ? Number(text) : undefined;
 }
 
 function readBody(req: IncomingMessage): Promise<string> {

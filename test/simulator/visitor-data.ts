@@ -11,8 +11,10 @@
  * counted by one sweep over its days. AI visitors alike, with their own numbers. A share of the
  * smaller group is counted in both.
  */
+import { shuffledIndexes, unit } from './seeded-random.js';
 
-export interface AnalyticsOptions {
+/** The visitor dataset's shape; the other analytics datasets build on its page paths. */
+export interface VisitorOptions {
   /** Distinct page paths, default 120. */
   paths?: number;
   seed?: number;
@@ -43,17 +45,18 @@ export class VisitorDataset {
   readonly size: number;
   /** Page indexes in the order the API answers them: a seeded shuffle, neither sorted nor stable across seeds. */
   readonly order: Uint32Array;
-  private readonly seed: number;
-  private readonly names: (index: number) => string;
+  readonly seed: number;
+  /** The path of page `index`: the other analytics datasets name the same pages. */
+  readonly pathOf: (index: number) => string;
   private readonly cache = new Map<string, { rows: Array<{ path: string } & Counts>; totals: Counts }>();
 
   constructor(
-    options: AnalyticsOptions,
+    options: VisitorOptions,
     readonly todayDay: number,
   ) {
     this.size = options.paths ?? 120;
     this.seed = options.seed ?? 1;
-    this.names = options.pathNames ?? defaultPathName;
+    this.pathOf = options.pathNames ?? defaultPathName;
     this.order = shuffledIndexes(this.size, this.seed);
   }
 
@@ -67,7 +70,7 @@ export class VisitorDataset {
     for (const index of this.order) {
       const counts = this.pageCounts(index, range);
       if (counts.total === 0) continue;
-      rows.push({ path: this.names(index), ...counts });
+      rows.push({ path: this.pathOf(index), ...counts });
       sums.human += counts.human;
       sums.ai += counts.ai;
       sums.total += counts.total;
@@ -123,17 +126,25 @@ export class VisitorDataset {
 }
 
 /** Ranges longer than this count only their last MAX_DAYS days: enough for any test or bench. */
-const MAX_DAYS = 400;
+export const MAX_DAYS = 400;
 
 /** The ground truth for tests: what the API answers for a range, every row in answer order. */
 export function expectedVisitors(
-  options: AnalyticsOptions,
+  options: VisitorOptions,
   range: { dateFrom: string; dateTo: string },
 ): { totals: Counts; rows: Map<string, Counts> } {
-  const today = options.today ? dayOf(options.today)! : Math.floor(Date.now() / DAY_MS);
-  const dataset = new VisitorDataset(options, today);
-  const { rows, totals } = dataset.query({ fromDay: dayOf(range.dateFrom)!, toDay: dayOf(range.dateTo)! });
+  const { rows, totals } = datasetFor(options).query(dayRangeOf(range));
   return { totals, rows: new Map(rows.map(({ path, ...counts }) => [path, counts])) };
+}
+
+/** For ground truths: the dataset a simulator started with `options` answers from (today from the options, else the clock). */
+export function datasetFor(options: VisitorOptions): VisitorDataset {
+  return new VisitorDataset(options, options.today ? dayOf(options.today)! : Math.floor(Date.now() / DAY_MS));
+}
+
+/** For ground truths: a range given as the query gives it. */
+export function dayRangeOf(range: { dateFrom: string; dateTo: string }): DayRange {
+  return { fromDay: dayOf(range.dateFrom)!, toDay: dayOf(range.dateTo)! };
 }
 
 /** The UTC day of `YYYY-MM-DD` or an ISO 8601 date-time (a date-time counts from its UTC day). */
@@ -158,24 +169,4 @@ function defaultPathName(index: number): string {
 /** Ids added per day: a returning share keeps consecutive days overlapping. */
 function stride(perDay: number, u: number): number {
   return Math.max(1, Math.ceil(perDay * (0.3 + 0.6 * u)));
-}
-
-/** A uniform number in [0, 1) from (seed, index, salt): a stateless hash, so any page is O(1). */
-function unit(seed: number, index: number, salt: number): number {
-  let t = (Math.imul(seed, 0x9e3779b1) ^ Math.imul(index + 1, 0x85ebca77) ^ Math.imul(salt, 0xc2b2ae3d)) >>> 0;
-  t = Math.imul(t ^ (t >>> 16), 0x7feb352d) >>> 0;
-  t = Math.imul(t ^ (t >>> 15), 0x846ca68b) >>> 0;
-  return ((t ^ (t >>> 16)) >>> 0) / 4294967296;
-}
-
-function shuffledIndexes(size: number, seed: number): Uint32Array {
-  const order = new Uint32Array(size);
-  for (let i = 0; i < size; i++) order[i] = i;
-  for (let i = size - 1; i > 0; i--) {
-    const j = Math.floor(unit(seed, i, 99) * (i + 1));
-    const swap = order[i]!;
-    order[i] = order[j]!;
-    order[j] = swap;
-  }
-  return order;
 }
