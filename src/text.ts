@@ -35,6 +35,31 @@ export function defuseCommands(line: string): string {
   return /^\s*::/.test(flat) ? `${ZERO_WIDTH_SPACE}${flat}` : flat;
 }
 
+/**
+ * Removes what a reader of the text would not see but an agent would read: HTML comments,
+ * zero-width, bidirectional and other format characters, control characters. One line unless
+ * `multiline` (which keeps line feeds). Cut to `maxChars` code points, the cut marked with `…`.
+ * For text from outside that goes into a prompt: pull-request titles, bodies and commit
+ * subjects, page paths, readers' search terms.
+ */
+export function cleanText(text: string, maxChars: number, multiline = false): string {
+  let cleaned = text
+    .replace(/<!--[\s\S]*?(-->|$)/g, '')
+    .replace(/[\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u206f\ufeff\ufff9-\ufffb]/g, '')
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g, '');
+  cleaned = multiline
+    ? cleaned.replace(/\r\n?|[\u2028\u2029]/g, '\n').trim()
+    : cleaned.replace(/\s+/g, ' ').trim();
+  const chars = Array.from(cleaned);
+  return chars.length > maxChars ? `${chars.slice(0, maxChars - 1).join('')}…` : cleaned;
+}
+
+/** "1 request", "2,500 requests": a count with its noun, the number as en-US writes it. */
+export function countOf(count: number, one: string, many = `${one}s`): string {
+  return `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
+}
+
 /** A backtick fence longer than any backtick run in `text` (at least `min`), so the text cannot close it. */
 export function fenceFor(text: string, min = 3): string {
   let longest = 0;

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { fitToBudget } from '../src/diff/budget.js';
 import { fileDiffFromListing, splitUnifiedDiff, type FileDiff } from '../src/diff/files.js';
 import { DEFAULT_DIFF_EXCLUDE, filterFiles } from '../src/diff/filter.js';
-import { buildPrompt, cleanText } from '../src/diff/prompt.js';
+import { buildPrompt } from '../src/diff/prompt.js';
+import { cleanText } from '../src/text.js';
 import { fileDiff } from './support/fake-github.js';
 
 const file = (path: string, text = fileDiff(path, ['x'])): FileDiff => ({ path, text, binary: false, patchMissing: false });

@@ -1,6 +1,6 @@
 import type { OmittedFile } from './budget.js';
 import type { FileDiff } from './files.js';
-import { fenceFor } from '../text.js';
+import { cleanText, fenceFor } from '../text.js';
 
 /** What the prompt says about the change, besides the diff itself. */
 export interface ChangeContext {
@@ -89,18 +89,4 @@ function contextLines(context: ChangeContext): string[] {
     lines.push('- Description:', `${bodyFence}text`, body, bodyFence);
   }
   return lines;
-}
-
-/**
- * Removes what a reader of the pull request would not see but an agent would read: HTML
- * comments, zero-width and bidirectional control characters, other control characters.
- */
-export function cleanText(text: string, maxChars: number, multiline = false): string {
-  let cleaned = text
-    .replace(/<!--[\s\S]*?(-->|$)/g, '')
-    .replace(/[\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/g, '')
-    // eslint-disable-next-line no-control-regex
-    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, '');
-  cleaned = multiline ? cleaned.replace(/\r\n?/g, '\n').trim() : cleaned.replace(/\s+/g, ' ').trim();
-  return cleaned.length > maxChars ? `${cleaned.slice(0, maxChars - 1)}…` : cleaned;
 }
