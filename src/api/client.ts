@@ -7,9 +7,13 @@ import { ApiError, describeHttpFailure, serverMessageOf, type ApiErrorKind } fro
 import { isRetryableStatus, neverReachedServer, parseRetryAfter, retryDelayMs } from './retry.js';
 import {
   AgentJobSchema,
+  FeedbackByPageSchema,
+  SearchesPageSchema,
   VisitorsPageSchema,
   describeMismatch,
   type AgentJob,
+  type FeedbackByPage,
+  type SearchesPage,
   type VisitorsPage,
 } from './schemas.js';
 
@@ -35,6 +39,20 @@ export interface VisitorsQuery {
   readonly dateTo?: string;
   readonly limit: number;
   readonly offset: number;
+}
+
+export interface FeedbackByPageQuery {
+  readonly dateFrom?: string;
+  readonly dateTo?: string;
+  readonly limit: number;
+}
+
+export interface SearchesQuery {
+  readonly dateFrom?: string;
+  readonly dateTo?: string;
+  readonly limit: number;
+  /** The previous answer's `nextCursor`; absent for the first page. */
+  readonly cursor?: string;
 }
 
 /** Said when a create or a message failed in a way that leaves open whether it took effect. */
@@ -120,6 +138,24 @@ export class ApiClient {
       template: '/v1/analytics/{projectId}/visitors',
       query: { ...query },
       schema: VisitorsPageSchema,
+    });
+  }
+
+  getFeedbackByPage(query: FeedbackByPageQuery): Promise<FeedbackByPage> {
+    return this.call({
+      method: 'GET',
+      template: '/v1/analytics/{projectId}/feedback/by-page',
+      query: { ...query },
+      schema: FeedbackByPageSchema,
+    });
+  }
+
+  getSearches(query: SearchesQuery): Promise<SearchesPage> {
+    return this.call({
+      method: 'GET',
+      template: '/v1/analytics/{projectId}/searches',
+      query: { ...query },
+      schema: SearchesPageSchema,
     });
   }
 

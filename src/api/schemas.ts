@@ -45,6 +45,37 @@ export const VisitorsPageSchema = v.looseObject({
   hasMore: v.boolean(),
 });
 
+/**
+ * `feedback/by-page`: counts of thumbs per page. Only the counts are read: the action never
+ * asks for the individual entries (free text and readers' e-mail addresses).
+ */
+export const PageFeedbackSchema = v.looseObject({
+  path: v.string(),
+  thumbsUp: count,
+  thumbsDown: count,
+});
+
+export const FeedbackByPageSchema = v.looseObject({
+  feedback: v.array(PageFeedbackSchema),
+  hasMore: v.optional(v.boolean()),
+});
+
+/** `searches`: what readers typed, how often, and the page they clicked (null: none). */
+export const SearchRowSchema = v.looseObject({
+  searchQuery: v.string(),
+  hits: count,
+  topClickedPage: optionalText,
+});
+
+export const SearchesPageSchema = v.looseObject({
+  searches: v.array(SearchRowSchema),
+  nextCursor: optionalText,
+});
+
+export type PageFeedback = v.InferOutput<typeof PageFeedbackSchema>;
+export type FeedbackByPage = v.InferOutput<typeof FeedbackByPageSchema>;
+export type SearchRow = v.InferOutput<typeof SearchRowSchema>;
+export type SearchesPage = v.InferOutput<typeof SearchesPageSchema>;
 export type VisitorCounts = v.InferOutput<typeof VisitorCountsSchema>;
 export type VisitorRow = v.InferOutput<typeof VisitorRowSchema>;
 export type VisitorsPage = v.InferOutput<typeof VisitorsPageSchema>;
