@@ -32,6 +32,9 @@ export const Inputs = {
   SummaryRows: 'summary-rows',
   OutputDir: 'output-dir',
   ArtifactName: 'artifact-name',
+  RefreshSignals: 'refresh-signals',
+  RefreshPages: 'refresh-pages',
+  RefreshSearches: 'refresh-searches',
 } as const;
 
 export type InputName = (typeof Inputs)[keyof typeof Inputs];
@@ -56,6 +59,7 @@ export const Outputs = {
   VisitorsCsv: 'visitors-csv',
   VisitorsJson: 'visitors-json',
   ArtifactId: 'artifact-id',
+  Signals: 'signals',
   Requests: 'requests',
 } as const;
 

@@ -24,10 +24,16 @@ import {
 } from './parse.js';
 import {
   COMMANDS,
+  REFRESH_SIGNALS,
   type AgentSettings,
   type CommonSettings,
+  type PagingSettings,
+  type RangeSettings,
+  type RefreshSettings,
+  type RefreshSignal,
   type Settings,
   type VisitorsSettings,
+  type WaitSettings,
 } from './settings.js';
 
 /**
@@ -71,9 +77,16 @@ export const INPUT_DEFAULTS: Readonly<Record<InputName, string>> = {
   'summary-rows': '25',
   'output-dir': '',
   'artifact-name': 'visitor-analytics',
+  'refresh-signals': 'visitors,feedback,searches',
+  'refresh-pages': '10',
+  'refresh-searches': '10',
 };
 
-/** Inputs that only one command reads; the rest are common to both. */
+const WAIT_INPUTS = [Inputs.Wait, Inputs.PollInterval, Inputs.PollIntervalMax, Inputs.FailOn] as const;
+const RANGE_INPUTS = [Inputs.DateFrom, Inputs.DateTo] as const;
+const PAGING_INPUTS = [Inputs.PageSize, Inputs.MaxRows, Inputs.Concurrency] as const;
+
+/** Inputs that only some commands read; the rest are common to all. */
 export const COMMAND_INPUTS: Readonly<Record<Settings['command'], readonly InputName[]>> = {
   agent: [
     Inputs.Prompt,
@@ -83,24 +96,27 @@ export const COMMAND_INPUTS: Readonly<Record<Settings['command'], readonly Input
     Inputs.DiffExclude,
     Inputs.DiffMaxChars,
     Inputs.AllowForks,
-    Inputs.Wait,
-    Inputs.PollInterval,
-    Inputs.PollIntervalMax,
-    Inputs.FailOn,
+    ...WAIT_INPUTS,
     Inputs.PrComment,
     Inputs.ReuseJob,
   ],
   visitors: [
-    Inputs.DateFrom,
-    Inputs.DateTo,
-    Inputs.PageSize,
+    ...RANGE_INPUTS,
+    ...PAGING_INPUTS,
     Inputs.Offset,
-    Inputs.MaxRows,
-    Inputs.Concurrency,
     Inputs.ComparePrevious,
     Inputs.SummaryRows,
     Inputs.OutputDir,
     Inputs.ArtifactName,
+  ],
+  refresh: [
+    Inputs.Prompt,
+    ...WAIT_INPUTS,
+    ...RANGE_INPUTS,
+    ...PAGING_INPUTS,
+    Inputs.RefreshSignals,
+    Inputs.RefreshPages,
+    Inputs.RefreshSearches,
   ],
 };
 
@@ -179,12 +195,52 @@ export function parseSettings(read: InputReader, context: SettingsContext): Pars
   const settings =
     command === 'agent'
       ? parseAgentSettings(common, input, parse, context)
-      : parseVisitorsSettings(common, input, parse, context);
+      : command === 'visitors'
+        ? parseVisitorsSettings(common, input, parse, context)
+        : parseRefreshSettings(common, input, parse, context);
   return { settings, warnings };
 }
 
 type Parse = <T>(name: InputName, parser: (text: string) => T) => T;
 type Input = (name: InputName) => string;
+
+/** `wait`, the poll intervals and `fail-on`: how a job is waited for and judged. */
+function parseWaitSettings(parse: Parse): WaitSettings {
+  const pollIntervalMs = parse(Inputs.PollInterval, (t) => parseDuration(t));
+  return {
+    wait: parse(Inputs.Wait, parseBoolean),
+    pollIntervalMs,
+    pollIntervalMaxMs: parse(Inputs.PollIntervalMax, (t) => {
+      const ms = parseDuration(t);
+      if (ms < pollIntervalMs) throw new ParseError('a duration no shorter than poll-interval');
+      return ms;
+    }),
+    failOn: parse(Inputs.FailOn, parseFailOn),
+  };
+}
+
+/** `date-from` and `date-to`, resolved against the clock; `date-from` must come first. */
+function parseRangeSettings(parse: Parse, context: SettingsContext): RangeSettings {
+  const date = (t: string): ReturnType<typeof parseDate> | undefined =>
+    t ? parseDate(t, context.nowMs) : undefined;
+  const dateFrom = parse(Inputs.DateFrom, date);
+  const dateTo = parse(Inputs.DateTo, date);
+  if (dateFrom && dateTo && dateFrom.epochMs >= dateTo.epochMs) {
+    throw new InputError(
+      Inputs.DateFrom,
+      `Input "date-from" (${dateFrom.text}) must be before "date-to" (${dateTo.text}), which is exclusive.`,
+    );
+  }
+  return { dateFrom, dateTo };
+}
+
+function parsePagingSettings(parse: Parse): PagingSettings {
+  return {
+    pageSize: parse(Inputs.PageSize, (t) => parseInteger(t, 1, 250)),
+    maxRows: parse(Inputs.MaxRows, (t) => parseInteger(t, 0)),
+    concurrency: parse(Inputs.Concurrency, (t) => parseInteger(t, 1, 16)),
+  };
+}
 
 function parseAgentSettings(
   common: CommonSettings,
@@ -192,7 +248,6 @@ function parseAgentSettings(
   parse: Parse,
   context: SettingsContext,
 ): AgentSettings {
-  const pollIntervalMs = parse(Inputs.PollInterval, (t) => parseDuration(t));
   const settings: AgentSettings = {
     ...common,
     command: 'agent',
@@ -203,14 +258,7 @@ function parseAgentSettings(
     diffExclude: parseList(input(Inputs.DiffExclude)),
     diffMaxChars: parse(Inputs.DiffMaxChars, (t) => parseInteger(t, 1_000, 1_000_000)),
     allowForks: parse(Inputs.AllowForks, parseBoolean),
-    wait: parse(Inputs.Wait, parseBoolean),
-    pollIntervalMs,
-    pollIntervalMaxMs: parse(Inputs.PollIntervalMax, (t) => {
-      const ms = parseDuration(t);
-      if (ms < pollIntervalMs) throw new ParseError('a duration no shorter than poll-interval');
-      return ms;
-    }),
-    failOn: parse(Inputs.FailOn, parseFailOn),
+    ...parseWaitSettings(parse),
     prComment: parse(Inputs.PrComment, parseBoolean),
     reuseJob: parse(Inputs.ReuseJob, parseBoolean),
   };
@@ -242,16 +290,7 @@ function parseVisitorsSettings(
   parse: Parse,
   context: SettingsContext,
 ): VisitorsSettings {
-  const date = (t: string): ReturnType<typeof parseDate> | undefined =>
-    t ? parseDate(t, context.nowMs) : undefined;
-  const dateFrom = parse(Inputs.DateFrom, date);
-  const dateTo = parse(Inputs.DateTo, date);
-  if (dateFrom && dateTo && dateFrom.epochMs >= dateTo.epochMs) {
-    throw new InputError(
-      Inputs.DateFrom,
-      `Input "date-from" (${dateFrom.text}) must be before "date-to" (${dateTo.text}), which is exclusive.`,
-    );
-  }
+  const { dateFrom, dateTo } = parseRangeSettings(parse, context);
   const comparePrevious = parse(Inputs.ComparePrevious, parseBoolean);
   if (comparePrevious && !(dateFrom && dateTo)) {
     throw new InputError(
@@ -266,15 +305,41 @@ function parseVisitorsSettings(
     command: 'visitors',
     dateFrom,
     dateTo,
-    pageSize: parse(Inputs.PageSize, (t) => parseInteger(t, 1, 250)),
+    ...parsePagingSettings(parse),
     offset: parse(Inputs.Offset, (t) => parseInteger(t, 0)),
-    maxRows: parse(Inputs.MaxRows, (t) => parseInteger(t, 0)),
-    concurrency: parse(Inputs.Concurrency, (t) => parseInteger(t, 1, 16)),
     comparePrevious,
     summaryRows: parse(Inputs.SummaryRows, (t) => parseInteger(t, 0, 1_000)),
     outputDir: resolve(workspace, input(Inputs.OutputDir) || join(runnerTemp, 'visitors')),
     artifactName: parse(Inputs.ArtifactName, parseArtifactName),
   };
+}
+
+function parseRefreshSettings(
+  common: CommonSettings,
+  input: Input,
+  parse: Parse,
+  context: SettingsContext,
+): RefreshSettings {
+  return {
+    ...common,
+    command: 'refresh',
+    prompt: input(Inputs.Prompt),
+    ...parseWaitSettings(parse),
+    ...parseRangeSettings(parse, context),
+    ...parsePagingSettings(parse),
+    signals: parse(Inputs.RefreshSignals, parseSignals),
+    pagesPerSignal: parse(Inputs.RefreshPages, (t) => parseInteger(t, 1, 50)),
+    searchTerms: parse(Inputs.RefreshSearches, (t) => parseInteger(t, 1, 50)),
+  };
+}
+
+function parseSignals(text: string): ReadonlySet<RefreshSignal> {
+  const tokens = parseList(text.toLowerCase());
+  const known = (token: string): token is RefreshSignal => (REFRESH_SIGNALS as readonly string[]).includes(token);
+  if (tokens.length === 0 || !tokens.every(known)) {
+    throw new ParseError(`a list of one or more of: ${REFRESH_SIGNALS.join(', ')}`);
+  }
+  return new Set(tokens.filter(known));
 }
 
 function parseApiKey(key: string, event: TriggerEvent, warnings: string[]): string {
@@ -341,13 +406,15 @@ function warnIgnoredInputs(
   // The runner expands `${{ runner.temp }}/visitors` before passing it: compare with that.
   const passedDefault = (name: InputName): string =>
     name === Inputs.OutputDir && env.RUNNER_TEMP ? join(env.RUNNER_TEMP, 'visitors') : INPUT_DEFAULTS[name];
-  for (const [other, names] of Object.entries(COMMAND_INPUTS)) {
-    if (other === command) continue;
-    for (const name of names) {
-      const value = read(name);
-      if (value !== undefined && value !== INPUT_DEFAULTS[name] && value !== passedDefault(name)) {
-        warnings.push(`Input "${name}" is ignored by command: ${command} (it belongs to command: ${other}).`);
-      }
+  const owners = new Map<InputName, Settings['command'][]>();
+  for (const [other, names] of Object.entries(COMMAND_INPUTS) as Array<[Settings['command'], readonly InputName[]]>) {
+    for (const name of names) owners.set(name, [...(owners.get(name) ?? []), other]);
+  }
+  for (const [name, commands] of owners) {
+    if (commands.includes(command)) continue;
+    const value = read(name);
+    if (value !== undefined && value !== INPUT_DEFAULTS[name] && value !== passedDefault(name)) {
+      warnings.push(`Input "${name}" is ignored by command: ${command} (it belongs to command: ${commands.join(', ')}).`);
     }
   }
 }

@@ -2,10 +2,10 @@ import type { Outcome } from './agent/outcome.js';
 import type { ResolvedDate } from './parse.js';
 
 /** The validated inputs: what every flow below the entry layer reads instead of inputs. */
-export type Settings = AgentSettings | VisitorsSettings;
+export type Settings = AgentSettings | VisitorsSettings | RefreshSettings;
 
 export type Command = Settings['command'];
-export const COMMANDS = ['agent', 'visitors'] as const satisfies readonly Command[];
+export const COMMANDS = ['agent', 'visitors', 'refresh'] as const satisfies readonly Command[];
 
 export type DiffMode = 'auto' | 'true' | 'false';
 
@@ -21,7 +21,29 @@ export interface CommonSettings {
   readonly timeoutMs: number;
 }
 
-export interface AgentSettings extends CommonSettings {
+/** Waiting for a job and judging its outcome: the agent and refresh commands. */
+export interface WaitSettings {
+  readonly wait: boolean;
+  readonly pollIntervalMs: number;
+  readonly pollIntervalMaxMs: number;
+  readonly failOn: ReadonlySet<Outcome>;
+}
+
+/** An analytics date range: the visitors and refresh commands. */
+export interface RangeSettings {
+  /** Undefined when the input is empty: the parameter is then not sent. */
+  readonly dateFrom: ResolvedDate | undefined;
+  readonly dateTo: ResolvedDate | undefined;
+}
+
+/** Paging through the visitors endpoint: the visitors export and the refresh's visitors signal. */
+export interface PagingSettings {
+  readonly pageSize: number;
+  readonly maxRows: number;
+  readonly concurrency: number;
+}
+
+export interface AgentSettings extends CommonSettings, WaitSettings {
   readonly command: 'agent';
   readonly prompt: string;
   readonly jobId: string | undefined;
@@ -30,25 +52,29 @@ export interface AgentSettings extends CommonSettings {
   readonly diffExclude: readonly string[];
   readonly diffMaxChars: number;
   readonly allowForks: boolean;
-  readonly wait: boolean;
-  readonly pollIntervalMs: number;
-  readonly pollIntervalMaxMs: number;
-  readonly failOn: ReadonlySet<Outcome>;
   readonly prComment: boolean;
   readonly reuseJob: boolean;
 }
 
-export interface VisitorsSettings extends CommonSettings {
+export interface VisitorsSettings extends CommonSettings, RangeSettings, PagingSettings {
   readonly command: 'visitors';
-  /** Undefined when the input is empty: the parameter is then not sent. */
-  readonly dateFrom: ResolvedDate | undefined;
-  readonly dateTo: ResolvedDate | undefined;
-  readonly pageSize: number;
   readonly offset: number;
-  readonly maxRows: number;
-  readonly concurrency: number;
   readonly comparePrevious: boolean;
   readonly summaryRows: number;
   readonly outputDir: string;
   readonly artifactName: string;
+}
+
+/** The reader signals a refresh can read, in the order its prompt and summary list them. */
+export const REFRESH_SIGNALS = ['visitors', 'feedback', 'searches'] as const;
+export type RefreshSignal = (typeof REFRESH_SIGNALS)[number];
+
+export interface RefreshSettings extends CommonSettings, WaitSettings, RangeSettings, PagingSettings {
+  readonly command: 'refresh';
+  /** Replaces the built-in instruction at the head of the prompt when not empty. */
+  readonly prompt: string;
+  readonly signals: ReadonlySet<RefreshSignal>;
+  /** Pages listed for each page signal (visitors, feedback). */
+  readonly pagesPerSignal: number;
+  readonly searchTerms: number;
 }

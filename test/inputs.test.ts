@@ -10,7 +10,7 @@ import {
   type ParsedSettings,
   type SettingsContext,
 } from '../src/inputs.js';
-import type { AgentSettings, VisitorsSettings } from '../src/settings.js';
+import type { AgentSettings, RefreshSettings, VisitorsSettings } from '../src/settings.js';
 
 /** 2026-11-22T15:30:00Z. */
 const NOW = Date.UTC(2026, 10, 22, 15, 30);
@@ -51,11 +51,11 @@ function readerOf(values: Inputs): InputReader {
   return (name) => (Object.hasOwn(values, name) ? values[name] : undefined);
 }
 
-/** The inputs every case starts from: enough for both commands to succeed. */
-function baseInputs(command: 'agent' | 'visitors'): Inputs {
+/** The inputs every case starts from: enough for each command to succeed. */
+function baseInputs(command: 'agent' | 'visitors' | 'refresh'): Inputs {
   return command === 'agent'
     ? { 'api-key': KEY, 'project-id': 'proj_123', prompt: 'Document the new flag.' }
-    : { 'api-key': KEY, 'project-id': 'proj_123', command: 'visitors' };
+    : { 'api-key': KEY, 'project-id': 'proj_123', command };
 }
 
 function parse(values: Inputs, event: EventSpec = DISPATCH, env: NodeJS.ProcessEnv = {}): ParsedSettings {
@@ -74,6 +74,12 @@ function visitors(values: Inputs = {}, event: EventSpec = DISPATCH, env: NodeJS.
   return parsed as ParsedSettings & { settings: VisitorsSettings };
 }
 
+function refresh(values: Inputs = {}, event: EventSpec = SCHEDULE): ParsedSettings & { settings: RefreshSettings } {
+  const parsed = parse({ 'api-key': KEY, 'project-id': 'proj_123', command: 'refresh', ...values }, event);
+  if (parsed.settings.command !== 'refresh') throw new Error('expected refresh settings');
+  return parsed as ParsedSettings & { settings: RefreshSettings };
+}
+
 function inputErrorOf(fn: () => unknown): InputError {
   try {
     fn();
@@ -89,7 +95,7 @@ interface BadCase {
   readonly input: InputName;
   /** Its value in this case. */
   readonly value: string;
-  readonly command?: 'agent' | 'visitors';
+  readonly command?: 'agent' | 'visitors' | 'refresh';
   /** Other inputs set for the case. */
   readonly extra?: Inputs;
   readonly event?: EventSpec;
@@ -242,6 +248,12 @@ const BAD_CASES: readonly BadCase[] = [
   { input: 'artifact-name', value: 'visitors:2026', command: 'visitors' },
   { input: 'artifact-name', value: 'a"b', command: 'visitors' },
   { input: 'artifact-name', value: 'x'.repeat(201), command: 'visitors' },
+  // refresh-signals, refresh-pages, refresh-searches
+  { input: 'refresh-signals', value: 'likes', command: 'refresh', says: /visitors, feedback, searches/ },
+  { input: 'refresh-signals', value: '', command: 'refresh' },
+  { input: 'refresh-pages', value: '0', command: 'refresh', says: /1 to 50/ },
+  { input: 'refresh-pages', value: '51', command: 'refresh' },
+  { input: 'refresh-searches', value: 'ten', command: 'refresh' },
 ];
 
 describe('parseSettings: bad values', () => {
@@ -572,6 +584,45 @@ describe('parseSettings: warnings', () => {
   // The runner expands action.yml's `${{ runner.temp }}/visitors` and passes it on every run.
   it('does not warn about output-dir on an agent run when the runner passes its action.yml default', () => {
     expect(agent({ 'output-dir': '/tmp/rt/visitors' }).warnings).toEqual([]);
+  });
+});
+
+describe('parseSettings: command refresh', () => {
+  it('reads the three signals, 10 pages and 10 terms, last week, and the waiting defaults', () => {
+    const { settings, warnings } = refresh();
+    expect(warnings).toEqual([]);
+    expect([...settings.signals]).toEqual(['visitors', 'feedback', 'searches']);
+    expect(settings).toMatchObject({ pagesPerSignal: 10, searchTerms: 10, prompt: '', wait: true, pollIntervalMs: 5_000, pageSize: 250, maxRows: 0, concurrency: 1 });
+    expect(settings.dateFrom?.text).toBe('2026-11-15');
+    expect(settings.dateTo?.text).toBe('2026-11-22');
+    expect([...settings.failOn]).toEqual(['failed', 'timed-out']);
+  });
+
+  it('takes a list of signals in any case, one a line or comma-separated', () => {
+    expect([...refresh({ 'refresh-signals': 'Searches\nfeedback' }).settings.signals]).toEqual(['searches', 'feedback']);
+    expect(refresh({ 'refresh-pages': '50', 'refresh-searches': '1' }).settings).toMatchObject({ pagesPerSignal: 50, searchTerms: 1 });
+  });
+
+  it.each([
+    ['refresh-signals', 'clicks', /one or more of: visitors, feedback, searches/],
+    ['refresh-signals', ' , ', /one or more of/],
+    ['refresh-pages', '0', /from 1 to 50/],
+    ['refresh-searches', '100', /from 1 to 50/],
+  ] as const)('refuses %s = %j, naming the input', (input, value, says) => {
+    const error = inputErrorOf(() => refresh({ [input]: value }));
+    expect(error.input).toBe(input);
+    expect(error.message).toMatch(says);
+  });
+
+  it('warns about agent-only and visitors-only inputs, not about the ones it shares with them', () => {
+    expect(refresh({ prompt: 'Focus on the API.', wait: 'false', 'date-from': '-30d', 'page-size': '100' }).warnings).toEqual([]);
+    const { warnings } = refresh({ 'job-id': 'job_1', 'summary-rows': '5' });
+    expect(warnings).toEqual([
+      'Input "job-id" is ignored by command: refresh (it belongs to command: agent).',
+      'Input "summary-rows" is ignored by command: refresh (it belongs to command: visitors).',
+    ]);
+    expect(agent({ 'refresh-pages': '3' }).warnings).toEqual(['Input "refresh-pages" is ignored by command: agent (it belongs to command: refresh).']);
+    expect(visitors({ wait: 'false' }).warnings).toEqual(['Input "wait" is ignored by command: visitors (it belongs to command: agent, refresh).']);
   });
 });
 
