@@ -12,7 +12,8 @@ import { coreLogger } from './logger.js';
 import { agentLogLine, agentOutputs, renderAgentSummary, renderPrComment } from './report/agent-report.js';
 import { byteLength, cutToBytes, SUMMARY_LIMIT_BYTES } from './report/markdown.js';
 import { CancelledError, realSleep, systemClock } from './runtime.js';
-import type { AgentSettings, Settings, VisitorsSettings } from './settings.js';
+import type { Outcome } from './agent/outcome.js';
+import type { AgentSettings, RefreshSettings, Settings, VisitorsSettings } from './settings.js';
 import { USER_AGENT } from './version.js';
 
 /**
@@ -37,11 +38,9 @@ export async function run(): Promise<void> {
     const { settings, warnings } = readSettings({ event, nowMs: systemClock.now(), env: process.env });
     for (const warning of warnings) core.warning(warning);
     client = createClient(settings, cancellation.signal);
-    if (settings.command === 'agent') {
-      await agentStep(settings, event, client, cancellation.signal);
-    } else {
-      await visitorsStep(settings, client, cancellation.signal);
-    }
+    if (settings.command === 'agent') await agentStep(settings, event, client, cancellation.signal);
+    else if (settings.command === 'visitors') await visitorsStep(settings, client, cancellation.signal);
+    else await refreshStep(settings, client, cancellation.signal);
   } catch (error) {
     // A bad input, or anything else that stopped the step before a flow reported: the outputs
     // still say so, since later steps read them whatever happened.
@@ -110,7 +109,7 @@ async function agentStep(settings: AgentSettings, event: TriggerEvent, client: A
   // After a cancellation the runner allows seconds, not a round trip to GitHub.
   if (prepared?.comment && github && !signal.aborted) await writeComment(await github, prepared.comment, run);
   coreLogger.info(agentLogLine(run));
-  failIfNeeded(run, settings);
+  failIfNeeded(run, settings.failOn);
 }
 
 /** Creates or updates the pull-request comment; a failure here is a warning, never the step's. */
@@ -152,7 +151,26 @@ async function visitorsStep(settings: VisitorsSettings, client: ApiClient, signa
   else if (run.error) core.setFailed(run.error.message);
 }
 
-function failIfNeeded(run: AgentRun, settings: AgentSettings): void {
+async function refreshStep(settings: RefreshSettings, client: ApiClient, signal: AbortSignal): Promise<void> {
+  // Loaded here so that the other steps do not pay for the refresh's code at start-up.
+  const { runRefresh, refreshOutputs, renderRefreshSummary } = await import('./refresh/step-modules.js');
+  const run = await runRefresh(settings, {
+    client,
+    clock: systemClock,
+    sleep: realSleep,
+    random: Math.random,
+    logger: coreLogger,
+    signal,
+    onJobId: (id) => core.setOutput(Outputs.JobId, id),
+  });
+  if (run.agent.outcome === 'skipped') core.notice(run.agent.skipReason ?? 'Nothing to refresh.');
+  setOutputs(refreshOutputs(run, client.requestCount));
+  await writeSummary(renderRefreshSummary(run, client.requestCount));
+  coreLogger.info(agentLogLine(run.agent));
+  failIfNeeded(run.agent, settings.failOn);
+}
+
+function failIfNeeded(run: AgentRun, failOn: ReadonlySet<Outcome>): void {
   if (run.outcome === 'error') {
     core.setFailed(run.error?.message ?? 'The API failed.');
   } else if (run.outcome === 'cancelled') {
@@ -162,8 +180,8 @@ function failIfNeeded(run: AgentRun, settings: AgentSettings): void {
         ? `Cancelled. Job ${jobId} goes on running on the server (the API cannot cancel it); attach to it later with job-id: ${jobId}.`
         : 'Cancelled before the API answered; a job may still have been created.',
     );
-  } else if (settings.failOn.has(run.outcome)) {
-    core.setFailed(`Outcome "${run.outcome}" is listed in fail-on (${[...settings.failOn].join(',')}).`);
+  } else if (failOn.has(run.outcome)) {
+    core.setFailed(`Outcome "${run.outcome}" is listed in fail-on (${[...failOn].join(',')}).`);
   }
 }
 

@@ -1,6 +1,6 @@
 import type { ApiError } from '../api/errors.js';
 import type { AgentJob } from '../api/schemas.js';
-import type { AgentSettings } from '../settings.js';
+import type { CommonSettings, WaitSettings } from '../settings.js';
 import { CancelledError, type Clock, type Logger, type Random, type Sleep } from '../runtime.js';
 import { outcomeOfTerminalJob, isTerminalStatus, type Outcome } from './outcome.js';
 import { pollJob, type JobReader } from './poll.js';
@@ -14,6 +14,11 @@ export interface AgentApi extends JobReader {
 }
 
 export type AgentMode = 'create' | 'message' | 'attach';
+
+/** What creating, messaging or attaching to a job and waiting for it read of the settings. */
+export interface AgentRunSettings extends Pick<CommonSettings, 'dryRun' | 'timeoutMs'>, Omit<WaitSettings, 'failOn'> {
+  readonly jobId: string | undefined;
+}
 
 export interface AgentDeps {
   readonly client: AgentApi;
@@ -49,7 +54,7 @@ export interface AgentRun {
  * error (outcome `error`, before or after the job exists) — so the entry layer reports all of
  * them through one exit point.
  */
-export async function runAgent(settings: AgentSettings, prompt: string, deps: AgentDeps): Promise<AgentRun> {
+export async function runAgent(settings: AgentRunSettings, prompt: string, deps: AgentDeps): Promise<AgentRun> {
   const { client, clock, logger } = deps;
   const run = newRun(settings.jobId, prompt, clock.now());
   const { mode, startedAt } = run;
@@ -153,15 +158,20 @@ export function newRun(jobId: string | undefined, prompt: string, startedAt: num
 }
 
 /** A run that ends before anything is sent: skipped, or stopped by an error while preparing. */
-export function skippedRun(settings: AgentSettings, startedAt: number, reason: string): AgentRun {
+export function skippedRun(settings: { jobId?: string; prompt: string }, startedAt: number, reason: string): AgentRun {
   const run = newRun(settings.jobId, settings.prompt, startedAt);
   run.outcome = 'skipped';
   run.skipReason = reason;
   return run;
 }
 
-export function failedBeforeSending(settings: AgentSettings, startedAt: number, error: unknown): AgentRun {
+export function failedBeforeSending(settings: { jobId?: string; prompt: string }, startedAt: number, error: unknown): AgentRun {
   return failed(newRun(settings.jobId, settings.prompt, startedAt), error);
+}
+
+/** A run cancelled before anything was sent. */
+export function cancelledBeforeSending(settings: { jobId?: string; prompt: string }, startedAt: number): AgentRun {
+  return cancelled(newRun(settings.jobId, settings.prompt, startedAt));
 }
 
 function cancelled(run: AgentRun, waitedMs = 0): AgentRun {
@@ -170,7 +180,7 @@ function cancelled(run: AgentRun, waitedMs = 0): AgentRun {
   return run;
 }
 
-function isCancellation(error: unknown, signal: AbortSignal): boolean {
+export function isCancellation(error: unknown, signal: AbortSignal): boolean {
   if (error instanceof CancelledError) return true;
   return signal.aborted && (error as { kind?: unknown } | null)?.kind === 'cancelled';
 }

@@ -6,6 +6,7 @@ import type { VisitorsSettings } from '../settings.js';
 import { VisitorFiles, type ExportRow } from './files.js';
 import { pageVisitors, type VisitorsApi } from './paging.js';
 import { previousRange, type DateRange } from './range.js';
+import { TopRows } from './top-rows.js';
 
 export interface ArtifactUpload {
   readonly id?: number;
@@ -93,7 +94,7 @@ export async function runVisitors(settings: VisitorsSettings, deps: VisitorsDeps
       run.previousTotals = earlier.totals;
     }
     files = await VisitorFiles.open(settings.outputDir, previousRows !== undefined);
-    const top = new TopRows(settings.summaryRows);
+    const top = new TopRows<ExportRow>(settings.summaryRows);
     const result = await pageVisitors(deps.client, { ...query(range), ...paging, deadline }, async (rows) => {
       const exported = rows.map((row) => withPrevious(row, previousRows));
       top.add(exported);
@@ -136,20 +137,4 @@ function withPrevious(row: VisitorRow, previous: Map<string, VisitorCounts> | un
   const counts = { path: row.path, human: row.human, ai: row.ai, total: row.total };
   if (!previous) return counts;
   return { ...counts, previous: previous.get(row.path) ?? null };
-}
-
-/** The busiest rows seen so far, kept to a bounded size however many rows pass. */
-class TopRows {
-  private rows: ExportRow[] = [];
-  constructor(private readonly size: number) {}
-
-  add(rows: readonly ExportRow[]): void {
-    if (this.size === 0) return;
-    this.rows.push(...rows);
-    if (this.rows.length > 4 * this.size + 1000) this.rows = this.values();
-  }
-
-  values(): ExportRow[] {
-    return this.rows.sort((a, b) => b.total - a.total || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)).slice(0, this.size);
-  }
 }

@@ -1,0 +1,105 @@
+import {
+  cancelledBeforeSending,
+  failedBeforeSending,
+  isCancellation,
+  runAgent,
+  skippedRun,
+  type AgentDeps,
+  type AgentApi,
+  type AgentRun,
+} from '../agent/run-agent.js';
+import { DeadlineError } from '../runtime.js';
+import { REFRESH_SIGNALS, type RefreshSettings, type RefreshSignal } from '../settings.js';
+import { countOf, forLog } from '../text.js';
+import { describeRange, type DateRange } from '../visitors/range.js';
+import type { ChosenPage, ChosenSearch, ReaderSignals } from './choose.js';
+import { buildRefreshPrompt, REFRESH_INSTRUCTION } from './prompt.js';
+import {
+  readBusiestPages,
+  readPoorlyRatedPages,
+  readUnansweredSearches,
+  type SignalChoice,
+  type SignalReadOptions,
+  type SignalsApi,
+} from './signals.js';
+
+export interface RefreshDeps extends AgentDeps {
+  readonly client: AgentApi & SignalsApi;
+}
+
+/** How one signal went: read (with how many rows it weighed), or left out and why. */
+export type SignalOutcome =
+  | { readonly signal: RefreshSignal; readonly read: true; readonly considered: number; readonly chosen: number }
+  | { readonly signal: RefreshSignal; readonly read: false; readonly reason: string };
+
+export interface RefreshRun {
+  readonly range: DateRange;
+  /** One entry per signal asked for, in the order of REFRESH_SIGNALS. */
+  readonly outcomes: SignalOutcome[];
+  /** What aimed the job: the `signals` output. */
+  readonly signals: ReaderSignals;
+  /** The agent job created from them (or why none was: skipped, error, cancelled, dry run). */
+  readonly agent: AgentRun;
+}
+
+const READERS: Record<RefreshSignal, (api: SignalsApi, options: SignalReadOptions) => Promise<SignalChoice<ChosenPage | ChosenSearch>>> = {
+  visitors: readBusiestPages,
+  feedback: readPoorlyRatedPages,
+  searches: readUnansweredSearches,
+};
+
+/**
+ * A documentation job aimed by what readers do: read each signal asked for (one failing is one
+ * warning and is left out), choose the pages and terms, write them into the prompt, then create
+ * one job and wait for it as `command: agent` does. Every analytics read and the wait share the
+ * step's one deadline. Returns the run's record on every path.
+ */
+export async function runRefresh(settings: RefreshSettings, deps: RefreshDeps): Promise<RefreshRun> {
+  const { client, clock, logger } = deps;
+  const startedAt = clock.now();
+  const deadline = { at: startedAt + settings.timeoutMs, clock };
+  client.setDeadline(deadline.at);
+  const range: DateRange = { dateFrom: settings.dateFrom, dateTo: settings.dateTo };
+  const instruction = settings.prompt || REFRESH_INSTRUCTION;
+  const signals: ReaderSignals = { pages: [], searches: [] };
+  const outcomes: SignalOutcome[] = [];
+  const record = (agent: AgentRun): RefreshRun => ({ range, outcomes, signals, agent });
+
+  // Read, listed in the prompt and shown in the summary in the contract's order.
+  for (const signal of REFRESH_SIGNALS.filter((name) => settings.signals.has(name))) {
+    const count = signal === 'searches' ? settings.searchTerms : settings.pagesPerSignal;
+    try {
+      const { considered, chosen } = await READERS[signal](client, { ...settings, count, deadline });
+      if (signal === 'searches') signals.searches.push(...(chosen as ChosenSearch[]));
+      else signals.pages.push(...(chosen as ChosenPage[]));
+      outcomes.push({ signal, read: true, considered, chosen: chosen.length });
+      logger.info(`Signal ${signal}: ${countOf(considered, 'row')} read, ${chosen.length} chosen.`);
+    } catch (error) {
+      if (isCancellation(error, deps.signal)) return record(cancelledBeforeSending({ prompt: '' }, startedAt));
+      const reason = error instanceof DeadlineError ? `the step's timeout ran out (${error.message})` : messageOf(error);
+      outcomes.push({ signal, read: false, reason });
+      logger.warning(`The ${signal} signal was left out: ${forLog(reason, 500)}`);
+    }
+  }
+
+  if (outcomes.every((outcome) => !outcome.read)) {
+    const reasons = outcomes.map((outcome) => `${outcome.signal}: ${outcome.read ? '' : outcome.reason}`).join('; ');
+    return record(failedBeforeSending({ prompt: '' }, startedAt, new Error(`No reader signal could be read (${reasons}); no job was created.`)));
+  }
+  if (signals.pages.length === 0 && signals.searches.length === 0) {
+    return record(skippedRun({ prompt: '' }, startedAt, `No page and no search term qualified in ${describeRange(range)}: nothing to aim a refresh at, so no job was created.`));
+  }
+  if (clock.now() >= deadline.at) {
+    return record(failedBeforeSending({ prompt: '' }, startedAt, new Error('The timeout ran out while the reader signals were read; no job was created. Raise timeout.')));
+  }
+
+  const prompt = buildRefreshPrompt(instruction, signals, describeRange(range));
+  logger.data(`Prompt (${prompt.length} characters)`, prompt);
+  // The wait gets what is left of the step's timeout after the reads.
+  const agent = await runAgent({ ...settings, jobId: undefined, timeoutMs: deadline.at - clock.now() }, prompt, deps);
+  return record(agent);
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

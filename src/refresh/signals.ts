@@ -1,0 +1,86 @@
+import type { FeedbackByPageQuery, SearchesQuery } from '../api/client.js';
+import type { FeedbackByPage, SearchesPage, SearchRow, VisitorRow } from '../api/schemas.js';
+import { DeadlineError, type Clock } from '../runtime.js';
+import type { PagingSettings, RangeSettings } from '../settings.js';
+import { pageVisitors, type VisitorsApi } from '../visitors/paging.js';
+import { TopRows } from '../visitors/top-rows.js';
+import { busiestPages, poorlyRatedPages, unansweredSearches, type ChosenPage, type ChosenSearch } from './choose.js';
+
+/** What reading the signals needs of the API client: the three analytics endpoints. */
+export interface SignalsApi extends VisitorsApi {
+  getFeedbackByPage(query: FeedbackByPageQuery): Promise<FeedbackByPage>;
+  getSearches(query: SearchesQuery): Promise<SearchesPage>;
+}
+
+export interface SignalReadOptions extends RangeSettings, PagingSettings {
+  readonly count: number;
+  readonly deadline: { readonly at: number; readonly clock: Clock };
+}
+
+/** The analytics budget is shared and hourly: one request for feedback, at most five for searches. */
+export const FEEDBACK_LIMIT = 100;
+export const SEARCHES_LIMIT = 100;
+export const MAX_SEARCH_REQUESTS = 5;
+
+/** Rows the signal considered, and what it chose of them. */
+export interface SignalChoice<T> {
+  readonly considered: number;
+  readonly chosen: T[];
+}
+
+/**
+ * The pages readers use most: every row of the visitors endpoint, with the export's paging
+ * (`page-size`, `concurrency`, `max-rows`), keeping only the busiest in memory.
+ */
+export async function readBusiestPages(api: SignalsApi, options: SignalReadOptions): Promise<SignalChoice<ChosenPage>> {
+  const top = new TopRows<VisitorRow>(options.count);
+  const { rows } = await pageVisitors(
+    api,
+    { ...dates(options), pageSize: options.pageSize, offset: 0, maxRows: options.maxRows, concurrency: options.concurrency, deadline: options.deadline },
+    (page) => {
+      top.add(page);
+      return Promise.resolve();
+    },
+  );
+  return { considered: rows, chosen: busiestPages(top.values(), options.count) };
+}
+
+/** The pages readers rate poorly: one request for the counts per page (never the entries). */
+export async function readPoorlyRatedPages(api: SignalsApi, options: SignalReadOptions): Promise<SignalChoice<ChosenPage>> {
+  checkDeadline(options);
+  const { feedback } = await api.getFeedbackByPage({ ...dates(options), limit: FEEDBACK_LIMIT });
+  return { considered: feedback.length, chosen: poorlyRatedPages(feedback, options.count) };
+}
+
+/**
+ * What readers look for and do not find: the searches, most hits first as the API orders them,
+ * following `nextCursor` for at most five requests. It stops early once enough unanswered terms
+ * are in hand and the rest, having fewer hits, could not displace them.
+ */
+export async function readUnansweredSearches(api: SignalsApi, options: SignalReadOptions): Promise<SignalChoice<ChosenSearch>> {
+  const rows: SearchRow[] = [];
+  let cursor: string | undefined;
+  for (let request = 0; request < MAX_SEARCH_REQUESTS; request++) {
+    checkDeadline(options);
+    const page = await api.getSearches({ ...dates(options), limit: SEARCHES_LIMIT, ...(cursor ? { cursor } : {}) });
+    rows.push(...page.searches);
+    cursor = page.nextCursor ?? undefined;
+    if (!cursor || settled(rows, options.count)) break;
+  }
+  return { considered: rows.length, chosen: unansweredSearches(rows, options.count) };
+}
+
+/** Whether the terms chosen so far are final: later pages only hold terms with fewer hits. */
+function settled(rows: readonly SearchRow[], count: number): boolean {
+  const chosen = unansweredSearches(rows, count);
+  const last = rows[rows.length - 1];
+  return chosen.length === count && last !== undefined && last.hits < chosen[chosen.length - 1]!.hits;
+}
+
+function dates(options: RangeSettings): { dateFrom?: string; dateTo?: string } {
+  return { dateFrom: options.dateFrom?.text, dateTo: options.dateTo?.text };
+}
+
+function checkDeadline(options: SignalReadOptions): void {
+  if (options.deadline.clock.now() >= options.deadline.at) throw new DeadlineError('the timeout ran out before the request');
+}

@@ -1,0 +1,66 @@
+import { Outputs, type OutputName } from '../constants.js';
+import type { ChosenPage } from '../refresh/choose.js';
+import type { RefreshRun, SignalOutcome } from '../refresh/run-refresh.js';
+import type { RefreshSignal } from '../settings.js';
+import { describeRange } from '../visitors/range.js';
+import { agentOutputs, renderAgentSummary } from './agent-report.js';
+import { escapeCell } from './markdown.js';
+
+/** Every agent output, and `signals`: what aimed the job, as JSON. */
+export function refreshOutputs(run: RefreshRun, requests: number): Partial<Record<OutputName, string>> {
+  return { ...agentOutputs(run.agent, requests), [Outputs.Signals]: JSON.stringify(run.signals) };
+}
+
+const HEADINGS: Record<RefreshSignal, string> = {
+  visitors: 'Pages readers use most',
+  feedback: 'Pages readers rate poorly',
+  searches: 'What readers search for and do not find',
+};
+
+const WHY: Record<RefreshSignal, string> = {
+  visitors: 'The most unique visitors in the period (ties: path).',
+  feedback: 'At least one thumbs-down: most thumbs-down first, then the higher share of thumbs-down, then path.',
+  searches: 'Searched for, and no reader clicked a result: most searches first.',
+};
+
+/** Paths and terms in the summary are cut to this many characters (the prompt has them whole). */
+const MAX_SHOWN_CHARS = 120;
+
+/** The refresh's summary: why each page and term was chosen, then the agent's outcome table. */
+export function renderRefreshSummary(run: RefreshRun, requests: number): string {
+  const parts = ['## Documentation refresh from reader signals', '', `**${escapeCell(describeRange(run.range))}**`];
+  for (const outcome of run.outcomes) parts.push('', `### ${HEADINGS[outcome.signal]}`, '', ...signalSection(run, outcome));
+  return `${parts.join('\n')}\n\n${renderAgentSummary(run.agent, requests)}`;
+}
+
+function signalSection(run: RefreshRun, outcome: SignalOutcome): string[] {
+  if (!outcome.read) return [`⚠️ Not read, so left out: ${escapeCell(outcome.reason)}`];
+  const lines = [`${WHY[outcome.signal]} ${outcome.chosen} chosen of ${outcome.considered.toLocaleString('en-US')} read.`];
+  if (outcome.chosen === 0) return lines;
+  if (outcome.signal === 'searches') {
+    lines.push('', '| Search term | Searches |', '| --- | ---: |');
+    for (const search of run.signals.searches) lines.push(`| ${shown(search.query)} | ${count(search.hits)} |`);
+    return lines;
+  }
+  const pages = run.signals.pages.filter((page) => page.signal === outcome.signal);
+  if (outcome.signal === 'visitors') {
+    lines.push('', '| Page | Unique visitors |', '| --- | ---: |');
+    for (const page of pages as Array<Extract<ChosenPage, { signal: 'visitors' }>>) lines.push(`| ${shown(page.path)} | ${count(page.visitors)} |`);
+  } else {
+    lines.push('', '| Page | 👎 Thumbs-down | 👍 Thumbs-up | Share of thumbs-down |', '| --- | ---: | ---: | ---: |');
+    for (const page of pages as Array<Extract<ChosenPage, { signal: 'feedback' }>>) {
+      const share = Math.round((page.thumbsDown / (page.thumbsDown + page.thumbsUp)) * 100);
+      lines.push(`| ${shown(page.path)} | ${count(page.thumbsDown)} | ${count(page.thumbsUp)} | ${share}% |`);
+    }
+  }
+  return lines;
+}
+
+function shown(text: string): string {
+  const chars = Array.from(text);
+  return escapeCell(chars.length > MAX_SHOWN_CHARS ? `${chars.slice(0, MAX_SHOWN_CHARS - 1).join('')}…` : text);
+}
+
+function count(value: number): string {
+  return value.toLocaleString('en-US');
+}
