@@ -57,6 +57,28 @@ try {
     visitors.code === 0 && Number(visitors.outputs['visitors-rows']) > 0 && existsSync(visitors.outputs['visitors-csv'] ?? ''),
   );
   expect(visitors, 'visitors', findSecret(visitors, sim.apiKey).length === 0, 'the API key leaked');
+
+  const refresh = await runAction({
+    node,
+    inputs: {
+      'api-key': sim.apiKey,
+      'project-id': 'proj_sim',
+      'base-url': sim.url,
+      command: 'refresh',
+      'date-from': '-7d',
+      'date-to': 'today',
+      'poll-interval': '200ms',
+      'poll-interval-max': '1s',
+    },
+  });
+  show('Refresh run (aim one job at the pages readers use most, rate poorly, or search for without finding)', refresh);
+  const signals = JSON.parse(refresh.outputs.signals || '{}') as { pages?: unknown[]; searches?: unknown[] };
+  expect(
+    refresh,
+    'refresh',
+    refresh.code === 0 && refresh.outputs.outcome === 'pr-opened' && (signals.pages?.length ?? 0) > 0 && (signals.searches?.length ?? 0) > 0,
+  );
+  expect(refresh, 'refresh', findSecret(refresh, sim.apiKey).length === 0, 'the API key leaked');
 } finally {
   await sim.close();
 }
@@ -72,7 +94,7 @@ function show(title: string, run: ActionRun): void {
   console.log(`## ${title}`);
   console.log(`exit code ${run.code} in ${Math.round(run.durationMs)} ms`);
   for (const [name, value] of Object.entries(run.outputs)) {
-    if (name !== 'job') console.log(`  ${name.padEnd(18)} ${value}`);
+    if (name !== 'job' && name !== 'signals') console.log(`  ${name.padEnd(18)} ${value}`);
   }
   console.log(`  job summary        ${run.workDir}/step_summary.md\n`);
 }

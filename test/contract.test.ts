@@ -24,7 +24,32 @@ const EXPRESSION_DEFAULTS: Record<string, string> = {
   'output-dir': '${{ runner.temp }}/visitors',
 };
 
+/**
+ * The names the interface contract fixes: users' workflows depend on them, so action.yml may add
+ * inputs and outputs but never drop or rename these.
+ */
+const CONTRACT_INPUTS = [
+  'api-key', 'project-id', 'command', 'base-url', 'github-token', 'request-timeout', 'retries', 'dry-run',
+  'prompt', 'job-id', 'diff', 'diff-include', 'diff-exclude', 'diff-max-chars', 'allow-forks', 'wait', 'timeout',
+  'poll-interval', 'poll-interval-max', 'fail-on', 'pr-comment', 'reuse-job',
+  'refresh-signals', 'refresh-pages', 'refresh-searches',
+  'date-from', 'date-to', 'page-size', 'offset', 'max-rows', 'concurrency', 'compare-previous', 'summary-rows',
+  'output-dir', 'artifact-name',
+];
+const CONTRACT_OUTPUTS = [
+  'outcome', 'job-id', 'status', 'pr-link', 'timed-out', 'model', 'source-repository', 'source-ref', 'created-at',
+  'archived-at', 'job', 'visitors-total', 'visitors-human', 'visitors-ai', 'visitors-rows', 'visitors-csv',
+  'visitors-json', 'artifact-id', 'signals', 'requests',
+];
+const CONTRACT_COMMANDS = ['agent', 'visitors', 'refresh'];
+
 describe('action.yml', () => {
+  it('keeps every input, output and command the contract fixes', () => {
+    expect(Object.keys(action.inputs)).toEqual(expect.arrayContaining(CONTRACT_INPUTS));
+    expect(Object.keys(action.outputs)).toEqual(expect.arrayContaining(CONTRACT_OUTPUTS));
+    for (const command of CONTRACT_COMMANDS) expect(action.inputs.command!.description).toContain(`"${command}"`);
+  });
+
   it('runs the committed bundle on node24', () => {
     expect(action.runs).toEqual({ using: 'node24', main: 'dist/index.js' });
   });
