@@ -136,7 +136,7 @@ function contextLines(context) {
     const lines = [`- Repository: ${context.repository}`, `- Event: ${context.event}`];
     const pr = context.pullRequest;
     if (pr) {
-        lines.push(`- Pull request: #${pr.number} ${cleanText(pr.title, 300)} (${pr.url})`);
+        lines.push(`- Pull request: #${pr.number} ${(0,src_text/* cleanText */.X5)(pr.title, 300)} (${pr.url})`);
     }
     if (context.baseRef || context.baseSha)
         lines.push(`- Base: ${context.baseRef ?? ''} ${context.baseSha ?? ''}`.trimEnd());
@@ -144,7 +144,7 @@ function contextLines(context) {
         lines.push(`- Head: ${context.headRef ?? ''} ${context.headSha ?? ''}`.trimEnd());
     if (context.since)
         lines.push(`- Only the changes since ${context.since} (earlier ones were sent before)`);
-    const subjects = context.commitSubjects.map((subject) => cleanText(subject, 200)).filter(Boolean);
+    const subjects = context.commitSubjects.map((subject) => (0,src_text/* cleanText */.X5)(subject, 200)).filter(Boolean);
     if (subjects.length > 0) {
         lines.push('- Commits:');
         for (const subject of subjects.slice(0, MAX_SUBJECTS))
@@ -152,25 +152,12 @@ function contextLines(context) {
         if (subjects.length > MAX_SUBJECTS)
             lines.push(`  - … and ${subjects.length - MAX_SUBJECTS} more`);
     }
-    const body = pr ? cleanText(pr.body, MAX_BODY_CHARS, true) : '';
+    const body = pr ? (0,src_text/* cleanText */.X5)(pr.body, MAX_BODY_CHARS, true) : '';
     if (body) {
         const bodyFence = (0,src_text/* fenceFor */.Lt)(body);
         lines.push('- Description:', `${bodyFence}text`, body, bodyFence);
     }
     return lines;
-}
-/**
- * Removes what a reader of the pull request would not see but an agent would read: HTML
- * comments, zero-width and bidirectional control characters, other control characters.
- */
-function cleanText(text, maxChars, multiline = false) {
-    let cleaned = text
-        .replace(/<!--[\s\S]*?(-->|$)/g, '')
-        .replace(/[\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/g, '')
-        // eslint-disable-next-line no-control-regex
-        .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, '');
-    cleaned = multiline ? cleaned.replace(/\r\n?/g, '\n').trim() : cleaned.replace(/\s+/g, ' ').trim();
-    return cleaned.length > maxChars ? `${cleaned.slice(0, maxChars - 1)}…` : cleaned;
 }
 
 // EXTERNAL MODULE: ./src/github/api.ts

@@ -1,0 +1,573 @@
+export const id = 433;
+export const ids = [433];
+export const modules = {
+
+/***/ 13315:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   z: () => (/* binding */ pageVisitors)
+/* harmony export */ });
+/* harmony import */ var _runtime_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(33683);
+
+/**
+ * Pages through the visitors endpoint from `offset`, following `hasMore`, handing each page's
+ * new rows to `onRows` in offset order. With `concurrency` above 1, that many pages are in
+ * flight; as soon as a page says `hasMore: false` no new page is asked for, so at most
+ * `concurrency - 1` requests go past the end. Each path is kept once, whatever the pages repeat.
+ * Past the deadline no page is asked for: the pages in flight finish (each is bounded by
+ * request-timeout), then it throws a `DeadlineError` saying how far it got.
+ */
+async function pageVisitors(api, options, onRows) {
+    const seen = new Set();
+    let duplicates = 0;
+    let rows = 0;
+    let pages = 0;
+    let totals;
+    const lastOffset = options.maxRows > 0 ? options.offset + options.maxRows : Number.POSITIVE_INFINITY;
+    let nextOffset = options.offset;
+    let endOffset = lastOffset;
+    let flushOffset = options.offset;
+    const inFlight = new Map();
+    const done = new Map();
+    let failure;
+    let pastDeadline = false;
+    const issue = () => {
+        while (failure === undefined && !pastDeadline && inFlight.size < options.concurrency && nextOffset < endOffset) {
+            if (options.deadline && options.deadline.clock.now() >= options.deadline.at) {
+                pastDeadline = true;
+                break;
+            }
+            const offset = nextOffset;
+            const limit = Math.min(options.pageSize, lastOffset - offset);
+            nextOffset += limit;
+            const request = api
+                .getVisitors({ dateFrom: options.dateFrom, dateTo: options.dateTo, limit, offset })
+                .then((page) => ({ offset, limit, page }));
+            inFlight.set(offset, request);
+        }
+    };
+    issue();
+    while (inFlight.size > 0) {
+        let settled;
+        try {
+            settled = await Promise.race(inFlight.values());
+        }
+        catch (error) {
+            failure ??= error instanceof Error ? error : new Error(typeof error === 'string' ? error : 'a page request failed');
+            // Let the other requests finish (each is bounded by request-timeout) before reporting.
+            await Promise.allSettled(inFlight.values());
+            break;
+        }
+        inFlight.delete(settled.offset);
+        pages += 1;
+        const { offset, page } = settled;
+        totals ??= page.totals;
+        if (!page.hasMore || page.visitors.length === 0)
+            endOffset = Math.min(endOffset, offset + page.visitors.length);
+        done.set(offset, settled);
+        // Hand over every page that is next in order.
+        for (let next = done.get(flushOffset); next && flushOffset < endOffset; next = done.get(flushOffset)) {
+            done.delete(flushOffset);
+            const fresh = [];
+            for (const row of next.page.visitors.slice(0, Math.max(0, endOffset - flushOffset))) {
+                if (seen.has(row.path))
+                    duplicates += 1;
+                else {
+                    seen.add(row.path);
+                    fresh.push(row);
+                }
+            }
+            rows += fresh.length;
+            await onRows(fresh, totals);
+            flushOffset += next.limit;
+        }
+        issue();
+    }
+    if (failure)
+        throw failure;
+    if (pastDeadline)
+        throw new _runtime_js__WEBPACK_IMPORTED_MODULE_0__/* .DeadlineError */ .j3(`${rows} rows read in ${pages} page(s) when the timeout ran out; more remain`);
+    return { totals: totals ?? { human: 0, ai: 0, total: 0 }, rows, duplicates, pages };
+}
+
+
+/***/ }),
+
+/***/ 79622:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   N: () => (/* binding */ previousRange),
+/* harmony export */   p: () => (/* binding */ describeRange)
+/* harmony export */ });
+/* harmony import */ var _parse_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(32828);
+
+const DAY_MS = 86_400_000;
+/** The period of the same length just before `dateFrom`: what `compare-previous` exports. */
+function previousRange(range) {
+    const { dateFrom, dateTo } = range;
+    if (!dateFrom || !dateTo)
+        throw new Error('The previous period needs both date-from and date-to.');
+    const length = dateTo.epochMs - dateFrom.epochMs;
+    const start = dateFrom.epochMs - length;
+    const asDate = dateFrom.dateOnly && dateTo.dateOnly;
+    const resolved = (epochMs) => ({
+        text: asDate ? (0,_parse_js__WEBPACK_IMPORTED_MODULE_0__/* .toIsoDate */ .Vy)(epochMs) : new Date(epochMs).toISOString(),
+        epochMs,
+        dateOnly: asDate,
+    });
+    return { dateFrom: resolved(start), dateTo: dateFrom };
+}
+/** "7 days: 2026-11-15 to 2026-11-21" (the end shown inclusive), for the summary. */
+function describeRange(range) {
+    const { dateFrom, dateTo } = range;
+    if (!dateFrom && !dateTo)
+        return "The API's default range";
+    if (!dateFrom)
+        return `Up to ${dateTo.text} (exclusive)`;
+    if (!dateTo)
+        return `From ${dateFrom.text}`;
+    if (dateFrom.dateOnly && dateTo.dateOnly) {
+        const days = Math.round((dateTo.epochMs - dateFrom.epochMs) / DAY_MS);
+        const last = (0,_parse_js__WEBPACK_IMPORTED_MODULE_0__/* .toIsoDate */ .Vy)(dateTo.epochMs - DAY_MS);
+        return days === 1 ? `1 day: ${dateFrom.text}` : `${days} days: ${dateFrom.text} to ${last}`;
+    }
+    return `${dateFrom.text} to ${dateTo.text} (exclusive)`;
+}
+
+
+/***/ }),
+
+/***/ 54433:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  renderVisitorsSummary: () => (/* reexport */ renderVisitorsSummary),
+  runVisitors: () => (/* reexport */ runVisitors),
+  uploadArtifact: () => (/* reexport */ uploadArtifact),
+  visitorsOutputs: () => (/* reexport */ visitorsOutputs)
+});
+
+// EXTERNAL MODULE: ./src/runtime.ts
+var runtime = __webpack_require__(33683);
+// EXTERNAL MODULE: ./src/parse.ts
+var parse = __webpack_require__(32828);
+// EXTERNAL MODULE: external "node:events"
+var external_node_events_ = __webpack_require__(78474);
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __webpack_require__(73024);
+// EXTERNAL MODULE: external "node:fs/promises"
+var promises_ = __webpack_require__(51455);
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __webpack_require__(76760);
+;// CONCATENATED MODULE: ./src/visitors/files.ts
+
+
+
+
+const BASE_COLUMNS = ['path', 'human', 'ai', 'total'];
+const COMPARE_COLUMNS = ['previous_human', 'previous_ai', 'previous_total', 'total_change', 'total_change_pct', 'new'];
+/** Files are written under this suffix and renamed when complete, so no output names a torn one. */
+const PARTIAL_SUFFIX = '.partial';
+/**
+ * `visitors.csv` and `visitors.json`, written row by row as pages arrive, so memory does not
+ * grow with the export. The JSON's `rows` come first and the totals after them, since the
+ * request count is only known at the end. Both are written under a `.partial` name and take
+ * their own names only when complete; an export that stops part-way removes them.
+ */
+class VisitorFiles {
+    csvPath;
+    jsonPath;
+    csv;
+    json;
+    compare;
+    rowsWritten = 0;
+    constructor(csvPath, jsonPath, csv, json, compare) {
+        this.csvPath = csvPath;
+        this.jsonPath = jsonPath;
+        this.csv = csv;
+        this.json = json;
+        this.compare = compare;
+    }
+    static async open(dir, compare) {
+        await (0,promises_.mkdir)(dir, { recursive: true });
+        const csvPath = (0,external_node_path_.join)(dir, 'visitors.csv');
+        const jsonPath = (0,external_node_path_.join)(dir, 'visitors.json');
+        const opened = await Promise.allSettled([openStream(csvPath + PARTIAL_SUFFIX), openStream(jsonPath + PARTIAL_SUFFIX)]);
+        const [csv, json] = opened.map((result) => (result.status === 'fulfilled' ? result.value : undefined));
+        if (!csv || !json) {
+            await Promise.allSettled([csv && end(csv), json && end(json)]);
+            await Promise.all([(0,promises_.rm)(csvPath + PARTIAL_SUFFIX, { force: true }), (0,promises_.rm)(jsonPath + PARTIAL_SUFFIX, { force: true })]);
+            throw opened.find((result) => result.status === 'rejected').reason;
+        }
+        const files = new VisitorFiles(csvPath, jsonPath, csv, json, compare);
+        await files.write(files.csv, `${[...BASE_COLUMNS, ...(compare ? COMPARE_COLUMNS : [])].join(',')}\r\n`);
+        await files.write(files.json, '{"rows":[');
+        return files;
+    }
+    async writeRows(rows) {
+        if (rows.length === 0)
+            return;
+        let csv = '';
+        let json = '';
+        for (const row of rows) {
+            csv += `${csvLine(row, this.compare)}\r\n`;
+            json += `${this.rowsWritten++ === 0 ? '\n' : ',\n'}${JSON.stringify(jsonRow(row, this.compare))}`;
+        }
+        await Promise.all([this.write(this.csv, csv), this.write(this.json, json)]);
+    }
+    /** Completes both files and gives them their own names. */
+    async close(summary) {
+        const tail = JSON.stringify(summary).slice(1); // the summary's fields, after the rows
+        await this.write(this.json, `\n],${tail}\n`);
+        await Promise.all([end(this.csv), end(this.json)]);
+        await Promise.all([(0,promises_.rename)(this.csvPath + PARTIAL_SUFFIX, this.csvPath), (0,promises_.rename)(this.jsonPath + PARTIAL_SUFFIX, this.jsonPath)]);
+    }
+    /** After a failure or a cancellation: closes and removes the partial files. */
+    async discard() {
+        await Promise.allSettled([end(this.csv), end(this.json)]);
+        await Promise.all([(0,promises_.rm)(this.csvPath + PARTIAL_SUFFIX, { force: true }), (0,promises_.rm)(this.jsonPath + PARTIAL_SUFFIX, { force: true })]);
+    }
+    async write(stream, text) {
+        if (!stream.write(text))
+            await (0,external_node_events_.once)(stream, 'drain');
+    }
+}
+/** One CSV record (RFC 4180). */
+function csvLine(row, compare) {
+    const cells = [csvText(row.path), row.human, row.ai, row.total];
+    if (compare) {
+        const previous = row.previous ?? undefined;
+        const change = changeOf(row.total, previous?.total);
+        cells.push(previous?.human ?? '', previous?.ai ?? '', previous?.total ?? '', change.absolute ?? '', change.percent ?? '', row.previous === null ? 'true' : 'false');
+    }
+    return cells.join(',');
+}
+/**
+ * A text cell: quoted when it holds a comma, quote or line break, and made inert when a
+ * spreadsheet would run it as a formula (a leading `=`, `+`, `-`, `@`, tab or carriage return
+ * gets a leading apostrophe).
+ */
+function csvText(value) {
+    const inert = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+    return /[",\r\n]/.test(inert) ? `"${inert.replace(/"/g, '""')}"` : inert;
+}
+function changeOf(current, previous) {
+    if (previous === undefined)
+        return {};
+    const absolute = current - previous;
+    return { absolute, percent: previous === 0 ? undefined : Math.round((absolute / previous) * 1000) / 10 };
+}
+function jsonRow(row, compare) {
+    const base = { path: row.path, human: row.human, ai: row.ai, total: row.total };
+    if (!compare)
+        return base;
+    const change = changeOf(row.total, row.previous?.total);
+    return { ...base, previous: row.previous ?? null, totalChange: change.absolute ?? null, totalChangePct: change.percent ?? null, new: row.previous === null };
+}
+/** A write stream that is open, so a bad path fails here and not at the first write. */
+async function openStream(path) {
+    const stream = (0,external_node_fs_.createWriteStream)(path);
+    await (0,external_node_events_.once)(stream, 'open');
+    return stream;
+}
+async function end(stream) {
+    if (stream.closed)
+        return;
+    await new Promise((resolve, reject) => {
+        stream.end((error) => (error ? reject(error) : resolve()));
+    });
+}
+
+// EXTERNAL MODULE: ./src/visitors/paging.ts
+var visitors_paging = __webpack_require__(13315);
+// EXTERNAL MODULE: ./src/visitors/range.ts
+var visitors_range = __webpack_require__(79622);
+// EXTERNAL MODULE: ./src/visitors/top-rows.ts
+var top_rows = __webpack_require__(81140);
+;// CONCATENATED MODULE: ./src/visitors/run-visitors.ts
+
+
+
+
+
+
+function visitorsOutcome(run) {
+    if (run.dryRun)
+        return 'dry-run';
+    if (run.cancelled)
+        return 'cancelled';
+    return run.error ? 'error' : 'exported';
+}
+/**
+ * Exports every row of the range (and, with `compare-previous`, of the period before it) into
+ * the two files, keeping the busiest pages for the summary, then uploads the files as an
+ * artifact. Returns the run's record on every path: done, cancelled, or stopped by an error.
+ */
+async function runVisitors(settings, deps) {
+    const range = { dateFrom: settings.dateFrom, dateTo: settings.dateTo };
+    const run = {
+        range,
+        previous: settings.comparePrevious ? (0,visitors_range/* previousRange */.N)(range) : undefined,
+        dryRun: settings.dryRun,
+        totals: undefined,
+        previousTotals: undefined,
+        rows: 0,
+        duplicates: 0,
+        top: [],
+        csvPath: undefined,
+        jsonPath: undefined,
+        artifact: undefined,
+        cancelled: false,
+        error: undefined,
+    };
+    const query = (r) => ({ dateFrom: r.dateFrom?.text, dateTo: r.dateTo?.text });
+    const paging = { pageSize: settings.pageSize, offset: settings.offset, maxRows: settings.maxRows, concurrency: settings.concurrency };
+    if (settings.dryRun) {
+        deps.logger.info(`Dry run: would export visitors with ${JSON.stringify({ ...query(range), ...paging })}; nothing was sent.`);
+        return run;
+    }
+    // `timeout` bounds the export as it bounds a wait: no retry and no new page after it.
+    const deadline = { at: deps.clock.now() + settings.timeoutMs, clock: deps.clock };
+    deps.client.setDeadline(deadline.at);
+    let files;
+    try {
+        let previousRows;
+        if (run.previous) {
+            previousRows = new Map();
+            const earlier = await (0,visitors_paging/* pageVisitors */.z)(deps.client, { ...query(run.previous), ...paging, maxRows: 0, deadline }, (rows) => {
+                for (const { path, human, ai, total } of rows)
+                    previousRows.set(path, { human, ai, total });
+                return Promise.resolve();
+            });
+            run.previousTotals = earlier.totals;
+        }
+        files = await VisitorFiles.open(settings.outputDir, previousRows !== undefined);
+        const top = new top_rows/* TopRows */.f(settings.summaryRows);
+        const result = await (0,visitors_paging/* pageVisitors */.z)(deps.client, { ...query(range), ...paging, deadline }, async (rows) => {
+            const exported = rows.map((row) => withPrevious(row, previousRows));
+            top.add(exported);
+            await files.writeRows(exported);
+        });
+        run.totals = result.totals;
+        run.rows = result.rows;
+        run.duplicates = result.duplicates;
+        run.top = top.values();
+        if (result.duplicates > 0) {
+            deps.logger.warning(`The API repeated ${result.duplicates} path(s) across pages (the data changed while paging); each path was kept once.`);
+        }
+        await files.close({
+            range: { dateFrom: range.dateFrom?.text ?? null, dateTo: range.dateTo?.text ?? null },
+            totals: result.totals,
+            ...(run.previous && run.previousTotals
+                ? { previous: { range: { dateFrom: run.previous.dateFrom?.text ?? null, dateTo: run.previous.dateTo?.text ?? null }, totals: run.previousTotals } }
+                : {}),
+            requests: deps.client.requestCount,
+            generatedAt: new Date(deps.clock.now()).toISOString(),
+        });
+        run.csvPath = files.csvPath;
+        run.jsonPath = files.jsonPath;
+        files = undefined;
+        if (settings.artifactName) {
+            run.artifact = await deps.uploadArtifact(settings.artifactName, [run.csvPath, run.jsonPath], settings.outputDir);
+        }
+    }
+    catch (error) {
+        // A stopped export leaves no file behind: an output never names a torn one.
+        await files?.discard();
+        if (deps.signal.aborted || error instanceof runtime/* CancelledError */.cc)
+            run.cancelled = true;
+        else if (error instanceof runtime/* DeadlineError */.j3) {
+            run.error = new Error(`The export did not finish within timeout (${(0,parse/* formatDuration */.a3)(settings.timeoutMs)}): ${error.message}. No files were written; raise timeout, or export less with max-rows.`);
+        }
+        else
+            run.error = error instanceof Error ? error : new Error(String(error));
+    }
+    return run;
+}
+function withPrevious(row, previous) {
+    const counts = { path: row.path, human: row.human, ai: row.ai, total: row.total };
+    if (!previous)
+        return counts;
+    return { ...counts, previous: previous.get(row.path) ?? null };
+}
+
+;// CONCATENATED MODULE: ./src/visitors/artifact.ts
+/**
+ * Uploads the files with `@actions/artifact`, loaded only here: it is large and a step without
+ * an upload never needs it. Where the runner's artifact service is not reachable (a local run,
+ * `npm start`, a container without the runtime token), nothing is uploaded and the caller says so.
+ */
+async function uploadArtifact(name, files, rootDirectory, env = process.env) {
+    if (!env.ACTIONS_RUNTIME_TOKEN || !env.ACTIONS_RESULTS_URL) {
+        return { skipped: 'no artifact service is reachable here (ACTIONS_RUNTIME_TOKEN is not set, as in a local run)' };
+    }
+    const { DefaultArtifactClient } = await Promise.all(/* import() */[__webpack_require__.e(351), __webpack_require__.e(807)]).then(__webpack_require__.bind(__webpack_require__, 97807));
+    try {
+        const response = await new DefaultArtifactClient().uploadArtifact(name, files, rootDirectory);
+        return { id: response.id };
+    }
+    catch (error) {
+        return { skipped: `the upload failed: ${error instanceof Error ? error.message : String(error)}` };
+    }
+}
+
+// EXTERNAL MODULE: ./src/constants.ts
+var constants = __webpack_require__(27242);
+// EXTERNAL MODULE: ./src/text.ts
+var src_text = __webpack_require__(48992);
+// EXTERNAL MODULE: ./src/report/markdown.ts
+var report_markdown = __webpack_require__(54285);
+;// CONCATENATED MODULE: ./src/report/visitors-report.ts
+
+
+
+
+
+
+function visitorsOutputs(run, requests) {
+    return {
+        [constants/* Outputs */.tY.Outcome]: visitorsOutcome(run),
+        [constants/* Outputs */.tY.VisitorsTotal]: run.totals ? String(run.totals.total) : '',
+        [constants/* Outputs */.tY.VisitorsHuman]: run.totals ? String(run.totals.human) : '',
+        [constants/* Outputs */.tY.VisitorsAi]: run.totals ? String(run.totals.ai) : '',
+        [constants/* Outputs */.tY.VisitorsRows]: String(run.rows),
+        [constants/* Outputs */.tY.VisitorsCsv]: run.csvPath ?? '',
+        [constants/* Outputs */.tY.VisitorsJson]: run.jsonPath ?? '',
+        [constants/* Outputs */.tY.ArtifactId]: run.artifact?.id === undefined ? '' : String(run.artifact.id),
+        [constants/* Outputs */.tY.Requests]: String(requests),
+    };
+}
+/** A path in the summary: long ones are cut, everything escaped. */
+const MAX_PATH_CHARS = 120;
+/**
+ * The visitors summary: range, totals, the busiest pages, and where every row is. Measured in
+ * bytes: when the table would push it past GitHub's limit, rows are dropped until it fits.
+ */
+function renderVisitorsSummary(run, requests, artifactName) {
+    let rows = run.top;
+    for (;;) {
+        const markdown = render(run, rows, requests, artifactName);
+        if ((0,report_markdown/* byteLength */.dp)(markdown) <= report_markdown/* SUMMARY_LIMIT_BYTES */.Jz || rows.length === 0)
+            return markdown;
+        rows = rows.slice(0, Math.floor(rows.length / 2));
+    }
+}
+function render(run, top, requests, artifactName) {
+    const compare = run.previous !== undefined;
+    const parts = ['## Visitor analytics', '', `**${(0,report_markdown/* escapeCell */.kq)((0,visitors_range/* describeRange */.p)(run.range))}**`];
+    if (run.previous)
+        parts.push('', `Compared with the previous period, ${(0,report_markdown/* escapeCell */.kq)((0,visitors_range/* describeRange */.p)(run.previous))}.`);
+    if (run.dryRun) {
+        parts.push('', 'Dry run: nothing was sent to the API.');
+        return `${parts.join('\n')}\n`;
+    }
+    if (run.totals) {
+        parts.push('', '| | Human | AI | Total (deduplicated) | AI share |', '| --- | ---: | ---: | ---: | ---: |');
+        parts.push(totalsRow('Unique visitors', run.totals));
+        if (compare && run.previousTotals) {
+            parts.push(totalsRow('Previous period', run.previousTotals));
+            parts.push(`| Change | ${signed(run.totals.human - run.previousTotals.human)} | ${signed(run.totals.ai - run.previousTotals.ai)} | ${changeCell(run.totals.total, run.previousTotals.total)} | |`);
+        }
+        parts.push('', '_Total counts each visitor once, so it can be less than human + AI._');
+    }
+    if (top.length > 0) {
+        parts.push('', `### Top ${top.length} pages by total`, '');
+        const header = ['Page', 'Human', 'AI', 'Total', 'AI share', ...(compare ? ['Change'] : [])];
+        parts.push(`| ${header.join(' | ')} |`, `| --- |${' ---: |'.repeat(header.length - 1)}`);
+        for (const row of top) {
+            const cells = [pathCell(row.path), count(row.human), count(row.ai), count(row.total), share(row.ai, row.total)];
+            if (compare)
+                cells.push(row.previous === null ? '🆕 new' : changeCell(row.total, row.previous?.total));
+            parts.push(`| ${cells.join(' | ')} |`);
+        }
+    }
+    parts.push('', whereEveryRowIs(run, artifactName));
+    const facts = [`${requests} API request(s)`];
+    if (run.duplicates > 0)
+        facts.push(`${run.duplicates} repeated path(s) dropped`);
+    parts.push('', facts.join(' · '));
+    if (run.cancelled)
+        parts.push('', '**Cancelled**: no files were written (an export that stops part-way leaves none).');
+    if (run.error)
+        parts.push('', `**Stopped by an error**: ${(0,report_markdown/* escapeCell */.kq)((0,src_text/* oneLine */.TN)(run.error.message, 500))}`);
+    return `${parts.join('\n')}\n`;
+}
+function whereEveryRowIs(run, artifactName) {
+    if (!run.csvPath || !run.jsonPath)
+        return 'No files were written.';
+    const files = `${(0,report_markdown/* codeSpan */.SS)(run.csvPath)} and ${(0,report_markdown/* codeSpan */.SS)(run.jsonPath)}`;
+    const artifact = run.artifact?.id !== undefined
+        ? `, and in the workflow artifact ${(0,report_markdown/* codeSpan */.SS)(artifactName)}`
+        : '';
+    const notUploaded = run.artifact?.skipped ? ` Not uploaded as an artifact: ${(0,report_markdown/* escapeCell */.kq)(run.artifact.skipped)}.` : '';
+    return `Every row (${count(run.rows)} pages) is in ${files}${artifact}.${notUploaded}`;
+}
+function totalsRow(label, counts) {
+    return `| ${label} | ${count(counts.human)} | ${count(counts.ai)} | ${count(counts.total)} | ${share(counts.ai, counts.total)} |`;
+}
+function pathCell(path) {
+    const shown = path.length > MAX_PATH_CHARS ? `${path.slice(0, MAX_PATH_CHARS - 1)}…` : path;
+    return (0,report_markdown/* escapeCell */.kq)(shown);
+}
+function count(value) {
+    return value.toLocaleString('en-US');
+}
+/** AI visitors as a share of the deduplicated total. */
+function share(ai, total) {
+    return total > 0 ? `${Math.round((ai / total) * 1000) / 10}%` : '—';
+}
+function signed(value) {
+    return value > 0 ? `+${count(value)}` : count(value);
+}
+function changeCell(current, previous) {
+    const change = changeOf(current, previous);
+    if (change.absolute === undefined)
+        return '—';
+    return change.percent === undefined ? signed(change.absolute) : `${signed(change.absolute)} (${change.percent > 0 ? '+' : ''}${change.percent}%)`;
+}
+
+;// CONCATENATED MODULE: ./src/visitors/step-modules.ts
+/**
+ * Everything the visitors step needs, behind one dynamic import, so the step loads one chunk
+ * (shared modules are not copied into several) and an agent step loads none of it.
+ */
+
+
+
+
+
+/***/ }),
+
+/***/ 81140:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   f: () => (/* binding */ TopRows)
+/* harmony export */ });
+/** The rows with the highest `total` seen so far (ties: path, ascending), in bounded memory. */
+class TopRows {
+    size;
+    rows = [];
+    constructor(size) {
+        this.size = size;
+    }
+    add(rows) {
+        if (this.size === 0)
+            return;
+        this.rows.push(...rows);
+        if (this.rows.length > 4 * this.size + 1000)
+            this.rows = this.values();
+    }
+    values() {
+        return this.rows.sort((a, b) => b.total - a.total || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)).slice(0, this.size);
+    }
+}
+
+
+/***/ })
+
+};
