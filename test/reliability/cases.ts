@@ -68,6 +68,7 @@ const visitors = (input: string, value: string, more: Record<string, string> = {
   input,
   inputs: { command: 'visitors', [input]: value, ...more },
 });
+const refresh = (input: string, value: string): BadInput => ({ input, inputs: { command: 'refresh', [input]: value } });
 
 /** Bad values of every input of the contract; each must stop the step before any request. */
 export const BAD_INPUTS: readonly BadInput[] = [
@@ -148,6 +149,13 @@ export const BAD_INPUTS: readonly BadInput[] = [
   visitors('summary-rows', '1001'),
   visitors('artifact-name', 'reports/weekly'),
   visitors('artifact-name', 'week:47'),
+  refresh('refresh-signals', 'likes'),
+  refresh('refresh-signals', ''),
+  refresh('refresh-pages', '0'),
+  refresh('refresh-pages', '51'),
+  refresh('refresh-searches', 'ten'),
+  refresh('date-from', 'last week'),
+  refresh('poll-interval', 'soon'),
 ];
 
 /** Where `$(…)` and backticks would create a file if anything ran them through a shell. */

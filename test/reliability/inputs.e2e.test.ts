@@ -33,6 +33,8 @@ describe.concurrent('bad input', () => {
       const errors = errorLines(run);
       expect(errors).toHaveLength(1);
       expect(errors[0]).toContain(`"${input}"`);
+      // The outputs still say what happened, for the steps after this one.
+      expect(run.outputs).toEqual({ outcome: 'error', requests: '0' });
       // A bad value is shown (quoted) wherever the rule is about the value itself; never the key.
       const value = inputs[input] ?? '';
       if (errors[0]!.includes('has an invalid value')) {
