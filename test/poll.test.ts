@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pollJob, type JobReader } from '../src/agent/poll.js';
+import { DEFAULT_HEARTBEAT_MS, pollJob, type JobReader } from '../src/agent/poll.js';
 import { ApiError } from '../src/api/errors.js';
 import type { AgentJob } from '../src/api/schemas.js';
 import { CancelledError } from '../src/runtime.js';
@@ -50,6 +50,8 @@ function baseOptions(time: FakeTime, client: JobReader) {
     deadline: time.now() + 30 * 60_000,
     intervalMs: 5_000,
     maxIntervalMs: 30_000,
+    // The schedule's tests count pauses; heartbeats split them, so they are off unless tested.
+    heartbeatMs: Number.POSITIVE_INFINITY,
   };
 }
 
@@ -176,14 +178,30 @@ describe('pollJob statuses and errors', () => {
     expect(changes).toEqual(['[24s] Job job_1: active → completed']);
   });
 
-  it('says it is still waiting every few minutes while nothing changes', async () => {
+  it('says it is still waiting at least once a minute while nothing changes, with polls and the next check', async () => {
     const time = new FakeTime();
     const logger = recordingLogger();
     const client = jobCompletingAt(time, time.now() + 10 * 60_000);
-    await pollJob({ ...baseOptions(time, client), logger });
+    await pollJob({ ...baseOptions(time, client), logger, heartbeatMs: DEFAULT_HEARTBEAT_MS });
     const heartbeats = logger.messages('info').filter((line) => line.includes('still active'));
-    expect(heartbeats.length).toBeGreaterThanOrEqual(2);
-    expect(heartbeats.length).toBeLessThanOrEqual(3);
+    // Ten quiet minutes: one line a minute (the last minute ends with the change instead).
+    expect(heartbeats.length).toBeGreaterThanOrEqual(9);
+    expect(heartbeats.length).toBeLessThanOrEqual(10);
+    expect(heartbeats[0]).toMatch(/^\[1m\] Job job_1 is still active \(\d+ polls so far; next check in \d+s\)\.$/);
+    const at = heartbeats.map((line) => /^\[(?:(\d+)m)?(?:(\d+)s)?\]/.exec(line)!).map(([, m = '0', s = '0']) => Number(m) * 60 + Number(s));
+    for (let i = 1; i < at.length; i++) expect(at[i]! - at[i - 1]!).toBeLessThanOrEqual(60);
+  });
+
+  it('breaks a pause longer than a minute to say it is still waiting', async () => {
+    const time = new FakeTime();
+    const logger = recordingLogger();
+    const client = jobCompletingAt(time, time.now() + 5 * 60_000);
+    const result = await pollJob({ ...baseOptions(time, client), logger, intervalMs: 4 * 60_000, maxIntervalMs: 4 * 60_000, heartbeatMs: DEFAULT_HEARTBEAT_MS });
+    expect(result.job?.status).toBe('completed');
+    // Two polls four minutes apart, and a line every quiet minute, counting down to the next.
+    expect(client.gets).toBe(2);
+    const heartbeats = logger.messages('info').filter((line) => line.includes('still active'));
+    expect(heartbeats.map((line) => /next check in (\S+)\)/.exec(line)![1])).toEqual(['3m', '2m', '1m', '4m', '3m', '2m', '1m']);
   });
 
   it('attaching polls at once, without a first pause', async () => {

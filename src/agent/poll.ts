@@ -1,5 +1,5 @@
 import { ApiError } from '../api/errors.js';
-import { forLog } from '../text.js';
+import { countOf, forLog } from '../text.js';
 import { TRANSIENT_STATUSES } from '../api/retry.js';
 import type { AgentJob } from '../api/schemas.js';
 import { formatDuration } from '../parse.js';
@@ -27,7 +27,7 @@ export interface PollOptions {
   readonly deadline: number;
   readonly intervalMs: number;
   readonly maxIntervalMs: number;
-  /** How often to say "still waiting" while nothing changes. */
+  /** The longest the log stays quiet while nothing changes: a "still waiting" line at least this often. */
   readonly heartbeatMs?: number;
   /** Called with every job seen, so the caller always holds the latest (for cancellation). */
   readonly onJob?: (job: AgentJob) => void;
@@ -43,7 +43,7 @@ export interface PollResult {
 export const POLL_GROWTH = 1.5;
 /** Pauses vary by ±10% so many runners started together do not poll in step. */
 export const POLL_JITTER = 0.1;
-export const DEFAULT_HEARTBEAT_MS = 3 * 60_000;
+export const DEFAULT_HEARTBEAT_MS = 60_000;
 
 /**
  * Polls a job until its status is terminal or the deadline passes. Pauses start at
@@ -52,7 +52,8 @@ export const DEFAULT_HEARTBEAT_MS = 3 * 60_000;
  * pause is cut short to poll once more at the deadline, so the wait ends at most one request
  * after it. Transient API failures that outlast the client's own retries count as a missed
  * poll, not the end of the wait; any other API error ends it (thrown). Cancellation rejects
- * with the signal's reason.
+ * with the signal's reason. The log gets a line on every status change and, while nothing
+ * changes, a "still waiting" line at least every `heartbeatMs`, inside a long pause too.
  */
 export async function pollJob(options: PollOptions): Promise<PollResult> {
   const { client, jobId, clock, logger, startedAt, deadline } = options;
@@ -65,6 +66,23 @@ export async function pollJob(options: PollOptions): Promise<PollResult> {
   let lastNews = clock.now();
   const warnedStatuses = new Set<string>();
   const elapsed = (): string => formatDuration(clock.now() - startedAt);
+  const heartbeat = (nextCheckInMs: number): void => {
+    const status = job ? shown(job.status) : 'not seen yet';
+    logger.info(`[${elapsed()}] Job ${jobId} is still ${status} (${countOf(polls, 'poll')} so far; next check in ${formatDuration(nextCheckInMs)}).`);
+    lastNews = clock.now();
+  };
+  /** Sleeps `ms`, breaking the pause for a heartbeat whenever one is due. */
+  const pauseFor = async (ms: number): Promise<void> => {
+    const until = clock.now() + ms;
+    for (let left = ms; left > 0; left = until - clock.now()) {
+      const toHeartbeat = lastNews + heartbeatMs - clock.now();
+      if (toHeartbeat <= 0) {
+        heartbeat(left);
+        continue;
+      }
+      await options.sleep(Math.min(left, toHeartbeat), options.signal);
+    }
+  };
 
   for (;;) {
     if (job && isTerminalStatus(job.status)) return { job, timedOut: false, polls };
@@ -75,7 +93,7 @@ export async function pollJob(options: PollOptions): Promise<PollResult> {
     if (polls === 0 && !job) pause = 0; // attaching: look at the job at once
     retryAfterMs = 0;
 
-    if (pause > 0) await options.sleep(Math.max(0, Math.min(pause, deadline - now)), options.signal);
+    if (pause > 0) await pauseFor(Math.max(0, Math.min(pause, deadline - now)));
     polls += 1;
     try {
       job = await client.getJob(jobId);
@@ -100,10 +118,6 @@ export async function pollJob(options: PollOptions): Promise<PollResult> {
       baseInterval = options.intervalMs;
     } else {
       baseInterval = Math.min(baseInterval * POLL_GROWTH, options.maxIntervalMs);
-      if (clock.now() - lastNews >= heartbeatMs) {
-        logger.info(`[${elapsed()}] Job ${jobId} is still ${shown(job.status)} (${polls} polls so far).`);
-        lastNews = clock.now();
-      }
     }
   }
 }
