@@ -150,6 +150,18 @@ describe('retries', () => {
     expect(error.message).toContain('request-timeout');
   });
 
+  it('says each retry in one info line: what failed, the wait, attempt n of m', async () => {
+    const logger = recordingLogger();
+    const { api } = client({ logger, retries: 2 });
+    sim.injectFault({ target: 'visitors', kind: 'status', status: 503, retryAfter: '3', body: { error: 'busy\n::error::x' } });
+    sim.injectFault({ target: 'visitors', kind: 'hang' });
+    await api.getVisitors({ limit: 5, offset: 0 });
+    expect(logger.messages('info')).toEqual([
+      'GET /v1/analytics/{projectId}/visitors answered 503 (busy ::error::x); retrying in 3s (attempt 2 of 3).',
+      'GET /v1/analytics/{projectId}/visitors got no complete answer within request-timeout (2000 ms); retrying in 1s (attempt 3 of 3).',
+    ]);
+  });
+
   it('honours Retry-After in seconds as a floor', async () => {
     const { api, sleeps } = client();
     sim.injectFault({ target: 'visitors', kind: 'status', status: 429, retryAfter: '7' });

@@ -1,7 +1,7 @@
 import { Agent, EnvHttpProxyAgent, request, type Dispatcher } from 'undici';
 import type * as v from 'valibot';
 import type { Clock, Logger, Random, Sleep } from '../runtime.js';
-import { isJobId } from '../parse.js';
+import { formatDuration, isJobId } from '../parse.js';
 import { forLog, oneLine } from '../text.js';
 import { ApiError, describeHttpFailure, serverMessageOf, type ApiErrorKind } from './errors.js';
 import { isRetryableStatus, neverReachedServer, parseRetryAfter, retryDelayMs } from './retry.js';
@@ -194,7 +194,8 @@ export class ApiClient {
       if (clock.now() + delay > this.deadline) {
         throw this.withNote(failure, 'Not retried: the next attempt would start after the step’s timeout.');
       }
-      logger.debug(`${failure.message} Retrying in ${delay} ms (retry ${attempt + 1} of ${retries}).`);
+      // Said at info level: a step that waits on retries should not look stuck.
+      logger.info(`${retryReason(failure)}; retrying in ${formatDuration(delay)} (attempt ${attempt + 2} of ${retries + 1}).`);
       try {
         await this.options.sleep(delay, this.options.signal);
       } catch {
@@ -376,6 +377,13 @@ async function readLimited(body: AsyncIterable<Buffer | Uint8Array>): Promise<st
     chunks.push(Buffer.from(chunk));
   }
   return Buffer.concat(chunks).toString('utf8');
+}
+
+/** One line on what failed, for the retry line: the status and the server's word, or the network error. */
+function retryReason(failure: ApiError): string {
+  if (failure.kind !== 'http') return forLog(failure.message.replace(/\.$/, ''), 200);
+  const said = failure.serverMessage ? ` (${forLog(failure.serverMessage, 100)})` : '';
+  return `${failure.endpoint} answered ${failure.status}${said}`;
 }
 
 function errorCode(error: unknown): string | undefined {
