@@ -114,6 +114,20 @@ describe('export', () => {
     expect(run.summary).toContain('6 API request(s)');
   });
 
+  it('says how a long export is going at least every 10 pages: rows so far, requests, elapsed', async () => {
+    const run = await visitors({ 'page-size': '25' });
+    expect(run.outputs['visitors-rows']).toBe('1234');
+    const lines = run.stdout.split('\n').filter((line) => line.startsWith('Exported: '));
+    const rows = lines.map((line) => {
+      const match = /^Exported: ([\d,]+) rows so far, (\d+) requests, \S+\.$/.exec(line);
+      expect(match, line).not.toBeNull();
+      return Number(match![1]!.replace(/,/g, ''));
+    });
+    // 50 pages: a line after every tenth at the latest (sooner only if pages come slowly).
+    expect(rows.length).toBeGreaterThanOrEqual(4);
+    for (const [i, count] of rows.entries()) expect(count - (rows[i - 1] ?? 0)).toBeLessThanOrEqual(250);
+  });
+
   it('timeout bounds the export: no page is asked for after it, and no file is left', async () => {
     // 124 pages at 200 ms each would take 25 s; the step may start pages for 1 s.
     sim.latencyMs = 200;

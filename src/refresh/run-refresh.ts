@@ -11,6 +11,7 @@ import {
 import { DeadlineError } from '../runtime.js';
 import { REFRESH_SIGNALS, type RefreshSettings, type RefreshSignal } from '../settings.js';
 import { countOf, forLog } from '../text.js';
+import { exportProgress } from '../visitors/progress.js';
 import { describeRange, type DateRange } from '../visitors/range.js';
 import type { ChosenPage, ChosenSearch, ReaderSignals } from './choose.js';
 import { buildRefreshPrompt, REFRESH_INSTRUCTION } from './prompt.js';
@@ -24,7 +25,7 @@ import {
 } from './signals.js';
 
 export interface RefreshDeps extends AgentDeps {
-  readonly client: AgentApi & SignalsApi;
+  readonly client: AgentApi & SignalsApi & { readonly requestCount: number };
 }
 
 /** How one signal went: read (with how many rows it weighed), or left out and why. */
@@ -69,7 +70,8 @@ export async function runRefresh(settings: RefreshSettings, deps: RefreshDeps): 
   for (const signal of REFRESH_SIGNALS.filter((name) => settings.signals.has(name))) {
     const count = signal === 'searches' ? settings.searchTerms : settings.pagesPerSignal;
     try {
-      const { considered, chosen } = await READERS[signal](client, { ...settings, count, deadline });
+      const onProgress = exportProgress(logger, clock, `Signal ${signal}`, () => client.requestCount);
+      const { considered, chosen } = await READERS[signal](client, { ...settings, count, deadline, onProgress });
       if (signal === 'searches') signals.searches.push(...(chosen as ChosenSearch[]));
       else signals.pages.push(...(chosen as ChosenPage[]));
       outcomes.push({ signal, read: true, considered, chosen: chosen.length });

@@ -15,6 +15,8 @@ export interface SignalsApi extends VisitorsApi {
 export interface SignalReadOptions extends RangeSettings, PagingSettings {
   readonly count: number;
   readonly deadline: { readonly at: number; readonly clock: Clock };
+  /** Progress lines for a long visitors read. */
+  readonly onProgress?: (rows: number, pages: number) => void;
 }
 
 /** The analytics budget is shared and hourly: one request for feedback, at most five for searches. */
@@ -36,7 +38,7 @@ export async function readBusiestPages(api: SignalsApi, options: SignalReadOptio
   const top = new TopRows<VisitorRow>(options.count);
   const { rows } = await pageVisitors(
     api,
-    { ...dates(options), pageSize: options.pageSize, offset: 0, maxRows: options.maxRows, concurrency: options.concurrency, deadline: options.deadline },
+    { ...dates(options), pageSize: options.pageSize, offset: 0, maxRows: options.maxRows, concurrency: options.concurrency, deadline: options.deadline, onProgress: options.onProgress },
     (page) => {
       top.add(page);
       return Promise.resolve();

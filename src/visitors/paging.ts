@@ -17,6 +17,8 @@ export interface PagingOptions {
   readonly concurrency: number;
   /** No page is asked for after this instant (by `clock`): the step's `timeout`. */
   readonly deadline?: { readonly at: number; readonly clock: Clock };
+  /** Told the rows and pages so far after each page handed over (for progress lines). */
+  readonly onProgress?: (rows: number, pages: number) => void;
 }
 
 export interface PagingResult {
@@ -103,6 +105,7 @@ export async function pageVisitors(
       rows += fresh.length;
       await onRows(fresh, totals);
       flushOffset += next.limit;
+      options.onProgress?.(rows, pages);
     }
     issue();
   }

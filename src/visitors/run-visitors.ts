@@ -6,6 +6,7 @@ import type { VisitorsSettings } from '../settings.js';
 import { VisitorFiles, type ExportRow } from './files.js';
 import { pageVisitors, type VisitorsApi } from './paging.js';
 import { previousRange, type DateRange } from './range.js';
+import { exportProgress } from './progress.js';
 import { TopRows } from './top-rows.js';
 
 export interface ArtifactUpload {
@@ -80,6 +81,8 @@ export async function runVisitors(settings: VisitorsSettings, deps: VisitorsDeps
   }
   // `timeout` bounds the export as it bounds a wait: no retry and no new page after it.
   const deadline = { at: deps.clock.now() + settings.timeoutMs, clock: deps.clock };
+  const progress = (label: string): ((rows: number, pages: number) => void) =>
+    exportProgress(deps.logger, deps.clock, label, () => deps.client.requestCount);
   deps.client.setDeadline(deadline.at);
 
   let files: VisitorFiles | undefined;
@@ -87,7 +90,7 @@ export async function runVisitors(settings: VisitorsSettings, deps: VisitorsDeps
     let previousRows: Map<string, VisitorCounts> | undefined;
     if (run.previous) {
       previousRows = new Map();
-      const earlier = await pageVisitors(deps.client, { ...query(run.previous), ...paging, maxRows: 0, deadline }, (rows) => {
+      const earlier = await pageVisitors(deps.client, { ...query(run.previous), ...paging, maxRows: 0, deadline, onProgress: progress('Previous period') }, (rows) => {
         for (const { path, human, ai, total } of rows) previousRows!.set(path, { human, ai, total });
         return Promise.resolve();
       });
@@ -95,7 +98,7 @@ export async function runVisitors(settings: VisitorsSettings, deps: VisitorsDeps
     }
     files = await VisitorFiles.open(settings.outputDir, previousRows !== undefined);
     const top = new TopRows<ExportRow>(settings.summaryRows);
-    const result = await pageVisitors(deps.client, { ...query(range), ...paging, deadline }, async (rows) => {
+    const result = await pageVisitors(deps.client, { ...query(range), ...paging, deadline, onProgress: progress('Exported') }, async (rows) => {
       const exported = rows.map((row) => withPrevious(row, previousRows));
       top.add(exported);
       await files!.writeRows(exported);
