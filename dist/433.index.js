@@ -81,6 +81,7 @@ async function pageVisitors(api, options, onRows) {
             rows += fresh.length;
             await onRows(fresh, totals);
             flushOffset += next.limit;
+            options.onProgress?.(rows, pages);
         }
         issue();
     }
@@ -89,6 +90,43 @@ async function pageVisitors(api, options, onRows) {
     if (pastDeadline)
         throw new _runtime_js__WEBPACK_IMPORTED_MODULE_0__/* .DeadlineError */ .j3(`${rows} rows read in ${pages} page(s) when the timeout ran out; more remain`);
     return { totals: totals ?? { human: 0, ai: 0, total: 0 }, rows, duplicates, pages };
+}
+
+
+/***/ }),
+
+/***/ 35668:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   S8: () => (/* binding */ exportProgress)
+/* harmony export */ });
+/* unused harmony exports PROGRESS_EVERY_MS, PROGRESS_EVERY_PAGES */
+/* harmony import */ var _parse_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(32828);
+/* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(48992);
+
+
+/** A progress line at least this often while pages keep coming… */
+const PROGRESS_EVERY_MS = 5_000;
+/** …or after this many pages, whichever comes first. */
+const PROGRESS_EVERY_PAGES = 10;
+/**
+ * Tells the log how a long export is going (rows so far, requests, elapsed), so a 20,000-row
+ * export does not sit silent until it ends. Quiet for an export that ends within its first few
+ * pages and seconds: the closing line says it all then.
+ */
+function exportProgress(logger, clock, label, requests) {
+    const startedAt = clock.now();
+    let saidAt = startedAt;
+    let saidPages = 0;
+    return (rows, pages) => {
+        const now = clock.now();
+        if (now - saidAt < PROGRESS_EVERY_MS && pages - saidPages < PROGRESS_EVERY_PAGES)
+            return;
+        logger.info(`${label}: ${(0,_text_js__WEBPACK_IMPORTED_MODULE_1__/* .countOf */ .pq)(rows, 'row')} so far, ${(0,_text_js__WEBPACK_IMPORTED_MODULE_1__/* .countOf */ .pq)(requests(), 'request')}, ${(0,_parse_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a3)(now - startedAt)}.`);
+        saidAt = now;
+        saidPages = pages;
+    };
 }
 
 
@@ -286,9 +324,12 @@ async function end(stream) {
 var visitors_paging = __webpack_require__(13315);
 // EXTERNAL MODULE: ./src/visitors/range.ts
 var visitors_range = __webpack_require__(79622);
+// EXTERNAL MODULE: ./src/visitors/progress.ts
+var visitors_progress = __webpack_require__(35668);
 // EXTERNAL MODULE: ./src/visitors/top-rows.ts
 var top_rows = __webpack_require__(81140);
 ;// CONCATENATED MODULE: ./src/visitors/run-visitors.ts
+
 
 
 
@@ -332,13 +373,14 @@ async function runVisitors(settings, deps) {
     }
     // `timeout` bounds the export as it bounds a wait: no retry and no new page after it.
     const deadline = { at: deps.clock.now() + settings.timeoutMs, clock: deps.clock };
+    const progress = (label) => (0,visitors_progress/* exportProgress */.S8)(deps.logger, deps.clock, label, () => deps.client.requestCount);
     deps.client.setDeadline(deadline.at);
     let files;
     try {
         let previousRows;
         if (run.previous) {
             previousRows = new Map();
-            const earlier = await (0,visitors_paging/* pageVisitors */.z)(deps.client, { ...query(run.previous), ...paging, maxRows: 0, deadline }, (rows) => {
+            const earlier = await (0,visitors_paging/* pageVisitors */.z)(deps.client, { ...query(run.previous), ...paging, maxRows: 0, deadline, onProgress: progress('Previous period') }, (rows) => {
                 for (const { path, human, ai, total } of rows)
                     previousRows.set(path, { human, ai, total });
                 return Promise.resolve();
@@ -347,7 +389,7 @@ async function runVisitors(settings, deps) {
         }
         files = await VisitorFiles.open(settings.outputDir, previousRows !== undefined);
         const top = new top_rows/* TopRows */.f(settings.summaryRows);
-        const result = await (0,visitors_paging/* pageVisitors */.z)(deps.client, { ...query(range), ...paging, deadline }, async (rows) => {
+        const result = await (0,visitors_paging/* pageVisitors */.z)(deps.client, { ...query(range), ...paging, deadline, onProgress: progress('Exported') }, async (rows) => {
             const exported = rows.map((row) => withPrevious(row, previousRows));
             top.add(exported);
             await files.writeRows(exported);

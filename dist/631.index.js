@@ -21,6 +21,8 @@ var runtime = __webpack_require__(33683);
 var src_settings = __webpack_require__(58750);
 // EXTERNAL MODULE: ./src/text.ts
 var src_text = __webpack_require__(48992);
+// EXTERNAL MODULE: ./src/visitors/progress.ts
+var progress = __webpack_require__(35668);
 // EXTERNAL MODULE: ./src/visitors/range.ts
 var visitors_range = __webpack_require__(79622);
 ;// CONCATENATED MODULE: ./src/refresh/prompt.ts
@@ -134,7 +136,7 @@ const MAX_SEARCH_REQUESTS = 5;
  */
 async function readBusiestPages(api, options) {
     const top = new top_rows/* TopRows */.f(options.count);
-    const { rows } = await (0,paging/* pageVisitors */.z)(api, { ...dates(options), pageSize: options.pageSize, offset: 0, maxRows: options.maxRows, concurrency: options.concurrency, deadline: options.deadline }, (page) => {
+    const { rows } = await (0,paging/* pageVisitors */.z)(api, { ...dates(options), pageSize: options.pageSize, offset: 0, maxRows: options.maxRows, concurrency: options.concurrency, deadline: options.deadline, onProgress: options.onProgress }, (page) => {
         top.add(page);
         return Promise.resolve();
     });
@@ -186,6 +188,7 @@ function checkDeadline(options) {
 
 
 
+
 const READERS = {
     visitors: readBusiestPages,
     feedback: readPoorlyRatedPages,
@@ -211,7 +214,8 @@ async function runRefresh(settings, deps) {
     for (const signal of src_settings/* REFRESH_SIGNALS */.k.filter((name) => settings.signals.has(name))) {
         const count = signal === 'searches' ? settings.searchTerms : settings.pagesPerSignal;
         try {
-            const { considered, chosen } = await READERS[signal](client, { ...settings, count, deadline });
+            const onProgress = (0,progress/* exportProgress */.S8)(logger, clock, `Signal ${signal}`, () => client.requestCount);
+            const { considered, chosen } = await READERS[signal](client, { ...settings, count, deadline, onProgress });
             if (signal === 'searches')
                 signals.searches.push(...chosen);
             else
@@ -406,6 +410,7 @@ async function pageVisitors(api, options, onRows) {
             rows += fresh.length;
             await onRows(fresh, totals);
             flushOffset += next.limit;
+            options.onProgress?.(rows, pages);
         }
         issue();
     }
@@ -414,6 +419,43 @@ async function pageVisitors(api, options, onRows) {
     if (pastDeadline)
         throw new _runtime_js__WEBPACK_IMPORTED_MODULE_0__/* .DeadlineError */ .j3(`${rows} rows read in ${pages} page(s) when the timeout ran out; more remain`);
     return { totals: totals ?? { human: 0, ai: 0, total: 0 }, rows, duplicates, pages };
+}
+
+
+/***/ }),
+
+/***/ 35668:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   S8: () => (/* binding */ exportProgress)
+/* harmony export */ });
+/* unused harmony exports PROGRESS_EVERY_MS, PROGRESS_EVERY_PAGES */
+/* harmony import */ var _parse_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(32828);
+/* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(48992);
+
+
+/** A progress line at least this often while pages keep coming… */
+const PROGRESS_EVERY_MS = 5_000;
+/** …or after this many pages, whichever comes first. */
+const PROGRESS_EVERY_PAGES = 10;
+/**
+ * Tells the log how a long export is going (rows so far, requests, elapsed), so a 20,000-row
+ * export does not sit silent until it ends. Quiet for an export that ends within its first few
+ * pages and seconds: the closing line says it all then.
+ */
+function exportProgress(logger, clock, label, requests) {
+    const startedAt = clock.now();
+    let saidAt = startedAt;
+    let saidPages = 0;
+    return (rows, pages) => {
+        const now = clock.now();
+        if (now - saidAt < PROGRESS_EVERY_MS && pages - saidPages < PROGRESS_EVERY_PAGES)
+            return;
+        logger.info(`${label}: ${(0,_text_js__WEBPACK_IMPORTED_MODULE_1__/* .countOf */ .pq)(rows, 'row')} so far, ${(0,_text_js__WEBPACK_IMPORTED_MODULE_1__/* .countOf */ .pq)(requests(), 'request')}, ${(0,_parse_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a3)(now - startedAt)}.`);
+        saidAt = now;
+        saidPages = pages;
+    };
 }
 
 
