@@ -447,7 +447,7 @@ async function uploadArtifact(name, files, rootDirectory, env = process.env) {
     if (!env.ACTIONS_RUNTIME_TOKEN || !env.ACTIONS_RESULTS_URL) {
         return { skipped: 'no artifact service is reachable here (ACTIONS_RUNTIME_TOKEN is not set, as in a local run)' };
     }
-    const { DefaultArtifactClient } = await Promise.all(/* import() */[__webpack_require__.e(351), __webpack_require__.e(807)]).then(__webpack_require__.bind(__webpack_require__, 97807));
+    const { DefaultArtifactClient } = await Promise.all(/* import() */[__webpack_require__.e(351), __webpack_require__.e(80)]).then(__webpack_require__.bind(__webpack_require__, 7080));
     try {
         const response = await new DefaultArtifactClient().uploadArtifact(name, files, rootDirectory);
         return { id: response.id };

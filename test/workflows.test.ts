@@ -3,13 +3,13 @@
  * are parsed and validated by GitHub's own workflow parser, and every use of this action in them
  * passes only inputs that action.yml declares.
  */
-import { readFileSync, readdirSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { convertWorkflowTemplate, NoOperationTraceWriter, parseWorkflow } from '@actions/workflow-parser';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { readmeWorkflows, repoWorkflows, root } from './support/workflows.js';
 
-const root = join(import.meta.dirname, '..');
 const declaredInputs = Object.keys((parse(readFileSync(join(root, 'action.yml'), 'utf8')) as { inputs: object }).inputs);
 
 /** GitHub's own verdict on a workflow: the parser's and the converter's errors. */
@@ -42,15 +42,6 @@ function unknownInputs(content: string): string[] {
   }
   return unknown;
 }
-
-const readme = readFileSync(join(root, 'README.md'), 'utf8');
-const readmeWorkflows = [...readme.matchAll(/```yaml\n([\s\S]*?)```/g)]
-  .map((match) => match[1]!)
-  .filter((block) => /^on:/m.test(block) && /^jobs:/m.test(block))
-  .map((content, index) => ({ name: `README example ${index + 1}: ${/^name: (.*)$/m.exec(content)?.[1] ?? 'quick start'}`, content }));
-const repoWorkflows = readdirSync(join(root, '.github/workflows'))
-  .filter((file) => /\.ya?ml$/.test(file))
-  .map((file) => ({ name: `.github/workflows/${file}`, content: readFileSync(join(root, '.github/workflows', file), 'utf8') }));
 
 describe('workflows', () => {
   it('the README has an example for each trigger', () => {

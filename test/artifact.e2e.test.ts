@@ -1,0 +1,110 @@
+/**
+ * The artifact upload, end to end: `node dist/index.js` with the runner's artifact variables,
+ * against a fake of the artifact service (its Twirp calls) and of the blob store it hands out an
+ * upload URL for. The Azure storage packages behind `@actions/artifact` are pinned by `overrides`
+ * in package.json (to versions that still run on Node 20): this is what shows that the bundled
+ * upload still works with them.
+ */
+import { rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSimulator, type Simulator } from './simulator/index.js';
+import { runAction } from './support/run-action.js';
+
+const TWIRP = '/twirp/github.actions.results.api.v1.ArtifactService';
+const RUN_ID = '11111111-1111-4111-8111-111111111111';
+const JOB_ID = '22222222-2222-4222-8222-222222222222';
+
+interface Received {
+  readonly method: string;
+  readonly url: URL;
+  readonly body: Buffer;
+}
+
+let sim: Simulator;
+let service: Server;
+let serviceUrl: string;
+const received: Received[] = [];
+
+beforeAll(async () => {
+  sim = await startSimulator({ analytics: { paths: 300, seed: 3, today: '2026-10-01' } });
+  service = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      const url = new URL(request.url ?? '/', serviceUrl);
+      received.push({ method: request.method ?? '', url, body: Buffer.concat(chunks) });
+      if (url.pathname === `${TWIRP}/CreateArtifact`) {
+        response.setHeader('content-type', 'application/json');
+        response.end(JSON.stringify({ ok: true, signed_upload_url: `${serviceUrl}devstoreaccount1/artifacts/upload.zip?sig=fake` }));
+      } else if (url.pathname === `${TWIRP}/FinalizeArtifact`) {
+        response.setHeader('content-type', 'application/json');
+        response.end(JSON.stringify({ ok: true, artifact_id: '4242' }));
+      } else if (request.method === 'PUT' && url.pathname === '/devstoreaccount1/artifacts/upload.zip') {
+        response.statusCode = 201;
+        response.setHeader('etag', '"0x1"');
+        response.end();
+      } else {
+        response.statusCode = 404;
+        response.end();
+      }
+    });
+  });
+  await new Promise<void>((resolve) => service.listen(0, '127.0.0.1', resolve));
+  serviceUrl = `http://127.0.0.1:${(service.address() as AddressInfo).port}/`;
+});
+
+afterAll(async () => {
+  await sim.close();
+  await new Promise<void>((resolve) => service.close(() => resolve()));
+});
+
+/** A token shaped like the runner's: only its `scp` claim is read, to find the run and the job. */
+function runtimeToken(): string {
+  const part = (value: object): string => Buffer.from(JSON.stringify(value)).toString('base64url');
+  return `${part({ alg: 'none', typ: 'JWT' })}.${part({ scp: `Actions.Results:${RUN_ID}:${JOB_ID}` })}.signature`;
+}
+
+describe('command: visitors with an artifact service', () => {
+  it('creates the artifact, uploads a zip of both files to the blob URL, finalizes it and outputs its ID', async () => {
+    const run = await runAction({
+      inputs: {
+        'api-key': sim.apiKey,
+        'project-id': 'proj_sim',
+        'base-url': sim.url,
+        command: 'visitors',
+        'date-from': '2026-11-14',
+        'date-to': '2026-11-21',
+        'artifact-name': 'weekly-visitors',
+      },
+      env: { ACTIONS_RUNTIME_TOKEN: runtimeToken(), ACTIONS_RESULTS_URL: serviceUrl },
+    });
+    rmSync(run.workDir, { recursive: true, force: true });
+
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+    expect(run.outputs['artifact-id']).toBe('4242');
+    expect(run.stdout).not.toContain('not uploaded');
+
+    const create = received.find((r) => r.url.pathname === `${TWIRP}/CreateArtifact`);
+    expect(JSON.parse(create!.body.toString('utf8'))).toMatchObject({
+      workflow_run_backend_id: RUN_ID,
+      workflow_job_run_backend_id: JOB_ID,
+      name: 'weekly-visitors',
+    });
+
+    const blocks = received.filter((r) => r.method === 'PUT' && r.url.searchParams.get('comp') === 'block');
+    expect(blocks.length).toBeGreaterThan(0);
+    const zip = Buffer.concat(blocks.map((r) => r.body));
+    expect(zip.subarray(0, 4)).toEqual(Buffer.from('PK\x03\x04', 'latin1'));
+    expect(zip.includes('visitors.csv')).toBe(true);
+    expect(zip.includes('visitors.json')).toBe(true);
+    expect(received.some((r) => r.method === 'PUT' && r.url.searchParams.get('comp') === 'blocklist')).toBe(true);
+
+    const finalize = received.find((r) => r.url.pathname === `${TWIRP}/FinalizeArtifact`);
+    expect(JSON.parse(finalize!.body.toString('utf8'))).toMatchObject({ name: 'weekly-visitors', size: String(zip.length) });
+    const order = received.map((r) => (r.url.pathname.startsWith(TWIRP) ? r.url.pathname.slice(TWIRP.length + 1) : 'blob'));
+    expect(order[0]).toBe('CreateArtifact');
+    expect(order.at(-1)).toBe('FinalizeArtifact');
+  });
+});
