@@ -196,8 +196,8 @@ export function parseSettings(read: InputReader, context: SettingsContext): Pars
     command === 'agent'
       ? parseAgentSettings(common, input, parse, context)
       : command === 'visitors'
-        ? parseVisitorsSettings(common, input, parse, context)
-        : parseRefreshSettings(common, input, parse, context);
+        ? parseVisitorsSettings(common, input, parse, context, warnings)
+        : parseRefreshSettings(common, input, parse, context, warnings);
   return { settings, warnings };
 }
 
@@ -220,7 +220,7 @@ function parseWaitSettings(parse: Parse): WaitSettings {
 }
 
 /** `date-from` and `date-to`, resolved against the clock; `date-from` must come first. */
-function parseRangeSettings(parse: Parse, context: SettingsContext): RangeSettings {
+function parseRangeSettings(parse: Parse, context: SettingsContext, warnings: string[]): RangeSettings {
   const date = (t: string): ReturnType<typeof parseDate> | undefined =>
     t ? parseDate(t, context.nowMs) : undefined;
   const dateFrom = parse(Inputs.DateFrom, date);
@@ -230,6 +230,9 @@ function parseRangeSettings(parse: Parse, context: SettingsContext): RangeSettin
       Inputs.DateFrom,
       `Input "date-from" (${dateFrom.text}) must be before "date-to" (${dateTo.text}), which is exclusive.`,
     );
+  }
+  if (dateFrom && dateFrom.epochMs > context.nowMs) {
+    warnings.push(`Input "date-from" (${dateFrom.text}) is in the future: the whole range is, and the analytics can only answer zeros for it.`);
   }
   return { dateFrom, dateTo };
 }
@@ -272,7 +275,7 @@ function parseAgentSettings(
   if (settings.diff === 'true' && !eventHasDiff(context.event)) {
     throw new InputError(
       Inputs.Diff,
-      `Input "diff" is "true" but the event "${context.event.name || '(none)'}" has no diff: only pull_request, pull_request_target and push have one. Use diff: auto, or give a prompt.`,
+      `Input "diff" is "true" but the event "${context.event.name || '(none)'}" has no diff: only pull_request, pull_request_target and push have one. ${settings.prompt ? 'To send the prompt alone on this event, use diff: auto (or false).' : 'Use diff: auto, or give a prompt.'}`,
     );
   }
   if (!settings.prompt && !settings.jobId && !diffAvailable) {
@@ -289,8 +292,9 @@ function parseVisitorsSettings(
   input: Input,
   parse: Parse,
   context: SettingsContext,
+  warnings: string[],
 ): VisitorsSettings {
-  const { dateFrom, dateTo } = parseRangeSettings(parse, context);
+  const { dateFrom, dateTo } = parseRangeSettings(parse, context, warnings);
   const comparePrevious = parse(Inputs.ComparePrevious, parseBoolean);
   if (comparePrevious && !(dateFrom && dateTo)) {
     throw new InputError(
@@ -319,13 +323,14 @@ function parseRefreshSettings(
   input: Input,
   parse: Parse,
   context: SettingsContext,
+  warnings: string[],
 ): RefreshSettings {
   return {
     ...common,
     command: 'refresh',
     prompt: input(Inputs.Prompt),
     ...parseWaitSettings(parse),
-    ...parseRangeSettings(parse, context),
+    ...parseRangeSettings(parse, context, warnings),
     ...parsePagingSettings(parse),
     signals: parse(Inputs.RefreshSignals, parseSignals),
     pagesPerSignal: parse(Inputs.RefreshPages, (t) => parseInteger(t, 1, 50)),

@@ -587,6 +587,25 @@ describe('parseSettings: warnings', () => {
   });
 });
 
+describe('parseSettings: messages that say what to do', () => {
+  it('diff: true on an event without a diff says the event has none, and with a prompt does not ask for one', () => {
+    const withPrompt = inputErrorOf(() => agent({ diff: 'true', prompt: 'Update the CLI page.' }, SCHEDULE));
+    expect(withPrompt.message).toMatch(/the event "schedule" has no diff/);
+    expect(withPrompt.message).toMatch(/To send the prompt alone on this event, use diff: auto \(or false\)\./);
+    expect(withPrompt.message).not.toMatch(/give a prompt/);
+    const without = inputErrorOf(() => agent({ diff: 'true', prompt: '' }, SCHEDULE));
+    expect(without.message).toMatch(/Use diff: auto, or give a prompt\./);
+  });
+
+  it('warns when the date range lies wholly in the future', () => {
+    expect(visitors({ 'date-from': '2026-12-01', 'date-to': '2026-12-08' }).warnings).toEqual([
+      'Input "date-from" (2026-12-01) is in the future: the whole range is, and the analytics can only answer zeros for it.',
+    ]);
+    expect(refresh({ 'date-from': '2027-01-01', 'date-to': '' }).warnings).toHaveLength(1);
+    expect(visitors({ 'date-from': '-7d', 'date-to': '2026-12-08' }).warnings).toEqual([]);
+  });
+});
+
 describe('parseSettings: command refresh', () => {
   it('reads the three signals, 10 pages and 10 terms, last week, and the waiting defaults', () => {
     const { settings, warnings } = refresh();
