@@ -14,6 +14,7 @@ import { byteLength, cutToBytes, SUMMARY_LIMIT_BYTES } from './report/markdown.j
 import { CancelledError, realSleep, systemClock } from './runtime.js';
 import type { Outcome } from './agent/outcome.js';
 import type { AgentSettings, RefreshSettings, Settings, VisitorsSettings } from './settings.js';
+import { forLog } from './text.js';
 import { USER_AGENT } from './version.js';
 
 /**
@@ -142,6 +143,8 @@ async function visitorsStep(settings: VisitorsSettings, client: ApiClient, signa
     uploadArtifact: (name, files, root) => uploadArtifact(name, files, root),
   });
   if (run.artifact?.skipped) core.notice(`Visitor files not uploaded as an artifact: ${run.artifact.skipped}. They are in ${settings.outputDir}.`);
+  // A tried upload that failed is worth a warning: the files are still on the runner, for this job only.
+  if (run.artifact?.failed) core.warning(`Visitor files not uploaded as an artifact: the upload failed (${forLog(run.artifact.failed, 300)}). They are in ${settings.outputDir} on this runner.`);
   setOutputs(visitorsOutputs(run, client.requestCount));
   await writeSummary(renderVisitorsSummary(run, client.requestCount, settings.artifactName));
   if (run.totals) {

@@ -26,6 +26,8 @@ let sim: Simulator;
 let service: Server;
 let serviceUrl: string;
 const received: Received[] = [];
+/** When set, the service refuses to create the artifact, as it does for a name already taken. */
+let refuseCreate = false;
 
 beforeAll(async () => {
   sim = await startSimulator({ analytics: { paths: 300, seed: 3, today: '2026-10-01' } });
@@ -35,7 +37,11 @@ beforeAll(async () => {
     request.on('end', () => {
       const url = new URL(request.url ?? '/', serviceUrl);
       received.push({ method: request.method ?? '', url, body: Buffer.concat(chunks) });
-      if (url.pathname === `${TWIRP}/CreateArtifact`) {
+      if (url.pathname === `${TWIRP}/CreateArtifact` && refuseCreate) {
+        response.statusCode = 409;
+        response.setHeader('content-type', 'application/json');
+        response.end(JSON.stringify({ code: 'already_exists', msg: 'an artifact with this name already exists on the workflow run' }));
+      } else if (url.pathname === `${TWIRP}/CreateArtifact`) {
         response.setHeader('content-type', 'application/json');
         response.end(JSON.stringify({ ok: true, signed_upload_url: `${serviceUrl}devstoreaccount1/artifacts/upload.zip?sig=fake` }));
       } else if (url.pathname === `${TWIRP}/FinalizeArtifact`) {
@@ -106,5 +112,24 @@ describe('command: visitors with an artifact service', () => {
     const order = received.map((r) => (r.url.pathname.startsWith(TWIRP) ? r.url.pathname.slice(TWIRP.length + 1) : 'blob'));
     expect(order[0]).toBe('CreateArtifact');
     expect(order.at(-1)).toBe('FinalizeArtifact');
+  });
+
+  it('a failed upload is one warning: the step goes on, the files stay on the runner', async () => {
+    refuseCreate = true;
+    try {
+      const run = await runAction({
+        inputs: { 'api-key': sim.apiKey, 'project-id': 'proj_sim', 'base-url': sim.url, command: 'visitors', 'date-from': '2026-11-14', 'date-to': '2026-11-21' },
+        env: { ACTIONS_RUNTIME_TOKEN: runtimeToken(), ACTIONS_RESULTS_URL: serviceUrl },
+      });
+      expect(run.code, run.stdout + run.stderr).toBe(0);
+      expect(run.outputs.outcome).toBe('exported');
+      expect(run.outputs['artifact-id']).toBe('');
+      const warnings = run.stdout.split('\n').filter((line) => line.startsWith('::warning::'));
+      expect(warnings).toEqual([expect.stringMatching(/^::warning::Visitor files not uploaded as an artifact: the upload failed \(.*already exists.*\)\. They are in .* on this runner\.$/)]);
+      expect(run.stdout).not.toContain('::notice::Visitor files not uploaded');
+      expect(run.summary).toContain('the upload failed');
+    } finally {
+      refuseCreate = false;
+    }
   });
 });

@@ -2,7 +2,8 @@
  * `command: visitors` end to end: `node dist/index.js` against the simulator's dataset, checked
  * against the dataset's own ground truth.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -144,6 +145,20 @@ describe('export', () => {
       expect(readdirSync(join(run.workDir, 'visitors'))).toEqual([]);
     } finally {
       sim.latencyMs = 0;
+    }
+  });
+
+  it('an output-dir that cannot hold the files is named in the one error line, before any request', async () => {
+    const blocker = join(tmpdir(), `docs-agent-blocker-${process.pid}`);
+    writeFileSync(blocker, 'a file where the folder should be');
+    try {
+      const run = await visitors({ 'output-dir': join(blocker, 'visitors'), 'compare-previous': 'true' });
+      expect(run.code).toBe(1);
+      expect(sim.requests).toHaveLength(0);
+      expect(run.outputs.outcome).toBe('error');
+      expect(errorLines(run)).toEqual([`::error::Input "output-dir" (${join(blocker, 'visitors')}) cannot hold the visitor files: a file is in the way of the folder. Choose another folder, or leave output-dir empty for the runner's temporary folder.`]);
+    } finally {
+      rmSync(blocker, { force: true });
     }
   });
 

@@ -81,7 +81,8 @@ function whereEveryRowIs(run: VisitorsRun, artifactName: string): string {
     run.artifact?.id !== undefined
       ? `, and in the workflow artifact ${codeSpan(artifactName)}`
       : '';
-  const notUploaded = run.artifact?.skipped ? ` Not uploaded as an artifact: ${escapeCell(run.artifact.skipped)}.` : '';
+  const why = run.artifact?.skipped ?? (run.artifact?.failed && `the upload failed (${run.artifact.failed})`);
+  const notUploaded = why ? ` Not uploaded as an artifact: ${escapeCell(why)}.` : '';
   return `Every row (${count(run.rows)} pages) is in ${files}${artifact}.${notUploaded}`;
 }
 

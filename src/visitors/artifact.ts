@@ -19,6 +19,6 @@ export async function uploadArtifact(
     const response = await new DefaultArtifactClient().uploadArtifact(name, files, rootDirectory);
     return { id: response.id };
   } catch (error) {
-    return { skipped: `the upload failed: ${error instanceof Error ? error.message : String(error)}` };
+    return { failed: error instanceof Error ? error.message : String(error) };
   }
 }

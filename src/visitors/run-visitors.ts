@@ -6,13 +6,16 @@ import type { VisitorsSettings } from '../settings.js';
 import { VisitorFiles, type ExportRow } from './files.js';
 import { pageVisitors, type VisitorsApi } from './paging.js';
 import { previousRange, type DateRange } from './range.js';
+import { Inputs } from '../constants.js';
 import { exportProgress } from './progress.js';
 import { TopRows } from './top-rows.js';
 
 export interface ArtifactUpload {
   readonly id?: number;
-  /** Why nothing was uploaded, when nothing was. */
+  /** Why nothing was uploaded where no upload could be (a local run). */
   readonly skipped?: string;
+  /** Why an upload that was tried failed. */
+  readonly failed?: string;
 }
 
 export type UploadArtifact = (name: string, files: string[], rootDirectory: string) => Promise<ArtifactUpload>;
@@ -87,6 +90,8 @@ export async function runVisitors(settings: VisitorsSettings, deps: VisitorsDeps
 
   let files: VisitorFiles | undefined;
   try {
+    // Opened first: a folder that cannot hold the files is found before any request is spent.
+    files = await openFiles(settings.outputDir, run.previous !== undefined);
     let previousRows: Map<string, VisitorCounts> | undefined;
     if (run.previous) {
       previousRows = new Map();
@@ -96,7 +101,6 @@ export async function runVisitors(settings: VisitorsSettings, deps: VisitorsDeps
       });
       run.previousTotals = earlier.totals;
     }
-    files = await VisitorFiles.open(settings.outputDir, previousRows !== undefined);
     const top = new TopRows<ExportRow>(settings.summaryRows);
     const result = await pageVisitors(deps.client, { ...query(range), ...paging, deadline, onProgress: progress('Exported') }, async (rows) => {
       const exported = rows.map((row) => withPrevious(row, previousRows));
@@ -134,6 +138,23 @@ export async function runVisitors(settings: VisitorsSettings, deps: VisitorsDeps
     } else run.error = error instanceof Error ? error : new Error(String(error));
   }
   return run;
+}
+
+/** The files, or an error that names the input: the author chose the folder. */
+async function openFiles(dir: string, compare: boolean): Promise<VisitorFiles> {
+  try {
+    return await VisitorFiles.open(dir, compare);
+  } catch (error) {
+    throw new Error(`Input "${Inputs.OutputDir}" (${dir}) cannot hold the visitor files: ${describeFsError(error)}. Choose another folder, or leave output-dir empty for the runner's temporary folder.`, { cause: error });
+  }
+}
+
+function describeFsError(error: unknown): string {
+  const code = (error as { code?: unknown }).code;
+  if (code === 'EEXIST' || code === 'ENOTDIR') return 'a file is in the way of the folder';
+  if (code === 'EACCES' || code === 'EPERM') return 'no permission to write there';
+  if (code === 'EROFS') return 'the file system is read-only';
+  return error instanceof Error ? error.message : String(error);
 }
 
 function withPrevious(row: VisitorRow, previous: Map<string, VisitorCounts> | undefined): ExportRow {
