@@ -2,6 +2,8 @@
  * The simulator is test equipment every integration test leans on: these tests hold it to the
  * API's documented behaviour, over real HTTP.
  */
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectedVisitors, scripts, startSimulator, type Simulator } from './simulator/index.js';
 
@@ -185,5 +187,26 @@ describe('faults and shutdown', () => {
     // A close that waited for the hanging request would never end: the test's timeout fails it.
     await other.close();
     expect(await hanging).toBe('closed');
+  });
+});
+
+describe('the simulator CLI', () => {
+  const cli = (...args: string[]) =>
+    spawnSync(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'simulator/cli.ts'), ...args], { encoding: 'utf8', timeout: 15_000 });
+
+  it('answers --help with its usage', () => {
+    const result = cli('--help');
+    expect(result.status).toBe(0);
+    expect(result.stdout).toMatch(/^Usage: npx tsx test\/simulator\/cli\.ts \[options\]/);
+    expect(result.stdout).toContain('--script NAME');
+    expect(result.stderr).not.toMatch(/\bat \w+ \(/); // no stack trace
+  });
+
+  it('answers an unknown option with what is wrong and the usage, not a stack trace', () => {
+    const result = cli('--bogus');
+    expect(result.status).toBe(2);
+    expect(result.stderr).toContain("Unknown option '--bogus'");
+    expect(result.stderr).toContain('Usage:');
+    expect(result.stderr).not.toMatch(/\n\s+at /);
   });
 });

@@ -1,7 +1,5 @@
 /**
- * Runs the simulator on its own, for a workflow job or a manual session:
- *   npx tsx test/simulator/cli.ts --port 8787 [--paths N] [--latency MS] [--script pr|no-pr|fail|archived|active]
- * Prints one line of JSON ({url, apiKey, projectId}) and serves until SIGINT or SIGTERM.
+ * Runs the simulator on its own, for a workflow job or a manual session; `--help` says how.
  */
 import { parseArgs } from 'node:util';
 import { scripts, startSimulator, type JobScript } from './index.js';
@@ -14,17 +12,41 @@ const SCRIPTS: Record<string, JobScript> = {
   active: scripts.stayActive(),
 };
 
-const { values } = parseArgs({
-  options: {
-    port: { type: 'string', default: '0' },
-    paths: { type: 'string', default: '120' },
-    latency: { type: 'string', default: '0' },
-    script: { type: 'string', default: 'pr' },
-  },
-});
+const USAGE = `Usage: npx tsx test/simulator/cli.ts [options]
+
+Serves a simulator of the documentation platform's Admin API on 127.0.0.1, prints one line of
+JSON ({"url", "apiKey", "projectId"}) and serves until SIGINT or SIGTERM.
+
+Options:
+  --port N        port to listen on (default 0: any free port)
+  --paths N       pages in the analytics dataset (default 120)
+  --latency MS    delay before every answer (default 0)
+  --script NAME   how each new job lives: ${Object.keys(SCRIPTS).join(', ')} (default pr)
+  -h, --help      print this and exit`;
+
+let values: { port: string; paths: string; latency: string; script: string; help?: boolean };
+try {
+  ({ values } = parseArgs({
+    options: {
+      port: { type: 'string', default: '0' },
+      paths: { type: 'string', default: '120' },
+      latency: { type: 'string', default: '0' },
+      script: { type: 'string', default: 'pr' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  }));
+} catch (error) {
+  // An unknown option or a missing value: say which, and how it is used, not a stack trace.
+  console.error(`${error instanceof Error ? error.message : String(error)}\n\n${USAGE}`);
+  process.exit(2);
+}
+if (values.help) {
+  console.log(USAGE);
+  process.exit(0);
+}
 const script = SCRIPTS[values.script];
 if (!script) {
-  console.error(`--script must be one of ${Object.keys(SCRIPTS).join(', ')}`);
+  console.error(`--script must be one of ${Object.keys(SCRIPTS).join(', ')}\n\n${USAGE}`);
   process.exit(2);
 }
 const sim = await startSimulator({
