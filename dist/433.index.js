@@ -324,11 +324,14 @@ async function end(stream) {
 var visitors_paging = __webpack_require__(13315);
 // EXTERNAL MODULE: ./src/visitors/range.ts
 var visitors_range = __webpack_require__(79622);
+// EXTERNAL MODULE: ./src/constants.ts
+var constants = __webpack_require__(27242);
 // EXTERNAL MODULE: ./src/visitors/progress.ts
 var visitors_progress = __webpack_require__(35668);
 // EXTERNAL MODULE: ./src/visitors/top-rows.ts
 var top_rows = __webpack_require__(81140);
 ;// CONCATENATED MODULE: ./src/visitors/run-visitors.ts
+
 
 
 
@@ -377,6 +380,8 @@ async function runVisitors(settings, deps) {
     deps.client.setDeadline(deadline.at);
     let files;
     try {
+        // Opened first: a folder that cannot hold the files is found before any request is spent.
+        files = await openFiles(settings.outputDir, run.previous !== undefined);
         let previousRows;
         if (run.previous) {
             previousRows = new Map();
@@ -387,7 +392,6 @@ async function runVisitors(settings, deps) {
             });
             run.previousTotals = earlier.totals;
         }
-        files = await VisitorFiles.open(settings.outputDir, previousRows !== undefined);
         const top = new top_rows/* TopRows */.f(settings.summaryRows);
         const result = await (0,visitors_paging/* pageVisitors */.z)(deps.client, { ...query(range), ...paging, deadline, onProgress: progress('Exported') }, async (rows) => {
             const exported = rows.map((row) => withPrevious(row, previousRows));
@@ -430,6 +434,25 @@ async function runVisitors(settings, deps) {
     }
     return run;
 }
+/** The files, or an error that names the input: the author chose the folder. */
+async function openFiles(dir, compare) {
+    try {
+        return await VisitorFiles.open(dir, compare);
+    }
+    catch (error) {
+        throw new Error(`Input "${constants/* Inputs */.G0.OutputDir}" (${dir}) cannot hold the visitor files: ${describeFsError(error)}. Choose another folder, or leave output-dir empty for the runner's temporary folder.`, { cause: error });
+    }
+}
+function describeFsError(error) {
+    const code = error.code;
+    if (code === 'EEXIST' || code === 'ENOTDIR')
+        return 'a file is in the way of the folder';
+    if (code === 'EACCES' || code === 'EPERM')
+        return 'no permission to write there';
+    if (code === 'EROFS')
+        return 'the file system is read-only';
+    return error instanceof Error ? error.message : String(error);
+}
 function withPrevious(row, previous) {
     const counts = { path: row.path, human: row.human, ai: row.ai, total: row.total };
     if (!previous)
@@ -453,12 +476,10 @@ async function uploadArtifact(name, files, rootDirectory, env = process.env) {
         return { id: response.id };
     }
     catch (error) {
-        return { skipped: `the upload failed: ${error instanceof Error ? error.message : String(error)}` };
+        return { failed: error instanceof Error ? error.message : String(error) };
     }
 }
 
-// EXTERNAL MODULE: ./src/constants.ts
-var constants = __webpack_require__(27242);
 // EXTERNAL MODULE: ./src/text.ts
 var src_text = __webpack_require__(48992);
 // EXTERNAL MODULE: ./src/report/markdown.ts
@@ -545,7 +566,8 @@ function whereEveryRowIs(run, artifactName) {
     const artifact = run.artifact?.id !== undefined
         ? `, and in the workflow artifact ${(0,report_markdown/* codeSpan */.SS)(artifactName)}`
         : '';
-    const notUploaded = run.artifact?.skipped ? ` Not uploaded as an artifact: ${(0,report_markdown/* escapeCell */.kq)(run.artifact.skipped)}.` : '';
+    const why = run.artifact?.skipped ?? (run.artifact?.failed && `the upload failed (${run.artifact.failed})`);
+    const notUploaded = why ? ` Not uploaded as an artifact: ${(0,report_markdown/* escapeCell */.kq)(why)}.` : '';
     return `Every row (${count(run.rows)} pages) is in ${files}${artifact}.${notUploaded}`;
 }
 function totalsRow(label, counts) {
