@@ -10,6 +10,11 @@ export function oneLine(text: string, max: number): string {
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 }
 
+/** The first `length` UTF-16 units of `text`, one fewer where the cut would split a surrogate pair. */
+export function sliceWhole(text: string, length: number): string {
+  return text.slice(0, /[\ud800-\udbff]/.test(text.charAt(length - 1)) ? length - 1 : length);
+}
+
 /** Invisible in the log, and not white space to the runner's `TrimStart`, so it breaks a match. */
 const ZERO_WIDTH_SPACE = '\u200b';
 

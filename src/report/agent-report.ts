@@ -4,7 +4,7 @@ import { describeMode, type AgentRun } from '../agent/run-agent.js';
 import { forLog } from '../text.js';
 import { Outputs, type OutputName } from '../constants.js';
 import { formatDuration } from '../parse.js';
-import { codeBlock, codeSpan, cutToBytes, details, escapeCell, keyValueTable, linkOrText } from './markdown.js';
+import { codeBlock, codeSpan, cutToBytes, details, escapeText, keyValueTable, linkOrCode, MAX_MESSAGE_CHARS } from './markdown.js';
 
 /** Every agent output, from the run as it stands: complete on every path, empty when unknown. */
 export function agentOutputs(run: AgentRun, requests: number): Partial<Record<OutputName, string>> {
@@ -45,19 +45,19 @@ const SUMMARY_PROMPT_BYTES = 16 * 1024;
 /** The job summary of an agent step, in Markdown. */
 export function renderAgentSummary(run: AgentRun, requests: number, diff?: DiffStats): string {
   const job = run.job;
-  const text = (value: string | null | undefined): string => (value ? escapeCell(value) : '—');
+  const code = (value: string | null | undefined): string => (value ? codeSpan(value, 'cell') : '—');
   const jobId = run.jobId ?? job?.id;
   const source = job?.source?.repository
-    ? `${linkOrText(job.source.repository)}${job.source.ref ? ` @ ${escapeCell(job.source.ref)}` : ''}`
+    ? `${linkOrCode(job.source.repository, 'cell')}${job.source.ref ? ` @ ${codeSpan(job.source.ref, 'cell')}` : ''}`
     : '—';
   const rows: Array<readonly [string, string]> = [
     ['Outcome', `**${OUTCOME_TEXT[run.outcome]}** (\`${run.outcome}\`)`],
-    ['Status', text(job?.status)],
-    ['Pull request', linkOrText(job?.prLink)],
-    ['Job ID', text(jobId)],
-    ['Model', text(job?.model)],
+    ['Status', code(job?.status)],
+    ['Pull request', linkOrCode(job?.prLink, 'cell')],
+    ['Job ID', code(jobId)],
+    ['Model', code(job?.model)],
     ['Source', source],
-    ['Created', text(job?.createdAt)],
+    ['Created', code(job?.createdAt)],
     ['Waited', formatDuration(run.waitedMs)],
     ['API requests', String(requests)],
   ];
@@ -91,7 +91,7 @@ export function agentLogLine(run: AgentRun): string {
   return parts.join(' · ');
 }
 
-/** What the author should do next, for the outcomes that need a word: Markdown, escaped. */
+/** What the author should do next, for the outcomes that need a word: Markdown, outside text as code. */
 export function outcomeNote(run: AgentRun): string | undefined {
   const jobId = run.jobId ?? run.job?.id;
   const attach = jobId
@@ -108,11 +108,12 @@ export function outcomeNote(run: AgentRun): string | undefined {
     case 'submitted':
       return `Not waiting (wait: false); the job runs on.${attach}`;
     case 'skipped':
-      return escapeCell(run.skipReason ?? 'Nothing to send.');
+      return escapeText(run.skipReason ?? 'Nothing to send.');
     case 'dry-run':
-      return `Dry run: would ${escapeCell(describeMode(run.mode, run.jobId))}. Nothing was sent to the API.`;
+      return `Dry run: would ${escapeText(describeMode(run.mode, run.jobId))}. Nothing was sent to the API.`;
     case 'error':
-      return `${escapeCell(run.error?.message ?? 'The API failed.')}${jobId ? ` The job goes on on the server.${attach}` : ''}`;
+      // The message may quote the server (or GitHub): shown whole as code, never as Markdown.
+      return `${codeSpan(run.error?.message ?? 'The API failed.', 'text', MAX_MESSAGE_CHARS)}${jobId ? ` The job goes on on the server.${attach}` : ''}`;
     default:
       return undefined;
   }
@@ -128,10 +129,10 @@ export function renderPrComment(run: AgentRun, marker: string, stateLine: string
     `**${OUTCOME_TEXT[run.outcome]}**`,
     '',
     keyValueTable([
-      ['Documentation PR', linkOrText(run.job?.prLink)],
-      ['Job', jobId ? escapeCell(jobId) : '—'],
-      ['Status', run.job?.status ? escapeCell(run.job.status) : '—'],
-      ['Updated', escapeCell(nowIso)],
+      ['Documentation PR', linkOrCode(run.job?.prLink, 'cell')],
+      ['Job', jobId ? codeSpan(jobId, 'cell') : '—'],
+      ['Status', run.job?.status ? codeSpan(run.job.status, 'cell') : '—'],
+      ['Updated', escapeText(nowIso)],
     ]),
   ];
   const note = outcomeNote(run);
