@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AgentRun } from '../src/agent/run-agent.js';
-import { ApiError } from '../src/api/errors.js';
+import { ApiError, serverMessageOf } from '../src/api/errors.js';
 import { COMMENT_MARKER, stateLine } from '../src/github/pr-comment.js';
 import { agentOutputs, renderAgentSummary, renderPrComment } from '../src/report/agent-report.js';
 import { byteLength, codeBlock, codeSpan, cutToBytes, escapeText, linkOrCode } from '../src/report/markdown.js';
@@ -73,6 +73,20 @@ describe('markdown helpers', () => {
     expect(renderAsGitHub(codeSpan('`'))).toBe('<p><code>`</code></p>\n');
   });
 
+  it('cuts a line longer than the whole budget inside it, at a character boundary, and says what was cut', () => {
+    const emoji = '😀'.repeat(6_000); // 24,000 bytes on one line, every character a surrogate pair
+    const cut = cutToBytes(emoji, 16 * 1024);
+    expect(byteLength(cut)).toBeLessThanOrEqual(16 * 1024);
+    const [shown, note] = cut.split('\n');
+    expect(shown!.length).toBeGreaterThan(15_000 / 2);
+    expect(shown).toMatch(/^(😀)+…$/u);
+    const kept = [...shown!].length - 1;
+    expect(note).toBe(`… ${6_000 - kept} more characters of that line not shown`);
+    const mixed = cutToBytes(`Document this:\n${'x'.repeat(20_000)}\nlast line`, 4_096);
+    expect(mixed).toMatch(/^Document this:\nx{3000,}…\n… \d+ more characters of that line not shown \(and 1 more lines\)$/);
+    expect(byteLength(mixed)).toBeLessThanOrEqual(4_096);
+  });
+
   it('cuts text to a byte budget at a line end and says so', () => {
     const text = Array.from({ length: 1000 }, (_, i) => `line ${i} ✓`).join('\n');
     const cut = cutToBytes(text, 2_000);
@@ -124,6 +138,22 @@ describe('agent summary', () => {
     const error = new ApiError(message, { kind: 'http', endpoint: 'POST /v2/agent/{projectId}/job', status: 400, mayHaveTakenEffect: false, attempts: 1 });
     const summary = renderAgentSummary(run({ outcome: 'error', jobId: undefined, job: undefined, error }), 1);
     expectRendersAsGitHubShould(summary, { tables: SUMMARY_TABLE, literals: [{ text: message, times: 1 }] });
+  });
+
+  it('cuts a long server message between characters, never inside one', () => {
+    const said = '😀'.repeat(1_000);
+    const serverMessage = serverMessageOf(JSON.stringify({ error: said }), { error: said })!;
+    expect(serverMessage).toMatch(/^(😀)+…$/u);
+    const error = new ApiError(`POST /v2/agent/{projectId}/job answered 400: Server said: ${serverMessage}`, { kind: 'http', endpoint: 'POST /v2/agent/{projectId}/job', status: 400, serverMessage, mayHaveTakenEffect: false, attempts: 1 });
+    const summary = renderAgentSummary(run({ outcome: 'error', jobId: undefined, job: undefined, error }), 1);
+    expectRendersAsGitHubShould(summary, { tables: SUMMARY_TABLE, literals: [{ text: said, times: 1 }] });
+  });
+
+  it('shows the start of a one-line prompt over 16 KiB, and what was cut', () => {
+    const prompt = `Document this: ${'y'.repeat(20_000)}`;
+    const summary = renderAgentSummary(run({ prompt }), 1);
+    expectRendersAsGitHubShould(summary, { tables: SUMMARY_TABLE, links: ['https://github.com/acme/docs/pull/7', 'https://github.com/acme/docs'], details: 1, literals: [{ text: prompt, times: 1 }] });
+    expect(summary).toMatch(/… \d+ more characters of that line not shown/);
   });
 
   it('stays far below the step-summary limit with a huge prompt', () => {

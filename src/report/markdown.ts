@@ -128,17 +128,53 @@ export function cutToChars(text: string, maxChars: number): string {
   return text.length <= maxChars ? text : `${sliceWhole(text, maxChars - 1)}…`;
 }
 
-/** Cuts text to at most `maxBytes` of UTF-8 at a line end, saying how much was left out. */
+/** Room kept for the line that says what was cut. */
+const CUT_NOTE_BYTES = 100;
+
+/**
+ * Cuts text to at most `maxBytes` of UTF-8, saying what was left out. Whole lines are kept while
+ * they fit, and the cut falls at a line end; a line longer than the whole budget (a one-line
+ * prompt, a minified file) would never be shown whole, so the start of it is kept, cut at a
+ * character boundary (never inside a UTF-8 sequence or a surrogate pair) and marked with `…`.
+ */
 export function cutToBytes(text: string, maxBytes: number): string {
   if (byteLength(text) <= maxBytes) return text;
+  const budget = Math.max(0, maxBytes - CUT_NOTE_BYTES);
   const lines = text.split('\n');
   const kept: string[] = [];
   let size = 0;
-  for (const line of lines) {
-    const lineBytes = byteLength(line) + 1;
-    if (size + lineBytes > maxBytes) break;
-    kept.push(line);
+  let next = 0;
+  for (; next < lines.length; next++) {
+    const lineBytes = byteLength(lines[next]!) + 1;
+    if (size + lineBytes > budget) break;
+    kept.push(lines[next]!);
     size += lineBytes;
   }
-  return `${kept.join('\n')}\n… ${lines.length - kept.length} more lines not shown`;
+  const line = lines[next] ?? '';
+  const linesLeft = lines.length - next;
+  if (byteLength(line) + 1 > budget) {
+    const start = startOfLine(line, budget - size - byteLength('…\n'));
+    if (start.length > 0) {
+      kept.push(`${start}…`);
+      const more = linesLeft > 1 ? ` (and ${linesLeft - 1} more lines)` : '';
+      return `${kept.join('\n')}\n… ${codePoints(line.slice(start.length))} more characters of that line not shown${more}`;
+    }
+  }
+  return `${kept.join('\n')}\n… ${linesLeft} more lines not shown`;
+}
+
+/** The longest start of `line` that fits in `maxBytes` of UTF-8, whole characters only. */
+function startOfLine(line: string, maxBytes: number): string {
+  let bytes = 0;
+  let end = 0;
+  for (const char of line) {
+    bytes += byteLength(char);
+    if (bytes > maxBytes) break;
+    end += char.length;
+  }
+  return line.slice(0, end);
+}
+
+function codePoints(text: string): number {
+  return Array.from(text).length;
 }
