@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AgentRun } from '../src/agent/run-agent.js';
 import { ApiError, serverMessageOf } from '../src/api/errors.js';
-import { COMMENT_MARKER, stateLine } from '../src/github/pr-comment.js';
+import { COMMENT_MARKER, readState, stateLine } from '../src/github/pr-comment.js';
 import { agentOutputs, renderAgentSummary, renderPrComment } from '../src/report/agent-report.js';
 import { byteLength, codeBlock, codeSpan, cutToBytes, escapeText, linkOrCode } from '../src/report/markdown.js';
 import { DomUtils } from 'htmlparser2';
@@ -31,7 +31,7 @@ const COMMENT_TABLE = [{ rows: 4, columns: 2 }];
 const NOW = '2026-11-20T10:00:00.000Z';
 const STATE = stateLine({ jobId: 'job_1', headSha: 'e'.repeat(40) });
 
-const comment = (overrides: Partial<AgentRun>): string => renderPrComment(run(overrides), COMMENT_MARKER, STATE, NOW);
+const comment = (overrides: Partial<AgentRun>, limit?: number): string => renderPrComment(run(overrides), COMMENT_MARKER, STATE, NOW, limit);
 
 describe('markdown helpers', () => {
   it('escapes everything in the action\'s own text that could break a table or become markup', () => {
@@ -180,6 +180,25 @@ describe('pull-request comment', () => {
     expectRendersAsGitHubShould(body, { tables: COMMENT_TABLE, literals: [{ text: message, times: 1 }] });
   });
 
+  it('stays under GitHub\'s 65,536 characters whatever the API returns, marker and record kept', () => {
+    const huge = `@org/team ${'z'.repeat(100_000)}`;
+    const prLink = `https://evil.example/${'p'.repeat(100_000)}`;
+    const error = new ApiError(huge, { kind: 'http', endpoint: 'GET /v2/agent/{projectId}/job/{id}', status: 400, mayHaveTakenEffect: false, attempts: 1 });
+    const body = comment({ outcome: 'error', job: { id: 'job_1', status: huge, prLink, model: huge }, error });
+    expect(body.length).toBeLessThan(65_536);
+    expect(body.split('\n')[0]).toBe(COMMENT_MARKER);
+    expect(readState(body)).toEqual({ jobId: 'job_1', headSha: 'e'.repeat(40) });
+    expectRendersAsGitHubShould(body, { tables: COMMENT_TABLE, literals: [{ text: huge, times: 2 }, { text: prLink, times: 1 }] });
+  });
+
+  it('gives way as a whole, never cut inside its Markdown, when it would pass the limit', () => {
+    const body = comment({ job: { id: 'job_1', status: `@org/team ${'z'.repeat(250)}`, prLink: 'https://github.com/acme/docs/pull/7' } }, 600);
+    expect(body.length).toBeLessThanOrEqual(600);
+    expect(body.split('\n')[0]).toBe(COMMENT_MARKER);
+    expect(body).toContain('Pull request opened');
+    expect(readState(body)).toEqual({ jobId: 'job_1', headSha: 'e'.repeat(40) });
+    expectRendersAsGitHubShould(body, { tables: [] });
+  });
 });
 
 describe('agent outputs', () => {

@@ -119,24 +119,36 @@ export function outcomeNote(run: AgentRun): string | undefined {
   }
 }
 
-/** The pull-request comment: outcome, documentation PR, job and time, and the hidden record. */
-export function renderPrComment(run: AgentRun, marker: string, stateLine: string | undefined, nowIso: string): string {
+/** GitHub refuses a comment body over 65,536 characters (measured here in UTF-16 units, never fewer). */
+export const COMMENT_LIMIT_CHARS = 65_536;
+
+/**
+ * The pull-request comment: outcome, documentation PR, job and time, and the hidden record. Every
+ * value from outside is cut where it is shown, so the body stays far below `limit`; should it not,
+ * the table and note give way as a whole (cutting inside Markdown could leave a code span open and
+ * set outside text free), and the marker and the record stay.
+ */
+export function renderPrComment(
+  run: AgentRun,
+  marker: string,
+  stateLine: string | undefined,
+  nowIso: string,
+  limit = COMMENT_LIMIT_CHARS,
+): string {
   const jobId = run.jobId ?? run.job?.id;
-  const lines = [
-    marker,
-    '### Documentation agent',
-    '',
-    `**${OUTCOME_TEXT[run.outcome]}**`,
-    '',
-    keyValueTable([
-      ['Documentation PR', linkOrCode(run.job?.prLink, 'cell')],
-      ['Job', jobId ? codeSpan(jobId, 'cell') : '—'],
-      ['Status', run.job?.status ? codeSpan(run.job.status, 'cell') : '—'],
-      ['Updated', escapeText(nowIso)],
-    ]),
-  ];
+  const heading = ['### Documentation agent', '', `**${OUTCOME_TEXT[run.outcome]}**`];
+  const table = keyValueTable([
+    ['Documentation PR', linkOrCode(run.job?.prLink, 'cell')],
+    ['Job', jobId ? codeSpan(jobId, 'cell') : '—'],
+    ['Status', run.job?.status ? codeSpan(run.job.status, 'cell') : '—'],
+    ['Updated', escapeText(nowIso)],
+  ]);
   const note = outcomeNote(run);
-  if (note) lines.push('', note);
-  if (stateLine) lines.push('', stateLine);
-  return `${lines.join('\n')}\n`;
+  const full = commentBody(marker, [...heading, '', table, ...(note ? ['', note] : [])], stateLine);
+  if (full.length <= limit) return full;
+  return commentBody(marker, [...heading, '', 'The details are too long for a comment: the job summary of this workflow run shows them.'], stateLine);
+}
+
+function commentBody(marker: string, visible: readonly string[], stateLine: string | undefined): string {
+  return `${[marker, ...visible, ...(stateLine ? ['', stateLine] : [])].join('\n')}\n`;
 }
