@@ -480,12 +480,9 @@ async function uploadArtifact(name, files, rootDirectory, env = process.env) {
     }
 }
 
-// EXTERNAL MODULE: ./src/text.ts
-var src_text = __webpack_require__(48992);
 // EXTERNAL MODULE: ./src/report/markdown.ts
 var report_markdown = __webpack_require__(54285);
 ;// CONCATENATED MODULE: ./src/report/visitors-report.ts
-
 
 
 
@@ -504,7 +501,7 @@ function visitorsOutputs(run, requests) {
         [constants/* Outputs */.tY.Requests]: String(requests),
     };
 }
-/** A path in the summary: long ones are cut, everything escaped. */
+/** A path in the summary, as code: long ones are cut. */
 const MAX_PATH_CHARS = 120;
 /**
  * The visitors summary: range, totals, the busiest pages, and where every row is. Measured in
@@ -521,9 +518,9 @@ function renderVisitorsSummary(run, requests, artifactName) {
 }
 function render(run, top, requests, artifactName) {
     const compare = run.previous !== undefined;
-    const parts = ['## Visitor analytics', '', `**${(0,report_markdown/* escapeCell */.kq)((0,visitors_range/* describeRange */.p)(run.range))}**`];
+    const parts = ['## Visitor analytics', '', `**${(0,report_markdown/* escapeText */.X1)((0,visitors_range/* describeRange */.p)(run.range))}**`];
     if (run.previous)
-        parts.push('', `Compared with the previous period, ${(0,report_markdown/* escapeCell */.kq)((0,visitors_range/* describeRange */.p)(run.previous))}.`);
+        parts.push('', `Compared with the previous period, ${(0,report_markdown/* escapeText */.X1)((0,visitors_range/* describeRange */.p)(run.previous))}.`);
     if (run.dryRun) {
         parts.push('', 'Dry run: nothing was sent to the API.');
         return `${parts.join('\n')}\n`;
@@ -556,7 +553,7 @@ function render(run, top, requests, artifactName) {
     if (run.cancelled)
         parts.push('', '**Cancelled**: no files were written (an export that stops part-way leaves none).');
     if (run.error)
-        parts.push('', `**Stopped by an error**: ${(0,report_markdown/* escapeCell */.kq)((0,src_text/* oneLine */.TN)(run.error.message, 500))}`);
+        parts.push('', `**Stopped by an error**: ${(0,report_markdown/* codeSpan */.SS)(run.error.message, 'text', report_markdown/* MAX_MESSAGE_CHARS */.hP)}`);
     return `${parts.join('\n')}\n`;
 }
 function whereEveryRowIs(run, artifactName) {
@@ -566,16 +563,16 @@ function whereEveryRowIs(run, artifactName) {
     const artifact = run.artifact?.id !== undefined
         ? `, and in the workflow artifact ${(0,report_markdown/* codeSpan */.SS)(artifactName)}`
         : '';
+    // The reason may quote the artifact service's error: shown as code.
     const why = run.artifact?.skipped ?? (run.artifact?.failed && `the upload failed (${run.artifact.failed})`);
-    const notUploaded = why ? ` Not uploaded as an artifact: ${(0,report_markdown/* escapeCell */.kq)(why)}.` : '';
+    const notUploaded = why ? ` Not uploaded as an artifact: ${(0,report_markdown/* codeSpan */.SS)(why, 'text', report_markdown/* MAX_MESSAGE_CHARS */.hP)}.` : '';
     return `Every row (${count(run.rows)} pages) is in ${files}${artifact}.${notUploaded}`;
 }
 function totalsRow(label, counts) {
     return `| ${label} | ${count(counts.human)} | ${count(counts.ai)} | ${count(counts.total)} | ${share(counts.ai, counts.total)} |`;
 }
 function pathCell(path) {
-    const shown = path.length > MAX_PATH_CHARS ? `${path.slice(0, MAX_PATH_CHARS - 1)}…` : path;
-    return (0,report_markdown/* escapeCell */.kq)(shown);
+    return (0,report_markdown/* codeSpan */.SS)(path, 'cell', MAX_PATH_CHARS);
 }
 function count(value) {
     return value.toLocaleString('en-US');

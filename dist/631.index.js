@@ -280,14 +280,14 @@ const WHY = {
 const MAX_SHOWN_CHARS = 120;
 /** The refresh's summary: why each page and term was chosen, then the agent's outcome table. */
 function renderRefreshSummary(run, requests) {
-    const parts = ['## Documentation refresh from reader signals', '', `**${(0,markdown/* escapeCell */.kq)((0,visitors_range/* describeRange */.p)(run.range))}**`];
+    const parts = ['## Documentation refresh from reader signals', '', `**${(0,markdown/* escapeText */.X1)((0,visitors_range/* describeRange */.p)(run.range))}**`];
     for (const outcome of run.outcomes)
         parts.push('', `### ${HEADINGS[outcome.signal]}`, '', ...signalSection(run, outcome));
     return `${parts.join('\n')}\n\n${(0,agent_report/* renderAgentSummary */.O5)(run.agent, requests)}`;
 }
 function signalSection(run, outcome) {
     if (!outcome.read)
-        return [`⚠️ Not read, so left out: ${(0,markdown/* escapeCell */.kq)(outcome.reason)}`];
+        return [`⚠️ Not read, so left out: ${(0,markdown/* codeSpan */.SS)(outcome.reason, 'text', markdown/* MAX_MESSAGE_CHARS */.hP)}`];
     const lines = [`${WHY[outcome.signal]} ${outcome.chosen} chosen of ${outcome.considered.toLocaleString('en-US')} read.`];
     if (outcome.chosen === 0)
         return lines;
@@ -312,9 +312,9 @@ function signalSection(run, outcome) {
     }
     return lines;
 }
+/** A path or a reader's search term, in a table cell: as code, so it shows as written. */
 function shown(text) {
-    const chars = Array.from(text);
-    return (0,markdown/* escapeCell */.kq)(chars.length > MAX_SHOWN_CHARS ? `${chars.slice(0, MAX_SHOWN_CHARS - 1).join('')}…` : text);
+    return (0,markdown/* codeSpan */.SS)(text, 'cell', MAX_SHOWN_CHARS);
 }
 function count(value) {
     return value.toLocaleString('en-US');

@@ -7,7 +7,12 @@
 export function oneLine(text: string, max: number): string {
   // eslint-disable-next-line no-control-regex
   const flat = text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ').replace(/\s+/g, ' ').trim();
-  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+  return flat.length > max ? `${sliceWhole(flat, max - 1)}…` : flat;
+}
+
+/** The first `length` UTF-16 units of `text`, one fewer where the cut would split a surrogate pair. */
+export function sliceWhole(text: string, length: number): string {
+  return text.slice(0, /[\ud800-\udbff]/.test(text.charAt(length - 1)) ? length - 1 : length);
 }
 
 /** Invisible in the log, and not white space to the runner's `TrimStart`, so it breaks a match. */

@@ -3,7 +3,7 @@
  * GITHUB_OUTPUT and GITHUB_STEP_SUMMARY files), against the API simulator over real HTTP.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { escapeCell } from '../src/report/markdown.js';
+import { codeSpan } from '../src/report/markdown.js';
 import { scripts, startSimulator, type JobScript, type Simulator } from './simulator/index.js';
 import { actionTime, errorLines, injectedCommands } from './reliability/harness.js';
 import { findSecret, runAction, type ActionRun, type RunOptions } from './support/run-action.js';
@@ -59,7 +59,7 @@ describe('outcomes', () => {
     expect(run.outputs.requests).toBe('3');
     expect(run.summary).toContain('Pull request opened');
     expect(run.summary).toContain(run.outputs['pr-link']);
-    expect(run.summary).toContain(`| Job ID | ${escapeCell(run.outputs['job-id']!)} |`);
+    expect(run.summary).toContain(`| Job ID | ${codeSpan(run.outputs['job-id']!, 'cell')} |`);
     expect(run.summary).toContain('Document the retries flag');
     expect(run.stdout).toContain(`Outcome: pr-opened · job ${run.outputs['job-id']} · status completed · PR ${run.outputs['pr-link']}`);
   });

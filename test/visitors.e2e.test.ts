@@ -9,6 +9,7 @@ import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { expectedVisitors, startSimulator, type AnalyticsOptions, type Simulator } from './simulator/index.js';
 import { errorLines } from './reliability/harness.js';
+import { expectRendersAsGitHubShould, renderedTables } from './support/github-markdown.js';
 import { findSecret, runAction, type ActionRun } from './support/run-action.js';
 
 // "today" well before the range, so every page has had visitors for the whole range.
@@ -209,8 +210,8 @@ describe('the summary', () => {
     const share = Math.round((truth.totals.ai / truth.totals.total) * 1000) / 10;
     expect(run.summary).toContain(`| Unique visitors | ${truth.totals.human.toLocaleString('en-US')} | ${truth.totals.ai.toLocaleString('en-US')} | ${truth.totals.total.toLocaleString('en-US')} | ${share}% |`);
     const busiest = [...truth.rows.entries()].sort((a, b) => b[1].total - a[1].total || (a[0] < b[0] ? -1 : 1)).slice(0, 5);
-    const tableRows = run.summary.split('\n').filter((line) => line.startsWith('| /'));
-    expect(tableRows.map((line) => line.split(' | ')[0]!.slice(2))).toEqual(busiest.map(([path]) => path));
+    const pages = renderedTables(run.summary)[1]!.slice(1);
+    expect(pages.map(([path]) => path)).toEqual(busiest.map(([path]) => path));
     expect(run.summary).toContain('Every row (1,234 pages) is in');
   });
 });
@@ -268,11 +269,11 @@ describe('files from hostile data', () => {
       expect(csv.map((row) => row.path).sort()).toEqual(hostile.map(inert).sort());
       const json = readJson(run.outputs['visitors-json']!);
       expect(json.rows.map((row) => row.path).sort()).toEqual([...hostile].sort());
-      expect(run.summary).not.toContain('<script>');
-      // Every row of the pages table keeps its five cells: no path can add a column.
-      const pagesTable = run.summary.split('### Top')[1]!.split('\n\n')[1]!.split('\n');
-      expect(pagesTable).toHaveLength(hostile.length + 2);
-      for (const line of pagesTable) expect(line.split('|').length - 2).toBe(5);
+      // Rendered as GitHub renders it: every row of the pages table keeps its five cells, no path
+      // adds a column, becomes markup or a link, and each shows as written.
+      expectRendersAsGitHubShould(run.summary, { tables: [{ rows: 2, columns: 5 }, { rows: hostile.length + 1, columns: 5 }] });
+      const pages = renderedTables(run.summary)[1]!.slice(1).map(([path]) => path);
+      expect(pages.sort()).toEqual(hostile.map((path) => path.replace(/\n/g, ' ')).sort());
     } finally {
       await server.close();
     }

@@ -4,7 +4,7 @@ import { describeMode, type AgentRun } from '../agent/run-agent.js';
 import { forLog } from '../text.js';
 import { Outputs, type OutputName } from '../constants.js';
 import { formatDuration } from '../parse.js';
-import { codeBlock, codeSpan, cutToBytes, details, escapeCell, keyValueTable, linkOrText } from './markdown.js';
+import { codeBlock, codeSpan, cutToBytes, details, escapeText, keyValueTable, linkOrCode, MAX_MESSAGE_CHARS } from './markdown.js';
 
 /** Every agent output, from the run as it stands: complete on every path, empty when unknown. */
 export function agentOutputs(run: AgentRun, requests: number): Partial<Record<OutputName, string>> {
@@ -46,19 +46,19 @@ const SUMMARY_PROMPT_BYTES = 16 * 1024;
 /** The job summary of an agent step, in Markdown. */
 export function renderAgentSummary(run: AgentRun, requests: number, diff?: DiffStats): string {
   const job = run.job;
-  const text = (value: string | null | undefined): string => (value ? escapeCell(value) : '—');
+  const code = (value: string | null | undefined): string => (value ? codeSpan(value, 'cell') : '—');
   const jobId = run.jobId ?? job?.id;
   const source = job?.source?.repository
-    ? `${linkOrText(job.source.repository)}${job.source.ref ? ` @ ${escapeCell(job.source.ref)}` : ''}`
+    ? `${linkOrCode(job.source.repository, 'cell')}${job.source.ref ? ` @ ${codeSpan(job.source.ref, 'cell')}` : ''}`
     : '—';
   const rows: Array<readonly [string, string]> = [
     ['Outcome', `**${OUTCOME_TEXT[run.outcome]}** (\`${run.outcome}\`)`],
-    ['Status', text(job?.status)],
-    ['Pull request', linkOrText(job?.prLink)],
-    ['Job ID', text(jobId)],
-    ['Model', text(job?.model)],
+    ['Status', code(job?.status)],
+    ['Pull request', linkOrCode(job?.prLink, 'cell')],
+    ['Job ID', code(jobId)],
+    ['Model', code(job?.model)],
     ['Source', source],
-    ['Created', text(job?.createdAt)],
+    ['Created', code(job?.createdAt)],
     ['Waited', formatDuration(run.waitedMs)],
     ['API requests', String(requests)],
   ];
@@ -92,7 +92,7 @@ export function agentLogLine(run: AgentRun): string {
   return parts.join(' · ');
 }
 
-/** What the author should do next, for the outcomes that need a word: Markdown, escaped. */
+/** What the author should do next, for the outcomes that need a word: Markdown, outside text as code. */
 export function outcomeNote(run: AgentRun): string | undefined {
   const jobId = run.jobId ?? run.job?.id;
   const attach = jobId
@@ -111,34 +111,47 @@ export function outcomeNote(run: AgentRun): string | undefined {
     case 'running':
       return `The job is still running; with wait: false the step looked at it once and did not wait.${attach}`;
     case 'skipped':
-      return escapeCell(run.skipReason ?? 'Nothing to send.');
+      return escapeText(run.skipReason ?? 'Nothing to send.');
     case 'dry-run':
-      return `Dry run: would ${escapeCell(describeMode(run.mode, run.jobId))}. Nothing was sent to the API.`;
+      return `Dry run: would ${escapeText(describeMode(run.mode, run.jobId))}. Nothing was sent to the API.`;
     case 'error':
-      return `${escapeCell(run.error?.message ?? 'The API failed.')}${jobId ? ` The job goes on on the server.${attach}` : ''}`;
+      // The message may quote the server (or GitHub): shown whole as code, never as Markdown.
+      return `${codeSpan(run.error?.message ?? 'The API failed.', 'text', MAX_MESSAGE_CHARS)}${jobId ? ` The job goes on on the server.${attach}` : ''}`;
     default:
       return undefined;
   }
 }
 
-/** The pull-request comment: outcome, documentation PR, job and time, and the hidden record. */
-export function renderPrComment(run: AgentRun, marker: string, stateLine: string | undefined, nowIso: string): string {
+/** GitHub refuses a comment body over 65,536 characters (measured here in UTF-16 units, never fewer). */
+export const COMMENT_LIMIT_CHARS = 65_536;
+
+/**
+ * The pull-request comment: outcome, documentation PR, job and time, and the hidden record. Every
+ * value from outside is cut where it is shown, so the body stays far below `limit`; should it not,
+ * the table and note give way as a whole (cutting inside Markdown could leave a code span open and
+ * set outside text free), and the marker and the record stay.
+ */
+export function renderPrComment(
+  run: AgentRun,
+  marker: string,
+  stateLine: string | undefined,
+  nowIso: string,
+  limit = COMMENT_LIMIT_CHARS,
+): string {
   const jobId = run.jobId ?? run.job?.id;
-  const lines = [
-    marker,
-    '### Documentation agent',
-    '',
-    `**${OUTCOME_TEXT[run.outcome]}**`,
-    '',
-    keyValueTable([
-      ['Documentation PR', linkOrText(run.job?.prLink)],
-      ['Job', jobId ? escapeCell(jobId) : '—'],
-      ['Status', run.job?.status ? escapeCell(run.job.status) : '—'],
-      ['Updated', escapeCell(nowIso)],
-    ]),
-  ];
+  const heading = ['### Documentation agent', '', `**${OUTCOME_TEXT[run.outcome]}**`];
+  const table = keyValueTable([
+    ['Documentation PR', linkOrCode(run.job?.prLink, 'cell')],
+    ['Job', jobId ? codeSpan(jobId, 'cell') : '—'],
+    ['Status', run.job?.status ? codeSpan(run.job.status, 'cell') : '—'],
+    ['Updated', escapeText(nowIso)],
+  ]);
   const note = outcomeNote(run);
-  if (note) lines.push('', note);
-  if (stateLine) lines.push('', stateLine);
-  return `${lines.join('\n')}\n`;
+  const full = commentBody(marker, [...heading, '', table, ...(note ? ['', note] : [])], stateLine);
+  if (full.length <= limit) return full;
+  return commentBody(marker, [...heading, '', 'The details are too long for a comment: the job summary of this workflow run shows them.'], stateLine);
+}
+
+function commentBody(marker: string, visible: readonly string[], stateLine: string | undefined): string {
+  return `${[marker, ...visible, ...(stateLine ? ['', stateLine] : [])].join('\n')}\n`;
 }

@@ -4,7 +4,7 @@ import type { RefreshRun, SignalOutcome } from '../refresh/run-refresh.js';
 import type { RefreshSignal } from '../settings.js';
 import { describeRange } from '../visitors/range.js';
 import { agentOutputs, renderAgentSummary } from './agent-report.js';
-import { escapeCell } from './markdown.js';
+import { codeSpan, escapeText, MAX_MESSAGE_CHARS } from './markdown.js';
 
 /** Every agent output, and `signals`: what aimed the job, as JSON. */
 export function refreshOutputs(run: RefreshRun, requests: number): Partial<Record<OutputName, string>> {
@@ -28,13 +28,13 @@ const MAX_SHOWN_CHARS = 120;
 
 /** The refresh's summary: why each page and term was chosen, then the agent's outcome table. */
 export function renderRefreshSummary(run: RefreshRun, requests: number): string {
-  const parts = ['## Documentation refresh from reader signals', '', `**${escapeCell(describeRange(run.range))}**`];
+  const parts = ['## Documentation refresh from reader signals', '', `**${escapeText(describeRange(run.range))}**`];
   for (const outcome of run.outcomes) parts.push('', `### ${HEADINGS[outcome.signal]}`, '', ...signalSection(run, outcome));
   return `${parts.join('\n')}\n\n${renderAgentSummary(run.agent, requests)}`;
 }
 
 function signalSection(run: RefreshRun, outcome: SignalOutcome): string[] {
-  if (!outcome.read) return [`⚠️ Not read, so left out: ${escapeCell(outcome.reason)}`];
+  if (!outcome.read) return [`⚠️ Not read, so left out: ${codeSpan(outcome.reason, 'text', MAX_MESSAGE_CHARS)}`];
   const lines = [`${WHY[outcome.signal]} ${outcome.chosen} chosen of ${outcome.considered.toLocaleString('en-US')} read.`];
   if (outcome.chosen === 0) return lines;
   if (outcome.signal === 'searches') {
@@ -56,9 +56,9 @@ function signalSection(run: RefreshRun, outcome: SignalOutcome): string[] {
   return lines;
 }
 
+/** A path or a reader's search term, in a table cell: as code, so it shows as written. */
 function shown(text: string): string {
-  const chars = Array.from(text);
-  return escapeCell(chars.length > MAX_SHOWN_CHARS ? `${chars.slice(0, MAX_SHOWN_CHARS - 1).join('')}…` : text);
+  return codeSpan(text, 'cell', MAX_SHOWN_CHARS);
 }
 
 function count(value: number): string {

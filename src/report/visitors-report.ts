@@ -1,10 +1,9 @@
 import type { VisitorCounts } from '../api/schemas.js';
 import { Outputs, type OutputName } from '../constants.js';
-import { oneLine } from '../text.js';
 import { changeOf, type ExportRow } from '../visitors/files.js';
 import { describeRange } from '../visitors/range.js';
 import { visitorsOutcome, type VisitorsRun } from '../visitors/run-visitors.js';
-import { byteLength, codeSpan, escapeCell, SUMMARY_LIMIT_BYTES } from './markdown.js';
+import { byteLength, codeSpan, escapeText, MAX_MESSAGE_CHARS, SUMMARY_LIMIT_BYTES } from './markdown.js';
 
 export function visitorsOutputs(run: VisitorsRun, requests: number): Partial<Record<OutputName, string>> {
   return {
@@ -20,7 +19,7 @@ export function visitorsOutputs(run: VisitorsRun, requests: number): Partial<Rec
   };
 }
 
-/** A path in the summary: long ones are cut, everything escaped. */
+/** A path in the summary, as code: long ones are cut. */
 const MAX_PATH_CHARS = 120;
 
 /**
@@ -38,8 +37,8 @@ export function renderVisitorsSummary(run: VisitorsRun, requests: number, artifa
 
 function render(run: VisitorsRun, top: readonly ExportRow[], requests: number, artifactName: string): string {
   const compare = run.previous !== undefined;
-  const parts = ['## Visitor analytics', '', `**${escapeCell(describeRange(run.range))}**`];
-  if (run.previous) parts.push('', `Compared with the previous period, ${escapeCell(describeRange(run.previous))}.`);
+  const parts = ['## Visitor analytics', '', `**${escapeText(describeRange(run.range))}**`];
+  if (run.previous) parts.push('', `Compared with the previous period, ${escapeText(describeRange(run.previous))}.`);
   if (run.dryRun) {
     parts.push('', 'Dry run: nothing was sent to the API.');
     return `${parts.join('\n')}\n`;
@@ -70,7 +69,7 @@ function render(run: VisitorsRun, top: readonly ExportRow[], requests: number, a
   if (run.duplicates > 0) facts.push(`${run.duplicates} repeated path(s) dropped`);
   parts.push('', facts.join(' · '));
   if (run.cancelled) parts.push('', '**Cancelled**: no files were written (an export that stops part-way leaves none).');
-  if (run.error) parts.push('', `**Stopped by an error**: ${escapeCell(oneLine(run.error.message, 500))}`);
+  if (run.error) parts.push('', `**Stopped by an error**: ${codeSpan(run.error.message, 'text', MAX_MESSAGE_CHARS)}`);
   return `${parts.join('\n')}\n`;
 }
 
@@ -81,8 +80,9 @@ function whereEveryRowIs(run: VisitorsRun, artifactName: string): string {
     run.artifact?.id !== undefined
       ? `, and in the workflow artifact ${codeSpan(artifactName)}`
       : '';
+  // The reason may quote the artifact service's error: shown as code.
   const why = run.artifact?.skipped ?? (run.artifact?.failed && `the upload failed (${run.artifact.failed})`);
-  const notUploaded = why ? ` Not uploaded as an artifact: ${escapeCell(why)}.` : '';
+  const notUploaded = why ? ` Not uploaded as an artifact: ${codeSpan(why, 'text', MAX_MESSAGE_CHARS)}.` : '';
   return `Every row (${count(run.rows)} pages) is in ${files}${artifact}.${notUploaded}`;
 }
 
@@ -91,8 +91,7 @@ function totalsRow(label: string, counts: VisitorCounts): string {
 }
 
 function pathCell(path: string): string {
-  const shown = path.length > MAX_PATH_CHARS ? `${path.slice(0, MAX_PATH_CHARS - 1)}…` : path;
-  return escapeCell(shown);
+  return codeSpan(path, 'cell', MAX_PATH_CHARS);
 }
 
 function count(value: number): string {

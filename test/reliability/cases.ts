@@ -187,4 +187,20 @@ export const HOSTILE_STRINGS: readonly string[] = [
   'line1\u2028::error::after a line separator',
   '=HYPERLINK("http://evil.example","x")',
   '&lt;already escaped&gt; &amp;',
+  // What GitHub's renderer and its filters would turn into links, markup or notifications.
+  'https://evil.example/a|b',
+  'https://x.example/a_b_c',
+  'www.evil.example',
+  '~~struck~~',
+  '@org/team',
+  '@user',
+  '#12',
+  'GH-12',
+  'owner/repo#12',
+  'mallory@evil.example',
+  '![img](https://evil.example/x.png)',
+  '<details>',
+  '</details>',
+  // One line of 24,000 bytes, every character a surrogate pair: cut inside the line, never inside a character.
+  '😀'.repeat(6_000),
 ];

@@ -1,9 +1,12 @@
 /**
  * What every reliability case checks besides its own expectations: the key never leaks, no
- * text from outside issues a workflow command, the summary's tables stay whole, and the step
+ * text from outside issues a workflow command (judged by the runner's rules), the summary and
+ * every pull-request comment render as they should (judged by GitHub's renderer), and the step
  * ends within its deadline plus one request timeout.
  */
 import { expect } from 'vitest';
+import type { FakeGitHub } from '../support/fake-github.js';
+import { isHttpUrl, renderProblems, type RenderExpectations } from '../support/github-markdown.js';
 import { findSecret, runAction, type ActionRun, type RunOptions } from '../support/run-action.js';
 import { runnerCommands, unescapeData } from '../support/runner-log.js';
 
@@ -33,31 +36,23 @@ export function injectedCommands(stdout: string, secrets: readonly string[]): st
   return found;
 }
 
-/** Markdown tables whose rows do not all have the header's number of cells. */
-export function brokenTables(markdown: string): string[] {
-  const broken: string[] = [];
-  let table: string[] = [];
-  const check = (): void => {
-    if (table.length > 0) {
-      const cells = (row: string): number => row.split('|').length - 2;
-      if (table.some((row) => cells(row) !== cells(table[0]!))) broken.push(table.join('\n'));
-    }
-    table = [];
-  };
-  for (const line of markdown.split('\n')) {
-    if (line.startsWith('|')) table.push(line);
-    else check();
-  }
-  check();
-  return broken;
-}
-
 export interface CheckedRunOptions extends RunOptions {
   readonly secrets: readonly string[];
   /** `timeout` plus one `request-timeout`, in ms: no run may take longer. */
   readonly deadlineMs: number;
   /** The API simulator of the run, whose request log shows when each request arrived. */
   readonly sim?: { readonly requests: ReadonlyArray<{ readonly at: number }> };
+  /**
+   * What the summary must show, on top of what every summary is held to (see `summaryChecks`).
+   * `links` given here replace the default; `literals` add to it.
+   */
+  readonly summary?: RenderExpectations;
+  /**
+   * The pull request whose comment the run writes on the fake GitHub: every body it sends there
+   * (created or edited) is rendered and checked like the summary, its links defaulting to the
+   * `pr-link` output. Needed only when the run uses `pr-comment`.
+   */
+  readonly prComment?: { readonly github: FakeGitHub; readonly pullNumber: number; readonly expect?: RenderExpectations };
 }
 
 /** Writing the outputs and the summary and closing connections, beyond the deadline. */
@@ -74,19 +69,31 @@ export function actionTime(run: ActionRun): { sinceStartMs: number; sinceSignalM
 }
 
 /**
- * Runs the action and checks what every case must hold. The deadline is held to what the
- * action does, not to how fast the host starts processes: no request reaches the API later
- * than the deadline after the first one, the action's own clock says it finished within the
- * deadline plus its wrap-up, and the process ended by itself (a hang is killed, and fails).
+ * Runs the bundle and holds it to the platform's rules: the key never leaks; the log, read as
+ * the runner reads it, carries no command the action did not mean; the summary and every
+ * pull-request comment the run sends are rendered as GitHub renders them (`renderProblems` in
+ * test/support/github-markdown.ts): tables of the shape meant, no link but the ones meant, no
+ * mention or issue reference outside code, no strikethrough, image or raw HTML, and the text
+ * from outside shown as written. The deadline is held to what the action does, not to how fast
+ * the host starts processes: no request reaches the API later than the deadline after the first
+ * one, the action's own clock says it finished within the deadline plus its wrap-up, and the
+ * process ended by itself (a hang is killed, and fails).
  */
 export async function checkedRun(options: CheckedRunOptions): Promise<ActionRun> {
+  const commentsFrom = options.prComment?.github.requests.length ?? 0;
   const run = await runAction({ timeoutMs: options.deadlineMs + 15_000, ...options, env: { ...DEBUG_ENV, ...options.env } });
   const leaks = options.secrets.flatMap((secret) => findSecret(run, secret));
   const injected = injectedCommands(run.stdout, options.secrets);
-  const tables = brokenTables(run.summary);
   expect(leaks, 'the key leaked').toEqual([]);
   expect(injected, 'a workflow command was injected').toEqual([]);
-  expect(tables, 'a summary table was broken').toEqual([]);
+  expect(renderProblems(run.summary, summaryChecks(run, options.summary)), 'the summary, rendered as GitHub renders it').toEqual([]);
+  if (options.prComment) {
+    const { github, pullNumber, expect: expected } = options.prComment;
+    const links = [run.outputs['pr-link']].filter(isHttpUrl);
+    for (const body of github.commentBodiesSent(pullNumber, commentsFrom)) {
+      expect(renderProblems(body, { links, ...expected }), 'a pull-request comment, rendered as GitHub renders it').toEqual([]);
+    }
+  }
   expect(run.signal, 'the step hung and was killed').not.toBe('SIGKILL');
   const time = actionTime(run);
   expect(time, 'the action did not report its time').toBeDefined();
@@ -96,6 +103,23 @@ export async function checkedRun(options: CheckedRunOptions): Promise<ActionRun>
     expect(Math.max(...arrivals) - Math.min(...arrivals), 'a request started after the deadline').toBeLessThanOrEqual(options.deadlineMs);
   }
   return run;
+}
+
+/** The job fields the agent summary shows, by their outputs. */
+const SHOWN_JOB_OUTPUTS = ['status', 'job-id', 'model', 'source-ref', 'created-at', 'pr-link', 'source-repository'];
+
+/**
+ * What every summary is held to: its links are the run's `pr-link` and `source-repository`
+ * outputs (when they are http(s) URLs), each job field it reports in an output is shown as
+ * written (cut, at most), and its tables are those its own lines mean.
+ */
+export function summaryChecks(run: ActionRun, extra: RenderExpectations = {}): RenderExpectations {
+  const shown = SHOWN_JOB_OUTPUTS.map((name) => run.outputs[name]).filter((value): value is string => Boolean(value));
+  return {
+    ...extra,
+    links: extra.links ?? [run.outputs['pr-link'], run.outputs['source-repository']].filter(isHttpUrl),
+    literals: [...shown, ...(extra.literals ?? [])],
+  };
 }
 
 /** The `::error::` lines of a run, as the runner shows them: a failed step says what went wrong in exactly one. */

@@ -22,6 +22,8 @@ export interface FakePull {
 
 export interface FakeComment {
   id: number;
+  /** The issue (pull request) it belongs to, as GitHub gives it; a comment a test adds without one shows on every pull request. */
+  issue_url?: string;
   body: string;
   user: { login: string; type: string };
   author_association: string;
@@ -38,13 +40,15 @@ export interface FakeGitHub {
   readonly comments: FakeComment[];
   /** Status for comment writes (403 to refuse them); 0 = normal. */
   commentWriteStatus: number;
+  /** Every body written to the comments of pull request `pullNumber` (created or edited), from request `from` of the log on. */
+  commentBodiesSent(pullNumber: number, from?: number): string[];
   close(): Promise<void>;
 }
 
 export async function startFakeGitHub(owner = 'acme', repo = 'widgets'): Promise<FakeGitHub> {
   let nextCommentId = 9000;
   const base = `/repos/${owner}/${repo}`;
-  const fake: Omit<FakeGitHub, 'url' | 'close'> & { url: string; close: () => Promise<void> } = {
+  const fake: Omit<FakeGitHub, 'url'> & { url: string } = {
     url: '',
     requests: [],
     defaultBranch: 'main',
@@ -53,6 +57,7 @@ export async function startFakeGitHub(owner = 'acme', repo = 'widgets'): Promise
     commits: new Map(),
     comments: [],
     commentWriteStatus: 0,
+    commentBodiesSent: (pullNumber, from) => commentBodiesSent(pullNumber, from),
     close: () => new Promise<void>((resolve) => {
       server.close(() => resolve());
       server.closeAllConnections();
@@ -106,11 +111,13 @@ export async function startFakeGitHub(owner = 'acme', repo = 'widgets'): Promise
       return json(200, { files: commit.files, commit: { message: commit.message } });
     }
     if ((match = /^\/issues\/(\d+)\/comments$/.exec(rest))) {
-      if (method === 'GET') return paginated(url, fake.comments, json);
+      const issueUrl = `${fake.url}${base}/issues/${match[1]}`;
+      if (method === 'GET') return paginated(url, fake.comments.filter((c) => (c.issue_url ?? issueUrl) === issueUrl), json);
       if (method === 'POST') {
         if (fake.commentWriteStatus) return json(fake.commentWriteStatus, { message: 'Resource not accessible by integration' });
         const comment: FakeComment = {
           id: nextCommentId++,
+          issue_url: issueUrl,
           body: (body as { body: string }).body,
           user: { login: 'github-actions[bot]', type: 'Bot' },
           author_association: 'NONE',
@@ -127,6 +134,18 @@ export async function startFakeGitHub(owner = 'acme', repo = 'widgets'): Promise
       return json(200, comment);
     }
     notFound();
+  }
+
+  /** Every body written to the comments of pull request `pullNumber` (created or edited), from request `from` of the log on. */
+  function commentBodiesSent(pullNumber: number, from = 0): string[] {
+    const issueUrl = `${fake.url}${base}/issues/${pullNumber}`;
+    return fake.requests.slice(from).flatMap((request) => {
+      const edited = /^\/issues\/comments\/(\d+)$/.exec(request.path.slice(base.length));
+      const ours =
+        (request.method === 'POST' && request.path === `${base}/issues/${pullNumber}/comments`) ||
+        (request.method === 'PATCH' && edited !== null && fake.comments.some((c) => c.id === Number(edited[1]) && c.issue_url === issueUrl));
+      return ours ? [(request.body as { body: string }).body] : [];
+    });
   }
 
   function paginated(url: URL, items: unknown[], json: (status: number, value: unknown, headers?: Record<string, string>) => void): void {
