@@ -60,7 +60,8 @@ export function buildPrompt(parts: PromptParts): string {
   ];
   if (omitted.length > 0) {
     sections.push('', `Files changed but not shown (over the size budget, or no patch from GitHub):`);
-    for (const file of omitted) sections.push(`- ${file.path}${file.chars ? ` (${file.chars} characters)` : ''}`);
+    // Outside the fence, so a path (chosen by the pull request's author) is cleaned to one line.
+    for (const file of omitted) sections.push(`- ${cleanText(file.path, 300)}${file.chars ? ` (${file.chars} characters)` : ''}`);
   }
   if (excludedCount > 0) {
     sections.push('', `${excludedCount} more changed file(s) were left out by the diff filters (lock files, build output, binaries).`);

@@ -8,12 +8,14 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { isJobId } from '../../src/parse.js';
+import { cleanText } from '../../src/text.js';
 import { startSimulator, type Simulator } from '../simulator/index.js';
 import { fileDiff, pullRequestEvent, startFakeGitHub, type FakeGitHub } from '../support/fake-github.js';
 import { isHttpUrl } from '../support/github-markdown.js';
 import type { ActionRun } from '../support/run-action.js';
 import { EXECUTION_MARKER, HOSTILE_STRINGS } from './cases.js';
-import { checkedRun } from './harness.js';
+import { checkedRun, errorLines } from './harness.js';
 
 const declaredOutputs = Object.keys((parse(readFileSync(join(import.meta.dirname, '../../action.yml'), 'utf8')) as { outputs: object }).outputs);
 let github: FakeGitHub;
@@ -59,7 +61,7 @@ async function withSimulator<T>(body: (sim: Simulator) => Promise<T>, paths?: (i
 describe.concurrent('hostile text from the API', () => {
   it.each(cases)('job fields: $label', ({ text, index }) =>
     withSimulator(async (sim) => {
-      const hostileJob = { id: 'job_hostile', status: text, model: text, prLink: text, createdAt: text, source: { repository: text, ref: text } };
+      const hostileJob = { id: 'job_hostile', status: text, model: text, prLink: text, createdAt: text, archivedAt: text, source: { repository: text, ref: text } };
       // The API answers with the hostile text in every field, the status included (an unknown one).
       sim.injectFault({ target: 'create', kind: 'status', status: 201, body: { ...hostileJob, status: 'active' } });
       sim.injectFault({ target: 'get', kind: 'status', status: 200, body: hostileJob });
@@ -90,6 +92,29 @@ describe.concurrent('hostile text from the API', () => {
       expect(github.commentBodiesSent(2000 + index)).not.toHaveLength(0);
       expect(run.outputs.outcome).toBe('pr-opened');
       expect(JSON.parse(run.outputs.job!)).toMatchObject({ model: text });
+      expectInert(run);
+    }),
+  );
+
+  it.each(cases)('job ID: $label', ({ text }) =>
+    withSimulator(async (sim) => {
+      // An ID is an identifier or a malformed answer: never part of a URL or a log line as it is.
+      sim.injectFault({ target: 'create', kind: 'status', status: 201, body: { id: text, status: 'active' } });
+      const run = await checkedRun({
+        inputs: { 'api-key': sim.apiKey, 'project-id': 'proj_sim', 'base-url': sim.url, prompt: 'x', 'poll-interval': '50ms' },
+        secrets: [sim.apiKey],
+        deadlineMs: 30_000,
+        sim,
+      });
+      expect(run.outputs.outcome).toBe('error');
+      if (isJobId(text)) {
+        // A well-formed ID the simulator does not know: polled once by its own path, then 404.
+        expect(sim.requests.map((r) => r.jobId).filter(Boolean)).toEqual([text]);
+      } else {
+        expect(errorLines(run)).toEqual([expect.stringMatching(/not the documented shape: id: not a job ID/)]);
+        expect(sim.requests.map((r) => r.endpoint)).toEqual(['create']);
+        expect(run.outputs['job-id']).toBe('');
+      }
       expectInert(run);
     }),
   );
@@ -160,3 +185,115 @@ describe.concurrent('hostile text from a pull request', () => {
     }),
   );
 });
+
+/** Every hostile string at once, as the names of a change's files: GitHub lets an author choose them. */
+const fileNames = HOSTILE_STRINGS.map((text, index) => `${text}-${index}`);
+
+describe.concurrent('hostile file names and commit messages', () => {
+  const patch = '@@ -1 +1 @@\n-old\n+new';
+
+  it('in a pull request diff, and in the files list GitHub falls back to (some without a patch)', () =>
+    withSimulator(async (sim) => {
+      github.pulls.set(4000, { diff: fileNames.map((name) => fileDiff(name, ['new'], ['old'])).join('\n'), files: [], commits: HOSTILE_STRINGS.slice() });
+      github.pulls.set(4001, {
+        diff: '',
+        tooLarge: true,
+        files: fileNames.map((filename, index) => ({ filename, status: 'modified', ...(index % 2 ? {} : { patch }) })),
+        commits: HOSTILE_STRINGS.slice(),
+      });
+      for (const number of [4000, 4001]) {
+        sim.resetLog();
+        const run = await checkedRun({
+          event: { name: 'pull_request', payload: pullRequestEvent(number) },
+          env: { GITHUB_API_URL: github.url, GITHUB_REPOSITORY: 'acme/widgets' },
+          inputs: { 'api-key': sim.apiKey, 'project-id': 'proj_sim', 'base-url': sim.url, 'github-token': 'ghs_hostileTest', wait: 'false', 'diff-exclude': 'none', 'diff-max-chars': '1000000' },
+          secrets: [sim.apiKey, 'ghs_hostileTest'],
+          deadlineMs: 30_000,
+        });
+        expect(run.outputs.outcome).toBe('submitted');
+        const prompt = (sim.requests.find((r) => r.endpoint === 'create')!.body as { prompt: string }).prompt;
+        expectPromptLinesClean(prompt);
+        if (number === 4001) {
+          // The files GitHub gave no patch for are named in the log: defused, one line.
+          expect(run.stdout).toMatch(/^GitHub gave no patch for 19 file\(s\): /m);
+        }
+        expectInert(run);
+      }
+    }));
+
+  it('in a push: the compare’s files and commit messages', () =>
+    withSimulator(async (sim) => {
+      const [before, after] = ['1a'.repeat(20), '2b'.repeat(20)];
+      github.compares.set(`${before}...${after}`, { files: fileNames.map((filename) => ({ filename, status: 'modified', patch })), commits: HOSTILE_STRINGS.slice() });
+      const run = await checkedRun({
+        event: { name: 'push', payload: { ref: 'refs/heads/main', before, after } },
+        env: { GITHUB_API_URL: github.url, GITHUB_REPOSITORY: 'acme/widgets' },
+        inputs: { 'api-key': sim.apiKey, 'project-id': 'proj_sim', 'base-url': sim.url, 'github-token': 'ghs_hostileTest', wait: 'false', 'diff-exclude': 'none', 'diff-max-chars': '1000000' },
+        secrets: [sim.apiKey, 'ghs_hostileTest'],
+        deadlineMs: 30_000,
+      });
+      expect(run.outputs.outcome).toBe('submitted');
+      expectPromptLinesClean((sim.requests.find((r) => r.endpoint === 'create')!.body as { prompt: string }).prompt);
+      expectInert(run);
+    }));
+});
+
+/**
+ * Outside the diff's fence, the prompt has only lines the action wrote: commit subjects and the
+ * names of files left out each stay on their own line, cleaned.
+ */
+function expectPromptLinesClean(prompt: string): void {
+  const lines = prompt.split('\n');
+  const open = lines.findIndex((line) => /^`{3,}diff$/.test(line));
+  const fence = lines[open]!.slice(0, -'diff'.length);
+  const close = lines.indexOf(fence, open + 1);
+  expect(close).toBeGreaterThan(open);
+  for (const line of [...lines.slice(0, open), ...lines.slice(close + 1)]) {
+    // eslint-disable-next-line no-control-regex
+    expect(line).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029\u202e]/);
+  }
+  // The subjects are listed, one a line, under "Commits:".
+  expect(lines.filter((line) => line.startsWith('  - ')).length).toBeGreaterThanOrEqual(HOSTILE_STRINGS.length - 2);
+}
+
+describe.concurrent('hostile text from readers', () => {
+  it('as visitor paths, rated pages and search terms of a refresh', async () => {
+    const sim = await startSimulator({
+      analytics: {
+        paths: HOSTILE_STRINGS.length,
+        today: '2026-10-01',
+        pathNames: (i) => HOSTILE_STRINGS[i]!,
+        feedback: HOSTILE_STRINGS.map((path, i) => ({ path, thumbsUp: 1, thumbsDown: 2 + (i % 7) })),
+        searches: HOSTILE_STRINGS.map((searchQuery, i) => ({ searchQuery, hits: 100 - i, topClickedPage: null })),
+      },
+    });
+    try {
+      const run = await checkedRun({
+        inputs: {
+          'api-key': sim.apiKey,
+          'project-id': 'proj_sim',
+          'base-url': sim.url,
+          command: 'refresh',
+          'date-from': '2026-11-14',
+          'date-to': '2026-11-21',
+          'refresh-pages': '50',
+          'refresh-searches': '50',
+          'poll-interval': '50ms',
+          'poll-interval-max': '100ms',
+        },
+        secrets: [sim.apiKey],
+        deadlineMs: 30_000,
+        sim,
+        // Every path and term shown as written (terms cleaned as the prompt has them), as code.
+        summary: { literals: [...HOSTILE_STRINGS, ...HOSTILE_STRINGS.map((text) => cleanText(text, 100)).filter(Boolean)] },
+      });
+      expect(run.outputs.outcome).toBe('pr-opened');
+      const signals = JSON.parse(run.outputs.signals!) as { pages: unknown[]; searches: unknown[] };
+      expect(signals.pages).toHaveLength(2 * HOSTILE_STRINGS.length);
+      expectInert(run);
+    } finally {
+      await sim.close();
+    }
+  });
+});
+
