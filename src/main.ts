@@ -9,7 +9,7 @@ import { createGitHubApi } from './github/octokit.js';
 import { COMMENT_MARKER, stateLine, upsertComment } from './github/pr-comment.js';
 import { readSettings } from './inputs.js';
 import { coreLogger } from './logger.js';
-import { agentLogLine, agentOutputs, renderAgentSummary, renderPrComment } from './report/agent-report.js';
+import { agentLogLine, agentOutputs, failOnLine, renderAgentSummary, renderPrComment } from './report/agent-report.js';
 import { byteLength, cutToBytes, SUMMARY_LIMIT_BYTES } from './report/markdown.js';
 import { CancelledError, realSleep, systemClock } from './runtime.js';
 import type { Outcome } from './agent/outcome.js';
@@ -184,7 +184,7 @@ function failIfNeeded(run: AgentRun, failOn: ReadonlySet<Outcome>): void {
         : 'Cancelled before the API answered; a job may still have been created.',
     );
   } else if (failOn.has(run.outcome)) {
-    core.setFailed(`Outcome "${run.outcome}" is listed in fail-on (${[...failOn].join(',')}).`);
+    core.setFailed(failOnLine(run, failOn));
   }
 }
 

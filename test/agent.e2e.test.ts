@@ -80,6 +80,11 @@ describe('outcomes', () => {
     expect(run.code).toBe(1);
     expect(run.outputs.outcome).toBe('failed');
     expect(run.outputs.status).toBe('failed');
+    // What happened, and what to do: the job ID to report.
+    const id = run.outputs['job-id']!;
+    expect(errorLines(run)).toEqual([
+      `::error::Outcome "failed" is listed in fail-on (failed,timed-out): the API reports job ${id} as failed and gives no reason. To ask why, report the job ID ${id} to the documentation platform's support; to try again, run the step again for a new job.`,
+    ]);
     const tolerated = await agent({ prompt: 'x', 'fail-on': 'timed-out' }, { script: scripts.failAfter(1) });
     expect(tolerated.code).toBe(0);
   });
@@ -99,6 +104,11 @@ describe('outcomes', () => {
     expect(run.outputs.status).toBe('active');
     expect(run.outputs['timed-out']).toBe('true');
     expect(run.outputs['job-id']).toMatch(/\S/);
+    expect(errorLines(run)).toEqual([
+      expect.stringMatching(
+        new RegExp(`^::error::Outcome "timed-out" is listed in fail-on \\(failed,timed-out\\): job ${run.outputs['job-id']} was still active after waiting \\d+m?s\\. It goes on running on the server; attach to it in a later run or step with job-id: ${run.outputs['job-id']} \\(and no prompt\\), or raise timeout\\.$`),
+      ),
+    ]);
     expect(run.summary).toContain(`job-id: ${run.outputs['job-id']}`);
     // By the action's own clock: the deadline, one request timeout, and its wrap-up.
     expect(actionTime(run)!.sinceStartMs).toBeLessThan(1_000 + 2_000 + 2_500);

@@ -92,6 +92,40 @@ export function agentLogLine(run: AgentRun): string {
   return parts.join(' · ');
 }
 
+/**
+ * The step's one error line for an outcome listed in `fail-on`: what happened, and the next step.
+ * Outside text (the job's status and fields) goes through `forLog`.
+ */
+export function failOnLine(run: AgentRun, failOn: ReadonlySet<Outcome>): string {
+  const jobId = run.jobId ?? run.job?.id;
+  const head = `Outcome "${run.outcome}" is listed in fail-on (${[...failOn].join(',')})`;
+  const job = jobId ? `job ${jobId}` : 'the job';
+  switch (run.outcome) {
+    case 'timed-out':
+      return `${head}: ${job} was still ${forLog(run.job?.status ?? 'running', 40)} after waiting ${formatDuration(run.waitedMs)}. It goes on running on the server; attach to it in a later run or step with job-id: ${jobId ?? '<the job-id output>'} (and no prompt), or raise timeout.`;
+    case 'failed':
+    case 'archived': {
+      const when = run.outcome === 'archived' && run.job?.archivedAt ? ` at ${forLog(run.job.archivedAt, 40)}` : '';
+      const said = apiReason(run);
+      return `${head}: the API reports ${job} as ${run.outcome}${when}${said ? `, saying: ${said}` : ' and gives no reason'}. To ask why, report the job ID${jobId ? ` ${jobId}` : ''} to the documentation platform's support; to try again, run the step again for a new job.`;
+    }
+    case 'no-pr':
+      return `${head}: ${job} completed without a pull request (nothing needed changing, or the agent committed directly to the deploy branch).`;
+    default:
+      return `${head}.`;
+  }
+}
+
+/** A reason the job object carries, if the API put one there (its documented fields hold none). */
+function apiReason(run: AgentRun): string | undefined {
+  const job = run.job as Record<string, unknown> | undefined;
+  for (const key of ['error', 'message', 'reason', 'failureReason']) {
+    const value = job?.[key];
+    if (typeof value === 'string' && value.trim()) return forLog(value, 300);
+  }
+  return undefined;
+}
+
 /** What the author should do next, for the outcomes that need a word: Markdown, outside text as code. */
 export function outcomeNote(run: AgentRun): string | undefined {
   const jobId = run.jobId ?? run.job?.id;
