@@ -124,8 +124,9 @@ function buildPrompt(parts) {
     ];
     if (omitted.length > 0) {
         sections.push('', `Files changed but not shown (over the size budget, or no patch from GitHub):`);
+        // Outside the fence, so a path (chosen by the pull request's author) is cleaned to one line.
         for (const file of omitted)
-            sections.push(`- ${file.path}${file.chars ? ` (${file.chars} characters)` : ''}`);
+            sections.push(`- ${(0,src_text/* cleanText */.X5)(file.path, 300)}${file.chars ? ` (${file.chars} characters)` : ''}`);
     }
     if (excludedCount > 0) {
         sections.push('', `${excludedCount} more changed file(s) were left out by the diff filters (lock files, build output, binaries).`);
