@@ -43,6 +43,27 @@ function unknownInputs(content: string): string[] {
   return unknown;
 }
 
+/**
+ * Jobs of a pull-request workflow that use this action with a secret but would also run for a
+ * fork's pull request, which gets no secrets: the job (or the step) needs an `if:` that keeps
+ * forks out, by comparing the head repository with this one or by its `fork` flag.
+ */
+function unguardedForForks(content: string): string[] {
+  const workflow = parse(content) as { on?: unknown; jobs?: Record<string, { if?: string; steps?: Array<Step & { if?: string }> }> };
+  const triggers = typeof workflow.on === 'string' ? [workflow.on] : Array.isArray(workflow.on) ? (workflow.on as string[]) : Object.keys(workflow.on ?? {});
+  if (!triggers.some((trigger) => trigger === 'pull_request' || trigger === 'pull_request_target')) return [];
+  const keepsForksOut = (condition: string | undefined): boolean =>
+    /head\.repo\.full_name\s*==\s*github\.repository|head\.repo\.fork\s*==\s*false|!\s*github\.event\.pull_request\.head\.repo\.fork/.test(condition ?? '');
+  const unguarded: string[] = [];
+  for (const [name, job] of Object.entries(workflow.jobs ?? {})) {
+    for (const step of job.steps ?? []) {
+      const usesSecret = /\$\{\{\s*secrets\./.test(JSON.stringify(step.with ?? {}));
+      if (/(^|\/)docs-agent-action@|^\.\/$/.test(step.uses ?? '') && usesSecret && !keepsForksOut(job.if) && !keepsForksOut(step.if)) unguarded.push(name);
+    }
+  }
+  return unguarded;
+}
+
 describe('workflows', () => {
   it('the README has an example for each trigger', () => {
     expect(readmeWorkflows.length).toBeGreaterThanOrEqual(6);
@@ -51,6 +72,10 @@ describe('workflows', () => {
   it.each([...readmeWorkflows, ...repoWorkflows])('$name is valid for GitHub', async ({ name, content }) => {
     expect(await workflowErrors(name, content)).toEqual([]);
     expect(unknownInputs(content)).toEqual([]);
+  });
+
+  it.each(readmeWorkflows)('$name keeps pull requests from forks out, where secrets are withheld', ({ content }) => {
+    expect(unguardedForForks(content)).toEqual([]);
   });
 });
 
@@ -65,6 +90,13 @@ describe('the checks themselves', () => {
   it('reject an unknown trigger', async () => {
     const broken = ['on: pull-request-opened', 'jobs:', '  docs:', '    runs-on: ubuntu-latest', '    steps:', '      - run: echo hi'].join('\n');
     expect(await workflowErrors('trigger.yml', broken)).not.toEqual([]);
+  });
+
+  it('reject a pull-request workflow that would run the action for forks', () => {
+    const example = ['on: pull_request', 'jobs:', '  docs:', '    runs-on: ubuntu-latest', '    steps:', '      - uses: OWNER/docs-agent-action@v0', '        with:', '          api-key: ${{ secrets.MINTLIFY_API_KEY }}'].join('\n');
+    expect(unguardedForForks(example)).toEqual(['docs']);
+    const guarded = example.replace('  docs:', '  docs:\n    if: github.event.pull_request.head.repo.full_name == github.repository');
+    expect(unguardedForForks(guarded)).toEqual([]);
   });
 
   it('reject an input this action does not have', () => {
