@@ -132,6 +132,17 @@ describe('pull_request', () => {
     expect(prompt).not.toContain('docs/intro.mdx');
   });
 
+  it('keeps a brace glob whole: diff-include src/**/*.{ts,tsx} takes a .tsx file', async () => {
+    const tsx = fileDiff('src/a.tsx', ['export const A = () => null;']);
+    github.pulls.set(15, { diff: [tsx, SRC, fileDiff('docs/intro.mdx', ['hi'])].join('\n'), files: [], commits: [] });
+    const result = await run({ name: 'pull_request', payload: pullRequestEvent(15) }, { wait: 'false', 'diff-include': 'src/**/*.{ts,tsx}' });
+    expect(result.outputs.outcome).toBe('submitted');
+    const prompt = promptSent();
+    expect(prompt).toContain('+++ b/src/a.tsx');
+    expect(prompt).toContain('+++ b/src/cli.ts');
+    expect(prompt).not.toContain('docs/intro.mdx');
+  });
+
   it('skips with no API request when every changed file is filtered out', async () => {
     github.pulls.set(12, { diff: `${LOCK}\n${DIST}`, files: [], commits: [] });
     const result = await run({ name: 'pull_request', payload: pullRequestEvent(12) });
