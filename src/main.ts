@@ -106,8 +106,10 @@ async function agentStep(settings: AgentSettings, event: TriggerEvent, client: A
 /** Creates or updates the pull-request comment; a failure here is a warning, never the step's. */
 async function writeComment(github: GitHubApi, comment: NonNullable<PreparedAgent['comment']>, run: AgentRun): Promise<void> {
   const jobId = run.jobId ?? run.job?.id;
-  // A run that made no job keeps the record of the last one that did.
-  const recorded = jobId ? { jobId, headSha: comment.headSha } : comment.existing?.state;
+  // The record moves to this head only once the API has accepted it (the create or the message
+  // answered 2xx). After a refused, failed, cut-off or cancelled one it keeps the last accepted
+  // head, so the next run sends the same change again instead of taking it as delivered.
+  const recorded = run.delivery === 'accepted' && jobId ? { jobId, headSha: comment.headSha } : comment.existing?.state;
   const state = recorded && stateLine(recorded);
   const body = renderPrComment(run, COMMENT_MARKER, state, new Date(systemClock.now()).toISOString());
   try {

@@ -4,9 +4,9 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { COMMENT_MARKER, readState } from '../src/github/pr-comment.js';
-import { scripts, startSimulator, type Simulator } from './simulator/index.js';
+import { scripts, startSimulator, type Fault, type Simulator } from './simulator/index.js';
 import { fileDiff, pullRequestEvent, startFakeGitHub, type FakeGitHub } from './support/fake-github.js';
-import { findSecret, runAction, type ActionRun } from './support/run-action.js';
+import { findSecret, runAction, type ActionRun, type RunOptions } from './support/run-action.js';
 
 let sim: Simulator;
 let github: FakeGitHub;
@@ -30,8 +30,9 @@ beforeEach(() => {
   github.commentWriteStatus = 0;
 });
 
-async function run(event: { name: string; payload: unknown }, inputs: Record<string, string> = {}): Promise<ActionRun> {
+async function run(event: { name: string; payload: unknown }, inputs: Record<string, string> = {}, options: Pick<RunOptions, 'signal'> = {}): Promise<ActionRun> {
   const result = await runAction({
+    ...options,
     event,
     env: { GITHUB_API_URL: github.url, GITHUB_REPOSITORY: 'acme/widgets' },
     inputs: {
@@ -269,6 +270,38 @@ describe('one job per pull request (reuse-job)', () => {
     const prompt = (sim.requests.find((r) => r.endpoint === 'message')!.body as { prompt: string }).prompt;
     expect(prompt).toContain('src/cli.ts');
     expect(second.stdout).toContain('is gone (force push?)');
+  });
+
+  // The record is what the next run trusts to have been delivered: it must not move past a head
+  // the API did not accept, or that change never reaches the agent.
+  it.each<{ name: string; fault: Fault; inputs: Record<string, string>; outcome: string; cancel?: boolean }>([
+    { name: '500', fault: { kind: 'status', status: 500 }, inputs: {}, outcome: 'error' },
+    { name: '413', fault: { kind: 'status', status: 413, body: { error: 'Prompt too large' } }, inputs: {}, outcome: 'error' },
+    { name: '429 with the retries spent', fault: { kind: 'status', status: 429 }, inputs: { retries: '0' }, outcome: 'error' },
+    { name: 'no answer (it may have arrived)', fault: { kind: 'hang', process: true }, inputs: { 'request-timeout': '1s' }, outcome: 'error' },
+    { name: 'cancellation', fault: { kind: 'hang' }, inputs: {}, outcome: 'cancelled', cancel: true },
+  ])('a follow-up that ends without a 2xx ($name) leaves the record, and the next run sends the change again', async ({ fault, inputs, outcome, cancel }) => {
+    const first = await firstRun();
+    const recorded = { jobId: first.outputs['job-id'], headSha: OLD };
+    expect(readState(github.comments[0]!.body)).toEqual(recorded);
+    github.compares.set(`${OLD}...${NEW}`, { files: [{ filename: 'src/later.ts', status: 'modified', patch: '@@ -1 +1 @@\n-x\n+y' }], commits: ['second'] });
+    sim.injectFault({ target: 'message', ...fault });
+    const signal = cancel ? { signal: { name: 'SIGINT' as const, when: () => sim.requests.some((r) => r.endpoint === 'message') } } : {};
+    const refused = await run({ name: 'pull_request', payload: pullRequestEvent(30, { headSha: NEW }) }, { ...reuse, ...inputs }, signal);
+    expect(refused.outputs.outcome).toBe(outcome);
+    expect(refused.code).not.toBe(0);
+    expect(readState(github.comments[0]!.body)).toEqual(recorded);
+
+    sim.resetLog();
+    const again = await run({ name: 'pull_request', payload: pullRequestEvent(30, { headSha: NEW }) }, reuse);
+    expect(again.stdout).not.toContain('already covers');
+    expect(again.outputs['job-id']).toBe(first.outputs['job-id']);
+    const messages = sim.requests.filter((r) => r.endpoint === 'message');
+    expect(messages).toHaveLength(1);
+    const prompt = (messages[0]!.body as { prompt: string }).prompt;
+    expect(prompt).toContain('src/later.ts');
+    expect(prompt).toContain(`Only the changes since ${OLD}`);
+    expect(readState(github.comments[0]!.body)).toEqual({ ...recorded, headSha: NEW });
   });
 
   it('creates a new job when the recorded one failed', async () => {

@@ -28,6 +28,14 @@ export interface AgentDeps {
   readonly onJob?: (job: AgentJob) => void;
 }
 
+/**
+ * How far the prompt got with the API: `accepted` once it answered the create or the message
+ * with 2xx (the job has the prompt); `sent` when the request went out and got no 2xx (refused,
+ * failed, cut off or cancelled: it may or may not have taken effect); `none` when nothing was
+ * sent (a dry run, a skip, attaching, or a stop before sending).
+ */
+export type Delivery = 'none' | 'sent' | 'accepted';
+
 export interface AgentRun {
   readonly mode: AgentMode;
   readonly prompt: string;
@@ -39,6 +47,7 @@ export interface AgentRun {
   /** Time spent waiting for a terminal status. */
   waitedMs: number;
   error: ApiError | Error | undefined;
+  delivery: Delivery;
   /** Why the step sent nothing (outcome `skipped`). */
   skipReason?: string;
 }
@@ -68,12 +77,18 @@ export async function runAgent(settings: AgentSettings, prompt: string, deps: Ag
 
   try {
     if (mode === 'create') {
-      seen(await client.createJob(prompt));
-      run.jobId = run.job!.id;
+      run.delivery = 'sent';
+      const job = await client.createJob(prompt);
+      run.delivery = 'accepted';
+      seen(job);
+      run.jobId = job.id;
       deps.onJobId?.(run.jobId);
       logger.info(`Created job ${run.jobId} (status ${forLog(run.job!.status, 60)}).`);
     } else if (mode === 'message') {
-      seen(await client.sendMessage(settings.jobId!, prompt));
+      run.delivery = 'sent';
+      const job = await client.sendMessage(settings.jobId!, prompt);
+      run.delivery = 'accepted';
+      seen(job);
       logger.info(`Sent a follow-up message to job ${settings.jobId} (status ${forLog(run.job!.status, 60)}).`);
     } else {
       logger.info(`Attaching to job ${settings.jobId}.`);
@@ -136,6 +151,7 @@ export function newRun(jobId: string | undefined, prompt: string, startedAt: num
     timedOut: false,
     waitedMs: 0,
     error: undefined,
+    delivery: 'none',
   };
 }
 
