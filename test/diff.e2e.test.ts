@@ -3,9 +3,9 @@
  * or push event, reading the change from a fake GitHub API and sending to the API simulator.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { COMMENT_MARKER, readState } from '../src/github/pr-comment.js';
+import { COMMENT_MARKER, readState, stateLine } from '../src/github/pr-comment.js';
 import { scripts, startSimulator, type Fault, type Simulator } from './simulator/index.js';
-import { fileDiff, pullRequestEvent, startFakeGitHub, type FakeGitHub } from './support/fake-github.js';
+import { fileDiff, pullRequestEvent, startFakeGitHub, type FakeComment, type FakeGitHub } from './support/fake-github.js';
 import { findSecret, runAction, type ActionRun, type RunOptions } from './support/run-action.js';
 
 let sim: Simulator;
@@ -28,6 +28,7 @@ beforeEach(() => {
   github.commits.clear();
   github.comments.length = 0;
   github.commentWriteStatus = 0;
+  github.viewerLogin = 'github-actions[bot]';
 });
 
 async function run(event: { name: string; payload: unknown }, inputs: Record<string, string> = {}, options: Pick<RunOptions, 'signal'> = {}): Promise<ActionRun> {
@@ -55,6 +56,18 @@ const promptSent = (): string => (created()[0]!.body as { prompt: string }).prom
 const SRC = fileDiff('src/cli.ts', ['export const retries = 4;']);
 const LOCK = fileDiff('package-lock.json', ['"lockfileVersion": 3']);
 const DIST = fileDiff('dist/index.js', ['minified()']);
+
+/** A job made straight on the simulator, outside the action: what a comment's record could point at. */
+async function createJobDirectly(prompt: string): Promise<string> {
+  const response = await fetch(`${sim.url}/v2/agent/proj_sim/job`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${sim.apiKey}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ prompt }),
+  });
+  const { id } = (await response.json()) as { id: string };
+  sim.resetLog();
+  return id;
+}
 
 describe('pull_request', () => {
   it('sends one create whose prompt holds the instruction, the context block and the fenced diff', async () => {
@@ -216,8 +229,10 @@ describe('the pull-request comment', () => {
     github.pulls.set(20, { diff: SRC, files: [], commits: [] });
     const first = await run({ name: 'pull_request', payload: pullRequestEvent(20) }, { 'pr-comment': 'true', wait: 'false' });
     const second = await run({ name: 'pull_request', payload: pullRequestEvent(20) }, { 'pr-comment': 'true' });
-    const writes = github.requests.filter((r) => r.method === 'POST' || r.method === 'PATCH');
+    const writes = github.requests.filter((r) => r.call === 'create-comment' || r.call === 'update-comment');
     expect(writes.map((r) => r.method)).toEqual(['POST', 'PATCH']);
+    // Who the token is, asked once, and only by the run that found a comment with the marker.
+    expect(github.callsTo('identity')).toHaveLength(1);
     expect(github.comments).toHaveLength(1);
     const body = github.comments[0]!.body;
     expect(body).toContain(COMMENT_MARKER);
@@ -232,6 +247,64 @@ describe('the pull-request comment', () => {
     const result = await run({ name: 'pull_request', payload: pullRequestEvent(21) }, { 'pr-comment': 'true', wait: 'false' });
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(/::warning::Could not write the pull-request comment \(403\).*pull-requests: write/);
+  });
+});
+
+describe('whose comment counts: only the token\'s own identity\'s', () => {
+  const reuse = { 'pr-comment': 'true', 'reuse-job': 'true' };
+  const OLD = 'c0'.repeat(20);
+  const planted = (login: string, jobId: string): FakeComment => ({
+    id: 555,
+    body: `${COMMENT_MARKER}\nquoted\n${stateLine({ jobId, headSha: OLD })}`,
+    user: { login, type: login.endsWith('[bot]') ? 'Bot' : 'User' },
+    author_association: login.endsWith('[bot]') ? 'NONE' : 'MEMBER',
+  });
+
+  it("ignores another bot's comment that quotes the marker and a record: not followed, not edited", async () => {
+    const job = await createJobDirectly('the other bot\'s job');
+    github.pulls.set(40, { diff: SRC, files: [], commits: [] });
+    github.comments.push(planted('other-bot[bot]', job));
+    const before = github.comments[0]!.body;
+    const result = await run({ name: 'pull_request', payload: pullRequestEvent(40, { headSha: 'de'.repeat(20) }) }, { ...reuse, wait: 'false' });
+    expect(result.outputs.outcome).toBe('submitted');
+    expect(result.outputs['job-id']).not.toBe(job);
+    expect(created()).toHaveLength(1);
+    expect(sim.requests.filter((r) => r.endpoint === 'message' || (r.endpoint === 'get' && r.path.includes(job)))).toEqual([]);
+    expect(github.comments[0]!.body).toBe(before);
+    expect(github.callsTo('update-comment')).toEqual([]);
+    expect(github.callsTo('create-comment')).toHaveLength(1);
+    expect(readState(github.comments[1]!.body)!.jobId).toBe(result.outputs['job-id']);
+  });
+
+  it('ignores a collaborator\'s comment too, when the token is the Actions bot', async () => {
+    const job = await createJobDirectly('a person\'s job');
+    github.pulls.set(41, { diff: SRC, files: [], commits: [] });
+    github.comments.push(planted('octocat', job));
+    const result = await run({ name: 'pull_request', payload: pullRequestEvent(41, { headSha: 'de'.repeat(20) }) }, { ...reuse, wait: 'false' });
+    expect(result.outputs['job-id']).not.toBe(job);
+    expect(github.callsTo('update-comment')).toEqual([]);
+  });
+
+  it('follows and updates its own comment, whoever the token is (a personal token here)', async () => {
+    github.viewerLogin = 'octocat';
+    const job = await createJobDirectly('our job');
+    github.pulls.set(42, { diff: SRC, files: [], commits: [] });
+    github.compares.set(`${OLD}...${'de'.repeat(20)}`, { files: [{ filename: 'src/later.ts', status: 'modified', patch: '@@ -1 +1 @@\n-x\n+y' }], commits: ['second'] });
+    github.comments.push(planted('github-actions[bot]', 'job_not_ours'), planted('OctoCat', job));
+    github.comments[1]!.id = 556;
+    const result = await run({ name: 'pull_request', payload: pullRequestEvent(42, { headSha: 'de'.repeat(20) }) }, { ...reuse, wait: 'false' });
+    expect(result.outputs['job-id']).toBe(job);
+    expect(sim.requests.filter((r) => r.endpoint === 'message')).toHaveLength(1);
+    expect(github.callsTo('update-comment').map((r) => r.path)).toEqual(['/repos/acme/widgets/issues/comments/556']);
+    expect(github.callsTo('identity')).toHaveLength(1);
+  });
+
+  it('asks who the token is only when a comment carries the marker', async () => {
+    github.pulls.set(43, { diff: SRC, files: [], commits: [] });
+    github.comments.push({ id: 1, body: 'LGTM', user: { login: 'octocat', type: 'User' }, author_association: 'MEMBER' });
+    await run({ name: 'pull_request', payload: pullRequestEvent(43) }, { ...reuse, wait: 'false' });
+    expect(github.callsTo('identity')).toEqual([]);
+    expect(github.callsTo('create-comment')).toHaveLength(1);
   });
 });
 

@@ -14,6 +14,12 @@ export interface GitHubApi {
   commit(sha: string): Promise<{ files: ListedFile[]; subject: string }>;
   defaultBranch(): Promise<string>;
   listComments(issueNumber: number): Promise<IssueComment[]>;
+  /**
+   * The login of the token's own identity (GraphQL `viewer`): `github-actions[bot]` for the
+   * default token, `<app>[bot]` for a GitHub App's installation token, the user for a personal
+   * token. Asked once per run.
+   */
+  tokenLogin(): Promise<string>;
   createComment(issueNumber: number, body: string): Promise<void>;
   updateComment(commentId: number, body: string): Promise<void>;
 }
@@ -21,8 +27,8 @@ export interface GitHubApi {
 export interface IssueComment {
   readonly id: number;
   readonly body: string;
-  readonly authorType: string;
-  readonly authorAssociation: string;
+  /** The login of the comment's author, as GitHub's REST API gives it (`github-actions[bot]`). */
+  readonly authorLogin: string;
 }
 
 /** A GitHub API failure, with the HTTP status when there was one. */

@@ -25,6 +25,8 @@ export async function createGitHubApi(token: string, repo: RepoName): Promise<Gi
       patch: file.patch,
     }));
 
+  let tokenLogin: string | undefined;
+
   return {
     pullDiff: (pullNumber) =>
       call('pull request diff', async () => {
@@ -56,13 +58,20 @@ export async function createGitHubApi(token: string, repo: RepoName): Promise<Gi
       call('list comments', async () => {
         const comments = await octokit.paginate(octokit.rest.issues.listComments, { ...repo, issue_number: issueNumber, per_page: 100 });
         return comments.map(
-          (comment): IssueComment => ({
-            id: comment.id,
-            body: comment.body ?? '',
-            authorType: comment.user?.type ?? '',
-            authorAssociation: comment.author_association,
-          }),
+          (comment): IssueComment => ({ id: comment.id, body: comment.body ?? '', authorLogin: comment.user?.login ?? '' }),
         );
+      }),
+    // GraphQL's `viewer` answers for every kind of token; REST `GET /user` refuses installation
+    // tokens (the default GITHUB_TOKEN among them), and `GET /app` needs the app's own JWT.
+    tokenLogin: () =>
+      call('token identity', async () => {
+        if (tokenLogin === undefined) {
+          const data = await octokit.graphql<{ viewer?: { login?: unknown } }>('query { viewer { login } }');
+          const login = data?.viewer?.login;
+          if (typeof login !== 'string' || !login) throw new Error('the answer has no "viewer.login"');
+          tokenLogin = login;
+        }
+        return tokenLogin;
       }),
     createComment: (issueNumber, body) =>
       call('create comment', async () => {

@@ -27,10 +27,28 @@ export interface FakeComment {
   author_association: string;
 }
 
+/** Every GitHub call the action makes, by name. */
+export const GITHUB_CALLS = [
+  'pull-diff',
+  'pull-files',
+  'pull-commits',
+  'compare',
+  'compare-diff',
+  'commit',
+  'repository',
+  'list-comments',
+  'create-comment',
+  'update-comment',
+  'identity',
+] as const;
+export type GitHubCall = (typeof GITHUB_CALLS)[number];
+
 export interface FakeGitHub {
   readonly url: string;
-  readonly requests: Array<{ method: string; path: string; accept?: string; body?: unknown }>;
+  readonly requests: Array<{ method: string; path: string; call: GitHubCall | undefined; accept?: string; body?: unknown }>;
   defaultBranch: string;
+  /** The login GraphQL's `viewer` answers: the identity of the token (and of the comments it writes). */
+  viewerLogin: string;
   readonly pulls: Map<number, FakePull>;
   /** Keyed `base...head`; a missing key answers 404 (a commit that is gone). */
   readonly compares: Map<string, { files: FakeFile[]; commits: string[] }>;
@@ -38,21 +56,25 @@ export interface FakeGitHub {
   readonly comments: FakeComment[];
   /** Status for comment writes (403 to refuse them); 0 = normal. */
   commentWriteStatus: number;
+  /** The requests made to one call. */
+  callsTo(call: GitHubCall): Array<{ method: string; path: string }>;
   close(): Promise<void>;
 }
 
 export async function startFakeGitHub(owner = 'acme', repo = 'widgets'): Promise<FakeGitHub> {
   let nextCommentId = 9000;
   const base = `/repos/${owner}/${repo}`;
-  const fake: Omit<FakeGitHub, 'url' | 'close'> & { url: string; close: () => Promise<void> } = {
+  const fake: FakeGitHub & { url: string } = {
     url: '',
     requests: [],
     defaultBranch: 'main',
+    viewerLogin: 'github-actions[bot]',
     pulls: new Map(),
     compares: new Map(),
     commits: new Map(),
     comments: [],
     commentWriteStatus: 0,
+    callsTo: (call) => fake.requests.filter((request) => request.call === call),
     close: () => new Promise<void>((resolve) => {
       server.close(() => resolve());
       server.closeAllConnections();
@@ -63,7 +85,8 @@ export async function startFakeGitHub(owner = 'acme', repo = 'widgets'): Promise
     void (async () => {
       const body = await readBody(req);
       const url = new URL(req.url ?? '/', 'http://fake');
-      fake.requests.push({ method: req.method ?? '', path: url.pathname + url.search, accept: req.headers.accept, body });
+      const call = callOf(req.method ?? 'GET', url.pathname, req.headers.accept ?? '', base);
+      fake.requests.push({ method: req.method ?? '', path: url.pathname + url.search, call, accept: req.headers.accept, body });
       route(req.method ?? 'GET', url, req, res, body);
     })();
   });
@@ -75,6 +98,7 @@ export async function startFakeGitHub(owner = 'acme', repo = 'widgets'): Promise
       res.end(JSON.stringify(value));
     };
     const notFound = (): void => json(404, { message: 'Not Found' });
+    if (method === 'POST' && path === '/graphql') return graphql(body, json);
     if (!path.startsWith(base)) return notFound();
     const rest = path.slice(base.length);
     let match: RegExpExecArray | null;
@@ -112,7 +136,7 @@ export async function startFakeGitHub(owner = 'acme', repo = 'widgets'): Promise
         const comment: FakeComment = {
           id: nextCommentId++,
           body: (body as { body: string }).body,
-          user: { login: 'github-actions[bot]', type: 'Bot' },
+          user: { login: fake.viewerLogin, type: fake.viewerLogin.endsWith('[bot]') ? 'Bot' : 'User' },
           author_association: 'NONE',
         };
         fake.comments.push(comment);
@@ -127,6 +151,15 @@ export async function startFakeGitHub(owner = 'acme', repo = 'widgets'): Promise
       return json(200, comment);
     }
     notFound();
+  }
+
+  /** GraphQL: only the `viewer` query the action asks. */
+  function graphql(body: unknown, json: (status: number, value: unknown) => void): void {
+    const query = (body as { query?: unknown } | undefined)?.query;
+    if (typeof query !== 'string' || !/\bviewer\s*\{\s*login\s*\}/.test(query)) {
+      return json(200, { errors: [{ message: 'The fake answers only the viewer query.' }] });
+    }
+    json(200, { data: { viewer: { login: fake.viewerLogin } } });
   }
 
   function paginated(url: URL, items: unknown[], json: (status: number, value: unknown, headers?: Record<string, string>) => void): void {
@@ -145,6 +178,23 @@ export async function startFakeGitHub(owner = 'acme', repo = 'widgets'): Promise
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return fake;
+}
+
+/** Which call a request is, by its method, path and media type. */
+function callOf(method: string, path: string, accept: string, base: string): GitHubCall | undefined {
+  if (method === 'POST' && path === '/graphql') return 'identity';
+  if (!path.startsWith(base)) return undefined;
+  const rest = path.slice(base.length);
+  if (method === 'GET' && rest === '') return 'repository';
+  if (method === 'GET' && /^\/pulls\/\d+$/.test(rest)) return 'pull-diff';
+  if (method === 'GET' && /^\/pulls\/\d+\/files$/.test(rest)) return 'pull-files';
+  if (method === 'GET' && /^\/pulls\/\d+\/commits$/.test(rest)) return 'pull-commits';
+  if (method === 'GET' && rest.startsWith('/compare/')) return accept.includes('diff') ? 'compare-diff' : 'compare';
+  if (method === 'GET' && rest.startsWith('/commits/')) return 'commit';
+  if (method === 'GET' && /^\/issues\/\d+\/comments$/.test(rest)) return 'list-comments';
+  if (method === 'POST' && /^\/issues\/\d+\/comments$/.test(rest)) return 'create-comment';
+  if (method === 'PATCH' && /^\/issues\/comments\/\d+$/.test(rest)) return 'update-comment';
+  return undefined;
 }
 
 function readBody(req: IncomingMessage): Promise<unknown> {
