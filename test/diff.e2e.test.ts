@@ -29,6 +29,7 @@ beforeEach(() => {
   github.comments.length = 0;
   github.commentWriteStatus = 0;
   github.viewerLogin = 'github-actions[bot]';
+  github.clearFaults();
 });
 
 async function run(event: { name: string; payload: unknown }, inputs: Record<string, string> = {}, options: Pick<RunOptions, 'signal'> = {}): Promise<ActionRun> {

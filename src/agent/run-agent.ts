@@ -22,6 +22,8 @@ export interface AgentDeps {
   readonly random: Random;
   readonly logger: Logger;
   readonly signal: AbortSignal;
+  /** The step's deadline (epoch ms, by `clock`), when it began before this run; else `timeout` from now. */
+  readonly deadline?: number;
   /** Told the job ID the moment it is known, so it is an output even if the step dies later. */
   readonly onJobId?: (jobId: string) => void;
   /** Told every job object seen, so a cancelled run can report the last one. */
@@ -62,7 +64,7 @@ export async function runAgent(settings: AgentSettings, prompt: string, deps: Ag
   const { client, clock, logger } = deps;
   const run = newRun(settings.jobId, prompt, clock.now());
   const { mode, startedAt } = run;
-  const deadline = startedAt + settings.timeoutMs;
+  const deadline = deps.deadline ?? startedAt + settings.timeoutMs;
   client.setDeadline(deadline);
   const seen = (job: AgentJob): void => {
     run.job = job;
@@ -165,6 +167,11 @@ export function skippedRun(settings: AgentSettings, startedAt: number, reason: s
 
 export function failedBeforeSending(settings: AgentSettings, startedAt: number, error: unknown): AgentRun {
   return failed(newRun(settings.jobId, settings.prompt, startedAt), error);
+}
+
+/** A run cancelled before anything was sent (while reading the change from GitHub, say). */
+export function cancelledBeforeSending(settings: AgentSettings, startedAt: number): AgentRun {
+  return cancelled(newRun(settings.jobId, settings.prompt, startedAt));
 }
 
 function cancelled(run: AgentRun, waitedMs = 0): AgentRun {

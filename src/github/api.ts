@@ -1,8 +1,9 @@
 import type { ListedFile } from '../diff/files.js';
 
 /**
- * The few GitHub REST calls the action makes, as an interface: the flows take it as a
- * parameter, and only `octokit.ts` knows Octokit (loaded when a step first needs it).
+ * The few GitHub calls the action makes, as an interface: the flows take it as a parameter,
+ * and only `octokit.ts` knows Octokit (loaded when a step first needs it). Every call obeys
+ * `request-timeout`, the step's deadline and cancellation, and fails with a `GitHubError`.
  */
 export interface GitHubApi {
   /** The pull request's whole diff (diff media type). GitHub answers 406 for very large ones. */
@@ -22,6 +23,8 @@ export interface GitHubApi {
   tokenLogin(): Promise<string>;
   createComment(issueNumber: number, body: string): Promise<void>;
   updateComment(commentId: number, body: string): Promise<void>;
+  /** No request may end after this instant (epoch ms): the step's `timeout`. */
+  setDeadline(epochMs: number): void;
 }
 
 export interface IssueComment {
@@ -31,15 +34,31 @@ export interface IssueComment {
   readonly authorLogin: string;
 }
 
-/** A GitHub API failure, with the HTTP status when there was one. */
+/**
+ * How a GitHub call failed: an HTTP answer (`status`), no connection or a broken one, no
+ * answer within `request-timeout`, the step's `timeout` running out, cancellation, or an
+ * answer that is not the documented shape.
+ */
+export type GitHubFailureKind = 'http' | 'network' | 'timeout' | 'deadline' | 'cancelled' | 'shape';
+
+/** A GitHub call's failure; its message names the call and says what went wrong. */
 export class GitHubError extends Error {
   constructor(
     message: string,
-    readonly status: number | undefined,
+    readonly kind: GitHubFailureKind,
+    readonly status?: number,
   ) {
     super(message);
     this.name = 'GitHubError';
   }
+}
+
+/**
+ * A failure that ends the step whatever the read was for: cancellation, or the step's
+ * deadline. Everything else that goes wrong with a read that only adds context is a warning.
+ */
+export function endsTheStep(error: unknown): boolean {
+  return error instanceof GitHubError && (error.kind === 'cancelled' || error.kind === 'deadline');
 }
 
 export interface RepoName {

@@ -1,6 +1,7 @@
 /**
- * A loopback stand-in for the few GitHub REST endpoints the action reads and writes. Octokit is
- * pointed at it through GITHUB_API_URL (end to end) or a base URL (in process).
+ * A loopback stand-in for the few GitHub endpoints the action reads and writes. Octokit is
+ * pointed at it through GITHUB_API_URL (end to end) or a base URL (in process). Faults can be
+ * queued per call, to hold the action to the contract when GitHub misbehaves.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -43,6 +44,20 @@ export const GITHUB_CALLS = [
 ] as const;
 export type GitHubCall = (typeof GITHUB_CALLS)[number];
 
+/** What a faulted request gets instead of its answer. */
+export type GitHubMisbehaviour =
+  /** Accept the request and never answer. */
+  | { kind: 'hang' }
+  /** Destroy the connection before any answer. */
+  | { kind: 'reset' }
+  /** Answer 200 with the headers and half the body, then destroy the connection. */
+  | { kind: 'cut-body' }
+  /** Answer with this status and body (GitHub's own error shape when no body is given). */
+  | { kind: 'status'; status: number; body?: unknown };
+
+/** `skip`: let that many requests of the call through first (a fault on the second page, say). */
+export type GitHubFault = { call: GitHubCall; times?: number; skip?: number } & GitHubMisbehaviour;
+
 export interface FakeGitHub {
   readonly url: string;
   readonly requests: Array<{ method: string; path: string; call: GitHubCall | undefined; accept?: string; body?: unknown }>;
@@ -56,6 +71,9 @@ export interface FakeGitHub {
   readonly comments: FakeComment[];
   /** Status for comment writes (403 to refuse them); 0 = normal. */
   commentWriteStatus: number;
+  /** Queues a fault for the next request(s) of one call. */
+  injectFault(fault: GitHubFault): void;
+  clearFaults(): void;
   /** The requests made to one call. */
   callsTo(call: GitHubCall): Array<{ method: string; path: string }>;
   close(): Promise<void>;
@@ -64,6 +82,7 @@ export interface FakeGitHub {
 export async function startFakeGitHub(owner = 'acme', repo = 'widgets'): Promise<FakeGitHub> {
   let nextCommentId = 9000;
   const base = `/repos/${owner}/${repo}`;
+  const faults: Array<GitHubFault & { left: number; toSkip: number }> = [];
   const fake: FakeGitHub & { url: string } = {
     url: '',
     requests: [],
@@ -74,6 +93,12 @@ export async function startFakeGitHub(owner = 'acme', repo = 'widgets'): Promise
     commits: new Map(),
     comments: [],
     commentWriteStatus: 0,
+    injectFault: (fault) => {
+      faults.push({ ...fault, left: fault.times ?? 1, toSkip: fault.skip ?? 0 });
+    },
+    clearFaults: () => {
+      faults.length = 0;
+    },
     callsTo: (call) => fake.requests.filter((request) => request.call === call),
     close: () => new Promise<void>((resolve) => {
       server.close(() => resolve());
@@ -87,9 +112,24 @@ export async function startFakeGitHub(owner = 'acme', repo = 'widgets'): Promise
       const url = new URL(req.url ?? '/', 'http://fake');
       const call = callOf(req.method ?? 'GET', url.pathname, req.headers.accept ?? '', base);
       fake.requests.push({ method: req.method ?? '', path: url.pathname + url.search, call, accept: req.headers.accept, body });
+      const fault = call && takeFault(call);
+      if (fault) return applyFault(fault, res);
       route(req.method ?? 'GET', url, req, res, body);
     })();
   });
+
+  function takeFault(call: GitHubCall): GitHubFault | undefined {
+    const index = faults.findIndex((fault) => fault.call === call);
+    if (index < 0) return undefined;
+    const fault = faults[index]!;
+    if (fault.toSkip > 0) {
+      fault.toSkip -= 1;
+      return undefined;
+    }
+    fault.left -= 1;
+    if (fault.left <= 0) faults.splice(index, 1);
+    return fault;
+  }
 
   function route(method: string, url: URL, req: IncomingMessage, res: ServerResponse, body: unknown): void {
     const path = url.pathname;
@@ -196,6 +236,35 @@ function callOf(method: string, path: string, accept: string, base: string): Git
   if (method === 'PATCH' && /^\/issues\/comments\/\d+$/.test(rest)) return 'update-comment';
   return undefined;
 }
+
+function applyFault(fault: GitHubFault, res: ServerResponse): void {
+  switch (fault.kind) {
+    case 'hang':
+      return; // the connection stays open, unanswered, until the client gives up or the fake closes
+    case 'reset':
+      res.socket?.destroy();
+      return;
+    case 'cut-body': {
+      res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': '2000' });
+      res.write('[{"id": 1, "body": "half an ans');
+      setTimeout(() => res.socket?.destroy(), 20);
+      return;
+    }
+    case 'status': {
+      const body = fault.body ?? { message: STATUS_MESSAGES[fault.status] ?? 'Error', documentation_url: 'https://docs.github.com/rest' };
+      res.writeHead(fault.status, { 'content-type': 'application/json; charset=utf-8' });
+      res.end(typeof body === 'string' ? body : JSON.stringify(body));
+    }
+  }
+}
+
+/** GitHub's own messages for the statuses the tests inject. */
+const STATUS_MESSAGES: Record<number, string> = {
+  403: 'Resource not accessible by integration',
+  404: 'Not Found',
+  422: 'No common ancestor between the commits.',
+  500: 'Server Error',
+};
 
 function readBody(req: IncomingMessage): Promise<unknown> {
   return new Promise((resolve) => {
