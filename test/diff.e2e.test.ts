@@ -218,6 +218,44 @@ describe('push', () => {
     expect(promptSent()).toContain('  - Initial commit');
   });
 
+  const manyFiles = (count: number) =>
+    Array.from({ length: count }, (_, i) => ({ filename: `src/file-${String(i).padStart(3, '0')}.ts`, status: 'modified', patch: `@@ -1 +1 @@\n-a\n+b${i}` }));
+
+  it('over 300 files, reads the whole comparison as one diff: no file is lost', async () => {
+    github.compares.set(`${'1'.repeat(40)}...${'2'.repeat(40)}`, { files: manyFiles(350), commits: ['Big change'] });
+    const result = await run(push('1'.repeat(40), '2'.repeat(40)), { wait: 'false', 'diff-max-chars': '1000000' });
+    expect(result.outputs.outcome).toBe('submitted');
+    expect(result.stdout).toContain('Diff: 350 changed file(s); 350 sent');
+    expect(promptSent()).toContain('+++ b/src/file-349.ts\n@@ -1 +1 @@\n-a\n+b349');
+    expect(promptSent()).toContain('  - Big change');
+    expect(github.callsTo('compare')).toHaveLength(1);
+    expect(github.callsTo('compare-diff')).toHaveLength(1);
+  });
+
+  it('over 300 files, when GitHub refuses the whole diff too, sends the 300 and says that others may be missing', async () => {
+    github.compares.set(`${'1'.repeat(40)}...${'2'.repeat(40)}`, { files: manyFiles(350), commits: ['Big change'], tooLarge: true });
+    const result = await run(push('1'.repeat(40), '2'.repeat(40)), { wait: 'false', 'diff-max-chars': '1000000' });
+    expect(result.outputs.outcome).toBe('submitted');
+    expect(result.stdout).toMatch(/::warning::GitHub lists at most 300 files of a comparison, and the whole diff could not be read/);
+    expect(promptSent()).toContain('src/file-299.ts');
+    expect(promptSent()).toContain('GitHub lists at most 300 files of a comparison, and this change has at least that many');
+  });
+
+  it('under 300 files, one compare request is all it takes', async () => {
+    github.compares.set(`${'1'.repeat(40)}...${'2'.repeat(40)}`, { files: manyFiles(299), commits: ['Change'] });
+    await run(push('1'.repeat(40), '2'.repeat(40)), { wait: 'false', 'diff-max-chars': '1000000' });
+    expect(github.callsTo('compare')).toHaveLength(1);
+    expect(github.callsTo('compare-diff')).toEqual([]);
+    expect(promptSent()).not.toContain('at most 300 files');
+  });
+
+  it('a head commit of over 300 files is read page by page', async () => {
+    github.commits.set('4'.repeat(40), { files: manyFiles(450), message: 'Import everything' });
+    const result = await run(push('0'.repeat(40), '4'.repeat(40), 'refs/heads/main'), { wait: 'false', 'diff-max-chars': '1000000' });
+    expect(result.stdout).toContain('Diff: 450 changed file(s); 450 sent');
+    expect(github.callsTo('commit')).toHaveLength(2);
+  });
+
   it('a deleted branch has no diff: with no prompt, skipped', async () => {
     const result = await run(push('5'.repeat(40), '0'.repeat(40)));
     expect(result.outputs.outcome).toBe('skipped');

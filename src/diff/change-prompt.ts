@@ -54,6 +54,7 @@ export async function promptFromChange(settings: AgentSettings, context: ChangeP
     files: budget.included,
     omitted: budget.omitted,
     excludedCount: excluded.length,
+    filesCapped: change.filesCapped,
   });
   return { action: 'run', prompt, jobId, diff, comment };
 }

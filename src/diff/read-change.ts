@@ -1,5 +1,5 @@
 import type { TriggerEvent } from '../event.js';
-import { GitHubError, type GitHubApi, type RepoName } from '../github/api.js';
+import { COMPARE_MAX_FILES, endsTheStep, GitHubError, type GitHubApi, type RepoName } from '../github/api.js';
 import type { Logger } from '../runtime.js';
 import { forLog } from '../text.js';
 import { fileDiffFromListing, splitUnifiedDiff, type FileDiff } from './files.js';
@@ -8,6 +8,8 @@ import type { ChangeContext } from './prompt.js';
 export interface Change {
   readonly context: ChangeContext;
   readonly files: FileDiff[];
+  /** GitHub listed only the first `COMPARE_MAX_FILES` files of the change, and no more could be read. */
+  readonly filesCapped?: boolean;
 }
 
 /** A pull request as its event payload describes it. */
@@ -58,8 +60,8 @@ export async function readChange(
     };
     if (since && pr.head?.sha) {
       try {
-        const compared = await github.compare(since, pr.head.sha);
-        return { context: { ...context, since, commitSubjects: compared.commitSubjects }, files: compared.files.map(fileDiffFromListing) };
+        const compared = await comparison(github, since, pr.head.sha, logger);
+        return { files: compared.files, filesCapped: compared.filesCapped, context: { ...context, since, commitSubjects: compared.commitSubjects } };
       } catch (error) {
         if (!(error instanceof GitHubError) || (error.status !== 404 && error.status !== 422)) throw error;
         logger.notice(`The commit ${since} recorded by the last run is gone (force push?); sending the whole pull request's diff.`);
@@ -86,6 +88,35 @@ async function pullRequestFiles(github: GitHubApi, pullNumber: number, logger: L
   }
 }
 
+interface Comparison {
+  readonly files: FileDiff[];
+  readonly commitSubjects: string[];
+  readonly filesCapped: boolean;
+}
+
+/**
+ * A comparison's files and commit subjects. GitHub's compare lists at most 300 files and cannot
+ * page them; when the list is full, the comparison's unified diff (the diff media type) gives
+ * every file. If that is refused too, the 300 files go, and the prompt says that others may be
+ * missing.
+ */
+async function comparison(github: GitHubApi, base: string, head: string, logger: Logger): Promise<Comparison> {
+  const compared = await github.compare(base, head);
+  const files = compared.files.map(fileDiffFromListing);
+  if (compared.files.length < COMPARE_MAX_FILES) return { files, commitSubjects: compared.commitSubjects, filesCapped: false };
+  try {
+    const whole = splitUnifiedDiff(await github.compareDiff(base, head));
+    logger.info(`GitHub lists at most ${COMPARE_MAX_FILES} files of a comparison; read its whole diff instead (${whole.length} files).`);
+    return { files: whole, commitSubjects: compared.commitSubjects, filesCapped: false };
+  } catch (error) {
+    if (endsTheStep(error)) throw error;
+    logger.warning(
+      `GitHub lists at most ${COMPARE_MAX_FILES} files of a comparison, and the whole diff could not be read (${messageOf(error)}): sending those ${COMPARE_MAX_FILES} files; the prompt says that others may be missing.`,
+    );
+    return { files, commitSubjects: compared.commitSubjects, filesCapped: true };
+  }
+}
+
 async function readPush(push: PushPayload, github: GitHubApi, repository: string, logger: Logger): Promise<Change | undefined> {
   const after = push.after ?? '';
   const before = push.before ?? '';
@@ -103,18 +134,19 @@ async function readPush(push: PushPayload, github: GitHubApi, repository: string
     commitSubjects: [],
   };
   if (before && !ZERO_SHA.test(before)) {
-    const compared = await github.compare(before, after);
-    return { context: { ...context, commitSubjects: compared.commitSubjects }, files: compared.files.map(fileDiffFromListing) };
+    const compared = await comparison(github, before, after, logger);
+    return { files: compared.files, filesCapped: compared.filesCapped, context: { ...context, commitSubjects: compared.commitSubjects } };
   }
   // A new branch: what it adds over the default branch, or its head commit alone when it is
   // the default branch itself or shares no history with it.
   const defaultBranch = await github.defaultBranch();
   if (branch !== defaultBranch) {
     try {
-      const compared = await github.compare(defaultBranch, after);
+      const compared = await comparison(github, defaultBranch, after, logger);
       return {
+        files: compared.files,
+        filesCapped: compared.filesCapped,
         context: { ...context, baseRef: defaultBranch, commitSubjects: compared.commitSubjects },
-        files: compared.files.map(fileDiffFromListing),
       };
     } catch (error) {
       if (!(error instanceof GitHubError) || (error.status !== 404 && error.status !== 422)) throw error;
@@ -122,4 +154,8 @@ async function readPush(push: PushPayload, github: GitHubApi, repository: string
   }
   const commit = await github.commit(after);
   return { context: { ...context, commitSubjects: [commit.subject] }, files: commit.files.map(fileDiffFromListing) };
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : forLog(String(error), 200);
 }

@@ -11,7 +11,14 @@ export interface GitHubApi {
   /** The pull request's files with their patches, every page (at most 3,000 files). */
   pullFiles(pullNumber: number): Promise<ListedFile[]>;
   pullCommitSubjects(pullNumber: number): Promise<string[]>;
+  /**
+   * The comparison of two commits: its files (GitHub lists at most `COMPARE_MAX_FILES` of them,
+   * and cannot page them) and the subjects of its commits (its last 250).
+   */
   compare(base: string, head: string): Promise<{ files: ListedFile[]; commitSubjects: string[] }>;
+  /** The comparison as one unified diff (diff media type): every file, however many. */
+  compareDiff(base: string, head: string): Promise<string>;
+  /** One commit's files (every page, at most 3,000) and subject. */
   commit(sha: string): Promise<{ files: ListedFile[]; subject: string }>;
   defaultBranch(): Promise<string>;
   listComments(issueNumber: number): Promise<IssueComment[]>;
@@ -26,6 +33,9 @@ export interface GitHubApi {
   /** No request may end after this instant (epoch ms): the step's `timeout`. */
   setDeadline(epochMs: number): void;
 }
+
+/** GitHub's documented cap on the files of a comparison: it lists no more, and cannot page them. */
+export const COMPARE_MAX_FILES = 300;
 
 export interface IssueComment {
   readonly id: number;

@@ -27,6 +27,12 @@ export const GITHUB_CALLS = {
     forbidden: 'give the job "permissions: contents: read"',
     notFound: 'a commit of the comparison is gone',
   },
+  'compare-diff': {
+    title: 'compare diff',
+    endpoint: 'GET /repos/{owner}/{repo}/compare/{basehead}',
+    forbidden: 'give the job "permissions: contents: read"',
+    notFound: 'a commit of the comparison is gone',
+  },
   commit: {
     title: 'commit',
     endpoint: 'GET /repos/{owner}/{repo}/commits/{ref}',

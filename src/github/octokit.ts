@@ -18,6 +18,9 @@ export interface GitHubClientOptions {
   readonly clock: Clock;
 }
 
+/** GitHub lists at most this many files of one commit, 300 a page. */
+const COMMIT_MAX_FILES = 3_000;
+
 /**
  * `GitHubApi` over `@actions/github`'s Octokit, which honours GITHUB_API_URL (GHES, or a local
  * fake in tests) and the runner's proxy settings. Imported on first use: a step that reads
@@ -77,17 +80,34 @@ export async function createGitHubApi(options: GitHubClientOptions): Promise<Git
       call('pull-commits', async () =>
         subjects('pull-commits', await octokit.paginate(octokit.rest.pulls.listCommits, { ...repo, pull_number: pullNumber, per_page: 100 })),
       ),
+    // No `per_page` or `page`: GitHub then answers the comparison's files (at most 300, the most
+    // it lists in any mode) and its last 250 commits in one request. Paging would only page the
+    // commits, of which the prompt shows 50.
     compare: (base, head) =>
       call('compare', async () => {
-        const { data } = await octokit.rest.repos.compareCommitsWithBasehead({ ...repo, basehead: `${base}...${head}`, per_page: 100 });
+        const { data } = await octokit.rest.repos.compareCommitsWithBasehead({ ...repo, basehead: `${base}...${head}` });
         shape('compare', typeof data === 'object' && data !== null, 'not a JSON object');
         return { files: listed('compare', data.files), commitSubjects: subjects('compare', data.commits) };
       }),
+    compareDiff: (base, head) =>
+      call('compare-diff', async () => {
+        const { data } = await octokit.rest.repos.compareCommitsWithBasehead({ ...repo, basehead: `${base}...${head}`, mediaType: { format: 'diff' } });
+        shape('compare-diff', typeof data === 'string', 'not diff text');
+        return data as unknown as string;
+      }),
+    // Past 300 files GitHub pages a commit's files (up to 3,000), each page repeating the commit.
     commit: (sha) =>
       call('commit', async () => {
-        const { data } = await octokit.rest.repos.getCommit({ ...repo, ref: sha });
-        shape('commit', typeof data?.commit?.message === 'string', 'no commit message');
-        return { files: listed('commit', data.files), subject: subjectOf(data.commit.message) };
+        const files: ListedFile[] = [];
+        let subject: string | undefined;
+        for await (const page of octokit.paginate.iterator(octokit.rest.repos.getCommit, { ...repo, ref: sha })) {
+          const data = page.data as unknown as { files?: unknown; commit?: { message?: unknown } };
+          shape('commit', typeof data?.commit?.message === 'string', 'no commit message');
+          subject ??= subjectOf(data.commit!.message as string);
+          files.push(...listed('commit', data.files));
+          if (files.length >= COMMIT_MAX_FILES) break;
+        }
+        return { files, subject: subject ?? '' };
       }),
     defaultBranch: () =>
       call('repository', async () => {
