@@ -1,5 +1,5 @@
 import type { TriggerEvent } from '../event.js';
-import { COMPARE_MAX_FILES, endsTheStep, GitHubError, type GitHubApi, type RepoName } from '../github/api.js';
+import { COMPARE_MAX_FILES, endsTheStep, GitHubError, isMissingCommit, type GitHubApi, type RepoName } from '../github/api.js';
 import type { Logger } from '../runtime.js';
 import { forLog } from '../text.js';
 import { fileDiffFromListing, splitUnifiedDiff, type FileDiff } from './files.js';
@@ -37,6 +37,10 @@ const ZERO_SHA = /^0+$/;
  * compare. Undefined when the event carries no change (another event, a deleted branch).
  * With `since`, only the pull request's changes after that commit (for a follow-up message);
  * if that commit is gone (a force push), the whole pull request.
+ *
+ * A failure to read the diff itself is thrown (a `GitHubError` naming the call): whether it
+ * fails the step is the caller's to decide. Reads that only add context (commit subjects, the
+ * default branch) degrade to one warning each.
  */
 export async function readChange(
   event: TriggerEvent,
@@ -63,11 +67,15 @@ export async function readChange(
         const compared = await comparison(github, since, pr.head.sha, logger);
         return { files: compared.files, filesCapped: compared.filesCapped, context: { ...context, since, commitSubjects: compared.commitSubjects } };
       } catch (error) {
-        if (!(error instanceof GitHubError) || (error.status !== 404 && error.status !== 422)) throw error;
+        if (!isMissingCommit(error)) throw error;
         logger.notice(`The commit ${since} recorded by the last run is gone (force push?); sending the whole pull request's diff.`);
       }
     }
-    const [files, commitSubjects] = await Promise.all([pullRequestFiles(github, pr.number, logger), github.pullCommitSubjects(pr.number)]);
+    // Both reads run at once; the step waits for both, so no request outlives it.
+    const [files, commitSubjects] = await allSettledOrThrow([
+      pullRequestFiles(github, pr.number, logger),
+      orWarn(github.pullCommitSubjects(pr.number), [], logger, 'the pull request\'s commit subjects', 'the prompt goes without them'),
+    ]);
     return { context: { ...context, commitSubjects }, files };
   }
   if (event.name === 'push') return readPush(event.payload as PushPayload, github, repository, logger);
@@ -133,14 +141,26 @@ async function readPush(push: PushPayload, github: GitHubApi, repository: string
     headSha: after,
     commitSubjects: [],
   };
+  const headCommitAlone = async (): Promise<Change> => {
+    const commit = await github.commit(after);
+    return { context: { ...context, baseSha: undefined, commitSubjects: [commit.subject] }, files: commit.files.map(fileDiffFromListing) };
+  };
   if (before && !ZERO_SHA.test(before)) {
-    const compared = await comparison(github, before, after, logger);
-    return { files: compared.files, filesCapped: compared.filesCapped, context: { ...context, commitSubjects: compared.commitSubjects } };
+    try {
+      const compared = await comparison(github, before, after, logger);
+      return { files: compared.files, filesCapped: compared.filesCapped, context: { ...context, commitSubjects: compared.commitSubjects } };
+    } catch (error) {
+      // A force push can leave `before` behind, and GitHub may drop it: what is still known
+      // for sure is the head commit.
+      if (!isMissingCommit(error)) throw error;
+      logger.warning(`The push's base commit ${before} is gone (force push?): ${messageOf(error)} Sending the head commit ${after} alone.`);
+      return headCommitAlone();
+    }
   }
   // A new branch: what it adds over the default branch, or its head commit alone when it is
-  // the default branch itself or shares no history with it.
-  const defaultBranch = await github.defaultBranch();
-  if (branch !== defaultBranch) {
+  // the default branch itself, shares no history with it, or the default branch is unknown.
+  const defaultBranch = await orWarn(github.defaultBranch(), undefined, logger, "the repository's default branch", `sending the head commit ${after} alone`);
+  if (defaultBranch !== undefined && branch !== defaultBranch) {
     try {
       const compared = await comparison(github, defaultBranch, after, logger);
       return {
@@ -149,11 +169,32 @@ async function readPush(push: PushPayload, github: GitHubApi, repository: string
         context: { ...context, baseRef: defaultBranch, commitSubjects: compared.commitSubjects },
       };
     } catch (error) {
-      if (!(error instanceof GitHubError) || (error.status !== 404 && error.status !== 422)) throw error;
+      if (!isMissingCommit(error)) throw error;
     }
   }
-  const commit = await github.commit(after);
-  return { context: { ...context, commitSubjects: [commit.subject] }, files: commit.files.map(fileDiffFromListing) };
+  return headCommitAlone();
+}
+
+/**
+ * A read that only adds context: its value, or `fallback` after one warning saying what the
+ * step does without it. Cancellation and the step's deadline still end the step.
+ */
+async function orWarn<T, F>(read: Promise<T>, fallback: F, logger: Logger, what: string, without: string): Promise<T | F> {
+  try {
+    return await read;
+  } catch (error) {
+    if (endsTheStep(error)) throw error;
+    logger.warning(`Could not read ${what}: ${messageOf(error)} Going on: ${without}.`);
+    return fallback;
+  }
+}
+
+/** `Promise.all` that waits for every read to end before it throws the first failure. */
+async function allSettledOrThrow<T extends readonly unknown[]>(reads: { [K in keyof T]: Promise<T[K]> }): Promise<T> {
+  const settled = await Promise.allSettled(reads);
+  const failed = settled.find((result) => result.status === 'rejected');
+  if (failed) throw failed.reason;
+  return settled.map((result) => (result as PromiseFulfilledResult<unknown>).value) as unknown as T;
 }
 
 function messageOf(error: unknown): string {

@@ -71,6 +71,11 @@ export function endsTheStep(error: unknown): boolean {
   return error instanceof GitHubError && (error.kind === 'cancelled' || error.kind === 'deadline');
 }
 
+/** A 404 or 422 from compare: one of the commits is gone (a force push) or unrelated. */
+export function isMissingCommit(error: unknown): boolean {
+  return error instanceof GitHubError && (error.status === 404 || error.status === 422);
+}
+
 export interface RepoName {
   readonly owner: string;
   readonly repo: string;
