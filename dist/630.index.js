@@ -11,6 +11,8 @@ __webpack_require__.d(__webpack_exports__, {
   promptFromChange: () => (/* binding */ promptFromChange)
 });
 
+// EXTERNAL MODULE: ./src/github/api.ts
+var api = __webpack_require__(28943);
 ;// CONCATENATED MODULE: ./src/diff/budget.ts
 /** Paths that look generated: the first to leave when the diff is over budget. */
 const GENERATED = [
@@ -96,6 +98,7 @@ function filterFiles(files, include, exclude) {
 var src_text = __webpack_require__(48992);
 ;// CONCATENATED MODULE: ./src/diff/prompt.ts
 
+
 const BUILT_IN_INSTRUCTION = 'Update the documentation so that it matches the code changes below. Change only what these ' +
     'changes make wrong or incomplete, and add documentation for new features, options and ' +
     'behaviour. If nothing in the documentation needs to change, make no changes.';
@@ -106,7 +109,7 @@ const MAX_SUBJECTS = 50;
  * line of the diff can close. Text from the pull request is cleaned of hidden content first.
  */
 function buildPrompt(parts) {
-    const { instruction, context, files, omitted, excludedCount } = parts;
+    const { instruction, context, files, omitted, excludedCount, filesCapped } = parts;
     const diff = files.map((file) => file.text).join('\n');
     const fence = (0,src_text/* fenceFor */.Lt)(diff);
     const sections = [
@@ -127,6 +130,9 @@ function buildPrompt(parts) {
         // Outside the fence, so a path (chosen by the pull request's author) is cleaned to one line.
         for (const file of omitted)
             sections.push(`- ${(0,src_text/* cleanText */.X5)(file.path, 300)}${file.chars ? ` (${file.chars} characters)` : ''}`);
+    }
+    if (filesCapped) {
+        sections.push('', `GitHub lists at most ${api/* COMPARE_MAX_FILES */.rJ} files of a comparison, and this change has at least that many: any further files are not shown or named.`);
     }
     if (excludedCount > 0) {
         sections.push('', `${excludedCount} more changed file(s) were left out by the diff filters (lock files, build output, binaries).`);
@@ -161,8 +167,6 @@ function contextLines(context) {
     return lines;
 }
 
-// EXTERNAL MODULE: ./src/github/api.ts
-var api = __webpack_require__(28943);
 ;// CONCATENATED MODULE: ./src/diff/files.ts
 /**
  * A diff as a list of files, each with its own section of unified-diff text, whether it came
@@ -245,6 +249,10 @@ const ZERO_SHA = /^0+$/;
  * compare. Undefined when the event carries no change (another event, a deleted branch).
  * With `since`, only the pull request's changes after that commit (for a follow-up message);
  * if that commit is gone (a force push), the whole pull request.
+ *
+ * A failure to read the diff itself is thrown (a `GitHubError` naming the call): whether it
+ * fails the step is the caller's to decide. Reads that only add context (commit subjects, the
+ * default branch) degrade to one warning each.
  */
 async function readChange(event, github, repo, logger, since) {
     const repository = `${repo.owner}/${repo.repo}`;
@@ -262,16 +270,20 @@ async function readChange(event, github, repo, logger, since) {
         };
         if (since && pr.head?.sha) {
             try {
-                const compared = await github.compare(since, pr.head.sha);
-                return { context: { ...context, since, commitSubjects: compared.commitSubjects }, files: compared.files.map(fileDiffFromListing) };
+                const compared = await comparison(github, since, pr.head.sha, logger);
+                return { files: compared.files, filesCapped: compared.filesCapped, context: { ...context, since, commitSubjects: compared.commitSubjects } };
             }
             catch (error) {
-                if (!(error instanceof api/* GitHubError */.y_) || (error.status !== 404 && error.status !== 422))
+                if (!(0,api/* isMissingCommit */.m1)(error))
                     throw error;
                 logger.notice(`The commit ${since} recorded by the last run is gone (force push?); sending the whole pull request's diff.`);
             }
         }
-        const [files, commitSubjects] = await Promise.all([pullRequestFiles(github, pr.number, logger), github.pullCommitSubjects(pr.number)]);
+        // Both reads run at once; the step waits for both, so no request outlives it.
+        const [files, commitSubjects] = await allSettledOrThrow([
+            pullRequestFiles(github, pr.number, logger),
+            orWarn(github.pullCommitSubjects(pr.number), [], logger, 'the pull request\'s commit subjects', 'the prompt goes without them'),
+        ]);
         return { context: { ...context, commitSubjects }, files };
     }
     if (event.name === 'push')
@@ -294,6 +306,29 @@ async function pullRequestFiles(github, pullNumber, logger) {
         return files;
     }
 }
+/**
+ * A comparison's files and commit subjects. GitHub's compare lists at most 300 files and cannot
+ * page them; when the list is full, the comparison's unified diff (the diff media type) gives
+ * every file. If that is refused too, the 300 files go, and the prompt says that others may be
+ * missing.
+ */
+async function comparison(github, base, head, logger) {
+    const compared = await github.compare(base, head);
+    const files = compared.files.map(fileDiffFromListing);
+    if (compared.files.length < api/* COMPARE_MAX_FILES */.rJ)
+        return { files, commitSubjects: compared.commitSubjects, filesCapped: false };
+    try {
+        const whole = splitUnifiedDiff(await github.compareDiff(base, head));
+        logger.info(`GitHub lists at most ${api/* COMPARE_MAX_FILES */.rJ} files of a comparison; read its whole diff instead (${whole.length} files).`);
+        return { files: whole, commitSubjects: compared.commitSubjects, filesCapped: false };
+    }
+    catch (error) {
+        if ((0,api/* endsTheStep */.g1)(error))
+            throw error;
+        logger.warning(`GitHub lists at most ${api/* COMPARE_MAX_FILES */.rJ} files of a comparison, and the whole diff could not be read (${messageOf(error)}): sending those ${api/* COMPARE_MAX_FILES */.rJ} files; the prompt says that others may be missing.`);
+        return { files, commitSubjects: compared.commitSubjects, filesCapped: true };
+    }
+}
 async function readPush(push, github, repository, logger) {
     const after = push.after ?? '';
     const before = push.before ?? '';
@@ -310,31 +345,72 @@ async function readPush(push, github, repository, logger) {
         headSha: after,
         commitSubjects: [],
     };
+    const headCommitAlone = async () => {
+        const commit = await github.commit(after);
+        return { context: { ...context, baseSha: undefined, commitSubjects: [commit.subject] }, files: commit.files.map(fileDiffFromListing) };
+    };
     if (before && !ZERO_SHA.test(before)) {
-        const compared = await github.compare(before, after);
-        return { context: { ...context, commitSubjects: compared.commitSubjects }, files: compared.files.map(fileDiffFromListing) };
+        try {
+            const compared = await comparison(github, before, after, logger);
+            return { files: compared.files, filesCapped: compared.filesCapped, context: { ...context, commitSubjects: compared.commitSubjects } };
+        }
+        catch (error) {
+            // A force push can leave `before` behind, and GitHub may drop it: what is still known
+            // for sure is the head commit.
+            if (!(0,api/* isMissingCommit */.m1)(error))
+                throw error;
+            logger.warning(`The push's base commit ${before} is gone (force push?): ${messageOf(error)} Sending the head commit ${after} alone.`);
+            return headCommitAlone();
+        }
     }
     // A new branch: what it adds over the default branch, or its head commit alone when it is
-    // the default branch itself or shares no history with it.
-    const defaultBranch = await github.defaultBranch();
-    if (branch !== defaultBranch) {
+    // the default branch itself, shares no history with it, or the default branch is unknown.
+    const defaultBranch = await orWarn(github.defaultBranch(), undefined, logger, "the repository's default branch", `sending the head commit ${after} alone`);
+    if (defaultBranch !== undefined && branch !== defaultBranch) {
         try {
-            const compared = await github.compare(defaultBranch, after);
+            const compared = await comparison(github, defaultBranch, after, logger);
             return {
+                files: compared.files,
+                filesCapped: compared.filesCapped,
                 context: { ...context, baseRef: defaultBranch, commitSubjects: compared.commitSubjects },
-                files: compared.files.map(fileDiffFromListing),
             };
         }
         catch (error) {
-            if (!(error instanceof api/* GitHubError */.y_) || (error.status !== 404 && error.status !== 422))
+            if (!(0,api/* isMissingCommit */.m1)(error))
                 throw error;
         }
     }
-    const commit = await github.commit(after);
-    return { context: { ...context, commitSubjects: [commit.subject] }, files: commit.files.map(fileDiffFromListing) };
+    return headCommitAlone();
+}
+/**
+ * A read that only adds context: its value, or `fallback` after one warning saying what the
+ * step does without it. Cancellation and the step's deadline still end the step.
+ */
+async function orWarn(read, fallback, logger, what, without) {
+    try {
+        return await read;
+    }
+    catch (error) {
+        if ((0,api/* endsTheStep */.g1)(error))
+            throw error;
+        logger.warning(`Could not read ${what}: ${messageOf(error)} Going on: ${without}.`);
+        return fallback;
+    }
+}
+/** `Promise.all` that waits for every read to end before it throws the first failure. */
+async function allSettledOrThrow(reads) {
+    const settled = await Promise.allSettled(reads);
+    const failed = settled.find((result) => result.status === 'rejected');
+    if (failed)
+        throw failed.reason;
+    return settled.map((result) => result.value);
+}
+function messageOf(error) {
+    return error instanceof Error ? error.message : (0,src_text/* forLog */.Ig)(String(error), 200);
 }
 
 ;// CONCATENATED MODULE: ./src/diff/change-prompt.ts
+
 
 
 
@@ -345,7 +421,24 @@ async function readPush(push, github, repository, logger) {
  */
 async function promptFromChange(settings, context) {
     const { event, github, repo, logger, since, jobId, comment } = context;
-    const change = await readChange(event, github, repo, logger, since);
+    let change;
+    try {
+        change = await readChange(event, github, repo, logger, since);
+    }
+    catch (error) {
+        // The diff is worth failing for when the step was told to send it (diff: true), or when it
+        // is all there is to send (no prompt): skipping then would lose the change without a trace,
+        // and a push's change for good. With a prompt, diff: auto makes it context, and the prompt
+        // goes without it.
+        if ((0,api/* endsTheStep */.g1)(error) || !(error instanceof api/* GitHubError */.y_))
+            throw error;
+        if (settings.diff === 'true' || !settings.prompt) {
+            const why = settings.diff === 'true' ? 'diff is true' : 'no prompt was given';
+            throw new api/* GitHubError */.y_(`${error.message} The diff is what this step sends (${why}), so nothing was sent to the API; re-run the job once GitHub answers.`, error.kind, error.status);
+        }
+        logger.warning(`Could not read the ${event.name} event's diff: ${change_prompt_messageOf(error)} Sending the prompt without it (diff: auto).`);
+        return { action: 'run', prompt: settings.prompt, jobId, diff: undefined, comment };
+    }
     if (!change) {
         if (settings.diff === 'true')
             throw new Error(`Input "diff" is "true" but the ${event.name} event has no change to read.`);
@@ -373,8 +466,12 @@ async function promptFromChange(settings, context) {
         files: budget.included,
         omitted: budget.omitted,
         excludedCount: excluded.length,
+        filesCapped: change.filesCapped,
     });
     return { action: 'run', prompt, jobId, diff, comment };
+}
+function change_prompt_messageOf(error) {
+    return error instanceof Error ? error.message : String(error);
 }
 
 

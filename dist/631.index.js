@@ -243,8 +243,8 @@ async function runRefresh(settings, deps) {
     }
     const prompt = buildRefreshPrompt(instruction, signals, (0,visitors_range/* describeRange */.p)(range));
     logger.data(`Prompt (${prompt.length} characters)`, prompt);
-    // The wait gets what is left of the step's timeout after the reads.
-    const agent = await (0,run_agent/* runAgent */.JN)({ ...settings, jobId: undefined, timeoutMs: deadline.at - clock.now() }, prompt, deps);
+    // The reads and the wait share the step's one deadline.
+    const agent = await (0,run_agent/* runAgent */.JN)({ ...settings, jobId: undefined }, prompt, { ...deps, deadline: deadline.at });
     return record(agent);
 }
 function messageOf(error) {

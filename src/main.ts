@@ -1,13 +1,14 @@
 import * as core from '@actions/core';
 import { prepareAgent, type PreparedAgent } from './agent/prepare.js';
-import { failedBeforeSending, runAgent, skippedRun, type AgentRun } from './agent/run-agent.js';
+import { cancelledBeforeSending, failedBeforeSending, runAgent, skippedRun, type AgentRun } from './agent/run-agent.js';
 import { ApiClient } from './api/client.js';
 import { Outputs, type OutputName } from './constants.js';
 import { readTriggerEvent, type TriggerEvent } from './event.js';
-import { repoFromEnv, type GitHubApi } from './github/api.js';
+import { GitHubError, repoFromEnv, type GitHubApi } from './github/api.js';
 import { createGitHubApi } from './github/octokit.js';
 import { COMMENT_MARKER, stateLine, upsertComment } from './github/pr-comment.js';
 import { readSettings } from './inputs.js';
+import { formatDuration } from './parse.js';
 import { coreLogger } from './logger.js';
 import { agentLogLine, agentOutputs, failOnLine, renderAgentSummary, renderPrComment } from './report/agent-report.js';
 import { byteLength, cutToBytes, SUMMARY_LIMIT_BYTES } from './report/markdown.js';
@@ -77,9 +78,19 @@ function createClient(settings: Settings, signal: AbortSignal): ApiClient {
 
 async function agentStep(settings: AgentSettings, event: TriggerEvent, client: ApiClient, signal: AbortSignal): Promise<void> {
   const startedAt = systemClock.now();
+  // `timeout` bounds the whole step: the GitHub reads before the job as much as the wait after.
+  const deadline = startedAt + settings.timeoutMs;
   const repo = repoFromEnv(process.env);
   let github: Promise<GitHubApi> | undefined;
-  const connectGitHub = (): Promise<GitHubApi> => (github ??= createGitHubApi(settings.githubToken, repo!));
+  const connectGitHub = (): Promise<GitHubApi> =>
+    (github ??= createGitHubApi({
+      token: settings.githubToken,
+      repo: repo!,
+      requestTimeoutMs: settings.requestTimeoutMs,
+      deadline,
+      signal,
+      clock: systemClock,
+    }));
 
   let prepared: PreparedAgent | undefined;
   let run: AgentRun;
@@ -98,17 +109,36 @@ async function agentStep(settings: AgentSettings, event: TriggerEvent, client: A
         random: Math.random,
         logger: coreLogger,
         signal,
+        deadline,
         onJobId: (id) => core.setOutput(Outputs.JobId, id),
       });
     }
   } catch (error) {
-    run = failedBeforeSending(settings, startedAt, error);
+    if (signal.aborted) {
+      run = cancelledBeforeSending(settings, startedAt);
+    } else {
+      const outOfTime = error instanceof GitHubError && error.kind === 'deadline';
+      run = failedBeforeSending(
+        settings,
+        startedAt,
+        outOfTime ? new Error(`${error.message} Nothing was sent to the API; timeout (${formatDuration(settings.timeoutMs)}) bounds the GitHub reads too.`) : error,
+      );
+      run.timedOut = outOfTime;
+    }
   }
 
   setOutputs(agentOutputs(run, client.requestCount));
   await writeSummary(renderAgentSummary(run, client.requestCount, prepared?.action === 'run' ? prepared.diff : undefined));
   // After a cancellation the runner allows seconds, not a round trip to GitHub.
-  if (prepared?.comment && github && !signal.aborted) await writeComment(await github, prepared.comment, run);
+  if (prepared?.comment && github && !signal.aborted) {
+    const connected = await github;
+    // Like the last poll at the deadline, the comment that reports the outcome may take one
+    // request-timeout past it: a timed-out run is worth a comment that says so.
+    connected.setDeadline(deadline + settings.requestTimeoutMs);
+    await writeComment(connected, prepared.comment, run);
+    // Cancelled while the comment was written: the outcome above stands, the step still stops.
+    if (signal.aborted) core.setFailed('Cancelled while writing the pull-request comment.');
+  }
   coreLogger.info(agentLogLine(run));
   failIfNeeded(run, settings.failOn);
 }
@@ -116,8 +146,10 @@ async function agentStep(settings: AgentSettings, event: TriggerEvent, client: A
 /** Creates or updates the pull-request comment; a failure here is a warning, never the step's. */
 async function writeComment(github: GitHubApi, comment: NonNullable<PreparedAgent['comment']>, run: AgentRun): Promise<void> {
   const jobId = run.jobId ?? run.job?.id;
-  // A run that made no job keeps the record of the last one that did.
-  const recorded = jobId ? { jobId, headSha: comment.headSha } : comment.existing?.state;
+  // The record moves to this head only once the API has accepted it (the create or the message
+  // answered 2xx). After a refused, failed, cut-off or cancelled one it keeps the last accepted
+  // head, so the next run sends the same change again instead of taking it as delivered.
+  const recorded = run.delivery === 'accepted' && jobId ? { jobId, headSha: comment.headSha } : comment.existing?.state;
   const state = recorded && stateLine(recorded);
   const body = renderPrComment(run, COMMENT_MARKER, state, new Date(systemClock.now()).toISOString());
   try {
@@ -181,7 +213,9 @@ function failIfNeeded(run: AgentRun, failOn: ReadonlySet<Outcome>): void {
     core.setFailed(
       jobId
         ? `Cancelled. Job ${jobId} goes on running on the server (the API cannot cancel it); attach to it later with job-id: ${jobId}.`
-        : 'Cancelled before the API answered; a job may still have been created.',
+        : run.delivery === 'none'
+          ? 'Cancelled before anything was sent to the API; no job was created.'
+          : 'Cancelled before the API answered; a job may still have been created.',
     );
   } else if (failOn.has(run.outcome)) {
     core.setFailed(failOnLine(run, failOn));

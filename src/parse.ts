@@ -38,12 +38,37 @@ export function parseChoice<T extends string>(text: string, choices: readonly T[
   return match;
 }
 
-/** Comma- or newline-separated items, trimmed, empty items dropped. */
+/**
+ * Comma- or newline-separated items, trimmed, empty items dropped. A comma inside `{…}` (nested
+ * too) belongs to the item, so a brace glob such as `*.{ts,tsx}` stays one glob. A line
+ * whose braces do not pair up is split at every comma, as if it had none.
+ */
 export function parseList(text: string): string[] {
   return text
-    .split(/[\n,]/)
+    .split('\n')
+    .flatMap(splitAtTopLevelCommas)
     .map((item) => item.trim())
     .filter((item) => item.length > 0);
+}
+
+function splitAtTopLevelCommas(line: string): string[] {
+  const items: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < line.length; i++) {
+    const char = line[i];
+    if (char === '\\') i += 1; // an escaped brace or comma is a literal character
+    else if (char === '{') depth += 1;
+    else if (char === '}') depth -= 1;
+    else if (char === ',' && depth === 0) {
+      items.push(line.slice(start, i));
+      start = i + 1;
+    }
+    if (depth < 0) break;
+  }
+  if (depth !== 0) return line.split(',');
+  items.push(line.slice(start));
+  return items;
 }
 
 const DURATION_FORMS = 'a duration such as 45s, 10m, 1h, 1h30m, 500ms, or a number of seconds';

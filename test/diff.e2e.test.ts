@@ -3,10 +3,10 @@
  * or push event, reading the change from a fake GitHub API and sending to the API simulator.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { COMMENT_MARKER, readState } from '../src/github/pr-comment.js';
-import { scripts, startSimulator, type Simulator } from './simulator/index.js';
-import { fileDiff, pullRequestEvent, startFakeGitHub, type FakeGitHub } from './support/fake-github.js';
-import { findSecret, runAction, type ActionRun } from './support/run-action.js';
+import { COMMENT_MARKER, readState, stateLine } from '../src/github/pr-comment.js';
+import { scripts, startSimulator, type Fault, type Simulator } from './simulator/index.js';
+import { fileDiff, pullRequestEvent, startFakeGitHub, type FakeComment, type FakeGitHub } from './support/fake-github.js';
+import { findSecret, runAction, type ActionRun, type RunOptions } from './support/run-action.js';
 
 let sim: Simulator;
 let github: FakeGitHub;
@@ -28,10 +28,13 @@ beforeEach(() => {
   github.commits.clear();
   github.comments.length = 0;
   github.commentWriteStatus = 0;
+  github.viewerLogin = 'github-actions[bot]';
+  github.clearFaults();
 });
 
-async function run(event: { name: string; payload: unknown }, inputs: Record<string, string> = {}): Promise<ActionRun> {
+async function run(event: { name: string; payload: unknown }, inputs: Record<string, string> = {}, options: Pick<RunOptions, 'signal'> = {}): Promise<ActionRun> {
   const result = await runAction({
+    ...options,
     event,
     env: { GITHUB_API_URL: github.url, GITHUB_REPOSITORY: 'acme/widgets' },
     inputs: {
@@ -54,6 +57,18 @@ const promptSent = (): string => (created()[0]!.body as { prompt: string }).prom
 const SRC = fileDiff('src/cli.ts', ['export const retries = 4;']);
 const LOCK = fileDiff('package-lock.json', ['"lockfileVersion": 3']);
 const DIST = fileDiff('dist/index.js', ['minified()']);
+
+/** A job made straight on the simulator, outside the action: what a comment's record could point at. */
+async function createJobDirectly(prompt: string): Promise<string> {
+  const response = await fetch(`${sim.url}/v2/agent/proj_sim/job`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${sim.apiKey}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ prompt }),
+  });
+  const { id } = (await response.json()) as { id: string };
+  sim.resetLog();
+  return id;
+}
 
 describe('pull_request', () => {
   it('sends one create whose prompt holds the instruction, the context block and the fenced diff', async () => {
@@ -132,6 +147,17 @@ describe('pull_request', () => {
     expect(prompt).not.toContain('docs/intro.mdx');
   });
 
+  it('keeps a brace glob whole: diff-include src/**/*.{ts,tsx} takes a .tsx file', async () => {
+    const tsx = fileDiff('src/a.tsx', ['export const A = () => null;']);
+    github.pulls.set(15, { diff: [tsx, SRC, fileDiff('docs/intro.mdx', ['hi'])].join('\n'), files: [], commits: [] });
+    const result = await run({ name: 'pull_request', payload: pullRequestEvent(15) }, { wait: 'false', 'diff-include': 'src/**/*.{ts,tsx}' });
+    expect(result.outputs.outcome).toBe('submitted');
+    const prompt = promptSent();
+    expect(prompt).toContain('+++ b/src/a.tsx');
+    expect(prompt).toContain('+++ b/src/cli.ts');
+    expect(prompt).not.toContain('docs/intro.mdx');
+  });
+
   it('skips with no API request when every changed file is filtered out', async () => {
     github.pulls.set(12, { diff: `${LOCK}\n${DIST}`, files: [], commits: [] });
     const result = await run({ name: 'pull_request', payload: pullRequestEvent(12) });
@@ -192,6 +218,44 @@ describe('push', () => {
     expect(promptSent()).toContain('  - Initial commit');
   });
 
+  const manyFiles = (count: number) =>
+    Array.from({ length: count }, (_, i) => ({ filename: `src/file-${String(i).padStart(3, '0')}.ts`, status: 'modified', patch: `@@ -1 +1 @@\n-a\n+b${i}` }));
+
+  it('over 300 files, reads the whole comparison as one diff: no file is lost', async () => {
+    github.compares.set(`${'1'.repeat(40)}...${'2'.repeat(40)}`, { files: manyFiles(350), commits: ['Big change'] });
+    const result = await run(push('1'.repeat(40), '2'.repeat(40)), { wait: 'false', 'diff-max-chars': '1000000' });
+    expect(result.outputs.outcome).toBe('submitted');
+    expect(result.stdout).toContain('Diff: 350 changed file(s); 350 sent');
+    expect(promptSent()).toContain('+++ b/src/file-349.ts\n@@ -1 +1 @@\n-a\n+b349');
+    expect(promptSent()).toContain('  - Big change');
+    expect(github.callsTo('compare')).toHaveLength(1);
+    expect(github.callsTo('compare-diff')).toHaveLength(1);
+  });
+
+  it('over 300 files, when GitHub refuses the whole diff too, sends the 300 and says that others may be missing', async () => {
+    github.compares.set(`${'1'.repeat(40)}...${'2'.repeat(40)}`, { files: manyFiles(350), commits: ['Big change'], tooLarge: true });
+    const result = await run(push('1'.repeat(40), '2'.repeat(40)), { wait: 'false', 'diff-max-chars': '1000000' });
+    expect(result.outputs.outcome).toBe('submitted');
+    expect(result.stdout).toMatch(/::warning::GitHub lists at most 300 files of a comparison, and the whole diff could not be read/);
+    expect(promptSent()).toContain('src/file-299.ts');
+    expect(promptSent()).toContain('GitHub lists at most 300 files of a comparison, and this change has at least that many');
+  });
+
+  it('under 300 files, one compare request is all it takes', async () => {
+    github.compares.set(`${'1'.repeat(40)}...${'2'.repeat(40)}`, { files: manyFiles(299), commits: ['Change'] });
+    await run(push('1'.repeat(40), '2'.repeat(40)), { wait: 'false', 'diff-max-chars': '1000000' });
+    expect(github.callsTo('compare')).toHaveLength(1);
+    expect(github.callsTo('compare-diff')).toEqual([]);
+    expect(promptSent()).not.toContain('at most 300 files');
+  });
+
+  it('a head commit of over 300 files is read page by page', async () => {
+    github.commits.set('4'.repeat(40), { files: manyFiles(450), message: 'Import everything' });
+    const result = await run(push('0'.repeat(40), '4'.repeat(40), 'refs/heads/main'), { wait: 'false', 'diff-max-chars': '1000000' });
+    expect(result.stdout).toContain('Diff: 450 changed file(s); 450 sent');
+    expect(github.callsTo('commit')).toHaveLength(2);
+  });
+
   it('a deleted branch has no diff: with no prompt, skipped', async () => {
     const result = await run(push('5'.repeat(40), '0'.repeat(40)));
     expect(result.outputs.outcome).toBe('skipped');
@@ -204,8 +268,10 @@ describe('the pull-request comment', () => {
     github.pulls.set(20, { diff: SRC, files: [], commits: [] });
     const first = await run({ name: 'pull_request', payload: pullRequestEvent(20) }, { 'pr-comment': 'true', wait: 'false' });
     const second = await run({ name: 'pull_request', payload: pullRequestEvent(20) }, { 'pr-comment': 'true' });
-    const writes = github.requests.filter((r) => r.method === 'POST' || r.method === 'PATCH');
+    const writes = github.requests.filter((r) => r.call === 'create-comment' || r.call === 'update-comment');
     expect(writes.map((r) => r.method)).toEqual(['POST', 'PATCH']);
+    // Who the token is, asked once, and only by the run that found a comment with the marker.
+    expect(github.callsTo('identity')).toHaveLength(1);
     expect(github.comments).toHaveLength(1);
     const body = github.comments[0]!.body;
     expect(body).toContain(COMMENT_MARKER);
@@ -220,6 +286,64 @@ describe('the pull-request comment', () => {
     const result = await run({ name: 'pull_request', payload: pullRequestEvent(21) }, { 'pr-comment': 'true', wait: 'false' });
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(/::warning::Could not write the pull-request comment \(403\).*pull-requests: write/);
+  });
+});
+
+describe('whose comment counts: only the token\'s own identity\'s', () => {
+  const reuse = { 'pr-comment': 'true', 'reuse-job': 'true' };
+  const OLD = 'c0'.repeat(20);
+  const planted = (login: string, jobId: string): FakeComment => ({
+    id: 555,
+    body: `${COMMENT_MARKER}\nquoted\n${stateLine({ jobId, headSha: OLD })}`,
+    user: { login, type: login.endsWith('[bot]') ? 'Bot' : 'User' },
+    author_association: login.endsWith('[bot]') ? 'NONE' : 'MEMBER',
+  });
+
+  it("ignores another bot's comment that quotes the marker and a record: not followed, not edited", async () => {
+    const job = await createJobDirectly('the other bot\'s job');
+    github.pulls.set(40, { diff: SRC, files: [], commits: [] });
+    github.comments.push(planted('other-bot[bot]', job));
+    const before = github.comments[0]!.body;
+    const result = await run({ name: 'pull_request', payload: pullRequestEvent(40, { headSha: 'de'.repeat(20) }) }, { ...reuse, wait: 'false' });
+    expect(result.outputs.outcome).toBe('submitted');
+    expect(result.outputs['job-id']).not.toBe(job);
+    expect(created()).toHaveLength(1);
+    expect(sim.requests.filter((r) => r.endpoint === 'message' || (r.endpoint === 'get' && r.path.includes(job)))).toEqual([]);
+    expect(github.comments[0]!.body).toBe(before);
+    expect(github.callsTo('update-comment')).toEqual([]);
+    expect(github.callsTo('create-comment')).toHaveLength(1);
+    expect(readState(github.comments[1]!.body)!.jobId).toBe(result.outputs['job-id']);
+  });
+
+  it('ignores a collaborator\'s comment too, when the token is the Actions bot', async () => {
+    const job = await createJobDirectly('a person\'s job');
+    github.pulls.set(41, { diff: SRC, files: [], commits: [] });
+    github.comments.push(planted('octocat', job));
+    const result = await run({ name: 'pull_request', payload: pullRequestEvent(41, { headSha: 'de'.repeat(20) }) }, { ...reuse, wait: 'false' });
+    expect(result.outputs['job-id']).not.toBe(job);
+    expect(github.callsTo('update-comment')).toEqual([]);
+  });
+
+  it('follows and updates its own comment, whoever the token is (a personal token here)', async () => {
+    github.viewerLogin = 'octocat';
+    const job = await createJobDirectly('our job');
+    github.pulls.set(42, { diff: SRC, files: [], commits: [] });
+    github.compares.set(`${OLD}...${'de'.repeat(20)}`, { files: [{ filename: 'src/later.ts', status: 'modified', patch: '@@ -1 +1 @@\n-x\n+y' }], commits: ['second'] });
+    github.comments.push(planted('github-actions[bot]', 'job_not_ours'), planted('OctoCat', job));
+    github.comments[1]!.id = 556;
+    const result = await run({ name: 'pull_request', payload: pullRequestEvent(42, { headSha: 'de'.repeat(20) }) }, { ...reuse, wait: 'false' });
+    expect(result.outputs['job-id']).toBe(job);
+    expect(sim.requests.filter((r) => r.endpoint === 'message')).toHaveLength(1);
+    expect(github.callsTo('update-comment').map((r) => r.path)).toEqual(['/repos/acme/widgets/issues/comments/556']);
+    expect(github.callsTo('identity')).toHaveLength(1);
+  });
+
+  it('asks who the token is only when a comment carries the marker', async () => {
+    github.pulls.set(43, { diff: SRC, files: [], commits: [] });
+    github.comments.push({ id: 1, body: 'LGTM', user: { login: 'octocat', type: 'User' }, author_association: 'MEMBER' });
+    await run({ name: 'pull_request', payload: pullRequestEvent(43) }, { ...reuse, wait: 'false' });
+    expect(github.callsTo('identity')).toEqual([]);
+    expect(github.callsTo('create-comment')).toHaveLength(1);
   });
 });
 
@@ -258,6 +382,38 @@ describe('one job per pull request (reuse-job)', () => {
     const prompt = (sim.requests.find((r) => r.endpoint === 'message')!.body as { prompt: string }).prompt;
     expect(prompt).toContain('src/cli.ts');
     expect(second.stdout).toContain('is gone (force push?)');
+  });
+
+  // The record is what the next run trusts to have been delivered: it must not move past a head
+  // the API did not accept, or that change never reaches the agent.
+  it.each<{ name: string; fault: Fault; inputs: Record<string, string>; outcome: string; cancel?: boolean }>([
+    { name: '500', fault: { kind: 'status', status: 500 }, inputs: {}, outcome: 'error' },
+    { name: '413', fault: { kind: 'status', status: 413, body: { error: 'Prompt too large' } }, inputs: {}, outcome: 'error' },
+    { name: '429 with the retries spent', fault: { kind: 'status', status: 429 }, inputs: { retries: '0' }, outcome: 'error' },
+    { name: 'no answer (it may have arrived)', fault: { kind: 'hang', process: true }, inputs: { 'request-timeout': '1s' }, outcome: 'error' },
+    { name: 'cancellation', fault: { kind: 'hang' }, inputs: {}, outcome: 'cancelled', cancel: true },
+  ])('a follow-up that ends without a 2xx ($name) leaves the record, and the next run sends the change again', async ({ fault, inputs, outcome, cancel }) => {
+    const first = await firstRun();
+    const recorded = { jobId: first.outputs['job-id'], headSha: OLD };
+    expect(readState(github.comments[0]!.body)).toEqual(recorded);
+    github.compares.set(`${OLD}...${NEW}`, { files: [{ filename: 'src/later.ts', status: 'modified', patch: '@@ -1 +1 @@\n-x\n+y' }], commits: ['second'] });
+    sim.injectFault({ target: 'message', ...fault });
+    const signal = cancel ? { signal: { name: 'SIGINT' as const, when: () => sim.requests.some((r) => r.endpoint === 'message') } } : {};
+    const refused = await run({ name: 'pull_request', payload: pullRequestEvent(30, { headSha: NEW }) }, { ...reuse, ...inputs }, signal);
+    expect(refused.outputs.outcome).toBe(outcome);
+    expect(refused.code).not.toBe(0);
+    expect(readState(github.comments[0]!.body)).toEqual(recorded);
+
+    sim.resetLog();
+    const again = await run({ name: 'pull_request', payload: pullRequestEvent(30, { headSha: NEW }) }, reuse);
+    expect(again.stdout).not.toContain('already covers');
+    expect(again.outputs['job-id']).toBe(first.outputs['job-id']);
+    const messages = sim.requests.filter((r) => r.endpoint === 'message');
+    expect(messages).toHaveLength(1);
+    const prompt = (messages[0]!.body as { prompt: string }).prompt;
+    expect(prompt).toContain('src/later.ts');
+    expect(prompt).toContain(`Only the changes since ${OLD}`);
+    expect(readState(github.comments[0]!.body)).toEqual({ ...recorded, headSha: NEW });
   });
 
   it('creates a new job when the recorded one failed', async () => {

@@ -127,7 +127,17 @@ describe('parseList', () => {
     ['a\nb\nc', ['a', 'b', 'c']],
     ['a\r\nb\r\n', ['a', 'b']],
     ['docs/**\n\n  src/*.ts , \n,lib/**\n', ['docs/**', 'src/*.ts', 'lib/**']],
-    ['**/*.{ts,tsx}', ['**/*.{ts', 'tsx}']],
+    // A comma inside braces belongs to the glob, nested braces included.
+    ['src/**/*.{ts,tsx}', ['src/**/*.{ts,tsx}']],
+    ['src/**/*.{ts,tsx}, docs/**', ['src/**/*.{ts,tsx}', 'docs/**']],
+    ['{a,{b,c}}/*.md,lib/{x,y}/**', ['{a,{b,c}}/*.md', 'lib/{x,y}/**']],
+    ['src/*.{ts,tsx}\n{docs,guides}/**', ['src/*.{ts,tsx}', '{docs,guides}/**']],
+    // Braces that do not pair up on their line: every comma splits, as if there were none.
+    ['a{b,c', ['a{b', 'c']],
+    ['a}b,c{', ['a}b', 'c{']],
+    ['x{,\ny}', ['x{', 'y}']],
+    // An escaped brace is a literal character and opens nothing.
+    ['a\\{b,c', ['a\\{b', 'c']],
   ])('%j -> %j', (text, expected) => {
     expect(parseList(text)).toEqual(expected);
   });

@@ -20,6 +20,7 @@ function run(overrides: Partial<AgentRun> = {}): AgentRun {
     timedOut: false,
     waitedMs: 95_000,
     error: undefined,
+    delivery: 'accepted',
     ...overrides,
   };
 }

@@ -1,6 +1,6 @@
 import type { PullRequestPayload } from '../diff/read-change.js';
 import { eventHasDiff, isForkPullRequest, PULL_REQUEST_EVENTS, type TriggerEvent } from '../event.js';
-import type { GitHubApi, RepoName } from '../github/api.js';
+import { endsTheStep, type GitHubApi, type RepoName } from '../github/api.js';
 import { findComment, type FoundComment } from '../github/pr-comment.js';
 import type { Logger } from '../runtime.js';
 import { forLog } from '../text.js';
@@ -80,8 +80,10 @@ export async function prepareAgent(settings: AgentSettings, deps: PrepareDeps): 
   }
   const github = needsGitHub ? await deps.github() : undefined;
   const headSha = pr?.head?.sha ?? '';
-  const existing = pr && settings.prComment && github ? await findComment(github, pr.number) : undefined;
-  const comment = wantsComment ? { pullNumber: pr.number, headSha, existing } : undefined;
+  const found: CommentRead = pr && settings.prComment && github ? await readComment(github, pr.number, logger) : { readable: false };
+  const existing = found.readable ? found.comment : undefined;
+  // Comments that cannot be read cannot be found again: writing one would add a second.
+  const comment = wantsComment && found.readable ? { pullNumber: pr.number, headSha, existing } : undefined;
 
   let jobId = settings.jobId;
   let since: string | undefined;
@@ -103,6 +105,28 @@ export async function prepareAgent(settings: AgentSettings, deps: PrepareDeps): 
   // The diff machinery (glob matching, diff parsing) loads only for a step that sends a diff.
   const { promptFromChange } = await import('../diff/change-prompt.js');
   return promptFromChange(settings, { event, github, repo: deps.repo, logger, since, jobId, comment });
+}
+
+type CommentRead = { readonly readable: true; readonly comment: FoundComment | undefined } | { readonly readable: false };
+
+/**
+ * The action's earlier comment, if any. Reading it only adds to the run: when GitHub refuses or
+ * fails, one warning, and the run goes on without the comment and without reuse-job.
+ */
+async function readComment(
+  github: GitHubApi,
+  pullNumber: number,
+  logger: Logger,
+): Promise<CommentRead> {
+  try {
+    return { readable: true, comment: await findComment(github, pullNumber) };
+  } catch (error) {
+    if (endsTheStep(error)) throw error;
+    logger.warning(
+      `Could not read the pull request's comments: ${error instanceof Error ? error.message : String(error)} Going on without the pull-request comment and without reuse-job.`,
+    );
+    return { readable: false };
+  }
 }
 
 /** A recorded job is worth a follow-up while it is active or completed; not once failed, archived or gone. */

@@ -27,11 +27,21 @@ export interface AgentDeps {
   readonly random: Random;
   readonly logger: Logger;
   readonly signal: AbortSignal;
+  /** The step's deadline (epoch ms, by `clock`), when it began before this run; else `timeout` from now. */
+  readonly deadline?: number;
   /** Told the job ID the moment it is known, so it is an output even if the step dies later. */
   readonly onJobId?: (jobId: string) => void;
   /** Told every job object seen, so a cancelled run can report the last one. */
   readonly onJob?: (job: AgentJob) => void;
 }
+
+/**
+ * How far the prompt got with the API: `accepted` once it answered the create or the message
+ * with 2xx (the job has the prompt); `sent` when the request went out and got no 2xx (refused,
+ * failed, cut off or cancelled: it may or may not have taken effect); `none` when nothing was
+ * sent (a dry run, a skip, attaching, or a stop before sending).
+ */
+export type Delivery = 'none' | 'sent' | 'accepted';
 
 export interface AgentRun {
   readonly mode: AgentMode;
@@ -44,6 +54,7 @@ export interface AgentRun {
   /** Time spent waiting for a terminal status. */
   waitedMs: number;
   error: ApiError | Error | undefined;
+  delivery: Delivery;
   /** Why the step sent nothing (outcome `skipped`). */
   skipReason?: string;
 }
@@ -58,7 +69,7 @@ export async function runAgent(settings: AgentRunSettings, prompt: string, deps:
   const { client, clock, logger } = deps;
   const run = newRun(settings.jobId, prompt, clock.now());
   const { mode, startedAt } = run;
-  const deadline = startedAt + settings.timeoutMs;
+  const deadline = deps.deadline ?? startedAt + settings.timeoutMs;
   client.setDeadline(deadline);
   const seen = (job: AgentJob): void => {
     run.job = job;
@@ -73,12 +84,18 @@ export async function runAgent(settings: AgentRunSettings, prompt: string, deps:
 
   try {
     if (mode === 'create') {
-      seen(await client.createJob(prompt));
-      run.jobId = run.job!.id;
+      run.delivery = 'sent';
+      const job = await client.createJob(prompt);
+      run.delivery = 'accepted';
+      seen(job);
+      run.jobId = job.id;
       deps.onJobId?.(run.jobId);
       logger.info(`Created job ${run.jobId} (status ${forLog(run.job!.status, 60)}).`);
     } else if (mode === 'message') {
-      seen(await client.sendMessage(settings.jobId!, prompt));
+      run.delivery = 'sent';
+      const job = await client.sendMessage(settings.jobId!, prompt);
+      run.delivery = 'accepted';
+      seen(job);
       logger.info(`Sent a follow-up message to job ${settings.jobId} (status ${forLog(run.job!.status, 60)}).`);
     } else {
       logger.info(`Attaching to job ${settings.jobId}.`);
@@ -154,6 +171,7 @@ export function newRun(jobId: string | undefined, prompt: string, startedAt: num
     timedOut: false,
     waitedMs: 0,
     error: undefined,
+    delivery: 'none',
   };
 }
 
@@ -169,7 +187,7 @@ export function failedBeforeSending(settings: { jobId?: string; prompt: string }
   return failed(newRun(settings.jobId, settings.prompt, startedAt), error);
 }
 
-/** A run cancelled before anything was sent. */
+/** A run cancelled before anything was sent (while reading the change or the reader signals, say). */
 export function cancelledBeforeSending(settings: { jobId?: string; prompt: string }, startedAt: number): AgentRun {
   return cancelled(newRun(settings.jobId, settings.prompt, startedAt));
 }

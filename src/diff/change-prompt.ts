@@ -1,12 +1,12 @@
 import type { DiffStats, PreparedAgent, PullRequestComment } from '../agent/prepare.js';
 import type { TriggerEvent } from '../event.js';
-import type { GitHubApi, RepoName } from '../github/api.js';
+import { endsTheStep, GitHubError, type GitHubApi, type RepoName } from '../github/api.js';
 import type { Logger } from '../runtime.js';
 import type { AgentSettings } from '../settings.js';
 import { fitToBudget } from './budget.js';
 import { filterFiles } from './filter.js';
 import { BUILT_IN_INSTRUCTION, buildPrompt } from './prompt.js';
-import { readChange } from './read-change.js';
+import { readChange, type Change } from './read-change.js';
 
 export interface ChangePromptContext {
   readonly event: TriggerEvent;
@@ -25,7 +25,22 @@ export interface ChangePromptContext {
  */
 export async function promptFromChange(settings: AgentSettings, context: ChangePromptContext): Promise<PreparedAgent> {
   const { event, github, repo, logger, since, jobId, comment } = context;
-  const change = await readChange(event, github, repo, logger, since);
+  let change: Change | undefined;
+  try {
+    change = await readChange(event, github, repo, logger, since);
+  } catch (error) {
+    // The diff is worth failing for when the step was told to send it (diff: true), or when it
+    // is all there is to send (no prompt): skipping then would lose the change without a trace,
+    // and a push's change for good. With a prompt, diff: auto makes it context, and the prompt
+    // goes without it.
+    if (endsTheStep(error) || !(error instanceof GitHubError)) throw error;
+    if (settings.diff === 'true' || !settings.prompt) {
+      const why = settings.diff === 'true' ? 'diff is true' : 'no prompt was given';
+      throw new GitHubError(`${error.message} The diff is what this step sends (${why}), so nothing was sent to the API; re-run the job once GitHub answers.`, error.kind, error.status);
+    }
+    logger.warning(`Could not read the ${event.name} event's diff: ${messageOf(error)} Sending the prompt without it (diff: auto).`);
+    return { action: 'run', prompt: settings.prompt, jobId, diff: undefined, comment };
+  }
   if (!change) {
     if (settings.diff === 'true') throw new Error(`Input "diff" is "true" but the ${event.name} event has no change to read.`);
     return settings.prompt || jobId
@@ -54,7 +69,11 @@ export async function promptFromChange(settings: AgentSettings, context: ChangeP
     files: budget.included,
     omitted: budget.omitted,
     excludedCount: excluded.length,
+    filesCapped: change.filesCapped,
   });
   return { action: 'run', prompt, jobId, diff, comment };
 }
 
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,5 +1,6 @@
 import type { OmittedFile } from './budget.js';
 import type { FileDiff } from './files.js';
+import { COMPARE_MAX_FILES } from '../github/api.js';
 import { cleanText, fenceFor } from '../text.js';
 
 /** What the prompt says about the change, besides the diff itself. */
@@ -35,6 +36,8 @@ export interface PromptParts {
   readonly files: readonly FileDiff[];
   readonly omitted: readonly OmittedFile[];
   readonly excludedCount: number;
+  /** GitHub listed only the first `COMPARE_MAX_FILES` files of the change, and no more could be read. */
+  readonly filesCapped?: boolean;
 }
 
 /**
@@ -42,7 +45,7 @@ export interface PromptParts {
  * line of the diff can close. Text from the pull request is cleaned of hidden content first.
  */
 export function buildPrompt(parts: PromptParts): string {
-  const { instruction, context, files, omitted, excludedCount } = parts;
+  const { instruction, context, files, omitted, excludedCount, filesCapped } = parts;
   const diff = files.map((file) => file.text).join('\n');
   const fence = fenceFor(diff);
   const sections = [
@@ -62,6 +65,9 @@ export function buildPrompt(parts: PromptParts): string {
     sections.push('', `Files changed but not shown (over the size budget, or no patch from GitHub):`);
     // Outside the fence, so a path (chosen by the pull request's author) is cleaned to one line.
     for (const file of omitted) sections.push(`- ${cleanText(file.path, 300)}${file.chars ? ` (${file.chars} characters)` : ''}`);
+  }
+  if (filesCapped) {
+    sections.push('', `GitHub lists at most ${COMPARE_MAX_FILES} files of a comparison, and this change has at least that many: any further files are not shown or named.`);
   }
   if (excludedCount > 0) {
     sections.push('', `${excludedCount} more changed file(s) were left out by the diff filters (lock files, build output, binaries).`);

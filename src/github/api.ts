@@ -1,8 +1,9 @@
 import type { ListedFile } from '../diff/files.js';
 
 /**
- * The few GitHub REST calls the action makes, as an interface: the flows take it as a
- * parameter, and only `octokit.ts` knows Octokit (loaded when a step first needs it).
+ * The few GitHub calls the action makes, as an interface: the flows take it as a parameter,
+ * and only `octokit.ts` knows Octokit (loaded when a step first needs it). Every call obeys
+ * `request-timeout`, the step's deadline and cancellation, and fails with a `GitHubError`.
  */
 export interface GitHubApi {
   /** The pull request's whole diff (diff media type). GitHub answers 406 for very large ones. */
@@ -10,30 +11,69 @@ export interface GitHubApi {
   /** The pull request's files with their patches, every page (at most 3,000 files). */
   pullFiles(pullNumber: number): Promise<ListedFile[]>;
   pullCommitSubjects(pullNumber: number): Promise<string[]>;
+  /**
+   * The comparison of two commits: its files (GitHub lists at most `COMPARE_MAX_FILES` of them,
+   * and cannot page them) and the subjects of its commits (its last 250).
+   */
   compare(base: string, head: string): Promise<{ files: ListedFile[]; commitSubjects: string[] }>;
+  /** The comparison as one unified diff (diff media type): every file, however many. */
+  compareDiff(base: string, head: string): Promise<string>;
+  /** One commit's files (every page, at most 3,000) and subject. */
   commit(sha: string): Promise<{ files: ListedFile[]; subject: string }>;
   defaultBranch(): Promise<string>;
   listComments(issueNumber: number): Promise<IssueComment[]>;
+  /**
+   * The login of the token's own identity (GraphQL `viewer`): `github-actions[bot]` for the
+   * default token, `<app>[bot]` for a GitHub App's installation token, the user for a personal
+   * token. Asked once per run.
+   */
+  tokenLogin(): Promise<string>;
   createComment(issueNumber: number, body: string): Promise<void>;
   updateComment(commentId: number, body: string): Promise<void>;
+  /** No request may end after this instant (epoch ms): the step's `timeout`. */
+  setDeadline(epochMs: number): void;
 }
+
+/** GitHub's documented cap on the files of a comparison: it lists no more, and cannot page them. */
+export const COMPARE_MAX_FILES = 300;
 
 export interface IssueComment {
   readonly id: number;
   readonly body: string;
-  readonly authorType: string;
-  readonly authorAssociation: string;
+  /** The login of the comment's author, as GitHub's REST API gives it (`github-actions[bot]`). */
+  readonly authorLogin: string;
 }
 
-/** A GitHub API failure, with the HTTP status when there was one. */
+/**
+ * How a GitHub call failed: an HTTP answer (`status`), no connection or a broken one, no
+ * answer within `request-timeout`, the step's `timeout` running out, cancellation, or an
+ * answer that is not the documented shape.
+ */
+export type GitHubFailureKind = 'http' | 'network' | 'timeout' | 'deadline' | 'cancelled' | 'shape';
+
+/** A GitHub call's failure; its message names the call and says what went wrong. */
 export class GitHubError extends Error {
   constructor(
     message: string,
-    readonly status: number | undefined,
+    readonly kind: GitHubFailureKind,
+    readonly status?: number,
   ) {
     super(message);
     this.name = 'GitHubError';
   }
+}
+
+/**
+ * A failure that ends the step whatever the read was for: cancellation, or the step's
+ * deadline. Everything else that goes wrong with a read that only adds context is a warning.
+ */
+export function endsTheStep(error: unknown): boolean {
+  return error instanceof GitHubError && (error.kind === 'cancelled' || error.kind === 'deadline');
+}
+
+/** A 404 or 422 from compare: one of the commits is gone (a force push) or unrelated. */
+export function isMissingCommit(error: unknown): boolean {
+  return error instanceof GitHubError && (error.status === 404 || error.status === 422);
 }
 
 export interface RepoName {

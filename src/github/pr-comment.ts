@@ -1,5 +1,5 @@
 import { isCommitSha, isJobId } from '../parse.js';
-import { GitHubError, type GitHubApi, type IssueComment } from './api.js';
+import { GitHubError, type GitHubApi } from './api.js';
 
 /**
  * One comment per pull request, found again by a hidden marker. It shows the outcome and the
@@ -20,14 +20,17 @@ export interface FoundComment {
 }
 
 /**
- * Only comments a bot or someone with write access wrote count: a comment that anyone can post
- * must not be able to point the action at another job.
+ * The newest comment that carries the marker and was written by the token's own identity. A
+ * comment anyone else wrote, another bot's included, could quote the marker and a record to
+ * point the action at another job or have it edit their comment: it does not count. The
+ * identity costs one request, made only when some comment carries the marker.
  */
-const TRUSTED_ASSOCIATIONS = new Set(['OWNER', 'MEMBER', 'COLLABORATOR']);
-
 export async function findComment(github: GitHubApi, pullNumber: number): Promise<FoundComment | undefined> {
-  const comments = await github.listComments(pullNumber);
-  const ours = comments.filter((comment) => comment.body.includes(COMMENT_MARKER) && isTrusted(comment));
+  const marked = (await github.listComments(pullNumber)).filter((comment) => comment.body.includes(COMMENT_MARKER));
+  if (marked.length === 0) return undefined;
+  const login = (await github.tokenLogin()).toLowerCase();
+  // Logins are case-insensitive on GitHub.
+  const ours = marked.filter((comment) => comment.authorLogin.toLowerCase() === login);
   const newest = ours[ours.length - 1];
   return newest && { id: newest.id, state: readState(newest.body) };
 }
@@ -72,8 +75,4 @@ export async function upsertComment(
     if (error instanceof GitHubError && error.status === 403) return 'forbidden';
     throw error;
   }
-}
-
-function isTrusted(comment: IssueComment): boolean {
-  return comment.authorType === 'Bot' || TRUSTED_ASSOCIATIONS.has(comment.authorAssociation);
 }

@@ -97,8 +97,8 @@ export async function runRefresh(settings: RefreshSettings, deps: RefreshDeps): 
 
   const prompt = buildRefreshPrompt(instruction, signals, describeRange(range));
   logger.data(`Prompt (${prompt.length} characters)`, prompt);
-  // The wait gets what is left of the step's timeout after the reads.
-  const agent = await runAgent({ ...settings, jobId: undefined, timeoutMs: deadline.at - clock.now() }, prompt, deps);
+  // The reads and the wait share the step's one deadline.
+  const agent = await runAgent({ ...settings, jobId: undefined }, prompt, { ...deps, deadline: deadline.at });
   return record(agent);
 }
 

@@ -136,6 +136,7 @@ export function outcomeNote(run: AgentRun): string | undefined {
     case 'timed-out':
       return `The timeout ran out while the job was still running; it goes on on the server (the API cannot cancel it).${attach}`;
     case 'cancelled':
+      if (!jobId && run.delivery === 'none') return 'The step was cancelled before anything was sent to the API: no job was created.';
       if (!jobId && run.mode === 'create') {
         return 'The step was cancelled before the API answered the create request: a job may still have been created. Look for it on the dashboard.';
       }

@@ -1,0 +1,74 @@
+/**
+ * Every GitHub call the action makes, named as errors and warnings name it, with what to do when
+ * GitHub refuses it (403) or does not find what it asks for (404).
+ */
+export const GITHUB_CALLS = {
+  'pull-diff': {
+    title: 'pull request diff',
+    endpoint: 'GET /repos/{owner}/{repo}/pulls/{pull_number}',
+    forbidden: 'give the job "permissions: contents: read" and "pull-requests: read"',
+    notFound: 'the pull request is not in this repository, or the token cannot see it',
+  },
+  'pull-files': {
+    title: 'pull request files',
+    endpoint: 'GET /repos/{owner}/{repo}/pulls/{pull_number}/files',
+    forbidden: 'give the job "permissions: contents: read" and "pull-requests: read"',
+    notFound: 'the pull request is not in this repository, or the token cannot see it',
+  },
+  'pull-commits': {
+    title: 'pull request commits',
+    endpoint: 'GET /repos/{owner}/{repo}/pulls/{pull_number}/commits',
+    forbidden: 'give the job "permissions: pull-requests: read"',
+    notFound: undefined,
+  },
+  compare: {
+    title: 'compare',
+    endpoint: 'GET /repos/{owner}/{repo}/compare/{basehead}',
+    forbidden: 'give the job "permissions: contents: read"',
+    notFound: 'a commit of the comparison is gone',
+  },
+  'compare-diff': {
+    title: 'compare diff',
+    endpoint: 'GET /repos/{owner}/{repo}/compare/{basehead}',
+    forbidden: 'give the job "permissions: contents: read"',
+    notFound: 'a commit of the comparison is gone',
+  },
+  commit: {
+    title: 'commit',
+    endpoint: 'GET /repos/{owner}/{repo}/commits/{ref}',
+    forbidden: 'give the job "permissions: contents: read"',
+    notFound: 'the commit is gone',
+  },
+  repository: {
+    title: 'repository',
+    endpoint: 'GET /repos/{owner}/{repo}',
+    forbidden: 'give the job "permissions: contents: read"',
+    notFound: 'check GITHUB_REPOSITORY and that the token can see the repository',
+  },
+  'list-comments': {
+    title: 'list comments',
+    endpoint: 'GET /repos/{owner}/{repo}/issues/{issue_number}/comments',
+    forbidden: 'give the job "permissions: pull-requests: read", or set pr-comment: false',
+    notFound: undefined,
+  },
+  identity: {
+    title: 'token identity',
+    endpoint: 'POST /graphql, viewer',
+    forbidden: undefined,
+    notFound: undefined,
+  },
+  'create-comment': {
+    title: 'create comment',
+    endpoint: 'POST /repos/{owner}/{repo}/issues/{issue_number}/comments',
+    forbidden: 'give the job "permissions: pull-requests: write", or set pr-comment: false',
+    notFound: undefined,
+  },
+  'update-comment': {
+    title: 'update comment',
+    endpoint: 'PATCH /repos/{owner}/{repo}/issues/comments/{comment_id}',
+    forbidden: 'give the job "permissions: pull-requests: write", or set pr-comment: false',
+    notFound: 'the comment was deleted meanwhile; the next run writes a new one',
+  },
+} as const satisfies Record<string, { title: string; endpoint: string; forbidden: string | undefined; notFound: string | undefined }>;
+
+export type GitHubCallName = keyof typeof GITHUB_CALLS;

@@ -1,0 +1,117 @@
+/**
+ * The case table of the GitHub fault suite (github-faults.e2e.test.ts): every GitHub call the
+ * action makes, what the contract says it is worth to the step, the event and inputs that make
+ * the action call it, and the faults tried on each. docs/reliability.md can state its size.
+ */
+import { COMMENT_MARKER, stateLine } from '../../src/github/pr-comment.js';
+import { fileDiff, pullRequestEvent, pushEvent, type FakeGitHub, type GitHubCall, type GitHubMisbehaviour } from '../support/fake-github.js';
+
+/** What a call is worth to the step, by the contract. */
+export type Role = 'context' | 'diff' | 'comment-write';
+
+export interface GitHubScenario {
+  readonly call: GitHubCall;
+  readonly role: Role;
+  readonly event: { name: string; payload: unknown };
+  readonly inputs: Record<string, string>;
+  /** Fills the fake GitHub so that the call is made. */
+  readonly setup: (github: FakeGitHub) => void;
+}
+
+const PR = 7;
+const BEFORE = '1'.repeat(40);
+const AFTER = '2'.repeat(40);
+const SRC = fileDiff('src/cli.ts', ['export const retries = 4;']);
+export const prEvent = { name: 'pull_request', payload: pullRequestEvent(PR) };
+export const pull = (github: FakeGitHub, more: Partial<Parameters<FakeGitHub['pulls']['set']>[1]> = {}): void => {
+  github.pulls.set(PR, { diff: SRC, files: [], commits: ['Add --retries'], ...more });
+};
+const listedFile = (i: number) => ({ filename: `src/file-${i}.ts`, status: 'modified', patch: `@@ -1 +1 @@\n-a\n+b${i}` });
+const ownComment = (github: FakeGitHub): void => {
+  github.comments.push({
+    id: 77,
+    body: `${COMMENT_MARKER}\n${stateLine({ jobId: 'job_earlier', headSha: 'c0'.repeat(20) })}`,
+    user: { login: 'github-actions[bot]', type: 'Bot' },
+    author_association: 'NONE',
+  });
+};
+
+export const GITHUB_SCENARIOS: readonly GitHubScenario[] = [
+  { call: 'pull-diff', role: 'diff', event: prEvent, inputs: { diff: 'true' }, setup: (github) => pull(github) },
+  {
+    call: 'pull-files',
+    role: 'diff',
+    event: prEvent,
+    inputs: { diff: 'true' },
+    setup: (github) => pull(github, { tooLarge: true, files: [listedFile(1)] }),
+  },
+  { call: 'pull-commits', role: 'context', event: prEvent, inputs: { diff: 'true' }, setup: (github) => pull(github) },
+  {
+    call: 'compare',
+    role: 'diff',
+    event: pushEvent(BEFORE, AFTER),
+    inputs: { diff: 'true' },
+    setup: (github) => {
+      github.compares.set(`${BEFORE}...${AFTER}`, { files: [listedFile(1)], commits: ['Change'] });
+      github.commits.set(AFTER, { files: [listedFile(2)], message: 'Head' });
+    },
+  },
+  {
+    call: 'compare-diff',
+    role: 'context',
+    event: pushEvent(BEFORE, AFTER),
+    inputs: { diff: 'true', 'diff-max-chars': '1000000' },
+    setup: (github) => github.compares.set(`${BEFORE}...${AFTER}`, { files: Array.from({ length: 320 }, (_, i) => listedFile(i)), commits: ['Big change'] }),
+  },
+  {
+    call: 'commit',
+    role: 'diff',
+    event: pushEvent('0'.repeat(40), AFTER, 'refs/heads/main'),
+    inputs: { diff: 'true' },
+    setup: (github) => github.commits.set(AFTER, { files: [listedFile(1)], message: 'Initial commit' }),
+  },
+  {
+    call: 'repository',
+    role: 'context',
+    event: pushEvent('0'.repeat(40), AFTER, 'refs/heads/feature'),
+    inputs: { diff: 'true' },
+    setup: (github) => {
+      github.compares.set(`main...${AFTER}`, { files: [listedFile(1)], commits: ['Start'] });
+      github.commits.set(AFTER, { files: [listedFile(2)], message: 'Head' });
+    },
+  },
+  { call: 'list-comments', role: 'context', event: prEvent, inputs: { 'pr-comment': 'true' }, setup: (github) => pull(github) },
+  {
+    call: 'identity',
+    role: 'context',
+    event: prEvent,
+    inputs: { 'pr-comment': 'true', 'reuse-job': 'true' },
+    setup: (github) => {
+      pull(github);
+      ownComment(github);
+    },
+  },
+  { call: 'create-comment', role: 'comment-write', event: prEvent, inputs: { 'pr-comment': 'true' }, setup: (github) => pull(github) },
+  {
+    call: 'update-comment',
+    role: 'comment-write',
+    event: prEvent,
+    inputs: { 'pr-comment': 'true' },
+    setup: (github) => {
+      pull(github);
+      ownComment(github);
+    },
+  },
+];
+
+export const GITHUB_FAULTS: ReadonlyArray<{ name: string; fault: GitHubMisbehaviour; says: RegExp }> = [
+  { name: 'a hang', fault: { kind: 'hang' }, says: /timed out: no complete answer within request-timeout \(1s\)/ },
+  { name: 'a reset', fault: { kind: 'reset' }, says: /the connection failed/ },
+  { name: '403', fault: { kind: 'status', status: 403 }, says: /answered 403: Resource not accessible by integration/ },
+  { name: '404', fault: { kind: 'status', status: 404 }, says: /answered 404: Not Found/ },
+  { name: '500', fault: { kind: 'status', status: 500 }, says: /answered 500: Server Error/ },
+];
+
+/** Each call under each fault. */
+export const GITHUB_FAULT_MATRIX = GITHUB_SCENARIOS.flatMap((scenario) => GITHUB_FAULTS.map((fault) => ({ ...scenario, ...fault, label: `${scenario.call}: ${fault.name}` })));
+

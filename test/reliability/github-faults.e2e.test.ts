@@ -1,0 +1,271 @@
+/**
+ * Every fault at every GitHub call the action makes, as the runner runs it: a hang, a reset, and
+ * a 403, 404 and 500 with GitHub's own error body. What the contract says each call is worth
+ * decides the outcome:
+ *
+ * - a read that only adds context (commit subjects, the comments, who the token is, the default
+ *   branch, a comparison's whole diff) costs one warning, and the job is still created;
+ * - the diff the step was told to send (`diff: true`) ends the step: outcome `error`, one error
+ *   line naming the GitHub call, nothing sent to the API;
+ * - a comment write costs one warning, and the step's outcome stands.
+ *
+ * Then the limits: a hang never holds the step past its `timeout`, and after SIGINT the step
+ * exits within 2 seconds with its outputs and summary written.
+ */
+import { createServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GITHUB_CALLS as CALL_NAMES } from '../../src/github/calls.js';
+import { scripts, startSimulator, type Simulator } from '../simulator/index.js';
+import { startFakeGitHub, type FakeGitHub, type GitHubCall } from '../support/fake-github.js';
+import type { ActionRun } from '../support/run-action.js';
+import { runnerCommands, unescapeData } from '../support/runner-log.js';
+import { GITHUB_FAULT_MATRIX, GITHUB_SCENARIOS, prEvent, pull, type GitHubScenario } from './github-cases.js';
+import { checkedRun, errorLines } from './harness.js';
+
+const TOKEN = 'ghs_githubFaultsToken0123';
+const REQUEST_TIMEOUT = '1s';
+const TIMEOUT = '3s';
+const DEADLINE_MS = 3_000 + 1_000;
+
+let sim: Simulator;
+beforeAll(async () => {
+  sim = await startSimulator({ defaultJobScript: scripts.prAfter(1) });
+});
+afterAll(async () => {
+  await sim.close();
+});
+
+async function runWith(github: FakeGitHub, scenario: GitHubScenario, inputs: Record<string, string>, options: Partial<Parameters<typeof checkedRun>[0]> = {}): Promise<ActionRun> {
+  return checkedRun({
+    event: scenario.event,
+    env: { GITHUB_API_URL: github.url, GITHUB_REPOSITORY: 'acme/widgets' },
+    inputs: {
+      'api-key': sim.apiKey,
+      'project-id': 'proj_sim',
+      'base-url': sim.url,
+      'github-token': TOKEN,
+      'request-timeout': REQUEST_TIMEOUT,
+      timeout: TIMEOUT,
+      wait: 'false',
+      ...scenario.inputs,
+      ...inputs,
+    },
+    secrets: [sim.apiKey, TOKEN],
+    deadlineMs: DEADLINE_MS,
+    ...options,
+  });
+}
+
+const warnings = (run: ActionRun): string[] =>
+  runnerCommands(run.stdout)
+    .filter((command) => command.name === 'warning')
+    .map((command) => unescapeData(command.data));
+
+/** Each case has its own fake GitHub, so cases run side by side; the simulator tells jobs apart by prompt. */
+async function withGitHub<T>(body: (github: FakeGitHub) => Promise<T>): Promise<T> {
+  const github = await startFakeGitHub();
+  try {
+    return await body(github);
+  } finally {
+    await github.close();
+  }
+}
+
+/** The create requests this case made: the simulator is shared, the prompt is the case's own. */
+const createsFor = (marker: string) => sim.requests.filter((r) => r.endpoint === 'create' && (r.body as { prompt: string }).prompt.includes(marker));
+
+describe.concurrent('every fault at every GitHub call', () => {
+  it.each(GITHUB_FAULT_MATRIX)('$label', ({ label, call, role, fault, says, ...scenario }) =>
+    withGitHub(async (github) => {
+      scenario.setup(github);
+      github.injectFault({ call, ...fault });
+      const marker = `case ${label}`;
+      const run = await runWith(github, { call, role, ...scenario }, { prompt: marker });
+      const title = CALL_NAMES[call].title;
+      const faulted = github.callsTo(call);
+      expect(faulted.length, 'the faulted call was made').toBeGreaterThanOrEqual(1);
+      expect(run.summary.length).toBeGreaterThan(0);
+      expect(run.outputs.outcome).toBeDefined();
+
+      // A compare 404 on a push is a base commit that is gone: the head commit alone is sent.
+      const degrades = role !== 'diff' || (call === 'compare' && fault.kind === 'status' && fault.status === 404);
+      if (role === 'comment-write') {
+        expect(run.code).toBe(0);
+        expect(run.outputs.outcome).toBe('submitted');
+        expect(createsFor(marker)).toHaveLength(1);
+        expect(warnings(run)).toHaveLength(1);
+        expect(warnings(run)[0]).toMatch(/Could not write the pull-request comment/);
+        if (fault.kind !== 'status' || fault.status !== 403) expect(warnings(run)[0]).toMatch(says);
+        expect(errorLines(run)).toEqual([]);
+      } else if (degrades) {
+        expect(run.code).toBe(0);
+        expect(run.outputs.outcome).toBe('submitted');
+        expect(createsFor(marker)).toHaveLength(1);
+        expect(warnings(run)).toHaveLength(1);
+        expect(warnings(run)[0]).toContain(`GitHub ${title} (`);
+        expect(warnings(run)[0]).toMatch(says);
+        expect(errorLines(run)).toEqual([]);
+        if (call === 'list-comments' || call === 'identity') {
+          // Comments that cannot be read (or whose author cannot be told) are not written either.
+          expect(github.callsTo('create-comment')).toEqual([]);
+          expect(github.callsTo('update-comment')).toEqual([]);
+          expect(sim.requests.filter((r) => r.path.includes('job_earlier'))).toEqual([]);
+        }
+        if (call === 'pull-commits') expect((createsFor(marker)[0]!.body as { prompt: string }).prompt).not.toContain('- Commits:');
+      } else {
+        expect(run.code).toBe(1);
+        expect(run.outputs.outcome).toBe('error');
+        expect(run.outputs.requests).toBe('0');
+        expect(createsFor(marker)).toEqual([]);
+        const errors = errorLines(run);
+        expect(errors).toHaveLength(1);
+        expect(errors[0]).toContain(`GitHub ${title} (`);
+        expect(errors[0]).toMatch(says);
+        expect(errors[0]).toContain('nothing was sent to the API');
+      }
+      // GitHub requests are not retried: one fault, one request.
+      expect(faulted).toHaveLength(1);
+    }),
+  );
+});
+
+describe.concurrent('a diff that cannot be read, under diff: auto', () => {
+  it('with a prompt: one warning, and the prompt goes without the diff', () =>
+    withGitHub(async (github) => {
+      pull(github);
+      github.injectFault({ call: 'pull-diff', kind: 'status', status: 500 });
+      const marker = 'auto with a prompt';
+      const run = await runWith(github, scenario('pull-diff'), { diff: 'auto', prompt: marker });
+      expect(run.code).toBe(0);
+      expect(run.outputs.outcome).toBe('submitted');
+      expect(warnings(run)).toEqual([expect.stringMatching(/^Could not read the pull_request event's diff: GitHub pull request diff .* answered 500.* Sending the prompt without it \(diff: auto\)\.$/)]);
+      expect((createsFor(marker)[0]!.body as { prompt: string }).prompt).toBe(marker);
+    }),
+  );
+
+  it('without a prompt the diff is all there is to send: outcome error, nothing sent', () =>
+    withGitHub(async (github) => {
+      pull(github);
+      github.injectFault({ call: 'pull-diff', kind: 'reset' });
+      const run = await runWith(github, scenario('pull-diff'), { diff: 'auto' });
+      expect(run.code).toBe(1);
+      expect(run.outputs.outcome).toBe('error');
+      expect(run.outputs.requests).toBe('0');
+      expect(errorLines(run)).toEqual([expect.stringMatching(/GitHub pull request diff .* the connection failed: .*\(no prompt was given\), so nothing was sent to the API/)]);
+    }),
+  );
+});
+
+describe('GitHub unreachable (connection refused)', () => {
+  /** A loopback port that was just free: nothing listens there. */
+  async function closedPort(): Promise<number> {
+    const server = createServer();
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    await new Promise((resolve) => server.close(resolve));
+    return port;
+  }
+
+  it('says it could not connect, not that GitHub answered 500', async () => {
+    const url = `http://127.0.0.1:${await closedPort()}`;
+    const run = await checkedRun({
+      event: prEvent,
+      env: { GITHUB_API_URL: url, GITHUB_REPOSITORY: 'acme/widgets' },
+      inputs: { 'api-key': sim.apiKey, 'project-id': 'proj_sim', 'base-url': sim.url, 'github-token': TOKEN, 'request-timeout': REQUEST_TIMEOUT, timeout: TIMEOUT, diff: 'true' },
+      secrets: [sim.apiKey, TOKEN],
+      deadlineMs: DEADLINE_MS,
+    });
+    expect(run.outputs.outcome).toBe('error');
+    const errors = errorLines(run);
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toContain(`GitHub pull request diff (GET /repos/{owner}/{repo}/pulls/{pull_number}) could not connect to ${url} (ECONNREFUSED)`);
+    expect(errors[0]).not.toContain('500');
+  });
+});
+
+const scenario = (call: GitHubCall): GitHubScenario => GITHUB_SCENARIOS.find((candidate) => candidate.call === call)!;
+
+describe.concurrent('a hang under timeout: the step ends by its deadline', () => {
+  // request-timeout is far longer than timeout: only the step's deadline can end these hangs.
+  const LONG_REQUEST_TIMEOUT = { 'request-timeout': '20s', timeout: '2s' };
+
+  it.each(['list-comments', 'pull-commits', 'pull-diff', 'identity'] as const)('%s', (call) =>
+    withGitHub(async (github) => {
+      const hung = scenario(call);
+      hung.setup(github);
+      github.injectFault({ call, kind: 'hang' });
+      const marker = `deadline ${call}`;
+      const run = await runWith(github, hung, { ...LONG_REQUEST_TIMEOUT, prompt: marker }, { deadlineMs: 2_000 });
+      expect(run.code).toBe(1);
+      expect(run.outputs.outcome).toBe('error');
+      expect(run.outputs['timed-out']).toBe('true');
+      expect(createsFor(marker)).toEqual([]);
+      const errors = errorLines(run);
+      expect(errors).toHaveLength(1);
+      expect(errors[0]).toContain(`GitHub ${CALL_NAMES[call].title} (`);
+      expect(errors[0]).toContain("the step's timeout ran out before it answered");
+    }),
+  );
+
+  it('the closing comment of a timed-out wait gets one request-timeout past the deadline, no more', () =>
+    withGitHub(async (github) => {
+      const hung = scenario('update-comment');
+      hung.setup(github);
+      sim.queueJobScripts(scripts.stayActive());
+      github.injectFault({ call: 'update-comment', kind: 'hang' });
+      const run = await runWith(
+        github,
+        hung,
+        { prompt: 'deadline closing comment', wait: 'true', timeout: '2s', 'request-timeout': '1s', 'poll-interval': '200ms', 'poll-interval-max': '400ms' },
+        { deadlineMs: 3_000 },
+      );
+      expect(run.outputs.outcome).toBe('timed-out');
+      expect(warnings(run)).toHaveLength(1);
+      expect(warnings(run)[0]).toMatch(/Could not write the pull-request comment: GitHub update comment \(.*timed out/);
+    }),
+  );
+});
+
+describe.concurrent('SIGINT while a GitHub request hangs: out within 2 seconds, outputs and summary written', () => {
+  const READS = GITHUB_SCENARIOS.filter((candidate) => candidate.role !== 'comment-write' && candidate.call !== 'compare-diff');
+
+  it.each(READS.map((read) => ({ ...read, label: read.call })))('$label', ({ label, ...read }) =>
+    withGitHub(async (github) => {
+      read.setup(github);
+      github.injectFault({ call: read.call, kind: 'hang' });
+      const marker = `sigint ${label}`;
+      const run = await runWith(github, read, { prompt: marker, 'request-timeout': '20s', timeout: '30s' }, {
+        signal: { name: 'SIGINT', when: () => github.callsTo(read.call).length > 0 },
+        deadlineMs: 30_000,
+      });
+      expect(run.exitAfterSignalMs).toBeDefined();
+      expect(run.exitAfterSignalMs!).toBeLessThan(2_000);
+      expect(run.code).not.toBe(0);
+      expect(run.outputs.outcome).toBe('cancelled');
+      expect(run.outputs.requests).toBeDefined();
+      expect(run.summary).toContain('Cancelled');
+      expect(createsFor(marker)).toEqual([]);
+      expect(errorLines(run)).toEqual(['::error::Cancelled before anything was sent to the API; no job was created.']);
+    }),
+  );
+
+  it.each(['create-comment', 'update-comment'] as const)('%s: the outcome stands', (call) =>
+    withGitHub(async (github) => {
+      const write = scenario(call);
+      write.setup(github);
+      github.injectFault({ call, kind: 'hang' });
+      const marker = `sigint ${call}`;
+      const run = await runWith(github, write, { prompt: marker, 'request-timeout': '20s', timeout: '30s' }, {
+        signal: { name: 'SIGINT', when: () => github.callsTo(call).length > 0 },
+        deadlineMs: 30_000,
+      });
+      expect(run.exitAfterSignalMs!).toBeLessThan(2_000);
+      expect(run.code).not.toBe(0);
+      expect(run.outputs.outcome).toBe('submitted');
+      expect(run.summary.length).toBeGreaterThan(0);
+      expect(createsFor(marker)).toHaveLength(1);
+      expect(warnings(run)).toHaveLength(1);
+    }),
+  );
+});
