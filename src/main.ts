@@ -1,16 +1,16 @@
 import * as core from '@actions/core';
-import { prepareAgent, type PreparedAgent } from './agent/prepare.js';
+import { prepareAgent, type DiffStats, type PreparedAgent } from './agent/prepare.js';
 import { cancelledBeforeSending, failedBeforeSending, runAgent, skippedRun, type AgentRun } from './agent/run-agent.js';
 import { ApiClient } from './api/client.js';
 import { Outputs, type OutputName } from './constants.js';
 import { readTriggerEvent, type TriggerEvent } from './event.js';
 import { GitHubError, repoFromEnv, type GitHubApi } from './github/api.js';
 import { createGitHubApi } from './github/octokit.js';
-import { COMMENT_MARKER, stateLine, upsertComment } from './github/pr-comment.js';
+import { COMMENT_MARKER, PullRequestComment, stateLine } from './github/pr-comment.js';
 import { readSettings } from './inputs.js';
 import { formatDuration } from './parse.js';
 import { coreLogger } from './logger.js';
-import { agentLogLine, agentOutputs, failOnLine, renderAgentSummary, renderPrComment } from './report/agent-report.js';
+import { agentLogLine, agentOutputs, failOnLine, renderAgentSummary, renderPrComment, renderWorkingComment } from './report/agent-report.js';
 import { byteLength, cutToBytes, SUMMARY_LIMIT_BYTES } from './report/markdown.js';
 import { CancelledError, realSleep, systemClock } from './runtime.js';
 import type { Outcome } from './agent/outcome.js';
@@ -93,15 +93,19 @@ async function agentStep(settings: AgentSettings, event: TriggerEvent, client: A
     }));
 
   let prepared: PreparedAgent | undefined;
+  let commentWriter: PullRequestComment | undefined;
   let run: AgentRun;
   try {
     prepared = await prepareAgent(settings, { event, repo, github: connectGitHub, jobs: client, logger: coreLogger });
+    const { comment } = prepared;
+    if (comment && github) commentWriter = new PullRequestComment(await github, comment.pullNumber, comment.existing);
     if (prepared.action === 'skip') {
       core.notice(prepared.reason);
       run = skippedRun(settings, startedAt, prepared.reason);
     } else {
-      const { prompt, jobId } = prepared;
+      const { prompt, jobId, diff } = prepared;
       if (prompt) coreLogger.data(`Prompt (${prompt.length} characters)`, prompt);
+      const writer = commentWriter;
       run = await runAgent({ ...settings, jobId }, prompt, {
         client,
         clock: systemClock,
@@ -111,6 +115,8 @@ async function agentStep(settings: AgentSettings, event: TriggerEvent, client: A
         signal,
         deadline,
         onJobId: (id) => core.setOutput(Outputs.JobId, id),
+        // The comment says the job is working as soon as it exists, not only when it ends.
+        onAccepted: writer && comment ? (accepted) => writeComment(writer, comment, accepted, 'working', diff) : undefined,
       });
     }
   } catch (error) {
@@ -130,12 +136,11 @@ async function agentStep(settings: AgentSettings, event: TriggerEvent, client: A
   setOutputs(agentOutputs(run, client.requestCount));
   await writeSummary(renderAgentSummary(run, client.requestCount, prepared?.action === 'run' ? prepared.diff : undefined));
   // After a cancellation the runner allows seconds, not a round trip to GitHub.
-  if (prepared?.comment && github && !signal.aborted) {
-    const connected = await github;
+  if (prepared?.comment && commentWriter && github && !signal.aborted) {
     // Like the last poll at the deadline, the comment that reports the outcome may take one
     // request-timeout past it: a timed-out run is worth a comment that says so.
-    connected.setDeadline(deadline + settings.requestTimeoutMs);
-    await writeComment(connected, prepared.comment, run);
+    (await github).setDeadline(deadline + settings.requestTimeoutMs);
+    await writeComment(commentWriter, prepared.comment, run, 'outcome', prepared.action === 'run' ? prepared.diff : undefined);
     // Cancelled while the comment was written: the outcome above stands, the step still stops.
     if (signal.aborted) core.setFailed('Cancelled while writing the pull-request comment.');
   }
@@ -143,21 +148,31 @@ async function agentStep(settings: AgentSettings, event: TriggerEvent, client: A
   failIfNeeded(run, settings.failOn);
 }
 
-/** Creates or updates the pull-request comment; a failure here is a warning, never the step's. */
-async function writeComment(github: GitHubApi, comment: NonNullable<PreparedAgent['comment']>, run: AgentRun): Promise<void> {
+/**
+ * Writes the run's one pull-request comment: `working` as soon as the API accepted the job, then
+ * the outcome. A failure here is one warning, never the step's; no write follows a failed one.
+ */
+async function writeComment(
+  writer: PullRequestComment,
+  comment: NonNullable<PreparedAgent['comment']>,
+  run: AgentRun,
+  stage: 'working' | 'outcome',
+  diff: DiffStats | undefined,
+): Promise<void> {
   const jobId = run.jobId ?? run.job?.id;
   // The record moves to this head only once the API has accepted it (the create or the message
   // answered 2xx). After a refused, failed, cut-off or cancelled one it keeps the last accepted
   // head, so the next run sends the same change again instead of taking it as delivered.
   const recorded = run.delivery === 'accepted' && jobId ? { jobId, headSha: comment.headSha } : comment.existing?.state;
   const state = recorded && stateLine(recorded);
-  const body = renderPrComment(run, COMMENT_MARKER, state, new Date(systemClock.now()).toISOString());
+  const now = new Date(systemClock.now()).toISOString();
+  const body = stage === 'working' ? renderWorkingComment(run, diff, COMMENT_MARKER, state, now) : renderPrComment(run, COMMENT_MARKER, state, now);
   try {
-    const result = await upsertComment(github, comment.pullNumber, comment.existing, body);
+    const result = await writer.write(body);
     if (result === 'forbidden') {
       core.warning('Could not write the pull-request comment (403): give the job "permissions: pull-requests: write", or set pr-comment: false.');
-    } else {
-      coreLogger.info(`Pull-request comment ${result}.`);
+    } else if (result !== 'skipped') {
+      coreLogger.info(`Pull-request comment ${result}${stage === 'working' ? ' (working)' : ''}.`);
     }
   } catch (error) {
     core.warning(`Could not write the pull-request comment: ${messageOf(error)}`);

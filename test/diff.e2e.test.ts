@@ -269,7 +269,8 @@ describe('the pull-request comment', () => {
     const first = await run({ name: 'pull_request', payload: pullRequestEvent(20) }, { 'pr-comment': 'true', wait: 'false' });
     const second = await run({ name: 'pull_request', payload: pullRequestEvent(20) }, { 'pr-comment': 'true' });
     const writes = github.requests.filter((r) => r.call === 'create-comment' || r.call === 'update-comment');
-    expect(writes.map((r) => r.method)).toEqual(['POST', 'PATCH']);
+    // Each run writes twice (working, then the outcome); only the very first write creates.
+    expect(writes.map((r) => r.method)).toEqual(['POST', 'PATCH', 'PATCH', 'PATCH']);
     // Who the token is, asked once, and only by the run that found a comment with the marker.
     expect(github.callsTo('identity')).toHaveLength(1);
     expect(github.comments).toHaveLength(1);
@@ -280,12 +281,41 @@ describe('the pull-request comment', () => {
     expect(first.outputs['job-id']).not.toBe(second.outputs['job-id']);
   });
 
-  it('a 403 is a warning naming pull-requests: write, not a failure', async () => {
+  it('says the job is working as soon as it is created, then the outcome in the same comment', async () => {
+    github.pulls.set(22, { diff: SRC, files: [], commits: [] });
+    sim.queueJobScripts(scripts.prAfter(3));
+    const result = await run({ name: 'pull_request', payload: pullRequestEvent(22) }, { 'pr-comment': 'true' });
+    expect(result.outputs.outcome).toBe('pr-opened');
+    const writes = github.requests.filter((r) => r.call === 'create-comment' || r.call === 'update-comment');
+    expect(writes.map((r) => r.method)).toEqual(['POST', 'PATCH']);
+    expect(github.comments).toHaveLength(1);
+    const [working, outcome] = writes.map((r) => (r.body as { body: string }).body);
+    const jobId = result.outputs['job-id']!;
+    // Written after the create and before the first poll: while the job was still running.
+    const created = sim.requests.find((r) => r.endpoint === 'create')!;
+    const polls = sim.requests.filter((r) => r.endpoint === 'get');
+    expect(writes[0]!.at).toBeGreaterThanOrEqual(created.at);
+    expect(writes[0]!.at).toBeLessThanOrEqual(polls[0]!.at);
+    expect(working).toContain('Working: the agent is updating the documentation for this pull request');
+    expect(working).toContain(`\`${jobId}\``);
+    expect(working).toMatch(/a new job: a prompt of [\d,]+ characters, with the diff of 1 file \([\d,]+ characters\)/);
+    expect(readState(working!)).toEqual({ jobId, headSha: 'e'.repeat(40) });
+    // Updated after the job ended, with the outcome and the documentation PR.
+    expect(writes[1]!.at).toBeGreaterThanOrEqual(polls.at(-1)!.at);
+    expect(outcome).toContain('Pull request opened');
+    expect(outcome).toContain(result.outputs['pr-link']);
+    expect(outcome).not.toContain('Working');
+    expect(result.stdout).toContain('Pull-request comment created (working).');
+    expect(result.stdout).toContain('Pull-request comment updated.');
+  });
+
+  it('a 403 is one warning naming pull-requests: write, not a failure, and no second try', async () => {
     github.pulls.set(21, { diff: SRC, files: [], commits: [] });
     github.commentWriteStatus = 403;
     const result = await run({ name: 'pull_request', payload: pullRequestEvent(21) }, { 'pr-comment': 'true', wait: 'false' });
     expect(result.code).toBe(0);
-    expect(result.stdout).toMatch(/::warning::Could not write the pull-request comment \(403\).*pull-requests: write/);
+    expect(result.stdout.match(/::warning::Could not write the pull-request comment \(403\).*pull-requests: write/g)).toHaveLength(1);
+    expect(github.requests.filter((r) => r.call === 'create-comment' || r.call === 'update-comment')).toHaveLength(1);
   });
 });
 
@@ -310,8 +340,9 @@ describe('whose comment counts: only the token\'s own identity\'s', () => {
     expect(created()).toHaveLength(1);
     expect(sim.requests.filter((r) => r.endpoint === 'message' || (r.endpoint === 'get' && r.path.includes(job)))).toEqual([]);
     expect(github.comments[0]!.body).toBe(before);
-    expect(github.callsTo('update-comment')).toEqual([]);
+    // Its own new comment is created, then updated with the outcome: the planted one never.
     expect(github.callsTo('create-comment')).toHaveLength(1);
+    expect(github.callsTo('update-comment').map((r) => r.path)).toEqual([`/repos/acme/widgets/issues/comments/${github.comments[1]!.id}`]);
     expect(readState(github.comments[1]!.body)!.jobId).toBe(result.outputs['job-id']);
   });
 
@@ -321,7 +352,8 @@ describe('whose comment counts: only the token\'s own identity\'s', () => {
     github.comments.push(planted('octocat', job));
     const result = await run({ name: 'pull_request', payload: pullRequestEvent(41, { headSha: 'de'.repeat(20) }) }, { ...reuse, wait: 'false' });
     expect(result.outputs['job-id']).not.toBe(job);
-    expect(github.callsTo('update-comment')).toEqual([]);
+    expect(github.callsTo('update-comment').map((r) => r.path)).not.toContain('/repos/acme/widgets/issues/comments/555');
+    expect(github.callsTo('create-comment')).toHaveLength(1);
   });
 
   it('follows and updates its own comment, whoever the token is (a personal token here)', async () => {
@@ -334,7 +366,8 @@ describe('whose comment counts: only the token\'s own identity\'s', () => {
     const result = await run({ name: 'pull_request', payload: pullRequestEvent(42, { headSha: 'de'.repeat(20) }) }, { ...reuse, wait: 'false' });
     expect(result.outputs['job-id']).toBe(job);
     expect(sim.requests.filter((r) => r.endpoint === 'message')).toHaveLength(1);
-    expect(github.callsTo('update-comment').map((r) => r.path)).toEqual(['/repos/acme/widgets/issues/comments/556']);
+    // Working, then the outcome: both in the comment it found, its own.
+    expect(github.callsTo('update-comment').map((r) => r.path)).toEqual(['/repos/acme/widgets/issues/comments/556', '/repos/acme/widgets/issues/comments/556']);
     expect(github.callsTo('identity')).toHaveLength(1);
   });
 

@@ -31,6 +31,11 @@ export interface AgentDeps {
   readonly deadline?: number;
   /** Told the job ID the moment it is known, so it is an output even if the step dies later. */
   readonly onJobId?: (jobId: string) => void;
+  /**
+   * Told, and awaited, once the API has accepted the job or the message, before the wait begins.
+   * It must not throw: whatever it does is not the run's outcome.
+   */
+  readonly onAccepted?: (run: AgentRun) => Promise<void>;
   /** Told every job object seen, so a cancelled run can report the last one. */
   readonly onJob?: (job: AgentJob) => void;
 }
@@ -104,6 +109,9 @@ export async function runAgent(settings: AgentRunSettings, prompt: string, deps:
     if (isCancellation(error, deps.signal)) return cancelled(run);
     return failed(run, error);
   }
+  // Before the wait: a pull-request comment can say that the job is working.
+  if (run.delivery === 'accepted') await deps.onAccepted?.(run);
+  if (deps.signal.aborted) return cancelled(run);
 
   if (!settings.wait) {
     if (mode !== 'attach') {

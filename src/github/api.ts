@@ -28,7 +28,8 @@ export interface GitHubApi {
    * token. Asked once per run.
    */
   tokenLogin(): Promise<string>;
-  createComment(issueNumber: number, body: string): Promise<void>;
+  /** Answers the new comment's ID, so later writes update it. */
+  createComment(issueNumber: number, body: string): Promise<number>;
   updateComment(commentId: number, body: string): Promise<void>;
   /** No request may end after this instant (epoch ms): the step's `timeout`. */
   setDeadline(epochMs: number): void;

@@ -137,9 +137,7 @@ export async function createGitHubApi(options: GitHubClientOptions): Promise<Git
         return tokenLogin;
       }),
     createComment: (issueNumber, body) =>
-      call('create-comment', async () => {
-        await octokit.rest.issues.createComment({ ...repo, issue_number: issueNumber, body });
-      }),
+      call('create-comment', async () => (await octokit.rest.issues.createComment({ ...repo, issue_number: issueNumber, body })).data.id),
     updateComment: (commentId, body) =>
       call('update-comment', async () => {
         await octokit.rest.issues.updateComment({ ...repo, comment_id: commentId, body });

@@ -55,24 +55,38 @@ export function stateLine(state: CommentState): string {
   return `<!-- docs-agent-action:state ${json} -->`;
 }
 
-export type CommentResult = 'created' | 'updated' | 'forbidden';
+/**
+ * The one comment of a run, written more than once (working, then the outcome): the first write
+ * creates it unless an earlier run's comment is there, and every later one updates that same
+ * comment. After a write fails (a 403 when the token may not write comments, or any other
+ * failure), the caller warns once and no later write is tried.
+ */
+export class PullRequestComment {
+  private commentId: number | undefined;
+  private refused = false;
 
-/** Creates the comment, or updates it in place. A 403 is reported, not thrown: the step goes on. */
-export async function upsertComment(
-  github: GitHubApi,
-  pullNumber: number,
-  existing: FoundComment | undefined,
-  body: string,
-): Promise<CommentResult> {
-  try {
-    if (existing) {
-      await github.updateComment(existing.id, body);
-      return 'updated';
+  constructor(
+    private readonly github: GitHubApi,
+    private readonly pullNumber: number,
+    existing: FoundComment | undefined,
+  ) {
+    this.commentId = existing?.id;
+  }
+
+  /** `created`, `updated`, `forbidden` (the first 403; the caller warns), or `skipped` after it. */
+  async write(body: string): Promise<'created' | 'updated' | 'forbidden' | 'skipped'> {
+    if (this.refused) return 'skipped';
+    try {
+      if (this.commentId !== undefined) {
+        await this.github.updateComment(this.commentId, body);
+        return 'updated';
+      }
+      this.commentId = await this.github.createComment(this.pullNumber, body);
+      return 'created';
+    } catch (error) {
+      this.refused = true;
+      if (error instanceof GitHubError && error.status === 403) return 'forbidden';
+      throw error;
     }
-    await github.createComment(pullNumber, body);
-    return 'created';
-  } catch (error) {
-    if (error instanceof GitHubError && error.status === 403) return 'forbidden';
-    throw error;
   }
 }

@@ -1,7 +1,7 @@
 import type { Outcome } from '../agent/outcome.js';
 import type { DiffStats } from '../agent/prepare.js';
 import { describeMode, type AgentRun } from '../agent/run-agent.js';
-import { forLog } from '../text.js';
+import { countOf, forLog } from '../text.js';
 import { Outputs, type OutputName } from '../constants.js';
 import { formatDuration } from '../parse.js';
 import { codeBlock, codeSpan, cutToBytes, details, escapeText, keyValueTable, linkOrCode, MAX_MESSAGE_CHARS } from './markdown.js';
@@ -185,6 +185,36 @@ export function renderPrComment(
   const full = commentBody(marker, [...heading, '', table, ...(note ? ['', note] : [])], stateLine);
   if (full.length <= limit) return full;
   return commentBody(marker, [...heading, '', 'The details are too long for a comment: the job summary of this workflow run shows them.'], stateLine);
+}
+
+/**
+ * The pull-request comment while the job works: written as soon as the API has accepted the job
+ * or the message, so a reviewer sees the documentation being updated; the outcome replaces it.
+ */
+export function renderWorkingComment(run: AgentRun, diff: DiffStats | undefined, marker: string, stateLine: string | undefined, nowIso: string): string {
+  const jobId = run.jobId ?? run.job?.id;
+  const what = run.mode === 'message' ? 'a follow-up message' : 'a new job';
+  const sent = [`${what}: a prompt of ${countOf(run.prompt.length, 'character')}`];
+  if (diff) {
+    const left = [diff.omitted ? `${diff.omitted} over the budget` : '', diff.excluded ? `${diff.excluded} filtered out` : ''].filter(Boolean);
+    sent.push(`with the diff of ${countOf(diff.files, 'file')} (${countOf(diff.chars, 'character')}${left.length ? `; ${left.join(', ')}` : ''})`);
+  }
+  const table = keyValueTable([
+    ['Job', jobId ? codeSpan(jobId, 'cell') : '—'],
+    ['Status', run.job?.status ? codeSpan(run.job.status, 'cell') : '—'],
+    ['Sent', escapeText(sent.join(', '))],
+    ['Started', escapeText(nowIso)],
+  ]);
+  const visible = [
+    '### Documentation agent',
+    '',
+    '**⏳ Working: the agent is updating the documentation for this pull request**',
+    '',
+    table,
+    '',
+    'This comment is updated with the outcome, and the documentation pull request, when the job ends.',
+  ];
+  return commentBody(marker, visible, stateLine);
 }
 
 function commentBody(marker: string, visible: readonly string[], stateLine: string | undefined): string {

@@ -77,7 +77,8 @@ const COMMIT_MAX_FILES = 3_000;
 
 export interface FakeGitHub {
   readonly url: string;
-  readonly requests: Array<{ method: string; path: string; call: GitHubCall | undefined; accept?: string; body?: unknown }>;
+  /** Every request, with when it arrived (`Date.now()`, the clock the API simulator's log uses too). */
+  readonly requests: Array<{ method: string; path: string; call: GitHubCall | undefined; accept?: string; body?: unknown; at: number }>;
   defaultBranch: string;
   /** The login GraphQL's `viewer` answers: the identity of the token (and of the comments it writes). */
   viewerLogin: string;
@@ -134,7 +135,7 @@ export async function startFakeGitHub(owner = 'acme', repo = 'widgets'): Promise
       const method = req.method ?? 'GET';
       const accept = req.headers.accept ?? '';
       const call = callOf(method, url.pathname, accept, base);
-      fake.requests.push({ method, path: url.pathname + url.search, call, accept, body });
+      fake.requests.push({ method, path: url.pathname + url.search, call, accept, body, at: Date.now() });
       const fault = call && takeFault(call);
       if (fault) return applyFault(fault, res);
       route(method, url, accept, res, body);
