@@ -21,7 +21,7 @@ import { startFakeGitHub, type FakeGitHub, type GitHubCall } from '../support/fa
 import type { ActionRun } from '../support/run-action.js';
 import { runnerCommands, unescapeData } from '../support/runner-log.js';
 import { GITHUB_FAULT_MATRIX, GITHUB_SCENARIOS, prEvent, pull, type GitHubScenario } from './github-cases.js';
-import { checkedRun, errorLines } from './harness.js';
+import { actionTime, checkedRun, errorLines } from './harness.js';
 
 const TOKEN = 'ghs_githubFaultsToken0123';
 const REQUEST_TIMEOUT = '1s';
@@ -239,8 +239,9 @@ describe.concurrent('SIGINT while a GitHub request hangs: out within 2 seconds, 
         signal: { name: 'SIGINT', when: () => github.callsTo(read.call).length > 0 },
         deadlineMs: 30_000,
       });
-      expect(run.exitAfterSignalMs).toBeDefined();
-      expect(run.exitAfterSignalMs!).toBeLessThan(2_000);
+      // Done within 2 s of the signal by its own clock, and gone before the runner's SIGTERM.
+      expect(actionTime(run)?.sinceSignalMs).toBeLessThan(2_000);
+      expect(run.exitAfterSignalMs).toBeLessThan(7_500);
       expect(run.code).not.toBe(0);
       expect(run.outputs.outcome).toBe('cancelled');
       expect(run.outputs.requests).toBeDefined();
@@ -250,22 +251,42 @@ describe.concurrent('SIGINT while a GitHub request hangs: out within 2 seconds, 
     }),
   );
 
-  it.each(['create-comment', 'update-comment'] as const)('%s: the outcome stands', (call) =>
+  it('while the working comment is written: cancelled, and the job, which exists, goes on', () =>
     withGitHub(async (github) => {
-      const write = scenario(call);
+      const write = scenario('create-comment');
       write.setup(github);
-      github.injectFault({ call, kind: 'hang' });
-      const marker = `sigint ${call}`;
+      github.injectFault({ call: 'create-comment', kind: 'hang' });
+      const marker = 'sigint working comment';
       const run = await runWith(github, write, { prompt: marker, 'request-timeout': '20s', timeout: '30s' }, {
-        signal: { name: 'SIGINT', when: () => github.callsTo(call).length > 0 },
+        signal: { name: 'SIGINT', when: () => github.callsTo('create-comment').length > 0 },
         deadlineMs: 30_000,
       });
-      expect(run.exitAfterSignalMs!).toBeLessThan(2_000);
+      expect(actionTime(run)?.sinceSignalMs).toBeLessThan(2_000);
+      expect(run.exitAfterSignalMs).toBeLessThan(7_500);
+      expect(run.code).not.toBe(0);
+      expect(run.outputs.outcome).toBe('cancelled');
+      expect(createsFor(marker)).toHaveLength(1);
+      expect(run.outputs['job-id']).toMatch(/\S/);
+      expect(errorLines(run)).toEqual([expect.stringContaining(`Job ${run.outputs['job-id']} goes on running on the server`)]);
+    }));
+
+  it('while the closing comment is written: the outcome stands, and the step stops', () =>
+    withGitHub(async (github) => {
+      const write = scenario('update-comment');
+      write.setup(github);
+      // The first update says "working"; the second, the outcome, hangs.
+      github.injectFault({ call: 'update-comment', kind: 'hang', skip: 1 });
+      const marker = 'sigint closing comment';
+      const run = await runWith(github, write, { prompt: marker, 'request-timeout': '20s', timeout: '30s' }, {
+        signal: { name: 'SIGINT', when: () => github.callsTo('update-comment').length > 1 },
+        deadlineMs: 30_000,
+      });
+      expect(actionTime(run)?.sinceSignalMs).toBeLessThan(2_000);
+      expect(run.exitAfterSignalMs).toBeLessThan(7_500);
       expect(run.code).not.toBe(0);
       expect(run.outputs.outcome).toBe('submitted');
       expect(run.summary.length).toBeGreaterThan(0);
       expect(createsFor(marker)).toHaveLength(1);
       expect(warnings(run)).toHaveLength(1);
-    }),
-  );
+    }));
 });
