@@ -9,6 +9,8 @@ export const modules = {
 /* harmony export */   z: () => (/* binding */ pageVisitors)
 /* harmony export */ });
 /* harmony import */ var _runtime_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(33683);
+/* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(48992);
+
 
 /**
  * Pages through the visitors endpoint from `offset`, following `hasMore`, handing each page's
@@ -88,7 +90,7 @@ async function pageVisitors(api, options, onRows) {
     if (failure)
         throw failure;
     if (pastDeadline)
-        throw new _runtime_js__WEBPACK_IMPORTED_MODULE_0__/* .DeadlineError */ .j3(`${rows} rows read in ${pages} page(s) when the timeout ran out; more remain`);
+        throw new _runtime_js__WEBPACK_IMPORTED_MODULE_0__/* .DeadlineError */ .j3(`${(0,_text_js__WEBPACK_IMPORTED_MODULE_1__/* .countOf */ .pq)(rows, 'row')} read in ${(0,_text_js__WEBPACK_IMPORTED_MODULE_1__/* .countOf */ .pq)(pages, 'page')} when the timeout ran out; more remain`);
     return { totals: totals ?? { human: 0, ai: 0, total: 0 }, rows, duplicates, pages };
 }
 
@@ -193,6 +195,8 @@ __webpack_require__.d(__webpack_exports__, {
 var runtime = __webpack_require__(33683);
 // EXTERNAL MODULE: ./src/parse.ts
 var parse = __webpack_require__(32828);
+// EXTERNAL MODULE: ./src/text.ts
+var src_text = __webpack_require__(48992);
 // EXTERNAL MODULE: external "node:events"
 var external_node_events_ = __webpack_require__(78474);
 // EXTERNAL MODULE: external "node:fs"
@@ -339,6 +343,7 @@ var top_rows = __webpack_require__(81140);
 
 
 
+
 function visitorsOutcome(run) {
     if (run.dryRun)
         return 'dry-run';
@@ -403,7 +408,7 @@ async function runVisitors(settings, deps) {
         run.duplicates = result.duplicates;
         run.top = top.values();
         if (result.duplicates > 0) {
-            deps.logger.warning(`The API repeated ${result.duplicates} path(s) across pages (the data changed while paging); each path was kept once.`);
+            deps.logger.warning(`The API repeated ${(0,src_text/* countOf */.pq)(result.duplicates, 'path')} across pages (the data changed while paging); each path was kept once.`);
         }
         await files.close({
             range: { dateFrom: range.dateFrom?.text ?? null, dateTo: range.dateTo?.text ?? null },
@@ -488,6 +493,7 @@ var report_markdown = __webpack_require__(54285);
 
 
 
+
 function visitorsOutputs(run, requests) {
     return {
         [constants/* Outputs */.tY.Outcome]: visitorsOutcome(run),
@@ -546,9 +552,9 @@ function render(run, top, requests, artifactName) {
         }
     }
     parts.push('', whereEveryRowIs(run, artifactName));
-    const facts = [`${requests} API request(s)`];
+    const facts = [(0,src_text/* countOf */.pq)(requests, 'API request')];
     if (run.duplicates > 0)
-        facts.push(`${run.duplicates} repeated path(s) dropped`);
+        facts.push(`${(0,src_text/* countOf */.pq)(run.duplicates, 'repeated path')} dropped`);
     parts.push('', facts.join(' · '));
     if (run.cancelled)
         parts.push('', '**Cancelled**: no files were written (an export that stops part-way leaves none).');
@@ -579,7 +585,11 @@ function count(value) {
 }
 /** AI visitors as a share of the deduplicated total. */
 function share(ai, total) {
-    return total > 0 ? `${Math.round((ai / total) * 1000) / 10}%` : '—';
+    return total > 0 ? percent((ai / total) * 100) : '—';
+}
+/** Every percentage of the summary in one format, one decimal always: "16.0%" beside "16.2%". */
+function percent(value) {
+    return `${value.toLocaleString('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 })}%`;
 }
 function signed(value) {
     return value > 0 ? `+${count(value)}` : count(value);
@@ -588,7 +598,7 @@ function changeCell(current, previous) {
     const change = changeOf(current, previous);
     if (change.absolute === undefined)
         return '—';
-    return change.percent === undefined ? signed(change.absolute) : `${signed(change.absolute)} (${change.percent > 0 ? '+' : ''}${change.percent}%)`;
+    return change.percent === undefined ? signed(change.absolute) : `${signed(change.absolute)} (${change.percent > 0 ? '+' : ''}${percent(change.percent)})`;
 }
 
 ;// CONCATENATED MODULE: ./src/visitors/step-modules.ts

@@ -13,6 +13,8 @@ __webpack_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ./src/github/api.ts
 var api = __webpack_require__(28943);
+// EXTERNAL MODULE: ./src/text.ts
+var src_text = __webpack_require__(48992);
 ;// CONCATENATED MODULE: ./src/diff/budget.ts
 /** Paths that look generated: the first to leave when the diff is over budget. */
 const GENERATED = [
@@ -94,8 +96,6 @@ function filterFiles(files, include, exclude) {
     return result;
 }
 
-// EXTERNAL MODULE: ./src/text.ts
-var src_text = __webpack_require__(48992);
 ;// CONCATENATED MODULE: ./src/diff/prompt.ts
 
 
@@ -135,7 +135,7 @@ function buildPrompt(parts) {
         sections.push('', `GitHub lists at most ${api/* COMPARE_MAX_FILES */.rJ} files of a comparison, and this change has at least that many: any further files are not shown or named.`);
     }
     if (excludedCount > 0) {
-        sections.push('', `${excludedCount} more changed file(s) were left out by the diff filters (lock files, build output, binaries).`);
+        sections.push('', `${(0,src_text/* countOf */.pq)(excludedCount, 'more changed file')} ${excludedCount === 1 ? 'was' : 'were'} left out by the diff filters (lock files, build output, binaries).`);
     }
     return sections.join('\n');
 }
@@ -302,7 +302,7 @@ async function pullRequestFiles(github, pullNumber, logger) {
         const files = (await github.pullFiles(pullNumber)).map(fileDiffFromListing);
         const missing = files.filter((file) => file.patchMissing).map((file) => file.path);
         if (missing.length > 0)
-            logger.info(`GitHub gave no patch for ${missing.length} file(s): ${missing.slice(0, 20).map((path) => (0,src_text/* forLog */.Ig)(path, 200)).join(', ')}${missing.length > 20 ? ', …' : ''}`);
+            logger.info(`GitHub gave no patch for ${(0,src_text/* countOf */.pq)(missing.length, 'file')}: ${missing.slice(0, 20).map((path) => (0,src_text/* forLog */.Ig)(path, 200)).join(', ')}${missing.length > 20 ? ', …' : ''}`);
         return files;
     }
 }
@@ -415,6 +415,7 @@ function messageOf(error) {
 
 
 
+
 /**
  * Reads the triggering change, filters it, cuts it to the budget and builds the prompt; or
  * decides to skip when nothing is left to send.
@@ -449,7 +450,7 @@ async function promptFromChange(settings, context) {
     const { kept, excluded } = filterFiles(change.files, settings.diffInclude, settings.diffExclude);
     const budget = fitToBudget(kept, settings.diffMaxChars);
     const diff = { files: budget.included.length, chars: budget.chars, omitted: budget.omitted.length, excluded: excluded.length };
-    logger.info(`Diff: ${change.files.length} changed file(s); ${diff.files} sent (${diff.chars} characters), ${diff.omitted} over the budget of ${settings.diffMaxChars}, ${diff.excluded} filtered out.`);
+    logger.info(`Diff: ${(0,src_text/* countOf */.pq)(change.files.length, 'changed file')}; ${diff.files} sent (${diff.chars} characters), ${diff.omitted} over the budget of ${settings.diffMaxChars}, ${diff.excluded} filtered out.`);
     if (kept.length === 0) {
         if (!settings.prompt) {
             return {

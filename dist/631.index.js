@@ -338,6 +338,8 @@ function count(value) {
 /* harmony export */   z: () => (/* binding */ pageVisitors)
 /* harmony export */ });
 /* harmony import */ var _runtime_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(33683);
+/* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(48992);
+
 
 /**
  * Pages through the visitors endpoint from `offset`, following `hasMore`, handing each page's
@@ -417,7 +419,7 @@ async function pageVisitors(api, options, onRows) {
     if (failure)
         throw failure;
     if (pastDeadline)
-        throw new _runtime_js__WEBPACK_IMPORTED_MODULE_0__/* .DeadlineError */ .j3(`${rows} rows read in ${pages} page(s) when the timeout ran out; more remain`);
+        throw new _runtime_js__WEBPACK_IMPORTED_MODULE_0__/* .DeadlineError */ .j3(`${(0,_text_js__WEBPACK_IMPORTED_MODULE_1__/* .countOf */ .pq)(rows, 'row')} read in ${(0,_text_js__WEBPACK_IMPORTED_MODULE_1__/* .countOf */ .pq)(pages, 'page')} when the timeout ran out; more remain`);
     return { totals: totals ?? { human: 0, ai: 0, total: 0 }, rows, duplicates, pages };
 }
 

@@ -15,7 +15,7 @@ import { byteLength, cutToBytes, SUMMARY_LIMIT_BYTES } from './report/markdown.j
 import { CancelledError, realSleep, systemClock } from './runtime.js';
 import type { Outcome } from './agent/outcome.js';
 import type { AgentSettings, RefreshSettings, Settings, VisitorsSettings } from './settings.js';
-import { forLog } from './text.js';
+import { countOf, forLog } from './text.js';
 import { USER_AGENT } from './version.js';
 
 /**
@@ -195,7 +195,7 @@ async function visitorsStep(settings: VisitorsSettings, client: ApiClient, signa
   setOutputs(visitorsOutputs(run, client.requestCount));
   await writeSummary(renderVisitorsSummary(run, client.requestCount, settings.artifactName));
   if (run.totals) {
-    coreLogger.info(`Visitors: ${run.totals.total} unique (${run.totals.human} human, ${run.totals.ai} AI); ${run.rows} pages written to ${run.csvPath} and ${run.jsonPath}; ${client.requestCount} API request(s).`);
+    coreLogger.info(`Visitors: ${run.totals.total} unique (${run.totals.human} human, ${run.totals.ai} AI); ${countOf(run.rows, 'page')} written to ${run.csvPath} and ${run.jsonPath}; ${countOf(client.requestCount, 'API request')}.`);
   }
   if (run.cancelled) core.setFailed('Cancelled before the export finished; no files were written.');
   else if (run.error) core.setFailed(run.error.message);

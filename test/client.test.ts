@@ -182,7 +182,7 @@ describe('retries', () => {
     const error = await failure(api.getVisitors({ limit: 5, offset: 0 }));
     expect(error.status).toBe(503);
     expect(error.attempts).toBe(4);
-    expect(error.message).toContain('after 4 attempt(s)');
+    expect(error.message).toContain('after 4 attempts');
     expect(sleeps).toEqual([999, 1_998, 3_996]);
     expect(sim.requests).toHaveLength(4);
   });

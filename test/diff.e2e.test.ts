@@ -87,7 +87,7 @@ describe('pull_request', () => {
     expect(prompt).toContain(`\`\`\`diff\n${SRC}\n\`\`\``);
     expect(prompt).not.toContain('package-lock.json"');
     expect(prompt).not.toContain('minified()');
-    expect(prompt).toContain('2 more changed file(s) were left out by the diff filters');
+    expect(prompt).toContain('2 more changed files were left out by the diff filters');
     expect(github.requests.some((r) => r.accept?.includes('diff'))).toBe(true);
   });
 
@@ -225,7 +225,7 @@ describe('push', () => {
     github.compares.set(`${'1'.repeat(40)}...${'2'.repeat(40)}`, { files: manyFiles(350), commits: ['Big change'] });
     const result = await run(push('1'.repeat(40), '2'.repeat(40)), { wait: 'false', 'diff-max-chars': '1000000' });
     expect(result.outputs.outcome).toBe('submitted');
-    expect(result.stdout).toContain('Diff: 350 changed file(s); 350 sent');
+    expect(result.stdout).toContain('Diff: 350 changed files; 350 sent');
     expect(promptSent()).toContain('+++ b/src/file-349.ts\n@@ -1 +1 @@\n-a\n+b349');
     expect(promptSent()).toContain('  - Big change');
     expect(github.callsTo('compare')).toHaveLength(1);
@@ -252,7 +252,7 @@ describe('push', () => {
   it('a head commit of over 300 files is read page by page', async () => {
     github.commits.set('4'.repeat(40), { files: manyFiles(450), message: 'Import everything' });
     const result = await run(push('0'.repeat(40), '4'.repeat(40), 'refs/heads/main'), { wait: 'false', 'diff-max-chars': '1000000' });
-    expect(result.stdout).toContain('Diff: 450 changed file(s); 450 sent');
+    expect(result.stdout).toContain('Diff: 450 changed files; 450 sent');
     expect(github.callsTo('commit')).toHaveLength(2);
   });
 

@@ -113,7 +113,7 @@ describe('export', () => {
     expect(run.code).toBe(0);
     expect(run.outputs['visitors-rows']).toBe('1234');
     expect(run.outputs.requests).toBe('6');
-    expect(run.summary).toContain('6 API request(s)');
+    expect(run.summary).toContain('6 API requests');
   });
 
   it('says how a long export is going at least every 10 pages: rows so far, requests, elapsed', async () => {
@@ -137,7 +137,7 @@ describe('export', () => {
       const run = await visitors({ 'page-size': '10', timeout: '1s' });
       expect(run.code).toBe(1);
       expect(run.outputs.outcome).toBe('error');
-      expect(errorLines(run)).toEqual([expect.stringMatching(/^::error::The export did not finish within timeout \(1s\): \d+ rows read in \d+ page\(s\) when the timeout ran out; more remain/)]);
+      expect(errorLines(run)).toEqual([expect.stringMatching(/^::error::The export did not finish within timeout \(1s\): [\d,]+ rows? read in \d+ pages? when the timeout ran out; more remain/)]);
       // One page at a time, 200 ms each: at most 5 start within the second, plus the one at its edge.
       expect(sim.requests.length).toBeLessThanOrEqual(6);
       expect(run.outputs.requests).toBe(String(sim.requests.length));
@@ -182,7 +182,7 @@ describe('export', () => {
     const csv = readCsv(run.outputs['visitors-csv']!);
     expect(new Set(csv.map((row) => row.path)).size).toBe(csv.length);
     expect(run.outputs['visitors-rows']).toBe(String(csv.length));
-    expect(run.stdout).toMatch(/::warning::The API repeated 6 path\(s\) across pages/);
+    expect(run.stdout).toMatch(/::warning::The API repeated 6 paths across pages/);
   });
 
   it('a dry run sends nothing', async () => {
@@ -207,7 +207,8 @@ describe('the summary', () => {
     const run = await visitors({ 'summary-rows': '5' });
     const truth = expectedVisitors(DATASET, RANGE);
     expect(run.summary).toContain('**7 days: 2026-11-14 to 2026-11-20**');
-    const share = Math.round((truth.totals.ai / truth.totals.total) * 1000) / 10;
+    // One decimal always, so every share and change reads in the same format.
+    const share = ((truth.totals.ai / truth.totals.total) * 100).toFixed(1);
     expect(run.summary).toContain(`| Unique visitors | ${truth.totals.human.toLocaleString('en-US')} | ${truth.totals.ai.toLocaleString('en-US')} | ${truth.totals.total.toLocaleString('en-US')} | ${share}% |`);
     const busiest = [...truth.rows.entries()].sort((a, b) => b[1].total - a[1].total || (a[0] < b[0] ? -1 : 1)).slice(0, 5);
     const pages = renderedTables(run.summary)[1]!.slice(1);
@@ -223,6 +224,10 @@ describe('compare-previous', () => {
     try {
       const run = await visitors({ 'compare-previous': 'true', 'summary-rows': '300' }, server);
       expect(run.code).toBe(0);
+      // Shares and changes in one number format: one decimal, always.
+      const percentages = [...run.summary.matchAll(/[-+]?[\d,.]+%/g)].map((match) => match[0]);
+      expect(percentages.length).toBeGreaterThan(300);
+      for (const text of percentages) expect(text).toMatch(/^[-+]?\d{1,3}(,\d{3})*\.\d%$/);
       const current = expectedVisitors(dataset, RANGE);
       const previous = expectedVisitors(dataset, { dateFrom: '2026-11-07', dateTo: '2026-11-14' });
       expect(server.requests.filter((r) => r.query.dateFrom === '2026-11-07' && r.query.dateTo === '2026-11-14').length).toBeGreaterThan(0);

@@ -1,4 +1,4 @@
-import { oneLine } from '../text.js';
+import { countOf, oneLine } from '../text.js';
 
 /**
  * The one error type the API client throws. Its message is written for the workflow author: one
@@ -66,10 +66,10 @@ export function describeHttpFailure(failure: HttpFailure, attempts: number): str
     case 413:
       return `${head}: the prompt is too large for the API; lower diff-max-chars or shorten the prompt.${said}`;
     case 429:
-      return `${head}: rate limited after ${attempts} attempt(s) (the agent API allows 100 jobs and messages per project per hour, analytics about 100 requests per organisation per hour).${said}`;
+      return `${head}: rate limited after ${countOf(attempts, 'attempt')} (the agent API allows 100 jobs and messages per project per hour, analytics about 100 requests per organisation per hour).${said}`;
     default:
       if (status >= 500) {
-        return `${head} after ${attempts} attempt(s): the service had a problem; try again later.${said}`;
+        return `${head} after ${countOf(attempts, 'attempt')}: the service had a problem; try again later.${said}`;
       }
       return `${head}:${said || ' the request was refused with no message.'}`;
   }

@@ -3,6 +3,7 @@ import type { TriggerEvent } from '../event.js';
 import { endsTheStep, GitHubError, type GitHubApi, type RepoName } from '../github/api.js';
 import type { Logger } from '../runtime.js';
 import type { AgentSettings } from '../settings.js';
+import { countOf } from '../text.js';
 import { fitToBudget } from './budget.js';
 import { filterFiles } from './filter.js';
 import { BUILT_IN_INSTRUCTION, buildPrompt } from './prompt.js';
@@ -51,7 +52,7 @@ export async function promptFromChange(settings: AgentSettings, context: ChangeP
   const budget = fitToBudget(kept, settings.diffMaxChars);
   const diff: DiffStats = { files: budget.included.length, chars: budget.chars, omitted: budget.omitted.length, excluded: excluded.length };
   logger.info(
-    `Diff: ${change.files.length} changed file(s); ${diff.files} sent (${diff.chars} characters), ${diff.omitted} over the budget of ${settings.diffMaxChars}, ${diff.excluded} filtered out.`,
+    `Diff: ${countOf(change.files.length, 'changed file')}; ${diff.files} sent (${diff.chars} characters), ${diff.omitted} over the budget of ${settings.diffMaxChars}, ${diff.excluded} filtered out.`,
   );
   if (kept.length === 0) {
     if (!settings.prompt) {

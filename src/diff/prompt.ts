@@ -1,7 +1,7 @@
 import type { OmittedFile } from './budget.js';
 import type { FileDiff } from './files.js';
 import { COMPARE_MAX_FILES } from '../github/api.js';
-import { cleanText, fenceFor } from '../text.js';
+import { cleanText, countOf, fenceFor } from '../text.js';
 
 /** What the prompt says about the change, besides the diff itself. */
 export interface ChangeContext {
@@ -70,7 +70,7 @@ export function buildPrompt(parts: PromptParts): string {
     sections.push('', `GitHub lists at most ${COMPARE_MAX_FILES} files of a comparison, and this change has at least that many: any further files are not shown or named.`);
   }
   if (excludedCount > 0) {
-    sections.push('', `${excludedCount} more changed file(s) were left out by the diff filters (lock files, build output, binaries).`);
+    sections.push('', `${countOf(excludedCount, 'more changed file')} ${excludedCount === 1 ? 'was' : 'were'} left out by the diff filters (lock files, build output, binaries).`);
   }
   return sections.join('\n');
 }

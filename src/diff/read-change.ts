@@ -1,7 +1,7 @@
 import type { TriggerEvent } from '../event.js';
 import { COMPARE_MAX_FILES, endsTheStep, GitHubError, isMissingCommit, type GitHubApi, type RepoName } from '../github/api.js';
 import type { Logger } from '../runtime.js';
-import { forLog } from '../text.js';
+import { countOf, forLog } from '../text.js';
 import { fileDiffFromListing, splitUnifiedDiff, type FileDiff } from './files.js';
 import type { ChangeContext } from './prompt.js';
 
@@ -91,7 +91,7 @@ async function pullRequestFiles(github: GitHubApi, pullNumber: number, logger: L
     logger.info(`The pull request's diff is too large for GitHub's diff endpoint (${error.status}); reading it file by file.`);
     const files = (await github.pullFiles(pullNumber)).map(fileDiffFromListing);
     const missing = files.filter((file) => file.patchMissing).map((file) => file.path);
-    if (missing.length > 0) logger.info(`GitHub gave no patch for ${missing.length} file(s): ${missing.slice(0, 20).map((path) => forLog(path, 200)).join(', ')}${missing.length > 20 ? ', …' : ''}`);
+    if (missing.length > 0) logger.info(`GitHub gave no patch for ${countOf(missing.length, 'file')}: ${missing.slice(0, 20).map((path) => forLog(path, 200)).join(', ')}${missing.length > 20 ? ', …' : ''}`);
     return files;
   }
 }

@@ -65,7 +65,7 @@ export function renderAgentSummary(run: AgentRun, requests: number, diff?: DiffS
   if (diff) {
     rows.push([
       'Diff',
-      `${diff.files} file(s), ${diff.chars} characters sent; ${diff.omitted} over the budget; ${diff.excluded} filtered out`,
+      `${countOf(diff.files, 'file')}, ${countOf(diff.chars, 'character')} sent; ${diff.omitted} over the budget; ${diff.excluded} filtered out`,
     ]);
   }
   const parts = ['## Documentation agent', '', keyValueTable(rows)];

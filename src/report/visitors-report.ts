@@ -3,6 +3,7 @@ import { Outputs, type OutputName } from '../constants.js';
 import { changeOf, type ExportRow } from '../visitors/files.js';
 import { describeRange } from '../visitors/range.js';
 import { visitorsOutcome, type VisitorsRun } from '../visitors/run-visitors.js';
+import { countOf } from '../text.js';
 import { byteLength, codeSpan, escapeText, MAX_MESSAGE_CHARS, SUMMARY_LIMIT_BYTES } from './markdown.js';
 
 export function visitorsOutputs(run: VisitorsRun, requests: number): Partial<Record<OutputName, string>> {
@@ -65,8 +66,8 @@ function render(run: VisitorsRun, top: readonly ExportRow[], requests: number, a
     }
   }
   parts.push('', whereEveryRowIs(run, artifactName));
-  const facts = [`${requests} API request(s)`];
-  if (run.duplicates > 0) facts.push(`${run.duplicates} repeated path(s) dropped`);
+  const facts = [countOf(requests, 'API request')];
+  if (run.duplicates > 0) facts.push(`${countOf(run.duplicates, 'repeated path')} dropped`);
   parts.push('', facts.join(' · '));
   if (run.cancelled) parts.push('', '**Cancelled**: no files were written (an export that stops part-way leaves none).');
   if (run.error) parts.push('', `**Stopped by an error**: ${codeSpan(run.error.message, 'text', MAX_MESSAGE_CHARS)}`);
@@ -100,7 +101,12 @@ function count(value: number): string {
 
 /** AI visitors as a share of the deduplicated total. */
 function share(ai: number, total: number): string {
-  return total > 0 ? `${Math.round((ai / total) * 1000) / 10}%` : '—';
+  return total > 0 ? percent((ai / total) * 100) : '—';
+}
+
+/** Every percentage of the summary in one format, one decimal always: "16.0%" beside "16.2%". */
+function percent(value: number): string {
+  return `${value.toLocaleString('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 })}%`;
 }
 
 function signed(value: number): string {
@@ -110,5 +116,5 @@ function signed(value: number): string {
 function changeCell(current: number, previous: number | undefined): string {
   const change = changeOf(current, previous);
   if (change.absolute === undefined) return '—';
-  return change.percent === undefined ? signed(change.absolute) : `${signed(change.absolute)} (${change.percent > 0 ? '+' : ''}${change.percent}%)`;
+  return change.percent === undefined ? signed(change.absolute) : `${signed(change.absolute)} (${change.percent > 0 ? '+' : ''}${percent(change.percent)})`;
 }

@@ -1,6 +1,7 @@
 import type { VisitorCounts, VisitorRow, VisitorsPage } from '../api/schemas.js';
 import type { VisitorsQuery } from '../api/client.js';
 import { DeadlineError, type Clock } from '../runtime.js';
+import { countOf } from '../text.js';
 
 /** What paging needs of the API client. */
 export interface VisitorsApi {
@@ -110,6 +111,6 @@ export async function pageVisitors(
     issue();
   }
   if (failure) throw failure;
-  if (pastDeadline) throw new DeadlineError(`${rows} rows read in ${pages} page(s) when the timeout ran out; more remain`);
+  if (pastDeadline) throw new DeadlineError(`${countOf(rows, 'row')} read in ${countOf(pages, 'page')} when the timeout ran out; more remain`);
   return { totals: totals ?? { human: 0, ai: 0, total: 0 }, rows, duplicates, pages };
 }

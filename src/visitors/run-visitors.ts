@@ -2,6 +2,7 @@ import type { VisitorCounts, VisitorRow } from '../api/schemas.js';
 import type { Clock, Logger } from '../runtime.js';
 import { CancelledError, DeadlineError } from '../runtime.js';
 import { formatDuration } from '../parse.js';
+import { countOf } from '../text.js';
 import type { VisitorsSettings } from '../settings.js';
 import { VisitorFiles, type ExportRow } from './files.js';
 import { pageVisitors, type VisitorsApi } from './paging.js';
@@ -112,7 +113,7 @@ export async function runVisitors(settings: VisitorsSettings, deps: VisitorsDeps
     run.duplicates = result.duplicates;
     run.top = top.values();
     if (result.duplicates > 0) {
-      deps.logger.warning(`The API repeated ${result.duplicates} path(s) across pages (the data changed while paging); each path was kept once.`);
+      deps.logger.warning(`The API repeated ${countOf(result.duplicates, 'path')} across pages (the data changed while paging); each path was kept once.`);
     }
     await files.close({
       range: { dateFrom: range.dateFrom?.text ?? null, dateTo: range.dateTo?.text ?? null },

@@ -215,7 +215,7 @@ describe.concurrent('hostile file names and commit messages', () => {
         expectPromptLinesClean(prompt);
         if (number === 4001) {
           // The files GitHub gave no patch for are named in the log: defused, one line.
-          expect(run.stdout).toMatch(/^GitHub gave no patch for 19 file\(s\): /m);
+          expect(run.stdout).toMatch(/^GitHub gave no patch for 19 files: /m);
         }
         expectInert(run);
       }
