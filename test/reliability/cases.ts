@@ -204,3 +204,41 @@ export const HOSTILE_STRINGS: readonly string[] = [
   // One line of 24,000 bytes, every character a surrogate pair: cut inside the line, never inside a character.
   '😀'.repeat(6_000),
 ];
+
+/**
+ * Every field of outside text the hostile suite feeds each hostile string through
+ * (hostile.e2e.test.ts): the API's answers, a pull request and a push, and what readers do.
+ */
+export const HOSTILE_FIELDS: readonly string[] = [
+  'job ID',
+  'job status',
+  'PR link',
+  'model',
+  'created time',
+  'archived time',
+  'source repository',
+  'source ref',
+  'API error message',
+  'API error details',
+  'pull request title',
+  'pull request body',
+  'pull request commit subjects',
+  'diff text',
+  'file names in a pull request diff',
+  'file names in the files list (with and without a patch)',
+  'file names in a push',
+  'push commit subjects',
+  'visitor paths (export)',
+  'visitor paths (refresh)',
+  'rated page paths',
+  'search terms',
+];
+
+/**
+ * How hostile.e2e.test.ts runs them: per string, one run each for the job fields, the job ID,
+ * the error message, a visitor path and a pull request; then, every string at once, one run
+ * each for the file names of a pull request diff, of the files list, of a push, and for a refresh.
+ */
+export const HOSTILE_RUNS_PER_STRING = 5;
+export const HOSTILE_BATCHED_RUNS = 4;
+

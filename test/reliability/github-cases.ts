@@ -115,3 +115,18 @@ export const GITHUB_FAULTS: ReadonlyArray<{ name: string; fault: GitHubMisbehavi
 /** Each call under each fault. */
 export const GITHUB_FAULT_MATRIX = GITHUB_SCENARIOS.flatMap((scenario) => GITHUB_FAULTS.map((fault) => ({ ...scenario, ...fault, label: `${scenario.call}: ${fault.name}` })));
 
+/** Calls that hang while `timeout` is far shorter than `request-timeout`: the deadline ends them. */
+export const HANG_UNDER_TIMEOUT_CALLS = ['list-comments', 'pull-commits', 'pull-diff', 'identity'] as const;
+
+/** The reads during which a SIGINT must end the step within 2 s (a comparison's diff is never reached first). */
+export const SIGINT_READS = GITHUB_SCENARIOS.filter((candidate) => candidate.role !== 'comment-write' && candidate.call !== 'compare-diff');
+
+/** The comment writes a SIGINT can catch in flight: the working comment, and the closing one. */
+export const SIGINT_COMMENT_WRITES = 2;
+
+/**
+ * The other cases of the GitHub suite: a diff that cannot be read under diff: auto (with and
+ * without a prompt), GitHub unreachable, and the closing comment of a timed-out wait.
+ */
+export const GITHUB_POLICY_CASES = 4;
+

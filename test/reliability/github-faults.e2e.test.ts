@@ -20,7 +20,7 @@ import { scripts, startSimulator, type Simulator } from '../simulator/index.js';
 import { startFakeGitHub, type FakeGitHub, type GitHubCall } from '../support/fake-github.js';
 import type { ActionRun } from '../support/run-action.js';
 import { runnerCommands, unescapeData } from '../support/runner-log.js';
-import { GITHUB_FAULT_MATRIX, GITHUB_SCENARIOS, prEvent, pull, type GitHubScenario } from './github-cases.js';
+import { GITHUB_FAULT_MATRIX, GITHUB_SCENARIOS, HANG_UNDER_TIMEOUT_CALLS, prEvent, pull, SIGINT_READS, type GitHubScenario } from './github-cases.js';
 import { actionTime, checkedRun, errorLines } from './harness.js';
 
 const TOKEN = 'ghs_githubFaultsToken0123';
@@ -190,7 +190,7 @@ describe.concurrent('a hang under timeout: the step ends by its deadline', () =>
   // request-timeout is far longer than timeout: only the step's deadline can end these hangs.
   const LONG_REQUEST_TIMEOUT = { 'request-timeout': '20s', timeout: '2s' };
 
-  it.each(['list-comments', 'pull-commits', 'pull-diff', 'identity'] as const)('%s', (call) =>
+  it.each(HANG_UNDER_TIMEOUT_CALLS)('%s', (call) =>
     withGitHub(async (github) => {
       const hung = scenario(call);
       hung.setup(github);
@@ -228,9 +228,7 @@ describe.concurrent('a hang under timeout: the step ends by its deadline', () =>
 });
 
 describe.concurrent('SIGINT while a GitHub request hangs: out within 2 seconds, outputs and summary written', () => {
-  const READS = GITHUB_SCENARIOS.filter((candidate) => candidate.role !== 'comment-write' && candidate.call !== 'compare-diff');
-
-  it.each(READS.map((read) => ({ ...read, label: read.call })))('$label', ({ label, ...read }) =>
+  it.each(SIGINT_READS.map((read) => ({ ...read, label: read.call })))('$label', ({ label, ...read }) =>
     withGitHub(async (github) => {
       read.setup(github);
       github.injectFault({ call: read.call, kind: 'hang' });
