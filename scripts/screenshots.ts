@@ -1,16 +1,17 @@
 /**
- * `npm run screenshots`: the pictures of the job summary in the README. Runs the bundled action
- * against the simulator as `npm start` does, renders the two summaries it wrote (agent and
- * visitors) with GitHub-flavoured Markdown, and screenshots them with headless Chromium
- * (Debian's package, installed here if missing). Not part of `npm test`.
+ * `npm run screenshots`: the pictures in the README. Runs the bundled action against the
+ * simulator (and the fake GitHub, for the pull-request comment) as `npm start` does, renders what
+ * it wrote with cmark-gfm, GitHub's own Markdown renderer, and screenshots it with headless
+ * Chromium (Debian's package, installed here if missing). Not part of `npm test`.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { marked } from 'marked';
 import { scripts, startSimulator } from '../test/simulator/index.js';
-import { runAction } from '../test/support/run-action.js';
+import { fileDiff, pullRequestEvent, startFakeGitHub } from '../test/support/fake-github.js';
+import { renderAsGitHub } from '../test/support/github-markdown.js';
+import { removeRunDirs, runAction, type ActionRun } from '../test/support/run-action.js';
 
 const root = join(import.meta.dirname, '..');
 const chromium = '/usr/bin/chromium';
@@ -22,25 +23,56 @@ if (!existsSync(chromium) || !existsSync(emojiFont)) {
   execFileSync('apt-get', ['install', '-y', '-qq', 'chromium', 'fonts-noto-color-emoji'], { stdio: 'inherit' });
 }
 
+const pictures: Array<{ name: string; title: string; markdown: string; height: number }> = [];
 const sim = await startSimulator({ analytics: { paths: 240, seed: 4 } });
-let agentSummary: string;
-let visitorsSummary: string;
+const github = await startFakeGitHub();
 try {
   const common = { 'api-key': sim.apiKey, 'project-id': 'proj_sim', 'base-url': sim.url };
-  sim.queueJobScripts(scripts.prAfter(2));
-  const agent = await runAction({
-    inputs: { ...common, prompt: 'Document the new --retries flag of the CLI in the configuration reference.', 'poll-interval': '200ms' },
-  });
-  const visitors = await runAction({
-    inputs: { ...common, command: 'visitors', 'date-from': '-7d', 'date-to': 'today', 'compare-previous': 'true', 'summary-rows': '10' },
-  });
-  if (agent.outputs.outcome !== 'pr-opened' || visitors.code !== 0) throw new Error('the demo runs did not succeed');
+  const succeeded = (run: ActionRun, outcome: string): ActionRun => {
+    if (run.outputs.outcome !== outcome) throw new Error(`a demo run ended ${run.outputs.outcome}, not ${outcome}:\n${run.stdout}`);
+    return run;
+  };
   // The runs write into fresh temporary folders; show a runner's path instead of this machine's.
-  const runnerPaths = (text: string, dir: string): string => text.split(dir).join('/home/runner/work/_temp');
-  agentSummary = agent.summary;
-  visitorsSummary = runnerPaths(visitors.summary, visitors.workDir);
+  const runnerPaths = (run: ActionRun): string => run.summary.split(run.workDir).join('/home/runner/work/_temp');
+
+  sim.queueJobScripts(scripts.prAfter(2));
+  const agent = succeeded(
+    await runAction({ inputs: { ...common, prompt: 'Document the new --retries flag of the CLI in the configuration reference.', 'poll-interval': '200ms' } }),
+    'pr-opened',
+  );
+  pictures.push({ name: 'summary-agent', title: 'docs summary', markdown: agent.summary, height: 620 });
+
+  const visitors = succeeded(
+    await runAction({ inputs: { ...common, command: 'visitors', 'date-from': '-7d', 'date-to': 'today', 'compare-previous': 'true', 'summary-rows': '10' } }),
+    'exported',
+  );
+  pictures.push({ name: 'summary-visitors', title: 'visitors summary', markdown: runnerPaths(visitors), height: 1000 });
+
+  const refresh = succeeded(
+    await runAction({ inputs: { ...common, command: 'refresh', 'refresh-pages': '5', 'refresh-searches': '5', 'poll-interval': '200ms' } }),
+    'pr-opened',
+  );
+  // The signal tables and the outcome; the prompt's collapsed block below them is left out.
+  pictures.push({ name: 'summary-refresh', title: 'refresh summary', markdown: refresh.summary.split('<details>')[0]!, height: 1560 });
+
+  // The pull-request comment while the job works, and once it has ended.
+  github.pulls.set(7, { diff: fileDiff('src/cli.ts', ['export const retries = 4;']), files: [], commits: ['Add --retries'] });
+  sim.queueJobScripts(scripts.prAfter(2));
+  const commented = succeeded(
+    await runAction({
+      event: { name: 'pull_request', payload: pullRequestEvent(7) },
+      env: { GITHUB_API_URL: github.url, GITHUB_REPOSITORY: 'acme/widgets' },
+      inputs: { ...common, 'github-token': 'ghs_screenshots', 'pr-comment': 'true', 'poll-interval': '200ms' },
+    }),
+    'pr-opened',
+  );
+  const [working, outcome] = github.commentBodiesSent(7);
+  if (!working || !outcome || commented.code !== 0) throw new Error('the pull-request comment was not written twice');
+  pictures.push({ name: 'comment-working', title: 'github-actions commented', markdown: working, height: 370 });
+  pictures.push({ name: 'comment-outcome', title: 'github-actions commented', markdown: outcome, height: 350 });
 } finally {
-  await sim.close();
+  await Promise.all([sim.close(), github.close()]);
+  removeRunDirs();
 }
 
 const css = `
@@ -59,19 +91,19 @@ const css = `
   details summary { cursor: pointer; }
 `;
 
-async function screenshot(name: string, title: string, markdown: string, height: number): Promise<void> {
-  const body = await marked.parse(markdown, { gfm: true });
-  const dir = mkdtempSync(join(tmpdir(), 'summary-'));
-  const html = join(dir, `${name}.html`);
-  writeFileSync(html, `<!doctype html><meta charset="utf-8"><style>${css}</style><div class="card"><div class="head">${title}</div>${body}</div>`);
-  const out = join(root, 'docs', `${name}.png`);
-  execFileSync(chromium, [
-    '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-    '--disable-background-networking', '--disable-component-update', '--disable-sync', '--hide-scrollbars',
-    `--user-data-dir=${join(dir, 'profile')}`, `--window-size=960,${height}`, `--screenshot=${out}`, `file://${html}`,
-  ], { stdio: 'ignore' });
-  console.log(`wrote docs/${name}.png`);
+const dir = mkdtempSync(join(tmpdir(), 'summary-'));
+try {
+  for (const { name, title, markdown, height } of pictures) {
+    const html = join(dir, `${name}.html`);
+    writeFileSync(html, `<!doctype html><meta charset="utf-8"><style>${css}</style><div class="card"><div class="head">${title}</div>${renderAsGitHub(markdown)}</div>`);
+    const out = join(root, 'docs', `${name}.png`);
+    execFileSync(chromium, [
+      '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync', '--hide-scrollbars',
+      `--user-data-dir=${join(dir, 'profile')}`, `--window-size=960,${height}`, `--screenshot=${out}`, `file://${html}`,
+    ], { stdio: 'ignore' });
+    console.log(`wrote docs/${name}.png`);
+  }
+} finally {
+  rmSync(dir, { recursive: true, force: true });
 }
-
-await screenshot('summary-agent', 'docs summary', agentSummary, 620);
-await screenshot('summary-visitors', 'visitors summary', visitorsSummary, 1000);

@@ -195,7 +195,7 @@ async function visitorsStep(settings: VisitorsSettings, client: ApiClient, signa
   setOutputs(visitorsOutputs(run, client.requestCount));
   await writeSummary(renderVisitorsSummary(run, client.requestCount, settings.artifactName));
   if (run.totals) {
-    coreLogger.info(`Visitors: ${run.totals.total} unique (${run.totals.human} human, ${run.totals.ai} AI); ${countOf(run.rows, 'page')} written to ${run.csvPath} and ${run.jsonPath}; ${countOf(client.requestCount, 'API request')}.`);
+    coreLogger.info(`Visitors: ${countOf(run.totals.total, 'unique visitor')} (${run.totals.human.toLocaleString('en-US')} human, ${run.totals.ai.toLocaleString('en-US')} AI); ${countOf(run.rows, 'page')} written to ${run.csvPath} and ${run.jsonPath}; ${countOf(client.requestCount, 'API request')}.`);
   }
   if (run.cancelled) core.setFailed('Cancelled before the export finished; no files were written.');
   else if (run.error) core.setFailed(run.error.message);
