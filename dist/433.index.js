@@ -545,7 +545,7 @@ function render(run, top, requests, artifactName) {
         const header = ['Page', 'Human', 'AI', 'Total', 'AI share', ...(compare ? ['Change'] : [])];
         parts.push(`| ${header.join(' | ')} |`, `| --- |${' ---: |'.repeat(header.length - 1)}`);
         for (const row of top) {
-            const cells = [pathCell(row.path), count(row.human), count(row.ai), count(row.total), share(row.ai, row.total)];
+            const cells = [pathCell(row.path), (0,src_text/* formatCount */.B4)(row.human), (0,src_text/* formatCount */.B4)(row.ai), (0,src_text/* formatCount */.B4)(row.total), share(row.ai, row.total)];
             if (compare)
                 cells.push(row.previous === null ? '🆕 new' : changeCell(row.total, row.previous?.total));
             parts.push(`| ${cells.join(' | ')} |`);
@@ -572,33 +572,26 @@ function whereEveryRowIs(run, artifactName) {
     // The reason may quote the artifact service's error: shown as code.
     const why = run.artifact?.skipped ?? (run.artifact?.failed && `the upload failed (${run.artifact.failed})`);
     const notUploaded = why ? ` Not uploaded as an artifact: ${(0,report_markdown/* codeSpan */.SS)(why, 'text', report_markdown/* MAX_MESSAGE_CHARS */.hP)}.` : '';
-    return `Every row (${count(run.rows)} pages) is in ${files}${artifact}.${notUploaded}`;
+    return `Every row (${(0,src_text/* formatCount */.B4)(run.rows)} pages) is in ${files}${artifact}.${notUploaded}`;
 }
 function totalsRow(label, counts) {
-    return `| ${label} | ${count(counts.human)} | ${count(counts.ai)} | ${count(counts.total)} | ${share(counts.ai, counts.total)} |`;
+    return `| ${label} | ${(0,src_text/* formatCount */.B4)(counts.human)} | ${(0,src_text/* formatCount */.B4)(counts.ai)} | ${(0,src_text/* formatCount */.B4)(counts.total)} | ${share(counts.ai, counts.total)} |`;
 }
 function pathCell(path) {
     return (0,report_markdown/* codeSpan */.SS)(path, 'cell', MAX_PATH_CHARS);
 }
-function count(value) {
-    return value.toLocaleString('en-US');
-}
 /** AI visitors as a share of the deduplicated total. */
 function share(ai, total) {
-    return total > 0 ? percent((ai / total) * 100) : '—';
-}
-/** Every percentage of the summary in one format, one decimal always: "16.0%" beside "16.2%". */
-function percent(value) {
-    return `${value.toLocaleString('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 })}%`;
+    return total > 0 ? (0,src_text/* formatPercent */.l9)((ai / total) * 100) : '—';
 }
 function signed(value) {
-    return value > 0 ? `+${count(value)}` : count(value);
+    return value > 0 ? `+${(0,src_text/* formatCount */.B4)(value)}` : (0,src_text/* formatCount */.B4)(value);
 }
 function changeCell(current, previous) {
     const change = changeOf(current, previous);
     if (change.absolute === undefined)
         return '—';
-    return change.percent === undefined ? signed(change.absolute) : `${signed(change.absolute)} (${change.percent > 0 ? '+' : ''}${percent(change.percent)})`;
+    return change.percent === undefined ? signed(change.absolute) : `${signed(change.absolute)} (${change.percent > 0 ? '+' : ''}${(0,src_text/* formatPercent */.l9)(change.percent)})`;
 }
 
 ;// CONCATENATED MODULE: ./src/visitors/step-modules.ts

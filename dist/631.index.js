@@ -262,6 +262,7 @@ var markdown = __webpack_require__(54285);
 
 
 
+
 /** Every agent output, and `signals`: what aimed the job, as JSON. */
 function refreshOutputs(run, requests) {
     return { ...(0,agent_report/* agentOutputs */.cp)(run.agent, requests), [constants/* Outputs */.tY.Signals]: JSON.stringify(run.signals) };
@@ -288,26 +289,26 @@ function renderRefreshSummary(run, requests) {
 function signalSection(run, outcome) {
     if (!outcome.read)
         return [`⚠️ Not read, so left out: ${(0,markdown/* codeSpan */.SS)(outcome.reason, 'text', markdown/* MAX_MESSAGE_CHARS */.hP)}`];
-    const lines = [`${WHY[outcome.signal]} ${outcome.chosen} chosen of ${outcome.considered.toLocaleString('en-US')} read.`];
+    const lines = [`${WHY[outcome.signal]} ${outcome.chosen} chosen of ${(0,src_text/* formatCount */.B4)(outcome.considered)} read.`];
     if (outcome.chosen === 0)
         return lines;
     if (outcome.signal === 'searches') {
         lines.push('', '| Search term | Searches |', '| --- | ---: |');
         for (const search of run.signals.searches)
-            lines.push(`| ${shown(search.query)} | ${count(search.hits)} |`);
+            lines.push(`| ${shown(search.query)} | ${(0,src_text/* formatCount */.B4)(search.hits)} |`);
         return lines;
     }
     const pages = run.signals.pages.filter((page) => page.signal === outcome.signal);
     if (outcome.signal === 'visitors') {
         lines.push('', '| Page | Unique visitors |', '| --- | ---: |');
         for (const page of pages)
-            lines.push(`| ${shown(page.path)} | ${count(page.visitors)} |`);
+            lines.push(`| ${shown(page.path)} | ${(0,src_text/* formatCount */.B4)(page.visitors)} |`);
     }
     else {
         lines.push('', '| Page | 👎 Thumbs-down | 👍 Thumbs-up | Share of thumbs-down |', '| --- | ---: | ---: | ---: |');
         for (const page of pages) {
-            const share = Math.round((page.thumbsDown / (page.thumbsDown + page.thumbsUp)) * 100);
-            lines.push(`| ${shown(page.path)} | ${count(page.thumbsDown)} | ${count(page.thumbsUp)} | ${share}% |`);
+            const share = (0,src_text/* formatPercent */.l9)((page.thumbsDown / (page.thumbsDown + page.thumbsUp)) * 100);
+            lines.push(`| ${shown(page.path)} | ${(0,src_text/* formatCount */.B4)(page.thumbsDown)} | ${(0,src_text/* formatCount */.B4)(page.thumbsUp)} | ${share} |`);
         }
     }
     return lines;
@@ -315,9 +316,6 @@ function signalSection(run, outcome) {
 /** A path or a reader's search term, in a table cell: as code, so it shows as written. */
 function shown(text) {
     return (0,markdown/* codeSpan */.SS)(text, 'cell', MAX_SHOWN_CHARS);
-}
-function count(value) {
-    return value.toLocaleString('en-US');
 }
 
 ;// CONCATENATED MODULE: ./src/refresh/step-modules.ts

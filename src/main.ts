@@ -1,6 +1,6 @@
 import * as core from '@actions/core';
 import { prepareAgent, type DiffStats, type PreparedAgent } from './agent/prepare.js';
-import { cancelledBeforeSending, failedBeforeSending, runAgent, skippedRun, type AgentRun } from './agent/run-agent.js';
+import { cancelledBeforeSending, failedBeforeSending, runAgent, skippedRun, type AgentDeps, type AgentRun } from './agent/run-agent.js';
 import { ApiClient } from './api/client.js';
 import { Outputs, type OutputName } from './constants.js';
 import { readTriggerEvent, type TriggerEvent } from './event.js';
@@ -15,7 +15,7 @@ import { byteLength, cutToBytes, SUMMARY_LIMIT_BYTES } from './report/markdown.j
 import { CancelledError, realSleep, systemClock } from './runtime.js';
 import type { Outcome } from './agent/outcome.js';
 import type { AgentSettings, RefreshSettings, Settings, VisitorsSettings } from './settings.js';
-import { countOf, forLog } from './text.js';
+import { countOf, forLog, formatCount } from './text.js';
 import { USER_AGENT } from './version.js';
 
 /**
@@ -107,14 +107,8 @@ async function agentStep(settings: AgentSettings, event: TriggerEvent, client: A
       if (prompt) coreLogger.data(`Prompt (${prompt.length} characters)`, prompt);
       const writer = commentWriter;
       run = await runAgent({ ...settings, jobId }, prompt, {
-        client,
-        clock: systemClock,
-        sleep: realSleep,
-        random: Math.random,
-        logger: coreLogger,
-        signal,
+        ...agentDeps(client, signal),
         deadline,
-        onJobId: (id) => core.setOutput(Outputs.JobId, id),
         // The comment says the job is working as soon as it exists, not only when it ends.
         onAccepted: writer && comment ? (accepted) => writeComment(writer, comment, accepted, 'working', diff) : undefined,
       });
@@ -195,7 +189,7 @@ async function visitorsStep(settings: VisitorsSettings, client: ApiClient, signa
   setOutputs(visitorsOutputs(run, client.requestCount));
   await writeSummary(renderVisitorsSummary(run, client.requestCount, settings.artifactName));
   if (run.totals) {
-    coreLogger.info(`Visitors: ${countOf(run.totals.total, 'unique visitor')} (${run.totals.human.toLocaleString('en-US')} human, ${run.totals.ai.toLocaleString('en-US')} AI); ${countOf(run.rows, 'page')} written to ${run.csvPath} and ${run.jsonPath}; ${countOf(client.requestCount, 'API request')}.`);
+    coreLogger.info(`Visitors: ${countOf(run.totals.total, 'unique visitor')} (${formatCount(run.totals.human)} human, ${formatCount(run.totals.ai)} AI); ${countOf(run.rows, 'page')} written to ${run.csvPath} and ${run.jsonPath}; ${countOf(client.requestCount, 'API request')}.`);
   }
   if (run.cancelled) core.setFailed('Cancelled before the export finished; no files were written.');
   else if (run.error) core.setFailed(run.error.message);
@@ -204,7 +198,17 @@ async function visitorsStep(settings: VisitorsSettings, client: ApiClient, signa
 async function refreshStep(settings: RefreshSettings, client: ApiClient, signal: AbortSignal): Promise<void> {
   // Loaded here so that the other steps do not pay for the refresh's code at start-up.
   const { runRefresh, refreshOutputs, renderRefreshSummary } = await import('./refresh/step-modules.js');
-  const run = await runRefresh(settings, {
+  const run = await runRefresh(settings, agentDeps(client, signal));
+  if (run.agent.outcome === 'skipped') core.notice(run.agent.skipReason ?? 'Nothing to refresh.');
+  setOutputs(refreshOutputs(run, client.requestCount));
+  await writeSummary(renderRefreshSummary(run, client.requestCount));
+  coreLogger.info(agentLogLine(run.agent));
+  failIfNeeded(run.agent, settings.failOn);
+}
+
+/** What creating and waiting for a job takes on a runner; the job ID is an output the moment it is known. */
+function agentDeps(client: ApiClient, signal: AbortSignal): AgentDeps & { client: ApiClient } {
+  return {
     client,
     clock: systemClock,
     sleep: realSleep,
@@ -212,12 +216,7 @@ async function refreshStep(settings: RefreshSettings, client: ApiClient, signal:
     logger: coreLogger,
     signal,
     onJobId: (id) => core.setOutput(Outputs.JobId, id),
-  });
-  if (run.agent.outcome === 'skipped') core.notice(run.agent.skipReason ?? 'Nothing to refresh.');
-  setOutputs(refreshOutputs(run, client.requestCount));
-  await writeSummary(renderRefreshSummary(run, client.requestCount));
-  coreLogger.info(agentLogLine(run.agent));
-  failIfNeeded(run.agent, settings.failOn);
+  };
 }
 
 function failIfNeeded(run: AgentRun, failOn: ReadonlySet<Outcome>): void {

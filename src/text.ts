@@ -60,9 +60,19 @@ export function cleanText(text: string, maxChars: number, multiline = false): st
   return chars.length > maxChars ? `${chars.slice(0, maxChars - 1).join('')}…` : cleaned;
 }
 
-/** "1 request", "2,500 requests": a count with its noun, the number as en-US writes it. */
+/** A count as the summaries and the log write numbers: en-US, "2,500" (the same on every runner). */
+export function formatCount(count: number): string {
+  return count.toLocaleString('en-US');
+}
+
+/** Every percentage in one format, one decimal always: "16.0%" beside "16.2%". */
+export function formatPercent(value: number): string {
+  return `${value.toLocaleString('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 })}%`;
+}
+
+/** "1 request", "2,500 requests": a count with its noun. */
 export function countOf(count: number, one: string, many = `${one}s`): string {
-  return `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
+  return `${formatCount(count)} ${count === 1 ? one : many}`;
 }
 
 /** A backtick fence longer than any backtick run in `text` (at least `min`), so the text cannot close it. */

@@ -16,6 +16,7 @@ import {
   type SearchesPage,
   type VisitorsPage,
 } from './schemas.js';
+import { errorCode } from '../error-code.js';
 
 export interface ApiClientOptions {
   readonly baseUrl: string;
@@ -384,15 +385,6 @@ function retryReason(failure: ApiError): string {
   if (failure.kind !== 'http') return forLog(failure.message.replace(/\.$/, ''), 200);
   const said = failure.serverMessage ? ` (${forLog(failure.serverMessage, 100)})` : '';
   return `${failure.endpoint} answered ${failure.status}${said}`;
-}
-
-function errorCode(error: unknown): string | undefined {
-  for (let current: unknown = error, depth = 0; current && depth < 4; depth++) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string') return code;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return undefined;
 }
 
 function describeNetworkError(error: unknown, code: string | undefined): string {

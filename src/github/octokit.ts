@@ -5,6 +5,7 @@ import type { Clock } from '../runtime.js';
 import { forLog } from '../text.js';
 import { GitHubError, subjectOf, type GitHubApi, type IssueComment, type RepoName } from './api.js';
 import { GITHUB_CALLS, type GitHubCallName } from './calls.js';
+import { errorCode } from '../error-code.js';
 
 export interface GitHubClientOptions {
   readonly token: string;
@@ -258,15 +259,6 @@ function hintFor(name: GitHubCallName, status: number, headers: Record<string, u
 function serverMessageOf(data: unknown): string {
   const message = typeof data === 'string' ? data : (data as { message?: unknown } | null)?.message;
   return forLog(typeof message === 'string' && message ? message : 'no message', 200);
-}
-
-function errorCode(error: unknown): string | undefined {
-  for (let current: unknown = error, depth = 0; current && depth < 5; depth++) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string') return code;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return undefined;
 }
 
 /** The innermost message: fetch says only "fetch failed", its cause says what. */

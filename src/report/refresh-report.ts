@@ -1,4 +1,5 @@
 import { Outputs, type OutputName } from '../constants.js';
+import { formatCount, formatPercent } from '../text.js';
 import type { ChosenPage } from '../refresh/choose.js';
 import type { RefreshRun, SignalOutcome } from '../refresh/run-refresh.js';
 import type { RefreshSignal } from '../settings.js';
@@ -35,22 +36,22 @@ export function renderRefreshSummary(run: RefreshRun, requests: number): string 
 
 function signalSection(run: RefreshRun, outcome: SignalOutcome): string[] {
   if (!outcome.read) return [`⚠️ Not read, so left out: ${codeSpan(outcome.reason, 'text', MAX_MESSAGE_CHARS)}`];
-  const lines = [`${WHY[outcome.signal]} ${outcome.chosen} chosen of ${outcome.considered.toLocaleString('en-US')} read.`];
+  const lines = [`${WHY[outcome.signal]} ${outcome.chosen} chosen of ${formatCount(outcome.considered)} read.`];
   if (outcome.chosen === 0) return lines;
   if (outcome.signal === 'searches') {
     lines.push('', '| Search term | Searches |', '| --- | ---: |');
-    for (const search of run.signals.searches) lines.push(`| ${shown(search.query)} | ${count(search.hits)} |`);
+    for (const search of run.signals.searches) lines.push(`| ${shown(search.query)} | ${formatCount(search.hits)} |`);
     return lines;
   }
   const pages = run.signals.pages.filter((page) => page.signal === outcome.signal);
   if (outcome.signal === 'visitors') {
     lines.push('', '| Page | Unique visitors |', '| --- | ---: |');
-    for (const page of pages as Array<Extract<ChosenPage, { signal: 'visitors' }>>) lines.push(`| ${shown(page.path)} | ${count(page.visitors)} |`);
+    for (const page of pages as Array<Extract<ChosenPage, { signal: 'visitors' }>>) lines.push(`| ${shown(page.path)} | ${formatCount(page.visitors)} |`);
   } else {
     lines.push('', '| Page | 👎 Thumbs-down | 👍 Thumbs-up | Share of thumbs-down |', '| --- | ---: | ---: | ---: |');
     for (const page of pages as Array<Extract<ChosenPage, { signal: 'feedback' }>>) {
-      const share = Math.round((page.thumbsDown / (page.thumbsDown + page.thumbsUp)) * 100);
-      lines.push(`| ${shown(page.path)} | ${count(page.thumbsDown)} | ${count(page.thumbsUp)} | ${share}% |`);
+      const share = formatPercent((page.thumbsDown / (page.thumbsDown + page.thumbsUp)) * 100);
+      lines.push(`| ${shown(page.path)} | ${formatCount(page.thumbsDown)} | ${formatCount(page.thumbsUp)} | ${share} |`);
     }
   }
   return lines;
@@ -61,6 +62,3 @@ function shown(text: string): string {
   return codeSpan(text, 'cell', MAX_SHOWN_CHARS);
 }
 
-function count(value: number): string {
-  return value.toLocaleString('en-US');
-}

@@ -3,7 +3,7 @@ import { Outputs, type OutputName } from '../constants.js';
 import { changeOf, type ExportRow } from '../visitors/files.js';
 import { describeRange } from '../visitors/range.js';
 import { visitorsOutcome, type VisitorsRun } from '../visitors/run-visitors.js';
-import { countOf } from '../text.js';
+import { countOf, formatCount, formatPercent } from '../text.js';
 import { byteLength, codeSpan, escapeText, MAX_MESSAGE_CHARS, SUMMARY_LIMIT_BYTES } from './markdown.js';
 
 export function visitorsOutputs(run: VisitorsRun, requests: number): Partial<Record<OutputName, string>> {
@@ -60,7 +60,7 @@ function render(run: VisitorsRun, top: readonly ExportRow[], requests: number, a
     const header = ['Page', 'Human', 'AI', 'Total', 'AI share', ...(compare ? ['Change'] : [])];
     parts.push(`| ${header.join(' | ')} |`, `| --- |${' ---: |'.repeat(header.length - 1)}`);
     for (const row of top) {
-      const cells = [pathCell(row.path), count(row.human), count(row.ai), count(row.total), share(row.ai, row.total)];
+      const cells = [pathCell(row.path), formatCount(row.human), formatCount(row.ai), formatCount(row.total), share(row.ai, row.total)];
       if (compare) cells.push(row.previous === null ? '🆕 new' : changeCell(row.total, row.previous?.total));
       parts.push(`| ${cells.join(' | ')} |`);
     }
@@ -84,37 +84,30 @@ function whereEveryRowIs(run: VisitorsRun, artifactName: string): string {
   // The reason may quote the artifact service's error: shown as code.
   const why = run.artifact?.skipped ?? (run.artifact?.failed && `the upload failed (${run.artifact.failed})`);
   const notUploaded = why ? ` Not uploaded as an artifact: ${codeSpan(why, 'text', MAX_MESSAGE_CHARS)}.` : '';
-  return `Every row (${count(run.rows)} pages) is in ${files}${artifact}.${notUploaded}`;
+  return `Every row (${formatCount(run.rows)} pages) is in ${files}${artifact}.${notUploaded}`;
 }
 
 function totalsRow(label: string, counts: VisitorCounts): string {
-  return `| ${label} | ${count(counts.human)} | ${count(counts.ai)} | ${count(counts.total)} | ${share(counts.ai, counts.total)} |`;
+  return `| ${label} | ${formatCount(counts.human)} | ${formatCount(counts.ai)} | ${formatCount(counts.total)} | ${share(counts.ai, counts.total)} |`;
 }
 
 function pathCell(path: string): string {
   return codeSpan(path, 'cell', MAX_PATH_CHARS);
 }
 
-function count(value: number): string {
-  return value.toLocaleString('en-US');
-}
 
 /** AI visitors as a share of the deduplicated total. */
 function share(ai: number, total: number): string {
-  return total > 0 ? percent((ai / total) * 100) : '—';
+  return total > 0 ? formatPercent((ai / total) * 100) : '—';
 }
 
-/** Every percentage of the summary in one format, one decimal always: "16.0%" beside "16.2%". */
-function percent(value: number): string {
-  return `${value.toLocaleString('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 })}%`;
-}
 
 function signed(value: number): string {
-  return value > 0 ? `+${count(value)}` : count(value);
+  return value > 0 ? `+${formatCount(value)}` : formatCount(value);
 }
 
 function changeCell(current: number, previous: number | undefined): string {
   const change = changeOf(current, previous);
   if (change.absolute === undefined) return '—';
-  return change.percent === undefined ? signed(change.absolute) : `${signed(change.absolute)} (${change.percent > 0 ? '+' : ''}${percent(change.percent)})`;
+  return change.percent === undefined ? signed(change.absolute) : `${signed(change.absolute)} (${change.percent > 0 ? '+' : ''}${formatPercent(change.percent)})`;
 }
