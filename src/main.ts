@@ -228,7 +228,7 @@ function failIfNeeded(run: AgentRun, failOn: ReadonlySet<Outcome>): void {
       jobId
         ? `Cancelled. Job ${jobId} goes on running on the server (the API cannot cancel it); attach to it later with job-id: ${jobId}.`
         : run.delivery === 'none'
-          ? 'Cancelled before anything was sent to the API; no job was created.'
+          ? 'Cancelled before anything was sent to the agent; no job was created or messaged.'
           : 'Cancelled before the API answered; a job may still have been created.',
     );
   } else if (failOn.has(run.outcome)) {

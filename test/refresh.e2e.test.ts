@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ReaderSignals } from '../src/refresh/choose.js';
 import { cleanText } from '../src/text.js';
-import { checkedRun, errorLines } from './reliability/harness.js';
+import { actionTime, checkedRun, errorLines } from './reliability/harness.js';
 import type { RenderExpectations } from './support/github-markdown.js';
 import {
   expectedFeedbackEntries,
@@ -240,6 +240,23 @@ describe.concurrent('refresh', () => {
       const seen = [prompt, run.stdout, run.summary, JSON.stringify(run.outputs)].join('\n');
       for (const text of personal) expect(seen).not.toContain(text);
       expect(findSecret(run, sim.apiKey)).toEqual([]);
+    }));
+
+  it('a SIGINT while the signals are read: cancelled, and no job was created', () =>
+    withSimulator({ paths: 3_000 }, async (sim) => {
+      sim.latencyMs = 300;
+      const run = await checkedRun({
+        inputs: { 'api-key': sim.apiKey, 'project-id': 'proj_sim', 'base-url': sim.url, command: 'refresh', 'page-size': '100', ...RANGE },
+        signal: { name: 'SIGINT', when: () => sim.requests.filter((r) => r.endpoint === 'visitors').length >= 2 },
+        secrets: [sim.apiKey],
+        deadlineMs: 30_000,
+        sim,
+      });
+      expect(actionTime(run)?.sinceSignalMs).toBeLessThan(2_000);
+      expect(run.code).not.toBe(0);
+      expect(run.outputs.outcome).toBe('cancelled');
+      expect(sim.requests.filter((r) => r.endpoint === 'create')).toHaveLength(0);
+      expect(errorLines(run)).toEqual(['::error::Cancelled before anything was sent to the agent; no job was created or messaged.']);
     }));
 
   it('a 2,000-page site costs at most 8 + 1 + 5 analytics requests at the defaults', () =>

@@ -245,7 +245,7 @@ describe.concurrent('SIGINT while a GitHub request hangs: out within 2 seconds, 
       expect(run.outputs.requests).toBeDefined();
       expect(run.summary).toContain('Cancelled');
       expect(createsFor(marker)).toEqual([]);
-      expect(errorLines(run)).toEqual(['::error::Cancelled before anything was sent to the API; no job was created.']);
+      expect(errorLines(run)).toEqual(['::error::Cancelled before anything was sent to the agent; no job was created or messaged.']);
     }),
   );
 
