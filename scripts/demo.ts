@@ -3,13 +3,13 @@
  * Prints the outcome, the outputs and where the job summary was written.
  *
  *   --node PATH   run dist/index.js with this Node.js binary (CI runs it on Node 20 and 24)
- *   --check       exit non-zero unless every run ends as expected (CI's smoke test)
+ *   --check       exit non-zero unless every run ends as expected, and remove the runs' folders (CI's smoke test)
  */
 import { parseArgs } from 'node:util';
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { scripts, startSimulator } from '../test/simulator/index.js';
-import { findSecret, runAction, type ActionRun } from '../test/support/run-action.js';
+import { findSecret, removeRunDirs, runAction, type ActionRun } from '../test/support/run-action.js';
 
 const { values: args } = parseArgs({
   options: { node: { type: 'string' }, check: { type: 'boolean', default: false } },
@@ -81,6 +81,8 @@ try {
   expect(refresh, 'refresh', findSecret(refresh, sim.apiKey).length === 0, 'the API key leaked');
 } finally {
   await sim.close();
+  // CI's smoke test leaves nothing behind; a person running `npm start` gets the summaries to read.
+  if (args.check) removeRunDirs();
 }
 
 if (problems.length > 0) {
