@@ -229,6 +229,15 @@ describe('bad input', () => {
     expect(run.outputs).toEqual({ outcome: 'error', requests: '0' });
   });
 
+  it('diff: true with a prompt on an event without a diff says the event has none, and does not ask for a prompt', async () => {
+    const run = await agent({ prompt: 'Update the CLI page.', diff: 'true' }, { event: { name: 'schedule', payload: {} } });
+    expect(run.code).toBe(1);
+    expect(sim.requests).toHaveLength(0);
+    expect(errorLines(run)).toEqual([
+      '::error::Input "diff" is "true" but the event "schedule" has no diff: only pull_request, pull_request_target and push have one. To send the prompt alone on this event, use diff: auto (or false).',
+    ]);
+  });
+
   it('sets outcome error and requests 0 for a bad input of the visitors command too', async () => {
     const run = await agent({ command: 'visitors', 'page-size': '0' });
     expect(run.code).toBe(1);

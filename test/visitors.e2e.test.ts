@@ -163,6 +163,14 @@ describe('export', () => {
     }
   });
 
+  it('warns that a date range wholly in the future can only hold zeros, and goes on', async () => {
+    const run = await visitors({ 'date-from': '2099-01-01', 'date-to': '2099-01-08' });
+    expect(run.code).toBe(0);
+    expect(run.stdout.split('\n').filter((line) => line.startsWith('::warning::'))).toEqual([
+      '::warning::Input "date-from" (2099-01-01) is in the future: the whole range is, and the analytics can only answer zeros for it.',
+    ]);
+  });
+
   it('a failed export leaves no half-written file, and no output names one', async () => {
     sim.injectFault({ target: 'visitors', kind: 'pass' });
     sim.injectFault({ target: 'visitors', kind: 'status', status: 500 });

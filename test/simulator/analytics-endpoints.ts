@@ -7,7 +7,7 @@ import { nextCursorAfter, startOf } from './cursor.js';
 import { FEEDBACK_STATUSES, FeedbackEntries, type FeedbackEntryInput } from './feedback-entries.js';
 import { FEEDBACK_SOURCES, PageFeedbackDataset, type PageFeedback } from './page-feedback.js';
 import { SearchDataset, type SearchRow, type SearchTerm } from './search-data.js';
-import { VisitorDataset, type VisitorOptions } from './visitor-data.js';
+import { DAY_MS, VisitorDataset, type VisitorOptions } from './visitor-data.js';
 
 /**
  * The analytics data: the visitor dataset's shape, and the other datasets when a test sets them.
@@ -28,7 +28,12 @@ export class AnalyticsEndpoints {
   readonly searchData: SearchDataset;
   readonly feedbackEntries: FeedbackEntries;
 
-  constructor(options: AnalyticsOptions, todayDay: number) {
+  constructor(
+    options: AnalyticsOptions,
+    todayDay: number,
+    /** The simulator's clock: no visitor has been counted on a day after its today. */
+    private readonly now: () => number = Date.now,
+  ) {
     this.visitorData = new VisitorDataset(options, todayDay);
     this.pageFeedback = new PageFeedbackDataset(options.feedback, this.visitorData);
     this.searchData = new SearchDataset(options.searches, this.visitorData);
@@ -43,7 +48,8 @@ export class AnalyticsEndpoints {
     const range = check.range();
     const failure = check.failure();
     if (failure) return failure;
-    const { rows, totals } = this.visitorData.query(range);
+    // A range in the future holds no visitors yet, whatever trend the dataset would extrapolate.
+    const { rows, totals } = this.visitorData.query({ ...range, toDay: Math.min(range.toDay, Math.floor(this.now() / DAY_MS) + 1) });
     const visitors = rows.slice(offset, offset + limit);
     return { status: 200, body: { totals, visitors, hasMore: offset + visitors.length < rows.length } };
   }
