@@ -5,10 +5,12 @@
  * characters. Not enough for the log on its own: see `forLog`.
  */
 export function oneLine(text: string, max: number): string {
-  // eslint-disable-next-line no-control-regex
-  const flat = text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ').replace(/\s+/g, ' ').trim();
+  const flat = text.replace(LINE_BREAKS_AND_CONTROLS, ' ').replace(/\s+/g, ' ').trim();
   return flat.length > max ? `${sliceWhole(flat, max - 1)}…` : flat;
 }
+
+// eslint-disable-next-line no-control-regex
+const LINE_BREAKS_AND_CONTROLS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g;
 
 /** The first `length` UTF-16 units of `text`, one fewer where the cut would split a surrogate pair. */
 export function sliceWhole(text: string, length: number): string {
@@ -53,9 +55,7 @@ export function cleanText(text: string, maxChars: number, multiline = false): st
     .replace(/[\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u206f\ufeff\ufff9-\ufffb]/g, '')
     // eslint-disable-next-line no-control-regex
     .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g, '');
-  cleaned = multiline
-    ? cleaned.replace(/\r\n?|[\u2028\u2029]/g, '\n').trim()
-    : cleaned.replace(/\s+/g, ' ').trim();
+  cleaned = multiline ? cleaned.replace(/\r\n?|[\u2028\u2029]/g, '\n').trim() : cleaned.replace(/\s+/g, ' ').trim();
   const chars = Array.from(cleaned);
   return chars.length > maxChars ? `${chars.slice(0, maxChars - 1).join('')}…` : cleaned;
 }
