@@ -50,12 +50,8 @@ try {
       'compare-previous': 'true',
     },
   });
-  show('Visitors run (export last week\'s unique visitors, compared with the week before)', visitors);
-  expect(
-    visitors,
-    'visitors',
-    visitors.code === 0 && Number(visitors.outputs['visitors-rows']) > 0 && existsSync(visitors.outputs['visitors-csv'] ?? ''),
-  );
+  show("Visitors run (export last week's unique visitors, compared with the week before)", visitors);
+  expect(visitors, 'visitors', visitors.code === 0 && Number(visitors.outputs['visitors-rows']) > 0 && existsSync(visitors.outputs['visitors-csv'] ?? ''));
   expect(visitors, 'visitors', findSecret(visitors, sim.apiKey).length === 0, 'the API key leaked');
 
   const refresh = await runAction({

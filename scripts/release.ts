@@ -87,9 +87,7 @@ export function releaseNotes(tag: string, cwd: string): string {
   const release = parseTag(tag);
   const notes = changelogSection(showFile(tagCommit(tag, cwd), 'CHANGELOG.md', cwd), release.version);
   if (notes === undefined) {
-    throw new ReleaseError(
-      `CHANGELOG.md at ${tag} has no section "## [${release.version}]" with entries: move the Unreleased entries into it before tagging.`,
-    );
+    throw new ReleaseError(`CHANGELOG.md at ${tag} has no section "## [${release.version}]" with entries: move the Unreleased entries into it before tagging.`);
   }
   return notes;
 }
@@ -168,9 +166,7 @@ function showFile(commit: string, path: string, cwd: string): string {
 
 function distChanges(cwd: string): string[] {
   const status = execFileSync('git', ['status', '--porcelain', '--untracked-files=all', '--', 'dist'], { cwd, encoding: 'utf8' });
-  return status
-    .split('\n')
-    .filter((line) => line !== '');
+  return status.split('\n').filter((line) => line !== '');
 }
 
 function git(cwd: string, ...args: string[]): string {

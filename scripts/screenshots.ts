@@ -95,13 +95,30 @@ const dir = mkdtempSync(join(tmpdir(), 'summary-'));
 try {
   for (const { name, title, markdown, height } of pictures) {
     const html = join(dir, `${name}.html`);
-    writeFileSync(html, `<!doctype html><meta charset="utf-8"><style>${css}</style><div class="card"><div class="head">${title}</div>${renderAsGitHub(markdown)}</div>`);
+    writeFileSync(
+      html,
+      `<!doctype html><meta charset="utf-8"><style>${css}</style><div class="card"><div class="head">${title}</div>${renderAsGitHub(markdown)}</div>`,
+    );
     const out = join(root, 'docs', `${name}.png`);
-    execFileSync(chromium, [
-      '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-      '--disable-background-networking', '--disable-component-update', '--disable-sync', '--hide-scrollbars',
-      `--user-data-dir=${join(dir, 'profile')}`, `--window-size=960,${height}`, `--screenshot=${out}`, `file://${html}`,
-    ], { stdio: 'ignore' });
+    execFileSync(
+      chromium,
+      [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--hide-scrollbars',
+        `--user-data-dir=${join(dir, 'profile')}`,
+        `--window-size=960,${height}`,
+        `--screenshot=${out}`,
+        `file://${html}`,
+      ],
+      { stdio: 'ignore' },
+    );
     console.log(`wrote docs/${name}.png`);
   }
 } finally {

@@ -2,26 +2,9 @@ import * as core from '@actions/core';
 import { join, resolve } from 'node:path';
 import { tmpdir } from 'node:os';
 import { isOutcome, OUTCOMES, type Outcome } from './agent/outcome.js';
-import {
-  ADMIN_KEY_PREFIX,
-  ASSISTANT_KEY_PREFIX,
-  DEFAULT_BASE_URL,
-  Inputs,
-  type InputName,
-} from './constants.js';
+import { ADMIN_KEY_PREFIX, ASSISTANT_KEY_PREFIX, DEFAULT_BASE_URL, Inputs, type InputName } from './constants.js';
 import { eventHasDiff, isForkPullRequest, type TriggerEvent } from './event.js';
-import {
-  ParseError,
-  parseBaseUrl,
-  parseBoolean,
-  parseChoice,
-  parseDate,
-  parseDuration,
-  parseId,
-  parseInteger,
-  parseJobId,
-  parseList,
-} from './parse.js';
+import { ParseError, parseBaseUrl, parseBoolean, parseChoice, parseDate, parseDuration, parseId, parseInteger, parseJobId, parseList } from './parse.js';
 import {
   COMMANDS,
   REFRESH_SIGNALS,
@@ -100,24 +83,8 @@ export const COMMAND_INPUTS: Readonly<Record<Settings['command'], readonly Input
     Inputs.PrComment,
     Inputs.ReuseJob,
   ],
-  visitors: [
-    ...RANGE_INPUTS,
-    ...PAGING_INPUTS,
-    Inputs.Offset,
-    Inputs.ComparePrevious,
-    Inputs.SummaryRows,
-    Inputs.OutputDir,
-    Inputs.ArtifactName,
-  ],
-  refresh: [
-    Inputs.Prompt,
-    ...WAIT_INPUTS,
-    ...RANGE_INPUTS,
-    ...PAGING_INPUTS,
-    Inputs.RefreshSignals,
-    Inputs.RefreshPages,
-    Inputs.RefreshSearches,
-  ],
+  visitors: [...RANGE_INPUTS, ...PAGING_INPUTS, Inputs.Offset, Inputs.ComparePrevious, Inputs.SummaryRows, Inputs.OutputDir, Inputs.ArtifactName],
+  refresh: [Inputs.Prompt, ...WAIT_INPUTS, ...RANGE_INPUTS, ...PAGING_INPUTS, Inputs.RefreshSignals, Inputs.RefreshPages, Inputs.RefreshSearches],
 };
 
 /** A bad input value: the message is one line naming the input, the value and what is accepted. */
@@ -153,8 +120,7 @@ export interface ParsedSettings {
 export function readSettings(context: SettingsContext): ParsedSettings {
   // The runner's convention, as `core.getInput` applies it; read from `context.env` so that
   // "absent" and the value come from the same place.
-  const read: InputReader = (name) =>
-    context.env[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`]?.trim();
+  const read: InputReader = (name) => context.env[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`]?.trim();
   for (const secret of [read(Inputs.ApiKey), read(Inputs.GithubToken)]) {
     if (secret) core.setSecret(secret);
   }
@@ -221,15 +187,11 @@ function parseWaitSettings(parse: Parse): WaitSettings {
 
 /** `date-from` and `date-to`, resolved against the clock; `date-from` must come first. */
 function parseRangeSettings(parse: Parse, context: SettingsContext, warnings: string[]): RangeSettings {
-  const date = (t: string): ReturnType<typeof parseDate> | undefined =>
-    t ? parseDate(t, context.nowMs) : undefined;
+  const date = (t: string): ReturnType<typeof parseDate> | undefined => (t ? parseDate(t, context.nowMs) : undefined);
   const dateFrom = parse(Inputs.DateFrom, date);
   const dateTo = parse(Inputs.DateTo, date);
   if (dateFrom && dateTo && dateFrom.epochMs >= dateTo.epochMs) {
-    throw new InputError(
-      Inputs.DateFrom,
-      `Input "date-from" (${dateFrom.text}) must be before "date-to" (${dateTo.text}), which is exclusive.`,
-    );
+    throw new InputError(Inputs.DateFrom, `Input "date-from" (${dateFrom.text}) must be before "date-to" (${dateTo.text}), which is exclusive.`);
   }
   if (dateFrom && dateFrom.epochMs > context.nowMs) {
     warnings.push(`Input "date-from" (${dateFrom.text}) is in the future: the whole range is, and the analytics can only answer zeros for it.`);
@@ -245,12 +207,7 @@ function parsePagingSettings(parse: Parse): PagingSettings {
   };
 }
 
-function parseAgentSettings(
-  common: CommonSettings,
-  input: Input,
-  parse: Parse,
-  context: SettingsContext,
-): AgentSettings {
+function parseAgentSettings(common: CommonSettings, input: Input, parse: Parse, context: SettingsContext): AgentSettings {
   const settings: AgentSettings = {
     ...common,
     command: 'agent',
@@ -287,13 +244,7 @@ function parseAgentSettings(
   return settings;
 }
 
-function parseVisitorsSettings(
-  common: CommonSettings,
-  input: Input,
-  parse: Parse,
-  context: SettingsContext,
-  warnings: string[],
-): VisitorsSettings {
+function parseVisitorsSettings(common: CommonSettings, input: Input, parse: Parse, context: SettingsContext, warnings: string[]): VisitorsSettings {
   const { dateFrom, dateTo } = parseRangeSettings(parse, context, warnings);
   const comparePrevious = parse(Inputs.ComparePrevious, parseBoolean);
   if (comparePrevious && !(dateFrom && dateTo)) {
@@ -318,13 +269,7 @@ function parseVisitorsSettings(
   };
 }
 
-function parseRefreshSettings(
-  common: CommonSettings,
-  input: Input,
-  parse: Parse,
-  context: SettingsContext,
-  warnings: string[],
-): RefreshSettings {
+function parseRefreshSettings(common: CommonSettings, input: Input, parse: Parse, context: SettingsContext, warnings: string[]): RefreshSettings {
   return {
     ...common,
     command: 'refresh',
@@ -366,19 +311,14 @@ function parseApiKey(key: string, event: TriggerEvent, warnings: string[]): stri
   // Never echo the key: describe it instead.
   // Printable ASCII without spaces: anything else cannot be a key, and would break the header.
   if (!/^[\x21-\x7e]+$/.test(key)) {
-    throw new InputError(
-      Inputs.ApiKey,
-      'Input "api-key" contains spaces, line breaks or non-ASCII characters: paste the key alone, with nothing around it.',
-    );
+    throw new InputError(Inputs.ApiKey, 'Input "api-key" contains spaces, line breaks or non-ASCII characters: paste the key alone, with nothing around it.');
   }
   if (key.startsWith(ASSISTANT_KEY_PREFIX)) {
     warnings.push(
       `Input "api-key" starts with "${ASSISTANT_KEY_PREFIX}", the prefix of assistant keys; the agent and analytics endpoints need an admin key ("${ADMIN_KEY_PREFIX}…"). Requests will likely be refused with 401.`,
     );
   } else if (!key.startsWith(ADMIN_KEY_PREFIX)) {
-    warnings.push(
-      `Input "api-key" does not start with "${ADMIN_KEY_PREFIX}", the prefix of admin API keys; it is probably the wrong kind of key.`,
-    );
+    warnings.push(`Input "api-key" does not start with "${ADMIN_KEY_PREFIX}", the prefix of admin API keys; it is probably the wrong kind of key.`);
   }
   return key;
 }
@@ -395,22 +335,14 @@ function parseFailOn(text: string): ReadonlySet<Outcome> {
 function parseArtifactName(text: string): string {
   // The characters the artifact service refuses in names.
   if (/["':<>|*?\\/\r\n]/.test(text) || text.length > 200) {
-    throw new ParseError(
-      'a name of at most 200 characters without " : < > | * ? \\ / or line breaks (empty: no upload)',
-    );
+    throw new ParseError('a name of at most 200 characters without " : < > | * ? \\ / or line breaks (empty: no upload)');
   }
   return text;
 }
 
-function warnIgnoredInputs(
-  command: Settings['command'],
-  read: InputReader,
-  env: NodeJS.ProcessEnv,
-  warnings: string[],
-): void {
+function warnIgnoredInputs(command: Settings['command'], read: InputReader, env: NodeJS.ProcessEnv, warnings: string[]): void {
   // The runner expands `${{ runner.temp }}/visitors` before passing it: compare with that.
-  const passedDefault = (name: InputName): string =>
-    name === Inputs.OutputDir && env.RUNNER_TEMP ? join(env.RUNNER_TEMP, 'visitors') : INPUT_DEFAULTS[name];
+  const passedDefault = (name: InputName): string => (name === Inputs.OutputDir && env.RUNNER_TEMP ? join(env.RUNNER_TEMP, 'visitors') : INPUT_DEFAULTS[name]);
   const owners = new Map<InputName, Settings['command'][]>();
   for (const [other, names] of Object.entries(COMMAND_INPUTS) as Array<[Settings['command'], readonly InputName[]]>) {
     for (const name of names) owners.set(name, [...(owners.get(name) ?? []), other]);

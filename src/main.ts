@@ -55,7 +55,9 @@ export async function run(): Promise<void> {
     // The action's own account of its time, from its own clock: what the tests hold to the
     // deadline, free of the host's process start-up.
     const ended = performance.now();
-    core.debug(`Finished ${Math.round(ended - startedAt)} ms after start${signalledAt === undefined ? '' : `, ${Math.round(ended - signalledAt)} ms after the signal`}.`);
+    core.debug(
+      `Finished ${Math.round(ended - startedAt)} ms after start${signalledAt === undefined ? '' : `, ${Math.round(ended - signalledAt)} ms after the signal`}.`,
+    );
     if (cancellation.signal.aborted) exitSoonAfterCancel();
   }
 }
@@ -121,7 +123,9 @@ async function agentStep(settings: AgentSettings, event: TriggerEvent, client: A
       run = failedBeforeSending(
         settings,
         startedAt,
-        outOfTime ? new Error(`${error.message} Nothing was sent to the API; timeout (${formatDuration(settings.timeoutMs)}) bounds the GitHub reads too.`) : error,
+        outOfTime
+          ? new Error(`${error.message} Nothing was sent to the API; timeout (${formatDuration(settings.timeoutMs)}) bounds the GitHub reads too.`)
+          : error,
       );
       run.timedOut = outOfTime;
     }
@@ -185,11 +189,16 @@ async function visitorsStep(settings: VisitorsSettings, client: ApiClient, signa
   });
   if (run.artifact?.skipped) core.notice(`Visitor files not uploaded as an artifact: ${run.artifact.skipped}. They are in ${settings.outputDir}.`);
   // A tried upload that failed is worth a warning: the files are still on the runner, for this job only.
-  if (run.artifact?.failed) core.warning(`Visitor files not uploaded as an artifact: the upload failed (${forLog(run.artifact.failed, 300)}). They are in ${settings.outputDir} on this runner.`);
+  if (run.artifact?.failed)
+    core.warning(
+      `Visitor files not uploaded as an artifact: the upload failed (${forLog(run.artifact.failed, 300)}). They are in ${settings.outputDir} on this runner.`,
+    );
   setOutputs(visitorsOutputs(run, client.requestCount));
   await writeSummary(renderVisitorsSummary(run, client.requestCount, settings.artifactName));
   if (run.totals) {
-    coreLogger.info(`Visitors: ${countOf(run.totals.total, 'unique visitor')} (${formatCount(run.totals.human)} human, ${formatCount(run.totals.ai)} AI); ${countOf(run.rows, 'page')} written to ${run.csvPath} and ${run.jsonPath}; ${countOf(client.requestCount, 'API request')}.`);
+    coreLogger.info(
+      `Visitors: ${countOf(run.totals.total, 'unique visitor')} (${formatCount(run.totals.human)} human, ${formatCount(run.totals.ai)} AI); ${countOf(run.rows, 'page')} written to ${run.csvPath} and ${run.jsonPath}; ${countOf(client.requestCount, 'API request')}.`,
+    );
   }
   if (run.cancelled) core.setFailed('Cancelled before the export finished; no files were written.');
   else if (run.error) core.setFailed(run.error.message);

@@ -21,10 +21,7 @@ export function parseBoolean(text: string): boolean {
 }
 
 export function parseInteger(text: string, min: number, max = Number.MAX_SAFE_INTEGER): number {
-  const expected =
-    max === Number.MAX_SAFE_INTEGER
-      ? `a whole number, ${min} or more`
-      : `a whole number from ${min} to ${max}`;
+  const expected = max === Number.MAX_SAFE_INTEGER ? `a whole number, ${min} or more` : `a whole number from ${min} to ${max}`;
   if (!/^[+-]?\d+$/.test(text)) throw new ParseError(expected);
   const value = Number(text);
   if (!Number.isSafeInteger(value) || value < min || value > max) throw new ParseError(expected);
@@ -57,7 +54,8 @@ function splitAtTopLevelCommas(line: string): string[] {
   let start = 0;
   for (let i = 0; i < line.length; i++) {
     const char = line[i];
-    if (char === '\\') i += 1; // an escaped brace or comma is a literal character
+    if (char === '\\')
+      i += 1; // an escaped brace or comma is a literal character
     else if (char === '{') depth += 1;
     else if (char === '}') depth -= 1;
     else if (char === ',' && depth === 0) {
@@ -88,8 +86,7 @@ export function parseDuration(text: string, minMs = 1): number {
     const parts = /^(?:(\d+)h)?(?:(\d+)m(?!s))?(?:(\d+)s)?(?:(\d+)ms)?$/.exec(lower);
     if (!parts || lower.length === 0) throw new ParseError(DURATION_FORMS);
     const [, h = '0', m = '0', s = '0', milli = '0'] = parts;
-    ms =
-      Number(h) * UNIT_MS.h! + Number(m) * UNIT_MS.m! + Number(s) * UNIT_MS.s! + Number(milli);
+    ms = Number(h) * UNIT_MS.h! + Number(m) * UNIT_MS.m! + Number(s) * UNIT_MS.s! + Number(milli);
   }
   if (!Number.isSafeInteger(ms) || ms < minMs) {
     throw new ParseError(`${DURATION_FORMS}, at least ${formatDuration(minMs)}`);
@@ -163,8 +160,7 @@ export function isLoopbackHost(hostname: string): boolean {
  * so a key is never sent in clear text over a network.
  */
 export function parseBaseUrl(text: string): string {
-  const expected =
-    'an https:// URL (http:// only to localhost, 127.0.0.0/8 or [::1]) with no query or fragment';
+  const expected = 'an https:// URL (http:// only to localhost, 127.0.0.0/8 or [::1]) with no query or fragment';
   // An empty query or fragment ("…/?", "…/#") parses to empty search and hash but stays in href.
   if (text.includes('?') || text.includes('#')) throw new ParseError(expected);
   let url: URL;
@@ -187,9 +183,7 @@ export function parseBaseUrl(text: string): string {
  */
 export function parseId(text: string): string {
   if (!/^[A-Za-z0-9][A-Za-z0-9._~-]{0,127}$/.test(text)) {
-    throw new ParseError(
-      '1 to 128 characters of letters, digits, ".", "_", "~" or "-", starting with a letter or digit',
-    );
+    throw new ParseError('1 to 128 characters of letters, digits, ".", "_", "~" or "-", starting with a letter or digit');
   }
   return text;
 }

@@ -106,7 +106,9 @@ describe('outcomes', () => {
     expect(run.outputs['job-id']).toMatch(/\S/);
     expect(errorLines(run)).toEqual([
       expect.stringMatching(
-        new RegExp(`^::error::Outcome "timed-out" is listed in fail-on \\(failed,timed-out\\): job ${run.outputs['job-id']} was still active after waiting \\d+m?s\\. It goes on running on the server; attach to it in a later run or step with job-id: ${run.outputs['job-id']} \\(and no prompt\\), or raise timeout\\.$`),
+        new RegExp(
+          `^::error::Outcome "timed-out" is listed in fail-on \\(failed,timed-out\\): job ${run.outputs['job-id']} was still active after waiting \\d+m?s\\. It goes on running on the server; attach to it in a later run or step with job-id: ${run.outputs['job-id']} \\(and no prompt\\), or raise timeout\\.$`,
+        ),
       ),
     ]);
     expect(run.summary).toContain(`job-id: ${run.outputs['job-id']}`);
@@ -224,7 +226,9 @@ describe('bad input', () => {
     expect(run.code).toBe(1);
     expect(sim.requests).toHaveLength(0);
     const errors = run.stdout.split('\n').filter((line) => line.startsWith('::error::'));
-    expect(errors).toEqual(['::error::Input "poll-interval" has an invalid value "soon": expected a duration such as 45s, 10m, 1h, 1h30m, 500ms, or a number of seconds.']);
+    expect(errors).toEqual([
+      '::error::Input "poll-interval" has an invalid value "soon": expected a duration such as 45s, 10m, 1h, 1h30m, 500ms, or a number of seconds.',
+    ]);
     // Later steps read the outputs whatever happened.
     expect(run.outputs).toEqual({ outcome: 'error', requests: '0' });
   });
@@ -247,10 +251,7 @@ describe('bad input', () => {
 
 describe('cancellation', () => {
   it.each(['SIGTERM', 'SIGINT'] as const)('%s mid-poll: exits within 2 s with outputs, summary and the attach hint', async (signal) => {
-    const run = await agent(
-      { prompt: 'x' },
-      { script: scripts.stayActive(), signal: { name: signal, when: (out) => out.includes('Created job') } },
-    );
+    const run = await agent({ prompt: 'x' }, { script: scripts.stayActive(), signal: { name: signal, when: (out) => out.includes('Created job') } });
     expect(run.code).not.toBe(0);
     expect(actionTime(run)?.sinceSignalMs).toBeLessThan(2_000);
     expect(run.exitAfterSignalMs).toBeLessThan(7_500);
@@ -263,10 +264,7 @@ describe('cancellation', () => {
 
   it('SIGTERM while the create request hangs: exits within 2 s and says a job may exist', async () => {
     sim.injectFault({ target: 'create', kind: 'hang' });
-    const run = await agent(
-      { prompt: 'x' },
-      { signal: { name: 'SIGTERM', when: (out) => out.includes('::endgroup::') } },
-    );
+    const run = await agent({ prompt: 'x' }, { signal: { name: 'SIGTERM', when: (out) => out.includes('::endgroup::') } });
     expect(run.code).not.toBe(0);
     expect(actionTime(run)?.sinceSignalMs).toBeLessThan(2_000);
     expect(run.exitAfterSignalMs).toBeLessThan(7_500);

@@ -118,14 +118,25 @@ describe('command: visitors with an artifact service', () => {
     refuseCreate = true;
     try {
       const run = await runAction({
-        inputs: { 'api-key': sim.apiKey, 'project-id': 'proj_sim', 'base-url': sim.url, command: 'visitors', 'date-from': '2026-11-14', 'date-to': '2026-11-21' },
+        inputs: {
+          'api-key': sim.apiKey,
+          'project-id': 'proj_sim',
+          'base-url': sim.url,
+          command: 'visitors',
+          'date-from': '2026-11-14',
+          'date-to': '2026-11-21',
+        },
         env: { ACTIONS_RUNTIME_TOKEN: runtimeToken(), ACTIONS_RESULTS_URL: serviceUrl },
       });
       expect(run.code, run.stdout + run.stderr).toBe(0);
       expect(run.outputs.outcome).toBe('exported');
       expect(run.outputs['artifact-id']).toBe('');
       const warnings = run.stdout.split('\n').filter((line) => line.startsWith('::warning::'));
-      expect(warnings).toEqual([expect.stringMatching(/^::warning::Visitor files not uploaded as an artifact: the upload failed \(.*already exists.*\)\. They are in .* on this runner\.$/)]);
+      expect(warnings).toEqual([
+        expect.stringMatching(
+          /^::warning::Visitor files not uploaded as an artifact: the upload failed \(.*already exists.*\)\. They are in .* on this runner\.$/,
+        ),
+      ]);
       expect(run.stdout).not.toContain('::notice::Visitor files not uploaded');
       expect(run.summary).toContain('the upload failed');
     } finally {

@@ -32,7 +32,11 @@ beforeEach(() => {
   github.clearFaults();
 });
 
-async function run(event: { name: string; payload: unknown }, inputs: Record<string, string> = {}, options: Pick<RunOptions, 'signal'> = {}): Promise<ActionRun> {
+async function run(
+  event: { name: string; payload: unknown },
+  inputs: Record<string, string> = {},
+  options: Pick<RunOptions, 'signal'> = {},
+): Promise<ActionRun> {
   const result = await runAction({
     ...options,
     event,
@@ -126,7 +130,10 @@ describe('pull_request', () => {
 
   it('keeps the diff within diff-max-chars by whole files, naming what it left out', async () => {
     const small = fileDiff('src/small.ts', ['a']);
-    const big = fileDiff('src/big.ts', Array.from({ length: 400 }, (_, i) => `line ${i} of a large change`));
+    const big = fileDiff(
+      'src/big.ts',
+      Array.from({ length: 400 }, (_, i) => `line ${i} of a large change`),
+    );
     const snapshot = fileDiff('test/__snapshots__/cli.snap', ['x'.repeat(500)]);
     github.pulls.set(10, { diff: [small, big, snapshot].join('\n'), files: [], commits: [] });
     await run({ name: 'pull_request', payload: pullRequestEvent(10) }, { wait: 'false', 'diff-max-chars': '1000' });
@@ -196,7 +203,10 @@ describe('push', () => {
   const push = (before: string, after: string, ref = 'refs/heads/feature') => ({ name: 'push', payload: { ref, before, after, commits: [] } });
 
   it('sends the compare between before and after', async () => {
-    github.compares.set(`${'1'.repeat(40)}...${'2'.repeat(40)}`, { files: [{ filename: 'src/cli.ts', status: 'modified', patch: '@@ -1 +1 @@\n-a\n+b' }], commits: ['Change b'] });
+    github.compares.set(`${'1'.repeat(40)}...${'2'.repeat(40)}`, {
+      files: [{ filename: 'src/cli.ts', status: 'modified', patch: '@@ -1 +1 @@\n-a\n+b' }],
+      commits: ['Change b'],
+    });
     const result = await run(push('1'.repeat(40), '2'.repeat(40)), { wait: 'false' });
     expect(result.outputs.outcome).toBe('submitted');
     const prompt = promptSent();
@@ -206,13 +216,19 @@ describe('push', () => {
   });
 
   it('a new branch compares against the default branch', async () => {
-    github.compares.set(`main...${'3'.repeat(40)}`, { files: [{ filename: 'src/new.ts', status: 'added', patch: '@@ -0,0 +1 @@\n+x' }], commits: ['Start feature'] });
+    github.compares.set(`main...${'3'.repeat(40)}`, {
+      files: [{ filename: 'src/new.ts', status: 'added', patch: '@@ -0,0 +1 @@\n+x' }],
+      commits: ['Start feature'],
+    });
     await run(push('0'.repeat(40), '3'.repeat(40)), { wait: 'false' });
     expect(promptSent()).toContain('--- /dev/null\n+++ b/src/new.ts');
   });
 
   it('a new default branch takes its head commit alone', async () => {
-    github.commits.set('4'.repeat(40), { files: [{ filename: 'README.md', status: 'added', patch: '@@ -0,0 +1 @@\n+hello' }], message: 'Initial commit\n\nbody' });
+    github.commits.set('4'.repeat(40), {
+      files: [{ filename: 'README.md', status: 'added', patch: '@@ -0,0 +1 @@\n+hello' }],
+      message: 'Initial commit\n\nbody',
+    });
     await run(push('0'.repeat(40), '4'.repeat(40), 'refs/heads/main'), { wait: 'false' });
     expect(promptSent()).toContain('+++ b/README.md');
     expect(promptSent()).toContain('  - Initial commit');
@@ -319,7 +335,7 @@ describe('the pull-request comment', () => {
   });
 });
 
-describe('whose comment counts: only the token\'s own identity\'s', () => {
+describe("whose comment counts: only the token's own identity's", () => {
   const reuse = { 'pr-comment': 'true', 'reuse-job': 'true' };
   const OLD = 'c0'.repeat(20);
   const planted = (login: string, jobId: string): FakeComment => ({
@@ -330,7 +346,7 @@ describe('whose comment counts: only the token\'s own identity\'s', () => {
   });
 
   it("ignores another bot's comment that quotes the marker and a record: not followed, not edited", async () => {
-    const job = await createJobDirectly('the other bot\'s job');
+    const job = await createJobDirectly("the other bot's job");
     github.pulls.set(40, { diff: SRC, files: [], commits: [] });
     github.comments.push(planted('other-bot[bot]', job));
     const before = github.comments[0]!.body;
@@ -346,8 +362,8 @@ describe('whose comment counts: only the token\'s own identity\'s', () => {
     expect(readState(github.comments[1]!.body)!.jobId).toBe(result.outputs['job-id']);
   });
 
-  it('ignores a collaborator\'s comment too, when the token is the Actions bot', async () => {
-    const job = await createJobDirectly('a person\'s job');
+  it("ignores a collaborator's comment too, when the token is the Actions bot", async () => {
+    const job = await createJobDirectly("a person's job");
     github.pulls.set(41, { diff: SRC, files: [], commits: [] });
     github.comments.push(planted('octocat', job));
     const result = await run({ name: 'pull_request', payload: pullRequestEvent(41, { headSha: 'de'.repeat(20) }) }, { ...reuse, wait: 'false' });
@@ -360,7 +376,10 @@ describe('whose comment counts: only the token\'s own identity\'s', () => {
     github.viewerLogin = 'octocat';
     const job = await createJobDirectly('our job');
     github.pulls.set(42, { diff: SRC, files: [], commits: [] });
-    github.compares.set(`${OLD}...${'de'.repeat(20)}`, { files: [{ filename: 'src/later.ts', status: 'modified', patch: '@@ -1 +1 @@\n-x\n+y' }], commits: ['second'] });
+    github.compares.set(`${OLD}...${'de'.repeat(20)}`, {
+      files: [{ filename: 'src/later.ts', status: 'modified', patch: '@@ -1 +1 @@\n-x\n+y' }],
+      commits: ['second'],
+    });
     github.comments.push(planted('github-actions[bot]', 'job_not_ours'), planted('OctoCat', job));
     github.comments[1]!.id = 556;
     const result = await run({ name: 'pull_request', payload: pullRequestEvent(42, { headSha: 'de'.repeat(20) }) }, { ...reuse, wait: 'false' });

@@ -37,7 +37,22 @@ describe('splitUnifiedDiff', () => {
 
 describe('filterFiles', () => {
   it('leaves out lock files, build output, minified and map files, and binaries by default', () => {
-    const paths = ['src/a.ts', 'package-lock.json', 'web/yarn.lock', 'pnpm-lock.yaml', 'Cargo.lock', 'go.sum', 'poetry.lock', 'composer.lock', 'Gemfile.lock', 'bun.lockb', 'dist/index.js', 'assets/app.min.js', 'assets/app.js.map', '.github/workflows/ci.yml'];
+    const paths = [
+      'src/a.ts',
+      'package-lock.json',
+      'web/yarn.lock',
+      'pnpm-lock.yaml',
+      'Cargo.lock',
+      'go.sum',
+      'poetry.lock',
+      'composer.lock',
+      'Gemfile.lock',
+      'bun.lockb',
+      'dist/index.js',
+      'assets/app.min.js',
+      'assets/app.js.map',
+      '.github/workflows/ci.yml',
+    ];
     const files = [...paths.map((p) => file(p)), { ...file('logo.png'), binary: true }];
     const { kept, excluded } = filterFiles(files, [], []);
     expect(kept.map((f) => f.path)).toEqual(['src/a.ts', '.github/workflows/ci.yml']);
@@ -78,7 +93,13 @@ describe('fitToBudget', () => {
 describe('buildPrompt', () => {
   it('fences the diff longer than any backtick run in it', () => {
     const tricky = file('a.md', fileDiff('a.md', ['``````']));
-    const prompt = buildPrompt({ instruction: 'Do it', context: { repository: 'o/r', event: 'push', commitSubjects: [] }, files: [tricky], omitted: [], excludedCount: 0 });
+    const prompt = buildPrompt({
+      instruction: 'Do it',
+      context: { repository: 'o/r', event: 'push', commitSubjects: [] },
+      files: [tricky],
+      omitted: [],
+      excludedCount: 0,
+    });
     expect(prompt).toContain('```````diff\n');
     expect(prompt.trimEnd().endsWith('```````')).toBe(true);
   });

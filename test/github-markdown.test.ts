@@ -21,9 +21,19 @@ describe('tables', () => {
     expect(renderProblems(markdown, { links: ['https://e.example/a|b'] })).toEqual(['tables: rendered no table, meant 2×2']);
   });
 
-  it('sees a row cut short: the table extension drops the cells past the header\'s', () => {
-    expect(renderedTables(table('| 1 | 2 | 3 |'))).toEqual([[['a', 'b'], ['1', '2']]]);
-    expect(renderedTables(table('| `1\\|2` | 3 |'))).toEqual([[['a', 'b'], ['1|2', '3']]]);
+  it("sees a row cut short: the table extension drops the cells past the header's", () => {
+    expect(renderedTables(table('| 1 | 2 | 3 |'))).toEqual([
+      [
+        ['a', 'b'],
+        ['1', '2'],
+      ],
+    ]);
+    expect(renderedTables(table('| `1\\|2` | 3 |'))).toEqual([
+      [
+        ['a', 'b'],
+        ['1|2', '3'],
+      ],
+    ]);
   });
 });
 
@@ -75,7 +85,10 @@ describe('markup', () => {
   it('accepts the collapsed block and the hidden record the action writes, and counts the blocks', () => {
     const markdown = '<!-- docs-agent-action:comment -->\n<details><summary>Prompt</summary>\n\n```\nx\n```\n\n</details>';
     expect(renderProblems(markdown, { details: 1 })).toEqual([]);
-    expect(renderProblems(`${markdown}\n\n</details>\n<details>`, { details: 1 })).toEqual(['a <details> without its <summary>', '2 <details> block(s), not 1']);
+    expect(renderProblems(`${markdown}\n\n</details>\n<details>`, { details: 1 })).toEqual([
+      'a <details> without its <summary>',
+      '2 <details> block(s), not 1',
+    ]);
   });
 });
 

@@ -1,15 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { InputName } from '../src/constants.js';
 import type { EventPayload, TriggerEvent } from '../src/event.js';
-import {
-  INPUT_DEFAULTS,
-  InputError,
-  parseSettings,
-  readSettings,
-  type InputReader,
-  type ParsedSettings,
-  type SettingsContext,
-} from '../src/inputs.js';
+import { INPUT_DEFAULTS, InputError, parseSettings, readSettings, type InputReader, type ParsedSettings, type SettingsContext } from '../src/inputs.js';
 import type { AgentSettings, RefreshSettings, VisitorsSettings } from '../src/settings.js';
 
 /** 2026-11-22T15:30:00Z. */
@@ -258,9 +250,7 @@ const BAD_CASES: readonly BadCase[] = [
 
 describe('parseSettings: bad values', () => {
   it('covers every validated input with at least one bad value', () => {
-    const validated = Object.keys(INPUT_DEFAULTS).filter(
-      (name) => !['github-token', 'diff-include', 'diff-exclude', 'output-dir'].includes(name),
-    );
+    const validated = Object.keys(INPUT_DEFAULTS).filter((name) => !['github-token', 'diff-include', 'diff-exclude', 'output-dir'].includes(name));
     const covered = new Set(BAD_CASES.map((row) => row.input));
     expect(validated.filter((name) => !covered.has(name as InputName))).toEqual([]);
     expect(BAD_CASES.length).toBeGreaterThanOrEqual(45);
@@ -384,10 +374,7 @@ describe('parseSettings: defaults', () => {
 
 describe('parseSettings: good values', () => {
   it('reads booleans in any case', () => {
-    const { settings } = agent(
-      { 'dry-run': 'TRUE', wait: 'False', 'allow-forks': 'True', 'pr-comment': 'TRUE', 'reuse-job': 'tRuE' },
-      SAME_REPO_PR,
-    );
+    const { settings } = agent({ 'dry-run': 'TRUE', wait: 'False', 'allow-forks': 'True', 'pr-comment': 'TRUE', 'reuse-job': 'tRuE' }, SAME_REPO_PR);
     expect(settings).toMatchObject({ dryRun: true, wait: false, allowForks: true, prComment: true, reuseJob: true });
     expect(visitors({ 'compare-previous': 'TRUE' }).settings.comparePrevious).toBe(true);
     expect(visitors({ 'dry-run': 'False' }).settings.dryRun).toBe(false);
@@ -439,9 +426,7 @@ describe('parseSettings: good values', () => {
 
   it('reads fail-on as a set; empty means nothing fails the step', () => {
     expect(agent({ 'fail-on': '' }).settings.failOn).toEqual(new Set());
-    expect(agent({ 'fail-on': 'FAILED, no-pr\ntimed-out,,' }).settings.failOn).toEqual(
-      new Set(['failed', 'no-pr', 'timed-out']),
-    );
+    expect(agent({ 'fail-on': 'FAILED, no-pr\ntimed-out,,' }).settings.failOn).toEqual(new Set(['failed', 'no-pr', 'timed-out']));
     expect(agent({ 'fail-on': 'error' }).settings.failOn).toEqual(new Set(['error']));
   });
 
@@ -611,7 +596,16 @@ describe('parseSettings: command refresh', () => {
     const { settings, warnings } = refresh();
     expect(warnings).toEqual([]);
     expect([...settings.signals]).toEqual(['visitors', 'feedback', 'searches']);
-    expect(settings).toMatchObject({ pagesPerSignal: 10, searchTerms: 10, prompt: '', wait: true, pollIntervalMs: 5_000, pageSize: 250, maxRows: 0, concurrency: 1 });
+    expect(settings).toMatchObject({
+      pagesPerSignal: 10,
+      searchTerms: 10,
+      prompt: '',
+      wait: true,
+      pollIntervalMs: 5_000,
+      pageSize: 250,
+      maxRows: 0,
+      concurrency: 1,
+    });
     expect(settings.dateFrom?.text).toBe('2026-11-15');
     expect(settings.dateTo?.text).toBe('2026-11-22');
     expect([...settings.failOn]).toEqual(['failed', 'timed-out']);

@@ -57,7 +57,10 @@ describe('pageVisitors', () => {
     const api = fakeApi(1_000);
     const result = await pageVisitors(api, { pageSize: 100, offset: 50, maxRows: 120, concurrency: 3 }, () => Promise.resolve());
     expect(result.rows).toBe(120);
-    expect(api.asked.map((q) => [q.offset, q.limit])).toEqual([[50, 100], [150, 20]]);
+    expect(api.asked.map((q) => [q.offset, q.limit])).toEqual([
+      [50, 100],
+      [150, 20],
+    ]);
   });
 
   it('reports a failed page after letting the others settle', async () => {

@@ -77,17 +77,12 @@ describe('parseInteger', () => {
     ['251', 1, 250],
     ['17', 1, 16],
   ])('refuses %j outside [%i, %i] and names the range', (text, min, max) => {
-    expect(parseErrorOf(() => parseInteger(text, min, max)).expected).toBe(
-      `a whole number from ${min} to ${max}`,
-    );
+    expect(parseErrorOf(() => parseInteger(text, min, max)).expected).toBe(`a whole number from ${min} to ${max}`);
   });
 
-  it.each(['1.5', '1e3', ' ', '', '0x10', 'abc', '1,000', '1_000', ' 5', '5 ', '--1', '+', 'Infinity', 'NaN', '٣'])(
-    'refuses junk %j',
-    (text) => {
-      expect(parseErrorOf(() => parseInteger(text, 0, 100)).expected).toBe('a whole number from 0 to 100');
-    },
-  );
+  it.each(['1.5', '1e3', ' ', '', '0x10', 'abc', '1,000', '1_000', ' 5', '5 ', '--1', '+', 'Infinity', 'NaN', '٣'])('refuses junk %j', (text) => {
+    expect(parseErrorOf(() => parseInteger(text, 0, 100)).expected).toBe('a whole number from 0 to 100');
+  });
 
   it('says "or more" when there is no upper bound', () => {
     expect(parseErrorOf(() => parseInteger('-1', 0)).expected).toBe('a whole number, 0 or more');
@@ -289,9 +284,7 @@ describe('parseDate', () => {
     'Sun, 01 Nov 2026 10:00:00 GMT',
     '2026-11-01Z',
   ])('refuses %j', (text) => {
-    expect(parseErrorOf(() => parseDate(text, NOW)).expected).toBe(
-      'YYYY-MM-DD, an ISO 8601 date-time, today, or -Nd (N days before today, UTC)',
-    );
+    expect(parseErrorOf(() => parseDate(text, NOW)).expected).toBe('YYYY-MM-DD, an ISO 8601 date-time, today, or -Nd (N days before today, UTC)');
   });
 
   it('toIsoDate gives the UTC calendar day', () => {
@@ -369,15 +362,7 @@ describe('parseBaseUrl', () => {
 });
 
 describe('parseId', () => {
-  it.each([
-    'a',
-    '7',
-    'proj_123',
-    'job-abc.DEF~9',
-    '0f3c9a2b-4d1e-4c7a-9b2e-1f0a2b3c4d5e',
-    'a..b',
-    'x'.repeat(128),
-  ])('accepts %j unchanged', (text) => {
+  it.each(['a', '7', 'proj_123', 'job-abc.DEF~9', '0f3c9a2b-4d1e-4c7a-9b2e-1f0a2b3c4d5e', 'a..b', 'x'.repeat(128)])('accepts %j unchanged', (text) => {
     expect(parseId(text)).toBe(text);
   });
 

@@ -196,7 +196,13 @@ describe('pollJob statuses and errors', () => {
     const time = new FakeTime();
     const logger = recordingLogger();
     const client = jobCompletingAt(time, time.now() + 5 * 60_000);
-    const result = await pollJob({ ...baseOptions(time, client), logger, intervalMs: 4 * 60_000, maxIntervalMs: 4 * 60_000, heartbeatMs: DEFAULT_HEARTBEAT_MS });
+    const result = await pollJob({
+      ...baseOptions(time, client),
+      logger,
+      intervalMs: 4 * 60_000,
+      maxIntervalMs: 4 * 60_000,
+      heartbeatMs: DEFAULT_HEARTBEAT_MS,
+    });
     expect(result.job?.status).toBe('completed');
     // Two polls four minutes apart, and a line every quiet minute, counting down to the next.
     expect(client.gets).toBe(2);
@@ -222,9 +228,7 @@ describe('pollJob statuses and errors', () => {
         return client.getJob(id);
       },
     };
-    await expect(pollJob({ ...baseOptions(time, reader), signal: controller.signal })).rejects.toBeInstanceOf(
-      CancelledError,
-    );
+    await expect(pollJob({ ...baseOptions(time, reader), signal: controller.signal })).rejects.toBeInstanceOf(CancelledError);
     expect(client.gets).toBe(3);
   });
 });

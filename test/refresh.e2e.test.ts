@@ -41,7 +41,8 @@ function searchTerms(): SearchTerm[] {
     { searchQuery: 'sso okta', hits: 40, topClickedPage: null },
     { searchQuery: 'saml', hits: 40, topClickedPage: null },
   ];
-  for (let i = 0; i < 126; i++) terms.push({ searchQuery: `term ${String(i).padStart(3, '0')}`, hits: 30 - Math.floor(i / 5), topClickedPage: i % 2 ? '/x' : null });
+  for (let i = 0; i < 126; i++)
+    terms.push({ searchQuery: `term ${String(i).padStart(3, '0')}`, hits: 30 - Math.floor(i / 5), topClickedPage: i % 2 ? '/x' : null });
   return terms;
 }
 
@@ -147,7 +148,8 @@ describe.concurrent('refresh', () => {
       if (signal === 'searches') expect(signals.pages).toEqual([]);
       else expect(signals.pages.every((page) => page.signal === signal)).toBe(true);
       if (signal !== 'searches') expect(signals.searches).toEqual([]);
-    }));
+    }),
+  );
 
   it.each([
     ['visitors', 'visitors'],
@@ -166,7 +168,8 @@ describe.concurrent('refresh', () => {
       else expect(signals.pages.some((page) => page.signal === signal)).toBe(false);
       expect(signals.pages.length + signals.searches.length).toBeGreaterThan(0);
       expect(run.summary).toMatch(/Not read, so left out/);
-    }));
+    }),
+  );
 
   it('fails with outcome error and creates no job when every signal fails', () =>
     withSimulator({}, async (sim) => {
@@ -227,12 +230,15 @@ describe.concurrent('refresh', () => {
       expect(sim.requests).toHaveLength(0);
       expect(errorLines(run)).toEqual([expect.stringContaining(`Input "${input}"`)]);
       expect(run.outputs).toEqual({ outcome: 'error', requests: '0' });
-    }));
+    }),
+  );
 
   it('never calls the individual feedback endpoint: no comment or e-mail address reaches anything', () =>
     withSimulator({ feedbackEntries: undefined }, async (sim) => {
       const entries = expectedFeedbackEntries({ ...VISITOR_DATA });
-      const personal = entries.flatMap((entry) => [entry.comment, 'contact' in entry ? entry.contact : null]).filter((text): text is string => !!text && text.length > 6);
+      const personal = entries
+        .flatMap((entry) => [entry.comment, 'contact' in entry ? entry.contact : null])
+        .filter((text): text is string => !!text && text.length > 6);
       expect(personal.length).toBeGreaterThan(5);
       const run = await refresh(sim);
       expect(sim.requests.some((r) => r.endpoint === 'feedback-entries')).toBe(false);

@@ -10,16 +10,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  changelogSection,
-  checkDist,
-  main,
-  moveMajorTag,
-  parseTag,
-  releaseNotes,
-  ReleaseError,
-  validateTag,
-} from '../scripts/release.js';
+import { changelogSection, checkDist, main, moveMajorTag, parseTag, releaseNotes, ReleaseError, validateTag } from '../scripts/release.js';
 
 const SCRIPT = join(import.meta.dirname, '../scripts/release.ts');
 /** tsx's loader, by its full path: the scratch repository has no node_modules to find it in. */
@@ -244,7 +235,10 @@ describe('the steps against a scratch repository', () => {
 
     // A new major gets its own tag and leaves v1 alone.
     git(work, 'checkout', '--quiet', 'main');
-    write({ 'package.json': JSON.stringify({ name: 'scratch', version: '2.0.0' }), 'CHANGELOG.md': CHANGELOG(`## [2.0.0]\n\n- Breaking.\n\n${SECTION_1_0_0}`) });
+    write({
+      'package.json': JSON.stringify({ name: 'scratch', version: '2.0.0' }),
+      'CHANGELOG.md': CHANGELOG(`## [2.0.0]\n\n- Breaking.\n\n${SECTION_1_0_0}`),
+    });
     const v200 = commit('Release 2.0.0');
     tag('v2.0.0');
     expect(moveMajorTag('v2.0.0', work)).toMatchObject({ moved: true, majorTag: 'v2' });
@@ -263,7 +257,12 @@ describe('the command line', () => {
   it('runs a step and exits 0; a refusal exits 1 with the reason; no step exits 2', () => {
     const run = (...args: string[]): { code: number; stdout: string; stderr: string } => {
       try {
-        const stdout = execFileSync(process.execPath, ['--import', TSX, SCRIPT, ...args], { cwd: work, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, GITHUB_ACTIONS: '' } });
+        const stdout = execFileSync(process.execPath, ['--import', TSX, SCRIPT, ...args], {
+          cwd: work,
+          encoding: 'utf8',
+          stdio: ['ignore', 'pipe', 'pipe'],
+          env: { ...process.env, GITHUB_ACTIONS: '' },
+        });
         return { code: 0, stdout, stderr: '' };
       } catch (error) {
         const failed = error as { status: number; stdout: string; stderr: string };

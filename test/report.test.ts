@@ -16,7 +16,13 @@ function run(overrides: Partial<AgentRun> = {}): AgentRun {
     startedAt: 0,
     outcome: 'pr-opened',
     jobId: 'job_1',
-    job: { id: 'job_1', status: 'completed', prLink: 'https://github.com/acme/docs/pull/7', model: 'm', source: { repository: 'https://github.com/acme/docs', ref: 'main' } },
+    job: {
+      id: 'job_1',
+      status: 'completed',
+      prLink: 'https://github.com/acme/docs/pull/7',
+      model: 'm',
+      source: { repository: 'https://github.com/acme/docs', ref: 'main' },
+    },
     timedOut: false,
     waitedMs: 95_000,
     error: undefined,
@@ -35,14 +41,14 @@ const STATE = stateLine({ jobId: 'job_1', headSha: 'e'.repeat(40) });
 const comment = (overrides: Partial<AgentRun>, limit?: number): string => renderPrComment(run(overrides), COMMENT_MARKER, STATE, NOW, limit);
 
 describe('markdown helpers', () => {
-  it('escapes everything in the action\'s own text that could break a table or become markup', () => {
+  it("escapes everything in the action's own text that could break a table or become markup", () => {
     const cell = escapeText(hostile);
     expect(cell).not.toMatch(/[|<>`\n[\]*]/);
     expect(cell).toContain('&lt;script&gt;');
     expect(cell).toContain('&#124;');
   });
 
-  it('keeps the autolinker and strikethrough off the action\'s own sentences', () => {
+  it("keeps the autolinker and strikethrough off the action's own sentences", () => {
     const sentence = 'would attach to job www.jobs.example_1 ~~x~~ <b>https://x.example</b> a|b and wait';
     for (const markdown of [escapeText(sentence), `| a |\n| --- |\n| ${escapeText(sentence)} |`]) {
       expectRendersAsGitHubShould(markdown);
@@ -93,7 +99,12 @@ describe('markdown helpers', () => {
     const cut = cutToBytes(text, 2_000);
     expect(byteLength(cut)).toBeLessThanOrEqual(2_000 + 40);
     expect(cut).toMatch(/… \d+ more lines not shown$/);
-    expect(cut.split('\n').slice(0, -1).every((line) => /^line \d+ ✓$/.test(line))).toBe(true);
+    expect(
+      cut
+        .split('\n')
+        .slice(0, -1)
+        .every((line) => /^line \d+ ✓$/.test(line)),
+    ).toBe(true);
   });
 });
 
@@ -109,7 +120,10 @@ describe('agent summary', () => {
 
   it('keeps its table whole whatever the API returns', () => {
     const summary = renderAgentSummary(
-      run({ jobId: 'job|1', job: { id: 'job|1', status: hostile, prLink: 'javascript:alert(1)', model: hostile, source: { repository: hostile, ref: hostile } } }),
+      run({
+        jobId: 'job|1',
+        job: { id: 'job|1', status: hostile, prLink: 'javascript:alert(1)', model: hostile, source: { repository: hostile, ref: hostile } },
+      }),
       1,
     );
     // In the status, model, source repository and ref; the `javascript:` URL is not linked.
@@ -121,11 +135,25 @@ describe('agent summary', () => {
     const prLink = 'https://evil.example/pull/7|8 (draft)?a=1&lt;b=2&c=`x`\\y';
     const repository = 'https://github.com/acme/docs|x';
     const summary = renderAgentSummary(run({ job: { id: 'job_1', status: 'completed', prLink, source: { repository, ref: 'main' } } }), 1);
-    expectRendersAsGitHubShould(summary, { tables: SUMMARY_TABLE, links: [prLink, repository], literals: [{ text: prLink, times: 1 }, { text: repository, times: 1 }] });
+    expectRendersAsGitHubShould(summary, {
+      tables: SUMMARY_TABLE,
+      links: [prLink, repository],
+      literals: [
+        { text: prLink, times: 1 },
+        { text: repository, times: 1 },
+      ],
+    });
   });
 
   it('shows outside text as written: no autolink, entity, strikethrough, mention or reference', () => {
-    const job = { id: 'job_1', status: 'https://x.example/a_b_c', model: '~~struck~~ www.evil.example', prLink: 'mallory@evil.example', createdAt: '@org/team @user #12 GH-12 owner/repo#12', source: { repository: '![img](https://evil.example/x.png)', ref: '<details>' } };
+    const job = {
+      id: 'job_1',
+      status: 'https://x.example/a_b_c',
+      model: '~~struck~~ www.evil.example',
+      prLink: 'mallory@evil.example',
+      createdAt: '@org/team @user #12 GH-12 owner/repo#12',
+      source: { repository: '![img](https://evil.example/x.png)', ref: '<details>' },
+    };
     const summary = renderAgentSummary(run({ job }), 1);
     expectRendersAsGitHubShould(summary, {
       tables: SUMMARY_TABLE,
@@ -145,7 +173,14 @@ describe('agent summary', () => {
     const said = '😀'.repeat(1_000);
     const serverMessage = serverMessageOf(JSON.stringify({ error: said }), { error: said })!;
     expect(serverMessage).toMatch(/^(😀)+…$/u);
-    const error = new ApiError(`POST /v2/agent/{projectId}/job answered 400: Server said: ${serverMessage}`, { kind: 'http', endpoint: 'POST /v2/agent/{projectId}/job', status: 400, serverMessage, mayHaveTakenEffect: false, attempts: 1 });
+    const error = new ApiError(`POST /v2/agent/{projectId}/job answered 400: Server said: ${serverMessage}`, {
+      kind: 'http',
+      endpoint: 'POST /v2/agent/{projectId}/job',
+      status: 400,
+      serverMessage,
+      mayHaveTakenEffect: false,
+      attempts: 1,
+    });
     const summary = renderAgentSummary(run({ outcome: 'error', jobId: undefined, job: undefined, error }), 1);
     expectRendersAsGitHubShould(summary, { tables: SUMMARY_TABLE, literals: [{ text: said, times: 1 }] });
   });
@@ -153,7 +188,12 @@ describe('agent summary', () => {
   it('shows the start of a one-line prompt over 16 KiB, and what was cut', () => {
     const prompt = `Document this: ${'y'.repeat(20_000)}`;
     const summary = renderAgentSummary(run({ prompt }), 1);
-    expectRendersAsGitHubShould(summary, { tables: SUMMARY_TABLE, links: ['https://github.com/acme/docs/pull/7', 'https://github.com/acme/docs'], details: 1, literals: [{ text: prompt, times: 1 }] });
+    expectRendersAsGitHubShould(summary, {
+      tables: SUMMARY_TABLE,
+      links: ['https://github.com/acme/docs/pull/7', 'https://github.com/acme/docs'],
+      details: 1,
+      literals: [{ text: prompt, times: 1 }],
+    });
     expect(summary).toMatch(/… \d+ more characters of that line not shown/);
   });
 
@@ -171,7 +211,11 @@ describe('agent summary', () => {
 describe('pull-request comment', () => {
   it('keeps its table when the PR link holds a `|`', () => {
     const prLink = 'https://evil.example/a|b';
-    expectRendersAsGitHubShould(comment({ job: { id: 'job_1', status: 'completed', prLink } }), { tables: COMMENT_TABLE, links: [prLink], literals: [{ text: prLink, times: 1 }] });
+    expectRendersAsGitHubShould(comment({ job: { id: 'job_1', status: 'completed', prLink } }), {
+      tables: COMMENT_TABLE,
+      links: [prLink],
+      literals: [{ text: prLink, times: 1 }],
+    });
   });
 
   it('does not let an API error mention a team or reference an issue', () => {
@@ -181,7 +225,7 @@ describe('pull-request comment', () => {
     expectRendersAsGitHubShould(body, { tables: COMMENT_TABLE, literals: [{ text: message, times: 1 }] });
   });
 
-  it('stays under GitHub\'s 65,536 characters whatever the API returns, marker and record kept', () => {
+  it("stays under GitHub's 65,536 characters whatever the API returns, marker and record kept", () => {
     const huge = `@org/team ${'z'.repeat(100_000)}`;
     const prLink = `https://evil.example/${'p'.repeat(100_000)}`;
     const error = new ApiError(huge, { kind: 'http', endpoint: 'GET /v2/agent/{projectId}/job/{id}', status: 400, mayHaveTakenEffect: false, attempts: 1 });
@@ -189,7 +233,13 @@ describe('pull-request comment', () => {
     expect(body.length).toBeLessThan(65_536);
     expect(body.split('\n')[0]).toBe(COMMENT_MARKER);
     expect(readState(body)).toEqual({ jobId: 'job_1', headSha: 'e'.repeat(40) });
-    expectRendersAsGitHubShould(body, { tables: COMMENT_TABLE, literals: [{ text: huge, times: 2 }, { text: prLink, times: 1 }] });
+    expectRendersAsGitHubShould(body, {
+      tables: COMMENT_TABLE,
+      literals: [
+        { text: huge, times: 2 },
+        { text: prLink, times: 1 },
+      ],
+    });
   });
 
   it('gives way as a whole, never cut inside its Markdown, when it would pass the limit', () => {

@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  backoffDelayMs,
-  isRetryableStatus,
-  neverReachedServer,
-  parseRetryAfter,
-  retryDelayMs,
-} from '../src/api/retry.js';
+import { backoffDelayMs, isRetryableStatus, neverReachedServer, parseRetryAfter, retryDelayMs } from '../src/api/retry.js';
 
 describe('retry policy', () => {
   it('retries the transient statuses on reads, only 429 on creating requests', () => {

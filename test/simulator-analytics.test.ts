@@ -3,14 +3,7 @@
  * HTTP: shapes, limits, orders (documented and undocumented), cursors, validation, auth and faults.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  expectedFeedbackByPage,
-  expectedFeedbackEntries,
-  expectedSearches,
-  startSimulator,
-  type AnalyticsOptions,
-  type Simulator,
-} from './simulator/index.js';
+import { expectedFeedbackByPage, expectedFeedbackEntries, expectedSearches, startSimulator, type AnalyticsOptions, type Simulator } from './simulator/index.js';
 
 const analytics = { paths: 600, seed: 3, today: '2026-11-21' };
 const week = { dateFrom: '2026-11-14', dateTo: '2026-11-21' };
@@ -103,7 +96,11 @@ describe('feedback by page', () => {
   });
 
   it('never answers two or more set rows in the listed order, whatever the seed', () => {
-    const feedback = [{ path: '/a', thumbsUp: 0, thumbsDown: 2 }, { path: '/b', thumbsUp: 0, thumbsDown: 1 }, { path: '/c', thumbsUp: 1, thumbsDown: 0 }];
+    const feedback = [
+      { path: '/a', thumbsUp: 0, thumbsDown: 2 },
+      { path: '/b', thumbsUp: 0, thumbsDown: 1 },
+      { path: '/c', thumbsUp: 1, thumbsDown: 0 },
+    ];
     for (let seed = 1; seed <= 12; seed++) {
       for (const size of [2, 3]) {
         const rows = expectedFeedbackByPage({ seed, today: '2026-11-21', feedback: feedback.slice(0, size) }, week);
@@ -194,9 +191,7 @@ describe('searches', () => {
     expect((body.searches as Row[]).length).toBe(50);
     expect(Object.keys(body).sort()).toEqual(['nextCursor', 'searches', 'totalSearches']);
     for (const limit of ['0', '101', '-1', 'x']) {
-      expect(messagesOf((await get(`/v1/analytics/proj_sim/searches?limit=${limit}`)).body)).toEqual([
-        'limit must be an integer between 1 and 100',
-      ]);
+      expect(messagesOf((await get(`/v1/analytics/proj_sim/searches?limit=${limit}`)).body)).toEqual(['limit must be an integer between 1 and 100']);
     }
     expect((await get('/v1/analytics/proj_sim/searches?limit=100')).status).toBe(200);
   });
@@ -207,7 +202,14 @@ describe('searches', () => {
     const decoded = JSON.parse(Buffer.from(cursor, 'base64url').toString()) as Record<string, unknown>;
     const tampered = Buffer.from(JSON.stringify({ ...decoded, n: 20 })).toString('base64url');
     const otherDates = 'dateFrom=2026-10-01&dateTo=2026-11-01';
-    for (const [bad, query] of [['10', dates], ['%%%', dates], ['', dates], [Buffer.from('[1]').toString('base64url'), dates], [tampered, dates], [cursor, otherDates]]) {
+    for (const [bad, query] of [
+      ['10', dates],
+      ['%%%', dates],
+      ['', dates],
+      [Buffer.from('[1]').toString('base64url'), dates],
+      [tampered, dates],
+      [cursor, otherDates],
+    ]) {
       const { status, body } = await get(`/v1/analytics/proj_sim/searches?${query}&limit=10&cursor=${bad}`);
       expect(status).toBe(400);
       expect(messagesOf(body)[0]).toMatch(/^cursor is not valid/);
@@ -289,11 +291,23 @@ describe('feedback entries', () => {
   });
 
   it('answers set entries whatever the range', async () => {
-    const feedbackEntries = [{ path: '/x', comment: 'hi', contact: 'reader@example.com' }, { path: '/y', comment: null, source: 'thumbs_only' as const }];
+    const feedbackEntries = [
+      { path: '/x', comment: 'hi', contact: 'reader@example.com' },
+      { path: '/y', comment: null, source: 'thumbs_only' as const },
+    ];
     await withData({ feedbackEntries }, async (server) => {
       const { body } = await get('/v1/analytics/proj_sim/feedback?dateFrom=2020-01-01&dateTo=2020-01-02', server);
       expect(body.feedback).toEqual([
-        { id: 'fb_set_1', path: '/x', comment: 'hi', createdAt: '2026-11-21T23:00:00.000Z', source: 'contextual', status: 'pending', helpful: false, contact: 'reader@example.com' },
+        {
+          id: 'fb_set_1',
+          path: '/x',
+          comment: 'hi',
+          createdAt: '2026-11-21T23:00:00.000Z',
+          source: 'contextual',
+          status: 'pending',
+          helpful: false,
+          contact: 'reader@example.com',
+        },
         { id: 'fb_set_2', path: '/y', comment: null, createdAt: '2026-11-21T22:00:00.000Z', source: 'thumbs_only', status: 'pending' },
       ]);
     });

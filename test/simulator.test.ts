@@ -112,10 +112,12 @@ describe('visitors endpoint', () => {
     expect(belowSum).toBeGreaterThan(expected.rows.size / 10);
     const sumHuman = [...expected.rows.values()].reduce((sum, row) => sum + row.human, 0);
     expect(expected.totals.human).toBeLessThan(sumHuman);
-    const days = Array.from({ length: 7 }, (_, i) => expectedVisitors(analytics, {
-      dateFrom: `2026-11-${14 + i}`,
-      dateTo: `2026-11-${15 + i}`,
-    }));
+    const days = Array.from({ length: 7 }, (_, i) =>
+      expectedVisitors(analytics, {
+        dateFrom: `2026-11-${14 + i}`,
+        dateTo: `2026-11-${15 + i}`,
+      }),
+    );
     const summedDays = days.reduce((sum, day) => sum + day.totals.human, 0);
     expect(expected.totals.human).toBeLessThan(summedDays);
   });

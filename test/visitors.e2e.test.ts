@@ -104,7 +104,10 @@ describe('export', () => {
   it('stops at max-rows and starts at offset', async () => {
     const run = await visitors({ 'page-size': '250', offset: '100', 'max-rows': '300' });
     expect(run.outputs['visitors-rows']).toBe('300');
-    expect(sim.requests.map((r) => [r.query.offset, r.query.limit])).toEqual([['100', '250'], ['350', '50']]);
+    expect(sim.requests.map((r) => [r.query.offset, r.query.limit])).toEqual([
+      ['100', '250'],
+      ['350', '50'],
+    ]);
   });
 
   it('waits out a 429 with Retry-After and counts the retry', async () => {
@@ -137,7 +140,11 @@ describe('export', () => {
       const run = await visitors({ 'page-size': '10', timeout: '1s' });
       expect(run.code).toBe(1);
       expect(run.outputs.outcome).toBe('error');
-      expect(errorLines(run)).toEqual([expect.stringMatching(/^::error::The export did not finish within timeout \(1s\): [\d,]+ rows? read in \d+ pages? when the timeout ran out; more remain/)]);
+      expect(errorLines(run)).toEqual([
+        expect.stringMatching(
+          /^::error::The export did not finish within timeout \(1s\): [\d,]+ rows? read in \d+ pages? when the timeout ran out; more remain/,
+        ),
+      ]);
       // One page at a time, 200 ms each: at most 5 start within the second, plus the one at its edge.
       expect(sim.requests.length).toBeLessThanOrEqual(6);
       expect(run.outputs.requests).toBe(String(sim.requests.length));
@@ -157,7 +164,9 @@ describe('export', () => {
       expect(run.code).toBe(1);
       expect(sim.requests).toHaveLength(0);
       expect(run.outputs.outcome).toBe('error');
-      expect(errorLines(run)).toEqual([`::error::Input "output-dir" (${join(blocker, 'visitors')}) cannot hold the visitor files: a file is in the way of the folder. Choose another folder, or leave output-dir empty for the runner's temporary folder.`]);
+      expect(errorLines(run)).toEqual([
+        `::error::Input "output-dir" (${join(blocker, 'visitors')}) cannot hold the visitor files: a file is in the way of the folder. Choose another folder, or leave output-dir empty for the runner's temporary folder.`,
+      ]);
     } finally {
       rmSync(blocker, { force: true });
     }
@@ -217,7 +226,9 @@ describe('the summary', () => {
     expect(run.summary).toContain('**7 days: 2026-11-14 to 2026-11-20**');
     // One decimal always, so every share and change reads in the same format.
     const share = ((truth.totals.ai / truth.totals.total) * 100).toFixed(1);
-    expect(run.summary).toContain(`| Unique visitors | ${truth.totals.human.toLocaleString('en-US')} | ${truth.totals.ai.toLocaleString('en-US')} | ${truth.totals.total.toLocaleString('en-US')} | ${share}% |`);
+    expect(run.summary).toContain(
+      `| Unique visitors | ${truth.totals.human.toLocaleString('en-US')} | ${truth.totals.ai.toLocaleString('en-US')} | ${truth.totals.total.toLocaleString('en-US')} | ${share}% |`,
+    );
     const busiest = [...truth.rows.entries()].sort((a, b) => b[1].total - a[1].total || (a[0] < b[0] ? -1 : 1)).slice(0, 5);
     const pages = renderedTables(run.summary)[1]!.slice(1);
     expect(pages.map(([path]) => path)).toEqual(busiest.map(([path]) => path));
@@ -284,8 +295,15 @@ describe('files from hostile data', () => {
       expect(json.rows.map((row) => row.path).sort()).toEqual([...hostile].sort());
       // Rendered as GitHub renders it: every row of the pages table keeps its five cells, no path
       // adds a column, becomes markup or a link, and each shows as written.
-      expectRendersAsGitHubShould(run.summary, { tables: [{ rows: 2, columns: 5 }, { rows: hostile.length + 1, columns: 5 }] });
-      const pages = renderedTables(run.summary)[1]!.slice(1).map(([path]) => path);
+      expectRendersAsGitHubShould(run.summary, {
+        tables: [
+          { rows: 2, columns: 5 },
+          { rows: hostile.length + 1, columns: 5 },
+        ],
+      });
+      const pages = renderedTables(run.summary)[1]!
+        .slice(1)
+        .map(([path]) => path);
       expect(pages.sort()).toEqual(hostile.map((path) => path.replace(/\n/g, ' ')).sort());
     } finally {
       await server.close();

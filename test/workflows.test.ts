@@ -93,14 +93,33 @@ describe('the checks themselves', () => {
   });
 
   it('reject a pull-request workflow that would run the action for forks', () => {
-    const example = ['on: pull_request', 'jobs:', '  docs:', '    runs-on: ubuntu-latest', '    steps:', '      - uses: OWNER/docs-agent-action@v0', '        with:', '          api-key: ${{ secrets.MINTLIFY_API_KEY }}'].join('\n');
+    const example = [
+      'on: pull_request',
+      'jobs:',
+      '  docs:',
+      '    runs-on: ubuntu-latest',
+      '    steps:',
+      '      - uses: OWNER/docs-agent-action@v0',
+      '        with:',
+      '          api-key: ${{ secrets.MINTLIFY_API_KEY }}',
+    ].join('\n');
     expect(unguardedForForks(example)).toEqual(['docs']);
     const guarded = example.replace('  docs:', '  docs:\n    if: github.event.pull_request.head.repo.full_name == github.repository');
     expect(unguardedForForks(guarded)).toEqual([]);
   });
 
   it('reject an input this action does not have', () => {
-    const example = ['on: push', 'jobs:', '  docs:', '    runs-on: ubuntu-latest', '    steps:', '      - uses: OWNER/docs-agent-action@v0', '        with:', '          api-key: x', '          projectId: y'].join('\n');
+    const example = [
+      'on: push',
+      'jobs:',
+      '  docs:',
+      '    runs-on: ubuntu-latest',
+      '    steps:',
+      '      - uses: OWNER/docs-agent-action@v0',
+      '        with:',
+      '          api-key: x',
+      '          projectId: y',
+    ].join('\n');
     expect(unknownInputs(example)).toEqual(['projectId']);
   });
 });

@@ -107,9 +107,7 @@ export async function pollJob(options: PollOptions): Promise<PollResult> {
 
     if (!isKnownStatus(job.status) && !warnedStatuses.has(job.status)) {
       warnedStatuses.add(job.status);
-      logger.warning(
-        `Job ${jobId} reported an undocumented status "${shown(job.status)}"; treating it as still running.`,
-      );
+      logger.warning(`Job ${jobId} reported an undocumented status "${shown(job.status)}"; treating it as still running.`);
     }
     if (job.status !== lastStatus) {
       logger.info(`[${elapsed()}] Job ${jobId}: ${shown(lastStatus ?? '(new)')} → ${shown(job.status)}`);

@@ -50,9 +50,7 @@ export interface PrepareDeps {
  */
 export async function prepareAgent(settings: AgentSettings, deps: PrepareDeps): Promise<PreparedAgent> {
   const { event, logger } = deps;
-  const pr = (PULL_REQUEST_EVENTS as readonly string[]).includes(event.name)
-    ? (event.payload.pull_request as PullRequestPayload | undefined)
-    : undefined;
+  const pr = (PULL_REQUEST_EVENTS as readonly string[]).includes(event.name) ? (event.payload.pull_request as PullRequestPayload | undefined) : undefined;
 
   if (pr && isForkPullRequest(event)) {
     if (!settings.allowForks) {
@@ -64,7 +62,7 @@ export async function prepareAgent(settings: AgentSettings, deps: PrepareDeps): 
     }
     if (event.name === 'pull_request_target') {
       logger.warning(
-        'Running for a fork\'s pull request under pull_request_target with allow-forks: true. This event runs with the base repository\'s secrets and a write token, and the fork\'s text reaches the agent\'s prompt: a hostile pull request can try to steer the agent. Prefer pull_request, or require approval before this job runs.',
+        "Running for a fork's pull request under pull_request_target with allow-forks: true. This event runs with the base repository's secrets and a write token, and the fork's text reaches the agent's prompt: a hostile pull request can try to steer the agent. Prefer pull_request, or require approval before this job runs.",
       );
     }
   }
@@ -73,7 +71,9 @@ export async function prepareAgent(settings: AgentSettings, deps: PrepareDeps): 
   const wantsComment = settings.prComment && pr !== undefined && !settings.dryRun;
   const needsGitHub = wantsDiff || (settings.prComment && pr !== undefined);
   if (needsGitHub && !settings.githubToken) {
-    throw new Error('Input "github-token" is empty: it is needed to read the diff and to write the pull-request comment. Leave it at its default (${{ github.token }}) or pass a token.');
+    throw new Error(
+      'Input "github-token" is empty: it is needed to read the diff and to write the pull-request comment. Leave it at its default (${{ github.token }}) or pass a token.',
+    );
   }
   if (needsGitHub && !deps.repo) {
     throw new Error('GITHUB_REPOSITORY is not set: the repository whose change to read is unknown.');
@@ -113,11 +113,7 @@ type CommentRead = { readonly readable: true; readonly comment: FoundComment | u
  * The action's earlier comment, if any. Reading it only adds to the run: when GitHub refuses or
  * fails, one warning, and the run goes on without the comment and without reuse-job.
  */
-async function readComment(
-  github: GitHubApi,
-  pullNumber: number,
-  logger: Logger,
-): Promise<CommentRead> {
+async function readComment(github: GitHubApi, pullNumber: number, logger: Logger): Promise<CommentRead> {
   try {
     return { readable: true, comment: await findComment(github, pullNumber) };
   } catch (error) {

@@ -243,9 +243,7 @@ export class ApiClient {
   }
 
   private urlFor(call: Call<v.GenericSchema>): URL {
-    const path = call.template
-      .replace('{projectId}', encodeURIComponent(this.options.projectId))
-      .replace('{id}', encodeURIComponent(call.jobId ?? ''));
+    const path = call.template.replace('{projectId}', encodeURIComponent(this.options.projectId)).replace('{id}', encodeURIComponent(call.jobId ?? ''));
     const url = new URL(this.options.baseUrl + path);
     for (const [name, value] of Object.entries(call.query ?? {})) {
       if (value !== undefined) url.searchParams.set(name, String(value));
@@ -253,20 +251,18 @@ export class ApiClient {
     return url;
   }
 
-  private parseBody<S extends v.GenericSchema>(
-    call: Call<S>,
-    endpoint: string,
-    response: RawResponse,
-    attempts: number,
-  ): v.InferOutput<S> {
+  private parseBody<S extends v.GenericSchema>(call: Call<S>, endpoint: string, response: RawResponse, attempts: number): v.InferOutput<S> {
     const shapeError = (problem: string): ApiError =>
-      this.error(`${endpoint} answered ${response.status} with a response that is not the documented shape: ${problem}.${call.method === 'POST' ? MAY_EXIST : ''}`, {
-        kind: 'shape',
-        endpoint,
-        status: response.status,
-        mayHaveTakenEffect: call.method === 'POST',
-        attempts,
-      });
+      this.error(
+        `${endpoint} answered ${response.status} with a response that is not the documented shape: ${problem}.${call.method === 'POST' ? MAY_EXIST : ''}`,
+        {
+          kind: 'shape',
+          endpoint,
+          status: response.status,
+          mayHaveTakenEffect: call.method === 'POST',
+          attempts,
+        },
+      );
     let parsed: unknown;
     try {
       parsed = JSON.parse(response.text);

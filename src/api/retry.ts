@@ -24,14 +24,7 @@ export function isRetryableStatus(status: number, createsSomething: boolean): bo
  * Network failures that prove the request never reached the server: the name did not resolve,
  * the connection was refused, or it was never established. Only these let a POST be retried.
  */
-const NEVER_REACHED_SERVER = new Set([
-  'ECONNREFUSED',
-  'ENOTFOUND',
-  'EAI_AGAIN',
-  'EHOSTUNREACH',
-  'ENETUNREACH',
-  'UND_ERR_CONNECT_TIMEOUT',
-]);
+const NEVER_REACHED_SERVER = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
 
 export function neverReachedServer(code: string | undefined): boolean {
   return code !== undefined && NEVER_REACHED_SERVER.has(code);

@@ -88,10 +88,7 @@ export const ErrorBodySchema = v.looseObject({
 });
 
 /** `undefined` when the value fits, else a short description of the first mismatch. */
-export function describeMismatch<S extends v.GenericSchema>(
-  schema: S,
-  value: unknown,
-): { ok: true; value: v.InferOutput<S> } | { ok: false; problem: string } {
+export function describeMismatch<S extends v.GenericSchema>(schema: S, value: unknown): { ok: true; value: v.InferOutput<S> } | { ok: false; problem: string } {
   const result = v.safeParse(schema, value);
   if (result.success) return { ok: true, value: result.output };
   const issue = result.issues[0];

@@ -33,9 +33,7 @@ export function fitToBudget(files: readonly FileDiff[], maxChars: number): Budge
   const separators = (count: number): number => Math.max(0, count - 1);
   let total = withText.reduce((sum, file) => sum + file.text.length, 0) + separators(withText.length);
   const leaving = new Set<FileDiff>();
-  const byLeastValue = [...withText].sort(
-    (a, b) => Number(isGenerated(b.path)) - Number(isGenerated(a.path)) || b.text.length - a.text.length,
-  );
+  const byLeastValue = [...withText].sort((a, b) => Number(isGenerated(b.path)) - Number(isGenerated(a.path)) || b.text.length - a.text.length);
   for (const file of byLeastValue) {
     if (total <= maxChars) break;
     leaving.add(file);

@@ -37,7 +37,11 @@ export async function promptFromChange(settings: AgentSettings, context: ChangeP
     if (endsTheStep(error) || !(error instanceof GitHubError)) throw error;
     if (settings.diff === 'true' || !settings.prompt) {
       const why = settings.diff === 'true' ? 'diff is true' : 'no prompt was given';
-      throw new GitHubError(`${error.message} The diff is what this step sends (${why}), so nothing was sent to the API; re-run the job once GitHub answers.`, error.kind, error.status);
+      throw new GitHubError(
+        `${error.message} The diff is what this step sends (${why}), so nothing was sent to the API; re-run the job once GitHub answers.`,
+        error.kind,
+        error.status,
+      );
     }
     logger.warning(`Could not read the ${event.name} event's diff: ${messageOf(error)} Sending the prompt without it (diff: auto).`);
     return { action: 'run', prompt: settings.prompt, jobId, diff: undefined, comment };

@@ -31,13 +31,8 @@ export interface FilterResult {
   readonly excluded: FileDiff[];
 }
 
-export function filterFiles(
-  files: readonly FileDiff[],
-  include: readonly string[],
-  exclude: readonly string[],
-): FilterResult {
-  const excludeGlobs =
-    exclude.length === 0 ? DEFAULT_DIFF_EXCLUDE : exclude.length === 1 && exclude[0] === EXCLUDE_NOTHING ? [] : exclude;
+export function filterFiles(files: readonly FileDiff[], include: readonly string[], exclude: readonly string[]): FilterResult {
+  const excludeGlobs = exclude.length === 0 ? DEFAULT_DIFF_EXCLUDE : exclude.length === 1 && exclude[0] === EXCLUDE_NOTHING ? [] : exclude;
   // dot: true so that `.github/**` and files under dot-folders match like any other path.
   const included = include.length > 0 ? picomatch([...include], { dot: true }) : () => true;
   const excluded = excludeGlobs.length > 0 ? picomatch([...excludeGlobs], { dot: true }) : () => false;

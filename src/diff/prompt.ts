@@ -67,10 +67,16 @@ export function buildPrompt(parts: PromptParts): string {
     for (const file of omitted) sections.push(`- ${cleanText(file.path, 300)}${file.chars ? ` (${file.chars} characters)` : ''}`);
   }
   if (filesCapped) {
-    sections.push('', `GitHub lists at most ${COMPARE_MAX_FILES} files of a comparison, and this change has at least that many: any further files are not shown or named.`);
+    sections.push(
+      '',
+      `GitHub lists at most ${COMPARE_MAX_FILES} files of a comparison, and this change has at least that many: any further files are not shown or named.`,
+    );
   }
   if (excludedCount > 0) {
-    sections.push('', `${countOf(excludedCount, 'more changed file')} ${excludedCount === 1 ? 'was' : 'were'} left out by the diff filters (lock files, build output, binaries).`);
+    sections.push(
+      '',
+      `${countOf(excludedCount, 'more changed file')} ${excludedCount === 1 ? 'was' : 'were'} left out by the diff filters (lock files, build output, binaries).`,
+    );
   }
   return sections.join('\n');
 }

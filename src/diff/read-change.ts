@@ -42,13 +42,7 @@ const ZERO_SHA = /^0+$/;
  * fails the step is the caller's to decide. Reads that only add context (commit subjects, the
  * default branch) degrade to one warning each.
  */
-export async function readChange(
-  event: TriggerEvent,
-  github: GitHubApi,
-  repo: RepoName,
-  logger: Logger,
-  since?: string,
-): Promise<Change | undefined> {
+export async function readChange(event: TriggerEvent, github: GitHubApi, repo: RepoName, logger: Logger, since?: string): Promise<Change | undefined> {
   const repository = `${repo.owner}/${repo.repo}`;
   const pr = event.payload.pull_request as PullRequestPayload | undefined;
   if (pr && (event.name === 'pull_request' || event.name === 'pull_request_target')) {
@@ -74,7 +68,7 @@ export async function readChange(
     // Both reads run at once; the step waits for both, so no request outlives it.
     const [files, commitSubjects] = await allSettledOrThrow([
       pullRequestFiles(github, pr.number, logger),
-      orWarn(github.pullCommitSubjects(pr.number), [], logger, 'the pull request\'s commit subjects', 'the prompt goes without them'),
+      orWarn(github.pullCommitSubjects(pr.number), [], logger, "the pull request's commit subjects", 'the prompt goes without them'),
     ]);
     return { context: { ...context, commitSubjects }, files };
   }
@@ -91,7 +85,13 @@ async function pullRequestFiles(github: GitHubApi, pullNumber: number, logger: L
     logger.info(`The pull request's diff is too large for GitHub's diff endpoint (${error.status}); reading it file by file.`);
     const files = (await github.pullFiles(pullNumber)).map(fileDiffFromListing);
     const missing = files.filter((file) => file.patchMissing).map((file) => file.path);
-    if (missing.length > 0) logger.info(`GitHub gave no patch for ${countOf(missing.length, 'file')}: ${missing.slice(0, 20).map((path) => forLog(path, 200)).join(', ')}${missing.length > 20 ? ', …' : ''}`);
+    if (missing.length > 0)
+      logger.info(
+        `GitHub gave no patch for ${countOf(missing.length, 'file')}: ${missing
+          .slice(0, 20)
+          .map((path) => forLog(path, 200))
+          .join(', ')}${missing.length > 20 ? ', …' : ''}`,
+      );
     return files;
   }
 }

@@ -15,14 +15,7 @@ import { exportProgress } from '../visitors/progress.js';
 import { describeRange, type DateRange } from '../visitors/range.js';
 import type { ChosenPage, ChosenSearch, ReaderSignals } from './choose.js';
 import { buildRefreshPrompt, REFRESH_INSTRUCTION } from './prompt.js';
-import {
-  readBusiestPages,
-  readPoorlyRatedPages,
-  readUnansweredSearches,
-  type SignalChoice,
-  type SignalReadOptions,
-  type SignalsApi,
-} from './signals.js';
+import { readBusiestPages, readPoorlyRatedPages, readUnansweredSearches, type SignalChoice, type SignalReadOptions, type SignalsApi } from './signals.js';
 
 export interface RefreshDeps extends AgentDeps {
   readonly client: AgentApi & SignalsApi & { readonly requestCount: number };
@@ -89,10 +82,18 @@ export async function runRefresh(settings: RefreshSettings, deps: RefreshDeps): 
     return record(failedBeforeSending({ prompt: '' }, startedAt, new Error(`No reader signal could be read (${reasons}); no job was created.`)));
   }
   if (signals.pages.length === 0 && signals.searches.length === 0) {
-    return record(skippedRun({ prompt: '' }, startedAt, `No page and no search term qualified in ${describeRange(range)}: nothing to aim a refresh at, so no job was created.`));
+    return record(
+      skippedRun(
+        { prompt: '' },
+        startedAt,
+        `No page and no search term qualified in ${describeRange(range)}: nothing to aim a refresh at, so no job was created.`,
+      ),
+    );
   }
   if (clock.now() >= deadline.at) {
-    return record(failedBeforeSending({ prompt: '' }, startedAt, new Error('The timeout ran out while the reader signals were read; no job was created. Raise timeout.')));
+    return record(
+      failedBeforeSending({ prompt: '' }, startedAt, new Error('The timeout ran out while the reader signals were read; no job was created. Raise timeout.')),
+    );
   }
 
   const prompt = buildRefreshPrompt(instruction, signals, describeRange(range));

@@ -38,7 +38,15 @@ export async function readBusiestPages(api: SignalsApi, options: SignalReadOptio
   const top = new TopRows<VisitorRow>(options.count);
   const { rows } = await pageVisitors(
     api,
-    { ...dates(options), pageSize: options.pageSize, offset: 0, maxRows: options.maxRows, concurrency: options.concurrency, deadline: options.deadline, onProgress: options.onProgress },
+    {
+      ...dates(options),
+      pageSize: options.pageSize,
+      offset: 0,
+      maxRows: options.maxRows,
+      concurrency: options.concurrency,
+      deadline: options.deadline,
+      onProgress: options.onProgress,
+    },
     (page) => {
       top.add(page);
       return Promise.resolve();

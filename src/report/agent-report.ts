@@ -73,9 +73,10 @@ export function renderAgentSummary(run: AgentRun, requests: number, diff?: DiffS
   if (note) parts.push('', note);
   if (run.prompt) {
     const lines = run.prompt.split('\n');
-    const firstLines = lines.length > SUMMARY_PROMPT_LINES
-      ? `${lines.slice(0, SUMMARY_PROMPT_LINES).join('\n')}\n… ${lines.length - SUMMARY_PROMPT_LINES} more lines in the log`
-      : run.prompt;
+    const firstLines =
+      lines.length > SUMMARY_PROMPT_LINES
+        ? `${lines.slice(0, SUMMARY_PROMPT_LINES).join('\n')}\n… ${lines.length - SUMMARY_PROMPT_LINES} more lines in the log`
+        : run.prompt;
     const shown = cutToBytes(firstLines, SUMMARY_PROMPT_BYTES);
     parts.push('', details(`Prompt (${run.prompt.length} characters)`, codeBlock(shown)));
   }
@@ -129,9 +130,7 @@ function apiReason(run: AgentRun): string | undefined {
 /** What the author should do next, for the outcomes that need a word: Markdown, outside text as code. */
 export function outcomeNote(run: AgentRun): string | undefined {
   const jobId = run.jobId ?? run.job?.id;
-  const attach = jobId
-    ? ` To pick it up later, run the action with ${codeSpan(`job-id: ${jobId}`)} (and no prompt) to attach and wait.`
-    : '';
+  const attach = jobId ? ` To pick it up later, run the action with ${codeSpan(`job-id: ${jobId}`)} (and no prompt) to attach and wait.` : '';
   switch (run.outcome) {
     case 'timed-out':
       return `The timeout ran out while the job was still running; it goes on on the server (the API cannot cancel it).${attach}`;
@@ -166,13 +165,7 @@ export const COMMENT_LIMIT_CHARS = 65_536;
  * the table and note give way as a whole (cutting inside Markdown could leave a code span open and
  * set outside text free), and the marker and the record stay.
  */
-export function renderPrComment(
-  run: AgentRun,
-  marker: string,
-  stateLine: string | undefined,
-  nowIso: string,
-  limit = COMMENT_LIMIT_CHARS,
-): string {
+export function renderPrComment(run: AgentRun, marker: string, stateLine: string | undefined, nowIso: string, limit = COMMENT_LIMIT_CHARS): string {
   const jobId = run.jobId ?? run.job?.id;
   const heading = ['### Documentation agent', '', `**${OUTCOME_TEXT[run.outcome]}**`];
   const table = keyValueTable([

@@ -61,4 +61,3 @@ function signalSection(run: RefreshRun, outcome: SignalOutcome): string[] {
 function shown(text: string): string {
   return codeSpan(text, 'cell', MAX_SHOWN_CHARS);
 }
-

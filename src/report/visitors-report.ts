@@ -77,10 +77,7 @@ function render(run: VisitorsRun, top: readonly ExportRow[], requests: number, a
 function whereEveryRowIs(run: VisitorsRun, artifactName: string): string {
   if (!run.csvPath || !run.jsonPath) return 'No files were written.';
   const files = `${codeSpan(run.csvPath)} and ${codeSpan(run.jsonPath)}`;
-  const artifact =
-    run.artifact?.id !== undefined
-      ? `, and in the workflow artifact ${codeSpan(artifactName)}`
-      : '';
+  const artifact = run.artifact?.id !== undefined ? `, and in the workflow artifact ${codeSpan(artifactName)}` : '';
   // The reason may quote the artifact service's error: shown as code.
   const why = run.artifact?.skipped ?? (run.artifact?.failed && `the upload failed (${run.artifact.failed})`);
   const notUploaded = why ? ` Not uploaded as an artifact: ${codeSpan(why, 'text', MAX_MESSAGE_CHARS)}.` : '';
@@ -95,12 +92,10 @@ function pathCell(path: string): string {
   return codeSpan(path, 'cell', MAX_PATH_CHARS);
 }
 
-
 /** AI visitors as a share of the deduplicated total. */
 function share(ai: number, total: number): string {
   return total > 0 ? formatPercent((ai / total) * 100) : '—';
 }
-
 
 function signed(value: number): string {
   return value > 0 ? `+${formatCount(value)}` : formatCount(value);
@@ -109,5 +104,7 @@ function signed(value: number): string {
 function changeCell(current: number, previous: number | undefined): string {
   const change = changeOf(current, previous);
   if (change.absolute === undefined) return '—';
-  return change.percent === undefined ? signed(change.absolute) : `${signed(change.absolute)} (${change.percent > 0 ? '+' : ''}${formatPercent(change.percent)})`;
+  return change.percent === undefined
+    ? signed(change.absolute)
+    : `${signed(change.absolute)} (${change.percent > 0 ? '+' : ''}${formatPercent(change.percent)})`;
 }

@@ -5,12 +5,7 @@ import type { ArtifactUpload } from './run-visitors.js';
  * an upload never needs it. Where the runner's artifact service is not reachable (a local run,
  * `npm start`, a container without the runtime token), nothing is uploaded and the caller says so.
  */
-export async function uploadArtifact(
-  name: string,
-  files: string[],
-  rootDirectory: string,
-  env: NodeJS.ProcessEnv = process.env,
-): Promise<ArtifactUpload> {
+export async function uploadArtifact(name: string, files: string[], rootDirectory: string, env: NodeJS.ProcessEnv = process.env): Promise<ArtifactUpload> {
   if (!env.ACTIONS_RUNTIME_TOKEN || !env.ACTIONS_RESULTS_URL) {
     return { skipped: 'no artifact service is reachable here (ACTIONS_RUNTIME_TOKEN is not set, as in a local run)' };
   }

@@ -98,7 +98,14 @@ export function csvLine(row: ExportRow, compare: boolean): string {
   if (compare) {
     const previous = row.previous ?? undefined;
     const change = changeOf(row.total, previous?.total);
-    cells.push(previous?.human ?? '', previous?.ai ?? '', previous?.total ?? '', change.absolute ?? '', change.percent ?? '', row.previous === null ? 'true' : 'false');
+    cells.push(
+      previous?.human ?? '',
+      previous?.ai ?? '',
+      previous?.total ?? '',
+      change.absolute ?? '',
+      change.percent ?? '',
+      row.previous === null ? 'true' : 'false',
+    );
   }
   return cells.join(',');
 }

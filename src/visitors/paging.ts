@@ -68,9 +68,7 @@ export async function pageVisitors(
       const offset = nextOffset;
       const limit = Math.min(options.pageSize, lastOffset - offset);
       nextOffset += limit;
-      const request = api
-        .getVisitors({ dateFrom: options.dateFrom, dateTo: options.dateTo, limit, offset })
-        .then((page) => ({ offset, limit, page }));
+      const request = api.getVisitors({ dateFrom: options.dateFrom, dateTo: options.dateTo, limit, offset }).then((page) => ({ offset, limit, page }));
       inFlight.set(offset, request);
     }
   };

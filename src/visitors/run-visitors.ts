@@ -85,8 +85,7 @@ export async function runVisitors(settings: VisitorsSettings, deps: VisitorsDeps
   }
   // `timeout` bounds the export as it bounds a wait: no retry and no new page after it.
   const deadline = { at: deps.clock.now() + settings.timeoutMs, clock: deps.clock };
-  const progress = (label: string): ((rows: number, pages: number) => void) =>
-    exportProgress(deps.logger, deps.clock, label, () => deps.client.requestCount);
+  const progress = (label: string): ((rows: number, pages: number) => void) => exportProgress(deps.logger, deps.clock, label, () => deps.client.requestCount);
   deps.client.setDeadline(deadline.at);
 
   let files: VisitorFiles | undefined;
@@ -96,10 +95,14 @@ export async function runVisitors(settings: VisitorsSettings, deps: VisitorsDeps
     let previousRows: Map<string, VisitorCounts> | undefined;
     if (run.previous) {
       previousRows = new Map();
-      const earlier = await pageVisitors(deps.client, { ...query(run.previous), ...paging, maxRows: 0, deadline, onProgress: progress('Previous period') }, (rows) => {
-        for (const { path, human, ai, total } of rows) previousRows!.set(path, { human, ai, total });
-        return Promise.resolve();
-      });
+      const earlier = await pageVisitors(
+        deps.client,
+        { ...query(run.previous), ...paging, maxRows: 0, deadline, onProgress: progress('Previous period') },
+        (rows) => {
+          for (const { path, human, ai, total } of rows) previousRows!.set(path, { human, ai, total });
+          return Promise.resolve();
+        },
+      );
       run.previousTotals = earlier.totals;
     }
     const top = new TopRows<ExportRow>(settings.summaryRows);
@@ -135,7 +138,9 @@ export async function runVisitors(settings: VisitorsSettings, deps: VisitorsDeps
     await files?.discard();
     if (deps.signal.aborted || error instanceof CancelledError) run.cancelled = true;
     else if (error instanceof DeadlineError) {
-      run.error = new Error(`The export did not finish within timeout (${formatDuration(settings.timeoutMs)}): ${error.message}. No files were written; raise timeout, or export less with max-rows.`);
+      run.error = new Error(
+        `The export did not finish within timeout (${formatDuration(settings.timeoutMs)}): ${error.message}. No files were written; raise timeout, or export less with max-rows.`,
+      );
     } else run.error = error instanceof Error ? error : new Error(String(error));
   }
   return run;
@@ -146,7 +151,10 @@ async function openFiles(dir: string, compare: boolean): Promise<VisitorFiles> {
   try {
     return await VisitorFiles.open(dir, compare);
   } catch (error) {
-    throw new Error(`Input "${Inputs.OutputDir}" (${dir}) cannot hold the visitor files: ${describeFsError(error)}. Choose another folder, or leave output-dir empty for the runner's temporary folder.`, { cause: error });
+    throw new Error(
+      `Input "${Inputs.OutputDir}" (${dir}) cannot hold the visitor files: ${describeFsError(error)}. Choose another folder, or leave output-dir empty for the runner's temporary folder.`,
+      { cause: error },
+    );
   }
 }
 

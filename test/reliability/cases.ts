@@ -26,15 +26,30 @@ export const FAULTS: readonly FaultCase[] = [
     fault: () => ({ kind: 'status', status: 429, retryAfter: new Date(Date.now() + 1_500).toUTCString() }),
   },
   { name: '500', class: 'transient', fault: () => ({ kind: 'status', status: 500 }), says: /answered 500/ },
-  { name: '502', class: 'transient', fault: () => ({ kind: 'status', status: 502, body: '<html>Bad Gateway</html>', contentType: 'text/html' }), says: /answered 502/ },
+  {
+    name: '502',
+    class: 'transient',
+    fault: () => ({ kind: 'status', status: 502, body: '<html>Bad Gateway</html>', contentType: 'text/html' }),
+    says: /answered 502/,
+  },
   { name: '503', class: 'transient', fault: () => ({ kind: 'status', status: 503, retryAfter: '1' }), says: /answered 503/ },
   { name: '504', class: 'transient', fault: () => ({ kind: 'status', status: 504 }), says: /answered 504/ },
   { name: 'a hang past request-timeout', class: 'ambiguous-network', fault: () => ({ kind: 'hang', process: true }), says: /request-timeout/ },
   { name: 'a reset before any response', class: 'ambiguous-network', fault: () => ({ kind: 'reset', process: true }), says: /failed: / },
   { name: 'a reset in the middle of the body', class: 'ambiguous-network', fault: () => ({ kind: 'reset-mid-body' }), says: /failed: / },
-  { name: 'a server dripping bytes slower than request-timeout', class: 'ambiguous-network', fault: () => ({ kind: 'drip', chunkBytes: 1, intervalMs: 100 }), says: /request-timeout/ },
+  {
+    name: 'a server dripping bytes slower than request-timeout',
+    class: 'ambiguous-network',
+    fault: () => ({ kind: 'drip', chunkBytes: 1, intervalMs: 100 }),
+    says: /request-timeout/,
+  },
   { name: 'malformed JSON', class: 'shape', fault: () => ({ kind: 'malformed-json' }), says: /not the documented shape: not JSON/ },
-  { name: 'a 200 of the wrong shape', class: 'shape', fault: () => ({ kind: 'wrong-shape', body: { job: { id: 1 }, hasMore: 'no' } }), says: /not the documented shape/ },
+  {
+    name: 'a 200 of the wrong shape',
+    class: 'shape',
+    fault: () => ({ kind: 'wrong-shape', body: { job: { id: 1 }, hasMore: 'no' } }),
+    says: /not the documented shape/,
+  },
   { name: '401', class: 'refused', fault: () => ({ kind: 'status', status: 401, body: { error: 'Invalid API key' } }), says: /API key was refused.*expire/ },
   { name: '403', class: 'refused', fault: () => ({ kind: 'status', status: 403, body: { error: 'Forbidden' } }), says: /lacks the scope.*allowlist/ },
   { name: '404', class: 'refused', fault: () => ({ kind: 'status', status: 404, body: { error: 'Not found' } }), says: /not found/ },
@@ -241,4 +256,3 @@ export const HOSTILE_FIELDS: readonly string[] = [
  */
 export const HOSTILE_RUNS_PER_STRING = 5;
 export const HOSTILE_BATCHED_RUNS = 4;
-

@@ -6,7 +6,17 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BAD_INPUTS, FAULT_MATRIX, FAULT_TARGETS, FAULTS, HOSTILE_BATCHED_RUNS, HOSTILE_FIELDS, HOSTILE_RUNS_PER_STRING, HOSTILE_STRINGS, recovers } from './cases.js';
+import {
+  BAD_INPUTS,
+  FAULT_MATRIX,
+  FAULT_TARGETS,
+  FAULTS,
+  HOSTILE_BATCHED_RUNS,
+  HOSTILE_FIELDS,
+  HOSTILE_RUNS_PER_STRING,
+  HOSTILE_STRINGS,
+  recovers,
+} from './cases.js';
 import {
   GITHUB_FAULT_MATRIX,
   GITHUB_FAULTS,
@@ -54,8 +64,8 @@ function figures(): string {
     '| Workflow commands injected into the log (runner rules: `::name::` after white space, `##[name]` anywhere, LF/CRLF/CR) | 0 |',
     '| Summaries or comments that GitHub would render with a broken table, a stray link, a mention, a reference or struck text | 0 |',
     '| Creates or messages sent twice after an ambiguous failure | 0 |',
-    '| Runs past their deadline (by the action\'s own clock and the simulator\'s request log) | 0 |',
-    '| Cancelled runs still working 2 s after the signal (by the action\'s own clock) | 0 |',
+    "| Runs past their deadline (by the action's own clock and the simulator's request log) | 0 |",
+    "| Cancelled runs still working 2 s after the signal (by the action's own clock) | 0 |",
   ].join('\n');
 }
 

@@ -113,7 +113,9 @@ export const GITHUB_FAULTS: ReadonlyArray<{ name: string; fault: GitHubMisbehavi
 ];
 
 /** Each call under each fault. */
-export const GITHUB_FAULT_MATRIX = GITHUB_SCENARIOS.flatMap((scenario) => GITHUB_FAULTS.map((fault) => ({ ...scenario, ...fault, label: `${scenario.call}: ${fault.name}` })));
+export const GITHUB_FAULT_MATRIX = GITHUB_SCENARIOS.flatMap((scenario) =>
+  GITHUB_FAULTS.map((fault) => ({ ...scenario, ...fault, label: `${scenario.call}: ${fault.name}` })),
+);
 
 /** Calls that hang while `timeout` is far shorter than `request-timeout`: the deadline ends them. */
 export const HANG_UNDER_TIMEOUT_CALLS = ['list-comments', 'pull-commits', 'pull-diff', 'identity'] as const;
@@ -129,4 +131,3 @@ export const SIGINT_COMMENT_WRITES = 2;
  * without a prompt), GitHub unreachable, and the closing comment of a timed-out wait.
  */
 export const GITHUB_POLICY_CASES = 4;
-

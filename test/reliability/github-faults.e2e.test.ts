@@ -36,7 +36,12 @@ afterAll(async () => {
   await sim.close();
 });
 
-async function runWith(github: FakeGitHub, scenario: GitHubScenario, inputs: Record<string, string>, options: Partial<Parameters<typeof checkedRun>[0]> = {}): Promise<ActionRun> {
+async function runWith(
+  github: FakeGitHub,
+  scenario: GitHubScenario,
+  inputs: Record<string, string>,
+  options: Partial<Parameters<typeof checkedRun>[0]> = {},
+): Promise<ActionRun> {
   return checkedRun({
     event: scenario.event,
     env: { GITHUB_API_URL: github.url, GITHUB_REPOSITORY: 'acme/widgets' },
@@ -139,10 +144,13 @@ describe.concurrent('a diff that cannot be read, under diff: auto', () => {
       const run = await runWith(github, scenario('pull-diff'), { diff: 'auto', prompt: marker });
       expect(run.code).toBe(0);
       expect(run.outputs.outcome).toBe('submitted');
-      expect(warnings(run)).toEqual([expect.stringMatching(/^Could not read the pull_request event's diff: GitHub pull request diff .* answered 500.* Sending the prompt without it \(diff: auto\)\.$/)]);
+      expect(warnings(run)).toEqual([
+        expect.stringMatching(
+          /^Could not read the pull_request event's diff: GitHub pull request diff .* answered 500.* Sending the prompt without it \(diff: auto\)\.$/,
+        ),
+      ]);
       expect((createsFor(marker)[0]!.body as { prompt: string }).prompt).toBe(marker);
-    }),
-  );
+    }));
 
   it('without a prompt the diff is all there is to send: outcome error, nothing sent', () =>
     withGitHub(async (github) => {
@@ -152,9 +160,10 @@ describe.concurrent('a diff that cannot be read, under diff: auto', () => {
       expect(run.code).toBe(1);
       expect(run.outputs.outcome).toBe('error');
       expect(run.outputs.requests).toBe('0');
-      expect(errorLines(run)).toEqual([expect.stringMatching(/GitHub pull request diff .* the connection failed: .*\(no prompt was given\), so nothing was sent to the API/)]);
-    }),
-  );
+      expect(errorLines(run)).toEqual([
+        expect.stringMatching(/GitHub pull request diff .* the connection failed: .*\(no prompt was given\), so nothing was sent to the API/),
+      ]);
+    }));
 });
 
 describe('GitHub unreachable (connection refused)', () => {
@@ -172,7 +181,15 @@ describe('GitHub unreachable (connection refused)', () => {
     const run = await checkedRun({
       event: prEvent,
       env: { GITHUB_API_URL: url, GITHUB_REPOSITORY: 'acme/widgets' },
-      inputs: { 'api-key': sim.apiKey, 'project-id': 'proj_sim', 'base-url': sim.url, 'github-token': TOKEN, 'request-timeout': REQUEST_TIMEOUT, timeout: TIMEOUT, diff: 'true' },
+      inputs: {
+        'api-key': sim.apiKey,
+        'project-id': 'proj_sim',
+        'base-url': sim.url,
+        'github-token': TOKEN,
+        'request-timeout': REQUEST_TIMEOUT,
+        timeout: TIMEOUT,
+        diff: 'true',
+      },
       secrets: [sim.apiKey, TOKEN],
       deadlineMs: DEADLINE_MS,
     });
@@ -223,8 +240,7 @@ describe.concurrent('a hang under timeout: the step ends by its deadline', () =>
       expect(run.outputs.outcome).toBe('timed-out');
       expect(warnings(run)).toHaveLength(1);
       expect(warnings(run)[0]).toMatch(/Could not write the pull-request comment: GitHub update comment \(.*timed out/);
-    }),
-  );
+    }));
 });
 
 describe.concurrent('SIGINT while a GitHub request hangs: out within 2 seconds, outputs and summary written', () => {
@@ -233,10 +249,15 @@ describe.concurrent('SIGINT while a GitHub request hangs: out within 2 seconds, 
       read.setup(github);
       github.injectFault({ call: read.call, kind: 'hang' });
       const marker = `sigint ${label}`;
-      const run = await runWith(github, read, { prompt: marker, 'request-timeout': '20s', timeout: '30s' }, {
-        signal: { name: 'SIGINT', when: () => github.callsTo(read.call).length > 0 },
-        deadlineMs: 30_000,
-      });
+      const run = await runWith(
+        github,
+        read,
+        { prompt: marker, 'request-timeout': '20s', timeout: '30s' },
+        {
+          signal: { name: 'SIGINT', when: () => github.callsTo(read.call).length > 0 },
+          deadlineMs: 30_000,
+        },
+      );
       // Done within 2 s of the signal by its own clock, and gone before the runner's SIGTERM.
       expect(actionTime(run)?.sinceSignalMs).toBeLessThan(2_000);
       expect(run.exitAfterSignalMs).toBeLessThan(7_500);
@@ -255,10 +276,15 @@ describe.concurrent('SIGINT while a GitHub request hangs: out within 2 seconds, 
       write.setup(github);
       github.injectFault({ call: 'create-comment', kind: 'hang' });
       const marker = 'sigint working comment';
-      const run = await runWith(github, write, { prompt: marker, 'request-timeout': '20s', timeout: '30s' }, {
-        signal: { name: 'SIGINT', when: () => github.callsTo('create-comment').length > 0 },
-        deadlineMs: 30_000,
-      });
+      const run = await runWith(
+        github,
+        write,
+        { prompt: marker, 'request-timeout': '20s', timeout: '30s' },
+        {
+          signal: { name: 'SIGINT', when: () => github.callsTo('create-comment').length > 0 },
+          deadlineMs: 30_000,
+        },
+      );
       expect(actionTime(run)?.sinceSignalMs).toBeLessThan(2_000);
       expect(run.exitAfterSignalMs).toBeLessThan(7_500);
       expect(run.code).not.toBe(0);
@@ -275,10 +301,15 @@ describe.concurrent('SIGINT while a GitHub request hangs: out within 2 seconds, 
       // The first update says "working"; the second, the outcome, hangs.
       github.injectFault({ call: 'update-comment', kind: 'hang', skip: 1 });
       const marker = 'sigint closing comment';
-      const run = await runWith(github, write, { prompt: marker, 'request-timeout': '20s', timeout: '30s' }, {
-        signal: { name: 'SIGINT', when: () => github.callsTo('update-comment').length > 1 },
-        deadlineMs: 30_000,
-      });
+      const run = await runWith(
+        github,
+        write,
+        { prompt: marker, 'request-timeout': '20s', timeout: '30s' },
+        {
+          signal: { name: 'SIGINT', when: () => github.callsTo('update-comment').length > 1 },
+          deadlineMs: 30_000,
+        },
+      );
       expect(actionTime(run)?.sinceSignalMs).toBeLessThan(2_000);
       expect(run.exitAfterSignalMs).toBeLessThan(7_500);
       expect(run.code).not.toBe(0);

@@ -61,7 +61,15 @@ async function withSimulator<T>(body: (sim: Simulator) => Promise<T>, paths?: (i
 describe.concurrent('hostile text from the API', () => {
   it.each(cases)('job fields: $label', ({ text, index }) =>
     withSimulator(async (sim) => {
-      const hostileJob = { id: 'job_hostile', status: text, model: text, prLink: text, createdAt: text, archivedAt: text, source: { repository: text, ref: text } };
+      const hostileJob = {
+        id: 'job_hostile',
+        status: text,
+        model: text,
+        prLink: text,
+        createdAt: text,
+        archivedAt: text,
+        source: { repository: text, ref: text },
+      };
       // The API answers with the hostile text in every field, the status included (an unknown one).
       sim.injectFault({ target: 'create', kind: 'status', status: 201, body: { ...hostileJob, status: 'active' } });
       sim.injectFault({ target: 'get', kind: 'status', status: 200, body: hostileJob });
@@ -126,7 +134,15 @@ describe.concurrent('hostile text from the API', () => {
       const run = await checkedRun({
         event: pr.event,
         env: pr.env,
-        inputs: { 'api-key': sim.apiKey, 'project-id': 'proj_sim', 'base-url': sim.url, prompt: 'x', diff: 'false', 'pr-comment': 'true', 'github-token': pr.token },
+        inputs: {
+          'api-key': sim.apiKey,
+          'project-id': 'proj_sim',
+          'base-url': sim.url,
+          prompt: 'x',
+          diff: 'false',
+          'pr-comment': 'true',
+          'github-token': pr.token,
+        },
         secrets: [sim.apiKey, pr.token],
         deadlineMs: 30_000,
         // The server's message, in the error note of the summary and of the comment.
@@ -144,11 +160,26 @@ describe.concurrent('hostile text from the API', () => {
     withSimulator(
       async (sim) => {
         const run = await checkedRun({
-          inputs: { 'api-key': sim.apiKey, 'project-id': 'proj_sim', 'base-url': sim.url, command: 'visitors', 'date-from': '2026-11-14', 'date-to': '2026-11-21' },
+          inputs: {
+            'api-key': sim.apiKey,
+            'project-id': 'proj_sim',
+            'base-url': sim.url,
+            command: 'visitors',
+            'date-from': '2026-11-14',
+            'date-to': '2026-11-21',
+          },
           secrets: [sim.apiKey],
           deadlineMs: 30_000,
           // Totals, then the three pages; the hostile path shown once, in its row.
-          summary: { tables: [{ rows: 2, columns: 5 }, { rows: 4, columns: 5 }], links: [], details: 0, literals: [{ text, times: 1 }] },
+          summary: {
+            tables: [
+              { rows: 2, columns: 5 },
+              { rows: 4, columns: 5 },
+            ],
+            links: [],
+            details: 0,
+            literals: [{ text, times: 1 }],
+          },
         });
         expect(run.code).toBe(0);
         const json = JSON.parse(readFileSync(run.outputs['visitors-json']!, 'utf8')) as { rows: Array<{ path: string }> };
@@ -206,7 +237,15 @@ describe.concurrent('hostile file names and commit messages', () => {
         const run = await checkedRun({
           event: { name: 'pull_request', payload: pullRequestEvent(number) },
           env: { GITHUB_API_URL: github.url, GITHUB_REPOSITORY: 'acme/widgets' },
-          inputs: { 'api-key': sim.apiKey, 'project-id': 'proj_sim', 'base-url': sim.url, 'github-token': 'ghs_hostileTest', wait: 'false', 'diff-exclude': 'none', 'diff-max-chars': '1000000' },
+          inputs: {
+            'api-key': sim.apiKey,
+            'project-id': 'proj_sim',
+            'base-url': sim.url,
+            'github-token': 'ghs_hostileTest',
+            wait: 'false',
+            'diff-exclude': 'none',
+            'diff-max-chars': '1000000',
+          },
           secrets: [sim.apiKey, 'ghs_hostileTest'],
           deadlineMs: 30_000,
         });
@@ -224,11 +263,22 @@ describe.concurrent('hostile file names and commit messages', () => {
   it('in a push: the compare’s files and commit messages', () =>
     withSimulator(async (sim) => {
       const [before, after] = ['1a'.repeat(20), '2b'.repeat(20)];
-      github.compares.set(`${before}...${after}`, { files: fileNames.map((filename) => ({ filename, status: 'modified', patch })), commits: HOSTILE_STRINGS.slice() });
+      github.compares.set(`${before}...${after}`, {
+        files: fileNames.map((filename) => ({ filename, status: 'modified', patch })),
+        commits: HOSTILE_STRINGS.slice(),
+      });
       const run = await checkedRun({
         event: { name: 'push', payload: { ref: 'refs/heads/main', before, after } },
         env: { GITHUB_API_URL: github.url, GITHUB_REPOSITORY: 'acme/widgets' },
-        inputs: { 'api-key': sim.apiKey, 'project-id': 'proj_sim', 'base-url': sim.url, 'github-token': 'ghs_hostileTest', wait: 'false', 'diff-exclude': 'none', 'diff-max-chars': '1000000' },
+        inputs: {
+          'api-key': sim.apiKey,
+          'project-id': 'proj_sim',
+          'base-url': sim.url,
+          'github-token': 'ghs_hostileTest',
+          wait: 'false',
+          'diff-exclude': 'none',
+          'diff-max-chars': '1000000',
+        },
         secrets: [sim.apiKey, 'ghs_hostileTest'],
         deadlineMs: 30_000,
       });
@@ -296,4 +346,3 @@ describe.concurrent('hostile text from readers', () => {
     }
   });
 });
-

@@ -19,29 +19,31 @@ afterAll(async () => {
 });
 
 describe.concurrent('bad input', () => {
-  it.each(BAD_INPUTS.map((bad, index) => ({ ...bad, label: `${index + 1}. ${bad.input} = ${JSON.stringify(Object.values(bad.inputs)[0] === bad.input ? '' : bad.inputs[bad.input] ?? '')}` })))(
-    '$label',
-    async ({ input, inputs, event }) => {
-      const all = { 'api-key': sim.apiKey, 'project-id': 'proj_sim', 'base-url': sim.url, prompt: 'x', ...inputs };
-      const run = await checkedRun({
-        inputs: all,
-        event: event ? { name: event, payload: {} } : undefined,
-        secrets: [sim.apiKey, all['api-key']].filter(Boolean),
-        deadlineMs: 0, // refused before any request: only start-up time is allowed
-      });
-      expect(run.code).toBe(1);
-      const errors = errorLines(run);
-      expect(errors).toHaveLength(1);
-      expect(errors[0]).toContain(`"${input}"`);
-      // The outputs still say what happened, for the steps after this one.
-      expect(run.outputs).toEqual({ outcome: 'error', requests: '0' });
-      // A bad value is shown (quoted) wherever the rule is about the value itself; never the key.
-      const value = inputs[input] ?? '';
-      if (errors[0]!.includes('has an invalid value')) {
-        expect(errors[0]).toContain(input === 'api-key' ? '(hidden)' : JSON.stringify(value.slice(0, 80)).slice(0, -1));
-      }
-    },
-  );
+  it.each(
+    BAD_INPUTS.map((bad, index) => ({
+      ...bad,
+      label: `${index + 1}. ${bad.input} = ${JSON.stringify(Object.values(bad.inputs)[0] === bad.input ? '' : (bad.inputs[bad.input] ?? ''))}`,
+    })),
+  )('$label', async ({ input, inputs, event }) => {
+    const all = { 'api-key': sim.apiKey, 'project-id': 'proj_sim', 'base-url': sim.url, prompt: 'x', ...inputs };
+    const run = await checkedRun({
+      inputs: all,
+      event: event ? { name: event, payload: {} } : undefined,
+      secrets: [sim.apiKey, all['api-key']].filter(Boolean),
+      deadlineMs: 0, // refused before any request: only start-up time is allowed
+    });
+    expect(run.code).toBe(1);
+    const errors = errorLines(run);
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toContain(`"${input}"`);
+    // The outputs still say what happened, for the steps after this one.
+    expect(run.outputs).toEqual({ outcome: 'error', requests: '0' });
+    // A bad value is shown (quoted) wherever the rule is about the value itself; never the key.
+    const value = inputs[input] ?? '';
+    if (errors[0]!.includes('has an invalid value')) {
+      expect(errors[0]).toContain(input === 'api-key' ? '(hidden)' : JSON.stringify(value.slice(0, 80)).slice(0, -1));
+    }
+  });
 });
 
 describe('inputs of the other command', () => {

@@ -33,9 +33,7 @@ export class FaultQueue {
   }
 
   take(endpoint: Endpoint): Fault | undefined {
-    const index = this.entries.findIndex(
-      ({ fault }) => fault.target === undefined || fault.target === 'any' || fault.target === endpoint,
-    );
+    const index = this.entries.findIndex(({ fault }) => fault.target === undefined || fault.target === 'any' || fault.target === endpoint);
     if (index < 0) return undefined;
     const entry = this.entries[index]!;
     entry.left -= 1;

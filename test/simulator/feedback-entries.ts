@@ -49,8 +49,18 @@ export interface FeedbackEntry {
 
 const DEFAULT_ENTRIES = 36;
 const READERS = [
-  'ana.souza', 'kenji.watanabe', 'priya.raman', 'lukas.becker', 'fatima.haddad', 'tom.okafor',
-  'mei.chen', 'olga.ivanova', 'diego.morales', 'sara.lindqvist', 'noah.kim', 'aisha.bello',
+  'ana.souza',
+  'kenji.watanabe',
+  'priya.raman',
+  'lukas.becker',
+  'fatima.haddad',
+  'tom.okafor',
+  'mei.chen',
+  'olga.ivanova',
+  'diego.morales',
+  'sara.lindqvist',
+  'noah.kim',
+  'aisha.bello',
 ];
 const MAIL_DOMAINS = ['example.com', 'example.org', 'example.net'];
 const PAGE_COMMENTS = [
@@ -75,7 +85,7 @@ const AGENT_COMMENTS = [
   'The response schema lists a field the endpoint no longer returns.',
 ];
 const SNIPPETS = [
-  { code: "const client = new Client({ apiKey: process.env.API_KEY })", filename: 'client.ts', lang: 'typescript' },
+  { code: 'const client = new Client({ apiKey: process.env.API_KEY })', filename: 'client.ts', lang: 'typescript' },
   { code: 'curl -H "Authorization: Bearer $API_KEY" https://api.example.com/v1/items', filename: null, lang: 'bash' },
   { code: 'client.items.list(limit=50,)', filename: 'example.py', lang: 'python' },
 ];
@@ -92,7 +102,9 @@ export class FeedbackEntries {
   query(range: DayRange, filter: { source?: FeedbackSource; statuses?: FeedbackStatus[] }): FeedbackEntry[] {
     const entries = this.setEntries ? this.fromSet() : this.defaults().filter((entry) => inRange(entry, range));
     return entries
-      .filter((entry) => (filter.source === undefined || entry.source === filter.source) && (filter.statuses === undefined || filter.statuses.includes(entry.status)))
+      .filter(
+        (entry) => (filter.source === undefined || entry.source === filter.source) && (filter.statuses === undefined || filter.statuses.includes(entry.status)),
+      )
       .sort(newestFirst);
   }
 

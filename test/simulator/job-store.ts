@@ -17,11 +17,17 @@ export interface JobPhase {
 export type JobScript = JobPhase[];
 
 export const scripts = {
-  prAfter: (polls: number): JobScript => [{ status: 'active', polls }, { status: 'completed', prLink: true }],
+  prAfter: (polls: number): JobScript => [
+    { status: 'active', polls },
+    { status: 'completed', prLink: true },
+  ],
   noPrAfter: (polls: number): JobScript => [{ status: 'active', polls }, { status: 'completed' }],
   failAfter: (polls: number): JobScript => [{ status: 'active', polls }, { status: 'failed' }],
   /** Straight from active to archived, as the action sees a job archived between two polls. */
-  archivedAfter: (polls: number): JobScript => [{ status: 'active', polls }, { status: 'archived', prLink: true }],
+  archivedAfter: (polls: number): JobScript => [
+    { status: 'active', polls },
+    { status: 'archived', prLink: true },
+  ],
   stayActive: (): JobScript => [{ status: 'active' }],
   unknownThenPr: (polls: number): JobScript => [
     { status: 'active', polls: 1 },
@@ -115,10 +121,7 @@ export class JobStore {
     for (;;) {
       const phase = job.script[job.phase]!;
       if (job.phase >= job.script.length - 1) return;
-      const usedUp =
-        phase.forMs !== undefined
-          ? this.now() - job.phaseStartedAt >= phase.forMs
-          : job.phasePolls >= (phase.polls ?? 1);
+      const usedUp = phase.forMs !== undefined ? this.now() - job.phaseStartedAt >= phase.forMs : job.phasePolls >= (phase.polls ?? 1);
       if (!usedUp) return;
       this.enter(job, job.phase + 1);
       // A phase of zero polls passes at once; a timed one may have passed already.

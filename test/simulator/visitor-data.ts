@@ -113,7 +113,10 @@ export class VisitorDataset {
     let count = 0;
     let covered = -Infinity;
     for (let day = from; day < to; day++) {
-      const perDay = Math.max(minPerDay, Math.floor(basePerDay * Math.pow(trend, day - this.todayDay) * (1 + 0.25 * Math.sin(((day + phase) * 2 * Math.PI) / 7))));
+      const perDay = Math.max(
+        minPerDay,
+        Math.floor(basePerDay * Math.pow(trend, day - this.todayDay) * (1 + 0.25 * Math.sin(((day + phase) * 2 * Math.PI) / 7))),
+      );
       const start = day * dayStride;
       const end = start + perDay;
       if (end > covered) {
@@ -129,10 +132,7 @@ export class VisitorDataset {
 export const MAX_DAYS = 400;
 
 /** The ground truth for tests: what the API answers for a range, every row in answer order. */
-export function expectedVisitors(
-  options: VisitorOptions,
-  range: { dateFrom: string; dateTo: string },
-): { totals: Counts; rows: Map<string, Counts> } {
+export function expectedVisitors(options: VisitorOptions, range: { dateFrom: string; dateTo: string }): { totals: Counts; rows: Map<string, Counts> } {
   const { rows, totals } = datasetFor(options).query(dayRangeOf(range));
   return { totals, rows: new Map(rows.map(({ path, ...counts }) => [path, counts])) };
 }

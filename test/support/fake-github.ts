@@ -205,7 +205,12 @@ export async function startFakeGitHub(owner = 'acme', repo = 'widgets'): Promise
     }
     if ((match = /^\/issues\/(\d+)\/comments$/.exec(rest))) {
       const issueUrl = `${fake.url}${base}/issues/${match[1]}`;
-      if (method === 'GET') return paginated(url, fake.comments.filter((c) => (c.issue_url ?? issueUrl) === issueUrl), json);
+      if (method === 'GET')
+        return paginated(
+          url,
+          fake.comments.filter((c) => (c.issue_url ?? issueUrl) === issueUrl),
+          json,
+        );
       if (method === 'POST') {
         if (fake.commentWriteStatus) return json(fake.commentWriteStatus, { message: 'Resource not accessible by integration' });
         const comment: FakeComment = {
@@ -363,7 +368,15 @@ function unifiedDiff(files: readonly FakeFile[]): string {
 /** A unified diff of one file, as `git diff` prints it. */
 export function fileDiff(path: string, added: string[], removed: string[] = []): string {
   const hunk = `@@ -1,${removed.length} +1,${added.length} @@`;
-  return [`diff --git a/${path} b/${path}`, 'index 1111111..2222222 100644', `--- a/${path}`, `+++ b/${path}`, hunk, ...removed.map((l) => `-${l}`), ...added.map((l) => `+${l}`)].join('\n');
+  return [
+    `diff --git a/${path} b/${path}`,
+    'index 1111111..2222222 100644',
+    `--- a/${path}`,
+    `+++ b/${path}`,
+    hunk,
+    ...removed.map((l) => `-${l}`),
+    ...added.map((l) => `+${l}`),
+  ].join('\n');
 }
 
 /** A pull_request event payload. */

@@ -94,7 +94,12 @@ export function renderProblems(markdown: string, expected: RenderExpectations = 
   if (JSON.stringify(shapes) !== JSON.stringify(meant)) {
     problems.push(`tables: rendered ${describeShapes(shapes)}, meant ${describeShapes(meant)}`);
   }
-  problems.push(...linkProblems(dom, (expected.links ?? []).filter((url): url is string => Boolean(url))));
+  problems.push(
+    ...linkProblems(
+      dom,
+      (expected.links ?? []).filter((url): url is string => Boolean(url)),
+    ),
+  );
   problems.push(...linkedByGitHub(dom).map((match) => `GitHub would link ${JSON.stringify(match)}`));
   problems.push(...foreignMarkup(dom, expected.details));
   for (const literal of expected.literals ?? []) {
@@ -229,9 +234,22 @@ export function linkedByGitHub(dom: Document): string[] {
 
 /** The elements the action writes on purpose: Markdown's, and the collapsed prompt block. */
 const ELEMENTS_THE_ACTION_WRITES = new Set([
-  'h2', 'h3', 'p', 'strong', 'em', 'code', 'pre', 'a',
-  'table', 'thead', 'tbody', 'tr', 'th', 'td',
-  'details', 'summary',
+  'h2',
+  'h3',
+  'p',
+  'strong',
+  'em',
+  'code',
+  'pre',
+  'a',
+  'table',
+  'thead',
+  'tbody',
+  'tr',
+  'th',
+  'td',
+  'details',
+  'summary',
 ]);
 
 /** The action's hidden comment marker and record. */

@@ -151,7 +151,13 @@ export function secretForms(secret: string): string[] {
 export function findSecret(run: ActionRun, secret: string): string[] {
   const places: Array<[string, string]> = [
     // The runner consumes `::add-mask::` lines (whatever their escaping) and never shows them.
-    ['stdout', run.stdout.split('\n').filter((line) => !line.startsWith('::add-mask::')).join('\n')],
+    [
+      'stdout',
+      run.stdout
+        .split('\n')
+        .filter((line) => !line.startsWith('::add-mask::'))
+        .join('\n'),
+    ],
     ['stderr', run.stderr],
     ['outputs', JSON.stringify(run.outputs)],
     ['summary', run.summary],
