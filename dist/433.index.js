@@ -43,9 +43,7 @@ async function pageVisitors(api, options, onRows) {
             const offset = nextOffset;
             const limit = Math.min(options.pageSize, lastOffset - offset);
             nextOffset += limit;
-            const request = api
-                .getVisitors({ dateFrom: options.dateFrom, dateTo: options.dateTo, limit, offset })
-                .then((page) => ({ offset, limit, page }));
+            const request = api.getVisitors({ dateFrom: options.dateFrom, dateTo: options.dateTo, limit, offset }).then((page) => ({ offset, limit, page }));
             inFlight.set(offset, request);
         }
     };
@@ -566,9 +564,7 @@ function whereEveryRowIs(run, artifactName) {
     if (!run.csvPath || !run.jsonPath)
         return 'No files were written.';
     const files = `${(0,report_markdown/* codeSpan */.SS)(run.csvPath)} and ${(0,report_markdown/* codeSpan */.SS)(run.jsonPath)}`;
-    const artifact = run.artifact?.id !== undefined
-        ? `, and in the workflow artifact ${(0,report_markdown/* codeSpan */.SS)(artifactName)}`
-        : '';
+    const artifact = run.artifact?.id !== undefined ? `, and in the workflow artifact ${(0,report_markdown/* codeSpan */.SS)(artifactName)}` : '';
     // The reason may quote the artifact service's error: shown as code.
     const why = run.artifact?.skipped ?? (run.artifact?.failed && `the upload failed (${run.artifact.failed})`);
     const notUploaded = why ? ` Not uploaded as an artifact: ${(0,report_markdown/* codeSpan */.SS)(why, 'text', report_markdown/* MAX_MESSAGE_CHARS */.hP)}.` : '';
@@ -591,7 +587,9 @@ function changeCell(current, previous) {
     const change = changeOf(current, previous);
     if (change.absolute === undefined)
         return '—';
-    return change.percent === undefined ? signed(change.absolute) : `${signed(change.absolute)} (${change.percent > 0 ? '+' : ''}${(0,src_text/* formatPercent */.l9)(change.percent)})`;
+    return change.percent === undefined
+        ? signed(change.absolute)
+        : `${signed(change.absolute)} (${change.percent > 0 ? '+' : ''}${(0,src_text/* formatPercent */.l9)(change.percent)})`;
 }
 
 ;// CONCATENATED MODULE: ./src/visitors/step-modules.ts

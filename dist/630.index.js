@@ -282,7 +282,7 @@ async function readChange(event, github, repo, logger, since) {
         // Both reads run at once; the step waits for both, so no request outlives it.
         const [files, commitSubjects] = await allSettledOrThrow([
             pullRequestFiles(github, pr.number, logger),
-            orWarn(github.pullCommitSubjects(pr.number), [], logger, 'the pull request\'s commit subjects', 'the prompt goes without them'),
+            orWarn(github.pullCommitSubjects(pr.number), [], logger, "the pull request's commit subjects", 'the prompt goes without them'),
         ]);
         return { context: { ...context, commitSubjects }, files };
     }
@@ -302,7 +302,10 @@ async function pullRequestFiles(github, pullNumber, logger) {
         const files = (await github.pullFiles(pullNumber)).map(fileDiffFromListing);
         const missing = files.filter((file) => file.patchMissing).map((file) => file.path);
         if (missing.length > 0)
-            logger.info(`GitHub gave no patch for ${(0,src_text/* countOf */.pq)(missing.length, 'file')}: ${missing.slice(0, 20).map((path) => (0,src_text/* forLog */.Ig)(path, 200)).join(', ')}${missing.length > 20 ? ', …' : ''}`);
+            logger.info(`GitHub gave no patch for ${(0,src_text/* countOf */.pq)(missing.length, 'file')}: ${missing
+                .slice(0, 20)
+                .map((path) => (0,src_text/* forLog */.Ig)(path, 200))
+                .join(', ')}${missing.length > 20 ? ', …' : ''}`);
         return files;
     }
 }

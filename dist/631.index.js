@@ -136,7 +136,15 @@ const MAX_SEARCH_REQUESTS = 5;
  */
 async function readBusiestPages(api, options) {
     const top = new top_rows/* TopRows */.f(options.count);
-    const { rows } = await (0,paging/* pageVisitors */.z)(api, { ...dates(options), pageSize: options.pageSize, offset: 0, maxRows: options.maxRows, concurrency: options.concurrency, deadline: options.deadline, onProgress: options.onProgress }, (page) => {
+    const { rows } = await (0,paging/* pageVisitors */.z)(api, {
+        ...dates(options),
+        pageSize: options.pageSize,
+        offset: 0,
+        maxRows: options.maxRows,
+        concurrency: options.concurrency,
+        deadline: options.deadline,
+        onProgress: options.onProgress,
+    }, (page) => {
         top.add(page);
         return Promise.resolve();
     });
@@ -370,9 +378,7 @@ async function pageVisitors(api, options, onRows) {
             const offset = nextOffset;
             const limit = Math.min(options.pageSize, lastOffset - offset);
             nextOffset += limit;
-            const request = api
-                .getVisitors({ dateFrom: options.dateFrom, dateTo: options.dateTo, limit, offset })
-                .then((page) => ({ offset, limit, page }));
+            const request = api.getVisitors({ dateFrom: options.dateFrom, dateTo: options.dateTo, limit, offset }).then((page) => ({ offset, limit, page }));
             inFlight.set(offset, request);
         }
     };
