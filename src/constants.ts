@@ -65,6 +65,35 @@ export const Outputs = {
 
 export type OutputName = (typeof Outputs)[keyof typeof Outputs];
 
+/**
+ * The values of the `outcome` output for the agent and refresh commands: part of the public
+ * interface, like the names above.
+ */
+export const OUTCOMES = [
+  'pr-opened',
+  'no-pr',
+  'failed',
+  'archived',
+  'timed-out',
+  'cancelled',
+  'submitted',
+  // Beyond the contract's list: `job-id` with `wait: false` and nothing to send looks at the
+  // job once; a job that is not finished yet is `running` (nothing was submitted).
+  'running',
+  'skipped',
+  'dry-run',
+  // Beyond the contract's list: the step was stopped by an API error (a refused key, a job
+  // that does not exist, a malformed answer); it always fails the step.
+  'error',
+] as const;
+
+export type Outcome = (typeof OUTCOMES)[number];
+
+
+export function isOutcome(value: string): value is Outcome {
+  return (OUTCOMES as readonly string[]).includes(value);
+}
+
 export const DEFAULT_BASE_URL = 'https://api.mintlify.com';
 
 /** Admin keys carry this prefix; assistant keys carry the longer one and cannot drive the agent. */

@@ -1,8 +1,7 @@
 import * as core from '@actions/core';
 import { join, resolve } from 'node:path';
 import { tmpdir } from 'node:os';
-import { isOutcome, OUTCOMES, type Outcome } from './agent/outcome.js';
-import { ADMIN_KEY_PREFIX, ASSISTANT_KEY_PREFIX, DEFAULT_BASE_URL, Inputs, type InputName } from './constants.js';
+import { ADMIN_KEY_PREFIX, ASSISTANT_KEY_PREFIX, DEFAULT_BASE_URL, Inputs, isOutcome, OUTCOMES, type InputName, type Outcome } from './constants.js';
 import { eventHasDiff, isForkPullRequest, type TriggerEvent } from './event.js';
 import { ParseError, parseBaseUrl, parseBoolean, parseChoice, parseDate, parseDuration, parseId, parseInteger, parseJobId, parseList } from './parse.js';
 import {

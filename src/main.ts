@@ -2,20 +2,18 @@ import * as core from '@actions/core';
 import { prepareAgent, type DiffStats, type PreparedAgent } from './agent/prepare.js';
 import { cancelledBeforeSending, failedBeforeSending, runAgent, skippedRun, type AgentDeps, type AgentRun } from './agent/run-agent.js';
 import { ApiClient } from './api/client.js';
-import { Outputs, type OutputName } from './constants.js';
+import { Outputs, type OutputName, type Outcome } from './constants.js';
 import { readTriggerEvent, type TriggerEvent } from './event.js';
 import { GitHubError, repoFromEnv, type GitHubApi } from './github/api.js';
 import { createGitHubApi } from './github/octokit.js';
 import { COMMENT_MARKER, PullRequestComment, stateLine } from './github/pr-comment.js';
 import { readSettings } from './inputs.js';
-import { formatDuration } from './parse.js';
+import { formatDuration, countOf, forLog, formatCount } from './text.js';
 import { coreLogger } from './logger.js';
 import { agentLogLine, agentOutputs, failOnLine, renderAgentSummary, renderPrComment, renderWorkingComment } from './report/agent-report.js';
 import { byteLength, cutToBytes, SUMMARY_LIMIT_BYTES } from './report/markdown.js';
 import { CancelledError, realSleep, systemClock } from './runtime.js';
-import type { Outcome } from './agent/outcome.js';
 import type { AgentSettings, RefreshSettings, Settings, VisitorsSettings } from './settings.js';
-import { countOf, forLog, formatCount } from './text.js';
 import { USER_AGENT } from './version.js';
 
 /**

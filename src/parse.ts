@@ -4,6 +4,9 @@
  * and value, so these never see which input they are parsing.
  */
 
+import { isLoopbackHost } from './net.js';
+import { formatDuration } from './text.js';
+
 export class ParseError extends Error {
   constructor(readonly expected: string) {
     super(expected);
@@ -94,18 +97,6 @@ export function parseDuration(text: string, minMs = 1): number {
   return ms;
 }
 
-/** `1h30m`, `45s`, `250ms`: for messages and the summary; from 1 s up, rounded to the second. */
-export function formatDuration(ms: number): string {
-  if (ms < 1000) return `${Math.round(ms)}ms`;
-  let rest = Math.round(ms / 1000);
-  const hours = Math.floor(rest / 3600);
-  rest -= hours * 3600;
-  const minutes = Math.floor(rest / 60);
-  const seconds = rest - minutes * 60;
-  const text = `${hours ? `${hours}h` : ''}${minutes ? `${minutes}m` : ''}${seconds ? `${seconds}s` : ''}`;
-  return text || '0s';
-}
-
 export interface ResolvedDate {
   /** What is sent to the API: `YYYY-MM-DD`, or an ISO 8601 date-time as given. */
   readonly text: string;
@@ -115,7 +106,8 @@ export interface ResolvedDate {
 }
 
 const DATE_FORMS = 'YYYY-MM-DD, an ISO 8601 date-time, today, or -Nd (N days before today, UTC)';
-const DAY_MS = 86_400_000;
+/** One UTC day: dates here are calendar days in UTC. */
+export const DAY_MS = 86_400_000;
 
 /** Resolves `today`, `-Nd`, `YYYY-MM-DD` or an ISO 8601 date-time against `nowMs` (UTC). */
 export function parseDate(text: string, nowMs: number): ResolvedDate {
@@ -147,12 +139,6 @@ export function toIsoDate(epochMs: number): string {
 
 function dateOnly(epochMs: number): ResolvedDate {
   return { text: toIsoDate(epochMs), epochMs, dateOnly: true };
-}
-
-const LOOPBACK_HOSTS = new Set(['localhost', '[::1]']);
-
-export function isLoopbackHost(hostname: string): boolean {
-  return LOOPBACK_HOSTS.has(hostname) || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname);
 }
 
 /**
@@ -202,9 +188,4 @@ export function parseJobId(text: string): string {
     throw new ParseError('1 to 128 characters of letters, digits, ".", "_", "~" or "-", and not "." or ".."');
   }
   return text;
-}
-
-/** A commit SHA as GitHub gives it: 40 hex digits (SHA-1) or 64 (SHA-256). */
-export function isCommitSha(text: string): boolean {
-  return /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/.test(text);
 }

@@ -1,4 +1,4 @@
-import type { Outcome } from './agent/outcome.js';
+import type { Outcome } from './constants.js';
 import type { ResolvedDate } from './parse.js';
 
 /** The validated inputs: what every flow below the entry layer reads instead of inputs. */

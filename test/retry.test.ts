@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { backoffDelayMs, isRetryableStatus, neverReachedServer, parseRetryAfter, retryDelayMs } from '../src/api/retry.js';
+import { backoffDelayMs, isRetryableStatus, parseRetryAfter, retryDelayMs } from '../src/api/retry.js';
 
 describe('retry policy', () => {
   it('retries the transient statuses on reads, only 429 on creating requests', () => {
@@ -9,14 +9,6 @@ describe('retry policy', () => {
     for (const status of [408, 500, 502, 503, 504]) expect(isRetryableStatus(status, true)).toBe(false);
   });
 
-  it('lets a POST be retried only after a failure that proves the server never saw it', () => {
-    for (const code of ['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'UND_ERR_CONNECT_TIMEOUT']) {
-      expect(neverReachedServer(code)).toBe(true);
-    }
-    for (const code of ['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET', 'UND_ERR_HEADERS_TIMEOUT', undefined]) {
-      expect(neverReachedServer(code)).toBe(false);
-    }
-  });
 
   it('draws full-jitter delays below a doubling ceiling capped at 30 s', () => {
     expect(backoffDelayMs(0, () => 0)).toBe(0);

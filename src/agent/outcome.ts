@@ -1,25 +1,5 @@
 import type { AgentJob } from '../api/schemas.js';
-
-/** Every way an agent step can end; the `outcome` output takes one of these. */
-export const OUTCOMES = [
-  'pr-opened',
-  'no-pr',
-  'failed',
-  'archived',
-  'timed-out',
-  'cancelled',
-  'submitted',
-  // Beyond the contract's list: `job-id` with `wait: false` and nothing to send looks at the
-  // job once; a job that is not finished yet is `running` (nothing was submitted).
-  'running',
-  'skipped',
-  'dry-run',
-  // Beyond the contract's list: the step was stopped by an API error (a refused key, a job
-  // that does not exist, a malformed answer); it always fails the step.
-  'error',
-] as const;
-
-export type Outcome = (typeof OUTCOMES)[number];
+import type { Outcome } from '../constants.js';
 
 export const TERMINAL_STATUSES = ['completed', 'archived', 'failed'] as const;
 export const KNOWN_STATUSES = ['active', ...TERMINAL_STATUSES] as const;
@@ -34,9 +14,6 @@ export function isKnownStatus(status: string): boolean {
   return (KNOWN_STATUSES as readonly string[]).includes(status);
 }
 
-export function isOutcome(value: string): value is Outcome {
-  return (OUTCOMES as readonly string[]).includes(value);
-}
 
 /**
  * The outcome of a job that reached a terminal status. `completed` without a PR link is its own

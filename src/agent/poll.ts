@@ -1,8 +1,7 @@
 import { ApiError } from '../api/errors.js';
-import { countOf, forLog } from '../text.js';
+import { countOf, forLog, formatDuration } from '../text.js';
 import { TRANSIENT_STATUSES } from '../api/retry.js';
 import type { AgentJob } from '../api/schemas.js';
-import { formatDuration } from '../parse.js';
 import type { Clock, Logger, Random, Sleep } from '../runtime.js';
 import { isKnownStatus, isTerminalStatus } from './outcome.js';
 

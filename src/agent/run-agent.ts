@@ -2,7 +2,8 @@ import type { ApiError } from '../api/errors.js';
 import type { AgentJob } from '../api/schemas.js';
 import type { CommonSettings, WaitSettings } from '../settings.js';
 import { CancelledError, type Clock, type Logger, type Random, type Sleep } from '../runtime.js';
-import { outcomeOfTerminalJob, isTerminalStatus, type Outcome } from './outcome.js';
+import type { Outcome } from '../constants.js';
+import { outcomeOfTerminalJob, isTerminalStatus } from './outcome.js';
 import { pollJob, type JobReader } from './poll.js';
 import { forLog } from '../text.js';
 

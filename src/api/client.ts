@@ -1,10 +1,10 @@
 import { Agent, EnvHttpProxyAgent, request, type Dispatcher } from 'undici';
 import type * as v from 'valibot';
 import type { Clock, Logger, Random, Sleep } from '../runtime.js';
-import { formatDuration, isJobId } from '../parse.js';
-import { forLog, oneLine } from '../text.js';
+import { isJobId } from '../parse.js';
+import { formatDuration, forLog, oneLine } from '../text.js';
 import { ApiError, describeHttpFailure, serverMessageOf, type ApiErrorKind } from './errors.js';
-import { isRetryableStatus, neverReachedServer, parseRetryAfter, retryDelayMs } from './retry.js';
+import { isRetryableStatus, parseRetryAfter, retryDelayMs } from './retry.js';
 import {
   AgentJobSchema,
   FeedbackByPageSchema,
@@ -16,7 +16,7 @@ import {
   type SearchesPage,
   type VisitorsPage,
 } from './schemas.js';
-import { errorCode } from '../error-code.js';
+import { errorCode, neverReachedServer } from '../net.js';
 
 export interface ApiClientOptions {
   readonly baseUrl: string;

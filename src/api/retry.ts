@@ -20,16 +20,6 @@ export function isRetryableStatus(status: number, createsSomething: boolean): bo
   return TRANSIENT_STATUSES.has(status);
 }
 
-/**
- * Network failures that prove the request never reached the server: the name did not resolve,
- * the connection was refused, or it was never established. Only these let a POST be retried.
- */
-const NEVER_REACHED_SERVER = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
-
-export function neverReachedServer(code: string | undefined): boolean {
-  return code !== undefined && NEVER_REACHED_SERVER.has(code);
-}
-
 /** "Full jitter": a uniform pick in [0, min(cap, base × 2^attempt)). */
 export function backoffDelayMs(attempt: number, random: Random): number {
   const ceiling = Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** attempt);

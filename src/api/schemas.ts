@@ -80,13 +80,6 @@ export type VisitorCounts = v.InferOutput<typeof VisitorCountsSchema>;
 export type VisitorRow = v.InferOutput<typeof VisitorRowSchema>;
 export type VisitorsPage = v.InferOutput<typeof VisitorsPageSchema>;
 
-/** The vendor's error bodies: `{error}` on agent endpoints, plus `details[].message` on analytics. */
-export const ErrorBodySchema = v.looseObject({
-  error: v.optional(v.unknown()),
-  message: v.optional(v.unknown()),
-  details: v.optional(v.array(v.looseObject({ message: v.optional(v.unknown()) }))),
-});
-
 /** `undefined` when the value fits, else a short description of the first mismatch. */
 export function describeMismatch<S extends v.GenericSchema>(schema: S, value: unknown): { ok: true; value: v.InferOutput<S> } | { ok: false; problem: string } {
   const result = v.safeParse(schema, value);

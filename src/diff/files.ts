@@ -1,3 +1,5 @@
+import type { ListedFile } from '../github/api.js';
+
 /**
  * A diff as a list of files, each with its own section of unified-diff text, whether it came
  * from GitHub as one diff (the diff media type) or as a list of files with patches.
@@ -11,14 +13,6 @@ export interface FileDiff {
   readonly binary: boolean;
   /** GitHub listed the file without a patch (too large, or binary). */
   readonly patchMissing: boolean;
-}
-
-/** A file as GitHub's pulls/files and compare endpoints list it. */
-export interface ListedFile {
-  readonly filename: string;
-  readonly previous_filename?: string;
-  readonly status?: string;
-  readonly patch?: string;
 }
 
 /** Splits a unified diff (`git diff` format) at each `diff --git` header. */

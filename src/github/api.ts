@@ -1,5 +1,3 @@
-import type { ListedFile } from '../diff/files.js';
-
 /**
  * The few GitHub calls the action makes, as an interface: the flows take it as a parameter,
  * and only `octokit.ts` knows Octokit (loaded when a step first needs it). Every call obeys
@@ -33,6 +31,19 @@ export interface GitHubApi {
   updateComment(commentId: number, body: string): Promise<void>;
   /** No request may end after this instant (epoch ms): the step's `timeout`. */
   setDeadline(epochMs: number): void;
+}
+
+/** A file as GitHub's pulls/files and compare endpoints list it. */
+export interface ListedFile {
+  readonly filename: string;
+  readonly previous_filename?: string;
+  readonly status?: string;
+  readonly patch?: string;
+}
+
+/** A commit SHA as GitHub gives it: 40 hex digits (SHA-1) or 64 (SHA-256). */
+export function isCommitSha(text: string): boolean {
+  return /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/.test(text);
 }
 
 /** GitHub's documented cap on the files of a comparison: it lists no more, and cannot page them. */

@@ -1,11 +1,8 @@
-import { neverReachedServer } from '../api/retry.js';
-import type { ListedFile } from '../diff/files.js';
-import { formatDuration } from '../parse.js';
+import { formatDuration, forLog } from '../text.js';
 import type { Clock } from '../runtime.js';
-import { forLog } from '../text.js';
-import { GitHubError, subjectOf, type GitHubApi, type IssueComment, type RepoName } from './api.js';
+import { GitHubError, subjectOf, type GitHubApi, type IssueComment, type ListedFile, type RepoName } from './api.js';
 import { GITHUB_CALLS, type GitHubCallName } from './calls.js';
-import { errorCode } from '../error-code.js';
+import { errorCode, neverReachedServer } from '../net.js';
 
 export interface GitHubClientOptions {
   readonly token: string;

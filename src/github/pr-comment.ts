@@ -1,5 +1,5 @@
-import { isCommitSha, isJobId } from '../parse.js';
-import { GitHubError, type GitHubApi } from './api.js';
+import { isJobId } from '../parse.js';
+import { GitHubError, isCommitSha, type GitHubApi } from './api.js';
 
 /**
  * One comment per pull request, found again by a hidden marker. It shows the outcome and the

@@ -1,9 +1,8 @@
-import type { Outcome } from '../agent/outcome.js';
+import type { Outcome } from '../constants.js';
 import type { DiffStats } from '../agent/prepare.js';
 import { describeMode, type AgentRun } from '../agent/run-agent.js';
-import { countOf, forLog } from '../text.js';
+import { countOf, forLog, formatDuration } from '../text.js';
 import { Outputs, type OutputName } from '../constants.js';
-import { formatDuration } from '../parse.js';
 import { codeBlock, codeSpan, cutToBytes, details, escapeText, keyValueTable, linkOrCode, MAX_MESSAGE_CHARS } from './markdown.js';
 
 /** Every agent output, from the run as it stands: complete on every path, empty when unknown. */

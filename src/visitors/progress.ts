@@ -1,6 +1,5 @@
-import { formatDuration } from '../parse.js';
+import { formatDuration, countOf } from '../text.js';
 import type { Clock, Logger } from '../runtime.js';
-import { countOf } from '../text.js';
 
 /** A progress line at least this often while pages keep coming… */
 export const PROGRESS_EVERY_MS = 5_000;

@@ -1,8 +1,7 @@
 import type { VisitorCounts, VisitorRow } from '../api/schemas.js';
 import type { Clock, Logger } from '../runtime.js';
 import { CancelledError, DeadlineError } from '../runtime.js';
-import { formatDuration } from '../parse.js';
-import { countOf } from '../text.js';
+import { formatDuration, countOf } from '../text.js';
 import type { VisitorsSettings } from '../settings.js';
 import { VisitorFiles, type ExportRow } from './files.js';
 import { pageVisitors, type VisitorsApi } from './paging.js';
