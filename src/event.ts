@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import type { AgentSettings } from './settings.js';
 
 /**
  * The triggering event as the runner describes it: its name and its webhook payload. Read from
@@ -39,6 +40,11 @@ export function readTriggerEvent(env: NodeJS.ProcessEnv = process.env): TriggerE
 
 export function eventHasDiff(event: TriggerEvent): boolean {
   return (DIFF_EVENTS as readonly string[]).includes(event.name);
+}
+
+/** Whether the step sends the event's diff: `diff: true`, or `auto` on an event that has one. */
+export function wantsDiff(settings: Pick<AgentSettings, 'diff'>, event: TriggerEvent): boolean {
+  return settings.diff === 'true' || (settings.diff === 'auto' && eventHasDiff(event));
 }
 
 /** True when the pull request's head lives in another repository than its base. */

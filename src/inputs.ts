@@ -2,7 +2,7 @@ import * as core from '@actions/core';
 import { join, resolve } from 'node:path';
 import { tmpdir } from 'node:os';
 import { ADMIN_KEY_PREFIX, ASSISTANT_KEY_PREFIX, DEFAULT_BASE_URL, Inputs, isOutcome, OUTCOMES, type InputName, type Outcome } from './constants.js';
-import { eventHasDiff, isForkPullRequest, type TriggerEvent } from './event.js';
+import { eventHasDiff, isForkPullRequest, wantsDiff, type TriggerEvent } from './event.js';
 import { ParseError, parseBaseUrl, parseBoolean, parseChoice, parseDate, parseDuration, parseId, parseInteger, parseJobId, parseList } from './parse.js';
 import {
   COMMANDS,
@@ -227,7 +227,7 @@ function parseAgentSettings(common: CommonSettings, input: Input, parse: Parse, 
       'Input "reuse-job" is true but "pr-comment" is false: the pull-request comment is where the job is recorded, so reuse-job needs pr-comment: true.',
     );
   }
-  const diffAvailable = settings.diff === 'true' || (settings.diff === 'auto' && eventHasDiff(context.event));
+  const diffAvailable = wantsDiff(settings, context.event);
   if (settings.diff === 'true' && !eventHasDiff(context.event)) {
     throw new InputError(
       Inputs.Diff,

@@ -155,7 +155,7 @@ async function writeComment(
   stage: 'working' | 'outcome',
   diff: DiffStats | undefined,
 ): Promise<void> {
-  const jobId = run.jobId ?? run.job?.id;
+  const jobId = run.jobId;
   // The record moves to this head only once the API has accepted it (the create or the message
   // answered 2xx). After a refused, failed, cut-off or cancelled one it keeps the last accepted
   // head, so the next run sends the same change again instead of taking it as delivered.
@@ -230,7 +230,7 @@ function failIfNeeded(run: AgentRun, failOn: ReadonlySet<Outcome>): void {
   if (run.outcome === 'error') {
     core.setFailed(run.error?.message ?? 'The API failed.');
   } else if (run.outcome === 'cancelled') {
-    const jobId = run.jobId ?? run.job?.id;
+    const jobId = run.jobId;
     core.setFailed(
       jobId
         ? `Cancelled. Job ${jobId} goes on running on the server (the API cannot cancel it); attach to it later with job-id: ${jobId}.`

@@ -65,6 +65,14 @@ export class DeadlineError extends Error {
   }
 }
 
+/**
+ * Whether a failure is the step's cancellation: the cancellation error itself, or anything that
+ * failed once the step was cancelled (a request cut off by the signal fails with its own error).
+ */
+export function isCancellation(error: unknown, signal: AbortSignal): boolean {
+  return signal.aborted || error instanceof CancelledError;
+}
+
 export function abortReason(signal: AbortSignal | undefined): Error {
   const reason: unknown = signal?.reason;
   return reason instanceof Error ? reason : new CancelledError();

@@ -93,3 +93,11 @@ export function formatDuration(ms: number): string {
   const text = `${hours ? `${hours}h` : ''}${minutes ? `${minutes}m` : ''}${seconds ? `${seconds}s` : ''}`;
   return text || '0s';
 }
+
+/**
+ * What went wrong, as one text: an error's own message (the action's errors are written for the
+ * author, and quote outside text only through `forLog`), or anything else thrown made safe for a log.
+ */
+export function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : forLog(String(error), 200);
+}

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { VisitorsQuery } from '../src/api/client.js';
 import type { VisitorsPage } from '../src/api/schemas.js';
-import { pageVisitors } from '../src/visitors/paging.js';
-import { describeRange, previousRange } from '../src/visitors/range.js';
+import { pageVisitors } from '../src/analytics/paging.js';
+import { describeRange, previousRange } from '../src/analytics/range.js';
 import { parseDate } from '../src/parse.js';
 
 /** An API over `rows` paths whose answers arrive out of order: later offsets answer sooner. */

@@ -1,6 +1,6 @@
 /** Progress lines for a long export, on fake time. */
 import { describe, expect, it } from 'vitest';
-import { exportProgress } from '../src/visitors/progress.js';
+import { exportProgress } from '../src/analytics/progress.js';
 import { FakeTime, recordingLogger } from './support/fake-time.js';
 
 describe('exportProgress', () => {

@@ -3,7 +3,7 @@ import { eventHasDiff, isForkPullRequest, PULL_REQUEST_EVENTS, type TriggerEvent
 import { endsTheStep, type GitHubApi, type RepoName } from '../github/api.js';
 import { findComment, type FoundComment } from '../github/pr-comment.js';
 import type { Logger } from '../runtime.js';
-import { forLog } from '../text.js';
+import { forLog, errorMessage } from '../text.js';
 import type { AgentSettings } from '../settings.js';
 import type { JobReader } from './poll.js';
 
@@ -119,7 +119,7 @@ async function readComment(github: GitHubApi, pullNumber: number, logger: Logger
   } catch (error) {
     if (endsTheStep(error)) throw error;
     logger.warning(
-      `Could not read the pull request's comments: ${error instanceof Error ? error.message : String(error)} Going on without the pull-request comment and without reuse-job.`,
+      `Could not read the pull request's comments: ${errorMessage(error)} Going on without the pull-request comment and without reuse-job.`,
     );
     return { readable: false };
   }

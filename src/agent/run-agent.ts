@@ -1,7 +1,7 @@
 import type { ApiError } from '../api/errors.js';
 import type { AgentJob } from '../api/schemas.js';
 import type { CommonSettings, WaitSettings } from '../settings.js';
-import { CancelledError, type Clock, type Logger, type Random, type Sleep } from '../runtime.js';
+import { isCancellation, type Clock, type Logger, type Random, type Sleep } from '../runtime.js';
 import type { Outcome } from '../constants.js';
 import { outcomeOfTerminalJob, isTerminalStatus } from './outcome.js';
 import { pollJob, type JobReader } from './poll.js';
@@ -54,6 +54,7 @@ export interface AgentRun {
   readonly prompt: string;
   readonly startedAt: number;
   outcome: Outcome;
+  /** The job's ID whenever one is known: the input's, or the one the API created. */
   jobId: string | undefined;
   job: AgentJob | undefined;
   timedOut: boolean;
@@ -73,12 +74,14 @@ export interface AgentRun {
  */
 export async function runAgent(settings: AgentRunSettings, prompt: string, deps: AgentDeps): Promise<AgentRun> {
   const { client, clock, logger } = deps;
-  const run = newRun(settings.jobId, prompt, clock.now());
+  // Until the job ends (or the step stops), the job is running; a dry run sends nothing.
+  const run = newRun(settings.jobId, prompt, clock.now(), settings.dryRun ? 'dry-run' : 'running');
   const { mode, startedAt } = run;
   const deadline = deps.deadline ?? startedAt + settings.timeoutMs;
   client.setDeadline(deadline);
   const seen = (job: AgentJob): void => {
     run.job = job;
+    run.jobId ??= job.id;
     deps.onJob?.(job);
   };
 
@@ -94,8 +97,7 @@ export async function runAgent(settings: AgentRunSettings, prompt: string, deps:
       const job = await client.createJob(prompt);
       run.delivery = 'accepted';
       seen(job);
-      run.jobId = job.id;
-      deps.onJobId?.(run.jobId);
+      deps.onJobId?.(job.id);
       logger.info(`Created job ${run.jobId} (status ${forLog(run.job!.status, 60)}).`);
     } else if (mode === 'message') {
       run.delivery = 'sent';
@@ -169,12 +171,12 @@ function failed(run: AgentRun, error: unknown): AgentRun {
 }
 
 /** A run's record before anything happened; its outcome is set as the run goes. */
-export function newRun(jobId: string | undefined, prompt: string, startedAt: number): AgentRun {
+export function newRun(jobId: string | undefined, prompt: string, startedAt: number, outcome: Outcome): AgentRun {
   return {
     mode: jobId ? (prompt ? 'message' : 'attach') : 'create',
     prompt,
     startedAt,
-    outcome: 'dry-run',
+    outcome,
     jobId,
     job: undefined,
     timedOut: false,
@@ -186,19 +188,18 @@ export function newRun(jobId: string | undefined, prompt: string, startedAt: num
 
 /** A run that ends before anything is sent: skipped, or stopped by an error while preparing. */
 export function skippedRun(settings: { jobId?: string; prompt: string }, startedAt: number, reason: string): AgentRun {
-  const run = newRun(settings.jobId, settings.prompt, startedAt);
-  run.outcome = 'skipped';
+  const run = newRun(settings.jobId, settings.prompt, startedAt, 'skipped');
   run.skipReason = reason;
   return run;
 }
 
 export function failedBeforeSending(settings: { jobId?: string; prompt: string }, startedAt: number, error: unknown): AgentRun {
-  return failed(newRun(settings.jobId, settings.prompt, startedAt), error);
+  return failed(newRun(settings.jobId, settings.prompt, startedAt, 'error'), error);
 }
 
 /** A run cancelled before anything was sent (while reading the change or the reader signals, say). */
 export function cancelledBeforeSending(settings: { jobId?: string; prompt: string }, startedAt: number): AgentRun {
-  return cancelled(newRun(settings.jobId, settings.prompt, startedAt));
+  return cancelled(newRun(settings.jobId, settings.prompt, startedAt, 'cancelled'));
 }
 
 function cancelled(run: AgentRun, waitedMs = 0): AgentRun {
@@ -207,10 +208,6 @@ function cancelled(run: AgentRun, waitedMs = 0): AgentRun {
   return run;
 }
 
-export function isCancellation(error: unknown, signal: AbortSignal): boolean {
-  if (error instanceof CancelledError) return true;
-  return signal.aborted && (error as { kind?: unknown } | null)?.kind === 'cancelled';
-}
 
 export function describeMode(mode: AgentMode, jobId: string | undefined): string {
   switch (mode) {

@@ -2,7 +2,7 @@ import { Agent, EnvHttpProxyAgent, request, type Dispatcher } from 'undici';
 import type * as v from 'valibot';
 import type { Clock, Logger, Random, Sleep } from '../runtime.js';
 import { isJobId } from '../parse.js';
-import { formatDuration, forLog, oneLine } from '../text.js';
+import { formatDuration, forLog, oneLine, errorMessage } from '../text.js';
 import { ApiError, describeHttpFailure, serverMessageOf, type ApiErrorKind } from './errors.js';
 import { isRetryableStatus, parseRetryAfter, retryDelayMs } from './retry.js';
 import {
@@ -384,7 +384,7 @@ function retryReason(failure: ApiError): string {
 }
 
 function describeNetworkError(error: unknown, code: string | undefined): string {
-  const message = error instanceof Error ? error.message : String(error);
+  const message = errorMessage(error);
   return oneLine(code && !message.includes(code) ? `${message} (${code})` : message, 200);
 }
 

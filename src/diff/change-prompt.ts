@@ -3,7 +3,7 @@ import type { TriggerEvent } from '../event.js';
 import { endsTheStep, GitHubError, type GitHubApi, type RepoName } from '../github/api.js';
 import type { Logger } from '../runtime.js';
 import type { AgentSettings } from '../settings.js';
-import { countOf } from '../text.js';
+import { countOf, errorMessage } from '../text.js';
 import { fitToBudget } from './budget.js';
 import { filterFiles } from './filter.js';
 import { BUILT_IN_INSTRUCTION, buildPrompt } from './prompt.js';
@@ -43,7 +43,7 @@ export async function promptFromChange(settings: AgentSettings, context: ChangeP
         error.status,
       );
     }
-    logger.warning(`Could not read the ${event.name} event's diff: ${messageOf(error)} Sending the prompt without it (diff: auto).`);
+    logger.warning(`Could not read the ${event.name} event's diff: ${errorMessage(error)} Sending the prompt without it (diff: auto).`);
     return { action: 'run', prompt: settings.prompt, jobId, diff: undefined, comment };
   }
   if (!change) {
@@ -77,8 +77,4 @@ export async function promptFromChange(settings: AgentSettings, context: ChangeP
     filesCapped: change.filesCapped,
   });
   return { action: 'run', prompt, jobId, diff, comment };
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

@@ -1,7 +1,7 @@
 import type { TriggerEvent } from '../event.js';
 import { COMPARE_MAX_FILES, endsTheStep, GitHubError, isMissingCommit, type GitHubApi, type RepoName } from '../github/api.js';
 import type { Logger } from '../runtime.js';
-import { countOf, forLog } from '../text.js';
+import { countOf, forLog, errorMessage } from '../text.js';
 import { fileDiffFromListing, splitUnifiedDiff, type FileDiff } from './files.js';
 import type { ChangeContext } from './prompt.js';
 
@@ -119,7 +119,7 @@ async function comparison(github: GitHubApi, base: string, head: string, logger:
   } catch (error) {
     if (endsTheStep(error)) throw error;
     logger.warning(
-      `GitHub lists at most ${COMPARE_MAX_FILES} files of a comparison, and the whole diff could not be read (${messageOf(error)}): sending those ${COMPARE_MAX_FILES} files; the prompt says that others may be missing.`,
+      `GitHub lists at most ${COMPARE_MAX_FILES} files of a comparison, and the whole diff could not be read (${errorMessage(error)}): sending those ${COMPARE_MAX_FILES} files; the prompt says that others may be missing.`,
     );
     return { files, commitSubjects: compared.commitSubjects, filesCapped: true };
   }
@@ -153,7 +153,7 @@ async function readPush(push: PushPayload, github: GitHubApi, repository: string
       // A force push can leave `before` behind, and GitHub may drop it: what is still known
       // for sure is the head commit.
       if (!isMissingCommit(error)) throw error;
-      logger.warning(`The push's base commit ${before} is gone (force push?): ${messageOf(error)} Sending the head commit ${after} alone.`);
+      logger.warning(`The push's base commit ${before} is gone (force push?): ${errorMessage(error)} Sending the head commit ${after} alone.`);
       return headCommitAlone();
     }
   }
@@ -184,7 +184,7 @@ async function orWarn<T, F>(read: Promise<T>, fallback: F, logger: Logger, what:
     return await read;
   } catch (error) {
     if (endsTheStep(error)) throw error;
-    logger.warning(`Could not read ${what}: ${messageOf(error)} Going on: ${without}.`);
+    logger.warning(`Could not read ${what}: ${errorMessage(error)} Going on: ${without}.`);
     return fallback;
   }
 }
@@ -195,8 +195,4 @@ async function allSettledOrThrow<T extends readonly unknown[]>(reads: { [K in ke
   const failed = settled.find((result) => result.status === 'rejected');
   if (failed) throw failed.reason;
   return settled.map((result) => (result as PromiseFulfilledResult<unknown>).value) as unknown as T;
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : forLog(String(error), 200);
 }

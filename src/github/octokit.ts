@@ -1,4 +1,4 @@
-import { formatDuration, forLog } from '../text.js';
+import { formatDuration, forLog, errorMessage } from '../text.js';
 import type { Clock } from '../runtime.js';
 import { GitHubError, subjectOf, type GitHubApi, type IssueComment, type ListedFile, type RepoName } from './api.js';
 import { GITHUB_CALLS, type GitHubCallName } from './calls.js';
@@ -230,7 +230,7 @@ function describeFailure(name: GitHubCallName, error: unknown, context: FailureC
     return failure(name, `answered ${status}: ${serverMessageOf(response.data)}${hintFor(name, status, response.headers ?? {})}`, 'http', status);
   }
   if ((error as { name?: unknown }).name === 'GraphqlResponseError') {
-    return failure(name, `answered with an error: ${forLog(error instanceof Error ? error.message : String(error), 200)}`, 'shape');
+    return failure(name, `answered with an error: ${forLog(errorMessage(error), 200)}`, 'shape');
   }
   const code = errorCode(error);
   if (neverReachedServer(code)) {
@@ -260,7 +260,7 @@ function serverMessageOf(data: unknown): string {
 
 /** The innermost message: fetch says only "fetch failed", its cause says what. */
 function causeMessage(error: unknown): string {
-  let message = error instanceof Error ? error.message : String(error);
+  let message = errorMessage(error);
   for (let current: unknown = error, depth = 0; current instanceof Error && depth < 5; depth++) {
     if (current.message) message = current.message;
     current = current.cause;

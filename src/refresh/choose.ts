@@ -38,12 +38,16 @@ export function busiestPages(rows: readonly VisitorRow[], count: number): Chosen
  * higher share of thumbs-down among all thumbs, then path (ascending).
  */
 export function poorlyRatedPages(rows: readonly PageFeedback[], count: number): ChosenPage[] {
-  const share = (row: PageFeedback): number => row.thumbsDown / (row.thumbsDown + row.thumbsUp);
   return rows
     .filter((row) => row.thumbsDown >= 1)
-    .sort((a, b) => b.thumbsDown - a.thumbsDown || share(b) - share(a) || byText(a.path, b.path))
+    .sort((a, b) => b.thumbsDown - a.thumbsDown || thumbsDownShare(b) - thumbsDownShare(a) || byText(a.path, b.path))
     .slice(0, count)
     .map((row) => ({ path: row.path, signal: 'feedback', thumbsUp: row.thumbsUp, thumbsDown: row.thumbsDown }));
+}
+
+/** The share of thumbs-down among all of a page's thumbs, 0 to 1 (the page has at least one thumb). */
+export function thumbsDownShare(page: { readonly thumbsUp: number; readonly thumbsDown: number }): number {
+  return page.thumbsDown / (page.thumbsDown + page.thumbsUp);
 }
 
 /**

@@ -1,18 +1,17 @@
 import {
   cancelledBeforeSending,
   failedBeforeSending,
-  isCancellation,
   runAgent,
   skippedRun,
   type AgentDeps,
   type AgentApi,
   type AgentRun,
 } from '../agent/run-agent.js';
-import { DeadlineError } from '../runtime.js';
+import { DeadlineError, isCancellation } from '../runtime.js';
 import { REFRESH_SIGNALS, type RefreshSettings, type RefreshSignal } from '../settings.js';
-import { countOf, forLog } from '../text.js';
-import { exportProgress } from '../visitors/progress.js';
-import { describeRange, type DateRange } from '../visitors/range.js';
+import { countOf, forLog, errorMessage } from '../text.js';
+import { exportProgress } from '../analytics/progress.js';
+import { describeRange, type DateRange } from '../analytics/range.js';
 import type { ChosenPage, ChosenSearch, ReaderSignals } from './choose.js';
 import { buildRefreshPrompt, REFRESH_INSTRUCTION } from './prompt.js';
 import { readBusiestPages, readPoorlyRatedPages, readUnansweredSearches, type SignalChoice, type SignalReadOptions, type SignalsApi } from './signals.js';
@@ -71,7 +70,7 @@ export async function runRefresh(settings: RefreshSettings, deps: RefreshDeps): 
       logger.info(`Signal ${signal}: ${countOf(considered, 'row')} read, ${chosen.length} chosen.`);
     } catch (error) {
       if (isCancellation(error, deps.signal)) return record(cancelledBeforeSending({ prompt: '' }, startedAt));
-      const reason = error instanceof DeadlineError ? `the step's timeout ran out (${error.message})` : messageOf(error);
+      const reason = error instanceof DeadlineError ? `the step's timeout ran out (${error.message})` : errorMessage(error);
       outcomes.push({ signal, read: false, reason });
       logger.warning(`The ${signal} signal was left out: ${forLog(reason, 500)}`);
     }
@@ -101,8 +100,4 @@ export async function runRefresh(settings: RefreshSettings, deps: RefreshDeps): 
   // The reads and the wait share the step's one deadline.
   const agent = await runAgent({ ...settings, jobId: undefined }, prompt, { ...deps, deadline: deadline.at });
   return record(agent);
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

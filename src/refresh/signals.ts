@@ -2,8 +2,9 @@ import type { FeedbackByPageQuery, SearchesQuery } from '../api/client.js';
 import type { FeedbackByPage, SearchesPage, SearchRow, VisitorRow } from '../api/schemas.js';
 import { DeadlineError, type Clock } from '../runtime.js';
 import type { PagingSettings, RangeSettings } from '../settings.js';
-import { pageVisitors, type VisitorsApi } from '../visitors/paging.js';
-import { TopRows } from '../visitors/top-rows.js';
+import { pageVisitors, type VisitorsApi } from '../analytics/paging.js';
+import { dateQuery } from '../analytics/range.js';
+import { TopRows } from '../analytics/top-rows.js';
 import { busiestPages, poorlyRatedPages, unansweredSearches, type ChosenPage, type ChosenSearch } from './choose.js';
 
 /** What reading the signals needs of the API client: the three analytics endpoints. */
@@ -39,7 +40,7 @@ export async function readBusiestPages(api: SignalsApi, options: SignalReadOptio
   const { rows } = await pageVisitors(
     api,
     {
-      ...dates(options),
+      ...dateQuery(options),
       pageSize: options.pageSize,
       offset: 0,
       maxRows: options.maxRows,
@@ -58,7 +59,7 @@ export async function readBusiestPages(api: SignalsApi, options: SignalReadOptio
 /** The pages readers rate poorly: one request for the counts per page (never the entries). */
 export async function readPoorlyRatedPages(api: SignalsApi, options: SignalReadOptions): Promise<SignalChoice<ChosenPage>> {
   checkDeadline(options);
-  const { feedback } = await api.getFeedbackByPage({ ...dates(options), limit: FEEDBACK_LIMIT });
+  const { feedback } = await api.getFeedbackByPage({ ...dateQuery(options), limit: FEEDBACK_LIMIT });
   return { considered: feedback.length, chosen: poorlyRatedPages(feedback, options.count) };
 }
 
@@ -72,7 +73,7 @@ export async function readUnansweredSearches(api: SignalsApi, options: SignalRea
   let cursor: string | undefined;
   for (let request = 0; request < MAX_SEARCH_REQUESTS; request++) {
     checkDeadline(options);
-    const page = await api.getSearches({ ...dates(options), limit: SEARCHES_LIMIT, ...(cursor ? { cursor } : {}) });
+    const page = await api.getSearches({ ...dateQuery(options), limit: SEARCHES_LIMIT, ...(cursor ? { cursor } : {}) });
     rows.push(...page.searches);
     cursor = page.nextCursor ?? undefined;
     if (!cursor || settled(rows, options.count)) break;
@@ -85,10 +86,6 @@ function settled(rows: readonly SearchRow[], count: number): boolean {
   const chosen = unansweredSearches(rows, count);
   const last = rows[rows.length - 1];
   return chosen.length === count && last !== undefined && last.hits < chosen[chosen.length - 1]!.hits;
-}
-
-function dates(options: RangeSettings): { dateFrom?: string; dateTo?: string } {
-  return { dateFrom: options.dateFrom?.text, dateTo: options.dateTo?.text };
 }
 
 function checkDeadline(options: SignalReadOptions): void {

@@ -10,7 +10,7 @@ export function agentOutputs(run: AgentRun, requests: number): Partial<Record<Ou
   const job = run.job;
   return {
     [Outputs.Outcome]: run.outcome,
-    [Outputs.JobId]: run.jobId ?? job?.id ?? '',
+    [Outputs.JobId]: run.jobId ?? '',
     [Outputs.Status]: job?.status ?? '',
     [Outputs.PrLink]: job?.prLink ?? '',
     [Outputs.TimedOut]: String(run.timedOut),
@@ -46,7 +46,7 @@ const SUMMARY_PROMPT_BYTES = 16 * 1024;
 export function renderAgentSummary(run: AgentRun, requests: number, diff?: DiffStats): string {
   const job = run.job;
   const code = (value: string | null | undefined): string => (value ? codeSpan(value, 'cell') : '—');
-  const jobId = run.jobId ?? job?.id;
+  const jobId = run.jobId;
   const source = job?.source?.repository
     ? `${linkOrCode(job.source.repository, 'cell')}${job.source.ref ? ` @ ${codeSpan(job.source.ref, 'cell')}` : ''}`
     : '—';
@@ -84,7 +84,7 @@ export function renderAgentSummary(run: AgentRun, requests: number, diff?: DiffS
 
 /** The closing log line: outcome, job and PR link. */
 export function agentLogLine(run: AgentRun): string {
-  const jobId = run.jobId ?? run.job?.id;
+  const jobId = run.jobId;
   const parts = [`Outcome: ${run.outcome}`];
   if (jobId) parts.push(`job ${jobId}`);
   if (run.job?.status) parts.push(`status ${forLog(run.job.status, 40)}`);
@@ -97,7 +97,7 @@ export function agentLogLine(run: AgentRun): string {
  * Outside text (the job's status and fields) goes through `forLog`.
  */
 export function failOnLine(run: AgentRun, failOn: ReadonlySet<Outcome>): string {
-  const jobId = run.jobId ?? run.job?.id;
+  const jobId = run.jobId;
   const head = `Outcome "${run.outcome}" is listed in fail-on (${[...failOn].join(',')})`;
   const job = jobId ? `job ${jobId}` : 'the job';
   switch (run.outcome) {
@@ -128,7 +128,7 @@ function apiReason(run: AgentRun): string | undefined {
 
 /** What the author should do next, for the outcomes that need a word: Markdown, outside text as code. */
 export function outcomeNote(run: AgentRun): string | undefined {
-  const jobId = run.jobId ?? run.job?.id;
+  const jobId = run.jobId;
   const attach = jobId ? ` To pick it up later, run the action with ${codeSpan(`job-id: ${jobId}`)} (and no prompt) to attach and wait.` : '';
   switch (run.outcome) {
     case 'timed-out':
@@ -165,7 +165,7 @@ export const COMMENT_LIMIT_CHARS = 65_536;
  * set outside text free), and the marker and the record stay.
  */
 export function renderPrComment(run: AgentRun, marker: string, stateLine: string | undefined, nowIso: string, limit = COMMENT_LIMIT_CHARS): string {
-  const jobId = run.jobId ?? run.job?.id;
+  const jobId = run.jobId;
   const heading = ['### Documentation agent', '', `**${OUTCOME_TEXT[run.outcome]}**`];
   const table = keyValueTable([
     ['Documentation PR', linkOrCode(run.job?.prLink, 'cell')],
@@ -184,7 +184,7 @@ export function renderPrComment(run: AgentRun, marker: string, stateLine: string
  * or the message, so a reviewer sees the documentation being updated; the outcome replaces it.
  */
 export function renderWorkingComment(run: AgentRun, diff: DiffStats | undefined, marker: string, stateLine: string | undefined, nowIso: string): string {
-  const jobId = run.jobId ?? run.job?.id;
+  const jobId = run.jobId;
   const what = run.mode === 'message' ? 'a follow-up message' : 'a new job';
   const sent = [`${what}: a prompt of ${countOf(run.prompt.length, 'character')}`];
   if (diff) {

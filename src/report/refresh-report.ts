@@ -1,9 +1,9 @@
 import { Outputs, type OutputName } from '../constants.js';
 import { formatCount, formatPercent } from '../text.js';
-import type { ChosenPage } from '../refresh/choose.js';
+import { thumbsDownShare, type ChosenPage } from '../refresh/choose.js';
 import type { RefreshRun, SignalOutcome } from '../refresh/run-refresh.js';
 import type { RefreshSignal } from '../settings.js';
-import { describeRange } from '../visitors/range.js';
+import { describeRange } from '../analytics/range.js';
 import { agentOutputs, renderAgentSummary } from './agent-report.js';
 import { codeSpan, escapeText, MAX_MESSAGE_CHARS } from './markdown.js';
 
@@ -50,7 +50,7 @@ function signalSection(run: RefreshRun, outcome: SignalOutcome): string[] {
   } else {
     lines.push('', '| Page | 👎 Thumbs-down | 👍 Thumbs-up | Share of thumbs-down |', '| --- | ---: | ---: | ---: |');
     for (const page of pages as Array<Extract<ChosenPage, { signal: 'feedback' }>>) {
-      const share = formatPercent((page.thumbsDown / (page.thumbsDown + page.thumbsUp)) * 100);
+      const share = formatPercent(thumbsDownShare(page) * 100);
       lines.push(`| ${shown(page.path)} | ${formatCount(page.thumbsDown)} | ${formatCount(page.thumbsUp)} | ${share} |`);
     }
   }

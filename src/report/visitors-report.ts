@@ -1,7 +1,8 @@
 import type { VisitorCounts } from '../api/schemas.js';
 import { Outputs, type OutputName } from '../constants.js';
-import { changeOf, type ExportRow } from '../visitors/files.js';
-import { describeRange } from '../visitors/range.js';
+import { changeOf } from '../analytics/change.js';
+import type { ExportRow } from '../visitors/files.js';
+import { describeRange } from '../analytics/range.js';
 import { visitorsOutcome, type VisitorsRun } from '../visitors/run-visitors.js';
 import { countOf, formatCount, formatPercent } from '../text.js';
 import { byteLength, codeSpan, escapeText, MAX_MESSAGE_CHARS, SUMMARY_LIMIT_BYTES } from './markdown.js';

@@ -1,4 +1,5 @@
 import type { ArtifactUpload } from './run-visitors.js';
+import { errorMessage } from '../text.js';
 
 /**
  * Uploads the files with `@actions/artifact`, loaded only here: it is large and a step without
@@ -14,6 +15,6 @@ export async function uploadArtifact(name: string, files: string[], rootDirector
     const response = await new DefaultArtifactClient().uploadArtifact(name, files, rootDirectory);
     return { id: response.id };
   } catch (error) {
-    return { failed: error instanceof Error ? error.message : String(error) };
+    return { failed: errorMessage(error) };
   }
 }

@@ -2,6 +2,7 @@ import { once } from 'node:events';
 import { createWriteStream, type WriteStream } from 'node:fs';
 import { mkdir, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
+import { changeOf } from '../analytics/change.js';
 import type { VisitorCounts } from '../api/schemas.js';
 
 /** A page's row as exported: its counts, and with `compare-previous`, the previous period's. */
@@ -120,11 +121,6 @@ export function csvText(value: string): string {
   return /[",\r\n]/.test(inert) ? `"${inert.replace(/"/g, '""')}"` : inert;
 }
 
-export function changeOf(current: number, previous: number | undefined): { absolute?: number; percent?: number } {
-  if (previous === undefined) return {};
-  const absolute = current - previous;
-  return { absolute, percent: previous === 0 ? undefined : Math.round((absolute / previous) * 1000) / 10 };
-}
 
 function jsonRow(row: ExportRow, compare: boolean): Record<string, unknown> {
   const base = { path: row.path, human: row.human, ai: row.ai, total: row.total };

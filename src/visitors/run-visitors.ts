@@ -1,14 +1,14 @@
 import type { VisitorCounts, VisitorRow } from '../api/schemas.js';
 import type { Clock, Logger } from '../runtime.js';
-import { CancelledError, DeadlineError } from '../runtime.js';
-import { formatDuration, countOf } from '../text.js';
+import { DeadlineError, isCancellation } from '../runtime.js';
+import { formatDuration, countOf, errorMessage } from '../text.js';
 import type { VisitorsSettings } from '../settings.js';
 import { VisitorFiles, type ExportRow } from './files.js';
-import { pageVisitors, type VisitorsApi } from './paging.js';
-import { previousRange, type DateRange } from './range.js';
+import { pageVisitors, type VisitorsApi } from '../analytics/paging.js';
+import { dateQuery, previousRange, type DateRange } from '../analytics/range.js';
 import { Inputs } from '../constants.js';
-import { exportProgress } from './progress.js';
-import { TopRows } from './top-rows.js';
+import { exportProgress } from '../analytics/progress.js';
+import { TopRows } from '../analytics/top-rows.js';
 
 export interface ArtifactUpload {
   readonly id?: number;
@@ -76,10 +76,9 @@ export async function runVisitors(settings: VisitorsSettings, deps: VisitorsDeps
     cancelled: false,
     error: undefined,
   };
-  const query = (r: DateRange): { dateFrom?: string; dateTo?: string } => ({ dateFrom: r.dateFrom?.text, dateTo: r.dateTo?.text });
   const paging = { pageSize: settings.pageSize, offset: settings.offset, maxRows: settings.maxRows, concurrency: settings.concurrency };
   if (settings.dryRun) {
-    deps.logger.info(`Dry run: would export visitors with ${JSON.stringify({ ...query(range), ...paging })}; nothing was sent.`);
+    deps.logger.info(`Dry run: would export visitors with ${JSON.stringify({ ...dateQuery(range), ...paging })}; nothing was sent.`);
     return run;
   }
   // `timeout` bounds the export as it bounds a wait: no retry and no new page after it.
@@ -96,7 +95,7 @@ export async function runVisitors(settings: VisitorsSettings, deps: VisitorsDeps
       previousRows = new Map();
       const earlier = await pageVisitors(
         deps.client,
-        { ...query(run.previous), ...paging, maxRows: 0, deadline, onProgress: progress('Previous period') },
+        { ...dateQuery(run.previous), ...paging, maxRows: 0, deadline, onProgress: progress('Previous period') },
         (rows) => {
           for (const { path, human, ai, total } of rows) previousRows!.set(path, { human, ai, total });
           return Promise.resolve();
@@ -105,7 +104,7 @@ export async function runVisitors(settings: VisitorsSettings, deps: VisitorsDeps
       run.previousTotals = earlier.totals;
     }
     const top = new TopRows<ExportRow>(settings.summaryRows);
-    const result = await pageVisitors(deps.client, { ...query(range), ...paging, deadline, onProgress: progress('Exported') }, async (rows) => {
+    const result = await pageVisitors(deps.client, { ...dateQuery(range), ...paging, deadline, onProgress: progress('Exported') }, async (rows) => {
       const exported = rows.map((row) => withPrevious(row, previousRows));
       top.add(exported);
       await files!.writeRows(exported);
@@ -135,7 +134,7 @@ export async function runVisitors(settings: VisitorsSettings, deps: VisitorsDeps
   } catch (error) {
     // A stopped export leaves no file behind: an output never names a torn one.
     await files?.discard();
-    if (deps.signal.aborted || error instanceof CancelledError) run.cancelled = true;
+    if (isCancellation(error, deps.signal)) run.cancelled = true;
     else if (error instanceof DeadlineError) {
       run.error = new Error(
         `The export did not finish within timeout (${formatDuration(settings.timeoutMs)}): ${error.message}. No files were written; raise timeout, or export less with max-rows.`,
@@ -162,7 +161,7 @@ function describeFsError(error: unknown): string {
   if (code === 'EEXIST' || code === 'ENOTDIR') return 'a file is in the way of the folder';
   if (code === 'EACCES' || code === 'EPERM') return 'no permission to write there';
   if (code === 'EROFS') return 'the file system is read-only';
-  return error instanceof Error ? error.message : String(error);
+  return errorMessage(error);
 }
 
 function withPrevious(row: VisitorRow, previous: Map<string, VisitorCounts> | undefined): ExportRow {

@@ -1,6 +1,4 @@
-import { toIsoDate, type ResolvedDate } from '../parse.js';
-
-const DAY_MS = 86_400_000;
+import { DAY_MS, toIsoDate, type ResolvedDate } from '../parse.js';
 
 export interface DateRange {
   readonly dateFrom: ResolvedDate | undefined;
@@ -34,4 +32,9 @@ export function describeRange(range: DateRange): string {
     return days === 1 ? `1 day: ${dateFrom.text}` : `${days} days: ${dateFrom.text} to ${last}`;
   }
   return `${dateFrom.text} to ${dateTo.text} (exclusive)`;
+}
+
+/** The range as the analytics endpoints take it: `dateFrom`/`dateTo` query parameters, absent when unset. */
+export function dateQuery(range: DateRange): { dateFrom?: string; dateTo?: string } {
+  return { dateFrom: range.dateFrom?.text, dateTo: range.dateTo?.text };
 }
