@@ -89,7 +89,6 @@ export const OUTCOMES = [
 
 export type Outcome = (typeof OUTCOMES)[number];
 
-
 export function isOutcome(value: string): value is Outcome {
   return (OUTCOMES as readonly string[]).includes(value);
 }

@@ -3,7 +3,7 @@
  * or push event, reading the change from a fake GitHub API and sending to the API simulator.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { COMMENT_MARKER, readState, stateLine } from '../src/github/pr-comment.js';
+import { COMMENT_MARKER, readRecord, recordLine } from '../src/pr-comment/record.js';
 import { scripts, startSimulator, type Fault, type Simulator } from './simulator/index.js';
 import { fileDiff, pullRequestEvent, startFakeGitHub, type FakeComment, type FakeGitHub } from './support/fake-github.js';
 import { findSecret, runAction, type ActionRun, type RunOptions } from './support/run-action.js';
@@ -293,7 +293,7 @@ describe('the pull-request comment', () => {
     const body = github.comments[0]!.body;
     expect(body).toContain(COMMENT_MARKER);
     expect(body).toContain('Pull request opened');
-    expect(readState(body)).toEqual({ jobId: second.outputs['job-id'], headSha: 'e'.repeat(40) });
+    expect(readRecord(body)).toEqual({ jobId: second.outputs['job-id'], headSha: 'e'.repeat(40) });
     expect(first.outputs['job-id']).not.toBe(second.outputs['job-id']);
   });
 
@@ -315,7 +315,7 @@ describe('the pull-request comment', () => {
     expect(working).toContain('Working: the agent is updating the documentation for this pull request');
     expect(working).toContain(`\`${jobId}\``);
     expect(working).toMatch(/a new job: a prompt of [\d,]+ characters, with the diff of 1 file \([\d,]+ characters\)/);
-    expect(readState(working!)).toEqual({ jobId, headSha: 'e'.repeat(40) });
+    expect(readRecord(working!)).toEqual({ jobId, headSha: 'e'.repeat(40) });
     // Updated after the job ended, with the outcome and the documentation PR.
     expect(writes[1]!.at).toBeGreaterThanOrEqual(polls.at(-1)!.at);
     expect(outcome).toContain('Pull request opened');
@@ -340,7 +340,7 @@ describe("whose comment counts: only the token's own identity's", () => {
   const OLD = 'c0'.repeat(20);
   const planted = (login: string, jobId: string): FakeComment => ({
     id: 555,
-    body: `${COMMENT_MARKER}\nquoted\n${stateLine({ jobId, headSha: OLD })}`,
+    body: `${COMMENT_MARKER}\nquoted\n${recordLine({ jobId, headSha: OLD })}`,
     user: { login, type: login.endsWith('[bot]') ? 'Bot' : 'User' },
     author_association: login.endsWith('[bot]') ? 'NONE' : 'MEMBER',
   });
@@ -359,7 +359,7 @@ describe("whose comment counts: only the token's own identity's", () => {
     // Its own new comment is created, then updated with the outcome: the planted one never.
     expect(github.callsTo('create-comment')).toHaveLength(1);
     expect(github.callsTo('update-comment').map((r) => r.path)).toEqual([`/repos/acme/widgets/issues/comments/${github.comments[1]!.id}`]);
-    expect(readState(github.comments[1]!.body)!.jobId).toBe(result.outputs['job-id']);
+    expect(readRecord(github.comments[1]!.body)!.jobId).toBe(result.outputs['job-id']);
   });
 
   it("ignores a collaborator's comment too, when the token is the Actions bot", async () => {
@@ -424,7 +424,7 @@ describe('one job per pull request (reuse-job)', () => {
     expect(prompt).toContain('src/later.ts');
     expect(prompt).not.toContain('src/cli.ts');
     expect(prompt).toContain(`Only the changes since ${OLD}`);
-    expect(readState(github.comments[0]!.body)).toEqual({ jobId: first.outputs['job-id'], headSha: NEW });
+    expect(readRecord(github.comments[0]!.body)).toEqual({ jobId: first.outputs['job-id'], headSha: NEW });
   });
 
   it('falls back to the whole pull request when the recorded commit is gone (force push)', async () => {
@@ -447,14 +447,14 @@ describe('one job per pull request (reuse-job)', () => {
   ])('a follow-up that ends without a 2xx ($name) leaves the record, and the next run sends the change again', async ({ fault, inputs, outcome, cancel }) => {
     const first = await firstRun();
     const recorded = { jobId: first.outputs['job-id'], headSha: OLD };
-    expect(readState(github.comments[0]!.body)).toEqual(recorded);
+    expect(readRecord(github.comments[0]!.body)).toEqual(recorded);
     github.compares.set(`${OLD}...${NEW}`, { files: [{ filename: 'src/later.ts', status: 'modified', patch: '@@ -1 +1 @@\n-x\n+y' }], commits: ['second'] });
     sim.injectFault({ target: 'message', ...fault });
     const signal = cancel ? { signal: { name: 'SIGINT' as const, when: () => sim.requests.some((r) => r.endpoint === 'message') } } : {};
     const refused = await run({ name: 'pull_request', payload: pullRequestEvent(30, { headSha: NEW }) }, { ...reuse, ...inputs }, signal);
     expect(refused.outputs.outcome).toBe(outcome);
     expect(refused.code).not.toBe(0);
-    expect(readState(github.comments[0]!.body)).toEqual(recorded);
+    expect(readRecord(github.comments[0]!.body)).toEqual(recorded);
 
     sim.resetLog();
     const again = await run({ name: 'pull_request', payload: pullRequestEvent(30, { headSha: NEW }) }, reuse);
@@ -465,7 +465,7 @@ describe('one job per pull request (reuse-job)', () => {
     const prompt = (messages[0]!.body as { prompt: string }).prompt;
     expect(prompt).toContain('src/later.ts');
     expect(prompt).toContain(`Only the changes since ${OLD}`);
-    expect(readState(github.comments[0]!.body)).toEqual({ ...recorded, headSha: NEW });
+    expect(readRecord(github.comments[0]!.body)).toEqual({ ...recorded, headSha: NEW });
   });
 
   it('creates a new job when the recorded one failed', async () => {
@@ -475,6 +475,6 @@ describe('one job per pull request (reuse-job)', () => {
     expect(created()).toHaveLength(1);
     expect(sim.requests.filter((r) => r.endpoint === 'message')).toHaveLength(0);
     expect(second.outputs['job-id']).not.toBe(first.outputs['job-id']);
-    expect(readState(github.comments[0]!.body)!.jobId).toBe(second.outputs['job-id']);
+    expect(readRecord(github.comments[0]!.body)!.jobId).toBe(second.outputs['job-id']);
   });
 });

@@ -1,16 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  ParseError,
-  parseBaseUrl,
-  parseBoolean,
-  parseChoice,
-  parseDate,
-  parseDuration,
-  parseId,
-  parseInteger,
-  parseList,
-  toIsoDate,
-} from '../src/parse.js';
+import { ParseError, parseBaseUrl, parseBoolean, parseChoice, parseDate, parseDuration, parseId, parseInteger, parseList, toIsoDate } from '../src/parse.js';
 import { formatDuration } from '../src/text.js';
 
 /** 2026-11-22T15:30:00Z: a fixed "now", mid-afternoon so that "today" is not the instant itself. */
@@ -351,7 +340,6 @@ describe('parseBaseUrl', () => {
       expect(() => parseBaseUrl(text)).toThrow(ParseError);
     },
   );
-
 });
 
 describe('parseId', () => {

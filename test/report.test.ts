@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AgentRun } from '../src/agent/run-agent.js';
 import { ApiError, serverMessageOf } from '../src/api/errors.js';
-import { COMMENT_MARKER, readState, stateLine } from '../src/github/pr-comment.js';
+import { COMMENT_MARKER, readRecord, recordLine } from '../src/pr-comment/record.js';
 import { agentOutputs, renderAgentSummary, renderPrComment } from '../src/report/agent-report.js';
 import { byteLength, codeBlock, codeSpan, cutToBytes, escapeText, linkOrCode } from '../src/report/markdown.js';
 import { DomUtils } from 'htmlparser2';
@@ -36,7 +36,7 @@ const SUMMARY_TABLE = [{ rows: 9, columns: 2 }];
 /** The comment's one table: the documentation PR as header, then three rows. */
 const COMMENT_TABLE = [{ rows: 4, columns: 2 }];
 const NOW = '2026-11-20T10:00:00.000Z';
-const STATE = stateLine({ jobId: 'job_1', headSha: 'e'.repeat(40) });
+const STATE = recordLine({ jobId: 'job_1', headSha: 'e'.repeat(40) });
 
 const comment = (overrides: Partial<AgentRun>, limit?: number): string => renderPrComment(run(overrides), COMMENT_MARKER, STATE, NOW, limit);
 
@@ -232,7 +232,7 @@ describe('pull-request comment', () => {
     const body = comment({ outcome: 'error', job: { id: 'job_1', status: huge, prLink, model: huge }, error });
     expect(body.length).toBeLessThan(65_536);
     expect(body.split('\n')[0]).toBe(COMMENT_MARKER);
-    expect(readState(body)).toEqual({ jobId: 'job_1', headSha: 'e'.repeat(40) });
+    expect(readRecord(body)).toEqual({ jobId: 'job_1', headSha: 'e'.repeat(40) });
     expectRendersAsGitHubShould(body, {
       tables: COMMENT_TABLE,
       literals: [
@@ -247,7 +247,7 @@ describe('pull-request comment', () => {
     expect(body.length).toBeLessThanOrEqual(600);
     expect(body.split('\n')[0]).toBe(COMMENT_MARKER);
     expect(body).toContain('Pull request opened');
-    expect(readState(body)).toEqual({ jobId: 'job_1', headSha: 'e'.repeat(40) });
+    expect(readRecord(body)).toEqual({ jobId: 'job_1', headSha: 'e'.repeat(40) });
     expectRendersAsGitHubShould(body, { tables: [] });
   });
 });

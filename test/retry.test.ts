@@ -9,7 +9,6 @@ describe('retry policy', () => {
     for (const status of [408, 500, 502, 503, 504]) expect(isRetryableStatus(status, true)).toBe(false);
   });
 
-
   it('draws full-jitter delays below a doubling ceiling capped at 30 s', () => {
     expect(backoffDelayMs(0, () => 0)).toBe(0);
     expect(backoffDelayMs(0, () => 0.999)).toBe(999);

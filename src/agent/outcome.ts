@@ -14,7 +14,6 @@ export function isKnownStatus(status: string): boolean {
   return (KNOWN_STATUSES as readonly string[]).includes(status);
 }
 
-
 /**
  * The outcome of a job that reached a terminal status. `completed` without a PR link is its own
  * outcome because it is ambiguous: nothing changed, or the agent committed to the deploy branch.

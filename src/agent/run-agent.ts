@@ -208,7 +208,6 @@ function cancelled(run: AgentRun, waitedMs = 0): AgentRun {
   return run;
 }
 
-
 export function describeMode(mode: AgentMode, jobId: string | undefined): string {
   switch (mode) {
     case 'create':

@@ -14,6 +14,8 @@ export interface GitHubClientOptions {
   /** Aborts the request in flight, and refuses new ones, once the step is cancelled. */
   readonly signal: AbortSignal;
   readonly clock: Clock;
+  /** GitHub's API root; by default `@actions/github`'s (GITHUB_API_URL, else api.github.com). */
+  readonly apiUrl?: string;
 }
 
 /** GitHub lists at most this many files of one commit, 300 a page. */
@@ -27,7 +29,7 @@ const COMMIT_MAX_FILES = 3_000;
 export async function createGitHubApi(options: GitHubClientOptions): Promise<GitHubApi> {
   const { getOctokit } = await import('@actions/github');
   const { repo } = options;
-  const octokit = getOctokit(options.token);
+  const octokit = getOctokit(options.token, options.apiUrl ? { baseUrl: options.apiUrl } : {});
   const limits = new RequestLimits(options);
   octokit.hook.wrap('request', (request, endpoint) => limits.apply(request, endpoint));
   const apiUrl = String(octokit.request.endpoint.DEFAULTS.baseUrl);

@@ -1,12 +1,4 @@
-import {
-  cancelledBeforeSending,
-  failedBeforeSending,
-  runAgent,
-  skippedRun,
-  type AgentDeps,
-  type AgentApi,
-  type AgentRun,
-} from '../agent/run-agent.js';
+import { cancelledBeforeSending, failedBeforeSending, runAgent, skippedRun, type AgentDeps, type AgentApi, type AgentRun } from '../agent/run-agent.js';
 import { DeadlineError, isCancellation } from '../runtime.js';
 import { REFRESH_SIGNALS, type RefreshSettings, type RefreshSignal } from '../settings.js';
 import { countOf, forLog, errorMessage } from '../text.js';

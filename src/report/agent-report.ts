@@ -1,5 +1,5 @@
 import type { Outcome } from '../constants.js';
-import type { DiffStats } from '../agent/prepare.js';
+import type { DiffStats } from '../diff/change-prompt.js';
 import { describeMode, type AgentRun } from '../agent/run-agent.js';
 import { countOf, forLog, formatDuration } from '../text.js';
 import { Outputs, type OutputName } from '../constants.js';
@@ -93,6 +93,34 @@ export function agentLogLine(run: AgentRun): string {
 }
 
 /**
+ * Why the run fails the step, if it does: an API error and a cancellation always do, any other
+ * outcome when `fail-on` lists it. One line for the author, with the next step.
+ */
+export function agentFailure(run: AgentRun, failOn: ReadonlySet<Outcome>): string | undefined {
+  if (run.outcome === 'error') return run.error?.message ?? 'The API failed.';
+  if (run.outcome === 'cancelled') {
+    switch (cancelledState(run)) {
+      case 'job-runs-on':
+        return `Cancelled. Job ${run.jobId} goes on running on the server (the API cannot cancel it); attach to it later with job-id: ${run.jobId}.`;
+      case 'nothing-sent':
+        return 'Cancelled before anything was sent to the agent; no job was created or messaged.';
+      case 'create-unanswered':
+        return 'Cancelled before the API answered; a job may still have been created.';
+    }
+  }
+  return failOn.has(run.outcome) ? failOnLine(run, failOn) : undefined;
+}
+
+/**
+ * What a cancelled run leaves behind: a job that goes on on the server (the API cannot cancel
+ * it), nothing at all (nothing was sent), or a create request that got no answer (a job may exist).
+ */
+function cancelledState(run: AgentRun): 'job-runs-on' | 'nothing-sent' | 'create-unanswered' {
+  if (run.jobId) return 'job-runs-on';
+  return run.delivery === 'none' ? 'nothing-sent' : 'create-unanswered';
+}
+
+/**
  * The step's one error line for an outcome listed in `fail-on`: what happened, and the next step.
  * Outside text (the job's status and fields) goes through `forLog`.
  */
@@ -134,11 +162,15 @@ export function outcomeNote(run: AgentRun): string | undefined {
     case 'timed-out':
       return `The timeout ran out while the job was still running; it goes on on the server (the API cannot cancel it).${attach}`;
     case 'cancelled':
-      if (!jobId && run.delivery === 'none') return 'The step was cancelled before anything was sent to the API: no job was created.';
-      if (!jobId && run.mode === 'create') {
-        return 'The step was cancelled before the API answered the create request: a job may still have been created. Look for it on the dashboard.';
+      switch (cancelledState(run)) {
+        case 'nothing-sent':
+          return 'The step was cancelled before anything was sent to the API: no job was created.';
+        case 'create-unanswered':
+          return 'The step was cancelled before the API answered the create request: a job may still have been created. Look for it on the dashboard.';
+        case 'job-runs-on':
+          return `The step was cancelled; the job goes on running on the server (the API cannot cancel it).${attach}`;
       }
-      return `The step was cancelled; the job goes on running on the server (the API cannot cancel it).${attach}`;
+      break;
     case 'submitted':
       return `Not waiting (wait: false); the job runs on.${attach}`;
     case 'running':

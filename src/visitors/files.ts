@@ -121,7 +121,6 @@ export function csvText(value: string): string {
   return /[",\r\n]/.test(inert) ? `"${inert.replace(/"/g, '""')}"` : inert;
 }
 
-
 function jsonRow(row: ExportRow, compare: boolean): Record<string, unknown> {
   const base = { path: row.path, human: row.human, ai: row.ai, total: row.total };
   if (!compare) return base;

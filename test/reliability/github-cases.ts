@@ -3,7 +3,7 @@
  * action makes, what the contract says it is worth to the step, the event and inputs that make
  * the action call it, and the faults tried on each. docs/reliability.md can state its size.
  */
-import { COMMENT_MARKER, stateLine } from '../../src/github/pr-comment.js';
+import { COMMENT_MARKER, recordLine } from '../../src/pr-comment/record.js';
 import { fileDiff, pullRequestEvent, pushEvent, type FakeGitHub, type GitHubCall, type GitHubMisbehaviour } from '../support/fake-github.js';
 
 /** What a call is worth to the step, by the contract. */
@@ -30,7 +30,7 @@ const listedFile = (i: number) => ({ filename: `src/file-${i}.ts`, status: 'modi
 const ownComment = (github: FakeGitHub): void => {
   github.comments.push({
     id: 77,
-    body: `${COMMENT_MARKER}\n${stateLine({ jobId: 'job_earlier', headSha: 'c0'.repeat(20) })}`,
+    body: `${COMMENT_MARKER}\n${recordLine({ jobId: 'job_earlier', headSha: 'c0'.repeat(20) })}`,
     user: { login: 'github-actions[bot]', type: 'Bot' },
     author_association: 'NONE',
   });

@@ -1,18 +1,12 @@
+import type { JobReader } from '../agent/poll.js';
+import type { DiffStats } from '../diff/change-prompt.js';
 import type { PullRequestPayload } from '../diff/read-change.js';
-import { eventHasDiff, isForkPullRequest, PULL_REQUEST_EVENTS, type TriggerEvent } from '../event.js';
-import { endsTheStep, type GitHubApi, type RepoName } from '../github/api.js';
-import { findComment, type FoundComment } from '../github/pr-comment.js';
-import type { Logger } from '../runtime.js';
-import { forLog, errorMessage } from '../text.js';
+import { isForkPullRequest, PULL_REQUEST_EVENTS, wantsDiff, type TriggerEvent } from '../event.js';
+import { GitHubError, type GitHubApi, type RepoName } from '../github/api.js';
+import { PullRequestComment } from '../pr-comment/comment.js';
+import type { Clock, Logger } from '../runtime.js';
 import type { AgentSettings } from '../settings.js';
-import type { JobReader } from './poll.js';
-
-export interface DiffStats {
-  readonly files: number;
-  readonly chars: number;
-  readonly omitted: number;
-  readonly excluded: number;
-}
+import { errorMessage, forLog } from '../text.js';
 
 /** What the agent step will do, decided before anything is sent to the documentation API. */
 export type PreparedAgent =
@@ -22,24 +16,20 @@ export type PreparedAgent =
       /** The job to message or attach to: `job-id`, or the PR's earlier job when reused. */
       readonly jobId: string | undefined;
       readonly diff: DiffStats | undefined;
+      /** The pull-request comment to write, when there is one to keep. */
       readonly comment: PullRequestComment | undefined;
     }
   | { readonly action: 'skip'; readonly reason: string; readonly comment: PullRequestComment | undefined };
 
-export interface PullRequestComment {
-  readonly pullNumber: number;
-  readonly headSha: string;
-  readonly existing: FoundComment | undefined;
-}
-
 export interface PrepareDeps {
   readonly event: TriggerEvent;
   readonly repo: RepoName | undefined;
-  /** Creates the GitHub client on first use, so a step that needs none never loads Octokit. */
-  readonly github: () => Promise<GitHubApi>;
+  /** Creates the GitHub client for the repository on first use, so a step that needs none never loads Octokit. */
+  readonly github: (repo: RepoName) => Promise<GitHubApi>;
   /** To check the state of a job recorded in the PR comment. */
   readonly jobs: JobReader;
   readonly logger: Logger;
+  readonly clock: Clock;
 }
 
 /**
@@ -67,31 +57,30 @@ export async function prepareAgent(settings: AgentSettings, deps: PrepareDeps): 
     }
   }
 
-  const wantsDiff = settings.diff === 'true' || (settings.diff === 'auto' && eventHasDiff(event));
-  const wantsComment = settings.prComment && pr !== undefined && !settings.dryRun;
-  const needsGitHub = wantsDiff || (settings.prComment && pr !== undefined);
+  const sendsDiff = wantsDiff(settings, event);
+  const needsGitHub = sendsDiff || (settings.prComment && pr !== undefined);
   if (needsGitHub && !settings.githubToken) {
     throw new Error(
       'Input "github-token" is empty: it is needed to read the diff and to write the pull-request comment. Leave it at its default (${{ github.token }}) or pass a token.',
     );
   }
-  if (needsGitHub && !deps.repo) {
-    throw new Error('GITHUB_REPOSITORY is not set: the repository whose change to read is unknown.');
+  let github: GitHubApi | undefined;
+  if (needsGitHub) {
+    if (!deps.repo) throw new Error('GITHUB_REPOSITORY is not set: the repository whose change to read is unknown.');
+    github = await deps.github(deps.repo);
   }
-  const github = needsGitHub ? await deps.github() : undefined;
   const headSha = pr?.head?.sha ?? '';
-  const found: CommentRead = pr && settings.prComment && github ? await readComment(github, pr.number, logger) : { readable: false };
-  const existing = found.readable ? found.comment : undefined;
-  // Comments that cannot be read cannot be found again: writing one would add a second.
-  const comment = wantsComment && found.readable ? { pullNumber: pr.number, headSha, existing } : undefined;
+  const found = pr && settings.prComment && github ? await PullRequestComment.find(github, { number: pr.number, headSha }, deps) : undefined;
+  // A dry run reads the comment (for reuse-job's decision) but writes nothing.
+  const comment = settings.dryRun ? undefined : found;
 
   let jobId = settings.jobId;
   let since: string | undefined;
-  if (settings.reuseJob && !jobId && existing?.state) {
-    const reuse = await reusableJob(existing.state.jobId, deps);
-    if (reuse) {
-      jobId = existing.state.jobId;
-      since = existing.state.headSha;
+  const recorded = found?.earlier;
+  if (settings.reuseJob && !jobId && recorded) {
+    if (await reusableJob(recorded.jobId, deps)) {
+      jobId = recorded.jobId;
+      since = recorded.headSha;
       logger.info(`Following up on job ${jobId}, recorded in the pull-request comment, with the changes since ${since}.`);
     }
   }
@@ -99,29 +88,44 @@ export async function prepareAgent(settings: AgentSettings, deps: PrepareDeps): 
     return { action: 'skip', reason: `Job ${jobId} already covers the head commit ${headSha}: nothing new to send.`, comment: undefined };
   }
 
-  if (!wantsDiff || !github || !deps.repo) {
-    return { action: 'run', prompt: settings.prompt, jobId, diff: undefined, comment };
-  }
+  const run = (prompt: string, diff?: DiffStats): PreparedAgent => ({ action: 'run', prompt, jobId, diff, comment });
+  if (!sendsDiff || !github || !deps.repo) return run(settings.prompt);
+
   // The diff machinery (glob matching, diff parsing) loads only for a step that sends a diff.
   const { promptFromChange } = await import('../diff/change-prompt.js');
-  return promptFromChange(settings, { event, github, repo: deps.repo, logger, since, jobId, comment });
-}
-
-type CommentRead = { readonly readable: true; readonly comment: FoundComment | undefined } | { readonly readable: false };
-
-/**
- * The action's earlier comment, if any. Reading it only adds to the run: when GitHub refuses or
- * fails, one warning, and the run goes on without the comment and without reuse-job.
- */
-async function readComment(github: GitHubApi, pullNumber: number, logger: Logger): Promise<CommentRead> {
-  try {
-    return { readable: true, comment: await findComment(github, pullNumber) };
-  } catch (error) {
-    if (endsTheStep(error)) throw error;
-    logger.warning(
-      `Could not read the pull request's comments: ${errorMessage(error)} Going on without the pull-request comment and without reuse-job.`,
-    );
-    return { readable: false };
+  const change = await promptFromChange(settings, { event, github, repo: deps.repo, logger, since });
+  switch (change.kind) {
+    case 'unreadable': {
+      // The diff is worth failing for when the step was told to send it (diff: true), or when it
+      // is all there is to send (no prompt): skipping then would lose the change without a trace,
+      // and a push's change for good. With a prompt, diff: auto makes it context, and the prompt
+      // goes without it.
+      const { error } = change;
+      if (settings.diff === 'true' || !settings.prompt) {
+        const why = settings.diff === 'true' ? 'diff is true' : 'no prompt was given';
+        throw new GitHubError(
+          `${error.message} The diff is what this step sends (${why}), so nothing was sent to the API; re-run the job once GitHub answers.`,
+          error.kind,
+          error.status,
+        );
+      }
+      logger.warning(`Could not read the ${event.name} event's diff: ${errorMessage(error)} Sending the prompt without it (diff: auto).`);
+      return run(settings.prompt);
+    }
+    case 'no-change':
+      if (settings.diff === 'true') throw new Error(`Input "diff" is "true" but the ${event.name} event has no change to read.`);
+      return settings.prompt || jobId
+        ? run(settings.prompt)
+        : { action: 'skip', reason: 'The event carries no change to document and no prompt was given.', comment };
+    case 'all-left-out':
+      if (settings.prompt) return run(settings.prompt, change.diff);
+      return {
+        action: 'skip',
+        reason: `Every changed file (${change.changedFiles}) was left out by diff-include / diff-exclude (or is binary), and no prompt was given: nothing to document.`,
+        comment,
+      };
+    case 'prompt':
+      return run(change.prompt, change.diff);
   }
 }
 

@@ -1,0 +1,81 @@
+import { cancelledBeforeSending, failedBeforeSending, runAgent, skippedRun, type AgentRun } from '../agent/run-agent.js';
+import { GitHubError, repoFromEnv, type GitHubApi, type RepoName } from '../github/api.js';
+import { createGitHubApi } from '../github/octokit.js';
+import { agentFailure, agentLogLine, agentOutputs, renderAgentSummary } from '../report/agent-report.js';
+import { isCancellation } from '../runtime.js';
+import type { AgentSettings } from '../settings.js';
+import { formatDuration } from '../text.js';
+import { prepareAgent, type PreparedAgent } from './prepare-agent.js';
+import { agentDeps, type StepContext, type StepReport } from './step.js';
+
+/**
+ * `command: agent`: prepares the prompt (the diff, the skips, the comment's earlier job), creates,
+ * messages or attaches to the job and waits for it, keeps the pull-request comment, and reports.
+ * `timeout` bounds the whole step: the GitHub reads before the job as much as the wait after.
+ */
+export async function agentStep(settings: AgentSettings, context: StepContext): Promise<StepReport> {
+  const { client, clock, logger, signal } = context;
+  const startedAt = clock.now();
+  const deadline = startedAt + settings.timeoutMs;
+  const repo = repoFromEnv(context.env);
+  let github: Promise<GitHubApi> | undefined;
+  const connectGitHub = (repo: RepoName): Promise<GitHubApi> =>
+    (github ??= createGitHubApi({
+      token: settings.githubToken,
+      repo,
+      requestTimeoutMs: settings.requestTimeoutMs,
+      deadline,
+      signal,
+      clock,
+      apiUrl: context.env.GITHUB_API_URL,
+    }));
+
+  let prepared: PreparedAgent | undefined;
+  let run: AgentRun;
+  try {
+    prepared = await prepareAgent(settings, { event: context.event, repo, github: connectGitHub, jobs: client, logger, clock });
+    if (prepared.action === 'skip') {
+      logger.notice(prepared.reason);
+      run = skippedRun(settings, startedAt, prepared.reason);
+    } else {
+      const { prompt, jobId, diff, comment } = prepared;
+      if (prompt) logger.data(`Prompt (${prompt.length} characters)`, prompt);
+      run = await runAgent({ ...settings, jobId }, prompt, {
+        ...agentDeps(context),
+        deadline,
+        // The comment says the job is working as soon as it exists, not only when it ends.
+        onAccepted: comment && ((accepted) => comment.writeWorking(accepted, diff)),
+      });
+    }
+  } catch (error) {
+    run = isCancellation(error, signal) ? cancelledBeforeSending(settings, startedAt) : stoppedBeforeSending(settings, startedAt, error);
+  }
+
+  const diff = prepared?.action === 'run' ? prepared.diff : undefined;
+  const comment = prepared?.comment;
+  return {
+    outputs: agentOutputs(run, client.requestCount),
+    summary: renderAgentSummary(run, client.requestCount, diff),
+    afterReport: async () => {
+      // After a cancellation the runner allows seconds, not a round trip to GitHub.
+      if (!comment || signal.aborted) return undefined;
+      await comment.writeOutcome(run, diff, deadline + settings.requestTimeoutMs);
+      // Cancelled while the comment was written: the outcome above stands, the step still stops.
+      return signal.aborted ? 'Cancelled while writing the pull-request comment.' : undefined;
+    },
+    closingLine: agentLogLine(run),
+    failure: agentFailure(run, settings.failOn),
+  };
+}
+
+/** A run stopped while preparing: the step's deadline hit during the GitHub reads is said as such. */
+function stoppedBeforeSending(settings: AgentSettings, startedAt: number, error: unknown): AgentRun {
+  if (!(error instanceof GitHubError && error.kind === 'deadline')) return failedBeforeSending(settings, startedAt, error);
+  const run = failedBeforeSending(
+    settings,
+    startedAt,
+    new Error(`${error.message} Nothing was sent to the API; timeout (${formatDuration(settings.timeoutMs)}) bounds the GitHub reads too.`),
+  );
+  run.timedOut = true;
+  return run;
+}

@@ -1,0 +1,47 @@
+import type { AgentDeps } from '../agent/run-agent.js';
+import type { ApiClient } from '../api/client.js';
+import { Outputs, type OutputName } from '../constants.js';
+import type { TriggerEvent } from '../event.js';
+import type { Clock, Logger, Random, Sleep } from '../runtime.js';
+
+/**
+ * How a step ended, for the entry layer to apply in one place: outputs first, then the summary,
+ * then what follows them, the closing log line, and the failure. A step returns one on every path,
+ * cancellation included; it never sets outputs or fails the step itself.
+ */
+export interface StepReport {
+  readonly outputs: Partial<Record<OutputName, string>>;
+  /** The job summary, in Markdown (the entry layer cuts it to GitHub's limit). */
+  readonly summary: string;
+  /**
+   * Work that comes after the outputs and the summary are safe (the pull-request comment's last
+   * write, which may take a request-timeout). What it returns, if anything, also fails the step.
+   */
+  readonly afterReport?: () => Promise<string | undefined>;
+  /** The last line of the log: what happened, in one line. */
+  readonly closingLine?: string;
+  /** Why the step fails, when it does: one line for the author. */
+  readonly failure?: string;
+}
+
+/** What every step is given by the entry layer: the API client, the event, and the side effects as ports. */
+export interface StepContext {
+  readonly client: ApiClient;
+  readonly event: TriggerEvent;
+  /** The runner's environment: GITHUB_REPOSITORY, GITHUB_API_URL. */
+  readonly env: NodeJS.ProcessEnv;
+  readonly logger: Logger;
+  readonly clock: Clock;
+  readonly sleep: Sleep;
+  readonly random: Random;
+  /** Aborts once the step is cancelled (SIGINT, SIGTERM). */
+  readonly signal: AbortSignal;
+  /** Sets one output at once, before the step's report: the job ID as soon as it is known. */
+  readonly setOutput: (name: OutputName, value: string) => void;
+}
+
+/** What creating and waiting for a job takes, from a step's context; the job ID is an output the moment it is known. */
+export function agentDeps(context: StepContext): AgentDeps & { readonly client: ApiClient } {
+  const { client, clock, sleep, random, logger, signal } = context;
+  return { client, clock, sleep, random, logger, signal, onJobId: (id) => context.setOutput(Outputs.JobId, id) };
+}

@@ -1,0 +1,34 @@
+import { renderVisitorsSummary, visitorsOutputs } from '../report/visitors-report.js';
+import type { VisitorsSettings } from '../settings.js';
+import { countOf, forLog, formatCount } from '../text.js';
+import { uploadArtifact as uploadWithActionsArtifact } from '../visitors/artifact.js';
+import { runVisitors, type UploadArtifact } from '../visitors/run-visitors.js';
+import type { StepContext, StepReport } from './step.js';
+
+/**
+ * `command: visitors`: exports the range's rows into the CSV and JSON files, uploads them as an
+ * artifact, and reports. Loaded only by a visitors step, with everything it needs in one chunk.
+ */
+export async function visitorsStep(
+  settings: VisitorsSettings,
+  context: StepContext,
+  uploadArtifact: UploadArtifact = uploadWithActionsArtifact,
+): Promise<StepReport> {
+  const { client, logger } = context;
+  const run = await runVisitors(settings, { client, clock: context.clock, logger, signal: context.signal, uploadArtifact });
+  if (run.artifact?.skipped) logger.notice(`Visitor files not uploaded as an artifact: ${run.artifact.skipped}. They are in ${settings.outputDir}.`);
+  // A tried upload that failed is worth a warning: the files are still on the runner, for this job only.
+  if (run.artifact?.failed) {
+    logger.warning(
+      `Visitor files not uploaded as an artifact: the upload failed (${forLog(run.artifact.failed, 300)}). They are in ${settings.outputDir} on this runner.`,
+    );
+  }
+  return {
+    outputs: visitorsOutputs(run, client.requestCount),
+    summary: renderVisitorsSummary(run, client.requestCount, settings.artifactName),
+    closingLine:
+      run.totals &&
+      `Visitors: ${countOf(run.totals.total, 'unique visitor')} (${formatCount(run.totals.human)} human, ${formatCount(run.totals.ai)} AI); ${countOf(run.rows, 'page')} written to ${run.csvPath} and ${run.jsonPath}; ${countOf(client.requestCount, 'API request')}.`,
+    failure: run.cancelled ? 'Cancelled before the export finished; no files were written.' : run.error?.message,
+  };
+}
