@@ -73,7 +73,7 @@ export async function promptFromChange(settings: AgentSettings, context: ChangeP
     context: change.context,
     files: budget.included,
     omitted: budget.omitted,
-    excludedCount: excluded.length,
+    excluded,
     filesCapped: change.filesCapped,
   });
   return { action: 'run', prompt, jobId, diff, comment };
