@@ -3,7 +3,19 @@ import { join, resolve } from 'node:path';
 import { tmpdir } from 'node:os';
 import { ADMIN_KEY_PREFIX, ASSISTANT_KEY_PREFIX, DEFAULT_BASE_URL, Inputs, isOutcome, OUTCOMES, type InputName, type Outcome } from './constants.js';
 import { eventHasDiff, isForkPullRequest, wantsDiff, type TriggerEvent } from './event.js';
-import { ParseError, parseBaseUrl, parseBoolean, parseChoice, parseDate, parseDuration, parseId, parseInteger, parseJobId, parseList } from './parse.js';
+import {
+  ParseError,
+  parseBaseUrl,
+  parseBoolean,
+  parseChoice,
+  parseDate,
+  parseDuration,
+  parseId,
+  parseInteger,
+  parseJobId,
+  parseGlobList,
+  parseList,
+} from './parse.js';
 import {
   COMMANDS,
   REFRESH_SIGNALS,
@@ -213,8 +225,8 @@ function parseAgentSettings(common: CommonSettings, input: Input, parse: Parse, 
     prompt: input(Inputs.Prompt),
     jobId: parse(Inputs.JobId, (t) => (t ? parseJobId(t) : undefined)),
     diff: parse(Inputs.Diff, (t) => parseChoice(t, ['auto', 'true', 'false'] as const)),
-    diffInclude: parseList(input(Inputs.DiffInclude)),
-    diffExclude: parseList(input(Inputs.DiffExclude)),
+    diffInclude: parse(Inputs.DiffInclude, parseGlobList),
+    diffExclude: parse(Inputs.DiffExclude, parseGlobList),
     diffMaxChars: parse(Inputs.DiffMaxChars, (t) => parseInteger(t, 1_000, 1_000_000)),
     allowForks: parse(Inputs.AllowForks, parseBoolean),
     ...parseWaitSettings(parse),

@@ -51,6 +51,17 @@ export function parseList(text: string): string[] {
     .filter((item) => item.length > 0);
 }
 
+/**
+ * `diff-include` and `diff-exclude`: a list (as `parseList` reads it) of globs, each of which
+ * may start with `!` to take paths back. The `!` survives: the filter reads the globs in order.
+ * A `!` with no glob after it names no path, and is refused rather than quietly ignored.
+ */
+export function parseGlobList(text: string): string[] {
+  const globs = parseList(text);
+  if (globs.some((glob) => glob === '!')) throw new ParseError('globs, one a line or comma-separated, each a glob or !glob (a lone "!" names no path)');
+  return globs;
+}
+
 function splitAtTopLevelCommas(line: string): string[] {
   const items: string[] = [];
   let depth = 0;

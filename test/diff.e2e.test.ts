@@ -91,7 +91,7 @@ describe('pull_request', () => {
     expect(prompt).toContain(`\`\`\`diff\n${SRC}\n\`\`\``);
     expect(prompt).not.toContain('package-lock.json"');
     expect(prompt).not.toContain('minified()');
-    expect(prompt).toContain('2 more changed files were left out by the diff filters');
+    expect(prompt).toContain('2 more changed files were left out by the built-in exclude list (lock files, build output, minified and map files).');
     expect(github.requests.some((r) => r.accept?.includes('diff'))).toBe(true);
   });
 
@@ -163,6 +163,30 @@ describe('pull_request', () => {
     expect(prompt).toContain('+++ b/src/a.tsx');
     expect(prompt).toContain('+++ b/src/cli.ts');
     expect(prompt).not.toContain('docs/intro.mdx');
+  });
+
+  describe('globs read in order, the last that matches deciding', () => {
+    const files = ['src/a.ts', 'src/test/d.test.ts', 'docs/readme.md', 'lib/x.ts'];
+    const sentPaths = (prompt: string) => files.filter((path) => prompt.includes(`+++ b/${path}`));
+
+    it('diff-include "src/**" then "!src/test/**" sends src/a.ts alone, and says the include globs left the rest out', async () => {
+      github.pulls.set(16, { diff: files.map((path) => fileDiff(path, [`// ${path}`])).join('\n'), files: [], commits: [] });
+      const result = await run({ name: 'pull_request', payload: pullRequestEvent(16) }, { wait: 'false', 'diff-include': 'src/**\n!src/test/**' });
+      expect(result.outputs.outcome).toBe('submitted');
+      const prompt = promptSent();
+      expect(sentPaths(prompt)).toEqual(['src/a.ts']);
+      expect(prompt).toContain("3 more changed files were left out by the workflow's diff-include globs.");
+      expect(result.stdout).toContain('Diff: 4 changed files; 1 sent');
+    });
+
+    it('diff-exclude "src/**" then "!src/a.ts" is not skipped: it sends all but src/test/', async () => {
+      github.pulls.set(17, { diff: files.map((path) => fileDiff(path, [`// ${path}`])).join('\n'), files: [], commits: [] });
+      const result = await run({ name: 'pull_request', payload: pullRequestEvent(17) }, { wait: 'false', 'diff-exclude': 'src/**\n!src/a.ts' });
+      expect(result.outputs.outcome).toBe('submitted');
+      const prompt = promptSent();
+      expect(sentPaths(prompt)).toEqual(['src/a.ts', 'docs/readme.md', 'lib/x.ts']);
+      expect(prompt).toContain("1 more changed file was left out by the workflow's diff-exclude globs.");
+    });
   });
 
   it('skips with no API request when every changed file is filtered out', async () => {

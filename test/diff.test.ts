@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fitToBudget } from '../src/diff/budget.js';
 import { fileDiffFromListing, splitUnifiedDiff, type FileDiff } from '../src/diff/files.js';
-import { DEFAULT_DIFF_EXCLUDE, filterFiles } from '../src/diff/filter.js';
+import { DEFAULT_DIFF_EXCLUDE, filterFiles, type LeftOutReason } from '../src/diff/filter.js';
 import { buildPrompt } from '../src/diff/prompt.js';
 import { cleanText } from '../src/text.js';
 import { fileDiff } from './support/fake-github.js';
@@ -98,10 +98,31 @@ describe('buildPrompt', () => {
       context: { repository: 'o/r', event: 'push', commitSubjects: [] },
       files: [tricky],
       omitted: [],
-      excludedCount: 0,
+      excluded: [],
     });
     expect(prompt).toContain('```````diff\n');
     expect(prompt.trimEnd().endsWith('```````')).toBe(true);
+  });
+
+  it('says why files were left out, naming only the reasons that hold', () => {
+    const prompt = (...reasons: LeftOutReason[]) =>
+      buildPrompt({
+        instruction: 'Do it',
+        context: { repository: 'o/r', event: 'push', commitSubjects: [] },
+        files: [file('src/a.ts')],
+        omitted: [],
+        excluded: reasons.map((reason) => ({ reason })),
+      });
+    expect(prompt('diff-include', 'diff-include')).toContain("\n\n2 more changed files were left out by the workflow's diff-include globs.");
+    expect(prompt('diff-exclude')).toContain("\n\n1 more changed file was left out by the workflow's diff-exclude globs.");
+    expect(prompt('diff-include')).not.toMatch(/lock files|build output|binar/);
+    expect(prompt('built-in', 'built-in')).toContain(
+      '2 more changed files were left out by the built-in exclude list (lock files, build output, minified and map files).',
+    );
+    expect(prompt('binary', 'diff-exclude', 'binary', 'built-in')).toContain(
+      "4 more changed files were left out: 1 by the workflow's diff-exclude globs, 1 by the built-in exclude list (lock files, build output, minified and map files), 2 as binary (no text to show).",
+    );
+    expect(prompt()).not.toContain('left out');
   });
 
   it('cleans hidden text: HTML comments, zero-width and bidi controls', () => {

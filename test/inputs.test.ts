@@ -174,6 +174,9 @@ const BAD_CASES: readonly BadCase[] = [
   { input: 'prompt', value: '', extra: { diff: 'false' }, event: SAME_REPO_PR, shown: false },
   { input: 'reuse-job', value: 'true', event: SAME_REPO_PR, shown: false, says: /"pr-comment"/ },
   { input: 'reuse-job', value: 'true', extra: { 'pr-comment': 'false' }, shown: false, says: /"pr-comment"/ },
+  // diff-include, diff-exclude: a "!" with no glob after it
+  { input: 'diff-include', value: 'src/**\n!', says: /a lone "!" names no path/ },
+  { input: 'diff-exclude', value: 'dist/**, !' },
   // diff-max-chars
   { input: 'diff-max-chars', value: '999', says: /1000 to 1000000/ },
   { input: 'diff-max-chars', value: '1000001' },
@@ -250,7 +253,7 @@ const BAD_CASES: readonly BadCase[] = [
 
 describe('parseSettings: bad values', () => {
   it('covers every validated input with at least one bad value', () => {
-    const validated = Object.keys(INPUT_DEFAULTS).filter((name) => !['github-token', 'diff-include', 'diff-exclude', 'output-dir'].includes(name));
+    const validated = Object.keys(INPUT_DEFAULTS).filter((name) => !['github-token', 'output-dir'].includes(name));
     const covered = new Set(BAD_CASES.map((row) => row.input));
     expect(validated.filter((name) => !covered.has(name as InputName))).toEqual([]);
     expect(BAD_CASES.length).toBeGreaterThanOrEqual(45);
@@ -431,8 +434,8 @@ describe('parseSettings: good values', () => {
   });
 
   it('reads diff in any case and the diff globs as lists', () => {
-    const { settings } = agent({ diff: 'FALSE', 'diff-include': 'docs/**, src/**\n\nREADME.md', 'diff-exclude': '*.lock' });
-    expect(settings).toMatchObject({ diff: 'false', diffInclude: ['docs/**', 'src/**', 'README.md'], diffExclude: ['*.lock'] });
+    const { settings } = agent({ diff: 'FALSE', 'diff-include': 'docs/**, src/**\n\nREADME.md\n!src/test/**', 'diff-exclude': '*.lock, !keep.lock' });
+    expect(settings).toMatchObject({ diff: 'false', diffInclude: ['docs/**', 'src/**', 'README.md', '!src/test/**'], diffExclude: ['*.lock', '!keep.lock'] });
   });
 
   it('needs no prompt when there is a job-id or a diff', () => {

@@ -68,7 +68,7 @@ export async function promptFromChange(
     context: change.context,
     files: budget.included,
     omitted: budget.omitted,
-    excludedCount: excluded.length,
+    excluded,
     filesCapped: change.filesCapped,
   });
   return { kind: 'prompt', prompt, diff };

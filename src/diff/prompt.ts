@@ -1,7 +1,8 @@
 import type { OmittedFile } from './budget.js';
 import type { FileDiff } from './files.js';
+import type { LeftOutReason } from './filter.js';
 import { COMPARE_MAX_FILES } from '../github/api.js';
-import { cleanText, countOf, fenceFor } from '../text.js';
+import { cleanText, countOf, fenceFor, formatCount } from '../text.js';
 
 /** What the prompt says about the change, besides the diff itself. */
 export interface ChangeContext {
@@ -35,7 +36,8 @@ export interface PromptParts {
   readonly context: ChangeContext;
   readonly files: readonly FileDiff[];
   readonly omitted: readonly OmittedFile[];
-  readonly excludedCount: number;
+  /** The changed files the filters left out, each with why. */
+  readonly excluded: readonly { readonly reason: LeftOutReason }[];
   /** GitHub listed only the first `COMPARE_MAX_FILES` files of the change, and no more could be read. */
   readonly filesCapped?: boolean;
 }
@@ -45,7 +47,7 @@ export interface PromptParts {
  * line of the diff can close. Text from the pull request is cleaned of hidden content first.
  */
 export function buildPrompt(parts: PromptParts): string {
-  const { instruction, context, files, omitted, excludedCount, filesCapped } = parts;
+  const { instruction, context, files, omitted, excluded, filesCapped } = parts;
   const diff = files.map((file) => file.text).join('\n');
   const fence = fenceFor(diff);
   const sections = [
@@ -72,13 +74,27 @@ export function buildPrompt(parts: PromptParts): string {
       `GitHub lists at most ${COMPARE_MAX_FILES} files of a comparison, and this change has at least that many: any further files are not shown or named.`,
     );
   }
-  if (excludedCount > 0) {
-    sections.push(
-      '',
-      `${countOf(excludedCount, 'more changed file')} ${excludedCount === 1 ? 'was' : 'were'} left out by the diff filters (lock files, build output, binaries).`,
-    );
-  }
+  if (excluded.length > 0) sections.push('', leftOutLine(excluded));
   return sections.join('\n');
+}
+
+/** Why files were left out, in the words of each reason, so the agent is told only the true one. */
+const LEFT_OUT_BECAUSE: Readonly<Record<LeftOutReason, string>> = {
+  'diff-include': "by the workflow's diff-include globs",
+  'diff-exclude': "by the workflow's diff-exclude globs",
+  'built-in': 'by the built-in exclude list (lock files, build output, minified and map files)',
+  binary: 'as binary (no text to show)',
+};
+
+function leftOutLine(excluded: readonly { readonly reason: LeftOutReason }[]): string {
+  const counts = new Map<LeftOutReason, number>();
+  for (const reason of Object.keys(LEFT_OUT_BECAUSE) as LeftOutReason[]) {
+    const count = excluded.filter((file) => file.reason === reason).length;
+    if (count > 0) counts.set(reason, count);
+  }
+  const files = `${countOf(excluded.length, 'more changed file')} ${excluded.length === 1 ? 'was' : 'were'} left out`;
+  if (counts.size === 1) return `${files} ${LEFT_OUT_BECAUSE[[...counts.keys()][0]!]}.`;
+  return `${files}: ${[...counts].map(([reason, count]) => `${formatCount(count)} ${LEFT_OUT_BECAUSE[reason]}`).join(', ')}.`;
 }
 
 function contextLines(context: ChangeContext): string[] {
