@@ -82,18 +82,63 @@ const DEFAULT_DIFF_EXCLUDE = [
 /** `diff-exclude: none` excludes nothing (an empty input means the built-in list). */
 const EXCLUDE_NOTHING = 'none';
 function filterFiles(files, include, exclude) {
-    const excludeGlobs = exclude.length === 0 ? DEFAULT_DIFF_EXCLUDE : exclude.length === 1 && exclude[0] === EXCLUDE_NOTHING ? [] : exclude;
-    // dot: true so that `.github/**` and files under dot-folders match like any other path.
-    const included = include.length > 0 ? picomatch_default()([...include], { dot: true }) : () => true;
-    const excluded = excludeGlobs.length > 0 ? picomatch_default()([...excludeGlobs], { dot: true }) : () => false;
+    const builtIn = exclude.length === 0;
+    const excludeGlobs = builtIn ? DEFAULT_DIFF_EXCLUDE : exclude.length === 1 && exclude[0] === EXCLUDE_NOTHING ? [] : exclude;
+    const includeList = orderedGlobs(include);
+    const excludeList = orderedGlobs(excludeGlobs);
+    // An include list of only `!` globs starts from every path and takes some back (the
+    // contract's rule); an empty one takes every path. An exclude list starts from no path left
+    // out, as a `.gitignore` does, so one of only `!` globs leaves nothing out: starting it from
+    // every path would make `diff-exclude: !src/**` leave out all but `src/`, which is what
+    // `diff-include: src/**` says, and not what a list of paths to leave out reads as.
+    const includeStartsWithEveryPath = includeList.every((glob) => glob.negated);
+    const reasonLeftOut = (file) => {
+        if (file.binary)
+            return 'binary';
+        if (!selects(includeList, file.path, includeStartsWithEveryPath))
+            return 'diff-include';
+        if (selects(excludeList, file.path, false))
+            return builtIn ? 'built-in' : 'diff-exclude';
+        return undefined;
+    };
     const result = { kept: [], excluded: [] };
     for (const file of files) {
-        if (file.binary || !included(file.path) || excluded(file.path))
-            result.excluded.push(file);
+        const reason = reasonLeftOut(file);
+        if (reason)
+            result.excluded.push({ file, reason });
         else
             result.kept.push(file);
     }
     return result;
+}
+/**
+ * Each glob of a list on its own, in order. A leading `!` marks a glob that takes paths back;
+ * `\!` at the start is a literal `!`, as in `.gitignore`. Only one `!` is read: `nonegate`
+ * keeps picomatch from reading another as a negation of its own (an extglob `!(…)` still works).
+ * `dot: true` so that `.github/**` and files under dot-folders match like any other path.
+ */
+function orderedGlobs(globs) {
+    return globs.map((glob) => {
+        const negated = glob.startsWith('!');
+        const pattern = negated ? glob.slice(1) : glob;
+        // A lone `!` is refused as an input; matching nothing keeps picomatch from throwing on ''.
+        const matches = pattern ? picomatch_default()(pattern, { dot: true, nonegate: true }) : () => false;
+        return { negated, matches };
+    });
+}
+/**
+ * Whether a list takes a path, read as `.gitignore` reads its lines: the last glob that matches
+ * decides, and a path no glob matches keeps where the list starts. Each path is judged by its own
+ * name: unlike git, a folder a glob matches is never left out as a whole, so `!` can take back a
+ * file whatever matched its folders.
+ */
+function selects(globs, path, startsSelected) {
+    for (let i = globs.length - 1; i >= 0; i--) {
+        const glob = globs[i];
+        if (glob.matches(path))
+            return !glob.negated;
+    }
+    return startsSelected;
 }
 
 ;// CONCATENATED MODULE: ./src/diff/prompt.ts
@@ -109,7 +154,7 @@ const MAX_SUBJECTS = 50;
  * line of the diff can close. Text from the pull request is cleaned of hidden content first.
  */
 function buildPrompt(parts) {
-    const { instruction, context, files, omitted, excludedCount, filesCapped } = parts;
+    const { instruction, context, files, omitted, excluded, filesCapped } = parts;
     const diff = files.map((file) => file.text).join('\n');
     const fence = (0,src_text/* fenceFor */.Lt)(diff);
     const sections = [
@@ -134,10 +179,28 @@ function buildPrompt(parts) {
     if (filesCapped) {
         sections.push('', `GitHub lists at most ${api/* COMPARE_MAX_FILES */.rJ} files of a comparison, and this change has at least that many: any further files are not shown or named.`);
     }
-    if (excludedCount > 0) {
-        sections.push('', `${(0,src_text/* countOf */.pq)(excludedCount, 'more changed file')} ${excludedCount === 1 ? 'was' : 'were'} left out by the diff filters (lock files, build output, binaries).`);
-    }
+    if (excluded.length > 0)
+        sections.push('', leftOutLine(excluded));
     return sections.join('\n');
+}
+/** Why files were left out, in the words of each reason, so the agent is told only the true one. */
+const LEFT_OUT_BECAUSE = {
+    'diff-include': "by the workflow's diff-include globs",
+    'diff-exclude': "by the workflow's diff-exclude globs",
+    'built-in': 'by the built-in exclude list (lock files, build output, minified and map files)',
+    binary: 'as binary (no text to show)',
+};
+function leftOutLine(excluded) {
+    const counts = new Map();
+    for (const reason of Object.keys(LEFT_OUT_BECAUSE)) {
+        const count = excluded.filter((file) => file.reason === reason).length;
+        if (count > 0)
+            counts.set(reason, count);
+    }
+    const files = `${(0,src_text/* countOf */.pq)(excluded.length, 'more changed file')} ${excluded.length === 1 ? 'was' : 'were'} left out`;
+    if (counts.size === 1)
+        return `${files} ${LEFT_OUT_BECAUSE[[...counts.keys()][0]]}.`;
+    return `${files}: ${[...counts].map(([reason, count]) => `${(0,src_text/* formatCount */.B4)(count)} ${LEFT_OUT_BECAUSE[reason]}`).join(', ')}.`;
 }
 function contextLines(context) {
     const lines = [`- Repository: ${context.repository}`, `- Event: ${context.event}`];
@@ -168,10 +231,6 @@ function contextLines(context) {
 }
 
 ;// CONCATENATED MODULE: ./src/diff/files.ts
-/**
- * A diff as a list of files, each with its own section of unified-diff text, whether it came
- * from GitHub as one diff (the diff media type) or as a list of files with patches.
- */
 /** Splits a unified diff (`git diff` format) at each `diff --git` header. */
 function splitUnifiedDiff(diff) {
     const files = [];
@@ -328,7 +387,7 @@ async function comparison(github, base, head, logger) {
     catch (error) {
         if ((0,api/* endsTheStep */.g1)(error))
             throw error;
-        logger.warning(`GitHub lists at most ${api/* COMPARE_MAX_FILES */.rJ} files of a comparison, and the whole diff could not be read (${messageOf(error)}): sending those ${api/* COMPARE_MAX_FILES */.rJ} files; the prompt says that others may be missing.`);
+        logger.warning(`GitHub lists at most ${api/* COMPARE_MAX_FILES */.rJ} files of a comparison, and the whole diff could not be read (${(0,src_text/* errorMessage */.gJ)(error)}): sending those ${api/* COMPARE_MAX_FILES */.rJ} files; the prompt says that others may be missing.`);
         return { files, commitSubjects: compared.commitSubjects, filesCapped: true };
     }
 }
@@ -362,7 +421,7 @@ async function readPush(push, github, repository, logger) {
             // for sure is the head commit.
             if (!(0,api/* isMissingCommit */.m1)(error))
                 throw error;
-            logger.warning(`The push's base commit ${before} is gone (force push?): ${messageOf(error)} Sending the head commit ${after} alone.`);
+            logger.warning(`The push's base commit ${before} is gone (force push?): ${(0,src_text/* errorMessage */.gJ)(error)} Sending the head commit ${after} alone.`);
             return headCommitAlone();
         }
     }
@@ -396,7 +455,7 @@ async function orWarn(read, fallback, logger, what, without) {
     catch (error) {
         if ((0,api/* endsTheStep */.g1)(error))
             throw error;
-        logger.warning(`Could not read ${what}: ${messageOf(error)} Going on: ${without}.`);
+        logger.warning(`Could not read ${what}: ${(0,src_text/* errorMessage */.gJ)(error)} Going on: ${without}.`);
         return fallback;
     }
 }
@@ -408,9 +467,6 @@ async function allSettledOrThrow(reads) {
         throw failed.reason;
     return settled.map((result) => result.value);
 }
-function messageOf(error) {
-    return error instanceof Error ? error.message : (0,src_text/* forLog */.Ig)(String(error), 200);
-}
 
 ;// CONCATENATED MODULE: ./src/diff/change-prompt.ts
 
@@ -420,62 +476,38 @@ function messageOf(error) {
 
 
 /**
- * Reads the triggering change, filters it, cuts it to the budget and builds the prompt; or
- * decides to skip when nothing is left to send.
+ * Reads the triggering change, filters it, cuts it to the budget and builds the prompt: the
+ * author's prompt (or the built-in instruction), the change's context, and the diff. A failure
+ * that ends the step (cancellation, the deadline) or is not GitHub's is thrown.
  */
 async function promptFromChange(settings, context) {
-    const { event, github, repo, logger, since, jobId, comment } = context;
+    const { event, github, repo, logger, since } = context;
     let change;
     try {
         change = await readChange(event, github, repo, logger, since);
     }
     catch (error) {
-        // The diff is worth failing for when the step was told to send it (diff: true), or when it
-        // is all there is to send (no prompt): skipping then would lose the change without a trace,
-        // and a push's change for good. With a prompt, diff: auto makes it context, and the prompt
-        // goes without it.
         if ((0,api/* endsTheStep */.g1)(error) || !(error instanceof api/* GitHubError */.y_))
             throw error;
-        if (settings.diff === 'true' || !settings.prompt) {
-            const why = settings.diff === 'true' ? 'diff is true' : 'no prompt was given';
-            throw new api/* GitHubError */.y_(`${error.message} The diff is what this step sends (${why}), so nothing was sent to the API; re-run the job once GitHub answers.`, error.kind, error.status);
-        }
-        logger.warning(`Could not read the ${event.name} event's diff: ${change_prompt_messageOf(error)} Sending the prompt without it (diff: auto).`);
-        return { action: 'run', prompt: settings.prompt, jobId, diff: undefined, comment };
+        return { kind: 'unreadable', error };
     }
-    if (!change) {
-        if (settings.diff === 'true')
-            throw new Error(`Input "diff" is "true" but the ${event.name} event has no change to read.`);
-        return settings.prompt || jobId
-            ? { action: 'run', prompt: settings.prompt, jobId, diff: undefined, comment }
-            : { action: 'skip', reason: 'The event carries no change to document and no prompt was given.', comment };
-    }
+    if (!change)
+        return { kind: 'no-change' };
     const { kept, excluded } = filterFiles(change.files, settings.diffInclude, settings.diffExclude);
     const budget = fitToBudget(kept, settings.diffMaxChars);
     const diff = { files: budget.included.length, chars: budget.chars, omitted: budget.omitted.length, excluded: excluded.length };
     logger.info(`Diff: ${(0,src_text/* countOf */.pq)(change.files.length, 'changed file')}; ${diff.files} sent (${diff.chars} characters), ${diff.omitted} over the budget of ${settings.diffMaxChars}, ${diff.excluded} filtered out.`);
-    if (kept.length === 0) {
-        if (!settings.prompt) {
-            return {
-                action: 'skip',
-                reason: `Every changed file (${change.files.length}) was left out by diff-include / diff-exclude (or is binary), and no prompt was given: nothing to document.`,
-                comment,
-            };
-        }
-        return { action: 'run', prompt: settings.prompt, jobId, diff, comment };
-    }
+    if (kept.length === 0)
+        return { kind: 'all-left-out', changedFiles: change.files.length, diff };
     const prompt = buildPrompt({
         instruction: settings.prompt || BUILT_IN_INSTRUCTION,
         context: change.context,
         files: budget.included,
         omitted: budget.omitted,
-        excludedCount: excluded.length,
+        excluded,
         filesCapped: change.filesCapped,
     });
-    return { action: 'run', prompt, jobId, diff, comment };
-}
-function change_prompt_messageOf(error) {
-    return error instanceof Error ? error.message : String(error);
+    return { kind: 'prompt', prompt, diff };
 }
 
 

@@ -54704,7 +54704,7 @@ const proc = typeof process === 'object' && process
     };
 const node_events_1 = __webpack_require__(78474);
 const node_stream_1 = __importDefault(__webpack_require__(57075));
-const node_string_decoder_1 = __webpack_require__(46193);
+const node_string_decoder_1 = __webpack_require__(68574);
 /**
  * Return true if the argument is a Minipass stream, Node stream, or something
  * else that Minipass can interact with.
