@@ -74,8 +74,14 @@ export function forLog(text: string, max = Number.POSITIVE_INFINITY): string {
  */
 export function defuseCommands(line: string): string {
   const flat = line.replace(/\r\n?|[\n\u2028\u2029]/g, ' ').replace(/##\[/g, `#${ZERO_WIDTH_SPACE}#[`);
-  return /^\s*::/.test(flat) ? `${ZERO_WIDTH_SPACE}${flat}` : flat;
+  return LEADING_COMMAND.test(flat) ? `${ZERO_WIDTH_SPACE}${flat}` : flat;
 }
+
+/**
+ * `::` after white space as the runner's `TrimStart` (.NET's `char.IsWhiteSpace`) skips it:
+ * JavaScript's `\s` and NEXT LINE (U+0085), which .NET counts as white space and `\s` does not.
+ */
+const LEADING_COMMAND = /^[\s\u0085]*::/;
 
 /**
  * Removes what a reader of the text would not see but an agent would read: what renders as
