@@ -29,6 +29,7 @@ import {
   type VisitorsSettings,
   type WaitSettings,
 } from './settings.js';
+import { showInvisible, withoutInvisible } from './text.js';
 
 /**
  * The defaults of `action.yml`, applied when an input is absent altogether: the runner always
@@ -222,7 +223,7 @@ function parseAgentSettings(common: CommonSettings, input: Input, parse: Parse, 
   const settings: AgentSettings = {
     ...common,
     command: 'agent',
-    prompt: input(Inputs.Prompt),
+    prompt: promptInput(input),
     jobId: parse(Inputs.JobId, (t) => (t ? parseJobId(t) : undefined)),
     diff: parse(Inputs.Diff, (t) => parseChoice(t, ['auto', 'true', 'false'] as const)),
     diffInclude: parse(Inputs.DiffInclude, parseGlobList),
@@ -284,7 +285,7 @@ function parseRefreshSettings(common: CommonSettings, input: Input, parse: Parse
   return {
     ...common,
     command: 'refresh',
-    prompt: input(Inputs.Prompt),
+    prompt: promptInput(input),
     ...parseWaitSettings(parse),
     ...parseRangeSettings(parse, context, warnings),
     ...parsePagingSettings(parse),
@@ -376,8 +377,20 @@ function missing(name: InputName, what: string): InputError {
   return new InputError(name, `Input "${name}" is required and empty: expected ${what}.`);
 }
 
-/** JSON quoting escapes line breaks and control characters, keeping the message on one line. */
+/**
+ * JSON quoting escapes line breaks and control characters, keeping the message on one line; a
+ * character that renders as nothing is shown as its escape, since it may be what is wrong.
+ */
 function quoteValue(value: string): string {
   const shown = value.length > 80 ? `${value.slice(0, 80)}…` : value;
-  return JSON.stringify(shown);
+  return showInvisible(JSON.stringify(shown));
+}
+
+/**
+ * The `prompt` input, without what renders as nothing. It is the workflow's own text, but often
+ * built from an event's (`${{ github.event.issue.title }}`), and the log and the summary show it
+ * for review: the agent must read no more than they show.
+ */
+function promptInput(input: Input): string {
+  return withoutInvisible(input(Inputs.Prompt));
 }

@@ -1,11 +1,42 @@
 /** Small text rules shared by the log, the summary and the prompt. */
 
 /**
- * Collapses line breaks and control characters into single spaces and cuts the text to `max`
- * characters. Not enough for the log on its own: see `forLog`.
+ * What renders as nothing and is still read by a model: Unicode's default-ignorable code points
+ * (zero-width characters, bidi controls, the tag block U+E0000–E007F, variation selectors, Hangul
+ * fillers, the combining grapheme joiner) and the format characters (general category Cf: the
+ * soft hyphen, the Arabic letter mark, interlinear annotation marks, …). Written as Unicode
+ * properties, so the runtime's own Unicode data decides and no character is forgotten.
+ *
+ * ZWJ (U+200D) is both, and goes too, as the contract makes no exception: an emoji sequence such
+ * as 👩‍💻 then shows as its parts (👩💻), and a variation selector's emoji ⚠️ as ⚠. Both still show
+ * everything the text says, while a run of joiners or selectors could carry what no one sees.
+ * The same goes for the zero-width non-joiner that Persian writing uses between letters.
+ */
+const INVISIBLE = /[\p{Default_Ignorable_Code_Point}\p{Cf}]/gu;
+
+/**
+ * Removes every character that renders as nothing (see `INVISIBLE`). The one rule for text from
+ * outside wherever it goes: `cleanText` (prompts), `oneLine` and `forLog` (the log and error
+ * messages), the Markdown of the summary and the comment, and the outputs all apply it.
+ */
+export function withoutInvisible(text: string): string {
+  return text.replace(INVISIBLE, '');
+}
+
+/**
+ * Shows each character that renders as nothing as a `\u{…}` escape, for a message that quotes a
+ * value (a bad input) where what is there matters more than how it reads.
+ */
+export function showInvisible(text: string): string {
+  return text.replace(INVISIBLE, (char) => `\\u{${char.codePointAt(0)!.toString(16)}}`);
+}
+
+/**
+ * Collapses line breaks and control characters into single spaces, removes what renders as
+ * nothing, and cuts the text to `max` characters. Not enough for the log on its own: see `forLog`.
  */
 export function oneLine(text: string, max: number): string {
-  const flat = text.replace(LINE_BREAKS_AND_CONTROLS, ' ').replace(/\s+/g, ' ').trim();
+  const flat = withoutInvisible(text).replace(LINE_BREAKS_AND_CONTROLS, ' ').replace(/\s+/g, ' ').trim();
   return flat.length > max ? `${sliceWhole(flat, max - 1)}…` : flat;
 }
 
@@ -17,7 +48,10 @@ export function sliceWhole(text: string, length: number): string {
   return text.slice(0, /[\ud800-\udbff]/.test(text.charAt(length - 1)) ? length - 1 : length);
 }
 
-/** Invisible in the log, and not white space to the runner's `TrimStart`, so it breaks a match. */
+/**
+ * Invisible in the log, and not white space to the runner's `TrimStart`, so it breaks a match.
+ * The action's own mark, put in after the text from outside was cleaned of its invisible ones.
+ */
 const ZERO_WIDTH_SPACE = '\u200b';
 
 /**
@@ -25,8 +59,9 @@ const ZERO_WIDTH_SPACE = '\u200b';
  * log line, cut to `max` characters. The runner reads the log line by line, splitting at LF,
  * CRLF and a lone CR, and acts on `::name …::` at the start of a line (after leading white
  * space) and on the legacy `##[name …]` anywhere in a line. So line breaks and control
- * characters become spaces, and `defuseCommands` breaks the two patterns. The text still reads
- * as written. Every log line that carries outside text passes it through here.
+ * characters become spaces, what renders as nothing goes, and `defuseCommands` breaks the two
+ * patterns. The text still reads as written. Every log line that carries outside text passes it
+ * through here.
  */
 export function forLog(text: string, max = Number.POSITIVE_INFINITY): string {
   return defuseCommands(oneLine(text, max));
@@ -39,22 +74,28 @@ export function forLog(text: string, max = Number.POSITIVE_INFINITY): string {
  */
 export function defuseCommands(line: string): string {
   const flat = line.replace(/\r\n?|[\n\u2028\u2029]/g, ' ').replace(/##\[/g, `#${ZERO_WIDTH_SPACE}#[`);
-  return /^\s*::/.test(flat) ? `${ZERO_WIDTH_SPACE}${flat}` : flat;
+  return LEADING_COMMAND.test(flat) ? `${ZERO_WIDTH_SPACE}${flat}` : flat;
 }
 
 /**
- * Removes what a reader of the text would not see but an agent would read: HTML comments,
- * zero-width, bidirectional and other format characters, control characters. One line unless
- * `multiline` (which keeps line feeds). Cut to `maxChars` code points, the cut marked with `…`.
- * For text from outside that goes into a prompt: pull-request titles, bodies and commit
- * subjects, page paths, readers' search terms.
+ * `::` after white space as the runner's `TrimStart` (.NET's `char.IsWhiteSpace`) skips it:
+ * JavaScript's `\s` and NEXT LINE (U+0085), which .NET counts as white space and `\s` does not.
+ */
+const LEADING_COMMAND = /^[\s\u0085]*::/;
+
+/**
+ * Removes what a reader of the text would not see but an agent would read: what renders as
+ * nothing (`withoutInvisible`), control characters, then HTML comments (so no invisible
+ * character can hide one from the pattern). One line unless `multiline` (which keeps line feeds).
+ * Cut to `maxChars` code points, the cut marked with `…`. For text from outside that goes into a
+ * prompt: pull-request titles, bodies and commit subjects, file names, branch names, page paths,
+ * readers' search terms.
  */
 export function cleanText(text: string, maxChars: number, multiline = false): string {
-  let cleaned = text
-    .replace(/<!--[\s\S]*?(-->|$)/g, '')
-    .replace(/[\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u206f\ufeff\ufff9-\ufffb]/g, '')
+  let cleaned = withoutInvisible(text)
     // eslint-disable-next-line no-control-regex
-    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g, '');
+    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g, '')
+    .replace(/<!--[\s\S]*?(-->|$)/g, '');
   cleaned = multiline ? cleaned.replace(/\r\n?|[\u2028\u2029]/g, '\n').trim() : cleaned.replace(/\s+/g, ' ').trim();
   const chars = Array.from(cleaned);
   return chars.length > maxChars ? `${chars.slice(0, maxChars - 1).join('')}…` : cleaned;

@@ -67,4 +67,11 @@ describe('forLog', () => {
     expect(defuseCommands('a  b ##[x]')).toBe('a  b #\u200b#[x]');
     expect(defuseCommands(' :: x')).toBe('\u200b :: x');
   });
+
+  it('defuses a line that starts with a command after NEXT LINE (U+0085), white space to the runner but not to \\s', () => {
+    // Found by the log property (test/properties/text.property.test.ts), shrunk to this line.
+    expect(runnerCommands('\u0085::warning::')).toHaveLength(1);
+    expect(runnerCommands(defuseCommands('\u0085::warning::'))).toEqual([]);
+    expect(runnerCommands(defuseCommands('\u0085 \u2003::set-output name=x::y'))).toEqual([]);
+  });
 });

@@ -1,14 +1,17 @@
 import type { ListedFile } from '../github/api.js';
+import { withoutInvisible } from '../text.js';
 
 /**
  * A diff as a list of files, each with its own section of unified-diff text, whether it came
- * from GitHub as one diff (the diff media type) or as a list of files with patches.
+ * from GitHub as one diff (the diff media type) or as a list of files with patches. The text
+ * is what the agent reads, so what renders as nothing is removed from it here, before the
+ * budget counts it; `path` stays as GitHub names the file, for the filters to match.
  */
 
 export interface FileDiff {
   readonly path: string;
   readonly previousPath?: string;
-  /** The file's section of the diff, header included; empty when GitHub gave no patch. */
+  /** The file's section of the diff, header included, without what renders as nothing; empty when GitHub gave no patch. */
   readonly text: string;
   readonly binary: boolean;
   /** GitHub listed the file without a patch (too large, or binary). */
@@ -43,7 +46,7 @@ export function fileDiffFromListing(file: ListedFile): FileDiff {
   }
   const oldName = file.status === 'added' ? '/dev/null' : `a/${previous}`;
   const newName = file.status === 'removed' ? '/dev/null' : `b/${file.filename}`;
-  const text = `${header}\n--- ${oldName}\n+++ ${newName}\n${file.patch}`;
+  const text = withoutInvisible(`${header}\n--- ${oldName}\n+++ ${newName}\n${file.patch}`);
   return { path: file.filename, previousPath: file.previous_filename, text, binary: false, patchMissing: false };
 }
 
@@ -67,7 +70,7 @@ function describeSection(section: string[]): FileDiff {
   return {
     path,
     previousPath: previousPath && previousPath !== path ? previousPath : undefined,
-    text: section.join('\n'),
+    text: withoutInvisible(section.join('\n')),
     binary,
     patchMissing: false,
   };

@@ -2,7 +2,7 @@ import type { OmittedFile } from './budget.js';
 import type { FileDiff } from './files.js';
 import type { LeftOutReason } from './filter.js';
 import { COMPARE_MAX_FILES } from '../github/api.js';
-import { cleanText, countOf, fenceFor, formatCount } from '../text.js';
+import { cleanText, countOf, fenceFor, formatCount, withoutInvisible } from '../text.js';
 
 /** What the prompt says about the change, besides the diff itself. */
 export interface ChangeContext {
@@ -44,11 +44,14 @@ export interface PromptParts {
 
 /**
  * The prompt: the instruction, a short context block, then the diff between fences that no
- * line of the diff can close. Text from the pull request is cleaned of hidden content first.
+ * line of the diff can close. Text from the pull request is cleaned of hidden content first. The
+ * diff keeps every line and character a reader of it sees, and loses only what renders as
+ * nothing, in file names and code alike (already gone from a `FileDiff` read from GitHub; removed
+ * here again for any other).
  */
 export function buildPrompt(parts: PromptParts): string {
   const { instruction, context, files, omitted, excluded, filesCapped } = parts;
-  const diff = files.map((file) => file.text).join('\n');
+  const diff = withoutInvisible(files.map((file) => file.text).join('\n'));
   const fence = fenceFor(diff);
   const sections = [
     instruction.trim(),
@@ -97,14 +100,19 @@ function leftOutLine(excluded: readonly { readonly reason: LeftOutReason }[]): s
   return `${files}: ${[...counts].map(([reason, count]) => `${formatCount(count)} ${LEFT_OUT_BECAUSE[reason]}`).join(', ')}.`;
 }
 
+/** A branch name, a commit or a URL from the event: chosen by whoever pushed, so cleaned to one line. */
+function eventValue(text: string | undefined): string {
+  return text ? cleanText(text, 300) : '';
+}
+
 function contextLines(context: ChangeContext): string[] {
   const lines = [`- Repository: ${context.repository}`, `- Event: ${context.event}`];
   const pr = context.pullRequest;
   if (pr) {
-    lines.push(`- Pull request: #${pr.number} ${cleanText(pr.title, 300)} (${pr.url})`);
+    lines.push(`- Pull request: #${pr.number} ${cleanText(pr.title, 300)} (${eventValue(pr.url)})`);
   }
-  if (context.baseRef || context.baseSha) lines.push(`- Base: ${context.baseRef ?? ''} ${context.baseSha ?? ''}`.trimEnd());
-  if (context.headRef || context.headSha) lines.push(`- Head: ${context.headRef ?? ''} ${context.headSha ?? ''}`.trimEnd());
+  if (context.baseRef || context.baseSha) lines.push(`- Base: ${eventValue(context.baseRef)} ${eventValue(context.baseSha)}`.trimEnd());
+  if (context.headRef || context.headSha) lines.push(`- Head: ${eventValue(context.headRef)} ${eventValue(context.headSha)}`.trimEnd());
   if (context.since) lines.push(`- Only the changes since ${context.since} (earlier ones were sent before)`);
   const subjects = context.commitSubjects.map((subject) => cleanText(subject, 200)).filter(Boolean);
   if (subjects.length > 0) {

@@ -24,10 +24,17 @@ export interface ReaderSignals {
 
 /** Search terms are cut to this many characters before they enter the prompt. */
 export const MAX_SEARCH_TERM_CHARS = 100;
+/** Page paths are cut to this many characters before they enter the prompt. */
+export const MAX_PATH_CHARS = 300;
 
-/** The pages readers use most: the highest `total`, ties by path (ascending). */
+/**
+ * The pages readers use most: the highest `total`, ties by path (ascending). Paths are cleaned
+ * (`cleanPagePath`); a path that cleans to nothing is dropped.
+ */
 export function busiestPages(rows: readonly VisitorRow[], count: number): ChosenPage[] {
-  return [...rows]
+  return rows
+    .map((row) => ({ ...row, path: cleanPagePath(row.path) }))
+    .filter((row) => row.path)
     .sort((a, b) => b.total - a.total || byText(a.path, b.path))
     .slice(0, count)
     .map((row) => ({ path: row.path, signal: 'visitors', visitors: row.total }));
@@ -35,11 +42,14 @@ export function busiestPages(rows: readonly VisitorRow[], count: number): Chosen
 
 /**
  * The pages readers rate poorly: at least one thumbs-down; most thumbs-down first, then the
- * higher share of thumbs-down among all thumbs, then path (ascending).
+ * higher share of thumbs-down among all thumbs, then path (ascending). Paths are cleaned
+ * (`cleanPagePath`); a path that cleans to nothing is dropped.
  */
 export function poorlyRatedPages(rows: readonly PageFeedback[], count: number): ChosenPage[] {
   return rows
     .filter((row) => row.thumbsDown >= 1)
+    .map((row) => ({ ...row, path: cleanPagePath(row.path) }))
+    .filter((row) => row.path)
     .sort((a, b) => b.thumbsDown - a.thumbsDown || thumbsDownShare(b) - thumbsDownShare(a) || byText(a.path, b.path))
     .slice(0, count)
     .map((row) => ({ path: row.path, signal: 'feedback', thumbsUp: row.thumbsUp, thumbsDown: row.thumbsDown }));
@@ -48,6 +58,15 @@ export function poorlyRatedPages(rows: readonly PageFeedback[], count: number): 
 /** The share of thumbs-down among all of a page's thumbs, 0 to 1 (the page has at least one thumb). */
 export function thumbsDownShare(page: { readonly thumbsUp: number; readonly thumbsDown: number }): number {
   return page.thumbsDown / (page.thumbsDown + page.thumbsUp);
+}
+
+/**
+ * A page path from the analytics (any visitor can request any path), as the prompt, the summary
+ * and the `signals` output all show it: hidden and control characters out, one line, 300
+ * characters.
+ */
+export function cleanPagePath(path: string): string {
+  return cleanText(path, MAX_PATH_CHARS);
 }
 
 /**

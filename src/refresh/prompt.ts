@@ -1,5 +1,5 @@
-import { cleanText, countOf, fenceFor } from '../text.js';
-import type { ChosenPage, ReaderSignals } from './choose.js';
+import { countOf, fenceFor } from '../text.js';
+import { cleanPagePath, cleanSearchTerm, type ChosenPage, type ReaderSignals } from './choose.js';
 
 export const REFRESH_INSTRUCTION =
   'Improve the documentation where readers need it most, using the reader signals below. Make ' +
@@ -8,9 +8,6 @@ export const REFRESH_INSTRUCTION =
   'search for and do not find, add or extend documentation where a term names a real topic of ' +
   'the product, or use the words readers use in the pages that already cover it. Change only ' +
   'what these signals point to.';
-
-/** Page paths come from the API: one line each, hidden characters out, bounded. */
-const MAX_PATH_CHARS = 300;
 
 /**
  * The refresh's prompt: the instruction (the built-in one, or `prompt`), then each signal's
@@ -29,7 +26,7 @@ export function buildRefreshPrompt(instruction: string, signals: ReaderSignals, 
     sections.push('', '## Pages readers rate poorly', '', 'Ratings in the period:', ...poorlyRated.map(pageLine));
   }
   if (signals.searches.length > 0) {
-    const lines = signals.searches.map(({ query, hits }) => `${JSON.stringify(query)} (${countOf(hits, 'search', 'searches')})`);
+    const lines = signals.searches.map(({ query, hits }) => `${JSON.stringify(cleanSearchTerm(query))} (${countOf(hits, 'search', 'searches')})`);
     const block = lines.join('\n');
     const fence = fenceFor(block);
     sections.push(
@@ -46,8 +43,9 @@ export function buildRefreshPrompt(instruction: string, signals: ReaderSignals, 
   return sections.join('\n');
 }
 
+/** A page's line. Its path was cleaned when it was chosen; cleaning again changes nothing, and keeps every line one line. */
 function pageLine(page: ChosenPage): string {
-  const path = cleanText(page.path, MAX_PATH_CHARS);
+  const path = cleanPagePath(page.path);
   if (page.signal === 'visitors') return `- ${path} (${countOf(page.visitors, 'unique visitor')})`;
   return `- ${path} (${countOf(page.thumbsDown, 'thumbs-down', 'thumbs-down')}, ${countOf(page.thumbsUp, 'thumbs-up', 'thumbs-up')})`;
 }

@@ -1,25 +1,30 @@
 import type { Outcome } from '../constants.js';
 import type { DiffStats } from '../diff/change-prompt.js';
 import { describeMode, type AgentRun } from '../agent/run-agent.js';
-import { countOf, forLog, formatDuration } from '../text.js';
+import { countOf, forLog, formatDuration, withoutInvisible } from '../text.js';
 import { Outputs, type OutputName } from '../constants.js';
 import { codeBlock, codeSpan, cutToBytes, details, escapeText, keyValueTable, linkOrCode, MAX_MESSAGE_CHARS } from './markdown.js';
 
-/** Every agent output, from the run as it stands: complete on every path, empty when unknown. */
+/**
+ * Every agent output, from the run as it stands: complete on every path, empty when unknown. The
+ * job's fields come from the API: what renders as nothing is removed from each, the `job` JSON
+ * included (no such character is JSON syntax, so the JSON stays valid, keys and values cleaned).
+ */
 export function agentOutputs(run: AgentRun, requests: number): Partial<Record<OutputName, string>> {
   const job = run.job;
+  const field = (value: string | null | undefined): string => withoutInvisible(value ?? '');
   return {
     [Outputs.Outcome]: run.outcome,
-    [Outputs.JobId]: run.jobId ?? '',
-    [Outputs.Status]: job?.status ?? '',
-    [Outputs.PrLink]: job?.prLink ?? '',
+    [Outputs.JobId]: field(run.jobId),
+    [Outputs.Status]: field(job?.status),
+    [Outputs.PrLink]: field(job?.prLink),
     [Outputs.TimedOut]: String(run.timedOut),
-    [Outputs.Model]: job?.model ?? '',
-    [Outputs.SourceRepository]: job?.source?.repository ?? '',
-    [Outputs.SourceRef]: job?.source?.ref ?? '',
-    [Outputs.CreatedAt]: job?.createdAt ?? '',
-    [Outputs.ArchivedAt]: job?.archivedAt ?? '',
-    [Outputs.Job]: job ? JSON.stringify(job) : '',
+    [Outputs.Model]: field(job?.model),
+    [Outputs.SourceRepository]: field(job?.source?.repository),
+    [Outputs.SourceRef]: field(job?.source?.ref),
+    [Outputs.CreatedAt]: field(job?.createdAt),
+    [Outputs.ArchivedAt]: field(job?.archivedAt),
+    [Outputs.Job]: job ? field(JSON.stringify(job)) : '',
     [Outputs.Requests]: String(requests),
   };
 }

@@ -1,4 +1,4 @@
-import { fenceFor, sliceWhole } from '../text.js';
+import { fenceFor, sliceWhole, withoutInvisible } from '../text.js';
 
 /**
  * Markdown for the job summary and the pull-request comment. GitHub renders both with cmark-gfm
@@ -6,7 +6,8 @@ import { fenceFor, sliceWhole } from '../text.js';
  * the text that is not code or a link. So text from outside (API answers, error messages, visitor
  * paths) is always shown as code: inside a code span there is no autolink, no entity, no emphasis
  * or strikethrough, and the mention and reference filters leave it alone, so it reads exactly as
- * written. The action's own sentences go through `escapeText`.
+ * written. The action's own sentences go through `escapeText`. Both first remove what renders as
+ * nothing (`withoutInvisible`): a reader of the summary sees all there is.
  */
 
 /** Where inline Markdown lands: a GFM table cell needs its `|` escaped, running text must not. */
@@ -20,14 +21,14 @@ export const MAX_MESSAGE_CHARS = 1_000;
 export const MAX_LINK_CHARS = 8_192;
 
 /**
- * Text from outside as a code span that shows it as written: line breaks become spaces (a code
- * span cannot hold one in a table), a value over `maxChars` is cut and ends with `…`, and the
- * fence is longer than any backtick run inside. In a table cell a `|` is written `\|` even inside
- * a code span, since the table extension splits cells before inline parsing and turns `\|` back
- * into `|`; in running text that backslash would show.
+ * Text from outside as a code span that shows it as written: what renders as nothing goes, line
+ * breaks become spaces (a code span cannot hold one in a table), a value over `maxChars` is cut
+ * and ends with `…`, and the fence is longer than any backtick run inside. In a table cell a `|`
+ * is written `\|` even inside a code span, since the table extension splits cells before inline
+ * parsing and turns `\|` back into `|`; in running text that backslash would show.
  */
 export function codeSpan(text: string, place: Place = 'text', maxChars = MAX_VALUE_CHARS): string {
-  let shown = cutToChars(text.replace(/\r\n?|\n/g, ' '), maxChars);
+  let shown = cutToChars(withoutInvisible(text).replace(/\r\n?|\n/g, ' '), maxChars);
   if (place === 'cell') shown = shown.replace(/\|/g, '\\|');
   const fence = fenceFor(shown, 1);
   // One space inside each fence is stripped when both are there: pad so the text keeps its own.
@@ -37,8 +38,9 @@ export function codeSpan(text: string, place: Place = 'text', maxChars = MAX_VAL
 
 /**
  * A link the action makes on purpose to a URL from the API (the documentation PR, the source
- * repository): it points where the URL says, whatever characters it holds, and shows the URL as
- * given, as code. Anything but an http(s) URL, or an over-long one, is shown as code, unlinked.
+ * repository): it points where the URL says, whatever characters it holds (an invisible one
+ * percent-encoded, as a browser sends it), and shows the URL as given, as code, without what
+ * renders as nothing. Anything but an http(s) URL, or an over-long one, is shown as code, unlinked.
  */
 export function linkOrCode(url: string | null | undefined, place: Place): string {
   if (!url) return '—';
@@ -83,11 +85,12 @@ const TEXT_ESCAPES: Record<string, string> = {
 /**
  * The action's own sentence (which may name a job ID or a commit), for a table cell or running
  * text: HTML, table breakers, code spans, links, emphasis and strikethrough are entity-escaped,
- * `www.` and `://` are broken so the autolinker does not start a link, and line breaks become
- * spaces. Not for text from outside: an escape cannot keep GitHub from linking `@user` or `#12`.
+ * `www.` and `://` are broken so the autolinker does not start a link, line breaks become
+ * spaces, and what renders as nothing goes. Not for text from outside: no escape keeps GitHub
+ * from linking `@user`, `#12` or an e-mail address (its autolinker reads past entities).
  */
 export function escapeText(text: string): string {
-  return text
+  return withoutInvisible(text)
     .replace(/[\r\n\u2028\u2029]+/g, ' ')
     .replace(/[&<>|`[\]\\*_~]/g, (char) => TEXT_ESCAPES[char] ?? char)
     .replace(/(www)\./gi, '$1&#46;')

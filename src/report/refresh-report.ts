@@ -1,5 +1,5 @@
 import { Outputs, type OutputName } from '../constants.js';
-import { formatCount, formatPercent } from '../text.js';
+import { formatCount, formatPercent, withoutInvisible } from '../text.js';
 import { thumbsDownShare, type ChosenPage } from '../refresh/choose.js';
 import type { RefreshRun, SignalOutcome } from '../refresh/run-refresh.js';
 import type { RefreshSignal } from '../settings.js';
@@ -7,9 +7,12 @@ import { describeRange } from '../analytics/range.js';
 import { agentOutputs, renderAgentSummary } from './agent-report.js';
 import { codeSpan, escapeText, MAX_MESSAGE_CHARS } from './markdown.js';
 
-/** Every agent output, and `signals`: what aimed the job, as JSON. */
+/**
+ * Every agent output, and `signals`: what aimed the job, as JSON. Its paths and terms were
+ * cleaned when they were chosen; what renders as nothing is removed once more from the whole.
+ */
 export function refreshOutputs(run: RefreshRun, requests: number): Partial<Record<OutputName, string>> {
-  return { ...agentOutputs(run.agent, requests), [Outputs.Signals]: JSON.stringify(run.signals) };
+  return { ...agentOutputs(run.agent, requests), [Outputs.Signals]: withoutInvisible(JSON.stringify(run.signals)) };
 }
 
 const HEADINGS: Record<RefreshSignal, string> = {

@@ -14,7 +14,7 @@ import { startSimulator, type Simulator } from '../simulator/index.js';
 import { fileDiff, pullRequestEvent, startFakeGitHub, type FakeGitHub } from '../support/fake-github.js';
 import { isHttpUrl } from '../support/github-markdown.js';
 import type { ActionRun } from '../support/run-action.js';
-import { EXECUTION_MARKER, HOSTILE_STRINGS } from './cases.js';
+import { EXECUTION_MARKER, HOSTILE_STRINGS, invisibleCharacters, visibleOnly } from './cases.js';
 import { checkedRun, errorLines } from './harness.js';
 
 const declaredOutputs = Object.keys((parse(readFileSync(join(import.meta.dirname, '../../action.yml'), 'utf8')) as { outputs: object }).outputs);
@@ -33,6 +33,27 @@ function expectInert(run: ActionRun): void {
 }
 
 const cases = HOSTILE_STRINGS.map((text, index) => ({ text, index, label: `${index + 1}. ${JSON.stringify(text.slice(0, 40))}` }));
+
+/**
+ * The invisible characters the action writes itself: U+FE0F, the emoji presentation of its own
+ * ⚠️ and ☑️ in the summary and the comment, and U+200B, which defuses a command in the log.
+ */
+const OWN_INVISIBLE = ['\ufe0f', '\u200b'];
+
+/**
+ * No character of `text` that renders as nothing reaches what the action wrote: `exact` places
+ * (the prompt, the outputs) hold none of them, the others (the summary, comments, the log) none
+ * but the action's own.
+ */
+function expectNothingInvisibleFrom(text: string, exact: Record<string, string>, others: Record<string, string> = {}): void {
+  const hidden = invisibleCharacters(text);
+  const found = (content: string, ignored: readonly string[]) =>
+    hidden.filter((char) => !ignored.includes(char) && content.includes(char)).map((char) => `U+${char.codePointAt(0)!.toString(16).toUpperCase()}`);
+  for (const [where, content] of Object.entries(exact)) expect(found(content, []), `invisible characters from outside in ${where}`).toEqual([]);
+  for (const [where, content] of Object.entries(others)) expect(found(content, OWN_INVISIBLE), `invisible characters from outside in ${where}`).toEqual([]);
+}
+
+const promptOf = (sim: Simulator): string => (sim.requests.find((r) => r.endpoint === 'create')!.body as { prompt: string }).prompt;
 
 /** The agent summary's table: the outcome as header, eight rows, and the diff's row when there is one. */
 const summaryTable = (diffRow = false) => [{ rows: diffRow ? 10 : 9, columns: 2 }];
@@ -93,13 +114,23 @@ describe.concurrent('hostile text from the API', () => {
         secrets: [sim.apiKey, pr.token],
         deadlineMs: 30_000,
         // The PR link, model, created time, source repository and ref, and the prompt.
-        summary: { tables: summaryTable(), links, details: 1, literals: [{ text, times: 6 }] },
-        prComment: { github, pullNumber: 2000 + index, expect: { tables: COMMENT_TABLE, links, details: 0, literals: [{ text, times: 1 }] } },
+        summary: { tables: summaryTable(), links, details: 1, literals: [{ text: visibleOnly(text), times: 6 }] },
+        prComment: {
+          github,
+          pullNumber: 2000 + index,
+          expect: { tables: COMMENT_TABLE, links, details: 0, literals: [{ text: visibleOnly(text), times: 1 }] },
+        },
       });
       // The comment was written, so its check above ran.
-      expect(github.commentBodiesSent(2000 + index)).not.toHaveLength(0);
+      const comments = github.commentBodiesSent(2000 + index);
+      expect(comments).not.toHaveLength(0);
       expect(run.outputs.outcome).toBe('pr-opened');
-      expect(JSON.parse(run.outputs.job!)).toMatchObject({ model: text });
+      expect(JSON.parse(run.outputs.job!)).toMatchObject({ model: visibleOnly(text) });
+      expectNothingInvisibleFrom(
+        text,
+        { prompt: promptOf(sim), outputs: JSON.stringify(run.outputs) },
+        { summary: run.summary, comments: comments.join('\n'), log: run.stdout },
+      );
       expectInert(run);
     }),
   );
@@ -146,12 +177,18 @@ describe.concurrent('hostile text from the API', () => {
         secrets: [sim.apiKey, pr.token],
         deadlineMs: 30_000,
         // The server's message, in the error note of the summary and of the comment.
-        summary: { tables: summaryTable(), links: [], details: 1, literals: [{ text, times: 1 }] },
-        prComment: { github, pullNumber: 3000 + index, expect: { tables: COMMENT_TABLE, links: [], details: 0, literals: [{ text, times: 1 }] } },
+        summary: { tables: summaryTable(), links: [], details: 1, literals: [{ text: visibleOnly(text), times: 1 }] },
+        prComment: {
+          github,
+          pullNumber: 3000 + index,
+          expect: { tables: COMMENT_TABLE, links: [], details: 0, literals: [{ text: visibleOnly(text), times: 1 }] },
+        },
       });
-      expect(github.commentBodiesSent(3000 + index)).not.toHaveLength(0);
+      const comments = github.commentBodiesSent(3000 + index);
+      expect(comments).not.toHaveLength(0);
       expect(run.code).toBe(1);
       expect(run.outputs.outcome).toBe('error');
+      expectNothingInvisibleFrom(text, { outputs: JSON.stringify(run.outputs) }, { summary: run.summary, comments: comments.join('\n'), log: run.stdout });
       expectInert(run);
     }),
   );
@@ -178,12 +215,14 @@ describe.concurrent('hostile text from the API', () => {
             ],
             links: [],
             details: 0,
-            literals: [{ text, times: 1 }],
+            literals: [{ text: visibleOnly(text), times: 1 }],
           },
         });
         expect(run.code).toBe(0);
+        // The files hold the data as the API gave it; what a reader is shown holds nothing hidden.
         const json = JSON.parse(readFileSync(run.outputs['visitors-json']!, 'utf8')) as { rows: Array<{ path: string }> };
         expect(json.rows.map((row) => row.path)).toContain(text);
+        expectNothingInvisibleFrom(text, { outputs: JSON.stringify(run.outputs) }, { summary: run.summary, log: run.stdout });
         expectInert(run);
       },
       (i) => (i === 0 ? text : `/page-${i}`),
@@ -203,12 +242,14 @@ describe.concurrent('hostile text from a pull request', () => {
         secrets: [sim.apiKey, 'ghs_hostileTest'],
         deadlineMs: 30_000,
         // The title, body, commit and diff reach the summary only inside the prompt's code block.
-        summary: { tables: summaryTable(true), details: 1, literals: [text] },
+        summary: { tables: summaryTable(true), details: 1, literals: [visibleOnly(text)] },
       });
       expect(run.outputs.outcome).toBe('submitted');
-      const prompt = (sim.requests.find((r) => r.endpoint === 'create')!.body as { prompt: string }).prompt;
-      // The diff reaches the agent whole (it is data, fenced); the title is cleaned to one line.
-      expect(prompt).toContain(`+${text}`);
+      const prompt = promptOf(sim);
+      // The diff reaches the agent whole but for what renders as nothing (it is data, fenced); the
+      // title is cleaned to one line.
+      expect(prompt).toContain(`+${visibleOnly(text)}`);
+      expectNothingInvisibleFrom(text, { prompt, outputs: JSON.stringify(run.outputs) }, { summary: run.summary, log: run.stdout });
       const titleLine = prompt.split('\n').findIndex((line) => line.startsWith(`- Pull request: #${number} `));
       expect(titleLine).toBeGreaterThan(0);
       expect(prompt.split('\n')[titleLine + 1]).toMatch(/^- Base: /);
@@ -250,11 +291,12 @@ describe.concurrent('hostile file names and commit messages', () => {
           deadlineMs: 30_000,
         });
         expect(run.outputs.outcome).toBe('submitted');
-        const prompt = (sim.requests.find((r) => r.endpoint === 'create')!.body as { prompt: string }).prompt;
+        const prompt = promptOf(sim);
         expectPromptLinesClean(prompt);
+        expectNothingInvisibleFrom(HOSTILE_STRINGS.join(''), { prompt }, { summary: run.summary, log: run.stdout });
         if (number === 4001) {
           // The files GitHub gave no patch for are named in the log: defused, one line.
-          expect(run.stdout).toMatch(/^GitHub gave no patch for 19 files: /m);
+          expect(run.stdout).toMatch(new RegExp(`^GitHub gave no patch for ${Math.floor(fileNames.length / 2)} files: `, 'm'));
         }
         expectInert(run);
       }
@@ -283,7 +325,8 @@ describe.concurrent('hostile file names and commit messages', () => {
         deadlineMs: 30_000,
       });
       expect(run.outputs.outcome).toBe('submitted');
-      expectPromptLinesClean((sim.requests.find((r) => r.endpoint === 'create')!.body as { prompt: string }).prompt);
+      expectPromptLinesClean(promptOf(sim));
+      expectNothingInvisibleFrom(HOSTILE_STRINGS.join(''), { prompt: promptOf(sim) }, { summary: run.summary, log: run.stdout });
       expectInert(run);
     }));
 });
@@ -334,12 +377,17 @@ describe.concurrent('hostile text from readers', () => {
         secrets: [sim.apiKey],
         deadlineMs: 30_000,
         sim,
-        // Every path and term shown as written (terms cleaned as the prompt has them), as code.
-        summary: { literals: [...HOSTILE_STRINGS, ...HOSTILE_STRINGS.map((text) => cleanText(text, 100)).filter(Boolean)] },
+        // Every path and term shown as written, cleaned as the prompt has them, as code.
+        summary: { literals: [...HOSTILE_STRINGS.map((text) => cleanText(text, 300)), ...HOSTILE_STRINGS.map((text) => cleanText(text, 100))].filter(Boolean) },
       });
       expect(run.outputs.outcome).toBe('pr-opened');
       const signals = JSON.parse(run.outputs.signals!) as { pages: unknown[]; searches: unknown[] };
       expect(signals.pages).toHaveLength(2 * HOSTILE_STRINGS.length);
+      expectNothingInvisibleFrom(
+        HOSTILE_STRINGS.join(''),
+        { prompt: promptOf(sim), outputs: JSON.stringify(run.outputs) },
+        { summary: run.summary, log: run.stdout },
+      );
       expectInert(run);
     } finally {
       await sim.close();
