@@ -120,7 +120,11 @@ export interface ParsedSettings {
 export function readSettings(context: SettingsContext): ParsedSettings {
   // The runner's convention, as `core.getInput` applies it; read from `context.env` so that
   // "absent" and the value come from the same place.
-  const read: InputReader = (name) => context.env[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`]?.trim();
+  // `job-id` alone is read as given: white space at its ends can belong to an ID the API made.
+  const read: InputReader = (name) => {
+    const value = context.env[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`];
+    return name === Inputs.JobId ? value : value?.trim();
+  };
   for (const secret of [read(Inputs.ApiKey), read(Inputs.GithubToken)]) {
     if (secret) core.setSecret(secret);
   }
@@ -212,7 +216,7 @@ function parseAgentSettings(common: CommonSettings, input: Input, parse: Parse, 
     ...common,
     command: 'agent',
     prompt: input(Inputs.Prompt),
-    jobId: parse(Inputs.JobId, (t) => (t ? parseJobId(t) : undefined)),
+    jobId: parse(Inputs.JobId, parseJobIdInput),
     diff: parse(Inputs.Diff, (t) => parseChoice(t, ['auto', 'true', 'false'] as const)),
     diffInclude: parseList(input(Inputs.DiffInclude)),
     diffExclude: parseList(input(Inputs.DiffExclude)),
@@ -242,6 +246,16 @@ function parseAgentSettings(common: CommonSettings, input: Input, parse: Parse, 
     );
   }
   return settings;
+}
+
+/**
+ * `job-id` as the workflow gives it. The line breaks a YAML block scalar leaves around a value
+ * are dropped (no ID holds one); spaces are kept, since the API's IDs are plain strings that may
+ * begin or end with one. Spaces, tabs and line breaks alone are an empty input: no job-id.
+ */
+function parseJobIdInput(text: string): string | undefined {
+  if (/^[ \t\r\n]*$/.test(text)) return undefined;
+  return parseJobId(text.replace(/^[\r\n]+|[\r\n]+$/g, ''));
 }
 
 function parseVisitorsSettings(common: CommonSettings, input: Input, parse: Parse, context: SettingsContext, warnings: string[]): VisitorsSettings {
@@ -365,8 +379,19 @@ function missing(name: InputName, what: string): InputError {
   return new InputError(name, `Input "${name}" is required and empty: expected ${what}.`);
 }
 
-/** JSON quoting escapes line breaks and control characters, keeping the message on one line. */
+/**
+ * JSON quoting escapes line breaks and control characters, keeping the message on one line;
+ * characters that render as nothing (zero-width, bidirectional and other format characters)
+ * are escaped too, so the author sees what made the value wrong.
+ */
 function quoteValue(value: string): string {
   const shown = value.length > 80 ? `${value.slice(0, 80)}…` : value;
-  return JSON.stringify(shown);
+  return JSON.stringify(shown).replace(INVISIBLE, (char) =>
+    char
+      .split('')
+      .map((unit) => `\\u${unit.charCodeAt(0).toString(16).padStart(4, '0')}`)
+      .join(''),
+  );
 }
+
+const INVISIBLE = /[\p{Cf}\p{Default_Ignorable_Code_Point}\p{Zl}\p{Zp}]/gu;

@@ -6,6 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { codeSpan } from '../src/report/markdown.js';
 import { scripts, startSimulator, type JobScript, type Simulator } from './simulator/index.js';
 import { actionTime, errorLines, injectedCommands } from './reliability/harness.js';
+import { AWKWARD_JOB_IDS } from './support/job-ids.js';
 import { findSecret, runAction, type ActionRun, type RunOptions } from './support/run-action.js';
 
 let sim: Simulator;
@@ -198,6 +199,38 @@ describe('ways in', () => {
     expect(run.stdout).toContain('Describe the new API');
     expect(run.summary).toContain('Describe the new API');
   });
+});
+
+describe('job IDs as the API gives them', () => {
+  it.each(AWKWARD_JOB_IDS)(
+    'a create answered with id %j: job-id is set, the job is polled to the end, and later runs attach to it and message it',
+    async (id) => {
+      sim.queueJobIds(id);
+      const created = await agent({ prompt: 'x' }, { script: scripts.prAfter(2) });
+      expect(created.code).toBe(0);
+      expect(created.outputs.outcome).toBe('pr-opened');
+      expect(created.outputs['job-id']).toBe(id);
+      expect(gets().length).toBeGreaterThanOrEqual(2);
+      expect(gets().every((r) => r.jobId === id && r.status === 200)).toBe(true);
+      expect(created.summary).toContain(`| Job ID | ${codeSpan(id, 'cell')} |`);
+      expect(injectedCommands(created.stdout, [sim.apiKey])).toEqual([]);
+
+      sim.resetLog();
+      const attached = await agent({ 'job-id': id });
+      expect(attached.code).toBe(0);
+      expect(attached.outputs.outcome).toBe('pr-opened');
+      expect(attached.outputs['job-id']).toBe(id);
+      expect(sim.requests.filter((r) => r.method === 'POST')).toHaveLength(0);
+      expect(gets().map((r) => r.jobId)).toEqual([id]);
+
+      sim.resetLog();
+      const messaged = await agent({ 'job-id': id, prompt: 'follow up' }, { script: scripts.prAfter(1) });
+      expect(messaged.code).toBe(0);
+      expect(messaged.outputs.outcome).toBe('pr-opened');
+      expect(posts('message').map((r) => r.jobId)).toEqual([id]);
+      expect(sim.job(id)!.messages).toEqual(['follow up']);
+    },
+  );
 });
 
 describe('outside text in the answers', () => {

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { createServer } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, type ApiClientOptions } from '../src/api/client.js';
@@ -5,6 +6,7 @@ import { ApiError } from '../src/api/errors.js';
 import type { Sleep } from '../src/runtime.js';
 import { scripts, startSimulator, type Simulator } from './simulator/index.js';
 import { recordingLogger } from './support/fake-time.js';
+import { AWKWARD_JOB_IDS, validJobId } from './support/job-ids.js';
 
 let sim: Simulator;
 const PROJECT = 'proj_sim';
@@ -85,7 +87,7 @@ describe('ApiClient against the simulator', () => {
 
   it('refuses a malformed job ID before any request, so it never becomes part of a path', async () => {
     const { api } = client();
-    for (const id of ['..', '.', 'job/../x', 'x y', '']) {
+    for (const id of ['..', '.', '', 'job\n1', 'job\u200b1', 'x'.repeat(257)]) {
       await expect(api.getJob(id)).rejects.toThrow(/malformed job ID/);
     }
     expect(sim.requests).toHaveLength(0);
@@ -93,6 +95,40 @@ describe('ApiClient against the simulator', () => {
     const error = await failure(api.getJob('job.v1~x'));
     expect(error.status).toBe(404);
     expect(sim.requests[0]!.path).toBe(`/v2/agent/${PROJECT}/job/job.v1~x`);
+  });
+
+  it.each(AWKWARD_JOB_IDS)('sends the job ID %j as one percent-encoded path segment', async (id) => {
+    const { api } = client();
+    sim.queueJobIds(id);
+    const created = await api.createJob('x');
+    expect(created.id).toBe(id);
+    await expect(api.getJob(id)).resolves.toMatchObject({ id });
+    await expect(api.sendMessage(id, 'more')).resolves.toMatchObject({ id });
+    const [, get, message] = sim.requests;
+    expect(get!.path).toBe(`/v2/agent/${PROJECT}/job/${encodeURIComponent(id)}`);
+    expect(message!.path).toBe(`/v2/agent/${PROJECT}/job/${encodeURIComponent(id)}/message`);
+    expect([get!.jobId, message!.jobId]).toEqual([id, id]);
+  });
+
+  it('gets any job ID the contract allows to the server as one path segment, and back', async () => {
+    const { api } = client();
+    await fc.assert(
+      fc.asyncProperty(validJobId, async (id) => {
+        sim.resetLog();
+        sim.queueJobIds(id);
+        expect((await api.createJob('x')).id).toBe(id);
+        expect((await api.getJob(id)).id).toBe(id);
+        const { path, jobId, endpoint } = sim.requests[1]!;
+        expect(endpoint).toBe('get');
+        expect(jobId).toBe(id);
+        // The prefix, then one segment: nothing in the ID adds a segment, a query or a fragment.
+        const segments = path.split('/');
+        expect(segments.slice(0, 5)).toEqual(['', 'v2', 'agent', PROJECT, 'job']);
+        expect(segments).toHaveLength(6);
+        expect(decodeURIComponent(segments[5]!)).toBe(id);
+      }),
+      { numRuns: 150, seed: 11 },
+    );
   });
 
   it('reads a page of visitors with its query', async () => {

@@ -4,7 +4,7 @@ import type { CommonSettings, WaitSettings } from '../settings.js';
 import { CancelledError, type Clock, type Logger, type Random, type Sleep } from '../runtime.js';
 import { outcomeOfTerminalJob, isTerminalStatus, type Outcome } from './outcome.js';
 import { pollJob, type JobReader } from './poll.js';
-import { forLog } from '../text.js';
+import { forLog, idForLog } from '../text.js';
 
 /** What the agent flow needs of the API client. */
 export interface AgentApi extends JobReader {
@@ -95,15 +95,15 @@ export async function runAgent(settings: AgentRunSettings, prompt: string, deps:
       seen(job);
       run.jobId = job.id;
       deps.onJobId?.(run.jobId);
-      logger.info(`Created job ${run.jobId} (status ${forLog(run.job!.status, 60)}).`);
+      logger.info(`Created job ${idForLog(run.jobId)} (status ${forLog(run.job!.status, 60)}).`);
     } else if (mode === 'message') {
       run.delivery = 'sent';
       const job = await client.sendMessage(settings.jobId!, prompt);
       run.delivery = 'accepted';
       seen(job);
-      logger.info(`Sent a follow-up message to job ${settings.jobId} (status ${forLog(run.job!.status, 60)}).`);
+      logger.info(`Sent a follow-up message to job ${idForLog(settings.jobId!)} (status ${forLog(run.job!.status, 60)}).`);
     } else {
-      logger.info(`Attaching to job ${settings.jobId}.`);
+      logger.info(`Attaching to job ${idForLog(settings.jobId!)}.`);
     }
   } catch (error) {
     if (isCancellation(error, deps.signal)) return cancelled(run);
@@ -211,13 +211,14 @@ export function isCancellation(error: unknown, signal: AbortSignal): boolean {
   return signal.aborted && (error as { kind?: unknown } | null)?.kind === 'cancelled';
 }
 
-export function describeMode(mode: AgentMode, jobId: string | undefined): string {
+/** What the run would do, for the log; `showId` writes the job ID where it goes elsewhere (as code in Markdown). */
+export function describeMode(mode: AgentMode, jobId: string | undefined, showId: (id: string) => string = idForLog): string {
   switch (mode) {
     case 'create':
       return 'create a new agent job';
     case 'message':
-      return `send a follow-up message to job ${jobId}`;
+      return `send a follow-up message to job ${showId(jobId ?? '')}`;
     case 'attach':
-      return `attach to job ${jobId} and wait for it`;
+      return `attach to job ${showId(jobId ?? '')} and wait for it`;
   }
 }

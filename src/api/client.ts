@@ -243,6 +243,9 @@ export class ApiClient {
   }
 
   private urlFor(call: Call<v.GenericSchema>): URL {
+    // Each ID is one path segment, percent-encoded whatever it holds (`/`, `?`, `#`, `%` and
+    // white space included); the ID rules keep out `.` and `..`, the only segments that
+    // encoding leaves for the URL parser to resolve.
     const path = call.template.replace('{projectId}', encodeURIComponent(this.options.projectId)).replace('{id}', encodeURIComponent(call.jobId ?? ''));
     const url = new URL(this.options.baseUrl + path);
     for (const [name, value] of Object.entries(call.query ?? {})) {

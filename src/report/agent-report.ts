@@ -1,7 +1,7 @@
 import type { Outcome } from '../agent/outcome.js';
 import type { DiffStats } from '../agent/prepare.js';
 import { describeMode, type AgentRun } from '../agent/run-agent.js';
-import { countOf, forLog } from '../text.js';
+import { countOf, forLog, idForLog } from '../text.js';
 import { Outputs, type OutputName } from '../constants.js';
 import { formatDuration } from '../parse.js';
 import { codeBlock, codeSpan, cutToBytes, details, escapeText, keyValueTable, linkOrCode, MAX_MESSAGE_CHARS } from './markdown.js';
@@ -87,7 +87,7 @@ export function renderAgentSummary(run: AgentRun, requests: number, diff?: DiffS
 export function agentLogLine(run: AgentRun): string {
   const jobId = run.jobId ?? run.job?.id;
   const parts = [`Outcome: ${run.outcome}`];
-  if (jobId) parts.push(`job ${jobId}`);
+  if (jobId) parts.push(`job ${idForLog(jobId)}`);
   if (run.job?.status) parts.push(`status ${forLog(run.job.status, 40)}`);
   if (run.job?.prLink) parts.push(`PR ${forLog(run.job.prLink, 300)}`);
   return parts.join(' · ');
@@ -100,15 +100,15 @@ export function agentLogLine(run: AgentRun): string {
 export function failOnLine(run: AgentRun, failOn: ReadonlySet<Outcome>): string {
   const jobId = run.jobId ?? run.job?.id;
   const head = `Outcome "${run.outcome}" is listed in fail-on (${[...failOn].join(',')})`;
-  const job = jobId ? `job ${jobId}` : 'the job';
+  const job = jobId ? `job ${idForLog(jobId)}` : 'the job';
   switch (run.outcome) {
     case 'timed-out':
-      return `${head}: ${job} was still ${forLog(run.job?.status ?? 'running', 40)} after waiting ${formatDuration(run.waitedMs)}. It goes on running on the server; attach to it in a later run or step with job-id: ${jobId ?? '<the job-id output>'} (and no prompt), or raise timeout.`;
+      return `${head}: ${job} was still ${forLog(run.job?.status ?? 'running', 40)} after waiting ${formatDuration(run.waitedMs)}. It goes on running on the server; attach to it in a later run or step with job-id: ${jobId ? idForLog(jobId) : '<the job-id output>'} (and no prompt), or raise timeout.`;
     case 'failed':
     case 'archived': {
       const when = run.outcome === 'archived' && run.job?.archivedAt ? ` at ${forLog(run.job.archivedAt, 40)}` : '';
       const said = apiReason(run);
-      return `${head}: the API reports ${job} as ${run.outcome}${when}${said ? `, saying: ${said}` : ' and gives no reason'}. To ask why, report the job ID${jobId ? ` ${jobId}` : ''} to the documentation platform's support; to try again, run the step again for a new job.`;
+      return `${head}: the API reports ${job} as ${run.outcome}${when}${said ? `, saying: ${said}` : ' and gives no reason'}. To ask why, report the job ID${jobId ? ` ${idForLog(jobId)}` : ''} to the documentation platform's support; to try again, run the step again for a new job.`;
     }
     case 'no-pr':
       return `${head}: ${job} completed without a pull request (nothing needed changing, or the agent committed directly to the deploy branch).`;
@@ -147,7 +147,8 @@ export function outcomeNote(run: AgentRun): string | undefined {
     case 'skipped':
       return escapeText(run.skipReason ?? 'Nothing to send.');
     case 'dry-run':
-      return `Dry run: would ${escapeText(describeMode(run.mode, run.jobId))}. Nothing was sent to the API.`;
+      // The job ID as code, like every value from outside; the rest is the action's own words.
+      return `Dry run: would ${describeMode(run.mode, run.jobId, (id) => codeSpan(id))}. Nothing was sent to the API.`;
     case 'error':
       // The message may quote the server (or GitHub): shown whole as code, never as Markdown.
       return `${codeSpan(run.error?.message ?? 'The API failed.', 'text', MAX_MESSAGE_CHARS)}${jobId ? ` The job goes on on the server.${attach}` : ''}`;
