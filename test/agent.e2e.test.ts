@@ -190,6 +190,27 @@ describe('ways in', () => {
     expect(run.outputs.requests).toBe('1');
   });
 
+  it.each([
+    [{ status: 'failed' }, 'failed', 1],
+    [{ status: 'archived' }, 'archived', 0],
+    [{ status: 'completed', prLink: true }, 'pr-opened', 0],
+  ] as const)('wait: false with a create answered %j: that outcome, never submitted', async (phase, outcome, code) => {
+    const run = await agent({ prompt: 'x', wait: 'false' }, { script: [phase] });
+    expect(run.outputs.outcome).toBe(outcome);
+    expect(run.code).toBe(code);
+    expect(run.outputs.status).toBe(phase.status);
+    // One look was enough: the answer to the create.
+    expect(sim.requests.map((r) => r.endpoint)).toEqual(['create']);
+    expect(run.summary).not.toContain('Submitted');
+    if (outcome === 'failed') {
+      const id = run.outputs['job-id']!;
+      expect(errorLines(run)).toEqual([
+        expect.stringContaining(`::error::Outcome "failed" is listed in fail-on (failed,timed-out): the API reports job ${id} as failed`),
+      ]);
+    }
+    if (outcome === 'pr-opened') expect(run.outputs['pr-link']).toMatch(/\/pull\/\d+$/);
+  });
+
   it('dry-run sends nothing and shows the prompt', async () => {
     const run = await agent({ prompt: 'Describe the new API', 'dry-run': 'true' });
     expect(run.code).toBe(0);

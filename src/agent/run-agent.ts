@@ -115,7 +115,9 @@ export async function runAgent(settings: AgentRunSettings, prompt: string, deps:
 
   if (!settings.wait) {
     if (mode !== 'attach') {
-      run.outcome = 'submitted';
+      // An answer that is already terminal is the outcome: a job that failed at once was not
+      // merely submitted, and `fail-on` must see it.
+      run.outcome = outcomeOf(run.job!, 'submitted');
       return run;
     }
     // Attaching without waiting: one look at the job, so the outputs say where it stands.
