@@ -10,7 +10,7 @@ import { COMMENT_MARKER, PullRequestComment, stateLine } from './github/pr-comme
 import { readSettings } from './inputs.js';
 import { formatDuration } from './parse.js';
 import { coreLogger } from './logger.js';
-import { agentLogLine, agentOutputs, failOnLine, renderAgentSummary, renderPrComment, renderWorkingComment } from './report/agent-report.js';
+import { agentLogLine, agentOutputs, cancelledLine, failOnLine, renderAgentSummary, renderPrComment, renderWorkingComment } from './report/agent-report.js';
 import { byteLength, cutToBytes, SUMMARY_LIMIT_BYTES } from './report/markdown.js';
 import { CancelledError, realSleep, systemClock } from './runtime.js';
 import type { Outcome } from './agent/outcome.js';
@@ -232,14 +232,7 @@ function failIfNeeded(run: AgentRun, failOn: ReadonlySet<Outcome>): void {
   if (run.outcome === 'error') {
     core.setFailed(run.error?.message ?? 'The API failed.');
   } else if (run.outcome === 'cancelled') {
-    const jobId = run.jobId ?? run.job?.id;
-    core.setFailed(
-      jobId
-        ? `Cancelled. Job ${jobId} goes on running on the server (the API cannot cancel it); attach to it later with job-id: ${jobId}.`
-        : run.delivery === 'none'
-          ? 'Cancelled before anything was sent to the agent; no job was created or messaged.'
-          : 'Cancelled before the API answered; a job may still have been created.',
-    );
+    core.setFailed(cancelledLine(run));
   } else if (failOn.has(run.outcome)) {
     core.setFailed(failOnLine(run, failOn));
   }

@@ -3,7 +3,7 @@ import { createServer } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, type ApiClientOptions } from '../src/api/client.js';
 import { ApiError } from '../src/api/errors.js';
-import type { Sleep } from '../src/runtime.js';
+import { CancelledError, type Sleep } from '../src/runtime.js';
 import { scripts, startSimulator, type Simulator } from './simulator/index.js';
 import { recordingLogger } from './support/fake-time.js';
 import { AWKWARD_JOB_IDS, validJobId } from './support/job-ids.js';
@@ -344,6 +344,57 @@ describe('error wording', () => {
     const error = await failure(api.createJob('x'));
     expect(error.kind).toBe('shape');
     expect(error.message).toContain('not the documented shape: id');
+  });
+});
+
+describe('whether a create took effect', () => {
+  it('took none when every attempt was refused with 429', async () => {
+    const { api } = client({ retries: 1 });
+    sim.injectFault({ target: 'create', kind: 'status', status: 429, times: 2 });
+    const error = await failure(api.createJob('x'));
+    expect(error.status).toBe(429);
+    expect(error.tookNoEffect).toBe(true);
+  });
+
+  it('took none when cancelled while waiting out the Retry-After of a 429', async () => {
+    const controller = new AbortController();
+    const before = sim.jobs().length;
+    // The signal arrives during the pause the 429 asked for.
+    const sleep: Sleep = (_ms, signal) => {
+      controller.abort(new CancelledError('cancelled by SIGINT'));
+      return Promise.reject(signal!.reason as Error);
+    };
+    const { api } = client({ signal: controller.signal, sleep });
+    sim.injectFault({ target: 'create', kind: 'status', status: 429, retryAfter: '30' });
+    const error = await failure(api.createJob('x'));
+    expect(error.kind).toBe('cancelled');
+    expect(error.tookNoEffect).toBe(true);
+    expect(sim.jobs().length).toBe(before);
+  });
+
+  it('took none when the connection was refused every time', async () => {
+    const port = await closedPort();
+    const error = await failure(client({ baseUrl: `http://127.0.0.1:${port}`, retries: 1 }).api.createJob('x'));
+    expect(error.tookNoEffect).toBe(true);
+  });
+
+  it('may have when cancelled while the request was in flight', async () => {
+    const controller = new AbortController();
+    const { api } = client({ signal: controller.signal, requestTimeoutMs: 60_000 });
+    sim.injectFault({ target: 'create', kind: 'hang', process: true });
+    setTimeout(() => controller.abort(new CancelledError('cancelled by SIGINT')), 100);
+    const error = await failure(api.createJob('x'));
+    expect(error.kind).toBe('cancelled');
+    expect(error.tookNoEffect).toBe(false);
+  });
+
+  it('may have after a 503, even when a 429 came first', async () => {
+    const { api } = client();
+    sim.injectFault({ target: 'create', kind: 'status', status: 429 });
+    sim.injectFault({ target: 'create', kind: 'status', status: 503 });
+    const error = await failure(api.createJob('x'));
+    expect(sim.requests.map((r) => r.status)).toEqual([429, 503]);
+    expect(error.tookNoEffect).toBe(false);
   });
 });
 

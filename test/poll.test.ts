@@ -3,6 +3,7 @@ import { DEFAULT_HEARTBEAT_MS, pollJob, type JobReader } from '../src/agent/poll
 import { runAgent, type AgentApi, type AgentRunSettings } from '../src/agent/run-agent.js';
 import { ApiError } from '../src/api/errors.js';
 import type { AgentJob } from '../src/api/schemas.js';
+import { outcomeNote } from '../src/report/agent-report.js';
 import { CancelledError } from '../src/runtime.js';
 import { FakeTime, recordingLogger, seededRandom } from './support/fake-time.js';
 
@@ -289,5 +290,44 @@ describe('runAgent with wait: false', () => {
     expect(run.mode).toBe('message');
     expect(run.outcome).toBe('failed');
     expect(client.calls).toEqual(['message']);
+  });
+});
+
+describe('runAgent cancelled before the create took effect', () => {
+  const cancelledCreate = (tookNoEffect: boolean): ApiError =>
+    new ApiError('POST /v2/agent/{projectId}/job: cancelled.', {
+      kind: 'cancelled',
+      endpoint: 'POST /v2/agent/{projectId}/job',
+      mayHaveTakenEffect: false,
+      tookNoEffect,
+      attempts: 1,
+    });
+
+  it('says no job was created when every attempt was refused with 429 (the signal came during the Retry-After wait)', async () => {
+    const time = new FakeTime();
+    const controller = new AbortController();
+    const client = fakeAgentApi(() => {
+      controller.abort(new CancelledError('cancelled by SIGINT'));
+      return Promise.reject(cancelledCreate(true));
+    });
+    const run = await runAgent(agentSettings(), 'Document it', agentDeps(time, client, controller.signal));
+    expect(run.outcome).toBe('cancelled');
+    expect(run.delivery).toBe('refused');
+    const note = outcomeNote(run)!;
+    expect(note).toContain('no job was created');
+    expect(note).not.toContain('may still have been created');
+  });
+
+  it('says a job may exist when the request may have reached the server', async () => {
+    const time = new FakeTime();
+    const controller = new AbortController();
+    const client = fakeAgentApi(() => {
+      controller.abort(new CancelledError('cancelled by SIGINT'));
+      return Promise.reject(cancelledCreate(false));
+    });
+    const run = await runAgent(agentSettings(), 'Document it', agentDeps(time, client, controller.signal));
+    expect(run.outcome).toBe('cancelled');
+    expect(run.delivery).toBe('sent');
+    expect(outcomeNote(run)).toContain('a job may still have been created');
   });
 });

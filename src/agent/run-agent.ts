@@ -43,10 +43,12 @@ export interface AgentDeps {
 /**
  * How far the prompt got with the API: `accepted` once it answered the create or the message
  * with 2xx (the job has the prompt); `sent` when the request went out and got no 2xx (refused,
- * failed, cut off or cancelled: it may or may not have taken effect); `none` when nothing was
- * sent (a dry run, a skip, attaching, or a stop before sending).
+ * failed, cut off or cancelled: it may or may not have taken effect); `refused` when it went
+ * out but certainly took no effect (every attempt was answered 429, or never reached the
+ * server): no job was created, no message added; `none` when nothing was sent (a dry run, a
+ * skip, attaching, or a stop before sending).
  */
-export type Delivery = 'none' | 'sent' | 'accepted';
+export type Delivery = 'none' | 'refused' | 'sent' | 'accepted';
 
 export interface AgentRun {
   readonly mode: AgentMode;
@@ -106,6 +108,7 @@ export async function runAgent(settings: AgentRunSettings, prompt: string, deps:
       logger.info(`Attaching to job ${idForLog(settings.jobId!)}.`);
     }
   } catch (error) {
+    if (tookNoEffect(error)) run.delivery = 'refused';
     if (isCancellation(error, deps.signal)) return cancelled(run);
     return failed(run, error);
   }
@@ -206,6 +209,11 @@ function cancelled(run: AgentRun, waitedMs = 0): AgentRun {
   run.outcome = 'cancelled';
   run.waitedMs = waitedMs;
   return run;
+}
+
+/** An API error that proves the create or the message took no effect (every attempt answered 429, or none reached the server). */
+function tookNoEffect(error: unknown): boolean {
+  return (error as { tookNoEffect?: unknown } | null)?.tookNoEffect === true;
 }
 
 export function isCancellation(error: unknown, signal: AbortSignal): boolean {

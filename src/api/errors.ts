@@ -17,6 +17,12 @@ export interface ApiErrorDetails {
   readonly retryAfterMs?: number;
   /** A request that creates something failed in a way that leaves open whether it took effect. */
   readonly mayHaveTakenEffect: boolean;
+  /**
+   * The request certainly took no effect: every attempt so far was refused with `429` (which
+   * the server answers without acting) or never reached the server, or none was made. A
+   * cancellation while a request was in flight leaves this false.
+   */
+  readonly tookNoEffect?: boolean;
   readonly attempts: number;
 }
 
@@ -27,6 +33,7 @@ export class ApiError extends Error implements ApiErrorDetails {
   readonly serverMessage?: string;
   readonly retryAfterMs?: number;
   readonly mayHaveTakenEffect: boolean;
+  readonly tookNoEffect: boolean;
   readonly attempts: number;
 
   constructor(message: string, details: ApiErrorDetails) {
@@ -38,6 +45,7 @@ export class ApiError extends Error implements ApiErrorDetails {
     this.serverMessage = details.serverMessage;
     this.retryAfterMs = details.retryAfterMs;
     this.mayHaveTakenEffect = details.mayHaveTakenEffect;
+    this.tookNoEffect = details.tookNoEffect ?? false;
     this.attempts = details.attempts;
   }
 }

@@ -127,6 +127,25 @@ function apiReason(run: AgentRun): string | undefined {
   return undefined;
 }
 
+/** Why a request that was sent certainly took no effect (delivery `refused`). */
+const REFUSED = 'the API had refused it (rate limited: 429) or never received it';
+
+/** The step's one error line after a cancellation: what became of the job, and how to go on. */
+export function cancelledLine(run: AgentRun): string {
+  const jobId = run.jobId ?? run.job?.id;
+  if (jobId) {
+    return `Cancelled. Job ${idForLog(jobId)} goes on running on the server (the API cannot cancel it); attach to it later with job-id: ${idForLog(jobId)}.`;
+  }
+  switch (run.delivery) {
+    case 'none':
+      return 'Cancelled before anything was sent to the agent; no job was created or messaged.';
+    case 'refused':
+      return `Cancelled while the create request waited to be sent again; ${REFUSED}, so no job was created.`;
+    default:
+      return 'Cancelled before the API answered; a job may still have been created.';
+  }
+}
+
 /** What the author should do next, for the outcomes that need a word: Markdown, outside text as code. */
 export function outcomeNote(run: AgentRun): string | undefined {
   const jobId = run.jobId ?? run.job?.id;
@@ -136,6 +155,8 @@ export function outcomeNote(run: AgentRun): string | undefined {
       return `The timeout ran out while the job was still running; it goes on on the server (the API cannot cancel it).${attach}`;
     case 'cancelled':
       if (!jobId && run.delivery === 'none') return 'The step was cancelled before anything was sent to the API: no job was created.';
+      if (!jobId && run.delivery === 'refused')
+        return `The step was cancelled while the create request waited to be sent again: ${REFUSED}, so no job was created.`;
       if (!jobId && run.mode === 'create') {
         return 'The step was cancelled before the API answered the create request: a job may still have been created. Look for it on the dashboard.';
       }
