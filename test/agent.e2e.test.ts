@@ -254,6 +254,33 @@ describe('job IDs as the API gives them', () => {
   );
 });
 
+describe('a base-url that is not the API root', () => {
+  it('with a path prefix the API does not have: the 404 says project-id or base-url', async () => {
+    const run = await agent({ prompt: 'x', 'base-url': `${sim.url}/api` });
+    expect(run.code).toBe(1);
+    expect(run.outputs.outcome).toBe('error');
+    expect(errorLines(run)).toEqual([
+      expect.stringMatching(
+        /^::error::POST \/v2\/agent\/\{projectId\}\/job answered 404: project "proj_sim" was not found, or base-url \(http:\/\/127\.0\.0\.1:\d+\/api\) does not point at the API's root\. /,
+      ),
+    ]);
+    expect(run.summary).toContain("does not point at the API's root");
+  });
+
+  it('without the path prefix the API is served under: the same', async () => {
+    const prefixed = await startSimulator({ basePath: '/api' });
+    try {
+      const root = prefixed.url.slice(0, -'/api'.length);
+      const run = await agent({ prompt: 'x', 'base-url': root, 'api-key': prefixed.apiKey });
+      expect(run.code).toBe(1);
+      expect(errorLines(run)).toEqual([expect.stringContaining(`project "proj_sim" was not found, or base-url (${root}) does not point at the API's root`)]);
+      expect(prefixed.requests.map((r) => r.path)).toEqual(['/v2/agent/proj_sim/job']);
+    } finally {
+      await prefixed.close();
+    }
+  });
+});
+
 describe('outside text in the answers', () => {
   it('a job ID that is not an identifier is a malformed answer, never part of a path or a line', async () => {
     sim.injectFault({ target: 'create', kind: 'status', status: 201, body: { id: '..', status: 'active' } });

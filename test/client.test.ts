@@ -300,12 +300,31 @@ describe('error wording', () => {
     expect(error.message).toMatch(/read-only key.*allowlist/);
   });
 
-  it('404: names the project, or the job and the project', async () => {
+  it('404: names the project, or the job and the project, and says base-url may not be the API root', async () => {
     const project = await failure(client({ projectId: 'proj_nope' }).api.createJob('x'));
     expect(project.status).toBe(404);
-    expect(project.message).toContain('project "proj_nope" was not found');
+    expect(project.message).toContain(`project "proj_nope" was not found, or base-url (${sim.url}) does not point at the API's root`);
+    expect(project.message).toMatch(/Check project-id .* and that base-url is the address the API's \/v1 and \/v2 paths start from/);
     const job = await failure(client().api.getJob('job_missing'));
-    expect(job.message).toContain('job "job_missing" was not found in project "proj_sim"');
+    expect(job.message).toContain(`job "job_missing" was not found in project "proj_sim", or base-url (${sim.url}) does not point at the API's root`);
+    expect(job.message).toMatch(/Check job-id, project-id, and that base-url is/);
+  });
+
+  it('404 from a base-url with a path prefix the API does not have, or without one it needs: says both', async () => {
+    const extra = await failure(client({ baseUrl: `${sim.url}/api` }).api.createJob('x'));
+    expect(extra.status).toBe(404);
+    expect(extra.message).toContain(`project "${PROJECT}" was not found, or base-url (${sim.url}/api) does not point at the API's root`);
+    const prefixed = await startSimulator({ basePath: '/api' });
+    try {
+      const root = prefixed.url.slice(0, -'/api'.length);
+      const missing = await failure(client({ baseUrl: root, apiKey: prefixed.apiKey }).api.getJob('job_1'));
+      expect(missing.status).toBe(404);
+      expect(missing.message).toContain(`or base-url (${root}) does not point at the API's root`);
+      // Served where base-url says, the same simulator answers.
+      await expect(client({ baseUrl: prefixed.url, apiKey: prefixed.apiKey }).api.createJob('x')).resolves.toMatchObject({ status: 'active' });
+    } finally {
+      await prefixed.close();
+    }
   });
 
   it('400: the server’s own message, with details', async () => {

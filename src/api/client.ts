@@ -295,6 +295,7 @@ export class ApiClient {
       status: response.status,
       serverMessage,
       ids: { projectId: this.options.projectId, jobId: call.jobId },
+      baseUrl: this.options.baseUrl,
     };
     // A 5xx to a create or a message leaves open whether the server acted on it.
     const maybeDone = call.method === 'POST' && response.status >= 500;
