@@ -132,7 +132,11 @@ export interface ParsedSettings {
 export function readSettings(context: SettingsContext): ParsedSettings {
   // The runner's convention, as `core.getInput` applies it; read from `context.env` so that
   // "absent" and the value come from the same place.
-  const read: InputReader = (name) => context.env[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`]?.trim();
+  // `job-id` alone is read as given: white space at its ends can belong to an ID the API made.
+  const read: InputReader = (name) => {
+    const value = context.env[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`];
+    return name === Inputs.JobId ? value : value?.trim();
+  };
   for (const secret of [read(Inputs.ApiKey), read(Inputs.GithubToken)]) {
     if (secret) core.setSecret(secret);
   }
@@ -224,7 +228,7 @@ function parseAgentSettings(common: CommonSettings, input: Input, parse: Parse, 
     ...common,
     command: 'agent',
     prompt: promptInput(input),
-    jobId: parse(Inputs.JobId, (t) => (t ? parseJobId(t) : undefined)),
+    jobId: parse(Inputs.JobId, parseJobIdInput),
     diff: parse(Inputs.Diff, (t) => parseChoice(t, ['auto', 'true', 'false'] as const)),
     diffInclude: parse(Inputs.DiffInclude, parseGlobList),
     diffExclude: parse(Inputs.DiffExclude, parseGlobList),
@@ -254,6 +258,16 @@ function parseAgentSettings(common: CommonSettings, input: Input, parse: Parse, 
     );
   }
   return settings;
+}
+
+/**
+ * `job-id` as the workflow gives it. The line breaks a YAML block scalar leaves around a value
+ * are dropped (no ID holds one); spaces are kept, since the API's IDs are plain strings that may
+ * begin or end with one. Spaces, tabs and line breaks alone are an empty input: no job-id.
+ */
+function parseJobIdInput(text: string): string | undefined {
+  if (/^[ \t\r\n]*$/.test(text)) return undefined;
+  return parseJobId(text.replace(/^[\r\n]+|[\r\n]+$/g, ''));
 }
 
 function parseVisitorsSettings(common: CommonSettings, input: Input, parse: Parse, context: SettingsContext, warnings: string[]): VisitorsSettings {
@@ -383,7 +397,8 @@ function missing(name: InputName, what: string): InputError {
  */
 function quoteValue(value: string): string {
   const shown = value.length > 80 ? `${value.slice(0, 80)}…` : value;
-  return showInvisible(JSON.stringify(shown));
+  // JSON leaves the line and paragraph separators as they are: escaped too, to keep one line.
+  return showInvisible(JSON.stringify(shown)).replace(/[\u2028\u2029]/g, (char) => `\\u${char.charCodeAt(0).toString(16)}`);
 }
 
 /**
@@ -394,3 +409,4 @@ function quoteValue(value: string): string {
 function promptInput(input: Input): string {
   return withoutInvisible(input(Inputs.Prompt));
 }
+

@@ -186,17 +186,34 @@ export function parseId(text: string): string {
 }
 
 /**
+ * Characters a job ID may not hold: controls and format characters, the other default-ignorable
+ * code points (they render as nothing, so the ID a reader sees would not be the ID), line and
+ * paragraph separators (line breaks to JavaScript, Markdown and editors: the comment's record is
+ * one line), and lone surrogate halves (no UTF-8 form, so no URL can carry them).
+ */
+const NOT_IN_JOB_ID = /[\p{Cc}\p{Cf}\p{Default_Ignorable_Code_Point}\p{Zl}\p{Zp}\p{Cs}]/u;
+
+/** The most characters (code points) a job ID may have. */
+export const MAX_JOB_ID_CHARS = 256;
+
+/**
  * A job ID, wherever it comes from (the input, the API's answer, the pull-request comment's
- * record): the characters that need no percent-encoding in a URL path, and not `.` or `..`,
- * which `encodeURIComponent` leaves as they are and a URL parser resolves as path segments.
+ * record). The vendor declares `id` a plain string, so a job the API created must never be lost
+ * to a rule of ours: any 1 to 256 characters but control and invisible ones. Not `.` or `..`,
+ * which `encodeURIComponent` leaves as they are and a URL parser resolves as path segments;
+ * every other character is safe once percent-encoded as one path segment.
  */
 export function isJobId(text: string): boolean {
-  return /^[A-Za-z0-9._~-]{1,128}$/.test(text) && text !== '.' && text !== '..';
+  if (text === '.' || text === '..' || NOT_IN_JOB_ID.test(text)) return false;
+  const length = Array.from(text).length;
+  return length >= 1 && length <= MAX_JOB_ID_CHARS;
 }
 
 export function parseJobId(text: string): string {
   if (!isJobId(text)) {
-    throw new ParseError('1 to 128 characters of letters, digits, ".", "_", "~" or "-", and not "." or ".."');
+    throw new ParseError(
+      `1 to ${MAX_JOB_ID_CHARS} characters with no control or invisible characters (line breaks, tabs, zero-width, bidirectional or other format characters), and not "." or ".."`,
+    );
   }
   return text;
 }

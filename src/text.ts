@@ -68,6 +68,25 @@ export function forLog(text: string, max = Number.POSITIVE_INFINITY): string {
 }
 
 /**
+ * Text from outside as one quoted value on a log line (a job ID, say): JSON-quoted, so its ends
+ * show, and with white space other than single spaces escaped, since `forLog` would fold it.
+ */
+export function quotedForLog(text: string): string {
+  const quoted = JSON.stringify(text)
+    .replace(/[^\S ]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`)
+    .replace(/ (?= )/g, '\\u0020');
+  return forLog(quoted);
+}
+
+/**
+ * A job ID on a log line: as it is when it is one word (`job job_5a3f01`), quoted when it holds
+ * white space or a quote (`job "job 1"`), so a reader can tell where it ends.
+ */
+export function idForLog(id: string): string {
+  return /^[^\s"]+$/.test(id) ? forLog(id) : quotedForLog(id);
+}
+
+/**
  * The backstop for a whole info line (the logger applies it to every one): line breaks become
  * spaces, every `##[` gets a zero-width space between its two `#`, and a line that would start
  * with `::` gets one in front. Unlike `forLog` it keeps the line's own spacing.

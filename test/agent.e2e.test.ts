@@ -6,6 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { codeSpan } from '../src/report/markdown.js';
 import { scripts, startSimulator, type JobScript, type Simulator } from './simulator/index.js';
 import { actionTime, errorLines, injectedCommands } from './reliability/harness.js';
+import { AWKWARD_JOB_IDS } from './support/job-ids.js';
 import { findSecret, runAction, type ActionRun, type RunOptions } from './support/run-action.js';
 
 let sim: Simulator;
@@ -189,6 +190,27 @@ describe('ways in', () => {
     expect(run.outputs.requests).toBe('1');
   });
 
+  it.each([
+    [{ status: 'failed' }, 'failed', 1],
+    [{ status: 'archived' }, 'archived', 0],
+    [{ status: 'completed', prLink: true }, 'pr-opened', 0],
+  ] as const)('wait: false with a create answered %j: that outcome, never submitted', async (phase, outcome, code) => {
+    const run = await agent({ prompt: 'x', wait: 'false' }, { script: [phase] });
+    expect(run.outputs.outcome).toBe(outcome);
+    expect(run.code).toBe(code);
+    expect(run.outputs.status).toBe(phase.status);
+    // One look was enough: the answer to the create.
+    expect(sim.requests.map((r) => r.endpoint)).toEqual(['create']);
+    expect(run.summary).not.toContain('Submitted');
+    if (outcome === 'failed') {
+      const id = run.outputs['job-id']!;
+      expect(errorLines(run)).toEqual([
+        expect.stringContaining(`::error::Outcome "failed" is listed in fail-on (failed,timed-out): the API reports job ${id} as failed`),
+      ]);
+    }
+    if (outcome === 'pr-opened') expect(run.outputs['pr-link']).toMatch(/\/pull\/\d+$/);
+  });
+
   it('dry-run sends nothing and shows the prompt', async () => {
     const run = await agent({ prompt: 'Describe the new API', 'dry-run': 'true' });
     expect(run.code).toBe(0);
@@ -197,6 +219,65 @@ describe('ways in', () => {
     expect(sim.requests).toHaveLength(0);
     expect(run.stdout).toContain('Describe the new API');
     expect(run.summary).toContain('Describe the new API');
+  });
+});
+
+describe('job IDs as the API gives them', () => {
+  it.each(AWKWARD_JOB_IDS)(
+    'a create answered with id %j: job-id is set, the job is polled to the end, and later runs attach to it and message it',
+    async (id) => {
+      sim.queueJobIds(id);
+      const created = await agent({ prompt: 'x' }, { script: scripts.prAfter(2) });
+      expect(created.code).toBe(0);
+      expect(created.outputs.outcome).toBe('pr-opened');
+      expect(created.outputs['job-id']).toBe(id);
+      expect(gets().length).toBeGreaterThanOrEqual(2);
+      expect(gets().every((r) => r.jobId === id && r.status === 200)).toBe(true);
+      expect(created.summary).toContain(`| Job ID | ${codeSpan(id, 'cell')} |`);
+      expect(injectedCommands(created.stdout, [sim.apiKey])).toEqual([]);
+
+      sim.resetLog();
+      const attached = await agent({ 'job-id': id });
+      expect(attached.code).toBe(0);
+      expect(attached.outputs.outcome).toBe('pr-opened');
+      expect(attached.outputs['job-id']).toBe(id);
+      expect(sim.requests.filter((r) => r.method === 'POST')).toHaveLength(0);
+      expect(gets().map((r) => r.jobId)).toEqual([id]);
+
+      sim.resetLog();
+      const messaged = await agent({ 'job-id': id, prompt: 'follow up' }, { script: scripts.prAfter(1) });
+      expect(messaged.code).toBe(0);
+      expect(messaged.outputs.outcome).toBe('pr-opened');
+      expect(posts('message').map((r) => r.jobId)).toEqual([id]);
+      expect(sim.job(id)!.messages).toEqual(['follow up']);
+    },
+  );
+});
+
+describe('a base-url that is not the API root', () => {
+  it('with a path prefix the API does not have: the 404 says project-id or base-url', async () => {
+    const run = await agent({ prompt: 'x', 'base-url': `${sim.url}/api` });
+    expect(run.code).toBe(1);
+    expect(run.outputs.outcome).toBe('error');
+    expect(errorLines(run)).toEqual([
+      expect.stringMatching(
+        /^::error::POST \/v2\/agent\/\{projectId\}\/job answered 404: project "proj_sim" was not found, or base-url \(http:\/\/127\.0\.0\.1:\d+\/api\) does not point at the API's root\. /,
+      ),
+    ]);
+    expect(run.summary).toContain("does not point at the API's root");
+  });
+
+  it('without the path prefix the API is served under: the same', async () => {
+    const prefixed = await startSimulator({ basePath: '/api' });
+    try {
+      const root = prefixed.url.slice(0, -'/api'.length);
+      const run = await agent({ prompt: 'x', 'base-url': root, 'api-key': prefixed.apiKey });
+      expect(run.code).toBe(1);
+      expect(errorLines(run)).toEqual([expect.stringContaining(`project "proj_sim" was not found, or base-url (${root}) does not point at the API's root`)]);
+      expect(prefixed.requests.map((r) => r.path)).toEqual(['/v2/agent/proj_sim/job']);
+    } finally {
+      await prefixed.close();
+    }
   });
 });
 

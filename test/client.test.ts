@@ -1,10 +1,12 @@
+import fc from 'fast-check';
 import { createServer } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, type ApiClientOptions } from '../src/api/client.js';
 import { ApiError } from '../src/api/errors.js';
-import type { Sleep } from '../src/runtime.js';
+import { CancelledError, type Sleep } from '../src/runtime.js';
 import { scripts, startSimulator, type Simulator } from './simulator/index.js';
 import { recordingLogger } from './support/fake-time.js';
+import { AWKWARD_JOB_IDS, validJobId } from './support/job-ids.js';
 
 let sim: Simulator;
 const PROJECT = 'proj_sim';
@@ -85,7 +87,7 @@ describe('ApiClient against the simulator', () => {
 
   it('refuses a malformed job ID before any request, so it never becomes part of a path', async () => {
     const { api } = client();
-    for (const id of ['..', '.', 'job/../x', 'x y', '']) {
+    for (const id of ['..', '.', '', 'job\n1', 'job\u200b1', 'x'.repeat(257)]) {
       await expect(api.getJob(id)).rejects.toThrow(/malformed job ID/);
     }
     expect(sim.requests).toHaveLength(0);
@@ -93,6 +95,40 @@ describe('ApiClient against the simulator', () => {
     const error = await failure(api.getJob('job.v1~x'));
     expect(error.status).toBe(404);
     expect(sim.requests[0]!.path).toBe(`/v2/agent/${PROJECT}/job/job.v1~x`);
+  });
+
+  it.each(AWKWARD_JOB_IDS)('sends the job ID %j as one percent-encoded path segment', async (id) => {
+    const { api } = client();
+    sim.queueJobIds(id);
+    const created = await api.createJob('x');
+    expect(created.id).toBe(id);
+    await expect(api.getJob(id)).resolves.toMatchObject({ id });
+    await expect(api.sendMessage(id, 'more')).resolves.toMatchObject({ id });
+    const [, get, message] = sim.requests;
+    expect(get!.path).toBe(`/v2/agent/${PROJECT}/job/${encodeURIComponent(id)}`);
+    expect(message!.path).toBe(`/v2/agent/${PROJECT}/job/${encodeURIComponent(id)}/message`);
+    expect([get!.jobId, message!.jobId]).toEqual([id, id]);
+  });
+
+  it('gets any job ID the contract allows to the server as one path segment, and back', async () => {
+    const { api } = client();
+    await fc.assert(
+      fc.asyncProperty(validJobId, async (id) => {
+        sim.resetLog();
+        sim.queueJobIds(id);
+        expect((await api.createJob('x')).id).toBe(id);
+        expect((await api.getJob(id)).id).toBe(id);
+        const { path, jobId, endpoint } = sim.requests[1]!;
+        expect(endpoint).toBe('get');
+        expect(jobId).toBe(id);
+        // The prefix, then one segment: nothing in the ID adds a segment, a query or a fragment.
+        const segments = path.split('/');
+        expect(segments.slice(0, 5)).toEqual(['', 'v2', 'agent', PROJECT, 'job']);
+        expect(segments).toHaveLength(6);
+        expect(decodeURIComponent(segments[5]!)).toBe(id);
+      }),
+      { numRuns: 150, seed: 11 },
+    );
   });
 
   it('reads a page of visitors with its query', async () => {
@@ -264,12 +300,31 @@ describe('error wording', () => {
     expect(error.message).toMatch(/read-only key.*allowlist/);
   });
 
-  it('404: names the project, or the job and the project', async () => {
+  it('404: names the project, or the job and the project, and says base-url may not be the API root', async () => {
     const project = await failure(client({ projectId: 'proj_nope' }).api.createJob('x'));
     expect(project.status).toBe(404);
-    expect(project.message).toContain('project "proj_nope" was not found');
+    expect(project.message).toContain(`project "proj_nope" was not found, or base-url (${sim.url}) does not point at the API's root`);
+    expect(project.message).toMatch(/Check project-id .* and that base-url is the address the API's \/v1 and \/v2 paths start from/);
     const job = await failure(client().api.getJob('job_missing'));
-    expect(job.message).toContain('job "job_missing" was not found in project "proj_sim"');
+    expect(job.message).toContain(`job "job_missing" was not found in project "proj_sim", or base-url (${sim.url}) does not point at the API's root`);
+    expect(job.message).toMatch(/Check job-id, project-id, and that base-url is/);
+  });
+
+  it('404 from a base-url with a path prefix the API does not have, or without one it needs: says both', async () => {
+    const extra = await failure(client({ baseUrl: `${sim.url}/api` }).api.createJob('x'));
+    expect(extra.status).toBe(404);
+    expect(extra.message).toContain(`project "${PROJECT}" was not found, or base-url (${sim.url}/api) does not point at the API's root`);
+    const prefixed = await startSimulator({ basePath: '/api' });
+    try {
+      const root = prefixed.url.slice(0, -'/api'.length);
+      const missing = await failure(client({ baseUrl: root, apiKey: prefixed.apiKey }).api.getJob('job_1'));
+      expect(missing.status).toBe(404);
+      expect(missing.message).toContain(`or base-url (${root}) does not point at the API's root`);
+      // Served where base-url says, the same simulator answers.
+      await expect(client({ baseUrl: prefixed.url, apiKey: prefixed.apiKey }).api.createJob('x')).resolves.toMatchObject({ status: 'active' });
+    } finally {
+      await prefixed.close();
+    }
   });
 
   it('400: the server’s own message, with details', async () => {
@@ -308,6 +363,57 @@ describe('error wording', () => {
     const error = await failure(api.createJob('x'));
     expect(error.kind).toBe('shape');
     expect(error.message).toContain('not the documented shape: id');
+  });
+});
+
+describe('whether a create took effect', () => {
+  it('took none when every attempt was refused with 429', async () => {
+    const { api } = client({ retries: 1 });
+    sim.injectFault({ target: 'create', kind: 'status', status: 429, times: 2 });
+    const error = await failure(api.createJob('x'));
+    expect(error.status).toBe(429);
+    expect(error.tookNoEffect).toBe(true);
+  });
+
+  it('took none when cancelled while waiting out the Retry-After of a 429', async () => {
+    const controller = new AbortController();
+    const before = sim.jobs().length;
+    // The signal arrives during the pause the 429 asked for.
+    const sleep: Sleep = (_ms, signal) => {
+      controller.abort(new CancelledError('cancelled by SIGINT'));
+      return Promise.reject(signal!.reason as Error);
+    };
+    const { api } = client({ signal: controller.signal, sleep });
+    sim.injectFault({ target: 'create', kind: 'status', status: 429, retryAfter: '30' });
+    const error = await failure(api.createJob('x'));
+    expect(error.kind).toBe('cancelled');
+    expect(error.tookNoEffect).toBe(true);
+    expect(sim.jobs().length).toBe(before);
+  });
+
+  it('took none when the connection was refused every time', async () => {
+    const port = await closedPort();
+    const error = await failure(client({ baseUrl: `http://127.0.0.1:${port}`, retries: 1 }).api.createJob('x'));
+    expect(error.tookNoEffect).toBe(true);
+  });
+
+  it('may have when cancelled while the request was in flight', async () => {
+    const controller = new AbortController();
+    const { api } = client({ signal: controller.signal, requestTimeoutMs: 60_000 });
+    sim.injectFault({ target: 'create', kind: 'hang', process: true });
+    setTimeout(() => controller.abort(new CancelledError('cancelled by SIGINT')), 100);
+    const error = await failure(api.createJob('x'));
+    expect(error.kind).toBe('cancelled');
+    expect(error.tookNoEffect).toBe(false);
+  });
+
+  it('may have after a 503, even when a 429 came first', async () => {
+    const { api } = client();
+    sim.injectFault({ target: 'create', kind: 'status', status: 429 });
+    sim.injectFault({ target: 'create', kind: 'status', status: 503 });
+    const error = await failure(api.createJob('x'));
+    expect(sim.requests.map((r) => r.status)).toEqual([429, 503]);
+    expect(error.tookNoEffect).toBe(false);
   });
 });
 

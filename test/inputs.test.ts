@@ -1,8 +1,10 @@
+import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { InputName } from '../src/constants.js';
 import type { EventPayload, TriggerEvent } from '../src/event.js';
 import { INPUT_DEFAULTS, InputError, parseSettings, readSettings, type InputReader, type ParsedSettings, type SettingsContext } from '../src/inputs.js';
 import type { AgentSettings, RefreshSettings, VisitorsSettings } from '../src/settings.js';
+import { AWKWARD_JOB_IDS, invalidJobId, validJobId } from './support/job-ids.js';
 
 /** 2026-11-22T15:30:00Z. */
 const NOW = Date.UTC(2026, 10, 22, 15, 30);
@@ -161,10 +163,10 @@ const BAD_CASES: readonly BadCase[] = [
   { input: 'pr-comment', value: 'maybe' },
   { input: 'reuse-job', value: 'y' },
   { input: 'compare-previous', value: 'yes', command: 'visitors' },
-  // job-id
-  { input: 'job-id', value: '../job' },
-  { input: 'job-id', value: 'jobs/123' },
-  { input: 'job-id', value: 'job 1' },
+  // job-id: 1–256 characters, no control or invisible character, not a dot segment
+  { input: 'job-id', value: '..', says: /1 to 256 characters/ },
+  { input: 'job-id', value: '.' },
+  { input: 'job-id', value: 'j'.repeat(257) },
   // diff, and the rules about what there is to send
   { input: 'diff', value: 'yes', says: /auto, true, false/ },
   { input: 'diff', value: 'always' },
@@ -716,5 +718,66 @@ describe('readSettings', () => {
     vi.restoreAllMocks();
     expect(error.input).toBe('api-key');
     expect(written.filter((chunk) => chunk.startsWith('::add-mask::'))).toEqual([]);
+  });
+});
+
+describe('job-id, as the runner passes it', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  /** The settings of an agent step whose only unusual input is `job-id`, read from INPUT_* as on a runner. */
+  function withJobId(jobId: string): ParsedSettings & { settings: AgentSettings } {
+    // The key is masked on stdout first: keep that line out of the test's output.
+    vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
+    const env = { 'INPUT_API-KEY': KEY, 'INPUT_PROJECT-ID': 'proj_9', INPUT_PROMPT: 'Go.', 'INPUT_JOB-ID': jobId };
+    try {
+      return readSettings(contextFor(DISPATCH, env)) as ParsedSettings & { settings: AgentSettings };
+    } finally {
+      vi.restoreAllMocks();
+    }
+  }
+
+  it.each(AWKWARD_JOB_IDS)('accepts %j, which the vendor’s plain-string id allows', (id) => {
+    expect(withJobId(id).settings).toMatchObject({ command: 'agent', jobId: id });
+  });
+
+  it('accepts any ID the contract allows, exactly as given (white space at the ends is part of it)', () => {
+    fc.assert(
+      fc.property(validJobId, (id) => {
+        // Spaces alone are an empty input: no job-id, as for every other input.
+        fc.pre(!/^ *$/.test(id));
+        expect(withJobId(id).settings.jobId).toBe(id);
+      }),
+      { numRuns: 200, seed: 7 },
+    );
+  });
+
+  it('refuses any value that breaks the rule, with one line naming the input', () => {
+    fc.assert(
+      fc.property(invalidJobId, (id) => {
+        fc.pre(!/^[ \t\r\n]*$/.test(id));
+        const error = inputErrorOf(() => withJobId(id));
+        expect(error.input).toBe('job-id');
+        expect(error.message).toMatch(/^Input "job-id" has an invalid value ".*": expected 1 to 256 characters/);
+        expect(error.message).not.toMatch(/[\n\r\u2028\u2029]/);
+      }),
+      { numRuns: 200, seed: 7 },
+    );
+  });
+
+  it('drops the line breaks a YAML block scalar leaves around the value, which no ID can hold', () => {
+    expect(withJobId('job 1\n').settings.jobId).toBe('job 1');
+    expect(withJobId('\r\n a/b \r\n').settings.jobId).toBe(' a/b ');
+  });
+
+  it('reads spaces, tabs and line breaks alone as no job-id', () => {
+    expect(withJobId(' \n ').settings.jobId).toBeUndefined();
+    expect(withJobId('\t').settings.jobId).toBeUndefined();
+  });
+
+  it('shows an invisible character of a refused value escaped, so the author can see it', () => {
+    const error = inputErrorOf(() => withJobId('job\u200b1'));
+    expect(error.message).toContain('"job\\u{200b}1"');
   });
 });

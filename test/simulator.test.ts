@@ -73,6 +73,46 @@ describe('agent endpoints', () => {
   });
 });
 
+describe('job IDs and the base path', () => {
+  it('gives new jobs the IDs a test queued, and routes each one as one percent-decoded segment', async () => {
+    const ids = ['a/b?c#d%', '%2e%2e', 'x\\..\\y', 'job 1', '{3f2a0c1e}', '日本'];
+    sim.queueJobIds(...ids);
+    for (const id of ids) {
+      sim.queueJobScripts(scripts.prAfter(1));
+      const created = await call('POST', '/v2/agent/proj_sim/job', { prompt: 'x' });
+      expect(created.body.id).toBe(id);
+      const polled = await call('GET', `/v2/agent/proj_sim/job/${encodeURIComponent(id)}`);
+      expect(polled).toMatchObject({ status: 200, body: { id, status: 'completed' } });
+      const messaged = await call('POST', `/v2/agent/proj_sim/job/${encodeURIComponent(id)}/message`, { prompt: 'more' });
+      expect(messaged).toMatchObject({ status: 200, body: { id } });
+    }
+    // The next job is named by the simulator again.
+    expect((await call('POST', '/v2/agent/proj_sim/job', { prompt: 'x' })).body.id).toMatch(/^job_[0-9a-f]+$/);
+    // An encoded `/` is part of the ID, not a path separator.
+    expect((await call('GET', '/v2/agent/proj_sim/job/a/b%3Fc%23d%25')).status).toBe(404);
+  });
+
+  it('serves under a base path, and answers 404 outside it', async () => {
+    const prefixed = await startSimulator({ basePath: '/api' });
+    try {
+      expect(prefixed.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api$/);
+      const at = (url: string) =>
+        fetch(url, { method: 'POST', headers: { authorization: `Bearer ${prefixed.apiKey}`, 'content-type': 'application/json' }, body: '{"prompt":"x"}' });
+      expect((await at(`${prefixed.url}/v2/agent/proj_sim/job`)).status).toBe(201);
+      const root = prefixed.url.slice(0, -'/api'.length);
+      expect((await at(`${root}/v2/agent/proj_sim/job`)).status).toBe(404);
+      expect((await at(`${prefixed.url}/api/v2/agent/proj_sim/job`)).status).toBe(404);
+      expect(prefixed.requests.map((r) => [r.path, r.endpoint])).toEqual([
+        ['/api/v2/agent/proj_sim/job', 'create'],
+        ['/v2/agent/proj_sim/job', 'unknown'],
+        ['/api/api/v2/agent/proj_sim/job', 'unknown'],
+      ]);
+    } finally {
+      await prefixed.close();
+    }
+  });
+});
+
 describe('visitors endpoint', () => {
   const range = { dateFrom: '2026-11-14', dateTo: '2026-11-21' };
 

@@ -1,5 +1,5 @@
 import { ApiError } from '../api/errors.js';
-import { countOf, forLog, formatDuration } from '../text.js';
+import { countOf, forLog, formatDuration, idForLog } from '../text.js';
 import { TRANSIENT_STATUSES } from '../api/retry.js';
 import type { AgentJob } from '../api/schemas.js';
 import type { Clock, Logger, Random, Sleep } from '../runtime.js';
@@ -67,7 +67,7 @@ export async function pollJob(options: PollOptions): Promise<PollResult> {
   const elapsed = (): string => formatDuration(clock.now() - startedAt);
   const heartbeat = (nextCheckInMs: number): void => {
     const status = job ? shown(job.status) : 'not seen yet';
-    logger.info(`[${elapsed()}] Job ${jobId} is still ${status} (${countOf(polls, 'poll')} so far; next check in ${formatDuration(nextCheckInMs)}).`);
+    logger.info(`[${elapsed()}] Job ${idForLog(jobId)} is still ${status} (${countOf(polls, 'poll')} so far; next check in ${formatDuration(nextCheckInMs)}).`);
     lastNews = clock.now();
   };
   /** Sleeps `ms`, breaking the pause for a heartbeat whenever one is due. */
@@ -99,17 +99,17 @@ export async function pollJob(options: PollOptions): Promise<PollResult> {
       options.onJob?.(job);
     } catch (error) {
       if (!(error instanceof ApiError) || !isTransient(error)) throw error;
-      logger.warning(`Polling job ${jobId} failed (${error.message}); still waiting.`);
+      logger.warning(`Polling job ${idForLog(jobId)} failed (${error.message}); still waiting.`);
       retryAfterMs = error.retryAfterMs ?? 0;
       continue;
     }
 
     if (!isKnownStatus(job.status) && !warnedStatuses.has(job.status)) {
       warnedStatuses.add(job.status);
-      logger.warning(`Job ${jobId} reported an undocumented status "${shown(job.status)}"; treating it as still running.`);
+      logger.warning(`Job ${idForLog(jobId)} reported an undocumented status "${shown(job.status)}"; treating it as still running.`);
     }
     if (job.status !== lastStatus) {
-      logger.info(`[${elapsed()}] Job ${jobId}: ${shown(lastStatus ?? '(new)')} → ${shown(job.status)}`);
+      logger.info(`[${elapsed()}] Job ${idForLog(jobId)}: ${shown(lastStatus ?? '(new)')} → ${shown(job.status)}`);
       lastStatus = job.status;
       lastNews = clock.now();
       baseInterval = options.intervalMs;

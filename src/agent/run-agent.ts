@@ -5,7 +5,7 @@ import { isCancellation, type Clock, type Logger, type Random, type Sleep } from
 import type { Outcome } from '../constants.js';
 import { outcomeOfTerminalJob, isTerminalStatus } from './outcome.js';
 import { pollJob, type JobReader } from './poll.js';
-import { forLog } from '../text.js';
+import { forLog, idForLog } from '../text.js';
 
 /** What the agent flow needs of the API client. */
 export interface AgentApi extends JobReader {
@@ -44,10 +44,12 @@ export interface AgentDeps {
 /**
  * How far the prompt got with the API: `accepted` once it answered the create or the message
  * with 2xx (the job has the prompt); `sent` when the request went out and got no 2xx (refused,
- * failed, cut off or cancelled: it may or may not have taken effect); `none` when nothing was
- * sent (a dry run, a skip, attaching, or a stop before sending).
+ * failed, cut off or cancelled: it may or may not have taken effect); `refused` when it went
+ * out but certainly took no effect (every attempt was answered 429, or never reached the
+ * server): no job was created, no message added; `none` when nothing was sent (a dry run, a
+ * skip, attaching, or a stop before sending).
  */
-export type Delivery = 'none' | 'sent' | 'accepted';
+export type Delivery = 'none' | 'refused' | 'sent' | 'accepted';
 
 export interface AgentRun {
   readonly mode: AgentMode;
@@ -98,17 +100,18 @@ export async function runAgent(settings: AgentRunSettings, prompt: string, deps:
       run.delivery = 'accepted';
       seen(job);
       deps.onJobId?.(job.id);
-      logger.info(`Created job ${run.jobId} (status ${forLog(run.job!.status, 60)}).`);
+      logger.info(`Created job ${idForLog(job.id)} (status ${forLog(run.job!.status, 60)}).`);
     } else if (mode === 'message') {
       run.delivery = 'sent';
       const job = await client.sendMessage(settings.jobId!, prompt);
       run.delivery = 'accepted';
       seen(job);
-      logger.info(`Sent a follow-up message to job ${settings.jobId} (status ${forLog(run.job!.status, 60)}).`);
+      logger.info(`Sent a follow-up message to job ${idForLog(settings.jobId!)} (status ${forLog(run.job!.status, 60)}).`);
     } else {
-      logger.info(`Attaching to job ${settings.jobId}.`);
+      logger.info(`Attaching to job ${idForLog(settings.jobId!)}.`);
     }
   } catch (error) {
+    if (tookNoEffect(error)) run.delivery = 'refused';
     if (isCancellation(error, deps.signal)) return cancelled(run);
     return failed(run, error);
   }
@@ -118,7 +121,9 @@ export async function runAgent(settings: AgentRunSettings, prompt: string, deps:
 
   if (!settings.wait) {
     if (mode !== 'attach') {
-      run.outcome = 'submitted';
+      // An answer that is already terminal is the outcome: a job that failed at once was not
+      // merely submitted, and `fail-on` must see it.
+      run.outcome = outcomeOf(run.job!, 'submitted');
       return run;
     }
     // Attaching without waiting: one look at the job, so the outputs say where it stands.
@@ -208,13 +213,19 @@ function cancelled(run: AgentRun, waitedMs = 0): AgentRun {
   return run;
 }
 
-export function describeMode(mode: AgentMode, jobId: string | undefined): string {
+/** An API error that proves the create or the message took no effect (every attempt answered 429, or none reached the server). */
+function tookNoEffect(error: unknown): boolean {
+  return (error as { tookNoEffect?: unknown } | null)?.tookNoEffect === true;
+}
+
+/** What the run would do, for the log; `showId` writes the job ID where it goes elsewhere (as code in Markdown). */
+export function describeMode(mode: AgentMode, jobId: string | undefined, showId: (id: string) => string = idForLog): string {
   switch (mode) {
     case 'create':
       return 'create a new agent job';
     case 'message':
-      return `send a follow-up message to job ${jobId}`;
+      return `send a follow-up message to job ${showId(jobId ?? '')}`;
     case 'attach':
-      return `attach to job ${jobId} and wait for it`;
+      return `attach to job ${showId(jobId ?? '')} and wait for it`;
   }
 }

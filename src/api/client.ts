@@ -174,8 +174,11 @@ export class ApiClient {
     if (call.jobId !== undefined && !isJobId(call.jobId)) {
       throw new Error(`Refusing to call ${endpoint} for a malformed job ID (${forLog(call.jobId, 40)}).`);
     }
+    // Whether every attempt so far was refused with 429 or never reached the server: then the
+    // request took no effect (no job, no message), whatever stops it now.
+    let tookNoEffect = true;
     for (let attempt = 0; ; attempt++) {
-      this.throwIfCancelled(endpoint, attempt);
+      this.throwIfCancelled(endpoint, attempt, tookNoEffect);
       let failure: ApiError;
       let retryable: boolean;
       try {
@@ -190,6 +193,8 @@ export class ApiClient {
         failure = this.networkError(endpoint, error, createsSomething, attempt + 1);
         retryable = failure.kind !== 'cancelled' && (!createsSomething || !failure.mayHaveTakenEffect);
       }
+      tookNoEffect &&= failure.tookNoEffect;
+      if (failure.tookNoEffect && !tookNoEffect) failure = this.error(failure.message, { ...failure, tookNoEffect });
       if (!retryable || attempt >= retries) throw failure;
       const delay = retryDelayMs(attempt, random, failure.retryAfterMs);
       if (clock.now() + delay > this.deadline) {
@@ -200,7 +205,7 @@ export class ApiClient {
       try {
         await this.options.sleep(delay, this.options.signal);
       } catch {
-        this.throwIfCancelled(endpoint, attempt + 1);
+        this.throwIfCancelled(endpoint, attempt + 1, tookNoEffect);
       }
     }
   }
@@ -243,6 +248,9 @@ export class ApiClient {
   }
 
   private urlFor(call: Call<v.GenericSchema>): URL {
+    // Each ID is one path segment, percent-encoded whatever it holds (`/`, `?`, `#`, `%` and
+    // white space included); the ID rules keep out `.` and `..`, the only segments that
+    // encoding leaves for the URL parser to resolve.
     const path = call.template.replace('{projectId}', encodeURIComponent(this.options.projectId)).replace('{id}', encodeURIComponent(call.jobId ?? ''));
     const url = new URL(this.options.baseUrl + path);
     for (const [name, value] of Object.entries(call.query ?? {})) {
@@ -287,6 +295,7 @@ export class ApiClient {
       status: response.status,
       serverMessage,
       ids: { projectId: this.options.projectId, jobId: call.jobId },
+      baseUrl: this.options.baseUrl,
     };
     // A 5xx to a create or a message leaves open whether the server acted on it.
     const maybeDone = call.method === 'POST' && response.status >= 500;
@@ -297,12 +306,15 @@ export class ApiClient {
       serverMessage,
       retryAfterMs: parseRetryAfter(response.retryAfter, this.options.clock.now()),
       mayHaveTakenEffect: maybeDone,
+      // The server answers 429 without acting on the request.
+      tookNoEffect: response.status === 429,
       attempts,
     });
   }
 
   private networkError(endpoint: string, error: unknown, createsSomething: boolean, attempts: number): ApiError {
-    if (this.options.signal?.aborted) return this.cancelled(endpoint, attempts);
+    // Cut off in flight: the request may have reached the server.
+    if (this.options.signal?.aborted) return this.cancelled(endpoint, attempts, false);
     const timedOut = error instanceof RequestTimeout;
     const code = errorCode(error);
     const unreached = !timedOut && neverReachedServer(code);
@@ -315,16 +327,17 @@ export class ApiClient {
       kind,
       endpoint,
       mayHaveTakenEffect: createsSomething && !unreached,
+      tookNoEffect: unreached,
       attempts,
     });
   }
 
-  private throwIfCancelled(endpoint: string, attempts: number): void {
-    if (this.options.signal?.aborted) throw this.cancelled(endpoint, attempts);
+  private throwIfCancelled(endpoint: string, attempts: number, tookNoEffect: boolean): void {
+    if (this.options.signal?.aborted) throw this.cancelled(endpoint, attempts, tookNoEffect);
   }
 
-  private cancelled(endpoint: string, attempts: number): ApiError {
-    return this.error(`${endpoint}: cancelled.`, { kind: 'cancelled', endpoint, mayHaveTakenEffect: false, attempts });
+  private cancelled(endpoint: string, attempts: number, tookNoEffect: boolean): ApiError {
+    return this.error(`${endpoint}: cancelled.`, { kind: 'cancelled', endpoint, mayHaveTakenEffect: false, tookNoEffect, attempts });
   }
 
   private withNote(error: ApiError, note: string): ApiError {

@@ -1,4 +1,5 @@
-import { countOf, oneLine } from '../text.js';
+import { DEFAULT_BASE_URL } from '../constants.js';
+import { countOf, oneLine, quotedForLog } from '../text.js';
 
 /**
  * The one error type the API client throws. Its message is written for the workflow author: one
@@ -17,6 +18,12 @@ export interface ApiErrorDetails {
   readonly retryAfterMs?: number;
   /** A request that creates something failed in a way that leaves open whether it took effect. */
   readonly mayHaveTakenEffect: boolean;
+  /**
+   * The request certainly took no effect: every attempt so far was refused with `429` (which
+   * the server answers without acting) or never reached the server, or none was made. A
+   * cancellation while a request was in flight leaves this false.
+   */
+  readonly tookNoEffect?: boolean;
   readonly attempts: number;
 }
 
@@ -27,6 +34,7 @@ export class ApiError extends Error implements ApiErrorDetails {
   readonly serverMessage?: string;
   readonly retryAfterMs?: number;
   readonly mayHaveTakenEffect: boolean;
+  readonly tookNoEffect: boolean;
   readonly attempts: number;
 
   constructor(message: string, details: ApiErrorDetails) {
@@ -38,6 +46,7 @@ export class ApiError extends Error implements ApiErrorDetails {
     this.serverMessage = details.serverMessage;
     this.retryAfterMs = details.retryAfterMs;
     this.mayHaveTakenEffect = details.mayHaveTakenEffect;
+    this.tookNoEffect = details.tookNoEffect ?? false;
     this.attempts = details.attempts;
   }
 }
@@ -47,11 +56,13 @@ export interface HttpFailure {
   readonly status: number;
   readonly serverMessage: string | undefined;
   readonly ids: { readonly projectId: string; readonly jobId?: string };
+  /** The `base-url` the request went to: a 404 may mean it is not the API's root. */
+  readonly baseUrl: string;
 }
 
 /** What the author should read for a non-2xx answer, after any retries were spent. */
 export function describeHttpFailure(failure: HttpFailure, attempts: number): string {
-  const { endpoint, status, serverMessage, ids } = failure;
+  const { endpoint, status, serverMessage, ids, baseUrl } = failure;
   const said = serverMessage ? ` Server said: ${serverMessage}` : '';
   const head = `${endpoint} answered ${status}`;
   switch (status) {
@@ -59,10 +70,15 @@ export function describeHttpFailure(failure: HttpFailure, attempts: number): str
       return `${head}: the API key was refused (invalid or expired; admin keys expire, by default after 90 days). Create a new admin key on the dashboard's API keys page and update the secret.${said}`;
     case 403:
       return `${head}: the API key lacks the scope for this endpoint (a read-only key cannot create or message jobs) or this runner's IP address is not on the key's allowlist.${said}`;
-    case 404:
+    case 404: {
+      // A wrong path prefix in base-url (one the API does not have, or one it needs) gets the
+      // same 404 as a wrong ID, and the answer does not tell them apart: say both.
+      const orBaseUrl = `or base-url (${baseUrl}) does not point at the API's root`;
+      const root = `that base-url is the address the API's /v1 and /v2 paths start from (${DEFAULT_BASE_URL} for the hosted API, with no path after it)`;
       return ids.jobId
-        ? `${head}: job "${ids.jobId}" was not found in project "${ids.projectId}"; check job-id and project-id.${said}`
-        : `${head}: project "${ids.projectId}" was not found; check project-id (it is on the dashboard's API keys page).${said}`;
+        ? `${head}: job ${quotedForLog(ids.jobId)} was not found in project "${ids.projectId}", ${orBaseUrl}. Check job-id, project-id, and ${root}.${said}`
+        : `${head}: project "${ids.projectId}" was not found, ${orBaseUrl}. Check project-id (it is on the dashboard's API keys page) and ${root}.${said}`;
+    }
     case 413:
       return `${head}: the prompt is too large for the API; lower diff-max-chars or shorten the prompt.${said}`;
     case 429:

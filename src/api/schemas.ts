@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { isJobId } from '../parse.js';
+import { MAX_JOB_ID_CHARS, isJobId } from '../parse.js';
 
 /**
  * The documented response shapes, checked at the edge so nothing below deals with a body of the
@@ -10,9 +10,9 @@ import { isJobId } from '../parse.js';
 const optionalText = v.nullish(v.string());
 
 export const AgentJobSchema = v.looseObject({
-  // The ID goes into the next request's path and into log lines: anything but an identifier is
-  // a malformed answer, never part of a URL.
-  id: v.pipe(v.string(), v.check(isJobId, 'not a job ID (1 to 128 of A-Z a-z 0-9 . _ ~ -, not . or ..)')),
+  // The server's string, whatever characters it holds, within the one rule every job ID meets:
+  // an ID with a line break or an invisible character is a malformed answer, never a URL.
+  id: v.pipe(v.string(), v.check(isJobId, `not a job ID (1 to ${MAX_JOB_ID_CHARS} characters, no control or invisible characters, not . or ..)`)),
   status: v.pipe(v.string(), v.minLength(1)),
   source: v.nullish(
     v.looseObject({

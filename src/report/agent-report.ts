@@ -1,7 +1,7 @@
 import type { Outcome } from '../constants.js';
 import type { DiffStats } from '../diff/change-prompt.js';
 import { describeMode, type AgentRun } from '../agent/run-agent.js';
-import { countOf, forLog, formatDuration, withoutInvisible } from '../text.js';
+import { countOf, forLog, formatDuration, idForLog, withoutInvisible } from '../text.js';
 import { Outputs, type OutputName } from '../constants.js';
 import { codeBlock, codeSpan, cutToBytes, details, escapeText, keyValueTable, linkOrCode, MAX_MESSAGE_CHARS } from './markdown.js';
 
@@ -91,7 +91,7 @@ export function renderAgentSummary(run: AgentRun, requests: number, diff?: DiffS
 export function agentLogLine(run: AgentRun): string {
   const jobId = run.jobId;
   const parts = [`Outcome: ${run.outcome}`];
-  if (jobId) parts.push(`job ${jobId}`);
+  if (jobId) parts.push(`job ${idForLog(jobId)}`);
   if (run.job?.status) parts.push(`status ${forLog(run.job.status, 40)}`);
   if (run.job?.prLink) parts.push(`PR ${forLog(run.job.prLink, 300)}`);
   return parts.join(' · ');
@@ -106,9 +106,11 @@ export function agentFailure(run: AgentRun, failOn: ReadonlySet<Outcome>): strin
   if (run.outcome === 'cancelled') {
     switch (cancelledState(run)) {
       case 'job-runs-on':
-        return `Cancelled. Job ${run.jobId} goes on running on the server (the API cannot cancel it); attach to it later with job-id: ${run.jobId}.`;
+        return `Cancelled. Job ${idForLog(run.jobId!)} goes on running on the server (the API cannot cancel it); attach to it later with job-id: ${idForLog(run.jobId!)}.`;
       case 'nothing-sent':
         return 'Cancelled before anything was sent to the agent; no job was created or messaged.';
+      case 'create-refused':
+        return `Cancelled while the create request waited to be sent again; ${REFUSED}, so no job was created.`;
       case 'create-unanswered':
         return 'Cancelled before the API answered; a job may still have been created.';
     }
@@ -118,12 +120,17 @@ export function agentFailure(run: AgentRun, failOn: ReadonlySet<Outcome>): strin
 
 /**
  * What a cancelled run leaves behind: a job that goes on on the server (the API cannot cancel
- * it), nothing at all (nothing was sent), or a create request that got no answer (a job may exist).
+ * it), nothing at all (nothing was sent), a create the API certainly did not take (every attempt
+ * refused with 429, or none reached it), or a create request that got no answer (a job may exist).
  */
-function cancelledState(run: AgentRun): 'job-runs-on' | 'nothing-sent' | 'create-unanswered' {
+function cancelledState(run: AgentRun): 'job-runs-on' | 'nothing-sent' | 'create-refused' | 'create-unanswered' {
   if (run.jobId) return 'job-runs-on';
-  return run.delivery === 'none' ? 'nothing-sent' : 'create-unanswered';
+  if (run.delivery === 'none') return 'nothing-sent';
+  return run.delivery === 'refused' ? 'create-refused' : 'create-unanswered';
 }
+
+/** Why a request that was sent certainly took no effect (delivery `refused`). */
+const REFUSED = 'the API had refused it (rate limited: 429) or never received it';
 
 /**
  * The step's one error line for an outcome listed in `fail-on`: what happened, and the next step.
@@ -132,15 +139,15 @@ function cancelledState(run: AgentRun): 'job-runs-on' | 'nothing-sent' | 'create
 export function failOnLine(run: AgentRun, failOn: ReadonlySet<Outcome>): string {
   const jobId = run.jobId;
   const head = `Outcome "${run.outcome}" is listed in fail-on (${[...failOn].join(',')})`;
-  const job = jobId ? `job ${jobId}` : 'the job';
+  const job = jobId ? `job ${idForLog(jobId)}` : 'the job';
   switch (run.outcome) {
     case 'timed-out':
-      return `${head}: ${job} was still ${forLog(run.job?.status ?? 'running', 40)} after waiting ${formatDuration(run.waitedMs)}. It goes on running on the server; attach to it in a later run or step with job-id: ${jobId ?? '<the job-id output>'} (and no prompt), or raise timeout.`;
+      return `${head}: ${job} was still ${forLog(run.job?.status ?? 'running', 40)} after waiting ${formatDuration(run.waitedMs)}. It goes on running on the server; attach to it in a later run or step with job-id: ${jobId ? idForLog(jobId) : '<the job-id output>'} (and no prompt), or raise timeout.`;
     case 'failed':
     case 'archived': {
       const when = run.outcome === 'archived' && run.job?.archivedAt ? ` at ${forLog(run.job.archivedAt, 40)}` : '';
       const said = apiReason(run);
-      return `${head}: the API reports ${job} as ${run.outcome}${when}${said ? `, saying: ${said}` : ' and gives no reason'}. To ask why, report the job ID${jobId ? ` ${jobId}` : ''} to the documentation platform's support; to try again, run the step again for a new job.`;
+      return `${head}: the API reports ${job} as ${run.outcome}${when}${said ? `, saying: ${said}` : ' and gives no reason'}. To ask why, report the job ID${jobId ? ` ${idForLog(jobId)}` : ''} to the documentation platform's support; to try again, run the step again for a new job.`;
     }
     case 'no-pr':
       return `${head}: ${job} completed without a pull request (nothing needed changing, or the agent committed directly to the deploy branch).`;
@@ -170,6 +177,8 @@ export function outcomeNote(run: AgentRun): string | undefined {
       switch (cancelledState(run)) {
         case 'nothing-sent':
           return 'The step was cancelled before anything was sent to the API: no job was created.';
+        case 'create-refused':
+          return `The step was cancelled while the create request waited to be sent again: ${REFUSED}, so no job was created.`;
         case 'create-unanswered':
           return 'The step was cancelled before the API answered the create request: a job may still have been created. Look for it on the dashboard.';
         case 'job-runs-on':
@@ -183,7 +192,8 @@ export function outcomeNote(run: AgentRun): string | undefined {
     case 'skipped':
       return escapeText(run.skipReason ?? 'Nothing to send.');
     case 'dry-run':
-      return `Dry run: would ${escapeText(describeMode(run.mode, run.jobId))}. Nothing was sent to the API.`;
+      // The job ID as code, like every value from outside; the rest is the action's own words.
+      return `Dry run: would ${describeMode(run.mode, run.jobId, (id) => codeSpan(id))}. Nothing was sent to the API.`;
     case 'error':
       // The message may quote the server (or GitHub): shown whole as code, never as Markdown.
       return `${codeSpan(run.error?.message ?? 'The API failed.', 'text', MAX_MESSAGE_CHARS)}${jobId ? ` The job goes on on the server.${attach}` : ''}`;

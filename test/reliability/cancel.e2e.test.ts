@@ -7,7 +7,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { scripts, startSimulator, type Simulator } from '../simulator/index.js';
-import { actionTime, checkedRun } from './harness.js';
+import { actionTime, checkedRun, errorLines } from './harness.js';
 
 const STAGES = [
   {
@@ -16,6 +16,15 @@ const STAGES = [
     inputs: { prompt: 'x' },
     ready: (_stdout: string, sim: Simulator) => sim.requests.some((r) => r.endpoint === 'create'),
     expect: { outcome: 'cancelled', says: 'a job may still have been created' },
+  },
+  {
+    stage: 'while waiting out the Retry-After of a 429 to the create',
+    setup: (sim: Simulator) => sim.injectFault({ target: 'create', kind: 'status', status: 429, retryAfter: '30' }),
+    // A timeout longer than the wait, so the step waits instead of giving up at once.
+    inputs: { prompt: 'x', timeout: '60s' },
+    ready: (stdout: string) => /answered 429.*retrying in 30s/.test(stdout),
+    // A 429 means the server did nothing: the log and the summary say so, not that a job may exist.
+    expect: { outcome: 'cancelled', says: 'no job was created', summarySays: 'no job was created' },
   },
   {
     stage: 'mid-poll',
@@ -62,6 +71,12 @@ describe.concurrent('cancellation', () => {
       expect(unseen).toBeLessThanOrEqual(1);
       expect(run.outputs.outcome).toBe(expected.outcome);
       expect(run.summary).toContain('Cancelled');
+      if ('summarySays' in expected) {
+        expect(run.summary).toContain(expected.summarySays);
+        expect(errorLines(run)).toEqual([expect.stringContaining(expected.says)]);
+        expect(`${run.stdout}${run.summary}`).not.toContain('may still have been created');
+        expect(sim.jobs()).toEqual([]);
+      }
       if ('command' in inputs) {
         // An export that stops part-way leaves no file, and no output names one.
         expect(run.outputs['visitors-csv']).toBe('');

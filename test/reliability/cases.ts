@@ -52,7 +52,12 @@ export const FAULTS: readonly FaultCase[] = [
   },
   { name: '401', class: 'refused', fault: () => ({ kind: 'status', status: 401, body: { error: 'Invalid API key' } }), says: /API key was refused.*expire/ },
   { name: '403', class: 'refused', fault: () => ({ kind: 'status', status: 403, body: { error: 'Forbidden' } }), says: /lacks the scope.*allowlist/ },
-  { name: '404', class: 'refused', fault: () => ({ kind: 'status', status: 404, body: { error: 'Not found' } }), says: /not found/ },
+  {
+    name: '404',
+    class: 'refused',
+    fault: () => ({ kind: 'status', status: 404, body: { error: 'Not found' } }),
+    says: /not found( in project "proj_sim")?, or base-url \(http:\/\/127\.0\.0\.1:\d+\) does not point at the API's root/,
+  },
 ];
 
 export const FAULT_TARGETS: readonly FaultTarget[] = ['create', 'message', 'poll', 'visitors'];
@@ -98,9 +103,9 @@ export const BAD_INPUTS: readonly BadInput[] = [
   agent('project-id', 'projé'),
   agent('project-id', '%2e%2e'),
   agent('project-id', 'p'.repeat(129)),
-  agent('job-id', '../job'),
-  agent('job-id', 'job/1'),
-  agent('job-id', 'jöb_1'),
+  agent('job-id', '..'),
+  agent('job-id', 'job\u0007bell'),
+  agent('job-id', 'j'.repeat(257)),
   agent('command', 'agents'),
   agent('command', 'deploy'),
   agent('base-url', 'http://api.mintlify.com'),

@@ -8,7 +8,6 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { isJobId } from '../../src/parse.js';
 import { cleanText } from '../../src/text.js';
 import { startSimulator, type Simulator } from '../simulator/index.js';
 import { fileDiff, pullRequestEvent, startFakeGitHub, type FakeGitHub } from '../support/fake-github.js';
@@ -16,6 +15,7 @@ import { isHttpUrl } from '../support/github-markdown.js';
 import type { ActionRun } from '../support/run-action.js';
 import { EXECUTION_MARKER, HOSTILE_STRINGS, invisibleCharacters, visibleOnly } from './cases.js';
 import { checkedRun, errorLines } from './harness.js';
+import { allowedAsJobId } from '../support/job-ids.js';
 
 const declaredOutputs = Object.keys((parse(readFileSync(join(import.meta.dirname, '../../action.yml'), 'utf8')) as { outputs: object }).outputs);
 let github: FakeGitHub;
@@ -137,19 +137,24 @@ describe.concurrent('hostile text from the API', () => {
 
   it.each(cases)('job ID: $label', ({ text }) =>
     withSimulator(async (sim) => {
-      // An ID is an identifier or a malformed answer: never part of a URL or a log line as it is.
-      sim.injectFault({ target: 'create', kind: 'status', status: 201, body: { id: text, status: 'active' } });
+      // The API names the new job with the hostile text. An ID the contract allows is the job's,
+      // followed to its end (one path segment in every URL, and still never a command in the
+      // log); one it refuses (a line break, an invisible character, too long) is a malformed answer.
+      sim.queueJobIds(text);
       const run = await checkedRun({
-        inputs: { 'api-key': sim.apiKey, 'project-id': 'proj_sim', 'base-url': sim.url, prompt: 'x', 'poll-interval': '50ms' },
+        inputs: { 'api-key': sim.apiKey, 'project-id': 'proj_sim', 'base-url': sim.url, prompt: 'x', 'poll-interval': '50ms', 'poll-interval-max': '100ms' },
         secrets: [sim.apiKey],
         deadlineMs: 30_000,
         sim,
       });
-      expect(run.outputs.outcome).toBe('error');
-      if (isJobId(text)) {
-        // A well-formed ID the simulator does not know: polled once by its own path, then 404.
-        expect(sim.requests.map((r) => r.jobId).filter(Boolean)).toEqual([text]);
+      if (allowedAsJobId(text)) {
+        expect(run.outputs.outcome).toBe('pr-opened');
+        expect(run.outputs['job-id']).toBe(text);
+        const polls = sim.requests.filter((r) => r.endpoint === 'get');
+        expect(polls.length).toBeGreaterThan(0);
+        expect(polls.every((r) => r.jobId === text && r.path === `/v2/agent/proj_sim/job/${encodeURIComponent(text)}`)).toBe(true);
       } else {
+        expect(run.outputs.outcome).toBe('error');
         expect(errorLines(run)).toEqual([expect.stringMatching(/not the documented shape: id: not a job ID/)]);
         expect(sim.requests.map((r) => r.endpoint)).toEqual(['create']);
         expect(run.outputs['job-id']).toBe('');
@@ -157,6 +162,16 @@ describe.concurrent('hostile text from the API', () => {
       expectInert(run);
     }),
   );
+
+  it('job ID: the hostile strings cover both sides of the rule', () => {
+    // Commands that only the log's own defences stop, and line breaks that the rule refuses.
+    expect(allowedAsJobId('::set-output name=outcome::pr-opened')).toBe(true);
+    expect(allowedAsJobId('##[set-output name=outcome;]pr-opened')).toBe(true);
+    expect(allowedAsJobId('x\n##[error]fake failure')).toBe(false);
+    expect(HOSTILE_STRINGS).toEqual(
+      expect.arrayContaining(['::set-output name=outcome::pr-opened', '##[set-output name=outcome;]pr-opened', 'x\n##[error]fake failure']),
+    );
+  });
 
   it.each(cases)('error message: $label', ({ text, index }) =>
     withSimulator(async (sim) => {

@@ -17,6 +17,11 @@ export interface SimulatorOptions {
   analytics?: AnalyticsOptions;
   maxPromptChars?: number;
   port?: number;
+  /**
+   * The path the API is served under (`/api`: the API root is `http://127.0.0.1:port/api`, and
+   * `url` says so). Requests outside it are answered `404`, as a server answers a wrong prefix.
+   */
+  basePath?: string;
 }
 
 export interface LoggedRequest {
@@ -42,6 +47,8 @@ export interface Simulator {
   readonly requests: LoggedRequest[];
   latencyMs: number;
   queueJobScripts(...scripts: JobScript[]): void;
+  /** The IDs the API gives the next new jobs, in order (any characters): the vendor's `id` is a plain string. */
+  queueJobIds(...ids: string[]): void;
   injectFault(fault: Fault): void;
   clearFaults(): void;
   job(id: string): SimJob | undefined;
@@ -66,6 +73,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
   const maxPromptChars = options.maxPromptChars ?? 200_000;
   const requests: LoggedRequest[] = [];
   const sockets = new Set<Socket>();
+  const basePath = (options.basePath ?? '').replace(/\/+$/, '');
 
   const sim = {
     url: '',
@@ -73,6 +81,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     requests,
     latencyMs: options.latencyMs ?? 0,
     queueJobScripts: (...list: JobScript[]) => store.queue(...list),
+    queueJobIds: (...ids: string[]) => store.queueIds(...ids),
     injectFault: (fault: Fault) => faults.push(fault),
     clearFaults: () => faults.clear(),
     job: (id: string) => store.get(id),
@@ -99,11 +108,17 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
 
   async function serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const rawBody = await readBody(req);
-    const url = new URL(req.url ?? '/', 'http://sim');
-    const route = routeOf(req.method ?? 'GET', url.pathname);
+    // The path as sent: a URL parser would resolve `%2e` segments and read `\` as `/`, and a
+    // job ID is one segment whatever characters it holds.
+    const rawUrl = req.url ?? '/';
+    const queryAt = rawUrl.indexOf('?');
+    const rawPath = queryAt < 0 ? rawUrl : rawUrl.slice(0, queryAt);
+    const url = new URL(queryAt < 0 ? '/' : rawUrl.slice(queryAt), 'http://sim');
+    const underBase = basePath === '' || rawPath.startsWith(`${basePath}/`);
+    const route: Route = underBase ? routeOf(req.method ?? 'GET', rawPath.slice(basePath.length)) : { endpoint: 'unknown' };
     const entry: LoggedRequest = {
       method: req.method ?? '',
-      path: url.pathname,
+      path: rawPath,
       endpoint: route.endpoint,
       projectId: route.projectId,
       jobId: route.jobId,
@@ -244,7 +259,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
   }
 
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
-  sim.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  sim.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}${basePath}`;
   return sim;
 }
 
@@ -267,8 +282,9 @@ function isAnalytics(endpoint: Endpoint | 'unknown'): endpoint is AnalyticsEndpo
   return [...ANALYTICS_PATHS.values()].includes(endpoint as AnalyticsEndpoint);
 }
 
-function routeOf(method: string, pathname: string): Route {
-  const parts = pathname.split('/').slice(1);
+/** The endpoint of a raw path (after the base path): each segment percent-decoded on its own. */
+function routeOf(method: string, rawPath: string): Route {
+  const parts = rawPath.split('/').slice(1);
   let decoded: string[];
   try {
     decoded = parts.map((part) => decodeURIComponent(part));

@@ -64,6 +64,7 @@ export const DOCS_REPOSITORY = 'https://github.com/acme-sim/docs';
 export class JobStore {
   private readonly jobs = new Map<string, SimJob>();
   private readonly queued: JobScript[] = [];
+  private readonly queuedIds: string[] = [];
   private nextId = 1;
   private nextPr = 100;
 
@@ -76,6 +77,11 @@ export class JobStore {
     this.queued.push(...scripts);
   }
 
+  /** The IDs the next new jobs get, in order, instead of the simulator's own `job_…`: any string. */
+  queueIds(...ids: string[]): void {
+    this.queuedIds.push(...ids);
+  }
+
   get(id: string): SimJob | undefined {
     return this.jobs.get(id);
   }
@@ -85,7 +91,7 @@ export class JobStore {
   }
 
   create(projectId: string, prompt: string): SimJob {
-    const id = `job_${(0x5a3f00 + this.nextId++).toString(16)}`;
+    const id = this.queuedIds.shift() ?? `job_${(0x5a3f00 + this.nextId++).toString(16)}`;
     const job: SimJob = {
       id,
       projectId,
