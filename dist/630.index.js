@@ -151,11 +151,14 @@ const MAX_BODY_CHARS = 2_000;
 const MAX_SUBJECTS = 50;
 /**
  * The prompt: the instruction, a short context block, then the diff between fences that no
- * line of the diff can close. Text from the pull request is cleaned of hidden content first.
+ * line of the diff can close. Text from the pull request is cleaned of hidden content first. The
+ * diff keeps every line and character a reader of it sees, and loses only what renders as
+ * nothing, in file names and code alike (already gone from a `FileDiff` read from GitHub; removed
+ * here again for any other).
  */
 function buildPrompt(parts) {
     const { instruction, context, files, omitted, excluded, filesCapped } = parts;
-    const diff = files.map((file) => file.text).join('\n');
+    const diff = (0,src_text/* withoutInvisible */.OT)(files.map((file) => file.text).join('\n'));
     const fence = (0,src_text/* fenceFor */.Lt)(diff);
     const sections = [
         instruction.trim(),
@@ -202,16 +205,20 @@ function leftOutLine(excluded) {
         return `${files} ${LEFT_OUT_BECAUSE[[...counts.keys()][0]]}.`;
     return `${files}: ${[...counts].map(([reason, count]) => `${(0,src_text/* formatCount */.B4)(count)} ${LEFT_OUT_BECAUSE[reason]}`).join(', ')}.`;
 }
+/** A branch name, a commit or a URL from the event: chosen by whoever pushed, so cleaned to one line. */
+function eventValue(text) {
+    return text ? (0,src_text/* cleanText */.X5)(text, 300) : '';
+}
 function contextLines(context) {
     const lines = [`- Repository: ${context.repository}`, `- Event: ${context.event}`];
     const pr = context.pullRequest;
     if (pr) {
-        lines.push(`- Pull request: #${pr.number} ${(0,src_text/* cleanText */.X5)(pr.title, 300)} (${pr.url})`);
+        lines.push(`- Pull request: #${pr.number} ${(0,src_text/* cleanText */.X5)(pr.title, 300)} (${eventValue(pr.url)})`);
     }
     if (context.baseRef || context.baseSha)
-        lines.push(`- Base: ${context.baseRef ?? ''} ${context.baseSha ?? ''}`.trimEnd());
+        lines.push(`- Base: ${eventValue(context.baseRef)} ${eventValue(context.baseSha)}`.trimEnd());
     if (context.headRef || context.headSha)
-        lines.push(`- Head: ${context.headRef ?? ''} ${context.headSha ?? ''}`.trimEnd());
+        lines.push(`- Head: ${eventValue(context.headRef)} ${eventValue(context.headSha)}`.trimEnd());
     if (context.since)
         lines.push(`- Only the changes since ${context.since} (earlier ones were sent before)`);
     const subjects = context.commitSubjects.map((subject) => (0,src_text/* cleanText */.X5)(subject, 200)).filter(Boolean);
@@ -231,6 +238,7 @@ function contextLines(context) {
 }
 
 ;// CONCATENATED MODULE: ./src/diff/files.ts
+
 /** Splits a unified diff (`git diff` format) at each `diff --git` header. */
 function splitUnifiedDiff(diff) {
     const files = [];
@@ -259,7 +267,7 @@ function fileDiffFromListing(file) {
     }
     const oldName = file.status === 'added' ? '/dev/null' : `a/${previous}`;
     const newName = file.status === 'removed' ? '/dev/null' : `b/${file.filename}`;
-    const text = `${header}\n--- ${oldName}\n+++ ${newName}\n${file.patch}`;
+    const text = (0,src_text/* withoutInvisible */.OT)(`${header}\n--- ${oldName}\n+++ ${newName}\n${file.patch}`);
     return { path: file.filename, previousPath: file.previous_filename, text, binary: false, patchMissing: false };
 }
 function describeSection(section) {
@@ -288,7 +296,7 @@ function describeSection(section) {
     return {
         path,
         previousPath: previousPath && previousPath !== path ? previousPath : undefined,
-        text: section.join('\n'),
+        text: (0,src_text/* withoutInvisible */.OT)(section.join('\n')),
         binary,
         patchMissing: false,
     };

@@ -409,4 +409,3 @@ function quoteValue(value: string): string {
 function promptInput(input: Input): string {
   return withoutInvisible(input(Inputs.Prompt));
 }
-
