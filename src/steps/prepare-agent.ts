@@ -6,7 +6,7 @@ import { GitHubError, type GitHubApi, type RepoName } from '../github/api.js';
 import { PullRequestComment } from '../pr-comment/comment.js';
 import type { Clock, Logger } from '../runtime.js';
 import type { AgentSettings } from '../settings.js';
-import { errorMessage, forLog } from '../text.js';
+import { errorMessage, forLog, idForLog } from '../text.js';
 
 /** What the agent step will do, decided before anything is sent to the documentation API. */
 export type PreparedAgent =
@@ -74,18 +74,16 @@ export async function prepareAgent(settings: AgentSettings, deps: PrepareDeps): 
   // A dry run reads the comment (for reuse-job's decision) but writes nothing.
   const comment = settings.dryRun ? undefined : found;
 
-  let jobId = settings.jobId;
-  let since: string | undefined;
+  // With reuse-job, the recorded job gets what changed since its recorded head, as a follow-up.
   const recorded = found?.earlier;
-  if (settings.reuseJob && !jobId && recorded) {
-    if (await reusableJob(recorded.jobId, deps)) {
-      jobId = recorded.jobId;
-      since = recorded.headSha;
-      logger.info(`Following up on job ${jobId}, recorded in the pull-request comment, with the changes since ${since}.`);
+  const reused = settings.reuseJob && !settings.jobId && recorded && (await reusableJob(recorded.jobId, deps)) ? recorded : undefined;
+  const jobId = reused?.jobId ?? settings.jobId;
+  const since = reused?.headSha;
+  if (reused) {
+    logger.info(`Following up on job ${idForLog(reused.jobId)}, recorded in the pull-request comment, with the changes since ${reused.headSha}.`);
+    if (reused.headSha === headSha) {
+      return { action: 'skip', reason: `Job ${idForLog(reused.jobId)} already covers the head commit ${headSha}: nothing new to send.`, comment: undefined };
     }
-  }
-  if (since && since === headSha) {
-    return { action: 'skip', reason: `Job ${jobId} already covers the head commit ${headSha}: nothing new to send.`, comment: undefined };
   }
 
   const run = (prompt: string, diff?: DiffStats): PreparedAgent => ({ action: 'run', prompt, jobId, diff, comment });
@@ -134,11 +132,11 @@ async function reusableJob(jobId: string, deps: PrepareDeps): Promise<boolean> {
   try {
     const job = await deps.jobs.getJob(jobId);
     if (job.status === 'active' || job.status === 'completed') return true;
-    deps.logger.info(`The job recorded in the pull-request comment (${jobId}) is ${forLog(job.status, 60)}; creating a new one.`);
+    deps.logger.info(`The job recorded in the pull-request comment (${idForLog(jobId)}) is ${forLog(job.status, 60)}; creating a new one.`);
     return false;
   } catch (error) {
     if ((error as { status?: unknown }).status === 404) {
-      deps.logger.info(`The job recorded in the pull-request comment (${jobId}) no longer exists; creating a new one.`);
+      deps.logger.info(`The job recorded in the pull-request comment (${idForLog(jobId)}) no longer exists; creating a new one.`);
       return false;
     }
     throw error;
