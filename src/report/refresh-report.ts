@@ -37,6 +37,7 @@ export function renderRefreshSummary(run: RefreshRun, requests: number): string 
 function signalSection(run: RefreshRun, outcome: SignalOutcome): string[] {
   if (!outcome.read) return [`⚠️ Not read, so left out: ${codeSpan(outcome.reason, 'text', MAX_MESSAGE_CHARS)}`];
   const lines = [`${WHY[outcome.signal]} ${outcome.chosen} chosen of ${formatCount(outcome.considered)} read.`];
+  if (outcome.notAdvancing) lines.push('', `⚠️ ${escapeText(outcome.notAdvancing)}`);
   if (outcome.chosen === 0) return lines;
   if (outcome.signal === 'searches') {
     lines.push('', '| Search term | Searches |', '| --- | ---: |');

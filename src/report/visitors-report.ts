@@ -69,6 +69,7 @@ function render(run: VisitorsRun, top: readonly ExportRow[], requests: number, a
   const facts = [countOf(requests, 'API request')];
   if (run.duplicates > 0) facts.push(`${countOf(run.duplicates, 'repeated path')} dropped`);
   parts.push('', facts.join(' · '));
+  for (const warning of run.notAdvancing) parts.push('', `⚠️ ${escapeText(warning)}`);
   if (run.cancelled) parts.push('', '**Cancelled**: no files were written (an export that stops part-way leaves none).');
   if (run.error) parts.push('', `**Stopped by an error**: ${codeSpan(run.error.message, 'text', MAX_MESSAGE_CHARS)}`);
   return `${parts.join('\n')}\n`;

@@ -5,7 +5,7 @@ import { formatDuration } from '../parse.js';
 import { countOf } from '../text.js';
 import type { VisitorsSettings } from '../settings.js';
 import { VisitorFiles, type ExportRow } from './files.js';
-import { pageVisitors, type VisitorsApi } from './paging.js';
+import { pageVisitors, visitorsNotAdvancingWarning, type PagingResult, type VisitorsApi } from './paging.js';
 import { previousRange, type DateRange } from './range.js';
 import { Inputs } from '../constants.js';
 import { exportProgress } from './progress.js';
@@ -51,6 +51,8 @@ export interface VisitorsRun {
   csvPath: string | undefined;
   jsonPath: string | undefined;
   artifact: ArtifactUpload | undefined;
+  /** Reads the server stopped advancing (each said once as a warning): the rows are what it gave. */
+  notAdvancing: string[];
   cancelled: boolean;
   error: Error | undefined;
 }
@@ -74,6 +76,7 @@ export async function runVisitors(settings: VisitorsSettings, deps: VisitorsDeps
     csvPath: undefined,
     jsonPath: undefined,
     artifact: undefined,
+    notAdvancing: [],
     cancelled: false,
     error: undefined,
   };
@@ -87,6 +90,12 @@ export async function runVisitors(settings: VisitorsSettings, deps: VisitorsDeps
   const deadline = { at: deps.clock.now() + settings.timeoutMs, clock: deps.clock };
   const progress = (label: string): ((rows: number, pages: number) => void) => exportProgress(deps.logger, deps.clock, label, () => deps.client.requestCount);
   deps.client.setDeadline(deadline.at);
+  const warnIfNotAdvancing = (result: PagingResult, read?: string): void => {
+    if (result.stalledAt === undefined) return;
+    const warning = visitorsNotAdvancingWarning({ ...result, stalledAt: result.stalledAt }, read);
+    run.notAdvancing.push(warning);
+    deps.logger.warning(warning);
+  };
 
   let files: VisitorFiles | undefined;
   try {
@@ -104,6 +113,7 @@ export async function runVisitors(settings: VisitorsSettings, deps: VisitorsDeps
         },
       );
       run.previousTotals = earlier.totals;
+      warnIfNotAdvancing(earlier, 'the previous period');
     }
     const top = new TopRows<ExportRow>(settings.summaryRows);
     const result = await pageVisitors(deps.client, { ...query(range), ...paging, deadline, onProgress: progress('Exported') }, async (rows) => {
@@ -111,6 +121,7 @@ export async function runVisitors(settings: VisitorsSettings, deps: VisitorsDeps
       top.add(exported);
       await files!.writeRows(exported);
     });
+    warnIfNotAdvancing(result);
     run.totals = result.totals;
     run.rows = result.rows;
     run.duplicates = result.duplicates;
