@@ -179,6 +179,7 @@ describe('reading the signals from a server that never advances', () => {
     const api: SignalsApi = {
       getVisitors: (query) => {
         asked.push(query.offset);
+        if (asked.length > 1_000) return Promise.reject(new Error('runaway paging'));
         return Promise.resolve({ totals: { human: 3, ai: 0, total: 3 }, visitors: [{ path: '/only', human: 3, ai: 0, total: 3 }], hasMore: true });
       },
       getFeedbackByPage: () => Promise.reject(new Error('not read here')),
