@@ -179,13 +179,14 @@ async function writeComment(
 
 async function visitorsStep(settings: VisitorsSettings, client: ApiClient, signal: AbortSignal): Promise<void> {
   // Loaded here so that an agent step does not pay for the export's code at start-up.
-  const { runVisitors, renderVisitorsSummary, visitorsOutputs, uploadArtifact } = await import('./visitors/step-modules.js');
+  const { runVisitors, renderVisitorsSummary, visitorsOutputs, visitorsCancelledLine, uploadArtifact, letProcessEnd } =
+    await import('./visitors/step-modules.js');
   const run = await runVisitors(settings, {
     client,
     clock: systemClock,
     logger: coreLogger,
     signal,
-    uploadArtifact: (name, files, root) => uploadArtifact(name, files, root),
+    uploadArtifact: (name, files, root, limits) => uploadArtifact(name, files, root, limits),
   });
   if (run.artifact?.skipped) core.notice(`Visitor files not uploaded as an artifact: ${run.artifact.skipped}. They are in ${settings.outputDir}.`);
   // A tried upload that failed is worth a warning: the files are still on the runner, for this job only.
@@ -200,8 +201,10 @@ async function visitorsStep(settings: VisitorsSettings, client: ApiClient, signa
       `Visitors: ${countOf(run.totals.total, 'unique visitor')} (${formatCount(run.totals.human)} human, ${formatCount(run.totals.ai)} AI); ${countOf(run.rows, 'page')} written to ${run.csvPath} and ${run.jsonPath}; ${countOf(client.requestCount, 'API request')}.`,
     );
   }
-  if (run.cancelled) core.setFailed('Cancelled before the export finished; no files were written.');
+  if (run.cancelled) core.setFailed(visitorsCancelledLine(run));
   else if (run.error) core.setFailed(run.error.message);
+  // An upload cut short may still hold connections open: it must not keep the step running.
+  if (run.artifact?.unfinished) letProcessEnd();
 }
 
 async function refreshStep(settings: RefreshSettings, client: ApiClient, signal: AbortSignal): Promise<void> {

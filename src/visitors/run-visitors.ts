@@ -10,6 +10,7 @@ import { previousRange, type DateRange } from './range.js';
 import { Inputs } from '../constants.js';
 import { exportProgress } from './progress.js';
 import { TopRows } from './top-rows.js';
+import type { UploadLimits } from './artifact.js';
 
 export interface ArtifactUpload {
   readonly id?: number;
@@ -17,9 +18,11 @@ export interface ArtifactUpload {
   readonly skipped?: string;
   /** Why an upload that was tried failed. */
   readonly failed?: string;
+  /** Why an upload that was started did not finish: cut short by the timeout or a cancellation. */
+  readonly unfinished?: string;
 }
 
-export type UploadArtifact = (name: string, files: string[], rootDirectory: string) => Promise<ArtifactUpload>;
+export type UploadArtifact = (name: string, files: string[], rootDirectory: string, limits: UploadLimits) => Promise<ArtifactUpload>;
 
 export interface VisitorsDeps {
   readonly client: VisitorsApi & { setDeadline(epochMs: number): void; readonly requestCount: number };
@@ -142,7 +145,22 @@ export async function runVisitors(settings: VisitorsSettings, deps: VisitorsDeps
     run.jsonPath = files.jsonPath;
     files = undefined;
     if (settings.artifactName) {
-      run.artifact = await deps.uploadArtifact(settings.artifactName, [run.csvPath, run.jsonPath], settings.outputDir);
+      run.artifact = await deps.uploadArtifact(settings.artifactName, [run.csvPath, run.jsonPath], settings.outputDir, {
+        deadline: deadline.at,
+        timeoutMs: settings.timeoutMs,
+        requestTimeoutMs: settings.requestTimeoutMs,
+        signal: deps.signal,
+        clock: deps.clock,
+      });
+      // The files are complete either way and stay where the outputs say. Cut short by the
+      // timeout, the upload is missed as a failed one is (a warning: the export itself is done);
+      // cut short by a cancellation, the step is cancelled, as everywhere.
+      if (deps.signal.aborted) run.cancelled = true;
+      else if (run.artifact.unfinished) {
+        deps.logger.warning(
+          `Visitor files not uploaded as an artifact: the upload did not finish (${run.artifact.unfinished}). They are in ${settings.outputDir} on this runner.`,
+        );
+      }
     }
   } catch (error) {
     // A stopped export leaves no file behind: an output never names a torn one.

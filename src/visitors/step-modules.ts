@@ -3,5 +3,5 @@
  * (shared modules are not copied into several) and an agent step loads none of it.
  */
 export { runVisitors } from './run-visitors.js';
-export { uploadArtifact } from './artifact.js';
-export { renderVisitorsSummary, visitorsOutputs } from '../report/visitors-report.js';
+export { letProcessEnd, uploadArtifact } from './artifact.js';
+export { renderVisitorsSummary, visitorsCancelledLine, visitorsOutputs } from '../report/visitors-report.js';
