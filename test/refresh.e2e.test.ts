@@ -263,6 +263,9 @@ describe.concurrent('refresh', () => {
       expect(run.outputs.outcome).toBe('cancelled');
       expect(sim.requests.filter((r) => r.endpoint === 'create')).toHaveLength(0);
       expect(errorLines(run)).toEqual(['::error::Cancelled before anything was sent to the agent; no job was created or messaged.']);
+      // The analytics requests were sent: the summary says what is true of them.
+      expect(run.summary).not.toMatch(/nothing was sent to the API/i);
+      expect(run.summary).toContain(`the analytics were read (${run.outputs.requests} API requests, reads only); no job was created.`);
     }));
 
   it('a server that never advances: each read ends with one warning naming its endpoint, the other signals still read, requests bounded', () =>

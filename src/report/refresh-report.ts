@@ -31,7 +31,7 @@ const MAX_SHOWN_CHARS = 120;
 export function renderRefreshSummary(run: RefreshRun, requests: number): string {
   const parts = ['## Documentation refresh from reader signals', '', `**${escapeText(describeRange(run.range))}**`];
   for (const outcome of run.outcomes) parts.push('', `### ${HEADINGS[outcome.signal]}`, '', ...signalSection(run, outcome));
-  return `${parts.join('\n')}\n\n${renderAgentSummary(run.agent, requests)}`;
+  return `${parts.join('\n')}\n\n${renderAgentSummary(run.agent, requests, undefined, 'the analytics were read')}`;
 }
 
 function signalSection(run: RefreshRun, outcome: SignalOutcome): string[] {
