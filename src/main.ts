@@ -54,6 +54,7 @@ export async function run(): Promise<void> {
     if (report.closingLine) coreLogger.info(report.closingLine);
     if (lateFailure) core.setFailed(lateFailure);
     if (report.failure) core.setFailed(report.failure);
+    if (report.leftRunning) exitSoon(0);
   } catch (error) {
     // A bad input, or anything else that stopped the step before it reported: the outputs still
     // say so, since later steps read them whatever happened.
@@ -68,7 +69,7 @@ export async function run(): Promise<void> {
     const ended = performance.now();
     const afterSignal = signalledAt === undefined ? '' : `, ${Math.round(ended - signalledAt)} ms after the signal`;
     core.debug(`Finished ${Math.round(ended - startedAt)} ms after start${afterSignal}.`);
-    if (cancellation.signal.aborted) exitSoonAfterCancel();
+    if (cancellation.signal.aborted) exitSoon(1);
   }
 }
 
@@ -105,10 +106,11 @@ async function writeSummary(markdown: string): Promise<void> {
 }
 
 /**
- * After a cancellation everything is written and the connections are closed, so the process
- * should end by itself; if anything still holds the event loop, end it before the runner's
- * kill (10 s after SIGINT). Unref'd: it never keeps the process alive on its own.
+ * After a cancellation, or work a step had to leave running (an upload cut short), everything is
+ * written and the client is closed; if anything still holds the event loop, end the process
+ * before the runner's kill (10 s after SIGINT), with the exit code the step set (else `exitCode`). Unref'd: it
+ * never keeps the process alive on its own.
  */
-function exitSoonAfterCancel(): void {
-  setTimeout(() => process.exit(process.exitCode ?? 1), 1_000).unref();
+function exitSoon(exitCode: number): void {
+  setTimeout(() => process.exit(process.exitCode ?? exitCode), 1_000).unref();
 }

@@ -5,11 +5,12 @@
  * in package.json (to versions that still run on Node 20): this is what shows that the bundled
  * upload still works with them.
  */
-import { rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSimulator, type Simulator } from './simulator/index.js';
+import { actionTime, checkedRun, errorLines } from './reliability/harness.js';
 import { runAction } from './support/run-action.js';
 
 const TWIRP = '/twirp/github.actions.results.api.v1.ArtifactService';
@@ -28,6 +29,8 @@ let serviceUrl: string;
 const received: Received[] = [];
 /** When set, the service refuses to create the artifact, as it does for a name already taken. */
 let refuseCreate = false;
+/** When set, the service takes the create request and never answers it. */
+let hangCreate = false;
 
 beforeAll(async () => {
   sim = await startSimulator({ analytics: { paths: 300, seed: 3, today: '2026-10-01' } });
@@ -37,7 +40,9 @@ beforeAll(async () => {
     request.on('end', () => {
       const url = new URL(request.url ?? '/', serviceUrl);
       received.push({ method: request.method ?? '', url, body: Buffer.concat(chunks) });
-      if (url.pathname === `${TWIRP}/CreateArtifact` && refuseCreate) {
+      if (url.pathname === `${TWIRP}/CreateArtifact` && hangCreate) {
+        return; // the connection stays open until the client goes away or the service closes
+      } else if (url.pathname === `${TWIRP}/CreateArtifact` && refuseCreate) {
         response.statusCode = 409;
         response.setHeader('content-type', 'application/json');
         response.end(JSON.stringify({ code: 'already_exists', msg: 'an artifact with this name already exists on the workflow run' }));
@@ -63,7 +68,10 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await sim.close();
-  await new Promise<void>((resolve) => service.close(() => resolve()));
+  await new Promise<void>((resolve) => {
+    service.close(() => resolve());
+    service.closeAllConnections();
+  });
 });
 
 /** A token shaped like the runner's: only its `scp` claim is read, to find the run and the job. */
@@ -143,4 +151,79 @@ describe('command: visitors with an artifact service', () => {
       refuseCreate = false;
     }
   });
+});
+
+describe('command: visitors with an artifact service that never answers', () => {
+  const inputs = (extra: Record<string, string>): Record<string, string> => ({
+    'api-key': sim.apiKey,
+    'project-id': 'proj_sim',
+    'base-url': sim.url,
+    command: 'visitors',
+    'date-from': '2026-11-14',
+    'date-to': '2026-11-21',
+    ...extra,
+  });
+  const env = (): Record<string, string> => ({ ACTIONS_RUNTIME_TOKEN: runtimeToken(), ACTIONS_RESULTS_URL: serviceUrl });
+  const creates = (): number => received.filter((r) => r.url.pathname === `${TWIRP}/CreateArtifact`).length;
+
+  /** The files are complete, the outputs name them, and the summary says the upload did not finish. */
+  function expectFilesInPlace(run: { outputs: Record<string, string>; summary: string }): void {
+    const csv = run.outputs['visitors-csv']!;
+    const json = run.outputs['visitors-json']!;
+    expect(existsSync(csv) && existsSync(json)).toBe(true);
+    expect(readFileSync(csv, 'utf8').trimEnd().split('\r\n')).toHaveLength(301);
+    expect((JSON.parse(readFileSync(json, 'utf8')) as { rows: unknown[] }).rows).toHaveLength(300);
+    expect(run.outputs['visitors-rows']).toBe('300');
+    expect(run.outputs['artifact-id']).toBe('');
+    expect(run.summary).toMatch(/the upload did not finish/);
+  }
+
+  it('timeout bounds the upload: the step ends by the deadline plus one request-timeout, with the files in place', async () => {
+    hangCreate = true;
+    try {
+      const before = creates();
+      const run = await checkedRun({
+        inputs: inputs({ timeout: '5s', 'request-timeout': '2s' }),
+        env: env(),
+        secrets: [sim.apiKey],
+        deadlineMs: 5_000 + 2_000,
+        sim,
+      });
+      expect(creates()).toBeGreaterThan(before);
+      expect(run.code).toBe(0);
+      expect(run.outputs.outcome).toBe('exported');
+      expectFilesInPlace(run);
+      const warnings = run.stdout.split('\n').filter((line) => line.startsWith('::warning::'));
+      expect(warnings).toEqual([
+        expect.stringMatching(
+          /^::warning::Visitor files not uploaded as an artifact: the upload did not finish \(.*timeout.*\)\. They are in .* on this runner\.$/,
+        ),
+      ]);
+    } finally {
+      hangCreate = false;
+    }
+  }, 60_000);
+
+  it('SIGTERM during the upload: outputs and summary, and the process ends within 2 seconds of the signal', async () => {
+    hangCreate = true;
+    try {
+      const before = creates();
+      const run = await checkedRun({
+        inputs: inputs({ timeout: '20s' }),
+        env: env(),
+        signal: { name: 'SIGTERM', when: () => creates() > before },
+        secrets: [sim.apiKey],
+        deadlineMs: 21_000,
+        sim,
+      });
+      expect(actionTime(run)?.sinceSignalMs).toBeLessThan(2_000);
+      expect(run.exitAfterSignalMs).toBeLessThan(7_500);
+      expect(run.code).not.toBe(0);
+      expect(run.outputs.outcome).toBe('cancelled');
+      expectFilesInPlace(run);
+      expect(errorLines(run)).toEqual([expect.stringMatching(/^::error::Cancelled during the artifact upload/)]);
+    } finally {
+      hangCreate = false;
+    }
+  }, 60_000);
 });

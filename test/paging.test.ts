@@ -1,7 +1,8 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { VisitorsQuery } from '../src/api/client.js';
-import type { VisitorsPage } from '../src/api/schemas.js';
-import { pageVisitors } from '../src/analytics/paging.js';
+import type { VisitorCounts, VisitorRow, VisitorsPage } from '../src/api/schemas.js';
+import { pageVisitors, visitorsNotAdvancingWarning, type PagingResult } from '../src/analytics/paging.js';
 import { describeRange, previousRange } from '../src/analytics/range.js';
 import { parseDate } from '../src/parse.js';
 
@@ -14,6 +15,9 @@ function fakeApi(rows: number) {
     asked,
     get maxInFlight() {
       return maxInFlight;
+    },
+    get inFlight() {
+      return inFlight;
     },
     async getVisitors(query: VisitorsQuery): Promise<VisitorsPage> {
       asked.push(query);
@@ -69,8 +73,223 @@ describe('pageVisitors', () => {
       getVisitors: (query: VisitorsQuery) => (query.offset === 200 ? Promise.reject(new Error('boom')) : api.getVisitors(query)),
     };
     await expect(pageVisitors(failing, { pageSize: 100, offset: 0, maxRows: 0, concurrency: 4 }, () => Promise.resolve())).rejects.toThrow('boom');
+    expect(api.inFlight).toBe(0);
+  });
+
+  it('does not report a failed page while a later page is still in flight', async () => {
+    const api = manualApi();
+    let settled = false;
+    const reading = pageVisitors(api, { pageSize: 10, offset: 0, maxRows: 0, concurrency: 3 }, () => Promise.resolve()).finally(() => {
+      settled = true;
+    });
+    reading.catch(() => undefined);
+    await idle();
+    expect([...api.pending.keys()]).toEqual([0, 10, 20]);
+    api.answer(0, pageOf(0, 10, true));
+    api.fail(10, new Error('boom'));
+    await idle();
+    // The failed page is next in order, but the pages after it are still asked for.
+    expect([...api.pending.keys()]).toEqual([20, 30]);
+    expect(settled).toBe(false);
+    api.answer(20, pageOf(20, 10, true));
+    await idle();
+    expect(settled).toBe(false);
+    api.answer(30, pageOf(30, 10, true));
+    await expect(reading).rejects.toThrow('boom');
+    expect(api.pending.size).toBe(0);
+  });
+
+  it('a failed page past a page that ended the read does not fail it', async () => {
+    const api = manualApi();
+    const reading = pageVisitors(api, { pageSize: 10, offset: 0, maxRows: 0, concurrency: 3 }, () => Promise.resolve());
+    await idle();
+    api.fail(20, new Error('boom'));
+    api.answer(10, pageOf(10, 4, false));
+    api.answer(0, pageOf(0, 10, true));
+    await expect(reading).resolves.toMatchObject({ rows: 14 });
   });
 });
+
+describe('a server that never advances', () => {
+  /** Whatever the offset, the same rows and `hasMore: true`. */
+  function stuckApi(rows: number) {
+    const asked: VisitorsQuery[] = [];
+    return {
+      asked,
+      getVisitors(query: VisitorsQuery): Promise<VisitorsPage> {
+        asked.push(query);
+        if (asked.length > 1_000) return Promise.reject(new Error('runaway paging'));
+        const visitors = Array.from({ length: Math.min(rows, query.limit) }, (_, n) => ({ path: `/p${n}`, human: 1, ai: 0, total: 1 }));
+        return Promise.resolve({ totals: { human: 1, ai: 0, total: 1 }, visitors, hasMore: true });
+      },
+    };
+  }
+
+  it.each([1, 2, 4, 16])(
+    'ends the read at the page that brings no new row, at concurrency %i, within the pages needed plus one per concurrent page',
+    async (concurrency) => {
+      const api = stuckApi(100);
+      const handed: string[] = [];
+      const result = await pageVisitors(api, { pageSize: 100, offset: 0, maxRows: 0, concurrency }, (rows) => {
+        handed.push(...rows.map((row) => row.path));
+        return Promise.resolve();
+      });
+      expect(result).toMatchObject({ rows: 100, duplicates: 0, stalledAt: 100 });
+      expect(handed).toEqual(Array.from({ length: 100 }, (_, n) => `/p${n}`));
+      // Two pages needed: the first, and the one that shows the server stopped.
+      expect(api.asked.length).toBeLessThanOrEqual(2 + concurrency - 1);
+    },
+  );
+
+  it('ends the read at an empty page that says more remain', async () => {
+    const api = stuckApi(0);
+    const result = await pageVisitors(api, { pageSize: 50, offset: 0, maxRows: 0, concurrency: 1 }, () => Promise.resolve());
+    expect(result).toMatchObject({ rows: 0, stalledAt: 0 });
+    expect(api.asked).toHaveLength(1);
+  });
+
+  it('a page that repeats rows but brings a new one goes on; the last page of max-rows is no stall', async () => {
+    const api = stuckApi(100);
+    const result = await pageVisitors(api, { pageSize: 100, offset: 0, maxRows: 150, concurrency: 1 }, () => Promise.resolve());
+    expect(result.stalledAt).toBeUndefined();
+    expect(result).toMatchObject({ rows: 100, duplicates: 50 });
+  });
+
+  it('the warning names the endpoint, where it stopped and what was kept', () => {
+    const result = { totals: { human: 0, ai: 0, total: 0 }, rows: 250, duplicates: 0, pages: 2, stalledAt: 250 };
+    expect(visitorsNotAdvancingWarning(result, 'the previous period')).toBe(
+      'The API stopped advancing on GET /v1/analytics/{projectId}/visitors (the previous period): the page at offset 250 said more remain but brought no row not already seen. Paging stopped there; going on with the 250 rows read.',
+    );
+  });
+});
+
+/** What a generated server answers for one page: rows by number, or a failure. */
+type Answer = { rows: number[]; hasMore: boolean; totals: VisitorCounts } | { error: true };
+
+const answerArbitrary: fc.Arbitrary<Answer> = fc.oneof(
+  {
+    weight: 6,
+    arbitrary: fc.record({
+      rows: fc.array(fc.nat(12), { maxLength: 6 }),
+      hasMore: fc.boolean(),
+      totals: fc.record({ human: fc.nat(9), ai: fc.nat(9), total: fc.nat(9) }),
+    }),
+  },
+  { weight: 1, arbitrary: fc.constant({ error: true as const }) },
+);
+
+/**
+ * The read as the contract orders it, one page at a time in offset order: a failure, a page that
+ * says no more remain (or is empty), a page that brings no new row while more remain, or the
+ * end of max-rows ends it. Gives the pages it needed and the rows it keeps.
+ */
+function expectedRead(answers: readonly Answer[], pageSize: number, maxRows: number) {
+  const seen = new Set<string>();
+  const delivered: string[] = [];
+  const end = maxRows > 0 ? maxRows : Number.POSITIVE_INFINITY;
+  for (let index = 0, offset = 0; offset < end; index++, offset += pageSize) {
+    const answer = answers[Math.min(index, answers.length - 1)]!;
+    const needed = index + 1;
+    if ('error' in answer) return { needed, delivered, fails: true, stalled: false };
+    const limit = Math.min(pageSize, end - offset);
+    const rows = answer.rows.slice(0, limit).map((n) => `/r${n}`);
+    const fresh = rows.filter((path) => !seen.has(path) && seen.add(path));
+    const last = !answer.hasMore || rows.length === 0 || offset + limit >= end;
+    const stalled = answer.hasMore && (rows.length === 0 || (fresh.length === 0 && offset + limit < end));
+    if (stalled) return { needed, delivered, fails: false, stalled };
+    delivered.push(...fresh);
+    if (last) return { needed, delivered, fails: false, stalled: false };
+  }
+  return { needed: 0, delivered, fails: false, stalled: false };
+}
+
+describe('pageVisitors against any server (property)', () => {
+  it('never asks for more than the pages needed plus one per concurrent page, ends, and hands every distinct row over once', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.scheduler(),
+        fc.array(answerArbitrary, { minLength: 1, maxLength: 10 }),
+        fc.integer({ min: 1, max: 5 }),
+        fc.integer({ min: 1, max: 4 }),
+        fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 30 })),
+        async (scheduler, answers, pageSize, concurrency, maxRows) => {
+          const asked: VisitorsQuery[] = [];
+          let inFlight = 0;
+          let maxInFlight = 0;
+          // Past the generated answers the server repeats the last one: it never advances again.
+          const api = {
+            getVisitors: scheduler.scheduleFunction(async (query: VisitorsQuery): Promise<VisitorsPage> => {
+              asked.push(query);
+              inFlight += 1;
+              maxInFlight = Math.max(maxInFlight, inFlight);
+              await Promise.resolve();
+              inFlight -= 1;
+              if (asked.length > 200) throw new Error('runaway paging');
+              const answer = answers[Math.min(query.offset / pageSize, answers.length - 1)]!;
+              if ('error' in answer) throw new Error('the page failed');
+              const visitors: VisitorRow[] = answer.rows.slice(0, query.limit).map((n) => ({ path: `/r${n}`, human: n, ai: 0, total: n }));
+              return { totals: answer.totals, visitors, hasMore: answer.hasMore };
+            }),
+          };
+          const handed: string[] = [];
+          const reading = pageVisitors(api, { pageSize, offset: 0, maxRows, concurrency }, (rows) => {
+            handed.push(...rows.map((row) => row.path));
+            return Promise.resolve();
+          }).then(
+            (result): { result: PagingResult } => ({ result }),
+            (error: unknown) => ({ error }),
+          );
+          const outcome = await scheduler.waitFor(reading);
+          const expected = expectedRead(answers, pageSize, maxRows);
+
+          expect(asked.length).toBeLessThanOrEqual(expected.needed + concurrency - 1);
+          expect(maxInFlight).toBeLessThanOrEqual(concurrency);
+          expect(handed).toEqual(expected.delivered);
+          if (expected.fails) {
+            expect(outcome).toEqual({ error: new Error('the page failed') });
+          } else {
+            expect(outcome).toHaveProperty('result');
+            const { result } = outcome as { result: PagingResult };
+            expect(result.rows).toBe(expected.delivered.length);
+            expect(result.stalledAt !== undefined).toBe(expected.stalled);
+            const sent = answers.flatMap((answer) => ('totals' in answer ? [answer.totals] : []));
+            expect(sent).toContainEqual(result.totals);
+          }
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+});
+
+/** An API whose every answer the test gives by hand, by the page's offset. */
+function manualApi() {
+  const pending = new Map<number, { resolve: (page: VisitorsPage) => void; reject: (error: Error) => void }>();
+  return {
+    pending,
+    getVisitors(query: VisitorsQuery): Promise<VisitorsPage> {
+      return new Promise((resolve, reject) => pending.set(query.offset, { resolve, reject }));
+    },
+    answer(offset: number, page: VisitorsPage): void {
+      pending.get(offset)!.resolve(page);
+      pending.delete(offset);
+    },
+    fail(offset: number, error: Error): void {
+      pending.get(offset)!.reject(error);
+      pending.delete(offset);
+    },
+  };
+}
+
+function pageOf(offset: number, rows: number, hasMore: boolean): VisitorsPage {
+  const visitors = Array.from({ length: rows }, (_, i) => ({ path: `/p${offset + i}`, human: 1, ai: 0, total: 1 }));
+  return { totals: { human: 1, ai: 0, total: 1 }, visitors, hasMore };
+}
+
+/** Lets every promise that can settle do so. */
+function idle(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
 
 describe('ranges', () => {
   const now = Date.UTC(2026, 10, 22, 9);

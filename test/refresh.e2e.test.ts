@@ -264,7 +264,40 @@ describe.concurrent('refresh', () => {
       expect(run.outputs.outcome).toBe('cancelled');
       expect(sim.requests.filter((r) => r.endpoint === 'create')).toHaveLength(0);
       expect(errorLines(run)).toEqual(['::error::Cancelled before anything was sent to the agent; no job was created or messaged.']);
+      // The analytics requests were sent: the summary says what is true of them.
+      expect(run.summary).not.toMatch(/nothing was sent to the API/i);
+      expect(run.summary).toContain(`the analytics were read (${run.outputs.requests} API requests, reads only); no job was created.`);
     }));
+
+  it('a server that never advances: each read ends with one warning naming its endpoint, the other signals still read, requests bounded', () =>
+    withSimulator(
+      // Mostly answered terms: the choice never settles on the first page, so the read would go on.
+      { searches: Array.from({ length: 700 }, (_, i) => ({ searchQuery: `q${i}`, hits: 1_000 - i, topClickedPage: i % 100 === 0 ? null : '/p' })) },
+      async (sim) => {
+        sim.injectFault({ target: 'visitors', kind: 'never-advances', times: Infinity });
+        sim.injectFault({ target: 'searches', kind: 'never-advances', times: Infinity });
+        const run = await refresh(sim, { 'page-size': '100', concurrency: '2', timeout: '10s' });
+        expect(run.code, run.stdout.slice(-2_000)).toBe(0);
+        expect(run.outputs.outcome).toBe('pr-opened');
+        const warnings = run.stdout.split('\n').filter((line) => line.startsWith('::warning::'));
+        expect(warnings).toEqual([
+          expect.stringMatching(/^::warning::The API stopped advancing on GET \/v1\/analytics\/\{projectId\}\/visitors: /),
+          expect.stringMatching(/^::warning::The API stopped advancing on GET \/v1\/analytics\/\{projectId\}\/searches: /),
+        ]);
+        // Visitors: the first page is new, the second is not (2 needed, plus one per concurrent page);
+        // feedback: its one request; searches: the first cursor comes back (2 needed, one at a time).
+        const calls = analyticsCalls(sim);
+        expect(calls.visitors).toBeLessThanOrEqual(2 + 2);
+        expect(calls.feedback).toBe(1);
+        expect(calls.searches).toBeLessThanOrEqual(2 + 1);
+        const signals = signalsOf(run);
+        expect(signals.pages.filter((page) => page.signal === 'feedback').map((page) => page.path)).toEqual(FEEDBACK_ORDER);
+        expect(signals.pages.filter((page) => page.signal === 'visitors')).toHaveLength(10);
+        // A page answered twice is counted once: the hits are the API's, not a multiple of them.
+        expect(signals.searches).toEqual([{ query: 'q0', hits: 1_000 }]);
+        expect(run.summary).toContain('The API stopped advancing');
+      },
+    ));
 
   it('a 2,000-page site costs at most 8 + 1 + 5 analytics requests at the defaults', () =>
     withSimulator(

@@ -2,6 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { busiestPages, cleanSearchTerm, poorlyRatedPages, unansweredSearches } from '../src/refresh/choose.js';
 import { buildRefreshPrompt, REFRESH_INSTRUCTION } from '../src/refresh/prompt.js';
+import { readBusiestPages, readUnansweredSearches, type SignalReadOptions, type SignalsApi } from '../src/refresh/signals.js';
+import type { SearchesQuery } from '../src/api/client.js';
 
 const visitor = (path: string, total: number) => ({ path, human: total, ai: 0, total });
 
@@ -94,5 +96,98 @@ describe('buildRefreshPrompt', () => {
     expect(prompt).not.toContain('## Pages readers');
     expect(prompt).toContain('## What readers search for and do not find');
     expect(prompt.startsWith('Only this.\n')).toBe(true);
+  });
+});
+
+describe('reading the signals from a server that never advances', () => {
+  const options: SignalReadOptions = {
+    dateFrom: undefined,
+    dateTo: undefined,
+    pageSize: 100,
+    maxRows: 0,
+    concurrency: 1,
+    count: 10,
+    deadline: { at: Number.POSITIVE_INFINITY, clock: { now: () => 0 } },
+  };
+  /** Mostly answered terms, so the choice never settles on the first page and the read goes on. */
+  const terms = Array.from({ length: 100 }, (_, i) => ({ searchQuery: `q${i}`, hits: 1_000 - i, topClickedPage: i % 50 === 0 ? null : '/p' }));
+
+  /** A searches endpoint that answers each request with the next of `pages` (the last one again after). */
+  function searchesApi(pages: Array<{ searches: typeof terms; nextCursor: string | null }>) {
+    const asked: SearchesQuery[] = [];
+    const api: SignalsApi = {
+      getVisitors: () => Promise.reject(new Error('not read here')),
+      getFeedbackByPage: () => Promise.reject(new Error('not read here')),
+      getSearches: (query) => {
+        asked.push(query);
+        return Promise.resolve(pages[Math.min(asked.length - 1, pages.length - 1)]!);
+      },
+    };
+    return { api, asked };
+  }
+
+  it('searches: stops when the same cursor comes back, with one warning naming the endpoint, and counts each term once', async () => {
+    const { api, asked } = searchesApi([{ searches: terms, nextCursor: 'c1' }]);
+    const read = await readUnansweredSearches(api, options);
+    expect(asked.map((query) => query.cursor)).toEqual([undefined, 'c1']);
+    expect(read.considered).toBe(100);
+    expect(read.chosen).toEqual([
+      { query: 'q0', hits: 1_000 },
+      { query: 'q50', hits: 950 },
+    ]);
+    expect(read.notAdvancing).toBe(
+      'The API stopped advancing on GET /v1/analytics/{projectId}/searches: it answered with a cursor already followed. Paging stopped there; going on with the 100 rows read.',
+    );
+  });
+
+  it('searches: stops at a cursor followed earlier (a cycle) and at a new cursor whose page brings no new term', async () => {
+    const cycle = searchesApi([
+      { searches: terms.slice(0, 50), nextCursor: 'a' },
+      { searches: terms.slice(50), nextCursor: 'b' },
+      { searches: [], nextCursor: 'a' },
+    ]);
+    const cycled = await readUnansweredSearches(cycle.api, options);
+    expect(cycle.asked.map((query) => query.cursor)).toEqual([undefined, 'a', 'b']);
+    expect(cycled.notAdvancing).toMatch(/cursor already followed/);
+    expect(cycled.considered).toBe(100);
+
+    const repeating = searchesApi([
+      { searches: terms, nextCursor: 'a' },
+      { searches: terms, nextCursor: 'b' },
+      { searches: terms, nextCursor: 'c' },
+    ]);
+    const repeated = await readUnansweredSearches(repeating.api, options);
+    expect(repeating.asked).toHaveLength(2);
+    expect(repeated.notAdvancing).toMatch(/brought no term not already seen/);
+    expect(repeated.chosen[0]).toEqual({ query: 'q0', hits: 1_000 });
+  });
+
+  it('searches: a server that advances is read up to the five-request cap, with no warning', async () => {
+    const pages = Array.from({ length: 6 }, (_, n) => ({
+      searches: terms.map((term) => ({ ...term, searchQuery: `${term.searchQuery}-${n}`, hits: term.hits + (5 - n) * 1_000 })),
+      nextCursor: `c${n + 1}`,
+    }));
+    const { api, asked } = searchesApi(pages);
+    const read = await readUnansweredSearches(api, options);
+    expect(asked).toHaveLength(5);
+    expect(read.notAdvancing).toBeUndefined();
+    expect(read.considered).toBe(500);
+  });
+
+  it('visitors: the busiest pages of what was read, and the warning', async () => {
+    const asked: number[] = [];
+    const api: SignalsApi = {
+      getVisitors: (query) => {
+        asked.push(query.offset);
+        if (asked.length > 1_000) return Promise.reject(new Error('runaway paging'));
+        return Promise.resolve({ totals: { human: 3, ai: 0, total: 3 }, visitors: [{ path: '/only', human: 3, ai: 0, total: 3 }], hasMore: true });
+      },
+      getFeedbackByPage: () => Promise.reject(new Error('not read here')),
+      getSearches: () => Promise.reject(new Error('not read here')),
+    };
+    const read = await readBusiestPages(api, options);
+    expect(asked).toEqual([0, 100]);
+    expect(read.chosen).toEqual([{ path: '/only', signal: 'visitors', visitors: 3 }]);
+    expect(read.notAdvancing).toMatch(/^The API stopped advancing on GET \/v1\/analytics\/\{projectId\}\/visitors: the page at offset 100 /);
   });
 });

@@ -355,3 +355,47 @@ describe.each([
     sim.clearFaults();
   });
 });
+
+describe('a server that never advances', () => {
+  it('answers the first visitors page with hasMore whatever the offset, and the same cursor back for searches and feedback entries', async () => {
+    sim.injectFault({ target: 'visitors', kind: 'never-advances', times: Infinity });
+    sim.injectFault({ target: 'searches', kind: 'never-advances', times: Infinity });
+    sim.injectFault({ target: 'feedback-entries', kind: 'never-advances', times: Infinity });
+    try {
+      const visitors = `/v1/analytics/proj_sim/visitors?${dates}&limit=3`;
+      const first = await get(`${visitors}&offset=0`);
+      for (const offset of [3, 6, 10_000]) expect((await get(`${visitors}&offset=${offset}`)).body).toEqual({ ...first.body, hasMore: true });
+      expect((first.body.visitors as Row[]).length).toBe(3);
+
+      for (const [endpoint, rowsKey] of [
+        ['searches', 'searches'],
+        ['feedback', 'feedback'],
+      ] as const) {
+        const path = `/v1/analytics/proj_sim/${endpoint}?${dates}&limit=5`;
+        const start = await get(path);
+        const cursor = start.body.nextCursor as string;
+        expect(cursor).toEqual(expect.any(String));
+        const again = await get(`${path}&cursor=${encodeURIComponent(cursor)}`);
+        expect(again.status).toBe(200);
+        expect(again.body.nextCursor).toBe(cursor);
+        expect(again.body[rowsKey]).toEqual(start.body[rowsKey]);
+      }
+      // Kept for every request: the queue still holds it.
+      expect(sim.requests.slice(-8).every((request) => request.fault === 'never-advances')).toBe(true);
+    } finally {
+      sim.clearFaults();
+    }
+    // Cleared: the endpoint advances again.
+    const after = await get(`/v1/analytics/proj_sim/visitors?${dates}&limit=3&offset=3`);
+    expect((after.body.visitors as Row[]).length).toBe(3);
+    expect(after.body.visitors).not.toEqual((await get(`/v1/analytics/proj_sim/visitors?${dates}&limit=3&offset=0`)).body.visitors);
+  });
+
+  it('answers the other endpoints unchanged', async () => {
+    sim.injectFault({ target: 'any', kind: 'never-advances', times: 1 });
+    const path = `/v1/analytics/proj_sim/feedback/by-page?${dates}&limit=5`;
+    const faulty = await get(path);
+    expect(sim.requests.at(-1)!.fault).toBe('never-advances');
+    expect(faulty).toEqual(await get(path));
+  });
+});

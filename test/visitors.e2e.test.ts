@@ -202,6 +202,24 @@ describe('export', () => {
     expect(run.stdout).toMatch(/::warning::The API repeated 6 paths across pages/);
   });
 
+  it('a server that never advances ends the read with one warning naming the endpoint, and the step goes on with what it has', async () => {
+    sim.injectFault({ target: 'visitors', kind: 'never-advances', times: Infinity });
+    const run = await visitors({ 'page-size': '100', concurrency: '3', timeout: '10s' });
+    expect(run.code, run.stdout.slice(-2_000)).toBe(0);
+    expect(run.outputs.outcome).toBe('exported');
+    // The first page brings 100 rows, the second none new: two pages needed, plus one per concurrent page.
+    expect(sim.requests.length).toBeLessThanOrEqual(2 + 3);
+    expect(run.outputs.requests).toBe(String(sim.requests.length));
+    const warnings = run.stdout.split('\n').filter((line) => line.startsWith('::warning::'));
+    expect(warnings).toEqual([expect.stringMatching(/^::warning::The API stopped advancing on GET \/v1\/analytics\/\{projectId\}\/visitors: /)]);
+    expect(run.outputs['visitors-rows']).toBe('100');
+    const csv = readCsv(run.outputs['visitors-csv']!);
+    expect(csv.map((row) => row.path)).toEqual([...new Set(csv.map((row) => row.path))]);
+    expect(csv).toHaveLength(100);
+    expect(readJson(run.outputs['visitors-json']!).rows).toHaveLength(100);
+    expect(run.summary).toContain('The API stopped advancing');
+  });
+
   it('a dry run sends nothing', async () => {
     const run = await visitors({ 'dry-run': 'true' });
     expect(run.code).toBe(0);

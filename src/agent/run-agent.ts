@@ -88,7 +88,7 @@ export async function runAgent(settings: AgentRunSettings, prompt: string, deps:
   };
 
   if (settings.dryRun) {
-    logger.info(`Dry run: would ${describeMode(mode, settings.jobId)}; nothing was sent.`);
+    logger.info(`Dry run: would ${describeMode(mode, settings.jobId)}; nothing was sent to the agent.`);
     return run;
   }
   if (run.jobId) deps.onJobId?.(run.jobId);

@@ -29,13 +29,44 @@ export interface PagingResult {
   /** Rows whose path an earlier page already gave (data shifting while paging); dropped. */
   readonly duplicates: number;
   readonly pages: number;
+  /**
+   * Where the server stopped advancing: the offset of the page that said more remain but
+   * brought no row not already seen (or none at all). The read ended there with what it had.
+   */
+  readonly stalledAt?: number;
+}
+
+/** The endpoint offset paging reads, as the warnings name it. */
+export const VISITORS_ENDPOINT = 'GET /v1/analytics/{projectId}/visitors';
+
+/**
+ * The one warning for a read the server stopped advancing: names the endpoint, says where, and
+ * that the step goes on with what it read.
+ */
+export function notAdvancingWarning(endpoint: string, where: string, rows: number): string {
+  return `The API stopped advancing on ${endpoint}: ${where}. Paging stopped there; going on with the ${countOf(rows, 'row')} read.`;
+}
+
+/** The warning for a visitors read that ended at `stalledAt`. */
+export function visitorsNotAdvancingWarning(result: PagingResult & { stalledAt: number }, read?: string): string {
+  return notAdvancingWarning(
+    `${VISITORS_ENDPOINT}${read ? ` (${read})` : ''}`,
+    `the page at offset ${result.stalledAt} said more remain but brought no row not already seen`,
+    result.rows,
+  );
 }
 
 /**
  * Pages through the visitors endpoint from `offset`, following `hasMore`, handing each page's
- * new rows to `onRows` in offset order. With `concurrency` above 1, that many pages are in
- * flight; as soon as a page says `hasMore: false` no new page is asked for, so at most
- * `concurrency - 1` requests go past the end. Each path is kept once, whatever the pages repeat.
+ * new rows to `onRows` in offset order. With `concurrency` above 1, up to that many pages are
+ * asked for ahead of the last one handed over; as soon as a page says `hasMore: false` no new
+ * page is asked for, so at most `concurrency - 1` requests go past the end. Each path is kept
+ * once, whatever the pages repeat.
+ *
+ * Paging ends when the server stops advancing: a page that says more remain but brings no row
+ * not already seen (or none at all) ends the read there, with what it has (`stalledAt`). Every
+ * page is judged in offset order, as it is handed over, so what ends the read never depends on
+ * which answer came first: a failed page fails the read only when no page before it ended it.
  * Past the deadline no page is asked for: the pages in flight finish (each is bounded by
  * request-timeout), then it throws a `DeadlineError` saying how far it got.
  */
@@ -51,16 +82,29 @@ export async function pageVisitors(
   let totals: VisitorCounts | undefined;
   const lastOffset = options.maxRows > 0 ? options.offset + options.maxRows : Number.POSITIVE_INFINITY;
   let nextOffset = options.offset;
+  /** Where the rows end, as far as the pages so far tell. */
   let endOffset = lastOffset;
+  let stalledAt: number | undefined;
   let flushOffset = options.offset;
-  type Answered = { offset: number; limit: number; page: VisitorsPage };
+  type Answered = { offset: number; limit: number } & ({ page: VisitorsPage } | { error: Error });
   const inFlight = new Map<number, Promise<Answered>>();
+  /** Pages answered (or failed) and not handed over yet: they wait for the pages before them. */
   const done = new Map<number, Answered>();
-  let failure: Error | undefined;
+  let failed = false;
   let pastDeadline = false;
 
+  const endAt = (offset: number, stalled: boolean): void => {
+    // At the same offset, a page before it that said no more remain comes first in offset
+    // order: the read ended there, it did not stall.
+    if (offset > endOffset || (offset === endOffset && (stalled || stalledAt === undefined))) return;
+    endOffset = offset;
+    stalledAt = stalled ? offset : undefined;
+  };
+
+  // The pages asked for and not yet handed over never number more than `concurrency`: what a
+  // stalled server costs is bounded by the pages the read needed plus one per concurrent page.
   const issue = (): void => {
-    while (failure === undefined && !pastDeadline && inFlight.size < options.concurrency && nextOffset < endOffset) {
+    while (!failed && !pastDeadline && inFlight.size + done.size < options.concurrency && nextOffset < endOffset) {
       if (options.deadline && options.deadline.clock.now() >= options.deadline.at) {
         pastDeadline = true;
         break;
@@ -68,47 +112,71 @@ export async function pageVisitors(
       const offset = nextOffset;
       const limit = Math.min(options.pageSize, lastOffset - offset);
       nextOffset += limit;
-      const request = api.getVisitors({ dateFrom: options.dateFrom, dateTo: options.dateTo, limit, offset }).then((page) => ({ offset, limit, page }));
+      const request = api.getVisitors({ dateFrom: options.dateFrom, dateTo: options.dateTo, limit, offset }).then(
+        (page): Answered => ({ offset, limit, page }),
+        (error: unknown): Answered => ({ offset, limit, error: asError(error) }),
+      );
       inFlight.set(offset, request);
     }
   };
 
+  let failure: Error | undefined;
   issue();
-  while (inFlight.size > 0) {
-    let settled: Answered;
-    try {
-      settled = await Promise.race(inFlight.values());
-    } catch (error) {
-      failure ??= error instanceof Error ? error : new Error(typeof error === 'string' ? error : 'a page request failed');
-      // Let the other requests finish (each is bounded by request-timeout) before reporting.
-      await Promise.allSettled(inFlight.values());
-      break;
+  paging: while (inFlight.size > 0) {
+    const answered = await Promise.race(inFlight.values());
+    inFlight.delete(answered.offset);
+    done.set(answered.offset, answered);
+    if ('error' in answered) failed = true;
+    else {
+      pages += 1;
+      totals ??= answered.page.totals;
+      const { offset, page } = answered;
+      if (!page.hasMore) endAt(offset + page.visitors.length, false);
+      else if (page.visitors.length === 0) endAt(offset, true);
     }
-    inFlight.delete(settled.offset);
-    pages += 1;
-    const { offset, page } = settled;
-    totals ??= page.totals;
-    if (!page.hasMore || page.visitors.length === 0) endOffset = Math.min(endOffset, offset + page.visitors.length);
-    done.set(offset, settled);
     // Hand over every page that is next in order.
     for (let next = done.get(flushOffset); next && flushOffset < endOffset; next = done.get(flushOffset)) {
+      if ('error' in next) {
+        failure = next.error;
+        break paging;
+      }
       done.delete(flushOffset);
       const fresh: VisitorRow[] = [];
+      let repeated = 0;
       for (const row of next.page.visitors.slice(0, Math.max(0, endOffset - flushOffset))) {
-        if (seen.has(row.path)) duplicates += 1;
+        if (seen.has(row.path)) repeated += 1;
         else {
           seen.add(row.path);
           fresh.push(row);
         }
       }
+      // Judged by this page and max-rows alone, not by what later pages already said: the same
+      // answers end the read the same way, whichever came first.
+      const moreToRead = next.page.hasMore && flushOffset + next.limit < lastOffset;
+      if (fresh.length === 0 && moreToRead) {
+        // The server did not advance: its rows are not "repeated paths" but the end of the read.
+        endAt(flushOffset, true);
+        break;
+      }
+      duplicates += repeated;
       rows += fresh.length;
-      await onRows(fresh, totals);
+      await onRows(fresh, totals!);
       flushOffset += next.limit;
       options.onProgress?.(rows, pages);
     }
     issue();
   }
-  if (failure) throw failure;
-  if (pastDeadline) throw new DeadlineError(`${countOf(rows, 'row')} read in ${countOf(pages, 'page')} when the timeout ran out; more remain`);
-  return { totals: totals ?? { human: 0, ai: 0, total: 0 }, rows, duplicates, pages };
+  if (failure) {
+    // Let the other requests finish (each is bounded by request-timeout) before reporting.
+    await Promise.all(inFlight.values());
+    throw failure;
+  }
+  if (pastDeadline && flushOffset < endOffset) {
+    throw new DeadlineError(`${countOf(rows, 'row')} read in ${countOf(pages, 'page')} when the timeout ran out; more remain`);
+  }
+  return { totals: totals ?? { human: 0, ai: 0, total: 0 }, rows, duplicates, pages, ...(stalledAt === undefined ? {} : { stalledAt }) };
+}
+
+function asError(error: unknown): Error {
+  return error instanceof Error ? error : new Error(typeof error === 'string' ? error : 'a page request failed');
 }

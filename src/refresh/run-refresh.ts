@@ -14,7 +14,7 @@ export interface RefreshDeps extends AgentDeps {
 
 /** How one signal went: read (with how many rows it weighed), or left out and why. */
 export type SignalOutcome =
-  | { readonly signal: RefreshSignal; readonly read: true; readonly considered: number; readonly chosen: number }
+  | { readonly signal: RefreshSignal; readonly read: true; readonly considered: number; readonly chosen: number; readonly notAdvancing?: string }
   | { readonly signal: RefreshSignal; readonly read: false; readonly reason: string };
 
 export interface RefreshRun {
@@ -55,10 +55,11 @@ export async function runRefresh(settings: RefreshSettings, deps: RefreshDeps): 
     const count = signal === 'searches' ? settings.searchTerms : settings.pagesPerSignal;
     try {
       const onProgress = exportProgress(logger, clock, `Signal ${signal}`, () => client.requestCount);
-      const { considered, chosen } = await READERS[signal](client, { ...settings, count, deadline, onProgress });
+      const { considered, chosen, notAdvancing } = await READERS[signal](client, { ...settings, count, deadline, onProgress });
       if (signal === 'searches') signals.searches.push(...(chosen as ChosenSearch[]));
       else signals.pages.push(...(chosen as ChosenPage[]));
-      outcomes.push({ signal, read: true, considered, chosen: chosen.length });
+      outcomes.push({ signal, read: true, considered, chosen: chosen.length, ...(notAdvancing ? { notAdvancing } : {}) });
+      if (notAdvancing) logger.warning(notAdvancing);
       logger.info(`Signal ${signal}: ${countOf(considered, 'row')} read, ${chosen.length} chosen.`);
     } catch (error) {
       if (isCancellation(error, deps.signal)) return record(cancelledBeforeSending({ prompt: '' }, startedAt));

@@ -2,7 +2,7 @@ import type { FeedbackByPageQuery, SearchesQuery } from '../api/client.js';
 import type { FeedbackByPage, SearchesPage, SearchRow, VisitorRow } from '../api/schemas.js';
 import { DeadlineError, type Clock } from '../runtime.js';
 import type { PagingSettings, RangeSettings } from '../settings.js';
-import { pageVisitors, type VisitorsApi } from '../analytics/paging.js';
+import { notAdvancingWarning, pageVisitors, visitorsNotAdvancingWarning, type VisitorsApi } from '../analytics/paging.js';
 import { dateQuery } from '../analytics/range.js';
 import { TopRows } from '../analytics/top-rows.js';
 import { busiestPages, poorlyRatedPages, unansweredSearches, type ChosenPage, type ChosenSearch } from './choose.js';
@@ -29,7 +29,12 @@ export const MAX_SEARCH_REQUESTS = 5;
 export interface SignalChoice<T> {
   readonly considered: number;
   readonly chosen: T[];
+  /** Set when the server stopped advancing and the read ended with what it had: the one warning. */
+  readonly notAdvancing?: string;
 }
+
+/** The cursor-paged endpoint, as the warnings name it. */
+export const SEARCHES_ENDPOINT = 'GET /v1/analytics/{projectId}/searches';
 
 /**
  * The pages readers use most: every row of the visitors endpoint, with the export's paging
@@ -37,7 +42,7 @@ export interface SignalChoice<T> {
  */
 export async function readBusiestPages(api: SignalsApi, options: SignalReadOptions): Promise<SignalChoice<ChosenPage>> {
   const top = new TopRows<VisitorRow>(options.count);
-  const { rows } = await pageVisitors(
+  const result = await pageVisitors(
     api,
     {
       ...dateQuery(options),
@@ -53,7 +58,11 @@ export async function readBusiestPages(api: SignalsApi, options: SignalReadOptio
       return Promise.resolve();
     },
   );
-  return { considered: rows, chosen: busiestPages(top.values(), options.count) };
+  return {
+    considered: result.rows,
+    chosen: busiestPages(top.values(), options.count),
+    ...(result.stalledAt === undefined ? {} : { notAdvancing: visitorsNotAdvancingWarning({ ...result, stalledAt: result.stalledAt }) }),
+  };
 }
 
 /** The pages readers rate poorly: one request for the counts per page (never the entries). */
@@ -66,19 +75,33 @@ export async function readPoorlyRatedPages(api: SignalsApi, options: SignalReadO
 /**
  * What readers look for and do not find: the searches, most hits first as the API orders them,
  * following `nextCursor` for at most five requests. It stops early once enough unanswered terms
- * are in hand and the rest, having fewer hits, could not displace them.
+ * are in hand and the rest, having fewer hits, could not displace them; and when the server
+ * stops advancing (a cursor already followed, or a page with no term not already seen), with
+ * what it has. A term the API repeats is counted once: its hits are the API's, not a multiple.
  */
 export async function readUnansweredSearches(api: SignalsApi, options: SignalReadOptions): Promise<SignalChoice<ChosenSearch>> {
   const rows: SearchRow[] = [];
+  const seen = new Set<string>();
+  const followed = new Set<string>();
   let cursor: string | undefined;
+  let notAdvancing: string | undefined;
   for (let request = 0; request < MAX_SEARCH_REQUESTS; request++) {
     checkDeadline(options);
     const page = await api.getSearches({ ...dateQuery(options), limit: SEARCHES_LIMIT, ...(cursor ? { cursor } : {}) });
-    rows.push(...page.searches);
-    cursor = page.nextCursor ?? undefined;
-    if (!cursor || settled(rows, options.count)) break;
+    const fresh = page.searches.filter((row) => !seen.has(row.searchQuery));
+    for (const row of fresh) seen.add(row.searchQuery);
+    rows.push(...fresh);
+    const next = page.nextCursor ?? undefined;
+    if (!next || settled(rows, options.count)) break;
+    if (cursor !== undefined) followed.add(cursor);
+    if (followed.has(next) || fresh.length === 0) {
+      const where = followed.has(next) ? 'it answered with a cursor already followed' : 'a page that named a next cursor brought no term not already seen';
+      notAdvancing = notAdvancingWarning(SEARCHES_ENDPOINT, where, rows.length);
+      break;
+    }
+    cursor = next;
   }
-  return { considered: rows.length, chosen: unansweredSearches(rows, options.count) };
+  return { considered: rows.length, chosen: unansweredSearches(rows, options.count), ...(notAdvancing ? { notAdvancing } : {}) };
 }
 
 /** Whether the terms chosen so far are final: later pages only hold terms with fewer hits. */

@@ -47,8 +47,11 @@ const OUTCOME_TEXT: Record<Outcome, string> = {
 const SUMMARY_PROMPT_LINES = 60;
 const SUMMARY_PROMPT_BYTES = 16 * 1024;
 
-/** The job summary of an agent step, in Markdown. */
-export function renderAgentSummary(run: AgentRun, requests: number, diff?: DiffStats): string {
+/**
+ * The job summary of an agent step, in Markdown. `readBeforeJob` says what the requests made
+ * before any job was sent read (a refresh reads the analytics), for a run that sent no job.
+ */
+export function renderAgentSummary(run: AgentRun, requests: number, diff?: DiffStats, readBeforeJob = 'the API was read'): string {
   const job = run.job;
   const code = (value: string | null | undefined): string => (value ? codeSpan(value, 'cell') : '—');
   const jobId = run.jobId;
@@ -73,7 +76,7 @@ export function renderAgentSummary(run: AgentRun, requests: number, diff?: DiffS
     ]);
   }
   const parts = ['## Documentation agent', '', keyValueTable(rows)];
-  const note = outcomeNote(run);
+  const note = outcomeNote(run, { requests, what: readBeforeJob });
   if (note) parts.push('', note);
   if (run.prompt) {
     const lines = run.prompt.split('\n');
@@ -166,9 +169,14 @@ function apiReason(run: AgentRun): string | undefined {
   return undefined;
 }
 
-/** What the author should do next, for the outcomes that need a word: Markdown, outside text as code. */
-export function outcomeNote(run: AgentRun): string | undefined {
+/**
+ * What the author should do next, for the outcomes that need a word: Markdown, outside text as
+ * code. `reads`: the requests made before a job would be sent, so that a run that sent no job
+ * never says nothing was sent when it did read (a refresh's analytics).
+ */
+export function outcomeNote(run: AgentRun, reads?: { readonly requests: number; readonly what: string }): string | undefined {
   const jobId = run.jobId;
+  const readsOnly = reads && reads.requests > 0 ? `${escapeText(reads.what)} (${countOf(reads.requests, 'API request')}, reads only)` : undefined;
   const attach = jobId ? ` To pick it up later, run the action with ${codeSpan(`job-id: ${jobId}`)} (and no prompt) to attach and wait.` : '';
   switch (run.outcome) {
     case 'timed-out':
@@ -176,7 +184,9 @@ export function outcomeNote(run: AgentRun): string | undefined {
     case 'cancelled':
       switch (cancelledState(run)) {
         case 'nothing-sent':
-          return 'The step was cancelled before anything was sent to the API: no job was created.';
+          return readsOnly
+            ? `The step was cancelled before any job was created: ${readsOnly}; no job was created.`
+            : 'The step was cancelled before anything was sent to the API: no job was created.';
         case 'create-refused':
           return `The step was cancelled while the create request waited to be sent again: ${REFUSED}, so no job was created.`;
         case 'create-unanswered':
@@ -193,13 +203,17 @@ export function outcomeNote(run: AgentRun): string | undefined {
       return escapeText(run.skipReason ?? 'Nothing to send.');
     case 'dry-run':
       // The job ID as code, like every value from outside; the rest is the action's own words.
-      return `Dry run: would ${describeMode(run.mode, run.jobId, (id) => codeSpan(id))}. Nothing was sent to the API.`;
+      return `Dry run: would ${describeMode(run.mode, run.jobId, (id) => codeSpan(id))}. ${readsOnly ? `${capitalised(readsOnly)}; no job was created.` : 'Nothing was sent to the API.'}`;
     case 'error':
       // The message may quote the server (or GitHub): shown whole as code, never as Markdown.
       return `${codeSpan(run.error?.message ?? 'The API failed.', 'text', MAX_MESSAGE_CHARS)}${jobId ? ` The job goes on on the server.${attach}` : ''}`;
     default:
       return undefined;
   }
+}
+
+function capitalised(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 /** GitHub refuses a comment body over 65,536 characters (measured here in UTF-16 units, never fewer). */

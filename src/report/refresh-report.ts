@@ -34,12 +34,13 @@ const MAX_SHOWN_CHARS = 120;
 export function renderRefreshSummary(run: RefreshRun, requests: number): string {
   const parts = ['## Documentation refresh from reader signals', '', `**${escapeText(describeRange(run.range))}**`];
   for (const outcome of run.outcomes) parts.push('', `### ${HEADINGS[outcome.signal]}`, '', ...signalSection(run, outcome));
-  return `${parts.join('\n')}\n\n${renderAgentSummary(run.agent, requests)}`;
+  return `${parts.join('\n')}\n\n${renderAgentSummary(run.agent, requests, undefined, 'the analytics were read')}`;
 }
 
 function signalSection(run: RefreshRun, outcome: SignalOutcome): string[] {
   if (!outcome.read) return [`⚠️ Not read, so left out: ${codeSpan(outcome.reason, 'text', MAX_MESSAGE_CHARS)}`];
   const lines = [`${WHY[outcome.signal]} ${outcome.chosen} chosen of ${formatCount(outcome.considered)} read.`];
+  if (outcome.notAdvancing) lines.push('', `⚠️ ${escapeText(outcome.notAdvancing)}`);
   if (outcome.chosen === 0) return lines;
   if (outcome.signal === 'searches') {
     lines.push('', '| Search term | Searches |', '| --- | ---: |');

@@ -21,6 +21,13 @@ export function visitorsOutputs(run: VisitorsRun, requests: number): Partial<Rec
   };
 }
 
+/** The step's error line for a cancelled export: whether the files were left, and the upload. */
+export function visitorsCancelledLine(run: VisitorsRun): string {
+  if (!run.csvPath) return 'Cancelled before the export finished; no files were written.';
+  const files = `both files are complete and stay in place (${run.csvPath}, ${run.jsonPath})`;
+  return run.artifact?.unfinished ? `Cancelled during the artifact upload: the upload did not finish; ${files}.` : `Cancelled; ${files}.`;
+}
+
 /** A path in the summary, as code: long ones are cut. */
 const MAX_PATH_CHARS = 120;
 
@@ -70,7 +77,17 @@ function render(run: VisitorsRun, top: readonly ExportRow[], requests: number, a
   const facts = [countOf(requests, 'API request')];
   if (run.duplicates > 0) facts.push(`${countOf(run.duplicates, 'repeated path')} dropped`);
   parts.push('', facts.join(' · '));
-  if (run.cancelled) parts.push('', '**Cancelled**: no files were written (an export that stops part-way leaves none).');
+  for (const warning of run.notAdvancing) parts.push('', `⚠️ ${escapeText(warning)}`);
+  if (run.cancelled) {
+    parts.push(
+      '',
+      !run.csvPath
+        ? '**Cancelled**: no files were written (an export that stops part-way leaves none).'
+        : run.artifact?.unfinished
+          ? '**Cancelled** during the artifact upload: both files are complete and stay where they are; the upload did not finish.'
+          : '**Cancelled** once both files were complete: they stay where they are.',
+    );
+  }
   if (run.error) parts.push('', `**Stopped by an error**: ${codeSpan(run.error.message, 'text', MAX_MESSAGE_CHARS)}`);
   return `${parts.join('\n')}\n`;
 }
@@ -80,7 +97,14 @@ function whereEveryRowIs(run: VisitorsRun, artifactName: string): string {
   const files = `${codeSpan(run.csvPath)} and ${codeSpan(run.jsonPath)}`;
   const artifact = run.artifact?.id !== undefined ? `, and in the workflow artifact ${codeSpan(artifactName)}` : '';
   // The reason may quote the artifact service's error: shown as code.
-  const why = run.artifact?.skipped ?? (run.artifact?.failed && `the upload failed (${run.artifact.failed})`);
+  const artifactState = run.artifact;
+  const why =
+    artifactState?.skipped ??
+    (artifactState?.failed !== undefined
+      ? `the upload failed (${artifactState.failed})`
+      : artifactState?.unfinished !== undefined
+        ? `the upload did not finish (${artifactState.unfinished})`
+        : undefined);
   const notUploaded = why ? ` Not uploaded as an artifact: ${codeSpan(why, 'text', MAX_MESSAGE_CHARS)}.` : '';
   return `Every row (${formatCount(run.rows)} pages) is in ${files}${artifact}.${notUploaded}`;
 }

@@ -22,6 +22,8 @@ export interface StepReport {
   readonly closingLine?: string;
   /** Why the step fails, when it does: one line for the author. */
   readonly failure?: string;
+  /** Work the step could not stop may still hold the process (an upload cut short): end it soon. */
+  readonly leftRunning?: boolean;
 }
 
 /** What every step is given by the entry layer: the API client, the event, and the side effects as ports. */

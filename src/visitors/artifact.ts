@@ -1,20 +1,74 @@
+import { realSleep, systemClock, type Clock, type Sleep } from '../runtime.js';
+import { errorMessage, formatDuration } from '../text.js';
 import type { ArtifactUpload } from './run-visitors.js';
-import { errorMessage } from '../text.js';
+
+/** What bounds an upload: the step's deadline, `request-timeout`, and cancellation. */
+export interface UploadLimits {
+  /** The step's deadline (epoch ms, by `clock`). */
+  readonly deadline: number;
+  readonly timeoutMs: number;
+  readonly requestTimeoutMs: number;
+  readonly signal: AbortSignal;
+  readonly clock?: Clock;
+  readonly sleep?: Sleep;
+}
 
 /**
  * Uploads the files with `@actions/artifact`, loaded only here: it is large and a step without
  * an upload never needs it. Where the runner's artifact service is not reachable (a local run,
  * `npm start`, a container without the runtime token), nothing is uploaded and the caller says so.
+ * The upload is held to the step's limits (`withinLimits`); one cut short leaves the files as
+ * they are and says why it did not finish.
  */
-export async function uploadArtifact(name: string, files: string[], rootDirectory: string, env: NodeJS.ProcessEnv = process.env): Promise<ArtifactUpload> {
+export async function uploadArtifact(
+  name: string,
+  files: string[],
+  rootDirectory: string,
+  limits: UploadLimits,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<ArtifactUpload> {
   if (!env.ACTIONS_RUNTIME_TOKEN || !env.ACTIONS_RESULTS_URL) {
     return { skipped: 'no artifact service is reachable here (ACTIONS_RUNTIME_TOKEN is not set, as in a local run)' };
   }
-  const { DefaultArtifactClient } = await import('@actions/artifact');
+  // The client reads its one limit of its own from the environment: how long a block of the
+  // upload may make no progress. Unless the workflow set it, that is one request-timeout.
+  env.ACTIONS_ARTIFACT_UPLOAD_TIMEOUT_MS ??= String(limits.requestTimeoutMs);
+  const upload = (async (): Promise<ArtifactUpload> => {
+    try {
+      const { DefaultArtifactClient } = await import('@actions/artifact');
+      const response = await new DefaultArtifactClient().uploadArtifact(name, files, rootDirectory);
+      return { id: response.id };
+    } catch (error) {
+      return { failed: errorMessage(error) };
+    }
+  })();
+  return withinLimits(upload, limits);
+}
+
+/**
+ * The upload, or why it did not finish, whichever comes first. The client takes no abort signal
+ * and no timeout per request, so the upload is raced instead: it may run to the step's deadline,
+ * and, like the last request of a step, at least one request-timeout from its start (an export
+ * that ended at the deadline still gets one try); cancellation ends it at once. An upload that
+ * lost the race goes on in the background: the step's report says so, and the entry layer ends
+ * the process soon after the outputs and the summary are written.
+ */
+export async function withinLimits(upload: Promise<ArtifactUpload>, limits: UploadLimits): Promise<ArtifactUpload> {
+  const clock = limits.clock ?? systemClock;
+  const sleep = limits.sleep ?? realSleep;
+  const endAt = Math.max(limits.deadline, clock.now() + limits.requestTimeoutMs);
+  const settled = new AbortController();
+  const cutShort = new Promise<ArtifactUpload>((resolve) => {
+    sleep(endAt - clock.now(), AbortSignal.any([limits.signal, settled.signal])).then(
+      () => resolve({ unfinished: `the step's timeout (${formatDuration(limits.timeoutMs)}) ran out` }),
+      () => {
+        if (limits.signal.aborted) resolve({ unfinished: 'the step was cancelled' });
+      },
+    );
+  });
   try {
-    const response = await new DefaultArtifactClient().uploadArtifact(name, files, rootDirectory);
-    return { id: response.id };
-  } catch (error) {
-    return { failed: errorMessage(error) };
+    return await Promise.race([upload, cutShort]);
+  } finally {
+    settled.abort();
   }
 }

@@ -4,11 +4,12 @@ import { DeadlineError, isCancellation } from '../runtime.js';
 import { formatDuration, countOf, errorMessage } from '../text.js';
 import type { VisitorsSettings } from '../settings.js';
 import { VisitorFiles, type ExportRow } from './files.js';
-import { pageVisitors, type VisitorsApi } from '../analytics/paging.js';
+import { pageVisitors, visitorsNotAdvancingWarning, type PagingResult, type VisitorsApi } from '../analytics/paging.js';
 import { dateQuery, previousRange, type DateRange } from '../analytics/range.js';
 import { Inputs } from '../constants.js';
 import { exportProgress } from '../analytics/progress.js';
 import { TopRows } from '../analytics/top-rows.js';
+import type { UploadLimits } from './artifact.js';
 
 export interface ArtifactUpload {
   readonly id?: number;
@@ -16,9 +17,11 @@ export interface ArtifactUpload {
   readonly skipped?: string;
   /** Why an upload that was tried failed. */
   readonly failed?: string;
+  /** Why an upload that was started did not finish: cut short by the timeout or a cancellation. */
+  readonly unfinished?: string;
 }
 
-export type UploadArtifact = (name: string, files: string[], rootDirectory: string) => Promise<ArtifactUpload>;
+export type UploadArtifact = (name: string, files: string[], rootDirectory: string, limits: UploadLimits) => Promise<ArtifactUpload>;
 
 export interface VisitorsDeps {
   readonly client: VisitorsApi & { setDeadline(epochMs: number): void; readonly requestCount: number };
@@ -50,6 +53,8 @@ export interface VisitorsRun {
   csvPath: string | undefined;
   jsonPath: string | undefined;
   artifact: ArtifactUpload | undefined;
+  /** Reads the server stopped advancing (each said once as a warning): the rows are what it gave. */
+  notAdvancing: string[];
   cancelled: boolean;
   error: Error | undefined;
 }
@@ -73,6 +78,7 @@ export async function runVisitors(settings: VisitorsSettings, deps: VisitorsDeps
     csvPath: undefined,
     jsonPath: undefined,
     artifact: undefined,
+    notAdvancing: [],
     cancelled: false,
     error: undefined,
   };
@@ -85,6 +91,12 @@ export async function runVisitors(settings: VisitorsSettings, deps: VisitorsDeps
   const deadline = { at: deps.clock.now() + settings.timeoutMs, clock: deps.clock };
   const progress = (label: string): ((rows: number, pages: number) => void) => exportProgress(deps.logger, deps.clock, label, () => deps.client.requestCount);
   deps.client.setDeadline(deadline.at);
+  const warnIfNotAdvancing = (result: PagingResult, read?: string): void => {
+    if (result.stalledAt === undefined) return;
+    const warning = visitorsNotAdvancingWarning({ ...result, stalledAt: result.stalledAt }, read);
+    run.notAdvancing.push(warning);
+    deps.logger.warning(warning);
+  };
 
   let files: VisitorFiles | undefined;
   try {
@@ -102,6 +114,7 @@ export async function runVisitors(settings: VisitorsSettings, deps: VisitorsDeps
         },
       );
       run.previousTotals = earlier.totals;
+      warnIfNotAdvancing(earlier, 'the previous period');
     }
     const top = new TopRows<ExportRow>(settings.summaryRows);
     const result = await pageVisitors(deps.client, { ...dateQuery(range), ...paging, deadline, onProgress: progress('Exported') }, async (rows) => {
@@ -109,6 +122,7 @@ export async function runVisitors(settings: VisitorsSettings, deps: VisitorsDeps
       top.add(exported);
       await files!.writeRows(exported);
     });
+    warnIfNotAdvancing(result);
     run.totals = result.totals;
     run.rows = result.rows;
     run.duplicates = result.duplicates;
@@ -129,7 +143,22 @@ export async function runVisitors(settings: VisitorsSettings, deps: VisitorsDeps
     run.jsonPath = files.jsonPath;
     files = undefined;
     if (settings.artifactName) {
-      run.artifact = await deps.uploadArtifact(settings.artifactName, [run.csvPath, run.jsonPath], settings.outputDir);
+      run.artifact = await deps.uploadArtifact(settings.artifactName, [run.csvPath, run.jsonPath], settings.outputDir, {
+        deadline: deadline.at,
+        timeoutMs: settings.timeoutMs,
+        requestTimeoutMs: settings.requestTimeoutMs,
+        signal: deps.signal,
+        clock: deps.clock,
+      });
+      // The files are complete either way and stay where the outputs say. Cut short by the
+      // timeout, the upload is missed as a failed one is (a warning: the export itself is done);
+      // cut short by a cancellation, the step is cancelled, as everywhere.
+      if (deps.signal.aborted) run.cancelled = true;
+      else if (run.artifact.unfinished) {
+        deps.logger.warning(
+          `Visitor files not uploaded as an artifact: the upload did not finish (${run.artifact.unfinished}). They are in ${settings.outputDir} on this runner.`,
+        );
+      }
     }
   } catch (error) {
     // A stopped export leaves no file behind: an output never names a torn one.

@@ -4,6 +4,7 @@ export type Endpoint = 'create' | 'message' | 'get' | AnalyticsEndpoint;
 export type AnalyticsEndpoint = 'visitors' | 'feedback-by-page' | 'searches' | 'feedback-entries';
 export type FaultTarget = Endpoint | 'any';
 
+/** `times` (default 1): how many requests the fault hits; `Infinity` keeps it for every one. */
 export type Fault = { target?: FaultTarget; times?: number } & (
   | { kind: 'status'; status: number; retryAfter?: string; body?: string | object; contentType?: string }
   /** Never answer; with `process`, the request takes effect first. */
@@ -17,6 +18,13 @@ export type Fault = { target?: FaultTarget; times?: number } & (
   | { kind: 'drip'; chunkBytes?: number; intervalMs?: number }
   /** Visitors only (other endpoints answer unchanged): the page repeats rows of the previous page, as when data shifts mid-export. */
   | { kind: 'duplicate-rows' }
+  /**
+   * A server that never advances: whatever the offset, visitors answers its first page with
+   * `hasMore: true`; whatever the cursor, searches and feedback entries answer their first page
+   * with the cursor they were sent (on the first request, the first page's own `nextCursor`).
+   * Other endpoints answer unchanged.
+   */
+  | { kind: 'never-advances' }
   /** Answer as usual: queued before another fault, it lets that one hit a later request. */
   | { kind: 'pass' }
 );

@@ -192,6 +192,11 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
         send(status, JSON.stringify(withRepeatedRows(body, entry)));
         return;
       }
+      case 'never-advances': {
+        const { status, body } = notAdvancing(route, entry, rawBody);
+        send(status, JSON.stringify(body));
+        return;
+      }
     }
   }
 
@@ -256,6 +261,19 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     const previous = analytics.visitors({ ...entry.query, offset: String(Math.max(0, offset - limit)) }).body as typeof page;
     const repeated = previous.visitors!.slice(-3);
     return { ...page, visitors: [...repeated, ...page.visitors.slice(repeated.length)] };
+  }
+
+  /** The first page, whatever the offset or cursor asked for, claiming that more follow. */
+  function notAdvancing(route: Route, entry: LoggedRequest, rawBody: string): Answer {
+    if (route.endpoint !== 'visitors' && route.endpoint !== 'searches' && route.endpoint !== 'feedback-entries') return handle(route, entry, rawBody);
+    const cursor = entry.query.cursor;
+    const firstPageQuery = Object.fromEntries(Object.entries(entry.query).filter(([name]) => name !== 'offset' && name !== 'cursor'));
+    const first = handle(route, { ...entry, query: firstPageQuery }, rawBody);
+    if (first.status !== 200) return first;
+    const page = first.body as Record<string, unknown>;
+    if (route.endpoint === 'visitors') return { status: 200, body: { ...page, hasMore: true } };
+    const nextCursor = cursor ?? page.nextCursor;
+    return { status: 200, body: { ...page, nextCursor, ...(route.endpoint === 'feedback-entries' ? { hasMore: nextCursor !== null } : {}) } };
   }
 
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
