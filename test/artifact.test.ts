@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { CancelledError, type Sleep } from '../src/runtime.js';
 import { withinLimits } from '../src/visitors/artifact.js';
-import type { ArtifactUpload } from '../src/visitors/run-visitors.js';
+import type { ArtifactUpload } from '../src/visitors/artifact.js';
 
 /** A sleep that ends when the test says, or rejects when its signal aborts; it records what it was asked. */
 function manualSleep() {

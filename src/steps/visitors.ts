@@ -1,8 +1,8 @@
 import { renderVisitorsSummary, visitorsCancelledLine, visitorsOutputs } from '../report/visitors-report.js';
 import type { VisitorsSettings } from '../settings.js';
 import { countOf, forLog, formatCount } from '../text.js';
-import { uploadArtifact as uploadWithActionsArtifact } from '../visitors/artifact.js';
-import { runVisitors, type UploadArtifact } from '../visitors/run-visitors.js';
+import { uploadArtifact as uploadWithActionsArtifact, type UploadArtifact } from '../visitors/artifact.js';
+import { runVisitors } from '../visitors/run-visitors.js';
 import type { StepContext, StepReport } from './step.js';
 
 /**

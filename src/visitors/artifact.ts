@@ -1,6 +1,18 @@
 import { realSleep, systemClock, type Clock, type Sleep } from '../runtime.js';
 import { errorMessage, formatDuration } from '../text.js';
-import type { ArtifactUpload } from './run-visitors.js';
+
+/** How an upload went: its artifact ID, or why there is none. */
+export interface ArtifactUpload {
+  readonly id?: number;
+  /** Why nothing was uploaded where no upload could be (a local run). */
+  readonly skipped?: string;
+  /** Why an upload that was tried failed. */
+  readonly failed?: string;
+  /** Why an upload that was started did not finish: cut short by the timeout or a cancellation. */
+  readonly unfinished?: string;
+}
+
+export type UploadArtifact = (name: string, files: string[], rootDirectory: string, limits: UploadLimits) => Promise<ArtifactUpload>;
 
 /** What bounds an upload: the step's deadline, `request-timeout`, and cancellation. */
 export interface UploadLimits {

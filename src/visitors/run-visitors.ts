@@ -9,19 +9,7 @@ import { dateQuery, previousRange, type DateRange } from '../analytics/range.js'
 import { Inputs } from '../constants.js';
 import { exportProgress } from '../analytics/progress.js';
 import { TopRows } from '../analytics/top-rows.js';
-import type { UploadLimits } from './artifact.js';
-
-export interface ArtifactUpload {
-  readonly id?: number;
-  /** Why nothing was uploaded where no upload could be (a local run). */
-  readonly skipped?: string;
-  /** Why an upload that was tried failed. */
-  readonly failed?: string;
-  /** Why an upload that was started did not finish: cut short by the timeout or a cancellation. */
-  readonly unfinished?: string;
-}
-
-export type UploadArtifact = (name: string, files: string[], rootDirectory: string, limits: UploadLimits) => Promise<ArtifactUpload>;
+import type { ArtifactUpload, UploadArtifact } from './artifact.js';
 
 export interface VisitorsDeps {
   readonly client: VisitorsApi & { setDeadline(epochMs: number): void; readonly requestCount: number };
