@@ -289,6 +289,20 @@ describe('the record moves only when the API accepted the job or the message', (
     expect(readRecord(github.comments[0]!.body)).toEqual({ jobId, headSha: NEW });
   });
 
+  it('attaching to the job (job-id, nothing sent) writes the outcome but leaves the record: the next run still sends the change', async () => {
+    const jobId = await firstRun();
+    const attached = await agent({ ...reuse, 'job-id': jobId, diff: 'false' }, pullRequest(NEW));
+    expect(attached.outputs.outcome).toBe('pr-opened');
+    expect(flows.sim.requests.filter((r) => r.method === 'POST')).toEqual([]);
+    expect(github.comments[0]!.body).toContain('Pull request opened');
+    expect(readRecord(github.comments[0]!.body)).toEqual({ jobId, headSha: OLD });
+
+    const next = await agent(reuse, pullRequest(NEW));
+    expect(next.outputs.outcome).toBe('pr-opened');
+    expect((posts('message')[0]!.body as { prompt: string }).prompt).toContain(`Only the changes since ${OLD}`);
+    expect(readRecord(github.comments[0]!.body)).toEqual({ jobId, headSha: NEW });
+  });
+
   it('a head the record already covers is skipped: nothing new to send', async () => {
     const jobId = await firstRun();
     const run = await agent(reuse, pullRequest(OLD));
