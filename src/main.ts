@@ -4,11 +4,10 @@ import { Outputs, type OutputName } from './constants.js';
 import { readTriggerEvent } from './event.js';
 import { readSettings } from './inputs.js';
 import { coreLogger } from './logger.js';
-import { byteLength, cutToBytes, SUMMARY_LIMIT_BYTES } from './report/markdown.js';
 import { CancelledError, realSleep, systemClock } from './runtime.js';
 import type { Settings } from './settings.js';
 import { agentStep } from './steps/agent.js';
-import type { StepContext, StepReport } from './steps/step.js';
+import { applyReport, type StepContext, type StepReport } from './steps/step.js';
 import { errorMessage } from './text.js';
 import { USER_AGENT } from './version.js';
 
@@ -47,13 +46,15 @@ export async function run(): Promise<void> {
       setOutput: (name, value) => core.setOutput(name, value),
     };
     const report = await runStep(settings, context);
-    setOutputs(report.outputs);
-    outputsSet = true;
-    await writeSummary(report.summary);
-    const lateFailure = await report.afterReport?.();
-    if (report.closingLine) coreLogger.info(report.closingLine);
-    if (lateFailure) core.setFailed(lateFailure);
-    if (report.failure) core.setFailed(report.failure);
+    await applyReport(report, {
+      setOutputs: (outputs) => {
+        setOutputs(outputs);
+        outputsSet = true;
+      },
+      writeSummary,
+      info: (line) => coreLogger.info(line),
+      fail: (message) => core.setFailed(message),
+    });
     if (report.leftRunning) exitSoon(0);
   } catch (error) {
     // A bad input, or anything else that stopped the step before it reported: the outputs still
@@ -95,14 +96,13 @@ function setOutputs(outputs: Partial<Record<OutputName, string>>): void {
   for (const [name, value] of Object.entries(outputs)) core.setOutput(name, value);
 }
 
-/** Writes the job summary, cut to GitHub's limit; a local run without a summary file skips it. */
+/** Writes the job summary; a local run without a summary file skips it. */
 async function writeSummary(markdown: string): Promise<void> {
   if (!process.env.GITHUB_STEP_SUMMARY) {
     core.debug('GITHUB_STEP_SUMMARY is not set: no job summary written.');
     return;
   }
-  const fitted = byteLength(markdown) > SUMMARY_LIMIT_BYTES ? cutToBytes(markdown, SUMMARY_LIMIT_BYTES) : markdown;
-  await core.summary.addRaw(fitted).write();
+  await core.summary.addRaw(markdown).write();
 }
 
 /**

@@ -522,6 +522,24 @@ describe('one job per pull request (reuse-job)', () => {
     expect(readRecord(github.comments[0]!.body)).toEqual({ ...recorded, headSha: NEW });
   });
 
+  it('attaching to the recorded job (job-id, nothing sent) leaves the record, and the next run still sends the change', async () => {
+    const first = await firstRun();
+    const jobId = first.outputs['job-id']!;
+    const attached = await run({ name: 'pull_request', payload: pullRequestEvent(30, { headSha: NEW }) }, { ...reuse, 'job-id': jobId, diff: 'false' });
+    expect(attached.outputs.outcome).toBe('pr-opened');
+    expect(sim.requests.filter((r) => r.method === 'POST')).toEqual([]);
+    expect(github.comments[0]!.body).toContain('Pull request opened');
+    expect(readRecord(github.comments[0]!.body)).toEqual({ jobId, headSha: OLD });
+
+    github.compares.set(`${OLD}...${NEW}`, { files: [{ filename: 'src/later.ts', status: 'modified', patch: '@@ -1 +1 @@\n-x\n+y' }], commits: ['second'] });
+    const next = await run({ name: 'pull_request', payload: pullRequestEvent(30, { headSha: NEW }) }, reuse);
+    expect(next.stdout).not.toContain('already covers');
+    const messages = sim.requests.filter((r) => r.endpoint === 'message');
+    expect(messages).toHaveLength(1);
+    expect((messages[0]!.body as { prompt: string }).prompt).toContain(`Only the changes since ${OLD}`);
+    expect(readRecord(github.comments[0]!.body)).toEqual({ jobId, headSha: NEW });
+  });
+
   it('creates a new job when the recorded one failed', async () => {
     const first = await firstRun(scripts.failAfter(1));
     expect(first.outputs.outcome).toBe('failed');

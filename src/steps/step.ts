@@ -2,6 +2,7 @@ import type { AgentDeps } from '../agent/run-agent.js';
 import type { ApiClient } from '../api/client.js';
 import { Outputs, type OutputName } from '../constants.js';
 import type { TriggerEvent } from '../event.js';
+import { cutToBytes, SUMMARY_LIMIT_BYTES } from '../report/markdown.js';
 import type { Clock, Logger, Random, Sleep } from '../runtime.js';
 
 /**
@@ -24,6 +25,28 @@ export interface StepReport {
   readonly failure?: string;
   /** Work the step could not stop may still hold the process (an upload cut short): end it soon. */
   readonly leftRunning?: boolean;
+}
+
+/** Where a report goes: on a runner, the step's outputs, its job summary, the log and the step's failure. */
+export interface ReportSink {
+  setOutputs(outputs: Partial<Record<OutputName, string>>): void;
+  writeSummary(markdown: string): Promise<void>;
+  info(line: string): void;
+  fail(message: string): void;
+}
+
+/**
+ * Applies a step's report in its order: outputs, the summary (cut to GitHub's limit), the work
+ * after them, the closing line, then the failures (the late work's, then the step's). The entry
+ * layer's one way to apply a report, so that any other caller applies it the same way.
+ */
+export async function applyReport(report: StepReport, sink: ReportSink): Promise<void> {
+  sink.setOutputs(report.outputs);
+  await sink.writeSummary(cutToBytes(report.summary, SUMMARY_LIMIT_BYTES));
+  const lateFailure = await report.afterReport?.();
+  if (report.closingLine) sink.info(report.closingLine);
+  if (lateFailure) sink.fail(lateFailure);
+  if (report.failure) sink.fail(report.failure);
 }
 
 /** What every step is given by the entry layer: the API client, the event, and the side effects as ports. */

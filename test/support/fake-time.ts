@@ -38,21 +38,28 @@ export function seededRandom(seed: number): () => number {
 
 export interface RecordingLogger extends Logger {
   readonly lines: Array<{ level: string; message: string }>;
+  /** The `data` blocks (text from outside, shown collapsed), by title and text. */
+  readonly blocks: Array<{ title: string; text: string }>;
   messages(level: string): string[];
 }
 
 export function recordingLogger(): RecordingLogger {
   const lines: Array<{ level: string; message: string }> = [];
+  const blocks: Array<{ title: string; text: string }> = [];
   const push = (level: string) => (message: string) => {
     lines.push({ level, message });
   };
   return {
     lines,
+    blocks,
     messages: (level) => lines.filter((line) => line.level === level).map((line) => line.message),
     debug: push('debug'),
     info: push('info'),
     notice: push('notice'),
     warning: push('warning'),
-    data: (title, text) => lines.push({ level: 'data', message: `${title}\n${text}` }),
+    data: (title, text) => {
+      lines.push({ level: 'data', message: `${title}\n${text}` });
+      blocks.push({ title, text });
+    },
   };
 }

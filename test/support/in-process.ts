@@ -1,0 +1,244 @@
+/**
+ * The flows in process: each step (agent, visitors, refresh) run as the entry layer runs it, with
+ * the settings parsed by the contract's own rules and the report applied by the entry layer's own
+ * `applyReport`, against the API simulator (and the fake GitHub) over real HTTP on loopback, but
+ * with fake time: every pause of the flow moves the clock at once, so an hour's wait takes
+ * milliseconds. The simulator shares that clock, so a job scripted by time lives by it too.
+ *
+ * What the runner would show is recorded instead: the outputs (in the order the runner's output
+ * file would get them, the last value of a name winning), the summary, the log by level, and
+ * each failure line.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Agent, type Dispatcher } from 'undici';
+import { ApiClient } from '../../src/api/client.js';
+import type { OutputName } from '../../src/constants.js';
+import type { TriggerEvent } from '../../src/event.js';
+import type { GitHubApi } from '../../src/github/api.js';
+import { createGitHubApi } from '../../src/github/octokit.js';
+import { parseSettings, type ParsedSettings } from '../../src/inputs.js';
+import type { Settings } from '../../src/settings.js';
+import { agentStep } from '../../src/steps/agent.js';
+import { refreshStep } from '../../src/steps/refresh.js';
+import { applyReport, type StepContext, type StepReport } from '../../src/steps/step.js';
+import { visitorsStep } from '../../src/steps/visitors.js';
+import type { ArtifactUpload, UploadArtifact } from '../../src/visitors/artifact.js';
+import { CancelledError, type Sleep } from '../../src/runtime.js';
+import { USER_AGENT } from '../../src/version.js';
+import { startSimulator, type Simulator, type SimulatorOptions } from '../simulator/index.js';
+import { startFakeGitHub, type FakeGitHub } from './fake-github.js';
+import { FakeTime, recordingLogger, seededRandom, type RecordingLogger } from './fake-time.js';
+
+export interface FlowsOptions {
+  readonly simulator?: Omit<SimulatorOptions, 'now'>;
+  /** Start the fake GitHub too (the agent step's diff and pull-request comment). */
+  readonly github?: boolean;
+}
+
+/** What a hook may do to the running step: cancel it, as SIGINT or SIGTERM would. */
+export interface RunningFlow {
+  /** How many times so far (this one included). */
+  readonly count: number;
+  cancel(): void;
+}
+
+export interface FlowOptions {
+  /** The triggering event; none (a `workflow_dispatch` without a payload) by default. */
+  readonly event?: { readonly name: string; readonly payload: unknown; readonly actor?: string };
+  /** More of the runner's environment (GITHUB_REPOSITORY and GITHUB_API_URL are set when the fake GitHub runs). */
+  readonly env?: Readonly<Record<string, string>>;
+  /** Told before each pause of the flow (a poll interval, a retry's wait), before the clock moves. */
+  readonly onPause?: (flow: RunningFlow, ms: number) => void;
+  /** Told as each request to the API goes out, before it is sent. */
+  readonly onApiRequest?: (flow: RunningFlow) => void;
+  /** How much fake time each request to the API takes (0: none). */
+  readonly requestMs?: number;
+  /** The visitors step's upload; by default one that records the call and answers an ID. */
+  readonly uploadArtifact?: UploadArtifact;
+}
+
+export interface FlowResult {
+  readonly settings: Settings;
+  /** As the runner's output file would read: the job ID set early, then the report's outputs. */
+  readonly outputs: Readonly<Record<string, string>>;
+  readonly summary: string;
+  /** Each line the step fails with, in order (`core.setFailed`'s `::error::` lines). */
+  readonly failures: readonly string[];
+  readonly failed: boolean;
+  /** Everything logged, the settings' warnings and the closing line included. */
+  readonly log: RecordingLogger;
+  /** The artifact uploads the visitors step asked for. */
+  readonly uploads: ReadonlyArray<{ name: string; files: string[]; rootDirectory: string }>;
+}
+
+export interface Flows {
+  readonly sim: Simulator;
+  /** Undefined unless started with `github: true`. */
+  readonly github: FakeGitHub | undefined;
+  readonly time: FakeTime;
+  /** The runner's temporary folder and workspace for every run; removed by `close`. */
+  readonly runnerTemp: string;
+  run(inputs: Readonly<Record<string, string>>, options?: FlowOptions): Promise<FlowResult>;
+  settingsFor(inputs: Readonly<Record<string, string>>, event: TriggerEvent, env?: NodeJS.ProcessEnv): ParsedSettings;
+  /** The GitHub client the agent step would make, against the fake GitHub. */
+  githubApi(signal?: AbortSignal): Promise<GitHubApi>;
+  /** Empties the request logs and fault queues, and GitHub's pull requests, comments and identity. */
+  reset(): void;
+  close(): Promise<void>;
+}
+
+export const GITHUB_TOKEN = 'ghs_inProcessFlowToken42';
+export const REPOSITORY = 'acme/widgets';
+
+export async function startFlows(options: FlowsOptions = {}): Promise<Flows> {
+  const time = new FakeTime();
+  const sim = await startSimulator({ ...options.simulator, now: () => time.now() });
+  const github = options.github ? await startFakeGitHub() : undefined;
+  const runnerTemp = mkdtempSync(join(tmpdir(), 'docs-agent-flow-'));
+  // Every request to the API passes here first: the hooks of the flow that runs.
+  let onRequest: (() => void) | undefined;
+  const dispatcher: Dispatcher = new Agent({ keepAliveTimeout: 4_000 }).compose((dispatch) => (dispatchOptions, handler) => {
+    onRequest?.();
+    return dispatch(dispatchOptions, handler);
+  });
+
+  /** The settings the runner would read from these inputs, with the simulator's key, project and URL (and the GitHub token) filled in. */
+  function settingsFor(inputs: Readonly<Record<string, string>>, event: TriggerEvent, env: NodeJS.ProcessEnv = {}): ParsedSettings {
+    const given: Record<string, string> = {
+      'api-key': sim.apiKey,
+      'project-id': 'proj_sim',
+      'base-url': sim.url,
+      ...(github ? { 'github-token': GITHUB_TOKEN } : {}),
+      ...inputs,
+    };
+    // The runner's convention, as `readSettings` reads INPUT_* (without its masking, which only the runner sees).
+    return parseSettings((name) => given[name]?.trim(), { event, nowMs: time.now(), env });
+  }
+
+  async function run(inputs: Readonly<Record<string, string>>, flowOptions: FlowOptions = {}): Promise<FlowResult> {
+    const event: TriggerEvent = {
+      name: flowOptions.event?.name ?? '',
+      payload: (flowOptions.event?.payload ?? {}) as TriggerEvent['payload'],
+      actor: flowOptions.event?.actor ?? 'octocat',
+    };
+    const env: NodeJS.ProcessEnv = {
+      RUNNER_TEMP: runnerTemp,
+      GITHUB_WORKSPACE: runnerTemp,
+      ...(github ? { GITHUB_REPOSITORY: REPOSITORY, GITHUB_API_URL: github.url } : {}),
+      ...flowOptions.env,
+    };
+    const { settings, warnings } = settingsFor(inputs, event, env);
+
+    const log = recordingLogger();
+    for (const warning of warnings) log.warning(warning);
+    const cancellation = new AbortController();
+    const cancel = (): void => cancellation.abort(new CancelledError('cancelled by SIGINT'));
+    let pauses = 0;
+    let requests = 0;
+    const sleep: Sleep = (ms, signal) => {
+      flowOptions.onPause?.({ count: ++pauses, cancel }, ms);
+      return time.sleep(ms, signal);
+    };
+    onRequest = () => {
+      flowOptions.onApiRequest?.({ count: ++requests, cancel });
+      time.advance(flowOptions.requestMs ?? 0);
+    };
+    const random = seededRandom(11);
+    const client = new ApiClient({
+      baseUrl: settings.baseUrl,
+      apiKey: settings.apiKey,
+      projectId: settings.projectId,
+      requestTimeoutMs: settings.requestTimeoutMs,
+      retries: settings.retries,
+      userAgent: USER_AGENT,
+      logger: log,
+      clock: time,
+      sleep,
+      random,
+      signal: cancellation.signal,
+      dispatcher,
+    });
+
+    const outputs: Record<string, string> = {};
+    const setOutput = (name: OutputName, value: string): void => {
+      outputs[name] = value;
+    };
+    const uploads: Array<{ name: string; files: string[]; rootDirectory: string }> = [];
+    const recordUpload: UploadArtifact = (name, files, rootDirectory): Promise<ArtifactUpload> => {
+      uploads.push({ name, files, rootDirectory });
+      return Promise.resolve({ id: 4242 });
+    };
+    const context: StepContext = { client, event, env, logger: log, clock: time, sleep, random, signal: cancellation.signal, setOutput };
+    let summary = '';
+    const failures: string[] = [];
+    try {
+      const report = await runStep(settings, context, flowOptions.uploadArtifact ?? recordUpload);
+      await applyReport(report, {
+        setOutputs: (values) => Object.assign(outputs, values),
+        writeSummary: (markdown) => {
+          summary += markdown;
+          return Promise.resolve();
+        },
+        info: (line) => log.info(line),
+        fail: (message) => failures.push(message),
+      });
+    } finally {
+      onRequest = undefined;
+      await client.close();
+    }
+    return { settings, outputs, summary, failures, failed: failures.length > 0, log, uploads };
+  }
+
+  return {
+    sim,
+    github,
+    time,
+    runnerTemp,
+    run,
+    settingsFor,
+    githubApi: (signal = new AbortController().signal) => {
+      if (!github) throw new Error('The fake GitHub was not started: startFlows({ github: true }).');
+      const [owner, repo] = REPOSITORY.split('/') as [string, string];
+      return createGitHubApi({
+        token: GITHUB_TOKEN,
+        repo: { owner, repo },
+        requestTimeoutMs: 5_000,
+        deadline: time.now() + 60_000,
+        signal,
+        clock: time,
+        apiUrl: github.url,
+      });
+    },
+    reset: () => {
+      sim.resetLog();
+      sim.clearFaults();
+      if (!github) return;
+      github.requests.length = 0;
+      github.pulls.clear();
+      github.compares.clear();
+      github.commits.clear();
+      github.comments.length = 0;
+      github.commentWriteStatus = 0;
+      github.viewerLogin = 'github-actions[bot]';
+      github.clearFaults();
+    },
+    close: async () => {
+      await Promise.all([sim.close(), github?.close(), dispatcher.close()]);
+      rmSync(runnerTemp, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The step the settings ask for, as the entry layer picks it (the visitors step with the given upload). */
+function runStep(settings: Settings, context: StepContext, uploadArtifact: UploadArtifact): Promise<StepReport> {
+  switch (settings.command) {
+    case 'agent':
+      return agentStep(settings, context);
+    case 'visitors':
+      return visitorsStep(settings, context, uploadArtifact);
+    case 'refresh':
+      return refreshStep(settings, context);
+  }
+}
