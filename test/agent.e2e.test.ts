@@ -7,6 +7,7 @@ import { codeSpan } from '../src/report/markdown.js';
 import { scripts, startSimulator, type JobScript, type Simulator } from './simulator/index.js';
 import { actionTime, errorLines, injectedCommands } from './reliability/harness.js';
 import { findSecret, runAction, type ActionRun, type RunOptions } from './support/run-action.js';
+import { scheduleEvent } from './support/webhook-events.js';
 
 let sim: Simulator;
 beforeAll(async () => {
@@ -234,7 +235,7 @@ describe('bad input', () => {
   });
 
   it('diff: true with a prompt on an event without a diff says the event has none, and does not ask for a prompt', async () => {
-    const run = await agent({ prompt: 'Update the CLI page.', diff: 'true' }, { event: { name: 'schedule', payload: {} } });
+    const run = await agent({ prompt: 'Update the CLI page.', diff: 'true' }, { event: scheduleEvent() });
     expect(run.code).toBe(1);
     expect(sim.requests).toHaveLength(0);
     expect(errorLines(run)).toEqual([

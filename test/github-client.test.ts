@@ -3,7 +3,7 @@
  * the step's deadline and cancellation (each page of a listing too), a body cut off is a
  * failure rather than an empty answer, and each failure names the call and what went wrong.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { GitHubApi, GitHubError } from '../src/github/api.js';
 import { systemClock } from '../src/runtime.js';
 import { startFakeGitHub, type FakeGitHub } from './support/fake-github.js';
@@ -17,6 +17,10 @@ beforeAll(async () => {
 afterAll(async () => {
   delete process.env.GITHUB_API_URL;
   await github.close();
+});
+afterEach(async () => {
+  // Every request the client sent, and every answer the fake gave, is as GitHub describes it.
+  expect(await github.takeViolations()).toEqual([]);
 });
 beforeEach(() => {
   github.clearFaults();

@@ -4,7 +4,8 @@
  * the action call it, and the faults tried on each. docs/reliability.md can state its size.
  */
 import { COMMENT_MARKER, stateLine } from '../../src/github/pr-comment.js';
-import { fileDiff, pullRequestEvent, pushEvent, type FakeGitHub, type GitHubCall, type GitHubMisbehaviour } from '../support/fake-github.js';
+import { fileDiff, type FakeGitHub, type GitHubCall, type GitHubMisbehaviour } from '../support/fake-github.js';
+import { pullRequestEvent, pushEvent } from '../support/webhook-events.js';
 
 /** What a call is worth to the step, by the contract. */
 export type Role = 'context' | 'diff' | 'comment-write';

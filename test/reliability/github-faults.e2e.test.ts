@@ -71,7 +71,10 @@ const warnings = (run: ActionRun): string[] =>
 async function withGitHub<T>(body: (github: FakeGitHub) => Promise<T>): Promise<T> {
   const github = await startFakeGitHub();
   try {
-    return await body(github);
+    const result = await body(github);
+    // Every request the action sent, and every answer the fake gave as itself, is as GitHub describes it.
+    expect(await github.takeViolations()).toEqual([]);
+    return result;
   } finally {
     await github.close();
   }
