@@ -19,11 +19,14 @@ export function prepareGraphqlSchema(): Promise<void> {
 }
 
 function gitHubSchema() {
-  loaded ??= Promise.all([import('@octokit/graphql-schema'), import('graphql')]).then(([{ validate, schema }, graphqlJs]) => ({
-    validate,
-    graphqlJs,
-    schema: graphqlJs.buildClientSchema(schema.json as unknown as Parameters<typeof graphqlJs.buildClientSchema>[0]),
-  }));
+  loaded ??= Promise.all([import('@octokit/graphql-schema'), import('graphql')]).then(([{ validate, schema }, graphqlJs]) => {
+    const built = graphqlJs.buildClientSchema(schema.json as unknown as Parameters<typeof graphqlJs.buildClientSchema>[0]);
+    // The first validation and execution set up what later ones reuse: done here, not while a
+    // check runs beside fakes that are answering.
+    validate('query { __typename }');
+    graphqlJs.executeSync({ schema: built, document: graphqlJs.parse('query { __typename }'), rootValue: {} });
+    return { validate, graphqlJs, schema: built };
+  });
   return loaded;
 }
 
