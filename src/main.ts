@@ -92,6 +92,8 @@ async function agentStep(settings: AgentSettings, event: TriggerEvent, client: A
       deadline,
       signal,
       clock: systemClock,
+      retries: settings.retries,
+      logger: coreLogger,
     }));
 
   let prepared: PreparedAgent | undefined;
