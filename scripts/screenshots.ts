@@ -9,9 +9,10 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { scripts, startSimulator } from '../test/simulator/index.js';
-import { fileDiff, pullRequestEvent, startFakeGitHub } from '../test/support/fake-github.js';
+import { fileDiff, startFakeGitHub } from '../test/support/fake-github.js';
 import { renderAsGitHub } from '../test/support/github-markdown.js';
 import { removeRunDirs, runAction, type ActionRun } from '../test/support/run-action.js';
+import { pullRequestEvent } from '../test/support/webhook-events.js';
 
 const root = join(import.meta.dirname, '..');
 const chromium = '/usr/bin/chromium';

@@ -8,6 +8,7 @@ import { scripts, startSimulator, type JobScript, type Simulator } from './simul
 import { actionTime, errorLines, injectedCommands } from './reliability/harness.js';
 import { AWKWARD_JOB_IDS } from './support/job-ids.js';
 import { findSecret, runAction, type ActionRun, type RunOptions } from './support/run-action.js';
+import { scheduleEvent } from './support/webhook-events.js';
 
 let sim: Simulator;
 beforeAll(async () => {
@@ -315,7 +316,7 @@ describe('bad input', () => {
   });
 
   it('diff: true with a prompt on an event without a diff says the event has none, and does not ask for a prompt', async () => {
-    const run = await agent({ prompt: 'Update the CLI page.', diff: 'true' }, { event: { name: 'schedule', payload: {} } });
+    const run = await agent({ prompt: 'Update the CLI page.', diff: 'true' }, { event: scheduleEvent() });
     expect(run.code).toBe(1);
     expect(sim.requests).toHaveLength(0);
     expect(errorLines(run)).toEqual([

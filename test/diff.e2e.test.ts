@@ -2,12 +2,13 @@
  * The prompt from the triggering change, end to end: `node dist/index.js` with a pull_request
  * or push event, reading the change from a fake GitHub API and sending to the API simulator.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { COMMENT_MARKER, readRecord, recordLine } from '../src/pr-comment/record.js';
 import { INVISIBLE, inTagCharacters } from './reliability/cases.js';
 import { scripts, startSimulator, type Fault, type Simulator } from './simulator/index.js';
-import { fileDiff, pullRequestEvent, startFakeGitHub, type FakeComment, type FakeGitHub } from './support/fake-github.js';
+import { fileDiff, startFakeGitHub, type FakeComment, type FakeGitHub } from './support/fake-github.js';
 import { findSecret, runAction, type ActionRun, type RunOptions } from './support/run-action.js';
+import { pullRequestEvent, pushEvent } from './support/webhook-events.js';
 
 let sim: Simulator;
 let github: FakeGitHub;
@@ -19,6 +20,10 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await Promise.all([sim.close(), github.close()]);
+});
+afterEach(async () => {
+  // Every request the action sent, and every answer the fake gave, is as GitHub describes it.
+  expect(await github.takeViolations()).toEqual([]);
 });
 beforeEach(() => {
   sim.resetLog();
@@ -254,7 +259,7 @@ describe('pull_request', () => {
 });
 
 describe('push', () => {
-  const push = (before: string, after: string, ref = 'refs/heads/feature') => ({ name: 'push', payload: { ref, before, after, commits: [] } });
+  const push = pushEvent;
 
   it('sends the compare between before and after', async () => {
     github.compares.set(`${'1'.repeat(40)}...${'2'.repeat(40)}`, {

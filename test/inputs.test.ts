@@ -5,6 +5,7 @@ import type { EventPayload, TriggerEvent } from '../src/event.js';
 import { INPUT_DEFAULTS, InputError, parseSettings, readSettings, type InputReader, type ParsedSettings, type SettingsContext } from '../src/inputs.js';
 import type { AgentSettings, RefreshSettings, VisitorsSettings } from '../src/settings.js';
 import { AWKWARD_JOB_IDS, invalidJobId, validJobId } from './support/job-ids.js';
+import { pullRequestEvent, pushEvent, scheduleEvent, workflowDispatchEvent } from './support/webhook-events.js';
 
 /** 2026-11-22T15:30:00Z. */
 const NOW = Date.UTC(2026, 10, 22, 15, 30);
@@ -18,21 +19,12 @@ interface EventSpec {
   readonly actor?: string;
 }
 
-const DISPATCH: EventSpec = { name: 'workflow_dispatch' };
-const SCHEDULE: EventSpec = { name: 'schedule' };
-const PUSH: EventSpec = { name: 'push' };
-const SAME_REPO_PR: EventSpec = {
-  name: 'pull_request',
-  payload: {
-    pull_request: { number: 7, head: { repo: { full_name: 'acme/app' } }, base: { repo: { full_name: 'acme/app' } } },
-  },
-};
-const FORK_PR: EventSpec = {
-  name: 'pull_request',
-  payload: {
-    pull_request: { number: 7, head: { repo: { full_name: 'mallory/app' } }, base: { repo: { full_name: 'acme/app' } } },
-  },
-};
+// Payloads as GitHub sends them (test/support/webhook-events.ts, held to GitHub's description).
+const DISPATCH: EventSpec = workflowDispatchEvent();
+const SCHEDULE: EventSpec = scheduleEvent();
+const PUSH: EventSpec = pushEvent('1'.repeat(40), '2'.repeat(40));
+const SAME_REPO_PR: EventSpec = { name: 'pull_request', payload: pullRequestEvent(7, { repository: 'acme/app' }) };
+const FORK_PR: EventSpec = { name: 'pull_request', payload: pullRequestEvent(7, { repository: 'acme/app', fork: true }) };
 const DEPENDABOT_PR: EventSpec = { ...SAME_REPO_PR, actor: 'dependabot[bot]' };
 
 function contextFor(event: EventSpec = DISPATCH, env: NodeJS.ProcessEnv = {}): SettingsContext {
@@ -314,10 +306,7 @@ describe('parseSettings: bad values', () => {
   });
 
   it('treats a pull request from a deleted head repository as a fork', () => {
-    const deleted: EventSpec = {
-      name: 'pull_request',
-      payload: { pull_request: { head: { repo: null }, base: { repo: { full_name: 'acme/app' } } } },
-    };
+    const deleted: EventSpec = { name: 'pull_request', payload: pullRequestEvent(7, { repository: 'acme/app', headRepoDeleted: true }) };
     expect(inputErrorOf(() => agent({ 'api-key': '' }, deleted)).message).toMatch(/forks/);
   });
 });
@@ -458,7 +447,7 @@ describe('parseSettings: good values', () => {
     expect(agent({ prompt: '', 'job-id': 'job_42' }, SCHEDULE).settings).toMatchObject({ prompt: '', jobId: 'job_42' });
     expect(agent({ prompt: '' }, PUSH).settings.diff).toBe('auto');
     expect(agent({ prompt: '', diff: 'true' }, SAME_REPO_PR).settings.diff).toBe('true');
-    expect(agent({ prompt: '' }, { name: 'pull_request_target' }).settings.prompt).toBe('');
+    expect(agent({ prompt: '' }, { name: 'pull_request_target', payload: pullRequestEvent(7, { repository: 'acme/app' }) }).settings.prompt).toBe('');
   });
 
   it('takes a key on a fork pull request (skipping forks is decided later, by allow-forks)', () => {

@@ -28,6 +28,8 @@ export async function agentStep(settings: AgentSettings, context: StepContext): 
       signal,
       clock,
       apiUrl: context.env.GITHUB_API_URL,
+      retries: settings.retries,
+      logger,
     }));
 
   let prepared: PreparedAgent | undefined;

@@ -4,11 +4,12 @@
  * would matter most (fail-on, the comment's record, whose comment counts, cancellation), so a
  * break shows at both levels.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { codeSpan } from '../../src/report/markdown.js';
 import { COMMENT_MARKER, readRecord, recordLine } from '../../src/pr-comment/record.js';
 import { scripts, type JobScript } from '../simulator/index.js';
-import { fileDiff, pullRequestEvent, type FakeComment, type FakeGitHub } from '../support/fake-github.js';
+import { fileDiff, type FakeComment, type FakeGitHub } from '../support/fake-github.js';
+import { pullRequestEvent } from '../support/webhook-events.js';
 import { startFlows, type FlowOptions, type FlowResult, type Flows, type RunningFlow } from '../support/in-process.js';
 
 let flows: Flows;
@@ -22,6 +23,10 @@ afterAll(async () => {
 });
 beforeEach(() => {
   flows.reset();
+});
+afterEach(async () => {
+  // Every request the step sent, and every answer the fake gave, is as GitHub describes it.
+  expect(await github.takeViolations()).toEqual([]);
 });
 
 function agent(inputs: Record<string, string>, options: FlowOptions & { script?: JobScript } = {}): Promise<FlowResult> {

@@ -3,11 +3,12 @@
  * against the fake GitHub, for a pull request and a push. Its answer is neutral (a prompt, no
  * change, all left out, unreadable); what the step does with it is the agent step's to decide.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { promptFromChange, type ChangePrompt } from '../../src/diff/change-prompt.js';
 import type { TriggerEvent } from '../../src/event.js';
 import type { AgentSettings } from '../../src/settings.js';
-import { fileDiff, pullRequestEvent, type FakeGitHub } from '../support/fake-github.js';
+import { fileDiff, type FakeGitHub } from '../support/fake-github.js';
+import { pullRequestEvent } from '../support/webhook-events.js';
 import { recordingLogger, type RecordingLogger } from '../support/fake-time.js';
 import { REPOSITORY, startFlows, type Flows } from '../support/in-process.js';
 
@@ -22,6 +23,10 @@ afterAll(async () => {
 });
 beforeEach(() => {
   flows.reset();
+});
+afterEach(async () => {
+  // Every request the step sent, and every answer the fake gave, is as GitHub describes it.
+  expect(await github.takeViolations()).toEqual([]);
 });
 
 const SRC = fileDiff('src/cli.ts', ['export const retries = 4;']);

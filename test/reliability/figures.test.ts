@@ -21,6 +21,7 @@ import {
   GITHUB_FAULT_MATRIX,
   GITHUB_FAULTS,
   GITHUB_POLICY_CASES,
+  GITHUB_RETRY_CASES,
   GITHUB_SCENARIOS,
   HANG_UNDER_TIMEOUT_CALLS,
   SIGINT_COMMENT_WRITES,
@@ -37,7 +38,8 @@ function figures(): string {
   const byClass = (name: string) => FAULTS.filter((fault) => fault.class === name).length;
   const recovered = FAULT_MATRIX.filter(({ target, class: faultClass }) => recovers(target, faultClass)).length;
   const githubSignals = SIGINT_READS.length + SIGINT_COMMENT_WRITES;
-  const githubRuns = GITHUB_FAULT_MATRIX.length + HANG_UNDER_TIMEOUT_CALLS.length + githubSignals + GITHUB_POLICY_CASES;
+  const githubRuns = GITHUB_FAULT_MATRIX.length + GITHUB_RETRY_CASES + HANG_UNDER_TIMEOUT_CALLS.length + githubSignals + GITHUB_POLICY_CASES;
+  const githubRetried = GITHUB_FAULT_MATRIX.filter((entry) => entry.retried).length;
   const hostileRuns = HOSTILE_STRINGS.length * HOSTILE_RUNS_PER_STRING + HOSTILE_BATCHED_RUNS;
   const runs = FAULT_MATRIX.length + CANCELLATION_CASES + BAD_INPUTS.length + githubRuns + hostileRuns;
   // The job-field runs write the comment twice (working, then the outcome); the error runs once.
@@ -50,6 +52,8 @@ function figures(): string {
     `| … ended in one clear error line, outputs and summary written | ${FAULT_MATRIX.length - recovered} |`,
     `| Kinds: rate limits / 5xx / network (hang, reset, drip) / bad shape / refused | ${byClass('rate-limit')} / ${byClass('transient')} / ${byClass('ambiguous-network')} / ${byClass('shape')} / ${byClass('refused')} |`,
     `| GitHub faults injected end to end (${GITHUB_FAULTS.length} kinds: hang, reset, 403, 404, 500 × ${GITHUB_SCENARIOS.length} calls), each with the contract's outcome | ${GITHUB_FAULT_MATRIX.length} |`,
+    `| … got over by sending the request once more (a reset or a 500 on any call but a new comment) | ${githubRetried} |`,
+    `| GitHub retries within \`timeout\` (a 5xx and a secondary rate limit waited out, no second comment after a 5xx, a wait past the timeout given up) | ${GITHUB_RETRY_CASES} |`,
     `| GitHub hangs under \`timeout\`, each ended by the step's deadline | ${HANG_UNDER_TIMEOUT_CALLS.length} |`,
     `| SIGINT during a GitHub request (${SIGINT_READS.length} reads, ${SIGINT_COMMENT_WRITES} comment writes) | ${githubSignals} |`,
     `| Other GitHub cases (a diff that cannot be read under \`diff: auto\`, GitHub unreachable, a closing comment after the deadline) | ${GITHUB_POLICY_CASES} |`,

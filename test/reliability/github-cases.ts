@@ -4,7 +4,8 @@
  * the action call it, and the faults tried on each. docs/reliability.md can state its size.
  */
 import { COMMENT_MARKER, recordLine } from '../../src/pr-comment/record.js';
-import { fileDiff, pullRequestEvent, pushEvent, type FakeGitHub, type GitHubCall, type GitHubMisbehaviour } from '../support/fake-github.js';
+import { fileDiff, type FakeGitHub, type GitHubCall, type GitHubMisbehaviour } from '../support/fake-github.js';
+import { pullRequestEvent, pushEvent } from '../support/webhook-events.js';
 
 /** What a call is worth to the step, by the contract. */
 export type Role = 'context' | 'diff' | 'comment-write';
@@ -27,10 +28,16 @@ export const pull = (github: FakeGitHub, more: Partial<Parameters<FakeGitHub['pu
   github.pulls.set(PR, { diff: SRC, files: [], commits: ['Add --retries'], ...more });
 };
 const listedFile = (i: number) => ({ filename: `src/file-${i}.ts`, status: 'modified', patch: `@@ -1 +1 @@\n-a\n+b${i}` });
+/**
+ * The job the earlier comment on this fake GitHub records: each case's own (by the fake's port),
+ * since the cases share the API simulator and a case that follows its comment must not be
+ * mistaken for one that should not.
+ */
+export const earlierJobOf = (github: FakeGitHub): string => `job_earlier_${new URL(github.url).port}`;
 const ownComment = (github: FakeGitHub): void => {
   github.comments.push({
     id: 77,
-    body: `${COMMENT_MARKER}\n${recordLine({ jobId: 'job_earlier', headSha: 'c0'.repeat(20) })}`,
+    body: `${COMMENT_MARKER}\n${recordLine({ jobId: earlierJobOf(github), headSha: 'c0'.repeat(20) })}`,
     user: { login: 'github-actions[bot]', type: 'Bot' },
     author_association: 'NONE',
   });
@@ -112,9 +119,21 @@ export const GITHUB_FAULTS: ReadonlyArray<{ name: string; fault: GitHubMisbehavi
   { name: '500', fault: { kind: 'status', status: 500 }, says: /answered 500: Server Error/ },
 ];
 
+/**
+ * Does the call get over one such fault by sending the request again (contract, Reliability)?
+ * A 5xx or a broken connection is transient: a read, an edit or a GraphQL query is sent again,
+ * and the run goes on as if nothing had happened. A comment is never created twice: after a
+ * 5xx or a reset GitHub may have created it. A hang is not retried (a silence, not an error),
+ * nor a 403 or a 404.
+ */
+export function retriedAway(call: GitHubCall, fault: GitHubMisbehaviour): boolean {
+  const transient = fault.kind === 'reset' || (fault.kind === 'status' && fault.status >= 500);
+  return transient && call !== 'create-comment';
+}
+
 /** Each call under each fault. */
 export const GITHUB_FAULT_MATRIX = GITHUB_SCENARIOS.flatMap((scenario) =>
-  GITHUB_FAULTS.map((fault) => ({ ...scenario, ...fault, label: `${scenario.call}: ${fault.name}` })),
+  GITHUB_FAULTS.map((fault) => ({ ...scenario, ...fault, label: `${scenario.call}: ${fault.name}`, retried: retriedAway(scenario.call, fault.fault) })),
 );
 
 /** Calls that hang while `timeout` is far shorter than `request-timeout`: the deadline ends them. */
@@ -131,3 +150,10 @@ export const SIGINT_COMMENT_WRITES = 2;
  * without a prompt), GitHub unreachable, and the closing comment of a timed-out wait.
  */
 export const GITHUB_POLICY_CASES = 4;
+
+/**
+ * The retry cases of the GitHub suite: a 5xx then success on a diff read, a secondary rate limit
+ * waited out, a 5xx on a comment that GitHub created all the same (no second comment), and a
+ * rate limit that asks for longer than the step's timeout leaves (the step gives up at once).
+ */
+export const GITHUB_RETRY_CASES = 4;

@@ -1,7 +1,8 @@
 /**
  * Every fault at every GitHub call the action makes, as the runner runs it: a hang, a reset, and
- * a 403, 404 and 500 with GitHub's own error body. What the contract says each call is worth
- * decides the outcome:
+ * a 403, 404 and 500 with GitHub's own error body. A transient one (a 500, a reset) is sent again
+ * and gets over it, but on a new comment, which GitHub may have created all the same. Otherwise
+ * what the contract says each call is worth decides the outcome:
  *
  * - a read that only adds context (commit subjects, the comments, who the token is, the default
  *   branch, a comparison's whole diff) costs one warning, and the job is still created;
@@ -9,8 +10,10 @@
  *   line naming the GitHub call, nothing sent to the API;
  * - a comment write costs one warning, and the step's outcome stands.
  *
- * Then the limits: a hang never holds the step past its `timeout`, and after SIGINT the step
- * exits within 2 seconds with its outputs and summary written.
+ * Then the retries (a 5xx, a secondary rate limit, both waited out within `timeout`; a comment
+ * never written twice; a wait longer than the timeout given up at once), and the limits: a hang
+ * never holds the step past its `timeout`, and after SIGINT the step exits within 2 seconds with
+ * its outputs and summary written.
  */
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
@@ -20,7 +23,16 @@ import { scripts, startSimulator, type Simulator } from '../simulator/index.js';
 import { startFakeGitHub, type FakeGitHub, type GitHubCall } from '../support/fake-github.js';
 import type { ActionRun } from '../support/run-action.js';
 import { runnerCommands, unescapeData } from '../support/runner-log.js';
-import { GITHUB_FAULT_MATRIX, GITHUB_SCENARIOS, HANG_UNDER_TIMEOUT_CALLS, prEvent, pull, SIGINT_READS, type GitHubScenario } from './github-cases.js';
+import {
+  earlierJobOf,
+  GITHUB_FAULT_MATRIX,
+  GITHUB_SCENARIOS,
+  HANG_UNDER_TIMEOUT_CALLS,
+  prEvent,
+  pull,
+  SIGINT_READS,
+  type GitHubScenario,
+} from './github-cases.js';
 import { actionTime, checkedRun, errorLines } from './harness.js';
 
 const TOKEN = 'ghs_githubFaultsToken0123';
@@ -67,11 +79,17 @@ const warnings = (run: ActionRun): string[] =>
     .filter((command) => command.name === 'warning')
     .map((command) => unescapeData(command.data));
 
+/** The lines that say a GitHub request is sent again. */
+const retryLines = (run: ActionRun): string[] => run.stdout.split('\n').filter((line) => /^GitHub .*; retrying in \d+s \(attempt \d+ of \d+\)\.$/.test(line));
+
 /** Each case has its own fake GitHub, so cases run side by side; the simulator tells jobs apart by prompt. */
 async function withGitHub<T>(body: (github: FakeGitHub) => Promise<T>): Promise<T> {
   const github = await startFakeGitHub();
   try {
-    return await body(github);
+    const result = await body(github);
+    // Every request the action sent, and every answer the fake gave as itself, is as GitHub describes it.
+    expect(await github.takeViolations()).toEqual([]);
+    return result;
   } finally {
     await github.close();
   }
@@ -81,12 +99,15 @@ async function withGitHub<T>(body: (github: FakeGitHub) => Promise<T>): Promise<
 const createsFor = (marker: string) => sim.requests.filter((r) => r.endpoint === 'create' && (r.body as { prompt: string }).prompt.includes(marker));
 
 describe.concurrent('every fault at every GitHub call', () => {
-  it.each(GITHUB_FAULT_MATRIX)('$label', ({ label, call, role, fault, says, ...scenario }) =>
+  it.each(GITHUB_FAULT_MATRIX)('$label', ({ label, call, role, fault, says, retried, ...scenario }) =>
     withGitHub(async (github) => {
       scenario.setup(github);
       github.injectFault({ call, ...fault });
       const marker = `case ${label}`;
-      const run = await runWith(github, { call, role, ...scenario }, { prompt: marker });
+      // A fault got over by a retry needs room for the retry's pause (1s) within the step's timeout.
+      const run = retried
+        ? await runWith(github, { call, role, ...scenario }, { prompt: marker, timeout: '10s' }, { deadlineMs: 11_000 })
+        : await runWith(github, { call, role, ...scenario }, { prompt: marker });
       const title = CALL_NAMES[call].title;
       const faulted = github.callsTo(call);
       expect(faulted.length, 'the faulted call was made').toBeGreaterThanOrEqual(1);
@@ -95,6 +116,18 @@ describe.concurrent('every fault at every GitHub call', () => {
 
       // A compare 404 on a push is a base commit that is gone: the head commit alone is sent.
       const degrades = role !== 'diff' || (call === 'compare' && fault.kind === 'status' && fault.status === 404);
+      if (retried) {
+        // Sent once more, and the run goes on as if nothing had happened: no warning, no error.
+        expect(run.code).toBe(0);
+        expect(run.outputs.outcome).toBe('submitted');
+        expect(createsFor(marker)).toHaveLength(1);
+        expect(warnings(run)).toEqual([]);
+        expect(errorLines(run)).toEqual([]);
+        expect(retryLines(run)).toEqual([expect.stringMatching(new RegExp(`^GitHub ${title} \\(.*${says.source}.*; retrying in 1s \\(attempt 2 of 5\\)\\.$`))]);
+        // One request more than the run makes without the fault (the comment is edited twice: working, then the outcome).
+        expect(faulted).toHaveLength(call === 'update-comment' ? 3 : 2);
+        return;
+      }
       if (role === 'comment-write') {
         expect(run.code).toBe(0);
         expect(run.outputs.outcome).toBe('submitted');
@@ -115,7 +148,7 @@ describe.concurrent('every fault at every GitHub call', () => {
           // Comments that cannot be read (or whose author cannot be told) are not written either.
           expect(github.callsTo('create-comment')).toEqual([]);
           expect(github.callsTo('update-comment')).toEqual([]);
-          expect(sim.requests.filter((r) => r.path.includes('job_earlier'))).toEqual([]);
+          expect(sim.requests.filter((r) => r.path.includes(earlierJobOf(github)))).toEqual([]);
         }
         if (call === 'pull-commits') expect((createsFor(marker)[0]!.body as { prompt: string }).prompt).not.toContain('- Commits:');
       } else {
@@ -129,19 +162,24 @@ describe.concurrent('every fault at every GitHub call', () => {
         expect(errors[0]).toMatch(says);
         expect(errors[0]).toContain('nothing was sent to the API');
       }
-      // GitHub requests are not retried: one fault, one request.
+      // Nothing else is sent again: one fault, one request.
       expect(faulted).toHaveLength(1);
+      expect(retryLines(run)).toEqual([]);
     }),
   );
 });
 
 describe.concurrent('a diff that cannot be read, under diff: auto', () => {
+  // One retry, with room for its pause: the fault outlasts it.
+  const ONE_RETRY = { retries: '1', timeout: '10s' };
+
   it('with a prompt: one warning, and the prompt goes without the diff', () =>
     withGitHub(async (github) => {
       pull(github);
-      github.injectFault({ call: 'pull-diff', kind: 'status', status: 500 });
+      // A 500 that outlasts the retries (one here, after a pause of 1s).
+      github.injectFault({ call: 'pull-diff', kind: 'status', status: 500, times: 2 });
       const marker = 'auto with a prompt';
-      const run = await runWith(github, scenario('pull-diff'), { diff: 'auto', prompt: marker });
+      const run = await runWith(github, scenario('pull-diff'), { diff: 'auto', prompt: marker, ...ONE_RETRY }, { deadlineMs: 11_000 });
       expect(run.code).toBe(0);
       expect(run.outputs.outcome).toBe('submitted');
       expect(warnings(run)).toEqual([
@@ -150,19 +188,109 @@ describe.concurrent('a diff that cannot be read, under diff: auto', () => {
         ),
       ]);
       expect((createsFor(marker)[0]!.body as { prompt: string }).prompt).toBe(marker);
+      expect(github.callsTo('pull-diff')).toHaveLength(2);
     }));
 
   it('without a prompt the diff is all there is to send: outcome error, nothing sent', () =>
     withGitHub(async (github) => {
       pull(github);
-      github.injectFault({ call: 'pull-diff', kind: 'reset' });
-      const run = await runWith(github, scenario('pull-diff'), { diff: 'auto' });
+      github.injectFault({ call: 'pull-diff', kind: 'reset', times: 2 });
+      const run = await runWith(github, scenario('pull-diff'), { diff: 'auto', ...ONE_RETRY }, { deadlineMs: 11_000 });
       expect(run.code).toBe(1);
       expect(run.outputs.outcome).toBe('error');
       expect(run.outputs.requests).toBe('0');
       expect(errorLines(run)).toEqual([
         expect.stringMatching(/GitHub pull request diff .* the connection failed: .*\(no prompt was given\), so nothing was sent to the API/),
       ]);
+      expect(github.callsTo('pull-diff')).toHaveLength(2);
+    }));
+});
+
+describe.concurrent("GitHub's transient failures and rate limits: retried within timeout", () => {
+  // Room for a pause of a second; the run is judged by its own clock against this timeout.
+  const TIMEOUT_MS = 10_000;
+  const ROOMY = { timeout: '10s', 'request-timeout': '2s' };
+  const promptOf = (marker: string): string => (createsFor(marker)[0]!.body as { prompt: string }).prompt;
+  /** GitHub's answer to a request over its secondary rate limit. */
+  const secondaryRateLimit = (retryAfterSeconds: number) =>
+    ({
+      kind: 'status',
+      status: 403,
+      headers: { 'retry-after': String(retryAfterSeconds) },
+      body: {
+        message: 'You have exceeded a secondary rate limit. Please wait a few minutes before you try again.',
+        documentation_url: 'https://docs.github.com/rest/overview/rate-limits-for-the-rest-api#about-secondary-rate-limits',
+        status: '403',
+      },
+    }) as const;
+
+  it('a 5xx then success on the diff the step was told to send: sent again, and the run goes ahead', () =>
+    withGitHub(async (github) => {
+      pull(github);
+      github.injectFault({ call: 'pull-diff', kind: 'status', status: 502 });
+      const marker = 'retried 5xx';
+      const run = await runWith(github, scenario('pull-diff'), { ...ROOMY, prompt: marker }, { deadlineMs: TIMEOUT_MS });
+      expect(run.code).toBe(0);
+      expect(run.outputs.outcome).toBe('submitted');
+      expect(github.callsTo('pull-diff')).toHaveLength(2);
+      expect(promptOf(marker)).toContain('+export const retries = 4;');
+      expect(retryLines(run)).toEqual([
+        'GitHub pull request diff (GET /repos/{owner}/{repo}/pulls/{pull_number}) answered 502: Server Error; retrying in 1s (attempt 2 of 5).',
+      ]);
+      expect(warnings(run)).toEqual([]);
+      expect(actionTime(run)!.sinceStartMs).toBeLessThan(TIMEOUT_MS);
+    }));
+
+  it('a secondary rate limit (403, retry-after: 1) then success: waited out, and the run goes ahead', () =>
+    withGitHub(async (github) => {
+      pull(github);
+      github.injectFault({ call: 'pull-diff', ...secondaryRateLimit(1) });
+      const marker = 'rate limit waited out';
+      const run = await runWith(github, scenario('pull-diff'), { ...ROOMY, prompt: marker }, { deadlineMs: TIMEOUT_MS });
+      expect(run.code).toBe(0);
+      expect(run.outputs.outcome).toBe('submitted');
+      expect(github.callsTo('pull-diff')).toHaveLength(2);
+      expect(promptOf(marker)).toContain('+export const retries = 4;');
+      expect(retryLines(run)).toEqual([
+        "GitHub pull request diff (GET /repos/{owner}/{repo}/pulls/{pull_number}) hit GitHub's rate limit; retrying in 1s (attempt 2 of 5).",
+      ]);
+      expect(warnings(run)).toEqual([]);
+      expect(actionTime(run)!.sinceStartMs).toBeLessThan(TIMEOUT_MS);
+    }));
+
+  it('a 5xx on a comment GitHub created all the same: not sent again, so exactly one comment', () =>
+    withGitHub(async (github) => {
+      pull(github);
+      github.injectFault({ call: 'create-comment', kind: 'status', status: 502, afterHandling: true });
+      const marker = 'no second comment';
+      const run = await runWith(github, scenario('create-comment'), { ...ROOMY, prompt: marker }, { deadlineMs: TIMEOUT_MS });
+      expect(run.outputs.outcome).toBe('submitted');
+      expect(github.callsTo('create-comment')).toHaveLength(1);
+      expect(github.comments).toHaveLength(1);
+      expect(retryLines(run)).toEqual([]);
+      expect(warnings(run)).toEqual([
+        expect.stringMatching(/^Could not write the pull-request comment: GitHub create comment \(.*\) answered 502: Server Error/),
+      ]);
+    }));
+
+  it("a rate limit that asks for longer than the timeout leaves: given up at once, in the step's own words", () =>
+    withGitHub(async (github) => {
+      pull(github);
+      github.injectFault({ call: 'pull-diff', ...secondaryRateLimit(60) });
+      const marker = 'rate limit past the timeout';
+      const run = await runWith(github, scenario('pull-diff'), { prompt: marker });
+      expect(run.code).toBe(1);
+      expect(run.outputs.outcome).toBe('error');
+      expect(createsFor(marker)).toEqual([]);
+      expect(github.callsTo('pull-diff')).toHaveLength(1);
+      expect(retryLines(run)).toEqual([]);
+      expect(errorLines(run)).toEqual([
+        expect.stringMatching(
+          /^::error::GitHub pull request diff \(GET .*\) answered 403: You have exceeded a secondary rate limit\..* \(GitHub's rate limit; it asks to wait 1m\)\..*nothing was sent to the API/,
+        ),
+      ]);
+      // Given up within the deadline: the step did not wait for the timeout to run out.
+      expect(actionTime(run)!.sinceStartMs).toBeLessThan(3_000);
     }));
 });
 

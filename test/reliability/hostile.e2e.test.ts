@@ -10,9 +10,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { cleanText } from '../../src/text.js';
 import { startSimulator, type Simulator } from '../simulator/index.js';
-import { fileDiff, pullRequestEvent, startFakeGitHub, type FakeGitHub } from '../support/fake-github.js';
+import { fileDiff, startFakeGitHub, type FakeGitHub } from '../support/fake-github.js';
 import { isHttpUrl } from '../support/github-markdown.js';
 import type { ActionRun } from '../support/run-action.js';
+import { pullRequestEvent, pushEvent } from '../support/webhook-events.js';
 import { EXECUTION_MARKER, HOSTILE_STRINGS, invisibleCharacters, visibleOnly } from './cases.js';
 import { checkedRun, errorLines } from './harness.js';
 import { allowedAsJobId } from '../support/job-ids.js';
@@ -23,7 +24,11 @@ beforeAll(async () => {
   github = await startFakeGitHub();
 });
 afterAll(async () => {
+  // Every request the action sent, and every answer the fake gave, is as GitHub describes it
+  // (checked once at the end: the cases share the fake and run side by side).
+  const violations = await github.takeViolations();
   await github.close();
+  expect(violations).toEqual([]);
   expect(existsSync(EXECUTION_MARKER), 'hostile text was run by a shell').toBe(false);
 });
 
@@ -325,7 +330,7 @@ describe.concurrent('hostile file names and commit messages', () => {
         commits: HOSTILE_STRINGS.slice(),
       });
       const run = await checkedRun({
-        event: { name: 'push', payload: { ref: 'refs/heads/main', before, after } },
+        event: pushEvent(before, after, 'refs/heads/main'),
         env: { GITHUB_API_URL: github.url, GITHUB_REPOSITORY: 'acme/widgets' },
         inputs: {
           'api-key': sim.apiKey,

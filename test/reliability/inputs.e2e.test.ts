@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSimulator, type Simulator } from '../simulator/index.js';
 import { BAD_INPUTS } from './cases.js';
+import { eventNamed } from '../support/webhook-events.js';
 import { checkedRun, errorLines } from './harness.js';
 
 let sim: Simulator;
@@ -28,7 +29,7 @@ describe.concurrent('bad input', () => {
     const all = { 'api-key': sim.apiKey, 'project-id': 'proj_sim', 'base-url': sim.url, prompt: 'x', ...inputs };
     const run = await checkedRun({
       inputs: all,
-      event: event ? { name: event, payload: {} } : undefined,
+      event: event ? eventNamed(event) : undefined,
       secrets: [sim.apiKey, all['api-key']].filter(Boolean),
       deadlineMs: 0, // refused before any request: only start-up time is allowed
     });

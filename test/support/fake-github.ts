@@ -3,12 +3,20 @@
  * GitHub documents them (paging, the compare endpoint's 300-file cap, the GraphQL `viewer`).
  * Octokit is pointed at it through GITHUB_API_URL (end to end) or a base URL (in process).
  * Faults can be queued per call, to hold the action to the contract when GitHub misbehaves.
+ *
+ * Every exchange is held to GitHub's own descriptions: each REST request and answer to its
+ * REST description (github-rest.ts), each GraphQL document to GitHub's GraphQL schema. What
+ * strays is a violation, and the tests that use the fake fail on any (`takeViolations`).
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { commitChain, commitObject, comparison, diffEntry, issueComment, pullRequest, repository, shaOf } from './github-objects.js';
+import { graphqlViolations, prepareGraphqlSchema, type GraphqlExchange } from './github-graphql.js';
+import { DIFF_MEDIA_TYPE, restDescription, type RestExchange } from './github-rest.js';
 
 export interface FakeFile {
   filename: string;
+  /** One of GitHub's: added, removed, modified, renamed, copied, changed, unchanged (modified when absent). */
   status?: string;
   previous_filename?: string;
   patch?: string;
@@ -63,8 +71,12 @@ export type GitHubMisbehaviour =
   | { kind: 'reset' }
   /** Answer 200 with the headers and half the body, then destroy the connection. */
   | { kind: 'cut-body' }
-  /** Answer with this status and body (GitHub's own error shape when no body is given). */
-  | { kind: 'status'; status: number; body?: unknown };
+  /**
+   * Answer with this status, body (GitHub's own error shape when no body is given) and headers
+   * (`retry-after`, `x-ratelimit-*` for a rate limit). `afterHandling`: the request takes effect
+   * first (a comment is created), and only its answer is lost to the fault.
+   */
+  | { kind: 'status'; status: number; body?: unknown; headers?: Record<string, string>; afterHandling?: boolean };
 
 /** `skip`: let that many requests of the call through first (a fault on the second page, say). */
 export type GitHubFault = { call: GitHubCall; times?: number; skip?: number } & GitHubMisbehaviour;
@@ -96,13 +108,39 @@ export interface FakeGitHub {
   clearFaults(): void;
   /** The requests made to one call. */
   callsTo(call: GitHubCall): Array<{ method: string; path: string }>;
+  /**
+   * Checks every exchange not checked yet against GitHub's descriptions, and answers every way
+   * one strayed (the request, or the fake's own answer), once: a test fails on any.
+   */
+  takeViolations(): Promise<string[]>;
   close(): Promise<void>;
 }
 
+/** The operations the fake serves, by GitHub's `operationId`. */
+const OPERATIONS = [
+  'repos/get',
+  'pulls/get',
+  'pulls/list-files',
+  'pulls/list-commits',
+  'repos/compare-commits-with-basehead',
+  'repos/get-commit',
+  'issues/list-comments',
+  'issues/create-comment',
+  'issues/update-comment',
+];
+
 export async function startFakeGitHub(owner = 'acme', repo = 'widgets'): Promise<FakeGitHub> {
+  // GitHub's descriptions are loaded (once per process) before the fake answers anything: loading
+  // them later would stall the answers of every fake in the process for a second or more.
+  await prepareGraphqlSchema();
+  restDescription().prepare(OPERATIONS);
   let nextCommentId = 9000;
   const base = `/repos/${owner}/${repo}`;
   const faults: Array<GitHubFault & { left: number; toSkip: number }> = [];
+  const fullName = `${owner}/${repo}`;
+  /** REST exchanges and GraphQL requests not yet checked against GitHub's descriptions. */
+  let unchecked: RestExchange[] = [];
+  let uncheckedGraphql: GraphqlExchange[] = [];
   const fake: FakeGitHub & { url: string } = {
     url: '',
     requests: [],
@@ -121,6 +159,14 @@ export async function startFakeGitHub(owner = 'acme', repo = 'widgets'): Promise
       faults.length = 0;
     },
     callsTo: (call) => fake.requests.filter((request) => request.call === call),
+    takeViolations: async () => {
+      const rest = unchecked;
+      const graphqlExchanges = uncheckedGraphql;
+      unchecked = [];
+      uncheckedGraphql = [];
+      const description = rest.length > 0 ? restDescription() : undefined;
+      return [...rest.flatMap((exchange) => description!.check(exchange)), ...(await graphqlViolations(graphqlExchanges))];
+    },
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());
@@ -136,9 +182,21 @@ export async function startFakeGitHub(owner = 'acme', repo = 'widgets'): Promise
       const accept = req.headers.accept ?? '';
       const call = callOf(method, url.pathname, accept, base);
       fake.requests.push({ method, path: url.pathname + url.search, call, accept, body, at: Date.now() });
+      const isGraphql = method === 'POST' && url.pathname === '/graphql';
+      const exchange: Mutable<RestExchange> | undefined = isGraphql ? undefined : { method, url: url.pathname + url.search, accept, body };
+      const graphqlExchange: Mutable<GraphqlExchange> | undefined = isGraphql ? { body, answer: undefined } : undefined;
+      if (exchange) unchecked.push(exchange);
+      if (graphqlExchange) uncheckedGraphql.push(graphqlExchange);
       const fault = call && takeFault(call);
-      if (fault) return applyFault(fault, res);
-      route(method, url, accept, res, body);
+      if (fault && !(fault.kind === 'status' && fault.afterHandling)) return applyFault(fault, res);
+      route(method, url, accept, body, (status, contentType, value, headers = {}) => {
+        // A fault after handling: the request took effect, and the fault answers in its place.
+        if (fault) return applyFault(fault, res);
+        if (exchange) exchange.answer = { status, contentType, body: value };
+        if (graphqlExchange) graphqlExchange.answer = value;
+        res.writeHead(status, { 'content-type': contentType, ...headers });
+        res.end(typeof value === 'string' ? value : JSON.stringify(value));
+      });
     })();
   });
 
@@ -155,64 +213,76 @@ export async function startFakeGitHub(owner = 'acme', repo = 'widgets'): Promise
     return fault;
   }
 
-  function route(method: string, url: URL, accept: string, res: ServerResponse, body: unknown): void {
+  function route(method: string, url: URL, accept: string, body: unknown, answer: Answer): void {
     const path = url.pathname;
-    const json = (status: number, value: unknown, headers: Record<string, string> = {}): void => {
-      res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...headers });
-      res.end(JSON.stringify(value));
-    };
-    const text = (value: string): void => {
-      res.writeHead(200, { 'content-type': 'text/plain; charset=utf-8' });
-      res.end(value);
-    };
-    const notFound = (): void => json(404, { message: 'Not Found', documentation_url: 'https://docs.github.com/rest' });
+    const json: Json = (status, value, headers = {}) => answer(status, 'application/json; charset=utf-8', value, headers);
+    const diff = (value: string): void => answer(200, `${DIFF_MEDIA_TYPE}; charset=utf-8`, value);
+    const error = (status: number, message: string): void =>
+      json(status, { message, documentation_url: 'https://docs.github.com/rest', status: String(status) });
+    const notFound = (): void => error(404, 'Not Found');
     if (method === 'POST' && path === '/graphql') return graphql(body, json);
     if (!path.startsWith(base)) return notFound();
     const rest = path.slice(base.length);
+    const api = fake.url;
     let match: RegExpExecArray | null;
 
-    if (method === 'GET' && rest === '') return json(200, { default_branch: fake.defaultBranch, full_name: `${owner}/${repo}` });
+    if (method === 'GET' && rest === '') return json(200, repository(fullName, { api, defaultBranch: fake.defaultBranch }));
     if (method === 'GET' && (match = /^\/pulls\/(\d+)$/.exec(rest))) {
-      const pull = fake.pulls.get(Number(match[1]));
+      const number = Number(match[1]);
+      const pull = fake.pulls.get(number);
       if (!pull) return notFound();
-      if (!accept.includes('diff')) return json(200, { number: Number(match[1]) });
-      if (pull.tooLarge) return json(406, { message: 'Sorry, the diff exceeded the maximum number of files (300).' });
-      return text(pull.diff);
+      if (!accept.includes('diff')) {
+        const sides = {
+          base: { repo: fullName, ref: fake.defaultBranch, sha: shaOf('base') },
+          head: { repo: fullName, ref: 'feature', sha: headShaOf(number) },
+        };
+        return json(200, pullRequest({ number, title: `Pull request ${number}`, body: null, ...sides, api }));
+      }
+      if (pull.tooLarge) return error(406, 'Sorry, the diff exceeded the maximum number of files (300).');
+      return diff(pull.diff);
     }
     if (method === 'GET' && (match = /^\/pulls\/(\d+)\/(files|commits)$/.exec(rest))) {
-      const pull = fake.pulls.get(Number(match[1]));
+      const number = Number(match[1]);
+      const pull = fake.pulls.get(number);
       if (!pull) return notFound();
-      const items = match[2] === 'files' ? pull.files : pull.commits.map((message) => ({ commit: { message } }));
+      const items =
+        match[2] === 'files' ? pull.files.map((file) => diffEntry(file, fullName, headShaOf(number), api)) : commitChain(pull.commits, fullName, api);
       return paginated(url, items, json);
     }
     if (method === 'GET' && (match = /^\/compare\/(.+)$/.exec(rest))) {
-      const compared = fake.compares.get(decodeURIComponent(match[1]!));
+      const basehead = decodeURIComponent(match[1]!);
+      const compared = fake.compares.get(basehead);
       if (!compared) return notFound();
       if (accept.includes('diff')) {
-        if (compared.tooLarge) return json(406, { message: 'Sorry, this diff is too large to render.' });
-        return text(unifiedDiff(compared.files));
+        if (compared.tooLarge) return error(406, 'Sorry, this diff is too large to render.');
+        return diff(unifiedDiff(compared.files));
       }
-      return compare(url, compared, json);
+      return compare(url, basehead, compared, json);
     }
     if (method === 'GET' && (match = /^\/commits\/(.+)$/.exec(rest))) {
-      const commit = fake.commits.get(match[1]!);
+      const sha = decodeURIComponent(match[1]!);
+      const commit = fake.commits.get(sha);
       if (!commit) return notFound();
       // Past 300 files GitHub pages the files of a commit, up to 3,000, each page repeating the commit.
       const files = commit.files.slice(0, COMMIT_MAX_FILES);
       const page = Number(url.searchParams.get('page') ?? 1);
       const headers = page * COMMIT_FILES_PER_PAGE < files.length ? { link: nextLink(url, page) } : undefined;
-      return json(200, { files: files.slice((page - 1) * COMMIT_FILES_PER_PAGE, page * COMMIT_FILES_PER_PAGE), commit: { message: commit.message } }, headers);
+      const pageFiles = files.slice((page - 1) * COMMIT_FILES_PER_PAGE, page * COMMIT_FILES_PER_PAGE);
+      return json(200, commitObject(sha, commit.message, fullName, { api, files: pageFiles }), headers);
     }
     if ((match = /^\/issues\/(\d+)\/comments$/.exec(rest))) {
-      const issueUrl = `${fake.url}${base}/issues/${match[1]}`;
-      if (method === 'GET')
+      const number = Number(match[1]);
+      const issueUrl = `${fake.url}${base}/issues/${number}`;
+      if (method === 'GET') {
+        const onIssue = fake.comments.filter((c) => (c.issue_url ?? issueUrl) === issueUrl);
         return paginated(
           url,
-          fake.comments.filter((c) => (c.issue_url ?? issueUrl) === issueUrl),
+          onIssue.map((c) => issueComment(c, fullName, number, api)),
           json,
         );
+      }
       if (method === 'POST') {
-        if (fake.commentWriteStatus) return json(fake.commentWriteStatus, { message: 'Resource not accessible by integration' });
+        if (fake.commentWriteStatus) return error(fake.commentWriteStatus, 'Resource not accessible by integration');
         const comment: FakeComment = {
           id: nextCommentId++,
           issue_url: issueUrl,
@@ -221,15 +291,15 @@ export async function startFakeGitHub(owner = 'acme', repo = 'widgets'): Promise
           author_association: 'NONE',
         };
         fake.comments.push(comment);
-        return json(201, comment);
+        return json(201, issueComment(comment, fullName, number, api), { location: `${fake.url}${base}/issues/comments/${comment.id}` });
       }
     }
     if (method === 'PATCH' && (match = /^\/issues\/comments\/(\d+)$/.exec(rest))) {
-      if (fake.commentWriteStatus) return json(fake.commentWriteStatus, { message: 'Resource not accessible by integration' });
+      if (fake.commentWriteStatus) return error(fake.commentWriteStatus, 'Resource not accessible by integration');
       const comment = fake.comments.find((c) => c.id === Number(match![1]));
       if (!comment) return notFound();
       comment.body = (body as { body: string }).body;
-      return json(200, comment);
+      return json(200, issueComment(comment, fullName, issueNumberOf(comment), api));
     }
     notFound();
   }
@@ -259,21 +329,34 @@ export async function startFakeGitHub(owner = 'acme', repo = 'widgets'): Promise
    * As GitHub documents it: without `per_page` or `page`, the comparison's last 250 commits; with
    * them, its commits page by page; either way at most 300 files, and only on the first page.
    */
-  function compare(url: URL, compared: FakeCompare, json: (status: number, value: unknown, headers?: Record<string, string>) => void): void {
+  function compare(url: URL, basehead: string, compared: FakeCompare, json: Json): void {
     const paging = url.searchParams.has('per_page') || url.searchParams.has('page');
-    const commits = compared.commits.map((message) => ({ commit: { message } }));
-    const common = { status: 'ahead', ahead_by: commits.length, behind_by: 0, total_commits: commits.length };
-    if (!paging) {
-      return json(200, { ...common, commits: commits.slice(-COMPARE_MAX_COMMITS), files: compared.files.slice(0, COMPARE_MAX_FILES) });
-    }
+    const [baseRef = '', head = ''] = basehead.split('...');
+    const commits = commitChain(compared.commits, fullName, fake.url);
+    const files = compared.files.slice(0, COMPARE_MAX_FILES).map((file) => diffEntry(file, fullName, head, fake.url));
+    const answer = (parts: { commits: unknown[]; files?: unknown[] }) => ({
+      ...comparison(baseRef, head, fullName, { ...parts, api: fake.url }),
+      ahead_by: commits.length,
+      total_commits: commits.length,
+    });
+    if (!paging) return json(200, answer({ commits: commits.slice(-COMPARE_MAX_COMMITS), files }));
     const perPage = Number(url.searchParams.get('per_page') ?? 30);
     const page = Number(url.searchParams.get('page') ?? 1);
     const headers = page * perPage < commits.length ? { link: nextLink(url, page) } : undefined;
-    const files = page === 1 ? { files: compared.files.slice(0, COMPARE_MAX_FILES) } : {};
-    json(200, { ...common, commits: commits.slice((page - 1) * perPage, page * perPage), ...files }, headers);
+    json(200, answer({ commits: commits.slice((page - 1) * perPage, page * perPage), ...(page === 1 ? { files } : {}) }), headers);
   }
 
-  function paginated(url: URL, items: unknown[], json: (status: number, value: unknown, headers?: Record<string, string>) => void): void {
+  /** The head commit of a pull request, as the fake's answers name it. */
+  function headShaOf(pullNumber: number): string {
+    return shaOf(`head of ${fullName}#${pullNumber}`);
+  }
+
+  /** The issue a comment belongs to; one a test added without one shows on every pull request, and answers as the first. */
+  function issueNumberOf(comment: FakeComment): number {
+    return Number(/\/issues\/(\d+)$/.exec(comment.issue_url ?? '')?.[1] ?? 1);
+  }
+
+  function paginated(url: URL, items: unknown[], json: Json): void {
     const perPage = Number(url.searchParams.get('per_page') ?? 30);
     const page = Number(url.searchParams.get('page') ?? 1);
     const slice = items.slice((page - 1) * perPage, page * perPage);
@@ -322,8 +405,12 @@ function applyFault(fault: GitHubFault, res: ServerResponse): void {
       return;
     }
     case 'status': {
-      const body = fault.body ?? { message: STATUS_MESSAGES[fault.status] ?? 'Error', documentation_url: 'https://docs.github.com/rest' };
-      res.writeHead(fault.status, { 'content-type': 'application/json; charset=utf-8' });
+      const body = fault.body ?? {
+        message: STATUS_MESSAGES[fault.status] ?? 'Error',
+        documentation_url: 'https://docs.github.com/rest',
+        status: String(fault.status),
+      };
+      res.writeHead(fault.status, { 'content-type': 'application/json; charset=utf-8', ...fault.headers });
       res.end(typeof body === 'string' ? body : JSON.stringify(body));
     }
   }
@@ -335,7 +422,13 @@ const STATUS_MESSAGES: Record<number, string> = {
   404: 'Not Found',
   422: 'No common ancestor between the commits.',
   500: 'Server Error',
+  502: 'Server Error',
+  503: 'Service Unavailable',
 };
+
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+type Answer = (status: number, contentType: string, body: unknown, headers?: Record<string, string>) => void;
+type Json = (status: number, value: unknown, headers?: Record<string, string>) => void;
 
 function readBody(req: IncomingMessage): Promise<unknown> {
   return new Promise((resolve) => {
@@ -377,25 +470,4 @@ export function fileDiff(path: string, added: string[], removed: string[] = []):
     ...removed.map((l) => `-${l}`),
     ...added.map((l) => `+${l}`),
   ].join('\n');
-}
-
-/** A pull_request event payload. */
-export function pullRequestEvent(number: number, options: { fork?: boolean; headSha?: string; title?: string; body?: string } = {}) {
-  return {
-    action: 'synchronize',
-    number,
-    pull_request: {
-      number,
-      title: options.title ?? 'Add a retries flag',
-      body: options.body ?? 'Adds --retries.',
-      html_url: `https://github.com/acme/widgets/pull/${number}`,
-      base: { ref: 'main', sha: 'b'.repeat(40), repo: { full_name: 'acme/widgets' } },
-      head: { ref: 'feature', sha: options.headSha ?? 'e'.repeat(40), repo: { full_name: options.fork ? 'stranger/widgets' : 'acme/widgets' } },
-    },
-  };
-}
-
-/** A push event payload. */
-export function pushEvent(before: string, after: string, ref = 'refs/heads/feature') {
-  return { name: 'push', payload: { ref, before, after, commits: [] } };
 }

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { isBuiltPayload } from './webhook-events.js';
 
 export const DIST_ENTRY = resolve(import.meta.dirname, '../../dist/index.js');
 
@@ -49,6 +50,11 @@ export interface RunOptions {
  * in an environment that carries nothing of the outer one beyond what Node needs.
  */
 export async function runAction(options: RunOptions): Promise<ActionRun> {
+  // Only payloads GitHub could send: the builders' own, which test/webhook-events.test.ts holds to
+  // GitHub's webhook description.
+  if (options.event && !isBuiltPayload(options.event.payload)) {
+    throw new Error(`The ${options.event.name} payload was not built by test/support/webhook-events.ts`);
+  }
   const workDir = mkdtempSync(join(tmpdir(), 'docs-agent-run-'));
   runDirs.add(workDir);
   const outputFile = join(workDir, 'github_output');

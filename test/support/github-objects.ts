@@ -1,0 +1,371 @@
+/**
+ * GitHub's objects (users, repositories, commits, files of a change, comments, pull requests),
+ * whole, as its REST API answers them and its webhooks carry them: every field GitHub's own
+ * descriptions require, with the URLs GitHub builds. The fake GitHub answers with them, and the
+ * event payloads of the tests are made of them; github-rest.ts and webhook-events.ts hold both
+ * to the descriptions.
+ */
+import { createHash } from 'node:crypto';
+
+export const GITHUB_WEB = 'https://github.com';
+export const GITHUB_API = 'https://api.github.com';
+
+/** One instant for every timestamp: the tests compare what the action does, not when. */
+export const STAMP = '2026-01-05T10:00:00Z';
+
+/** A stable 40-hex-digit SHA made from some text. */
+export function shaOf(text: string): string {
+  return createHash('sha1').update(text).digest('hex');
+}
+
+/** A stable positive ID made from some text. */
+export function idOf(text: string): number {
+  return parseInt(shaOf(text).slice(0, 7), 16) + 1;
+}
+
+const path = (text: string): string => text.split('/').map(encodeURIComponent).join('/');
+
+/** A user (or a bot, by its `[bot]` login) as GitHub's `simple-user`. */
+export function simpleUser(login: string, api = GITHUB_API) {
+  const bot = login.endsWith('[bot]');
+  const id = idOf(`user ${login}`);
+  const url = `${api}/users/${encodeURIComponent(login)}`;
+  return {
+    login,
+    id,
+    node_id: `${bot ? 'BOT' : 'U'}_kgDO${id.toString(36)}`,
+    avatar_url: `https://avatars.githubusercontent.com/${bot ? 'in' : 'u'}/${id}?v=4`,
+    gravatar_id: '',
+    url,
+    html_url: bot ? `${GITHUB_WEB}/apps/${encodeURIComponent(login.slice(0, -'[bot]'.length))}` : `${GITHUB_WEB}/${encodeURIComponent(login)}`,
+    followers_url: `${url}/followers`,
+    following_url: `${url}/following{/other_user}`,
+    gists_url: `${url}/gists{/gist_id}`,
+    starred_url: `${url}/starred{/owner}{/repo}`,
+    subscriptions_url: `${url}/subscriptions`,
+    organizations_url: `${url}/orgs`,
+    repos_url: `${url}/repos`,
+    events_url: `${url}/events{/privacy}`,
+    received_events_url: `${url}/received_events`,
+    type: bot ? 'Bot' : 'User',
+    user_view_type: 'public',
+    site_admin: false,
+  };
+}
+
+/**
+ * A repository as GitHub's `full-repository` (which the REST API answers for the repository
+ * itself), and as the `repository` of a pull request's head and base and of a webhook payload.
+ */
+export function repository(fullName: string, options: { api?: string; defaultBranch?: string } = {}) {
+  const api = options.api ?? GITHUB_API;
+  const [owner = 'acme'] = fullName.split('/');
+  const url = `${api}/repos/${path(fullName)}`;
+  const html = `${GITHUB_WEB}/${path(fullName)}`;
+  return {
+    id: idOf(`repository ${fullName}`),
+    node_id: `R_kgDO${idOf(`repository ${fullName}`).toString(36)}`,
+    name: fullName.split('/')[1] ?? fullName,
+    full_name: fullName,
+    private: false,
+    owner: simpleUser(owner, api),
+    html_url: html,
+    description: null,
+    fork: false,
+    url,
+    forks_url: `${url}/forks`,
+    keys_url: `${url}/keys{/key_id}`,
+    collaborators_url: `${url}/collaborators{/collaborator}`,
+    teams_url: `${url}/teams`,
+    hooks_url: `${url}/hooks`,
+    issue_events_url: `${url}/issues/events{/number}`,
+    events_url: `${url}/events`,
+    assignees_url: `${url}/assignees{/user}`,
+    branches_url: `${url}/branches{/branch}`,
+    tags_url: `${url}/tags`,
+    blobs_url: `${url}/git/blobs{/sha}`,
+    git_tags_url: `${url}/git/tags{/sha}`,
+    git_refs_url: `${url}/git/refs{/sha}`,
+    trees_url: `${url}/git/trees{/sha}`,
+    statuses_url: `${url}/statuses/{sha}`,
+    languages_url: `${url}/languages`,
+    stargazers_url: `${url}/stargazers`,
+    contributors_url: `${url}/contributors`,
+    subscribers_url: `${url}/subscribers`,
+    subscription_url: `${url}/subscription`,
+    commits_url: `${url}/commits{/sha}`,
+    git_commits_url: `${url}/git/commits{/sha}`,
+    comments_url: `${url}/comments{/number}`,
+    issue_comment_url: `${url}/issues/comments{/number}`,
+    contents_url: `${url}/contents/{+path}`,
+    compare_url: `${url}/compare/{base}...{head}`,
+    merges_url: `${url}/merges`,
+    archive_url: `${url}/{archive_format}{/ref}`,
+    downloads_url: `${url}/downloads`,
+    issues_url: `${url}/issues{/number}`,
+    pulls_url: `${url}/pulls{/number}`,
+    milestones_url: `${url}/milestones{/number}`,
+    notifications_url: `${url}/notifications{?since,all,participating}`,
+    labels_url: `${url}/labels{/name}`,
+    releases_url: `${url}/releases{/id}`,
+    deployments_url: `${url}/deployments`,
+    created_at: STAMP,
+    updated_at: STAMP,
+    pushed_at: STAMP,
+    git_url: `git://github.com/${fullName}.git`,
+    ssh_url: `git@github.com:${fullName}.git`,
+    clone_url: `${html}.git`,
+    svn_url: html,
+    homepage: null,
+    size: 1024,
+    stargazers_count: 0,
+    watchers_count: 0,
+    language: 'TypeScript',
+    has_issues: true,
+    has_projects: true,
+    has_downloads: true,
+    has_wiki: true,
+    has_pages: false,
+    has_discussions: false,
+    forks_count: 0,
+    mirror_url: null,
+    archived: false,
+    disabled: false,
+    open_issues_count: 1,
+    license: null,
+    allow_forking: true,
+    is_template: false,
+    web_commit_signoff_required: false,
+    topics: [],
+    visibility: 'public',
+    forks: 0,
+    open_issues: 1,
+    watchers: 0,
+    default_branch: options.defaultBranch ?? 'main',
+    network_count: 0,
+    subscribers_count: 1,
+  };
+}
+
+export interface ChangedFile {
+  filename: string;
+  status?: string;
+  previous_filename?: string;
+  patch?: string;
+}
+
+/** A file of a change, as GitHub's `diff-entry`: the counts come from the patch, as GitHub counts them. */
+export function diffEntry(file: ChangedFile, fullName: string, ref: string, api = GITHUB_API) {
+  const lines = file.patch?.split('\n').filter((line) => !line.startsWith('@@')) ?? [];
+  const additions = lines.filter((line) => line.startsWith('+')).length;
+  const deletions = lines.filter((line) => line.startsWith('-')).length;
+  return {
+    sha: shaOf(`blob ${file.filename} ${file.patch ?? ''}`),
+    filename: file.filename,
+    status: file.status ?? 'modified',
+    additions,
+    deletions,
+    changes: additions + deletions,
+    blob_url: `${GITHUB_WEB}/${path(fullName)}/blob/${ref}/${path(file.filename)}`,
+    raw_url: `${GITHUB_WEB}/${path(fullName)}/raw/${ref}/${path(file.filename)}`,
+    contents_url: `${api}/repos/${path(fullName)}/contents/${path(file.filename)}?ref=${ref}`,
+    ...(file.patch === undefined ? {} : { patch: file.patch }),
+    ...(file.previous_filename === undefined ? {} : { previous_filename: file.previous_filename }),
+  };
+}
+
+const gitUser = (name: string) => ({ name, email: `${name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}@users.noreply.github.com`, date: STAMP });
+
+/** A commit as GitHub's `commit`; `files` for the one-commit read, which lists them. */
+export function commitObject(sha: string, message: string, fullName: string, options: { api?: string; parents?: string[]; files?: ChangedFile[] } = {}) {
+  const api = options.api ?? GITHUB_API;
+  const url = `${api}/repos/${path(fullName)}`;
+  const tree = shaOf(`tree ${sha}`);
+  const files = options.files?.map((file) => diffEntry(file, fullName, sha, api));
+  return {
+    url: `${url}/commits/${sha}`,
+    sha,
+    node_id: `C_kwDO${idOf(`commit ${sha}`).toString(36)}`,
+    html_url: `${GITHUB_WEB}/${path(fullName)}/commit/${sha}`,
+    comments_url: `${url}/commits/${sha}/comments`,
+    commit: {
+      url: `${url}/git/commits/${sha}`,
+      author: gitUser('Octo Cat'),
+      committer: gitUser('GitHub'),
+      message,
+      comment_count: 0,
+      tree: { sha: tree, url: `${url}/git/trees/${tree}` },
+      verification: { verified: false, reason: 'unsigned', payload: null, signature: null, verified_at: null },
+    },
+    author: simpleUser('octocat', api),
+    committer: simpleUser('web-flow', api),
+    parents: (options.parents ?? [shaOf(`parent ${sha}`)]).map((parent) => ({
+      sha: parent,
+      url: `${url}/commits/${parent}`,
+      html_url: `${GITHUB_WEB}/${path(fullName)}/commit/${parent}`,
+    })),
+    ...(files
+      ? {
+          stats: {
+            additions: files.reduce((sum, file) => sum + file.additions, 0),
+            deletions: files.reduce((sum, file) => sum + file.deletions, 0),
+            total: files.reduce((sum, file) => sum + file.changes, 0),
+          },
+          files,
+        }
+      : {}),
+  };
+}
+
+/** The commits of a list of messages, oldest first, each the parent of the next. */
+export function commitChain(messages: readonly string[], fullName: string, api = GITHUB_API, first = shaOf(`base ${fullName}`)) {
+  let parent = first;
+  return messages.map((message, index) => {
+    const sha = shaOf(`${parent} ${index} ${message}`);
+    const commit = commitObject(sha, message, fullName, { api, parents: [parent] });
+    parent = sha;
+    return commit;
+  });
+}
+
+/** A comparison of two commits, as GitHub's `commit-comparison`. */
+export function comparison(base: string, head: string, fullName: string, parts: { commits: unknown[]; files?: unknown[]; api?: string }) {
+  const api = parts.api ?? GITHUB_API;
+  const baseSha = /^[0-9a-f]{40}$/.test(base) ? base : shaOf(`branch ${base}`);
+  const baseCommit = commitObject(baseSha, 'Base', fullName, { api });
+  const basehead = `${path(base)}...${path(head)}`;
+  return {
+    url: `${api}/repos/${path(fullName)}/compare/${basehead}`,
+    html_url: `${GITHUB_WEB}/${path(fullName)}/compare/${basehead}`,
+    permalink_url: `${GITHUB_WEB}/${path(fullName)}/compare/${fullName.split('/')[0]}:${baseSha.slice(0, 7)}...${fullName.split('/')[0]}:${shaOf(head).slice(0, 7)}`,
+    diff_url: `${GITHUB_WEB}/${path(fullName)}/compare/${basehead}.diff`,
+    patch_url: `${GITHUB_WEB}/${path(fullName)}/compare/${basehead}.patch`,
+    base_commit: baseCommit,
+    merge_base_commit: baseCommit,
+    status: 'ahead',
+    ahead_by: parts.commits.length,
+    behind_by: 0,
+    total_commits: parts.commits.length,
+    commits: parts.commits,
+    ...(parts.files ? { files: parts.files } : {}),
+  };
+}
+
+/** A comment on an issue or a pull request, as GitHub's `issue-comment`. */
+export function issueComment(
+  comment: { id: number; body: string; user: { login: string }; author_association: string },
+  fullName: string,
+  issueNumber: number,
+  api = GITHUB_API,
+) {
+  return {
+    id: comment.id,
+    node_id: `IC_kwDO${comment.id.toString(36)}`,
+    url: `${api}/repos/${path(fullName)}/issues/comments/${comment.id}`,
+    html_url: `${GITHUB_WEB}/${path(fullName)}/pull/${issueNumber}#issuecomment-${comment.id}`,
+    body: comment.body,
+    user: simpleUser(comment.user.login, api),
+    created_at: STAMP,
+    updated_at: STAMP,
+    issue_url: `${api}/repos/${path(fullName)}/issues/${issueNumber}`,
+    author_association: comment.author_association,
+    performed_via_github_app: null,
+    reactions: {
+      url: `${api}/repos/${path(fullName)}/issues/comments/${comment.id}/reactions`,
+      total_count: 0,
+      '+1': 0,
+      '-1': 0,
+      laugh: 0,
+      confused: 0,
+      heart: 0,
+      hooray: 0,
+      eyes: 0,
+      rocket: 0,
+    },
+  };
+}
+
+export interface PullRequestParts {
+  number: number;
+  title: string;
+  body: string | null;
+  /** Who opened it. */
+  author?: string;
+  base: { repo: string; ref: string; sha: string };
+  /** `repo: null`: the head repository (a fork) was deleted since. */
+  head: { repo: string | null; ref: string; sha: string };
+  api?: string;
+}
+
+/** A pull request, as GitHub's `pull-request` (REST) and the `pull_request` of its webhooks. */
+export function pullRequest(parts: PullRequestParts) {
+  const api = parts.api ?? GITHUB_API;
+  const baseRepo = repository(parts.base.repo, { api });
+  const url = `${api}/repos/${path(parts.base.repo)}/pulls/${parts.number}`;
+  const html = `${GITHUB_WEB}/${path(parts.base.repo)}/pull/${parts.number}`;
+  const issue = `${api}/repos/${path(parts.base.repo)}/issues/${parts.number}`;
+  const end = (side: PullRequestParts['head'], repo: ReturnType<typeof repository> | null) => {
+    const owner = (side.repo ?? 'ghost/deleted').split('/')[0]!;
+    return { label: `${owner}:${side.ref}`, ref: side.ref, sha: side.sha, user: simpleUser(owner, api), repo };
+  };
+  const link = (href: string) => ({ href });
+  return {
+    url,
+    id: idOf(`pull ${parts.base.repo} ${parts.number}`),
+    node_id: `PR_kwDO${idOf(`pull ${parts.base.repo} ${parts.number}`).toString(36)}`,
+    html_url: html,
+    diff_url: `${html}.diff`,
+    patch_url: `${html}.patch`,
+    issue_url: issue,
+    commits_url: `${url}/commits`,
+    review_comments_url: `${url}/comments`,
+    review_comment_url: `${api}/repos/${path(parts.base.repo)}/pulls/comments{/number}`,
+    comments_url: `${issue}/comments`,
+    statuses_url: `${api}/repos/${path(parts.base.repo)}/statuses/${parts.head.sha}`,
+    number: parts.number,
+    state: 'open',
+    locked: false,
+    title: parts.title,
+    user: simpleUser(parts.author ?? 'octocat', api),
+    body: parts.body,
+    labels: [],
+    milestone: null,
+    active_lock_reason: null,
+    created_at: STAMP,
+    updated_at: STAMP,
+    closed_at: null,
+    merged_at: null,
+    merge_commit_sha: null,
+    assignee: null,
+    assignees: [],
+    requested_reviewers: [],
+    requested_teams: [],
+    head: end(parts.head, parts.head.repo === null ? null : repository(parts.head.repo, { api })),
+    base: end(parts.base, baseRepo),
+    _links: {
+      self: link(url),
+      html: link(html),
+      issue: link(issue),
+      comments: link(`${issue}/comments`),
+      review_comments: link(`${url}/comments`),
+      review_comment: link(`${api}/repos/${path(parts.base.repo)}/pulls/comments{/number}`),
+      commits: link(`${url}/commits`),
+      statuses: link(`${api}/repos/${path(parts.base.repo)}/statuses/${parts.head.sha}`),
+    },
+    author_association: 'MEMBER',
+    auto_merge: null,
+    draft: false,
+    merged: false,
+    mergeable: null,
+    rebaseable: null,
+    mergeable_state: 'unknown',
+    merged_by: null,
+    comments: 0,
+    review_comments: 0,
+    maintainer_can_modify: false,
+    commits: 1,
+    additions: 1,
+    deletions: 0,
+    changed_files: 1,
+  };
+}

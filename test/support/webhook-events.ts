@@ -1,0 +1,218 @@
+/**
+ * The events the tests trigger the action with, as GitHub delivers them: each payload whole, as
+ * GitHub's webhook description (`@octokit/openapi-webhooks`) has the event and its action, built
+ * from the few fields a test cares about. The runner writes the payload to GITHUB_EVENT_PATH;
+ * `pull_request_target` carries the payload of `pull_request`. test/webhook-events.test.ts holds
+ * every builder to the description (`webhookViolations`).
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import addFormatsModule from 'ajv-formats';
+import { GITHUB_WEB, idOf, pullRequest, repository, shaOf, simpleUser, STAMP } from './github-objects.js';
+
+// ajv-formats is CommonJS with a default export; under NodeNext its type is the module object.
+const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
+
+export interface TriggeringEvent {
+  readonly name: string;
+  readonly payload: Record<string, unknown>;
+}
+
+/** The repository every event of the tests happens in, as the fake GitHub serves it. */
+export const EVENT_REPOSITORY = 'acme/widgets';
+
+const ZERO_SHA = '0'.repeat(40);
+
+/** Every payload the builders made: `runAction` refuses any other, so no test runs on a payload GitHub would not send. */
+const built = new WeakSet<object>();
+const made = <T extends object>(payload: T): T => {
+  built.add(payload);
+  return payload;
+};
+
+/** Was this payload made here (and so held to GitHub's webhook description by its test)? */
+export function isBuiltPayload(payload: unknown): boolean {
+  return typeof payload === 'object' && payload !== null && built.has(payload);
+}
+
+export interface PullRequestEventOptions {
+  /** The head lives in another repository (`stranger/widgets`). */
+  fork?: boolean;
+  /**
+   * The head repository, a fork, was deleted since: GitHub sends `head.repo: null`, and its
+   * description allows that for some actions only (`labeled` among them, the default here).
+   */
+  headRepoDeleted?: boolean;
+  headSha?: string;
+  title?: string;
+  body?: string;
+  /** The pull request's base repository; `acme/widgets` by default. */
+  repository?: string;
+  /** `synchronize` (new commits) by default. */
+  action?: 'opened' | 'reopened' | 'synchronize' | 'labeled';
+}
+
+/** The payload of a `pull_request` (or `pull_request_target`) event. */
+export function pullRequestEvent(number: number, options: PullRequestEventOptions = {}) {
+  const base = options.repository ?? EVENT_REPOSITORY;
+  const headRepo = options.headRepoDeleted ? null : options.fork ? `stranger/${base.split('/')[1]}` : base;
+  const headSha = options.headSha ?? 'e'.repeat(40);
+  const action = options.action ?? (options.headRepoDeleted ? 'labeled' : 'synchronize');
+  return made({
+    action,
+    number,
+    ...(action === 'synchronize' ? { before: shaOf(`before ${headSha}`), after: headSha } : {}),
+    ...(action === 'labeled' ? { label: label('documentation') } : {}),
+    pull_request: pullRequest({
+      number,
+      title: options.title ?? 'Add a retries flag',
+      body: options.body ?? 'Adds --retries.',
+      base: { repo: base, ref: 'main', sha: 'b'.repeat(40) },
+      head: { repo: headRepo, ref: 'feature', sha: headSha },
+    }),
+    repository: repository(base),
+    sender: simpleUser('octocat'),
+  });
+}
+
+const label = (name: string) => ({
+  id: idOf(`label ${name}`),
+  node_id: `LA_kwDO${idOf(`label ${name}`).toString(36)}`,
+  url: `https://api.github.com/repos/${EVENT_REPOSITORY}/labels/${encodeURIComponent(name)}`,
+  name,
+  description: null,
+  color: '0075ca',
+  default: true,
+});
+
+/** A `push` event: `before` of zeros is a new branch, `after` of zeros a deleted one. */
+export function pushEvent(before: string, after: string, ref = 'refs/heads/feature'): TriggeringEvent {
+  const headCommit =
+    after === ZERO_SHA
+      ? null
+      : {
+          id: after,
+          tree_id: shaOf(`tree ${after}`),
+          distinct: true,
+          message: 'Change the CLI',
+          timestamp: STAMP,
+          url: `${GITHUB_WEB}/${EVENT_REPOSITORY}/commit/${after}`,
+          author: { name: 'Octo Cat', email: 'octocat@users.noreply.github.com', username: 'octocat' },
+          committer: { name: 'GitHub', email: 'noreply@github.com', username: 'web-flow' },
+          added: [],
+          removed: [],
+          modified: ['src/cli.ts'],
+        };
+  const short = (sha: string) => sha.slice(0, 12);
+  return {
+    name: 'push',
+    payload: made({
+      ref,
+      before,
+      after,
+      created: before === ZERO_SHA,
+      deleted: after === ZERO_SHA,
+      forced: false,
+      base_ref: null,
+      compare:
+        before === ZERO_SHA
+          ? `${GITHUB_WEB}/${EVENT_REPOSITORY}/commit/${short(after)}`
+          : `${GITHUB_WEB}/${EVENT_REPOSITORY}/compare/${short(before)}...${short(after)}`,
+      commits: headCommit ? [headCommit] : [],
+      head_commit: headCommit,
+      repository: { ...repository(EVENT_REPOSITORY), master_branch: 'main', stargazers: 0 },
+      pusher: { name: 'octocat', email: 'octocat@users.noreply.github.com' },
+      sender: simpleUser('octocat'),
+    }),
+  };
+}
+
+/** A `workflow_dispatch` event: the workflow run by hand, with its inputs. */
+export function workflowDispatchEvent(inputs: Record<string, string> = {}): TriggeringEvent {
+  return {
+    name: 'workflow_dispatch',
+    payload: made({
+      inputs,
+      ref: 'refs/heads/main',
+      repository: repository(EVENT_REPOSITORY),
+      sender: simpleUser('octocat'),
+      workflow: '.github/workflows/docs.yml',
+    }),
+  };
+}
+
+/**
+ * A `schedule` event. It is no webhook, so GitHub's webhook description has no schema for it:
+ * GitHub documents its payload as the cron expression that triggered the run.
+ */
+export function scheduleEvent(cron = '0 6 * * 1'): TriggeringEvent {
+  return { name: 'schedule', payload: made({ schedule: cron }) };
+}
+
+/** A plain event of this name, for a test that needs the event and nothing particular of it. */
+export function eventNamed(name: string): TriggeringEvent {
+  switch (name) {
+    case 'pull_request':
+    case 'pull_request_target':
+      return { name, payload: pullRequestEvent(7) };
+    case 'push':
+      return pushEvent('1'.repeat(40), '2'.repeat(40));
+    case 'workflow_dispatch':
+      return workflowDispatchEvent();
+    case 'schedule':
+      return scheduleEvent();
+    default:
+      throw new Error(`No payload is built for a ${name} event`);
+  }
+}
+
+/** Events that are no webhook: what GitHub documents of their payload, key by key. */
+const NOT_WEBHOOKS: Record<string, readonly string[]> = { schedule: ['schedule'] };
+
+/** Every way a payload strays from GitHub's webhook description of its event (and action). */
+export function webhookViolations(event: TriggeringEvent): string[] {
+  const known = NOT_WEBHOOKS[event.name];
+  if (known) {
+    const keys = Object.keys(event.payload);
+    return keys.join() === known.join() && typeof event.payload[known[0]!] === 'string'
+      ? []
+      : [`${event.name}: a payload of ${keys.join(', ') || 'nothing'}, where GitHub sends ${known.join(', ')}`];
+  }
+  const webhook = event.name === 'pull_request_target' ? 'pull_request' : event.name;
+  const action = typeof event.payload.action === 'string' ? event.payload.action : undefined;
+  const key = [webhook, action].filter(Boolean).join('-').replace(/_/g, '-');
+  const validator = webhookValidator(key);
+  if (!validator) return [`${event.name}: GitHub's webhook description has no event "${key}"`];
+  return validator(event.payload) ? [] : describeErrors(validator.errors).map((problem) => `${event.name} (${key}): ${problem}`);
+}
+
+let loaded: { ajv: Ajv2020; webhooks: Record<string, { post: { requestBody: { content: Record<string, { schema: { $ref: string } }> } } }> } | undefined;
+const validators = new Map<string, ValidateFunction | undefined>();
+
+/** The webhook description (OpenAPI 3.1, whose schemas are JSON Schema 2020-12), loaded once. */
+function webhookValidator(key: string): ValidateFunction | undefined {
+  if (validators.has(key)) return validators.get(key);
+  if (!loaded) {
+    const file = createRequire(import.meta.url).resolve('@octokit/openapi-webhooks/generated/api.github.com.json');
+    const document = JSON.parse(readFileSync(file, 'utf8')) as { webhooks: NonNullable<typeof loaded>['webhooks']; components: object };
+    const ajv = new Ajv2020({ strict: false, allErrors: true, logger: false });
+    addFormats(ajv);
+    ajv.addSchema({ $id: WEBHOOKS_ROOT, components: document.components });
+    loaded = { ajv, webhooks: document.webhooks };
+  }
+  const ref = loaded.webhooks[key]?.post.requestBody.content['application/json']?.schema.$ref;
+  const validator = ref ? loaded.ajv.compile({ $ref: `${WEBHOOKS_ROOT}${ref}` }) : undefined;
+  validators.set(key, validator);
+  return validator;
+}
+
+const WEBHOOKS_ROOT = 'https://api.github.com/webhooks.json';
+
+function describeErrors(errors: ErrorObject[] | null | undefined): string[] {
+  const lines = (errors ?? []).map((error) => {
+    const detail = error.keyword === 'required' ? `lacks "${(error.params as { missingProperty: string }).missingProperty}"` : (error.message ?? error.keyword);
+    return error.instancePath ? `at ${error.instancePath} ${detail}` : detail;
+  });
+  return [...new Set(lines)].slice(0, 8);
+}
