@@ -8,9 +8,28 @@ import { retry } from '@octokit/plugin-retry';
 import { throttling } from '@octokit/plugin-throttling';
 import { errorCode, neverReachedServer } from '../net.js';
 import { errorMessage, forLog, formatDuration } from '../text.js';
-import { GitHubError, subjectOf, type GitHubApi, type IssueComment, type ListedFile } from './api.js';
+import { GitHubError, subjectOf, type GitHubApi, type IssueComment, type ListedFile, type RepoName } from './api.js';
 import { GITHUB_CALLS, type GitHubCallName } from './calls.js';
-import type { GitHubClientOptions } from './octokit.js';
+import type { Clock, Logger } from '../runtime.js';
+
+/** What the GitHub client is held to, and who it is. */
+export interface GitHubClientOptions {
+  readonly token: string;
+  readonly repo: RepoName;
+  /** Limit for one request, headers and body: the `request-timeout` input. */
+  readonly requestTimeoutMs: number;
+  /** No request may end after this instant (epoch ms); `setDeadline` moves it. */
+  readonly deadline: number;
+  /** Aborts the request in flight, and refuses new ones, once the step is cancelled. */
+  readonly signal: AbortSignal;
+  readonly clock: Clock;
+  /** Retries of one request after a transient failure, and after a rate limit: the `retries` input. */
+  readonly retries: number;
+  /** Each retry says here what failed and how long it waits. */
+  readonly logger: Pick<Logger, 'info'>;
+  /** GitHub's API root; by default `@actions/github`'s (GITHUB_API_URL, else api.github.com). */
+  readonly apiUrl?: string;
+}
 
 /** GitHub lists at most this many files of one commit, 300 a page. */
 const COMMIT_MAX_FILES = 3_000;
