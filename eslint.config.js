@@ -26,7 +26,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['eslint.config.js'],
+    files: ['eslint.config.js', 'stryker.config.mjs'],
     ...tseslint.configs.disableTypeChecked,
   },
 );

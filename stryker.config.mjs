@@ -1,0 +1,52 @@
+// @ts-check
+/**
+ * Mutation testing of the modules that decide: `npm run mutation`, or one module with
+ * `npm run mutation -- --mutate src/analytics/top-rows.ts`. Not part of `npm test` or CI: a full
+ * run takes far longer than the suite. Stryker 9.6, not 10: Stryker 10 needs Node 22, and the
+ * project supports Node 20.
+ */
+
+/** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
+export default {
+  mutate: [
+    // Inputs and parsing
+    'src/inputs.ts',
+    'src/parse.ts',
+    // Text and Markdown safety
+    'src/text.ts',
+    'src/report/markdown.ts',
+    // The API client and its retry policy
+    'src/api/client.ts',
+    'src/api/retry.ts',
+    'src/api/errors.ts',
+    // The poll loop and the outcome
+    'src/agent/poll.ts',
+    'src/agent/outcome.ts',
+    // The diff filter and budget
+    'src/diff/filter.ts',
+    'src/diff/budget.ts',
+    // Paging and the top rows
+    'src/analytics/paging.ts',
+    'src/analytics/top-rows.ts',
+    // The refresh's choice of pages and terms
+    'src/refresh/choose.ts',
+    // The comment's record and the rule that moves it
+    'src/pr-comment/record.ts',
+    'src/pr-comment/comment.ts',
+  ],
+  testRunner: 'vitest',
+  vitest: { configFile: 'vitest.mutation.config.ts' },
+  checkers: ['typescript'],
+  tsconfigFile: 'tsconfig.json',
+  coverageAnalysis: 'perTest',
+  // Reruns test only the mutants whose code or tests changed since the last run.
+  incremental: true,
+  incrementalFile: 'reports/mutation/stryker-incremental.json',
+  reporters: ['html', 'json', 'clear-text', 'progress'],
+  htmlReporter: { fileName: 'reports/mutation/mutation.html' },
+  jsonReporter: { fileName: 'reports/mutation/mutation.json' },
+  // One process at a time leaves a core for other work; on a free 2-core machine use --concurrency 2.
+  concurrency: 1,
+  ignorePatterns: ['dist', 'coverage', '.tmp', 'reports'],
+  cleanTempDir: 'always',
+};
