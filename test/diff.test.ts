@@ -131,3 +131,89 @@ describe('buildPrompt', () => {
     expect(cleanText('x'.repeat(50), 10)).toBe(`${'x'.repeat(9)}…`);
   });
 });
+
+describe('fitToBudget: which files leave first', () => {
+  /** A file of `lines` changed lines: its size is what the budget counts. */
+  const sized = (path: string, lines: number) => file(path, fileDiff(path, Array<string>(lines).fill('x')));
+
+  it.each([
+    '__snapshots__/app.test.ts.snap',
+    'src/__snapshots__/view.ts.snap',
+    'src/view.snap',
+    'vendor/lib/a.go',
+    'web/third_party/x.js',
+    'node_modules/pkg/index.js',
+    'generated/api.ts',
+    'src/__generated__/types.ts',
+    'proto/gen/a.ts',
+    'src/api_generated.go',
+    'src/api.generated.ts',
+    'src/schema-generated.json',
+    'proto/user.pb.go',
+    'proto/user.pb.h',
+    'icons/logo.svg',
+    'Cargo.lock',
+    'bun.lockb',
+  ])('sends %s, which looks generated, away before a larger hand-written file', (path) => {
+    const generated = sized(path, 1);
+    const large = sized('src/large.ts', 30);
+    const result = fitToBudget([large, generated], large.text.length + generated.text.length);
+    expect(result.omitted.map((f) => f.path)).toEqual([path]);
+    expect(result.included).toEqual([large]);
+  });
+
+  it.each([
+    'src/view.snapshot.ts',
+    'src/icons.svg.tsx',
+    'src/db.locking.ts',
+    'src/generator.ts',
+    'src/vendors.ts',
+    'docs/generated-docs.md',
+    'src/user.pb.html',
+  ])('treats %s as hand-written: the largest file leaves first', (path) => {
+    const small = sized(path, 1);
+    const large = sized('src/large.ts', 30);
+    const result = fitToBudget([large, small], large.text.length + small.text.length);
+    expect(result.omitted.map((f) => f.path)).toEqual(['src/large.ts']);
+    expect(result.included).toEqual([small]);
+  });
+
+  it('sends every generated-looking file away before any hand-written one, whatever their order', () => {
+    const hand = [sized('src/a.ts', 5), sized('src/b.ts', 9)];
+    const generated = [sized('src/x.generated.ts', 2), sized('yarn.lock', 3)];
+    for (const files of [
+      [...hand, ...generated],
+      [...generated, ...hand],
+      [hand[0]!, generated[0]!, hand[1]!, generated[1]!],
+    ]) {
+      const handChars = hand[0]!.text.length + hand[1]!.text.length + 1;
+      const result = fitToBudget(files, handChars);
+      expect(result.omitted.map((f) => f.path).sort()).toEqual(['src/x.generated.ts', 'yarn.lock']);
+      expect(result.chars).toBe(handChars);
+    }
+  });
+
+  it('counts one separator between files: the budget that fits them exactly keeps them all, one less does not', () => {
+    const files = [sized('src/a.ts', 3), sized('src/b.ts', 4), sized('src/c.ts', 5)];
+    const exact = files.reduce((sum, f) => sum + f.text.length, 0) + 2;
+    expect(fitToBudget(files, exact)).toMatchObject({ omitted: [], chars: exact });
+    expect(fitToBudget(files, exact - 1).omitted.map((f) => f.path)).toEqual(['src/c.ts']);
+  });
+
+  it('lists a file whose patch GitHub did not give as omitted, with no characters, and never sends it', () => {
+    const missing: FileDiff = { path: 'big/data.csv', text: '', binary: false, patchMissing: true };
+    const kept = sized('src/a.ts', 2);
+    const result = fitToBudget([missing, kept], 100_000);
+    expect(result.included).toEqual([kept]);
+    expect(result.omitted).toEqual([{ path: 'big/data.csv', chars: 0 }]);
+    expect(result.chars).toBe(kept.text.length);
+  });
+});
+
+describe('filterFiles: paths under dot-folders', () => {
+  it('match include and exclude globs like any other path', () => {
+    const files = ['.github/workflows/ci.yml', 'src/a.ts', '.changeset/x.md'].map((p) => file(p));
+    expect(filterFiles(files, ['**/*.yml'], []).kept.map((f) => f.path)).toEqual(['.github/workflows/ci.yml']);
+    expect(filterFiles(files, [], ['**/*.yml', '**/*.md']).kept.map((f) => f.path)).toEqual(['src/a.ts']);
+  });
+});

@@ -770,3 +770,63 @@ describe('job-id, as the runner passes it', () => {
     expect(error.message).toContain('"job\\u{200b}1"');
   });
 });
+
+describe('parseSettings: messages and edges', () => {
+  it('shows at most 80 characters of a bad value, and marks the cut', () => {
+    const error = inputErrorOf(() => agent({ retries: `${'a'.repeat(80)}TAIL` }));
+    expect(error.message).toContain(`"${'a'.repeat(80)}…"`);
+    expect(error.message).not.toContain('TAIL');
+    const exactly = `${'b'.repeat(79)}!`;
+    expect(inputErrorOf(() => agent({ retries: exactly })).message).toContain(`"${exactly}"`);
+  });
+
+  it('says what an empty key or project ID should be', () => {
+    expect(inputErrorOf(() => agent({ 'api-key': '' })).message).toBe(
+      'Input "api-key" is required and empty: expected an admin API key, usually ${{ secrets.MINTLIFY_API_KEY }}.',
+    );
+    expect(inputErrorOf(() => agent({ 'project-id': '' })).message).toBe(
+      'Input "project-id" is required and empty: expected the project ID from the dashboard’s API keys page.',
+    );
+  });
+
+  it('blames forks for an empty key only on pull_request, where GitHub withholds secrets', () => {
+    const target: EventSpec = { ...FORK_PR, name: 'pull_request_target' };
+    const error = inputErrorOf(() => agent({ 'api-key': '' }, target));
+    expect(error.message).not.toMatch(/fork/);
+    expect(error.message).toMatch(/required and empty/);
+  });
+
+  it('names an event without a name as "(none)" when diff: true has nothing to send', () => {
+    expect(inputErrorOf(() => agent({ diff: 'true' }, { name: '' })).message).toContain('the event "(none)" has no diff');
+  });
+
+  it('lists the outcomes fail-on takes, comma-separated', () => {
+    expect(inputErrorOf(() => agent({ 'fail-on': 'failed,nope' })).message).toContain(
+      'expected a comma list of outcomes from: pr-opened, no-pr, failed, archived, timed-out, cancelled, submitted,',
+    );
+  });
+
+  it('refuses refresh-signals with one unknown signal among known ones', () => {
+    expect(inputErrorOf(() => refresh({ 'refresh-signals': 'visitors,clicks' })).input).toBe('refresh-signals');
+  });
+
+  it('takes an artifact-name of exactly 200 characters, and says what a bad one may hold', () => {
+    expect(visitors({ 'artifact-name': 'n'.repeat(200) }).settings.artifactName).toBe('n'.repeat(200));
+    expect(inputErrorOf(() => visitors({ 'artifact-name': 'n'.repeat(201) })).message).toContain(
+      'expected a name of at most 200 characters without " : < > | * ? \\ / or line breaks (empty: no upload).',
+    );
+  });
+
+  it('does not call a date-from of this very instant "in the future"', () => {
+    const midnight = Date.UTC(2026, 10, 22);
+    const parsed = parseSettings(readerOf({ ...baseInputs('visitors'), 'date-from': '2026-11-22', 'date-to': '2026-11-23' }), {
+      ...contextFor(),
+      nowMs: midnight,
+    });
+    expect(parsed.warnings).toEqual([]);
+  });
+
+  it('does not warn about output-dir passed empty on an agent run (the runner passes its default as given)', () => {
+    expect(agent({ 'output-dir': '' }, DISPATCH, { RUNNER_TEMP: '/tmp/rt' }).warnings).toEqual([]);
+  });
+});

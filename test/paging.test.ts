@@ -4,6 +4,7 @@ import type { VisitorsQuery } from '../src/api/client.js';
 import type { VisitorCounts, VisitorRow, VisitorsPage } from '../src/api/schemas.js';
 import { pageVisitors, visitorsNotAdvancingWarning, type PagingResult } from '../src/analytics/paging.js';
 import { describeRange, previousRange } from '../src/analytics/range.js';
+import { DeadlineError } from '../src/runtime.js';
 import { parseDate } from '../src/parse.js';
 
 /** An API over `rows` paths whose answers arrive out of order: later offsets answer sooner. */
@@ -299,5 +300,62 @@ describe('ranges', () => {
     expect([previous.dateFrom!.text, previous.dateTo!.text]).toEqual(['2026-11-08', '2026-11-15']);
     expect(describeRange(range)).toBe('7 days: 2026-11-15 to 2026-11-21');
     expect(describeRange({ dateFrom: undefined, dateTo: undefined })).toBe("The API's default range");
+  });
+});
+
+describe('pageVisitors: the deadline, repeated paths and the count of pages', () => {
+  /** Pages of `pageSize` rows over `paths`, answered at once. */
+  const listApi = (paths: readonly string[][]) => ({
+    asked: [] as VisitorsQuery[],
+    getVisitors(query: VisitorsQuery): Promise<VisitorsPage> {
+      this.asked.push(query);
+      const index = this.asked.length - 1;
+      const visitors = (paths[index] ?? []).map((path) => ({ path, human: 1, ai: 0, total: 1 }));
+      return Promise.resolve({ totals: { human: 5, ai: 0, total: 5 }, visitors, hasMore: index < paths.length - 1 });
+    },
+  });
+
+  it('asks for no page past the deadline, and says how far it got', async () => {
+    const api = fakeApi(1_000);
+    let now = 0;
+    const clock = { now: () => now };
+    const pages: number[] = [];
+    const reading = pageVisitors(
+      api,
+      { pageSize: 100, offset: 0, maxRows: 0, concurrency: 1, deadline: { at: 1_000, clock }, onProgress: (_rows, count) => pages.push(count) },
+      () => {
+        // The second page handed over brings the step to its deadline.
+        if (pages.length === 1) now = 1_000;
+        return Promise.resolve();
+      },
+    );
+    const error: unknown = await reading.catch((reason: unknown) => reason);
+    expect(error).toBeInstanceOf(DeadlineError);
+    expect((error as DeadlineError).message).toBe('200 rows read in 2 pages when the timeout ran out; more remain');
+    expect(api.asked).toHaveLength(2);
+  });
+
+  it('asks for nothing when the deadline has passed before the first page', async () => {
+    const api = fakeApi(10);
+    const clock = { now: () => 5_000 };
+    await expect(
+      pageVisitors(api, { pageSize: 5, offset: 0, maxRows: 0, concurrency: 2, deadline: { at: 5_000, clock } }, () => Promise.resolve()),
+    ).rejects.toThrow('0 rows read in 0 pages when the timeout ran out; more remain');
+    expect(api.asked).toHaveLength(0);
+  });
+
+  it('keeps each path once and counts the repeats', async () => {
+    const api = listApi([
+      ['/a', '/b'],
+      ['/b', '/c'],
+      ['/a', '/d'],
+    ]);
+    const handed: string[] = [];
+    const result = await pageVisitors(api, { pageSize: 2, offset: 0, maxRows: 0, concurrency: 1 }, (rows) => {
+      handed.push(...rows.map((row) => row.path));
+      return Promise.resolve();
+    });
+    expect(handed).toEqual(['/a', '/b', '/c', '/d']);
+    expect(result).toEqual({ totals: { human: 5, ai: 0, total: 5 }, rows: 4, duplicates: 2, pages: 3 });
   });
 });

@@ -374,3 +374,33 @@ describe('parseId', () => {
     expect(parseErrorOf(() => parseId(text)).expected).toMatch(/^1 to 128 characters/);
   });
 });
+
+describe('the text forms at their edges', () => {
+  it('parseList: an escaped comma or brace is a literal character', () => {
+    expect(parseList('a\\,b, c')).toEqual(['a\\,b', 'c']);
+    // The escaped brace opens nothing, so the closing one is unpaired: every comma splits.
+    expect(parseList('a\\{b,c}')).toEqual(['a\\{b', 'c}']);
+  });
+
+  it('parseDuration: numbers of any length, fractions of seconds to the millisecond', () => {
+    expect(parseDuration('12h')).toBe(43_200_000);
+    expect(parseDuration('24h30m')).toBe(88_200_000);
+    expect(parseDuration('2.25')).toBe(2_250);
+    expect(parseDuration('0.125')).toBe(125);
+  });
+
+  it('parseDuration: an empty value is asked for in the documented forms', () => {
+    expect(parseErrorOf(() => parseDuration('')).expected).toBe('a duration such as 45s, 10m, 1h, 1h30m, 500ms, or a number of seconds');
+  });
+
+  it('parseDate: -Nd and a date-time only whole, and a UTC offset with or without its colon', () => {
+    for (const text of ['x-7d', '-7dx', '1-7d', 'x2026-11-01T10:00:00Z', '2026-11-01T10:00:00Zx', '2026-11-01T10:00:00+02:00x']) {
+      expect(() => parseDate(text, NOW), text).toThrow(ParseError);
+    }
+    expect(parseDate('2026-11-01T10:00:00+0200', NOW)).toEqual({ text: '2026-11-01T10:00:00+0200', epochMs: Date.UTC(2026, 10, 1, 8), dateOnly: false });
+  });
+
+  it('parseBaseUrl: every trailing slash goes', () => {
+    expect(parseBaseUrl('https://api.example.com/v1//')).toBe('https://api.example.com/v1');
+  });
+});

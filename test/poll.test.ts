@@ -331,3 +331,59 @@ describe('runAgent cancelled before the create took effect', () => {
     expect(outcomeNote(run)).toContain('a job may still have been created');
   });
 });
+
+describe('pollJob: what counts as a missed poll, and what the log says', () => {
+  const apiError = (kind: 'network' | 'timeout' | 'shape' | 'cancelled', status?: number): ApiError =>
+    new ApiError(`GET /v2/agent/{projectId}/job/{id} failed (${kind})`, {
+      kind,
+      endpoint: 'GET /v2/agent/{projectId}/job/{id}',
+      status,
+      mayHaveTakenEffect: false,
+      attempts: 5,
+    });
+
+  it('waits out a network failure and a request timeout, saying so each time', async () => {
+    const time = new FakeTime();
+    const logger = recordingLogger();
+    const client = scriptedReader(['active', apiError('network'), apiError('timeout'), 'completed']);
+    const result = await pollJob({ ...baseOptions(time, client), logger });
+    expect(result).toMatchObject({ job: { status: 'completed' }, timedOut: false, polls: 4 });
+    expect(logger.messages('warning')).toEqual([
+      'Polling job job_1 failed (GET /v2/agent/{projectId}/job/{id} failed (network)); still waiting.',
+      'Polling job job_1 failed (GET /v2/agent/{projectId}/job/{id} failed (timeout)); still waiting.',
+    ]);
+  });
+
+  it('ends the wait on an answer of the wrong shape, or an error that is not from the API', async () => {
+    for (const error of [apiError('shape', 200), new Error('a bug')]) {
+      const time = new FakeTime();
+      await expect(pollJob(baseOptions(time, scriptedReader(['active', error])))).rejects.toBe(error);
+    }
+  });
+
+  it('looks at the job once even when the deadline has already passed', async () => {
+    const time = new FakeTime();
+    const client = scriptedReader(['active']);
+    const result = await pollJob({ ...baseOptions(time, client), deadline: time.now() - 1 });
+    expect(result).toMatchObject({ timedOut: true, polls: 1, job: { status: 'active' } });
+    expect(client.gets).toBe(1);
+  });
+
+  it('attaching: after a missed first look, pauses before the next like any other poll', async () => {
+    const time = new FakeTime();
+    const client = scriptedReader([httpError(503), 'completed']);
+    const result = await pollJob({ ...baseOptions(time, client), initialJob: undefined });
+    expect(result.job?.status).toBe('completed');
+    expect(time.pauses).toEqual([5_000]);
+  });
+
+  it('attaching: the first status seen is logged as new; a quiet wait before it says the job is not seen yet', async () => {
+    const time = new FakeTime();
+    const logger = recordingLogger();
+    const client = scriptedReader([httpError(503), 'active', 'completed']);
+    await pollJob({ ...baseOptions(time, client), initialJob: undefined, logger, intervalMs: 90_000, maxIntervalMs: 90_000, heartbeatMs: 60_000 });
+    const info = logger.messages('info');
+    expect(info[0]).toBe('[1m] Job job_1 is still not seen yet (1 poll so far; next check in 30s).');
+    expect(info.filter((line) => line.includes('→'))).toEqual(['[1m30s] Job job_1: (new) → active', '[3m] Job job_1: active → completed']);
+  });
+});

@@ -1,4 +1,5 @@
 /** The refresh's choices and prompt, in process: orders, tie-breaks, cleaning and fencing. */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { busiestPages, cleanSearchTerm, poorlyRatedPages, unansweredSearches } from '../src/refresh/choose.js';
 import { buildRefreshPrompt, REFRESH_INSTRUCTION } from '../src/refresh/prompt.js';
@@ -189,5 +190,77 @@ describe('reading the signals from a server that never advances', () => {
     expect(asked).toEqual([0, 100]);
     expect(read.chosen).toEqual([{ path: '/only', signal: 'visitors', visitors: 3 }]);
     expect(read.notAdvancing).toMatch(/^The API stopped advancing on GET \/v1\/analytics\/\{projectId\}\/visitors: the page at offset 100 /);
+  });
+});
+
+describe('the choices, whatever the rows (the documented orders, property)', () => {
+  const path = fc.constantFrom('/a', '/b', '/c', '/B', '/a/b', '/a-b');
+  /** Is `a` before `b` in JavaScript's string order (UTF-16 code units)? */
+  const before = (a: string, b: string) => a < b;
+
+  it('busiestPages: the highest totals, then the path, and none left out that belongs', () => {
+    const rows = fc.uniqueArray(fc.record({ path, total: fc.integer({ min: 0, max: 3 }) }), { selector: (row) => row.path, maxLength: 6 });
+    fc.assert(
+      fc.property(rows, fc.integer({ min: 0, max: 6 }), (rows, count) => {
+        const chosen = busiestPages(
+          rows.map((row) => visitor(row.path, row.total)),
+          count,
+        );
+        const first = (a: { path: string; total: number }, b: { path: string; total: number }) =>
+          a.total > b.total || (a.total === b.total && before(a.path, b.path));
+        const expected = [...rows].sort((a, b) => (first(a, b) ? -1 : first(b, a) ? 1 : 0)).slice(0, count);
+        expect(chosen.map((page) => page.path)).toEqual(expected.map((row) => row.path));
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('poorlyRatedPages: at least one thumbs-down; most first, then the higher share, then the path', () => {
+    const rows = fc.uniqueArray(fc.record({ path, thumbsUp: fc.integer({ min: 0, max: 3 }), thumbsDown: fc.integer({ min: 0, max: 2 }) }), {
+      selector: (row) => row.path,
+      maxLength: 6,
+    });
+    fc.assert(
+      fc.property(rows, fc.integer({ min: 0, max: 6 }), (rows, count) => {
+        const chosen = poorlyRatedPages(rows, count);
+        // Shares compared without division: d1 / (d1 + u1) > d2 / (d2 + u2).
+        type Rated = { path: string; thumbsUp: number; thumbsDown: number };
+        const higherShare = (a: Rated, b: Rated) => a.thumbsDown * (b.thumbsDown + b.thumbsUp) > b.thumbsDown * (a.thumbsDown + a.thumbsUp);
+        const first = (a: Rated, b: Rated) =>
+          a.thumbsDown > b.thumbsDown || (a.thumbsDown === b.thumbsDown && (higherShare(a, b) || (!higherShare(b, a) && before(a.path, b.path))));
+        const expected = rows
+          .filter((row) => row.thumbsDown > 0)
+          .sort((a, b) => (first(a, b) ? -1 : first(b, a) ? 1 : 0))
+          .slice(0, count);
+        expect(chosen).toEqual(expected.map((row) => ({ path: row.path, signal: 'feedback', thumbsUp: row.thumbsUp, thumbsDown: row.thumbsDown })));
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('unansweredSearches: most hits first, then the term; no more than asked for', () => {
+    const rows = fc.array(
+      fc.record({
+        searchQuery: fc.constantFrom('sso', 'SSO', 'api key', 'api  key', 'b', 'a'),
+        hits: fc.integer({ min: 1, max: 3 }),
+        topClickedPage: fc.constantFrom(null, '/found'),
+      }),
+      { maxLength: 8 },
+    );
+    fc.assert(
+      fc.property(rows, fc.integer({ min: 0, max: 6 }), (rows, count) => {
+        const hits = new Map<string, number>();
+        for (const row of rows)
+          if (!row.topClickedPage) hits.set(cleanSearchTerm(row.searchQuery), (hits.get(cleanSearchTerm(row.searchQuery)) ?? 0) + row.hits);
+        const first = (a: [string, number], b: [string, number]) => a[1] > b[1] || (a[1] === b[1] && before(a[0], b[0]));
+        const expected = [...hits].sort((a, b) => (first(a, b) ? -1 : first(b, a) ? 1 : 0)).slice(0, count);
+        expect(unansweredSearches(rows, count)).toEqual(expected.map(([query, hits]) => ({ query, hits })));
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('poorlyRatedPages: a single thumbs-down is enough', () => {
+    expect(poorlyRatedPages([{ path: '/once', thumbsUp: 9, thumbsDown: 1 }], 5)).toEqual([{ path: '/once', signal: 'feedback', thumbsUp: 9, thumbsDown: 1 }]);
   });
 });

@@ -32,3 +32,10 @@ describe('retry policy', () => {
     expect(parseRetryAfter('-5', now)).toBeUndefined();
   });
 });
+
+describe('retry policy: what Retry-After is not', () => {
+  it('reads a Retry-After that is neither whole seconds nor a date as absent', () => {
+    const now = Date.UTC(2026, 10, 22, 12, 0, 0);
+    for (const header of ['5s', '12abc', '1.5', '', '10 20']) expect(parseRetryAfter(header, now), header).toBeUndefined();
+  });
+});

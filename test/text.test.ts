@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { agentOutputs } from '../src/report/agent-report.js';
 import { codeSpan, escapeText } from '../src/report/markdown.js';
 import { newRun } from '../src/agent/run-agent.js';
-import { cleanText, forLog, oneLine, showInvisible, withoutInvisible } from '../src/text.js';
+import { cleanText, defuseCommands, forLog, formatPercent, oneLine, showInvisible, sliceWhole, withoutInvisible } from '../src/text.js';
 import { inTagCharacters } from './reliability/cases.js';
 
 /** One of each kind, named: the tag block, variation selectors, joiners, bidi controls and the other format characters. */
@@ -134,5 +134,51 @@ describe('the Markdown and the outputs', () => {
     });
     expect(JSON.parse(outputs.job!)).toMatchObject({ status: 'completed', model: 'm1', key: 'value', source: { ref: 'main' } });
     for (const value of Object.values(outputs)) expect(value).not.toMatch(/[\p{Default_Ignorable_Code_Point}\p{Cf}]/u);
+  });
+});
+
+describe('oneLine at its edges', () => {
+  it('collapses every run of white space into one space', () => {
+    expect(oneLine('  a   b\t\tc \n\n d  ', 100)).toBe('a b c d');
+  });
+
+  it('keeps text of exactly `max` characters, and cuts longer text to `max`, `…` included', () => {
+    expect(oneLine('abcde', 5)).toBe('abcde');
+    expect(oneLine('abcdef', 5)).toBe('abcd…');
+  });
+});
+
+describe('sliceWhole', () => {
+  it('cuts one unit shorter only where the cut would split a surrogate pair', () => {
+    expect(sliceWhole('a😀b', 2)).toBe('a');
+    expect(sliceWhole('a😀b', 3)).toBe('a😀');
+    expect(sliceWhole('😀abc', 3)).toBe('😀a');
+    expect(sliceWhole('abc😀', 2)).toBe('ab');
+  });
+});
+
+describe('defuseCommands', () => {
+  it('turns each line break, a lone CR included, into one space', () => {
+    expect(defuseCommands('a\rb\r\nc\nd\u2028e')).toBe('a b c d e');
+  });
+});
+
+describe('cleanText at its edges', () => {
+  it('multiline: keeps line feeds, turns CRLF, CR and the Unicode separators into line feeds, and trims', () => {
+    expect(cleanText('\n  one\r\ntwo\rthree\u2028four\u2029five \n', 100, true)).toBe('one\ntwo\nthree\nfour\nfive');
+  });
+
+  it('keeps text of exactly `maxChars` code points', () => {
+    expect(cleanText('abcde', 5)).toBe('abcde');
+    expect(cleanText('😀😀😀', 3)).toBe('😀😀😀');
+    expect(cleanText('abcdef', 5)).toBe('abcd…');
+  });
+});
+
+describe('formatPercent', () => {
+  it('writes one decimal always, with en-US grouping', () => {
+    expect(formatPercent(16)).toBe('16.0%');
+    expect(formatPercent(16.24)).toBe('16.2%');
+    expect(formatPercent(1234.56)).toBe('1,234.6%');
   });
 });
