@@ -1,7 +1,9 @@
 import fc from 'fast-check';
+import { createServer as createHttpServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
 import { createServer } from 'node:net';
+import { Agent } from 'undici';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, type ApiClientOptions } from '../src/api/client.js';
+import { ApiClient, redact, type ApiClientOptions } from '../src/api/client.js';
 import { ApiError } from '../src/api/errors.js';
 import { CancelledError, type Sleep } from '../src/runtime.js';
 import { scripts, startSimulator, type Simulator } from './simulator/index.js';
@@ -439,3 +441,234 @@ async function closedPort(): Promise<number> {
   await new Promise<void>((resolve) => server.close(() => resolve()));
   return port;
 }
+
+/** A one-off HTTP server on loopback that answers every request with `answer`, recording what it got. */
+async function answeringServer(answer: (res: ServerResponse) => void) {
+  const received: Array<{ method: string; url: string; headers: IncomingHttpHeaders }> = [];
+  const server = createHttpServer((req, res) => {
+    received.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers });
+    req.resume();
+    req.on('end', () => answer(res));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    received,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+describe('what the client sends', () => {
+  it('asks for JSON, and says a body is JSON only when it sends one', async () => {
+    const server = await answeringServer((res) => res.writeHead(200, { 'content-type': 'application/json' }).end('{"id":"job_1","status":"active"}'));
+    try {
+      const { api } = client({ baseUrl: server.url });
+      await api.createJob('x');
+      await api.getJob('job_1');
+      const [post, get] = server.received;
+      expect(post!.headers).toMatchObject({ accept: 'application/json', 'content-type': 'application/json' });
+      expect(get!.headers.accept).toBe('application/json');
+      expect(get!.headers['content-type']).toBeUndefined();
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('leaves out the dates it was not given, and logs each request at debug level', async () => {
+    const logger = recordingLogger();
+    const { api } = client({ logger });
+    await api.getVisitors({ limit: 5, offset: 0 });
+    expect(sim.requests[0]!.query).toEqual({ limit: '5', offset: '0' });
+    expect(logger.messages('debug')).toEqual([`GET /v1/analytics/${PROJECT}/visitors?limit=5&offset=0`]);
+  });
+
+  it('reads rated pages and searches from their own endpoints, with their queries', async () => {
+    const { api } = client();
+    await api.getFeedbackByPage({ dateFrom: '2026-11-01', limit: 100 });
+    await api.getSearches({ dateTo: '2026-11-08', limit: 50 });
+    expect(sim.requests.map((r) => [r.path, r.query])).toEqual([
+      [`/v1/analytics/${PROJECT}/feedback/by-page`, { dateFrom: '2026-11-01', limit: '100' }],
+      [`/v1/analytics/${PROJECT}/searches`, { dateTo: '2026-11-08', limit: '50' }],
+    ]);
+  });
+});
+
+describe('what the client accepts, and how it words the rest', () => {
+  it('takes only a 2xx answer as the result: a 300 is an error', async () => {
+    const server = await answeringServer((res) => res.writeHead(300, { 'content-type': 'application/json' }).end('{"id":"job_1","status":"active"}'));
+    try {
+      const error = await failure(client({ baseUrl: server.url }).api.getJob('job_1'));
+      expect(error).toMatchObject({ kind: 'http', status: 300, attempts: 1 });
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("words a 4xx with the server's message and nothing else; only a 5xx to a create says the job may exist", async () => {
+    const server = await answeringServer((res) => {
+      const status = Number(res.req.url === '/v2/agent/proj_sim/job' ? 400 : 503);
+      res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify({ error: 'bad' }));
+    });
+    try {
+      const { api } = client({ baseUrl: server.url, retries: 0 });
+      const refused = await failure(api.createJob('x'));
+      expect(refused.message).toBe('POST /v2/agent/{projectId}/job answered 400: Server said: bad');
+      expect(refused.mayHaveTakenEffect).toBe(false);
+      const read = await failure(api.getJob('job_1'));
+      expect(read.message).toBe(
+        'GET /v2/agent/{projectId}/job/{id} answered 503 after 1 attempt: the service had a problem; try again later. Server said: bad',
+      );
+      expect(read.mayHaveTakenEffect).toBe(false);
+      const message = await failure(api.sendMessage('job_1', 'more'));
+      expect(message.mayHaveTakenEffect).toBe(true);
+      expect(message.message).toContain('attach to it with job-id');
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('says a create of the wrong shape may have made a job; a read of the wrong shape does not', async () => {
+    const { api } = client();
+    sim.injectFault({ target: 'create', kind: 'wrong-shape', body: { status: 'active' } });
+    const created = await failure(api.createJob('x'));
+    expect(created).toMatchObject({ kind: 'shape', status: 201, mayHaveTakenEffect: true, attempts: 1 });
+    expect(created.message).toContain('attach to it with job-id');
+    sim.injectFault({ target: 'visitors', kind: 'wrong-shape', body: { visitors: 'none' } });
+    const read = await failure(api.getVisitors({ limit: 5, offset: 0 }));
+    expect(read).toMatchObject({ kind: 'shape', mayHaveTakenEffect: false });
+    expect(read.message).not.toContain('job-id');
+  });
+
+  it('refuses a body over 8 MiB, and takes one of exactly 8 MiB', async () => {
+    const LIMIT = 8 * 1024 * 1024;
+    const head = '{"id":"job_1","status":"active","model":"';
+    const job = (bytes: number) => `${head}${'m'.repeat(bytes - head.length - 2)}"}`;
+    let size = LIMIT;
+    const server = await answeringServer((res) => res.writeHead(200, { 'content-type': 'application/json' }).end(job(size)));
+    try {
+      const { api } = client({ baseUrl: server.url, retries: 0 });
+      expect((await api.getJob('job_1')).model).toHaveLength(LIMIT - head.length - 2);
+      size = LIMIT + 1;
+      const error = await failure(api.getJob('job_1'));
+      expect(error.message).toBe(`GET /v2/agent/{projectId}/job/{id} failed: response body larger than ${LIMIT} bytes.`);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('ends a request with no answer within request-timeout as a timeout', async () => {
+    const { api } = client({ requestTimeoutMs: 300, retries: 0 });
+    sim.injectFault({ target: 'visitors', kind: 'hang' });
+    const error = await failure(api.getVisitors({ limit: 5, offset: 0 }));
+    expect(error).toMatchObject({ kind: 'timeout', attempts: 1 });
+    expect(error.message).toBe('GET /v1/analytics/{projectId}/visitors got no complete answer within request-timeout (300 ms).');
+  });
+
+  it("names the network error's code when its message does not, and asks about base-url when the server was never reached", async () => {
+    const logger = recordingLogger();
+    const { api } = client({ logger, retries: 0 });
+    sim.injectFault({ target: 'visitors', kind: 'reset' });
+    expect((await failure(api.getVisitors({ limit: 5, offset: 0 }))).message).toBe(
+      'GET /v1/analytics/{projectId}/visitors failed: other side closed (UND_ERR_SOCKET).',
+    );
+    const port = await closedPort();
+    const refused = client({ baseUrl: `http://127.0.0.1:${port}`, retries: 1, logger });
+    const error = await failure(refused.api.getJob('job_1'));
+    expect(error.attempts).toBe(2);
+    expect(error.message).toBe(
+      `GET /v2/agent/{projectId}/job/{id} failed: connect ECONNREFUSED 127.0.0.1:${port} (is base-url http://127.0.0.1:${port} right?).`,
+    );
+    expect(logger.messages('info')).toEqual([
+      `GET /v2/agent/{projectId}/job/{id} failed: connect ECONNREFUSED 127.0.0.1:${port} (is base-url http://127.0.0.1:${port} right?); retrying in 500ms (attempt 2 of 2).`,
+    ]);
+  });
+
+  it('says a retry after a status with no message without a message', async () => {
+    const logger = recordingLogger();
+    const server = await answeringServer((res) => res.writeHead(503).end());
+    try {
+      await failure(client({ baseUrl: server.url, retries: 1, logger }).api.getJob('job_1'));
+      expect(logger.messages('info')).toEqual(['GET /v2/agent/{projectId}/job/{id} answered 503; retrying in 500ms (attempt 2 of 2).']);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('retries when the next attempt starts exactly at the deadline', async () => {
+    const { api, sleeps } = client();
+    api.setDeadline(NOW + 7_000);
+    sim.injectFault({ target: 'visitors', kind: 'status', status: 429, retryAfter: '7' });
+    await api.getVisitors({ limit: 5, offset: 0 });
+    expect(sleeps).toEqual([7_000]);
+  });
+});
+
+describe('cancellation, before and between requests', () => {
+  it('sends nothing once cancelled, and says so without suggesting the job may exist', async () => {
+    const controller = new AbortController();
+    controller.abort(new Error('cancelled by SIGINT'));
+    const logger = recordingLogger();
+    const { api } = client({ signal: controller.signal, logger });
+    const error = await failure(api.createJob('x'));
+    expect(error).toMatchObject({ kind: 'cancelled', mayHaveTakenEffect: false, attempts: 0 });
+    expect(error.message).toBe('POST /v2/agent/{projectId}/job: cancelled.');
+    expect(sim.requests).toHaveLength(0);
+    expect(logger.messages('info')).toEqual([]);
+  });
+
+  it('does not announce a retry of a request the cancellation ended', async () => {
+    const controller = new AbortController();
+    const logger = recordingLogger();
+    const { api } = client({ signal: controller.signal, logger, requestTimeoutMs: 60_000 });
+    sim.injectFault({ target: 'visitors', kind: 'hang' });
+    setTimeout(() => controller.abort(new Error('cancelled by SIGTERM')), 50);
+    const error = await failure(api.getVisitors({ limit: 5, offset: 0 }));
+    expect(error).toMatchObject({ kind: 'cancelled', attempts: 1 });
+    expect(logger.messages('info')).toEqual([]);
+  });
+
+  it('stops in the pause between attempts when cancelled there', async () => {
+    const controller = new AbortController();
+    const sleep: Sleep = (_ms, signal) => {
+      controller.abort(new Error('cancelled by SIGTERM'));
+      return Promise.reject(signal!.reason as Error);
+    };
+    const { api } = client({ signal: controller.signal, sleep });
+    sim.injectFault({ target: 'visitors', kind: 'status', status: 503 });
+    const error = await failure(api.getVisitors({ limit: 5, offset: 0 }));
+    expect(error).toMatchObject({ kind: 'cancelled', attempts: 1 });
+    expect(sim.requests).toHaveLength(1);
+  });
+});
+
+describe('the client and its connections', () => {
+  it('leaves a connection pool it was given open when it closes, and closes its own', async () => {
+    const pool = new Agent();
+    try {
+      const given = client({ dispatcher: pool });
+      await given.api.getVisitors({ limit: 5, offset: 0 });
+      await given.api.close();
+      await expect(client({ dispatcher: pool }).api.getVisitors({ limit: 5, offset: 0 })).resolves.toMatchObject({ hasMore: expect.any(Boolean) });
+      const own = client();
+      await own.api.getVisitors({ limit: 5, offset: 0 });
+      await own.api.close();
+      clients.splice(clients.indexOf(own.api), 1); // closed here already
+      expect((await failure(own.api.getVisitors({ limit: 5, offset: 0 }))).kind).toBe('network');
+    } finally {
+      await pool.close();
+    }
+  });
+});
+
+describe('redact', () => {
+  it('replaces the key as written, URL-encoded and JSON-escaped', () => {
+    const key = 'mint_a"b/c\\d';
+    const text = `plain ${key} url ${encodeURIComponent(key)} json ${JSON.stringify({ key })}`;
+    expect(redact(text, key)).toBe('plain *** url *** json {"key":"***"}');
+  });
+
+  it('leaves text alone when there is no key', () => {
+    expect(redact('nothing to hide', '')).toBe('nothing to hide');
+  });
+});
