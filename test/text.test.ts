@@ -6,7 +6,21 @@ import { describe, expect, it } from 'vitest';
 import { agentOutputs } from '../src/report/agent-report.js';
 import { codeSpan, escapeText } from '../src/report/markdown.js';
 import { newRun } from '../src/agent/run-agent.js';
-import { cleanText, defuseCommands, forLog, formatPercent, oneLine, showInvisible, sliceWhole, withoutInvisible } from '../src/text.js';
+import {
+  cleanText,
+  countOf,
+  defuseCommands,
+  errorMessage,
+  fenceFor,
+  forLog,
+  formatPercent,
+  idForLog,
+  oneLine,
+  quotedForLog,
+  showInvisible,
+  sliceWhole,
+  withoutInvisible,
+} from '../src/text.js';
 import { inTagCharacters } from './reliability/cases.js';
 
 /** One of each kind, named: the tag block, variation selectors, joiners, bidi controls and the other format characters. */
@@ -180,5 +194,42 @@ describe('formatPercent', () => {
     expect(formatPercent(16)).toBe('16.0%');
     expect(formatPercent(16.24)).toBe('16.2%');
     expect(formatPercent(1234.56)).toBe('1,234.6%');
+  });
+});
+
+describe('job IDs and other quoted values on a log line', () => {
+  it('shows a one-word ID as it is, and quotes one with white space or a quote, so its ends show', () => {
+    expect(idForLog('job_5a3f01')).toBe('job_5a3f01');
+    expect(idForLog('job 1')).toBe('"job 1"');
+    expect(idForLog('a"b')).toBe('"a\\"b"');
+    expect(idForLog('{3f2a0c1e}')).toBe('{3f2a0c1e}');
+  });
+
+  it('escapes white space other than single spaces, which the log would fold', () => {
+    expect(quotedForLog('a\tb\u00a0c\u2003d')).toBe('"a\\tb\\u00a0c\\u2003d"');
+    expect(quotedForLog('a  b   c')).toBe('"a\\u0020 b\\u0020\\u0020 c"');
+    expect(quotedForLog('a b')).toBe('"a b"');
+  });
+
+  it('shows a thrown value that is not an Error on one line, cut to 200 characters', () => {
+    expect(errorMessage(new Error('GET /x answered 500.'))).toBe('GET /x answered 500.');
+    expect(errorMessage('a\nb')).toBe('a b');
+    expect(errorMessage('x'.repeat(300))).toBe(`${'x'.repeat(199)}…`);
+  });
+});
+
+describe('counts and fences', () => {
+  it('writes a count with its noun, en-US, singular only for one', () => {
+    expect(countOf(1, 'page')).toBe('1 page');
+    expect(countOf(0, 'page')).toBe('0 pages');
+    expect(countOf(2_500, 'request')).toBe('2,500 requests');
+    expect(countOf(2, 'entry', 'entries')).toBe('2 entries');
+  });
+
+  it('makes a fence longer than any backtick run in the text, and at least the minimum', () => {
+    expect(fenceFor('plain')).toBe('```');
+    expect(fenceFor('a ``` b `` c')).toBe('````');
+    expect(fenceFor('a ` b', 1)).toBe('``');
+    expect(fenceFor('plain', 1)).toBe('`');
   });
 });
