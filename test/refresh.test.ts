@@ -264,3 +264,27 @@ describe('the choices, whatever the rows (the documented orders, property)', () 
     expect(poorlyRatedPages([{ path: '/once', thumbsUp: 9, thumbsDown: 1 }], 5)).toEqual([{ path: '/once', signal: 'feedback', thumbsUp: 9, thumbsDown: 1 }]);
   });
 });
+
+describe('page paths from the analytics', () => {
+  it('are cleaned, cut to 300 characters, and dropped when nothing is left, by both page signals', () => {
+    const long = `/${'p'.repeat(400)}`;
+    const hidden = '\u200b\u0000';
+    expect(busiestPages([visitor(`/guide\u200b\nsetup`, 3), visitor(hidden, 9), visitor(long, 1)], 5)).toEqual([
+      { path: '/guide setup', signal: 'visitors', visitors: 3 },
+      { path: `${long.slice(0, 299)}…`, signal: 'visitors', visitors: 1 },
+    ]);
+    expect(
+      poorlyRatedPages(
+        [
+          { path: hidden, thumbsUp: 0, thumbsDown: 9 },
+          { path: '/a\u202e', thumbsUp: 1, thumbsDown: 1 },
+        ],
+        5,
+      ),
+    ).toEqual([{ path: '/a', signal: 'feedback', thumbsUp: 1, thumbsDown: 1 }]);
+  });
+
+  it('are chosen by their cleaned form: ties fall by the path as shown', () => {
+    expect(busiestPages([visitor('/b', 2), visitor('\u200b/a', 2)], 1).map((page) => page.path)).toEqual(['/a']);
+  });
+});
