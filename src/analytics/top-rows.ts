@@ -12,6 +12,13 @@ export class TopRows<Row extends { readonly path: string; readonly total: number
   }
 
   values(): Row[] {
-    return this.rows.sort((a, b) => b.total - a.total || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)).slice(0, this.size);
+    return this.rows.sort((a, b) => b.total - a.total || byPath(a, b)).slice(0, this.size);
   }
+}
+
+/** Paths in JavaScript's own string order (UTF-16 code units): the same on every machine. */
+function byPath(a: { readonly path: string }, b: { readonly path: string }): number {
+  if (a.path < b.path) return -1;
+  // Stryker disable next-line ConditionalExpression,EqualityOperator: Node's sort only asks whether a comparison is below 0, so this branch cannot be told from returning 0
+  return a.path > b.path ? 1 : 0;
 }
