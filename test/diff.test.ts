@@ -217,3 +217,37 @@ describe('filterFiles: paths under dot-folders', () => {
     expect(filterFiles(files, [], ['**/*.yml', '**/*.md']).kept.map((f) => f.path)).toEqual(['src/a.ts']);
   });
 });
+
+describe('filterFiles: the built-in list and "none", entry by entry', () => {
+  it.each([
+    'package-lock.json',
+    'npm-shrinkwrap.json',
+    'yarn.lock',
+    'pnpm-lock.yaml',
+    'bun.lock',
+    'bun.lockb',
+    'Cargo.lock',
+    'go.sum',
+    'poetry.lock',
+    'composer.lock',
+    'Gemfile.lock',
+  ])('leaves out %s, at the root and in a folder, by default only', (name) => {
+    const files = [file(name), file(`packages/web/${name}`), file('src/a.ts')];
+    const { kept, excluded } = filterFiles(files, [], []);
+    expect(kept.map((f) => f.path)).toEqual(['src/a.ts']);
+    expect(excluded.map((left) => left.reason)).toEqual(['built-in', 'built-in']);
+    expect(filterFiles(files, [], ['none']).kept).toHaveLength(3);
+  });
+
+  it('"none" alone excludes nothing, a file named none included; among other globs it is a glob like them', () => {
+    const files = ['none', 'docs/b.md', 'src/a.ts'].map((p) => file(p));
+    expect(filterFiles(files, [], ['none']).kept.map((f) => f.path)).toEqual(['none', 'docs/b.md', 'src/a.ts']);
+    expect(filterFiles(files, [], ['none', 'docs/**']).kept.map((f) => f.path)).toEqual(['src/a.ts']);
+  });
+
+  it('a glob of nothing after its "!" matches no path', () => {
+    const files = ['src/a.ts', 'docs/b.md'].map((p) => file(p));
+    expect(filterFiles(files, ['!'], []).kept.map((f) => f.path)).toEqual(['src/a.ts', 'docs/b.md']);
+    expect(filterFiles(files, [], ['!']).kept.map((f) => f.path)).toEqual(['src/a.ts', 'docs/b.md']);
+  });
+});
