@@ -41,7 +41,7 @@ export function oneLine(text: string, max: number): string {
 }
 
 // eslint-disable-next-line no-control-regex
-const LINE_BREAKS_AND_CONTROLS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g;
+const LINE_BREAKS_AND_CONTROLS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g;
 
 /** The first `length` UTF-16 units of `text`, one fewer where the cut would split a surrogate pair. */
 export function sliceWhole(text: string, length: number): string {
