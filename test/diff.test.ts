@@ -138,6 +138,7 @@ describe('fitToBudget: which files leave first', () => {
 
   it.each([
     '__snapshots__/app.test.ts.snap',
+    '__snapshots__/data.json',
     'src/__snapshots__/view.ts.snap',
     'src/view.snap',
     'vendor/lib/a.go',
