@@ -9,6 +9,9 @@
  * report still holds every module that an earlier run covered. The file is written only when the
  * report holds every module of the config; otherwise the scores are printed and the file is left
  * as it is. `npm run mutation -- --summary-only` writes them from the last report without a run.
+ * A static mutant (in a module-level constant: a regular expression, a list) that survived keeps
+ * that result in an incremental run even when new tests would kill it: `npm run mutation -- --force`
+ * tests every mutant again.
  */
 import { spawnSync } from 'node:child_process';
 import { readFileSync, realpathSync, writeFileSync } from 'node:fs';
