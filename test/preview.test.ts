@@ -122,8 +122,7 @@ describe('runPreview: the wait', () => {
     expect(urls).toEqual([URL_GIVEN]);
     expect(logger.messages('info')).toEqual([
       `Deploying a preview of branch "${BRANCH}".`,
-      `Preview of branch "${BRANCH}" asked for: ${URL_GIVEN}.`,
-      '[0ms] Preview: asked for → queued',
+      `Preview of branch "${BRANCH}" queued: ${URL_GIVEN}.`,
       '[20s] Preview: queued → building',
       '[1m20s] Preview still building (9 status reads so far).',
       `[1m30s] Preview: building → ready at ${URL_GIVEN}`,

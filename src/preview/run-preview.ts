@@ -113,11 +113,14 @@ export async function runPreview(settings: { readonly dryRun: boolean }, job: Ag
     preview.url = answer.previewUrl;
     deps.onUrl?.(answer.previewUrl);
   }
-  logger.info(`Preview of branch ${quotedForLog(preview.branch!)} asked for${preview.url ? `: ${forLog(preview.url, 300)}` : ' (the API gave no URL)'}.`);
+  // The API has accepted the deployment (202): it is queued until its status says otherwise.
+  logger.info(`Preview of branch ${quotedForLog(preview.branch!)} queued${preview.url ? `: ${forLog(preview.url, 300)}` : ' (the API gave no URL)'}.`);
   await deps.onTriggered?.(preview);
 
   const elapsed = (): string => formatDuration(clock.now() - triggeredAt);
   let lastNews = clock.now();
+  // The log has said the deployment is queued (the trigger's 202); it says each change from there.
+  let logged = 'queued';
   let lastFailure: string | undefined;
   let readAt = clock.now();
   try {
@@ -154,14 +157,14 @@ export async function runPreview(settings: { readonly dryRun: boolean }, job: Ag
       lastFailure = undefined;
       preview.deployment = status;
       const state = status.status ?? undefined;
-      if (state !== preview.state) {
-        if (state !== undefined && !isDeploymentState(state)) {
-          logger.info(`[${elapsed()}] The preview reported an undocumented status ${quotedForLog(state)}; treating it as still building.`);
-        }
-        logger.info(
-          `[${elapsed()}] Preview: ${describeState(preview.state, 'asked for')} → ${describeState(state)}${state === 'success' && preview.url ? ` at ${forLog(preview.url, 300)}` : ''}`,
-        );
-        preview.state = state;
+      if (state !== undefined && state !== preview.state && !isDeploymentState(state)) {
+        logger.info(`[${elapsed()}] The preview reported an undocumented status ${quotedForLog(state)}; treating it as still building.`);
+      }
+      preview.state = state;
+      if (state !== undefined && state !== logged) {
+        const where = state === 'success' && preview.url ? ` at ${forLog(preview.url, 300)}` : '';
+        logger.info(`[${elapsed()}] Preview: ${describeState(logged)} → ${describeState(state)}${where}`);
+        logged = state;
         lastNews = clock.now();
       } else if (clock.now() - lastNews >= PREVIEW_HEARTBEAT_MS) {
         logger.info(`[${elapsed()}] Preview still ${describeState(state)} (${countOf(preview.reads, 'status read')} so far).`);
@@ -190,10 +193,10 @@ export function isDeploymentState(state: string): state is (typeof DEPLOYMENT_ST
 }
 
 /** A state as the log says it: `in_progress` is building; an undocumented one is quoted. */
-function describeState(state: string | undefined, none = 'not seen yet'): string {
+function describeState(state: string | undefined): string {
   switch (state) {
     case undefined:
-      return none;
+      return 'not seen yet';
     case 'queued':
       return 'queued';
     case 'in_progress':

@@ -58,14 +58,14 @@ describe('agent with preview: true', () => {
       details: 1,
     });
     const info = run.log.messages('info');
-    expect(info).toEqual(
-      expect.arrayContaining([
-        `Deploying a preview of branch "${branch}".`,
-        '[0ms] Preview: asked for → queued',
-        `[1m30s] Preview: building → ready at ${url}`,
-      ]),
-    );
-    expect(info.indexOf(`Preview of branch "${branch}" ready (${url}).`)).toBeGreaterThan(info.indexOf('[0ms] Preview: asked for → queued'));
+    const progress = [
+      `Deploying a preview of branch "${branch}".`,
+      `Preview of branch "${branch}" queued: ${url}.`,
+      '[20s] Preview: queued → building',
+      `[1m30s] Preview: building → ready at ${url}`,
+      `Preview of branch "${branch}" ready (${url}).`,
+    ];
+    expect(info.filter((line) => progress.includes(line))).toEqual(progress);
     expect(run.log.messages('warning')).toEqual([]);
   });
 

@@ -100,7 +100,10 @@ export class PreviewStore {
       previewUrl = `https://${PREVIEW_SUBDOMAIN}-${slugOf(branch)}.mintlify.site`;
       this.urls.set(key, previewUrl);
     }
-    const statusId = (0x6a1b00 + this.nextId++).toString(16).padStart(24, '0');
+    const serial = this.nextId++;
+    const given = script.trigger?.statusId;
+    // A script may name the deployment (any string, for hostile text): its status is read under that name.
+    const statusId = typeof given === 'string' ? given : statusIdFor(serial);
     this.deployments.set(statusId, { statusId, projectId, branch, previewUrl, triggeredAt: now, script, reads: 0 });
     return { status: 202, body: { statusId, previewUrl, ...script.trigger } };
   }
@@ -122,7 +125,7 @@ export class PreviewStore {
     const status = age < queuedMs ? 'queued' : age < queuedMs + buildMs || result === 'never' ? 'in_progress' : result;
     const ended = status === 'success' || status === 'failure';
     const shots = status === 'success' && script.screenshots !== false;
-    const shot = (theme: string): string | null => (shots ? `https://screenshots.mintlify.site/${deployment.statusId}-${theme}.png` : null);
+    const shot = (theme: 'light' | 'dark'): string | null => (shots ? screenshotFor(deployment.statusId, theme) : null);
     return {
       _id: deployment.statusId,
       projectId: deployment.projectId,
@@ -145,6 +148,16 @@ export class PreviewStore {
       source: 'api',
     };
   }
+}
+
+/** The ID the simulator gives the `n`th deployment it starts (from 1). */
+export function statusIdFor(n: number): string {
+  return (0x6a1b00 + n).toString(16).padStart(24, '0');
+}
+
+/** The screenshot URL the simulator gives a finished deployment, by theme. */
+export function screenshotFor(statusId: string, theme: 'light' | 'dark'): string {
+  return `https://screenshots.mintlify.site/${statusId}-${theme}.png`;
 }
 
 /** The branch as a host name's label: lower case letters, digits and single hyphens. */
