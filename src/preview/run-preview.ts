@@ -131,7 +131,7 @@ export async function runPreview(settings: { readonly dryRun: boolean }, job: Ag
         // The next read would start after the step's deadline: what was seen last stands.
         return lastFailure
           ? end('error', `The preview's status could not be read before the step's timeout: ${lastFailure}`)
-          : end('timed-out', `The preview was still ${describeState(preview.state)} when the step's timeout ran out.`);
+          : end('timed-out', `The preview was still ${describeState(preview.state)} when the step's timeout ran out.${lastSaid(preview.deployment)}`);
       }
       if (readAt > now) {
         try {
@@ -208,6 +208,11 @@ function describeState(state: string | undefined): string {
     default:
       return quotedForLog(state);
   }
+}
+
+/** What the deployment said of itself last, when it said anything. */
+function lastSaid(status: DeploymentStatus | undefined): string {
+  return status?.summary ? ` Its last summary: ${forLog(status.summary, 300)}` : '';
 }
 
 /** The deployment's own summary of a failure, when it gives one. */
