@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { SCREENSHOT_ALT } from '../../src/report/preview-report.js';
-import { screenshotFor, scripts, startSimulator, statusIdFor, type PreviewScript } from '../simulator/index.js';
+import { screenshotFor, scripts, startSimulator, statusIdFor } from '../simulator/index.js';
 import { runnerCommands } from '../support/runner-log.js';
 import { checkedRun } from './harness.js';
 import { PREVIEW_FAULTS } from './preview-cases.js';
