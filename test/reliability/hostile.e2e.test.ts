@@ -242,30 +242,42 @@ describe.concurrent('hostile text from the API', () => {
     }),
   );
 
-  it.each(cases)('preview status and summary: $label', ({ text }) =>
+  it.each(cases)('preview status and summary: $label', ({ text, index }) =>
     withSimulator(async (sim) => {
       // The deployment reports the hostile text as its status (undocumented: still building) and
       // its summary; the step's timeout ends the wait before another read.
       sim.injectFault({ target: 'preview-status', kind: 'status', status: 200, body: { status: text, summary: text } });
+      const pr = pullRequest(7000 + index);
+      const jobLink = `${DOCS_REPOSITORY}/pull/100`;
+      const previewUrl = 'https://acme-sim-mintlify-docs-update-1.mintlify.site';
       const run = await checkedRun({
+        event: pr.event,
+        env: pr.env,
         inputs: {
           'api-key': sim.apiKey,
           'project-id': 'proj_sim',
           'base-url': sim.url,
           prompt: 'x',
+          diff: 'false',
+          'pr-comment': 'true',
+          'github-token': pr.token,
           'poll-interval': '50ms',
           'poll-interval-max': '100ms',
           timeout: '4s',
           preview: 'true',
         },
-        secrets: [sim.apiKey],
+        secrets: [sim.apiKey, pr.token],
         deadlineMs: 4_000,
         sim,
         summary: { details: 1 },
+        // The comment while the preview builds shows the hostile status as its state.
+        prComment: { github, pullNumber: 7000 + index, earlier: [{ links: [] }, { links: [jobLink, previewUrl] }] },
       });
       expect(run.outputs.outcome).toBe('pr-opened');
       expect(run.outputs['preview-status']).toBe('timed-out');
-      expectNothingInvisibleFrom(text, { outputs: JSON.stringify(run.outputs) }, { summary: run.summary, log: run.stdout });
+      const comments = github.commentBodiesSent(7000 + index);
+      expect(comments).toHaveLength(3);
+      expectNothingInvisibleFrom(text, { outputs: JSON.stringify(run.outputs) }, { summary: run.summary, comments: comments.join('\n'), log: run.stdout });
       expectInert(run);
     }),
   );
