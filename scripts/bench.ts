@@ -7,6 +7,8 @@
  *      fixed 5 s and 30 s polls.
  *   3. Exporting 20,000 pages with 50 ms latency, against the sequential loop at limit=50.
  *   4. Peak memory of a 200,000-row export, and heap growth over a 60-minute wait.
+ *   5. Requests and notice delay while waiting for previews that build in 30 s to 5 minutes
+ *      (fake time), against the contract's budget.
  *
  * Not part of `npm test`: timings never decide a test. docs/benchmarks.md records a run.
  */
@@ -16,7 +18,9 @@ import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
+import { newRun } from '../src/agent/run-agent.js';
 import { pollJob } from '../src/agent/poll.js';
+import { runPreview } from '../src/preview/run-preview.js';
 import type { AgentJob } from '../src/api/schemas.js';
 import { silentLogger } from '../src/runtime.js';
 import { startSimulator, type Simulator } from '../test/simulator/index.js';
@@ -386,11 +390,78 @@ async function memory(): Promise<void> {
   });
 }
 
+// 5. Previews ---------------------------------------------------------------------------------
+async function previewing(): Promise<void> {
+  say('previews: simulating builds of 30 s, 90 s, 3 and 5 minutes with fake time');
+  const seeds = 200;
+  const job = newRun(undefined, 'prompt', 0, 'pr-opened');
+  job.job = { id: 'job', status: 'completed', prLink: 'https://github.com/acme/docs/pull/1', source: { ref: 'docs-update' } };
+  for (const buildS of [30, 90, 180, 300]) {
+    let maxReads = 0;
+    let maxTriggers = 0;
+    let bound = 0;
+    const reads: number[] = [];
+    const delays: number[] = [];
+    for (let seed = 1; seed <= seeds; seed++) {
+      // The build's length plus up to 10 s, so that readiness falls anywhere between two reads.
+      const buildMs = buildS * 1000 + seededRandom(seed * 104_729)() * 10_000;
+      const time = new FakeTime();
+      let triggeredAt = 0;
+      let triggers = 0;
+      let statusReads = 0;
+      let seenAt = 0;
+      const client = {
+        triggerPreview: () => {
+          triggers += 1;
+          triggeredAt = time.now();
+          return Promise.resolve({ statusId: 'dep', previewUrl: 'https://docs-update.mintlify.site' });
+        },
+        getDeploymentStatus: () => {
+          statusReads += 1;
+          const ready = time.now() - triggeredAt >= buildMs;
+          if (ready && !seenAt) seenAt = time.now();
+          return Promise.resolve({ status: ready ? 'success' : 'in_progress' });
+        },
+      };
+      const preview = await runPreview({ dryRun: false }, job, {
+        client,
+        clock: time,
+        sleep: time.sleep,
+        logger: silentLogger,
+        signal: new AbortController().signal,
+        deadline: time.now() + 30 * 60_000,
+      });
+      if (preview.status !== 'success') throw new Error(`a ${buildS}-second preview ended ${preview.status}`);
+      maxReads = Math.max(maxReads, statusReads);
+      maxTriggers = Math.max(maxTriggers, triggers);
+      bound = Math.max(bound, Math.ceil(buildMs / 10_000) + 1);
+      reads.push(statusReads - (Math.ceil(buildMs / 10_000) + 1));
+      delays.push(seenAt - triggeredAt - buildMs);
+    }
+    const mean = (values: number[]): number => values.reduce((a, b) => a + b, 0) / values.length;
+    rows.push({
+      figure: `A preview that builds in ${buildS} s (+ up to 10 s): triggers, most status reads`,
+      value: `${maxTriggers}; ${maxReads}`,
+      reference: `⌈build / 10 s⌉ + 1 = ${bound} at most; ${seeds} builds`,
+      target: 'exactly 1; ≤ ⌈build / 10 s⌉ + 1',
+      met: maxTriggers === 1 && Math.max(...reads) <= 0,
+    });
+    rows.push({
+      figure: '… average delay before noticing it is ready',
+      value: `${(mean(delays) / 1000).toFixed(1)} s`,
+      reference: `longest ${(Math.max(...delays) / 1000).toFixed(1)} s`,
+      target: '≤ 10 s',
+      met: mean(delays) <= 10_000,
+    });
+  }
+}
+
 // ---------------------------------------------------------------------------------------------
 await coldStart();
 await waiting();
 await exporting();
 await memory();
+await previewing();
 
 const machine = `${cpus().length} × ${cpus()[0]?.model.trim() ?? 'unknown CPU'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`;
 const header = ['figure', 'value', 'reference (same run)', 'target', ''];

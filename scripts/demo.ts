@@ -17,7 +17,9 @@ const { values: args } = parseArgs({
 const node = args.node ?? process.execPath;
 const nodeVersion = execFileSync(node, ['--version'], { encoding: 'utf8' }).trim();
 
-const sim = await startSimulator();
+// Previews build in a few seconds here (about 90 s on the platform); the action still reads their
+// status at most every 10 s, so the preview run takes about that long.
+const sim = await startSimulator({ defaultPreviewScript: { queuedMs: 0, buildMs: 3_000, result: 'success' } });
 const problems: string[] = [];
 try {
   console.log(`Simulator of the API at ${sim.url}; running dist/index.js on Node ${nodeVersion}.\n`);
@@ -37,6 +39,30 @@ try {
   show('Agent run (create a job, wait for its pull request)', agent);
   expect(agent, 'agent', agent.code === 0 && agent.outputs.outcome === 'pr-opened' && agent.outputs['pr-link'] !== '');
   expect(agent, 'agent', findSecret(agent, sim.apiKey).length === 0, 'the API key leaked');
+
+  sim.queueJobScripts(scripts.prAfter(2));
+  const previewed = await runAction({
+    node,
+    inputs: {
+      'api-key': sim.apiKey,
+      'project-id': 'proj_sim',
+      'base-url': sim.url,
+      prompt: 'Document the new --retries flag of the CLI in the configuration reference.',
+      'poll-interval': '200ms',
+      'poll-interval-max': '1s',
+      preview: 'true',
+    },
+  });
+  show('Agent run with preview: true (then deploy a preview of the documentation PR’s branch and wait for it)', previewed);
+  expect(
+    previewed,
+    'preview',
+    previewed.code === 0 &&
+      previewed.outputs.outcome === 'pr-opened' &&
+      previewed.outputs['preview-status'] === 'success' &&
+      previewed.outputs['preview-url'] !== '',
+  );
+  expect(previewed, 'preview', findSecret(previewed, sim.apiKey).length === 0, 'the API key leaked');
 
   const visitors = await runAction({
     node,

@@ -8,7 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { scripts, startSimulator } from '../test/simulator/index.js';
+import { screenshotFor, scripts, startSimulator, statusIdFor } from '../test/simulator/index.js';
 import { fileDiff, startFakeGitHub } from '../test/support/fake-github.js';
 import { renderAsGitHub } from '../test/support/github-markdown.js';
 import { removeRunDirs, runAction, type ActionRun } from '../test/support/run-action.js';
@@ -24,8 +24,9 @@ if (!existsSync(chromium) || !existsSync(emojiFont)) {
   execFileSync('apt-get', ['install', '-y', '-qq', 'chromium', 'fonts-noto-color-emoji'], { stdio: 'inherit' });
 }
 
-const pictures: Array<{ name: string; title: string; markdown: string; height: number }> = [];
-const sim = await startSimulator({ analytics: { paths: 240, seed: 4 } });
+const pictures: Array<{ name: string; title: string; markdown: string; height: number; images?: Record<string, string> }> = [];
+// Previews are ready at the first status read here, so the comment's last write comes at once.
+const sim = await startSimulator({ analytics: { paths: 240, seed: 4 }, defaultPreviewScript: { queuedMs: 0, buildMs: 0, result: 'success' } });
 const github = await startFakeGitHub();
 try {
   const common = { 'api-key': sim.apiKey, 'project-id': 'proj_sim', 'base-url': sim.url };
@@ -71,6 +72,29 @@ try {
   if (!working || !outcome || commented.code !== 0) throw new Error('the pull-request comment was not written twice');
   pictures.push({ name: 'comment-working', title: 'github-actions commented', markdown: working, height: 370 });
   pictures.push({ name: 'comment-outcome', title: 'github-actions commented', markdown: outcome, height: 350 });
+
+  // The comment once the preview is ready: the outcome, then the preview with its screenshot.
+  github.pulls.set(8, { diff: fileDiff('src/cli.ts', ['export const retries = 4;']), files: [], commits: ['Add --retries'] });
+  sim.queueJobScripts(scripts.prAfter(2));
+  const previewed = succeeded(
+    await runAction({
+      event: { name: 'pull_request', payload: pullRequestEvent(8) },
+      env: { GITHUB_API_URL: github.url, GITHUB_REPOSITORY: 'acme/widgets' },
+      inputs: { ...common, 'github-token': 'ghs_screenshots', 'pr-comment': 'true', preview: 'true', 'poll-interval': '200ms' },
+    }),
+    'pr-opened',
+  );
+  const previewComment = github.commentBodiesSent(8).at(-1);
+  if (!previewComment || previewed.outputs['preview-status'] !== 'success') throw new Error(`the preview did not succeed:\n${previewed.stdout}`);
+  // GitHub shows the picture through its image proxy; here the simulator's screenshot URL is
+  // served from a page rendered for it (the simulator has no screenshots to serve).
+  pictures.push({
+    name: 'comment-preview',
+    title: 'github-actions commented',
+    markdown: previewComment,
+    height: 920,
+    images: { [screenshotFor(statusIdFor(1), 'light')]: 'docs-page' },
+  });
 } finally {
   await Promise.all([sim.close(), github.close()]);
   removeRunDirs();
@@ -89,18 +113,30 @@ const css = `
   pre { background: #f6f8fa; border-radius: 6px; padding: 16px; overflow: auto; }
   pre code { background: none; padding: 0; }
   a { color: #0969da; text-decoration: none; }
+  img { max-width: 100%; border: 1px solid #d1d9e0; border-radius: 6px; }
+  h4 { font-size: 1em; }
   details summary { cursor: pointer; }
 `;
 
+/** A documentation page as a preview's screenshot would show it: the stand-in for the platform's picture. */
+const DOCS_PAGE = `<!doctype html><meta charset="utf-8"><style>
+  body { margin: 0; font: 15px/1.6 -apple-system, "Segoe UI", "Noto Sans", Helvetica, Arial, sans-serif; color: #1f2328; }
+  header { display: flex; gap: 24px; align-items: center; padding: 14px 28px; border-bottom: 1px solid #e5e7eb; font-weight: 600; }
+  header span { color: #16a34a; } nav { float: left; width: 180px; padding: 20px 28px; color: #57606a; font-size: 13px; }
+  nav b { display: block; color: #16a34a; } main { margin-left: 236px; padding: 20px 28px; }
+  h1 { font-size: 26px; margin: 0 0 8px; } code { background: #f3f4f6; padding: 2px 5px; border-radius: 4px; }
+  pre { background: #0f172a; color: #e2e8f0; padding: 14px; border-radius: 8px; }
+</style><header><span>◆</span> Acme Widgets Docs</header>
+<nav>Getting started<br>Installation<b>Configuration</b>CLI reference<br>Changelog</nav>
+<main><h1>Configuration</h1><p>The CLI reads its settings from <code>widgets.toml</code> and the command line.</p>
+<h2>--retries</h2><p>How many times a failed request is sent again, with exponential backoff. Default: <code>4</code>.</p>
+<pre>widgets sync --retries 6</pre></main>`;
+
 const dir = mkdtempSync(join(tmpdir(), 'summary-'));
 try {
-  for (const { name, title, markdown, height } of pictures) {
-    const html = join(dir, `${name}.html`);
-    writeFileSync(
-      html,
-      `<!doctype html><meta charset="utf-8"><style>${css}</style><div class="card"><div class="head">${title}</div>${renderAsGitHub(markdown)}</div>`,
-    );
-    const out = join(root, 'docs', `${name}.png`);
+  const docsPage = join(dir, 'docs-page.png');
+  writeFileSync(join(dir, 'docs-page.html'), DOCS_PAGE);
+  const shoot = (html: string, out: string, width: number, height: number): void => {
     execFileSync(
       chromium,
       [
@@ -114,12 +150,21 @@ try {
         '--disable-sync',
         '--hide-scrollbars',
         `--user-data-dir=${join(dir, 'profile')}`,
-        `--window-size=960,${height}`,
+        `--window-size=${width},${height}`,
         `--screenshot=${out}`,
         `file://${html}`,
       ],
       { stdio: 'ignore' },
     );
+  };
+  shoot(join(dir, 'docs-page.html'), docsPage, 1000, 400);
+  const standIns: Record<string, string> = { 'docs-page': docsPage };
+  for (const { name, title, markdown, height, images } of pictures) {
+    const html = join(dir, `${name}.html`);
+    let body = renderAsGitHub(markdown);
+    for (const [url, standIn] of Object.entries(images ?? {})) body = body.split(`src="${url}"`).join(`src="file://${standIns[standIn]}"`);
+    writeFileSync(html, `<!doctype html><meta charset="utf-8"><style>${css}</style><div class="card"><div class="head">${title}</div>${body}</div>`);
+    shoot(html, join(root, 'docs', `${name}.png`), 960, height);
     console.log(`wrote docs/${name}.png`);
   }
 } finally {

@@ -35,6 +35,7 @@ export const Inputs = {
   RefreshSignals: 'refresh-signals',
   RefreshPages: 'refresh-pages',
   RefreshSearches: 'refresh-searches',
+  Preview: 'preview',
 } as const;
 
 export type InputName = (typeof Inputs)[keyof typeof Inputs];
@@ -61,6 +62,8 @@ export const Outputs = {
   ArtifactId: 'artifact-id',
   Signals: 'signals',
   Requests: 'requests',
+  PreviewUrl: 'preview-url',
+  PreviewStatus: 'preview-status',
 } as const;
 
 export type OutputName = (typeof Outputs)[keyof typeof Outputs];
@@ -88,6 +91,17 @@ export const OUTCOMES = [
 ] as const;
 
 export type Outcome = (typeof OUTCOMES)[number];
+
+/**
+ * The values of the `preview-status` output. Beyond the contract's list: `cancelled`, when the step
+ * was cancelled while the preview was awaited (the deployment goes on on the platform).
+ */
+export const PREVIEW_STATUSES = ['success', 'failure', 'timed-out', 'unavailable', 'skipped', 'error', 'cancelled'] as const;
+
+export type PreviewStatus = (typeof PREVIEW_STATUSES)[number];
+
+/** The `fail-on` value that fails the step for a preview that did not succeed (`failure`, `timed-out`, `error`). */
+export const PREVIEW_FAILED = 'preview-failed';
 
 export function isOutcome(value: string): value is Outcome {
   return (OUTCOMES as readonly string[]).includes(value);

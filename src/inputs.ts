@@ -1,7 +1,17 @@
 import * as core from '@actions/core';
 import { join, resolve } from 'node:path';
 import { tmpdir } from 'node:os';
-import { ADMIN_KEY_PREFIX, ASSISTANT_KEY_PREFIX, DEFAULT_BASE_URL, Inputs, isOutcome, OUTCOMES, type InputName, type Outcome } from './constants.js';
+import {
+  ADMIN_KEY_PREFIX,
+  ASSISTANT_KEY_PREFIX,
+  DEFAULT_BASE_URL,
+  Inputs,
+  isOutcome,
+  OUTCOMES,
+  PREVIEW_FAILED,
+  type InputName,
+  type Outcome,
+} from './constants.js';
 import { eventHasDiff, isForkPullRequest, wantsDiff, type TriggerEvent } from './event.js';
 import {
   ParseError,
@@ -22,6 +32,7 @@ import {
   type AgentSettings,
   type CommonSettings,
   type PagingSettings,
+  type PreviewSettings,
   type RangeSettings,
   type RefreshSettings,
   type RefreshSignal,
@@ -75,9 +86,11 @@ export const INPUT_DEFAULTS: Readonly<Record<InputName, string>> = {
   'refresh-signals': 'visitors,feedback,searches',
   'refresh-pages': '10',
   'refresh-searches': '10',
+  preview: 'false',
 };
 
 const WAIT_INPUTS = [Inputs.Wait, Inputs.PollInterval, Inputs.PollIntervalMax, Inputs.FailOn] as const;
+const PREVIEW_INPUTS = [Inputs.Preview] as const;
 const RANGE_INPUTS = [Inputs.DateFrom, Inputs.DateTo] as const;
 const PAGING_INPUTS = [Inputs.PageSize, Inputs.MaxRows, Inputs.Concurrency] as const;
 
@@ -94,9 +107,19 @@ export const COMMAND_INPUTS: Readonly<Record<Settings['command'], readonly Input
     ...WAIT_INPUTS,
     Inputs.PrComment,
     Inputs.ReuseJob,
+    ...PREVIEW_INPUTS,
   ],
   visitors: [...RANGE_INPUTS, ...PAGING_INPUTS, Inputs.Offset, Inputs.ComparePrevious, Inputs.SummaryRows, Inputs.OutputDir, Inputs.ArtifactName],
-  refresh: [Inputs.Prompt, ...WAIT_INPUTS, ...RANGE_INPUTS, ...PAGING_INPUTS, Inputs.RefreshSignals, Inputs.RefreshPages, Inputs.RefreshSearches],
+  refresh: [
+    Inputs.Prompt,
+    ...WAIT_INPUTS,
+    ...RANGE_INPUTS,
+    ...PAGING_INPUTS,
+    Inputs.RefreshSignals,
+    Inputs.RefreshPages,
+    Inputs.RefreshSearches,
+    ...PREVIEW_INPUTS,
+  ],
 };
 
 /** A bad input value: the message is one line naming the input, the value and what is accepted. */
@@ -201,6 +224,14 @@ function parseWaitSettings(parse: Parse): WaitSettings {
   };
 }
 
+/** `preview`, and whether `fail-on` lists `preview-failed`. */
+function parsePreviewSettings(parse: Parse): PreviewSettings {
+  return {
+    preview: parse(Inputs.Preview, parseBoolean),
+    failOnPreview: parse(Inputs.FailOn, (t) => parseList(t.toLowerCase()).includes(PREVIEW_FAILED)),
+  };
+}
+
 /** `date-from` and `date-to`, resolved against the clock; `date-from` must come first. */
 function parseRangeSettings(parse: Parse, context: SettingsContext, warnings: string[]): RangeSettings {
   const date = (t: string): ReturnType<typeof parseDate> | undefined => (t ? parseDate(t, context.nowMs) : undefined);
@@ -237,6 +268,7 @@ function parseAgentSettings(common: CommonSettings, input: Input, parse: Parse, 
     ...parseWaitSettings(parse),
     prComment: parse(Inputs.PrComment, parseBoolean),
     reuseJob: parse(Inputs.ReuseJob, parseBoolean),
+    ...parsePreviewSettings(parse),
   };
   if (settings.reuseJob && !settings.prComment) {
     throw new InputError(
@@ -306,6 +338,7 @@ function parseRefreshSettings(common: CommonSettings, input: Input, parse: Parse
     signals: parse(Inputs.RefreshSignals, parseSignals),
     pagesPerSignal: parse(Inputs.RefreshPages, (t) => parseInteger(t, 1, 50)),
     searchTerms: parse(Inputs.RefreshSearches, (t) => parseInteger(t, 1, 50)),
+    ...parsePreviewSettings(parse),
   };
 }
 
@@ -351,9 +384,10 @@ function parseApiKey(key: string, event: TriggerEvent, warnings: string[]): stri
 
 function parseFailOn(text: string): ReadonlySet<Outcome> {
   const tokens = parseList(text.toLowerCase());
-  const unknown = tokens.filter((token) => !isOutcome(token));
+  // `preview-failed` is not an outcome: the preview settings read it (a preview never changes the outcome).
+  const unknown = tokens.filter((token) => !isOutcome(token) && token !== PREVIEW_FAILED);
   if (unknown.length > 0) {
-    throw new ParseError(`a comma list of outcomes from: ${OUTCOMES.join(', ')} (or empty)`);
+    throw new ParseError(`a comma list of outcomes from: ${OUTCOMES.join(', ')}, and ${PREVIEW_FAILED} (or empty)`);
   }
   return new Set(tokens.filter(isOutcome));
 }

@@ -29,6 +29,13 @@ export interface WaitSettings {
   readonly failOn: ReadonlySet<Outcome>;
 }
 
+/** The preview of the documentation PR's branch after the job: the agent and refresh commands. */
+export interface PreviewSettings {
+  readonly preview: boolean;
+  /** `fail-on` lists `preview-failed`: a preview that ends in `failure`, `timed-out` or `error` fails the step. */
+  readonly failOnPreview: boolean;
+}
+
 /** An analytics date range: the visitors and refresh commands. */
 export interface RangeSettings {
   /** Undefined when the input is empty: the parameter is then not sent. */
@@ -43,7 +50,7 @@ export interface PagingSettings {
   readonly concurrency: number;
 }
 
-export interface AgentSettings extends CommonSettings, WaitSettings {
+export interface AgentSettings extends CommonSettings, WaitSettings, PreviewSettings {
   readonly command: 'agent';
   readonly prompt: string;
   readonly jobId: string | undefined;
@@ -69,7 +76,7 @@ export interface VisitorsSettings extends CommonSettings, RangeSettings, PagingS
 export const REFRESH_SIGNALS = ['visitors', 'feedback', 'searches'] as const;
 export type RefreshSignal = (typeof REFRESH_SIGNALS)[number];
 
-export interface RefreshSettings extends CommonSettings, WaitSettings, RangeSettings, PagingSettings {
+export interface RefreshSettings extends CommonSettings, WaitSettings, RangeSettings, PagingSettings, PreviewSettings {
   readonly command: 'refresh';
   /** Replaces the built-in instruction at the head of the prompt when not empty. */
   readonly prompt: string;

@@ -64,6 +64,7 @@ const CONTRACT_INPUTS = [
   'summary-rows',
   'output-dir',
   'artifact-name',
+  'preview',
 ];
 const CONTRACT_OUTPUTS = [
   'outcome',
@@ -77,6 +78,8 @@ const CONTRACT_OUTPUTS = [
   'created-at',
   'archived-at',
   'job',
+  'preview-url',
+  'preview-status',
   'visitors-total',
   'visitors-human',
   'visitors-ai',

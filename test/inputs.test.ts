@@ -154,6 +154,8 @@ const BAD_CASES: readonly BadCase[] = [
   { input: 'allow-forks', value: 'on' },
   { input: 'pr-comment', value: 'maybe' },
   { input: 'reuse-job', value: 'y' },
+  { input: 'preview', value: 'yes', says: /true or false/ },
+  { input: 'preview', value: '1', command: 'refresh' },
   { input: 'compare-previous', value: 'yes', command: 'visitors' },
   // job-id: 1–256 characters, no control or invisible character, not a dot segment
   { input: 'job-id', value: '..', says: /1 to 256 characters/ },
@@ -338,6 +340,8 @@ describe('parseSettings: defaults', () => {
       failOn: new Set(['failed', 'timed-out']),
       prComment: false,
       reuseJob: false,
+      preview: false,
+      failOnPreview: false,
     });
   });
 
@@ -436,6 +440,13 @@ describe('parseSettings: good values', () => {
     expect(agent({ 'fail-on': '' }).settings.failOn).toEqual(new Set());
     expect(agent({ 'fail-on': 'FAILED, no-pr\ntimed-out,,' }).settings.failOn).toEqual(new Set(['failed', 'no-pr', 'timed-out']));
     expect(agent({ 'fail-on': 'error' }).settings.failOn).toEqual(new Set(['error']));
+  });
+
+  it("reads preview-failed in fail-on as the preview's, never as an outcome", () => {
+    const { settings } = agent({ preview: 'TRUE', 'fail-on': 'failed, Preview-Failed' });
+    expect(settings).toMatchObject({ preview: true, failOnPreview: true, failOn: new Set(['failed']) });
+    expect(agent({ preview: 'true' }).settings).toMatchObject({ preview: true, failOnPreview: false });
+    expect(refresh({ preview: 'true', 'fail-on': 'preview-failed' }).settings).toMatchObject({ preview: true, failOnPreview: true, failOn: new Set() });
   });
 
   it('reads diff in any case and the diff globs as lists', () => {

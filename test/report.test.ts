@@ -22,7 +22,7 @@ function run(overrides: Partial<AgentRun> = {}): AgentRun {
       status: 'completed',
       prLink: 'https://github.com/acme/docs/pull/7',
       model: 'm',
-      source: { repository: 'https://github.com/acme/docs', ref: 'main' },
+      source: { repository: 'https://github.com/acme/docs', ref: 'mintlify/docs-update-1' },
     },
     timedOut: false,
     waitedMs: 95_000,
@@ -135,7 +135,7 @@ describe('agent summary', () => {
   it('links the PR where the API said, whatever characters its URL holds', () => {
     const prLink = 'https://evil.example/pull/7|8 (draft)?a=1&lt;b=2&c=`x`\\y';
     const repository = 'https://github.com/acme/docs|x';
-    const summary = renderAgentSummary(run({ job: { id: 'job_1', status: 'completed', prLink, source: { repository, ref: 'main' } } }), 1);
+    const summary = renderAgentSummary(run({ job: { id: 'job_1', status: 'completed', prLink, source: { repository, ref: 'mintlify/docs-update-1' } } }), 1);
     expectRendersAsGitHubShould(summary, {
       tables: SUMMARY_TABLE,
       links: [prLink, repository],

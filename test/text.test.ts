@@ -134,7 +134,7 @@ describe('the Markdown and the outputs', () => {
       model: `m\u200d1`,
       createdAt: `2026-01-01T00:00:00Z\u2066`,
       archivedAt: null,
-      source: { repository: `https://github.com/acme/docs${hidden}`, ref: `main\ufe0f` },
+      source: { repository: `https://github.com/acme/docs${hidden}`, ref: `mintlify/docs-update-1\ufe0f` },
       [`key${hidden}`]: `value${hidden}`,
     };
     const outputs = agentOutputs(run, 3);
@@ -144,9 +144,9 @@ describe('the Markdown and the outputs', () => {
       model: 'm1',
       'created-at': '2026-01-01T00:00:00Z',
       'source-repository': 'https://github.com/acme/docs',
-      'source-ref': 'main',
+      'source-ref': 'mintlify/docs-update-1',
     });
-    expect(JSON.parse(outputs.job!)).toMatchObject({ status: 'completed', model: 'm1', key: 'value', source: { ref: 'main' } });
+    expect(JSON.parse(outputs.job!)).toMatchObject({ status: 'completed', model: 'm1', key: 'value', source: { ref: 'mintlify/docs-update-1' } });
     for (const value of Object.values(outputs)) expect(value).not.toMatch(/[\p{Default_Ignorable_Code_Point}\p{Cf}]/u);
   });
 });

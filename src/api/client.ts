@@ -7,12 +7,16 @@ import { ApiError, describeHttpFailure, serverMessageOf, type ApiErrorKind } fro
 import { isRetryableStatus, parseRetryAfter, retryDelayMs } from './retry.js';
 import {
   AgentJobSchema,
+  DeploymentStatusSchema,
   FeedbackByPageSchema,
+  PreviewDeploymentSchema,
   SearchesPageSchema,
   VisitorsPageSchema,
   describeMismatch,
   type AgentJob,
+  type DeploymentStatus,
   type FeedbackByPage,
+  type PreviewDeployment,
   type SearchesPage,
   type VisitorsPage,
 } from './schemas.js';
@@ -68,6 +72,13 @@ interface Call<S extends v.GenericSchema> {
   /** As documented, with `{projectId}` and `{id}` placeholders: it names the endpoint in errors. */
   readonly template: string;
   readonly jobId?: string;
+  /** What `{id}` names when it is not a job: the 404 message says which. */
+  readonly idNames?: string;
+  /**
+   * A POST the server may take twice with no harm: it is retried as a read is, and a failure
+   * says nothing of a job that may exist.
+   */
+  readonly idempotent?: boolean;
   readonly query?: Readonly<Record<string, string | number | undefined>>;
   readonly body?: unknown;
   readonly schema: S;
@@ -160,6 +171,31 @@ export class ApiClient {
     });
   }
 
+  /**
+   * Asks for a preview deployment of a branch. The vendor redeploys an existing preview of the
+   * branch under its URL rather than making another, so sending it again after a failure that
+   * leaves open whether it arrived deploys the same preview once more: it is retried as a read is.
+   */
+  triggerPreview(branch: string): Promise<PreviewDeployment> {
+    return this.call({
+      method: 'POST',
+      template: '/v1/project/preview/{projectId}',
+      body: { branch },
+      idempotent: true,
+      schema: PreviewDeploymentSchema,
+    });
+  }
+
+  getDeploymentStatus(statusId: string): Promise<DeploymentStatus> {
+    return this.call({
+      method: 'GET',
+      template: '/v1/project/update-status/{id}',
+      jobId: statusId,
+      idNames: 'deployment status',
+      schema: DeploymentStatusSchema,
+    });
+  }
+
   /** Closes the keep-alive connections so the process can end without `process.exit()`. */
   async close(): Promise<void> {
     if (this.ownsDispatcher) await this.dispatcher.close();
@@ -168,7 +204,7 @@ export class ApiClient {
   private async call<S extends v.GenericSchema>(call: Call<S>): Promise<v.InferOutput<S>> {
     const { logger, clock, random, retries } = this.options;
     const endpoint = `${call.method} ${call.template}`;
-    const createsSomething = call.method === 'POST';
+    const createsSomething = createsJobOrMessage(call);
     // Every job ID is validated where it enters (input, answer, comment record); this is the
     // last line of defence against `..` climbing out of the path.
     if (call.jobId !== undefined && !isJobId(call.jobId)) {
@@ -262,12 +298,12 @@ export class ApiClient {
   private parseBody<S extends v.GenericSchema>(call: Call<S>, endpoint: string, response: RawResponse, attempts: number): v.InferOutput<S> {
     const shapeError = (problem: string): ApiError =>
       this.error(
-        `${endpoint} answered ${response.status} with a response that is not the documented shape: ${problem}.${call.method === 'POST' ? MAY_EXIST : ''}`,
+        `${endpoint} answered ${response.status} with a response that is not the documented shape: ${problem}.${createsJobOrMessage(call) ? MAY_EXIST : ''}`,
         {
           kind: 'shape',
           endpoint,
           status: response.status,
-          mayHaveTakenEffect: call.method === 'POST',
+          mayHaveTakenEffect: createsJobOrMessage(call),
           attempts,
         },
       );
@@ -294,11 +330,11 @@ export class ApiClient {
       endpoint,
       status: response.status,
       serverMessage,
-      ids: { projectId: this.options.projectId, jobId: call.jobId },
+      ids: { projectId: this.options.projectId, jobId: call.jobId, idNames: call.idNames },
       baseUrl: this.options.baseUrl,
     };
     // A 5xx to a create or a message leaves open whether the server acted on it.
-    const maybeDone = call.method === 'POST' && response.status >= 500;
+    const maybeDone = createsJobOrMessage(call) && response.status >= 500;
     return this.error(`${describeHttpFailure(failure, attempts)}${maybeDone ? MAY_EXIST : ''}`, {
       kind: 'http',
       endpoint,
@@ -387,6 +423,11 @@ async function readLimited(body: AsyncIterable<Buffer | Uint8Array>): Promise<st
     chunks.push(Buffer.from(chunk));
   }
   return Buffer.concat(chunks).toString('utf8');
+}
+
+/** A request that creates a job or adds a message: sent again only when it certainly did not arrive. */
+function createsJobOrMessage(call: Call<v.GenericSchema>): boolean {
+  return call.method === 'POST' && !call.idempotent;
 }
 
 /** One line on what failed, for the retry line: the status and the server's word, or the network error. */

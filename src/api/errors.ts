@@ -55,7 +55,8 @@ export interface HttpFailure {
   readonly endpoint: string;
   readonly status: number;
   readonly serverMessage: string | undefined;
-  readonly ids: { readonly projectId: string; readonly jobId?: string };
+  /** `idNames`: what the ID in the path names, when not a job (`deployment status`). */
+  readonly ids: { readonly projectId: string; readonly jobId?: string; readonly idNames?: string };
   /** The `base-url` the request went to: a 404 may mean it is not the API's root. */
   readonly baseUrl: string;
 }
@@ -76,7 +77,9 @@ export function describeHttpFailure(failure: HttpFailure, attempts: number): str
       const orBaseUrl = `or base-url (${baseUrl}) does not point at the API's root`;
       const root = `that base-url is the address the API's /v1 and /v2 paths start from (${DEFAULT_BASE_URL} for the hosted API, with no path after it)`;
       return ids.jobId
-        ? `${head}: job ${quotedForLog(ids.jobId)} was not found in project "${ids.projectId}", ${orBaseUrl}. Check job-id, project-id, and ${root}.${said}`
+        ? ids.idNames
+          ? `${head}: ${ids.idNames} ${quotedForLog(ids.jobId)} was not found, ${orBaseUrl}. Check ${root}.${said}`
+          : `${head}: job ${quotedForLog(ids.jobId)} was not found in project "${ids.projectId}", ${orBaseUrl}. Check job-id, project-id, and ${root}.${said}`
         : `${head}: project "${ids.projectId}" was not found, ${orBaseUrl}. Check project-id (it is on the dashboard's API keys page) and ${root}.${said}`;
     }
     case 413:

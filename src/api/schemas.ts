@@ -80,6 +80,35 @@ export type VisitorCounts = v.InferOutput<typeof VisitorCountsSchema>;
 export type VisitorRow = v.InferOutput<typeof VisitorRowSchema>;
 export type VisitorsPage = v.InferOutput<typeof VisitorsPageSchema>;
 
+/**
+ * `POST /v1/project/preview/{projectId}`: the deployment to wait on and the preview's URL. The
+ * status ID enters a path as the job ID does, so it meets the same rule.
+ */
+export const PreviewDeploymentSchema = v.looseObject({
+  statusId: v.pipe(v.string(), v.check(isJobId, `not a status ID (1 to ${MAX_JOB_ID_CHARS} characters, no control or invisible characters, not . or ..)`)),
+  previewUrl: optionalText,
+});
+
+/** A field the vendor declares a string, read leniently: anything else counts as absent, not as a broken answer. */
+const lenientText = v.fallback(v.nullish(v.string()), undefined);
+
+/**
+ * `GET /v1/project/update-status/{statusId}`. The vendor says every field may be missing; the
+ * status is the one that matters (a status of the wrong type is a broken answer), the summary
+ * and the screenshots are shown when they are strings (not promised to be URLs).
+ */
+export const DeploymentStatusSchema = v.looseObject({
+  status: optionalText,
+  summary: lenientText,
+  screenshot: lenientText,
+  screenshotLight: lenientText,
+  screenshotDark: lenientText,
+  endedAt: lenientText,
+});
+
+export type PreviewDeployment = v.InferOutput<typeof PreviewDeploymentSchema>;
+export type DeploymentStatus = v.InferOutput<typeof DeploymentStatusSchema>;
+
 /** `undefined` when the value fits, else a short description of the first mismatch. */
 export function describeMismatch<S extends v.GenericSchema>(schema: S, value: unknown): { ok: true; value: v.InferOutput<S> } | { ok: false; problem: string } {
   const result = v.safeParse(schema, value);

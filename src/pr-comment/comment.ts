@@ -1,6 +1,7 @@
 import type { AgentRun } from '../agent/run-agent.js';
 import type { DiffStats } from '../diff/change-prompt.js';
 import { endsTheStep, GitHubError, type GitHubApi } from '../github/api.js';
+import type { PreviewRun } from '../preview/run-preview.js';
 import { renderPrComment, renderWorkingComment } from '../report/agent-report.js';
 import type { Clock, Logger } from '../runtime.js';
 import { errorMessage } from '../text.js';
@@ -66,10 +67,11 @@ export class PullRequestComment {
   /**
    * Says how the run ended. Like the last poll at the deadline, it may take one request-timeout
    * past the step's deadline (`deadline`): a timed-out run is worth a comment that says so.
+   * With a preview, it is written once the preview is asked for (building) and again when it ended.
    */
-  writeOutcome(run: AgentRun, diff: DiffStats | undefined, deadline: number): Promise<void> {
+  writeOutcome(run: AgentRun, diff: DiffStats | undefined, deadline: number, preview?: PreviewRun): Promise<void> {
     this.github.setDeadline(deadline);
-    return this.write('outcome', run, diff);
+    return this.write('outcome', run, diff, preview);
   }
 
   /**
@@ -81,12 +83,15 @@ export class PullRequestComment {
     return run.delivery === 'accepted' && run.jobId ? { jobId: run.jobId, headSha: this.headSha } : this.earlier;
   }
 
-  private async write(stage: 'working' | 'outcome', run: AgentRun, diff: DiffStats | undefined): Promise<void> {
+  private async write(stage: 'working' | 'outcome', run: AgentRun, diff: DiffStats | undefined, preview?: PreviewRun): Promise<void> {
     if (this.stopped) return;
     const record = this.recordFor(run);
     const hidden = record && recordLine(record);
     const now = new Date(this.deps.clock.now()).toISOString();
-    const body = stage === 'working' ? renderWorkingComment(run, diff, COMMENT_MARKER, hidden, now) : renderPrComment(run, COMMENT_MARKER, hidden, now);
+    const body =
+      stage === 'working'
+        ? renderWorkingComment(run, diff, COMMENT_MARKER, hidden, now)
+        : renderPrComment(run, COMMENT_MARKER, hidden, now, undefined, preview);
     try {
       let result: 'created' | 'updated';
       if (this.commentId === undefined) {

@@ -4,6 +4,8 @@ import { describeMode, type AgentRun } from '../agent/run-agent.js';
 import { countOf, forLog, formatDuration, idForLog, withoutInvisible } from '../text.js';
 import { Outputs, type OutputName } from '../constants.js';
 import { codeBlock, codeSpan, cutToBytes, details, escapeText, keyValueTable, linkOrCode, MAX_MESSAGE_CHARS } from './markdown.js';
+import type { PreviewRun } from '../preview/run-preview.js';
+import { renderPreviewSection } from './preview-report.js';
 
 /**
  * Every agent output, from the run as it stands: complete on every path, empty when unknown. The
@@ -223,9 +225,17 @@ export const COMMENT_LIMIT_CHARS = 65_536;
  * The pull-request comment: outcome, documentation PR, job and time, and the hidden record. Every
  * value from outside is cut where it is shown, so the body stays far below `limit`; should it not,
  * the table and note give way as a whole (cutting inside Markdown could leave a code span open and
- * set outside text free), and the marker and the record stay.
+ * set outside text free), and the marker and the record stay. The preview's section, when there
+ * is one, follows the outcome; it gives way as a whole too, last.
  */
-export function renderPrComment(run: AgentRun, marker: string, stateLine: string | undefined, nowIso: string, limit = COMMENT_LIMIT_CHARS): string {
+export function renderPrComment(
+  run: AgentRun,
+  marker: string,
+  stateLine: string | undefined,
+  nowIso: string,
+  limit = COMMENT_LIMIT_CHARS,
+  preview?: PreviewRun,
+): string {
   const jobId = run.jobId;
   const heading = ['### Documentation agent', '', `**${OUTCOME_TEXT[run.outcome]}**`];
   const table = keyValueTable([
@@ -235,9 +245,12 @@ export function renderPrComment(run: AgentRun, marker: string, stateLine: string
     ['Updated', escapeText(nowIso)],
   ]);
   const note = outcomeNote(run);
-  const full = commentBody(marker, [...heading, '', table, ...(note ? ['', note] : [])], stateLine);
+  const previewPart = preview ? ['', renderPreviewSection(preview, 4)] : [];
+  const full = commentBody(marker, [...heading, '', table, ...(note ? ['', note] : []), ...previewPart], stateLine);
   if (full.length <= limit) return full;
-  return commentBody(marker, [...heading, '', 'The details are too long for a comment: the job summary of this workflow run shows them.'], stateLine);
+  const tooLong = [...heading, '', 'The details are too long for a comment: the job summary of this workflow run shows them.'];
+  const withPreview = commentBody(marker, [...tooLong, ...previewPart], stateLine);
+  return withPreview.length <= limit ? withPreview : commentBody(marker, tooLong, stateLine);
 }
 
 /**

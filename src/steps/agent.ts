@@ -2,10 +2,12 @@ import { cancelledBeforeSending, failedBeforeSending, runAgent, skippedRun, type
 import { GitHubError, repoFromEnv, type GitHubApi, type RepoName } from '../github/api.js';
 import { createGitHubApi } from '../github/octokit.js';
 import { agentFailure, agentLogLine, agentOutputs, renderAgentSummary } from '../report/agent-report.js';
+import { previewOutputs, previewSummary, withPreviewFailure } from '../report/preview-report.js';
 import { isCancellation } from '../runtime.js';
 import type { AgentSettings } from '../settings.js';
 import { formatDuration } from '../text.js';
 import { prepareAgent, type PreparedAgent } from './prepare-agent.js';
+import { previewAfterJob } from './preview-after-job.js';
 import { agentDeps, type StepContext, type StepReport } from './step.js';
 
 /**
@@ -55,18 +57,26 @@ export async function agentStep(settings: AgentSettings, context: StepContext): 
 
   const diff = prepared?.action === 'run' ? prepared.diff : undefined;
   const comment = prepared?.comment;
+  // The preview of the documentation PR's branch: the comment shows it building once it is asked for.
+  const preview = await previewAfterJob(
+    settings,
+    run,
+    context,
+    deadline,
+    comment && ((building) => comment.writeOutcome(run, diff, deadline + settings.requestTimeoutMs, building)),
+  );
   return {
-    outputs: agentOutputs(run, client.requestCount),
-    summary: renderAgentSummary(run, client.requestCount, diff),
+    outputs: { ...agentOutputs(run, client.requestCount), ...previewOutputs(preview) },
+    summary: renderAgentSummary(run, client.requestCount, diff) + previewSummary(preview),
     afterReport: async () => {
       // After a cancellation the runner allows seconds, not a round trip to GitHub.
       if (!comment || signal.aborted) return undefined;
-      await comment.writeOutcome(run, diff, deadline + settings.requestTimeoutMs);
+      await comment.writeOutcome(run, diff, deadline + settings.requestTimeoutMs, preview);
       // Cancelled while the comment was written: the outcome above stands, the step still stops.
       return signal.aborted ? 'Cancelled while writing the pull-request comment.' : undefined;
     },
     closingLine: agentLogLine(run),
-    failure: agentFailure(run, settings.failOn),
+    failure: withPreviewFailure(agentFailure(run, settings.failOn), preview, settings.failOnPreview),
   };
 }
 

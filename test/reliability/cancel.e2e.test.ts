@@ -34,6 +34,14 @@ const STAGES = [
     expect: { outcome: 'cancelled', says: 'attach to it later with job-id' },
   },
   {
+    stage: 'while waiting for the preview',
+    setup: (sim: Simulator) => sim.queuePreviewScripts({ queuedMs: 0, buildMs: 60_000 }),
+    inputs: { prompt: 'x', 'poll-interval': '100ms', 'poll-interval-max': '200ms', preview: 'true' },
+    ready: (stdout: string) => /Preview: queued → building/.test(stdout),
+    // The job's outcome stands; the preview is the step's and goes on building on the platform.
+    expect: { outcome: 'pr-opened', says: 'Cancelled while waiting for the preview', previewStatus: 'cancelled' },
+  },
+  {
     stage: 'mid-export',
     setup: (sim: Simulator) => {
       sim.latencyMs = 150;
@@ -76,6 +84,13 @@ describe.concurrent('cancellation', () => {
         expect(errorLines(run)).toEqual([expect.stringContaining(expected.says)]);
         expect(`${run.stdout}${run.summary}`).not.toContain('may still have been created');
         expect(sim.jobs()).toEqual([]);
+      }
+      if ('previewStatus' in expected) {
+        // What was seen: the URL the trigger gave, the state it stopped in, and the summary's section.
+        expect(run.outputs['preview-status']).toBe(expected.previewStatus);
+        expect(run.outputs['preview-url']).toBe(sim.deployments()[0]!.previewUrl);
+        expect(run.summary).toContain('Cancelled while it was building');
+        expect(errorLines(run)).toEqual([expect.stringContaining(expected.says)]);
       }
       if ('command' in inputs) {
         // An export that stops part-way leaves no file, and no output names one.

@@ -134,6 +134,9 @@ export const BAD_INPUTS: readonly BadInput[] = [
   agent('poll-interval-max', 'x'),
   agent('fail-on', 'failure'),
   agent('fail-on', 'failed,oops'),
+  agent('fail-on', 'failed,preview-fail'),
+  agent('preview', 'yes'),
+  refresh('preview', 'on'),
   agent('diff', 'maybe'),
   { input: 'diff', inputs: { diff: 'true' }, event: 'schedule' },
   { input: 'prompt', inputs: { prompt: '' }, event: 'schedule' },
@@ -264,6 +267,11 @@ export const HOSTILE_FIELDS: readonly string[] = [
   'archived time',
   'source repository',
   'source ref',
+  'preview URL',
+  'preview status ID',
+  'preview screenshot URLs',
+  'preview status',
+  'preview summary',
   'API error message',
   'API error details',
   'pull request title',
@@ -282,8 +290,9 @@ export const HOSTILE_FIELDS: readonly string[] = [
 
 /**
  * How hostile.e2e.test.ts runs them: per string, one run each for the job fields, the job ID,
- * the error message, a visitor path and a pull request; then, every string at once, one run
+ * the error message, a visitor path, a pull request, the preview's URL, ID and screenshots, and
+ * the preview's status and summary; then, every string at once, one run
  * each for the file names of a pull request diff, of the files list, of a push, and for a refresh.
  */
-export const HOSTILE_RUNS_PER_STRING = 5;
+export const HOSTILE_RUNS_PER_STRING = 7;
 export const HOSTILE_BATCHED_RUNS = 4;

@@ -53,7 +53,13 @@ export interface CheckedRunOptions extends RunOptions {
    * `pr-link` output; `expect` holds for the last body, the outcome. Needed only when the run
    * uses `pr-comment`.
    */
-  readonly prComment?: { readonly github: FakeGitHub; readonly pullNumber: number; readonly expect?: RenderExpectations };
+  readonly prComment?: {
+    readonly github: FakeGitHub;
+    readonly pullNumber: number;
+    readonly expect?: RenderExpectations;
+    /** What each body before the last must show, in order (default: no link); a preview's comment links the PR and the preview while it builds. */
+    readonly earlier?: readonly RenderExpectations[];
+  };
 }
 
 /** Writing the outputs and the summary and closing connections, beyond the deadline. */
@@ -89,14 +95,14 @@ export async function checkedRun(options: CheckedRunOptions): Promise<ActionRun>
   expect(injected, 'a workflow command was injected').toEqual([]);
   expect(renderProblems(run.summary, summaryChecks(run, options.summary)), 'the summary, rendered as GitHub renders it').toEqual([]);
   if (options.prComment) {
-    const { github, pullNumber, expect: expected } = options.prComment;
-    const links = [run.outputs['pr-link']].filter(isHttpUrl);
+    const { github, pullNumber, expect: expected, earlier = [] } = options.prComment;
+    const links = [run.outputs['pr-link'], httpsOnly(run.outputs['preview-url'])].filter(isHttpUrl);
     // The last body is the outcome, held to the test's expectations; the ones before it (the
     // working comment) to every rule but the test's counts.
     const bodies = github.commentBodiesSent(pullNumber, commentsFrom);
     bodies.forEach((body, index) => {
       const last = index === bodies.length - 1;
-      const checks = last ? { links, ...expected } : { links: [] };
+      const checks = last ? { links, ...expected } : { links: [], ...earlier[index] };
       expect(renderProblems(body, checks), `pull-request comment ${index + 1} of ${bodies.length}, rendered as GitHub renders it`).toEqual([]);
     });
   }
@@ -123,9 +129,19 @@ export function summaryChecks(run: ActionRun, extra: RenderExpectations = {}): R
   const shown = SHOWN_JOB_OUTPUTS.map((name) => run.outputs[name]).filter((value): value is string => Boolean(value));
   return {
     ...extra,
-    links: extra.links ?? [run.outputs['pr-link'], run.outputs['source-repository']].filter(isHttpUrl),
+    links: extra.links ?? [run.outputs['pr-link'], run.outputs['source-repository'], httpsOnly(run.outputs['preview-url'])].filter(isHttpUrl),
     literals: [...shown, ...(extra.literals ?? [])],
   };
+}
+
+/** A preview URL is linked only when it is an `https` URL (of at most 8,192 characters). */
+function httpsOnly(url: string | undefined): string | undefined {
+  try {
+    const parsed = new URL(url ?? '');
+    return parsed.protocol === 'https:' && parsed.href.length <= 8_192 ? url : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** The `::error::` lines of a run, as the runner shows them: a failed step says what went wrong in exactly one. */

@@ -17,6 +17,20 @@ import { pullRequestEvent, pushEvent } from '../support/webhook-events.js';
 import { EXECUTION_MARKER, HOSTILE_STRINGS, invisibleCharacters, visibleOnly } from './cases.js';
 import { checkedRun, errorLines } from './harness.js';
 import { allowedAsJobId } from '../support/job-ids.js';
+import { SCREENSHOT_ALT } from '../../src/report/preview-report.js';
+
+/** The simulator's documentation repository: its jobs' source and the first PR's home. */
+const DOCS_REPOSITORY = 'https://github.com/acme-sim/docs';
+
+/** Whether the action links (and shows as a picture) a URL from the API: an `https` URL of at most 8,192 characters. */
+function linkableHttps(url: string): boolean {
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === 'https:' && parsed.href.length <= 8_192;
+  } catch {
+    return false;
+  }
+}
 
 const declaredOutputs = Object.keys((parse(readFileSync(join(import.meta.dirname, '../../action.yml'), 'utf8')) as { outputs: object }).outputs);
 let github: FakeGitHub;
@@ -164,6 +178,106 @@ describe.concurrent('hostile text from the API', () => {
         expect(sim.requests.map((r) => r.endpoint)).toEqual(['create']);
         expect(run.outputs['job-id']).toBe('');
       }
+      expectInert(run);
+    }),
+  );
+
+  it.each(cases)('preview URL, status ID and screenshots: $label', ({ text, index }) =>
+    withSimulator(async (sim) => {
+      // The trigger answers with the hostile text as the deployment's ID and the preview's URL,
+      // and the status with a finished deployment whose screenshots are the hostile text. An ID
+      // the rule refuses is a malformed answer (preview-status error); one it allows is read.
+      sim.injectFault({ target: 'preview', kind: 'status', status: 202, body: { statusId: text, previewUrl: text } });
+      sim.injectFault({
+        target: 'preview-status',
+        kind: 'status',
+        status: 200,
+        body: { status: 'success', screenshot: text, screenshotLight: text, screenshotDark: text },
+      });
+      const pr = pullRequest(6000 + index);
+      const read = allowedAsJobId(text);
+      const linked = read && linkableHttps(text) ? [text] : [];
+      const jobLinks = [`${DOCS_REPOSITORY}/pull/100`, DOCS_REPOSITORY];
+      const run = await checkedRun({
+        event: pr.event,
+        env: pr.env,
+        inputs: {
+          'api-key': sim.apiKey,
+          'project-id': 'proj_sim',
+          'base-url': sim.url,
+          prompt: 'x',
+          diff: 'false',
+          'pr-comment': 'true',
+          'github-token': pr.token,
+          'poll-interval': '50ms',
+          'poll-interval-max': '100ms',
+          preview: 'true',
+        },
+        secrets: [sim.apiKey, pr.token],
+        deadlineMs: 30_000,
+        summary: {
+          links: [...jobLinks, ...linked],
+          images: linked,
+          imageAlt: SCREENSHOT_ALT,
+          details: 1,
+          literals: read ? [visibleOnly(text)] : [],
+        },
+        prComment: {
+          github,
+          pullNumber: 6000 + index,
+          expect: { links: [jobLinks[0]!, ...linked], images: linked, imageAlt: SCREENSHOT_ALT, literals: read ? [visibleOnly(text)] : [] },
+          earlier: [{ links: [] }, { links: [jobLinks[0]!, ...linked] }],
+        },
+      });
+      expect(run.outputs.outcome).toBe('pr-opened');
+      expect(run.outputs['preview-status']).toBe(read ? 'success' : 'error');
+      expect(run.outputs['preview-url']).toBe(read ? visibleOnly(text) : '');
+      if (read) {
+        const status = sim.requests.find((r) => r.endpoint === 'preview-status')!;
+        expect(status.path).toBe(`/v1/project/update-status/${encodeURIComponent(text)}`);
+      }
+      const comments = github.commentBodiesSent(6000 + index);
+      expectNothingInvisibleFrom(text, { outputs: JSON.stringify(run.outputs) }, { summary: run.summary, comments: comments.join('\n'), log: run.stdout });
+      expectInert(run);
+    }),
+  );
+
+  it.each(cases)('preview status and summary: $label', ({ text, index }) =>
+    withSimulator(async (sim) => {
+      // The deployment reports the hostile text as its status (undocumented: still building) and
+      // its summary; the step's timeout ends the wait before another read.
+      sim.injectFault({ target: 'preview-status', kind: 'status', status: 200, body: { status: text, summary: text } });
+      const pr = pullRequest(7000 + index);
+      const jobLink = `${DOCS_REPOSITORY}/pull/100`;
+      const previewUrl = 'https://acme-sim-mintlify-docs-update-1.mintlify.site';
+      const run = await checkedRun({
+        event: pr.event,
+        env: pr.env,
+        inputs: {
+          'api-key': sim.apiKey,
+          'project-id': 'proj_sim',
+          'base-url': sim.url,
+          prompt: 'x',
+          diff: 'false',
+          'pr-comment': 'true',
+          'github-token': pr.token,
+          'poll-interval': '50ms',
+          'poll-interval-max': '100ms',
+          timeout: '4s',
+          preview: 'true',
+        },
+        secrets: [sim.apiKey, pr.token],
+        deadlineMs: 4_000,
+        sim,
+        summary: { details: 1 },
+        // The comment while the preview builds shows the hostile status as its state.
+        prComment: { github, pullNumber: 7000 + index, earlier: [{ links: [] }, { links: [jobLink, previewUrl] }] },
+      });
+      expect(run.outputs.outcome).toBe('pr-opened');
+      expect(run.outputs['preview-status']).toBe('timed-out');
+      const comments = github.commentBodiesSent(7000 + index);
+      expect(comments).toHaveLength(3);
+      expectNothingInvisibleFrom(text, { outputs: JSON.stringify(run.outputs) }, { summary: run.summary, comments: comments.join('\n'), log: run.stdout });
       expectInert(run);
     }),
   );

@@ -8,6 +8,8 @@ import { dayOf, type DayRange } from './visitor-data.js';
 export interface Answer {
   status: number;
   body: unknown;
+  /** Headers of the answer beyond its content type (`retry-after`). */
+  headers?: Record<string, string>;
 }
 
 /**

@@ -22,9 +22,10 @@ Options:
   --paths N       pages in the analytics dataset (default 120)
   --latency MS    delay before every answer (default 0)
   --script NAME   how each new job lives: ${Object.keys(SCRIPTS).join(', ')} (default pr)
+  --preview-ms MS how long a preview deployment builds before it succeeds (default 5000)
   -h, --help      print this and exit`;
 
-let values: { port: string; paths: string; latency: string; script: string; help?: boolean };
+let values: { port: string; paths: string; latency: string; script: string; 'preview-ms': string; help?: boolean };
 try {
   ({ values } = parseArgs({
     options: {
@@ -32,6 +33,7 @@ try {
       paths: { type: 'string', default: '120' },
       latency: { type: 'string', default: '0' },
       script: { type: 'string', default: 'pr' },
+      'preview-ms': { type: 'string', default: '5000' },
       help: { type: 'boolean', short: 'h' },
     },
   }));
@@ -54,6 +56,7 @@ const sim = await startSimulator({
   latencyMs: Number(values.latency),
   defaultJobScript: script,
   analytics: { paths: Number(values.paths) },
+  defaultPreviewScript: { queuedMs: 0, buildMs: Number(values['preview-ms']), result: 'success' },
 });
 console.log(JSON.stringify({ url: sim.url, apiKey: sim.apiKey, projectId: 'proj_sim' }));
 const stop = (): void => {

@@ -1,6 +1,8 @@
 /** Injected failures, taken first-in first-out by the requests whose endpoint they target. */
 
-export type Endpoint = 'create' | 'message' | 'get' | AnalyticsEndpoint;
+export type Endpoint = 'create' | 'message' | 'get' | AnalyticsEndpoint | PreviewEndpoint;
+/** The preview's trigger (`POST /v1/project/preview/{projectId}`) and its status (`GET /v1/project/update-status/{statusId}`). */
+export type PreviewEndpoint = 'preview' | 'preview-status';
 export type AnalyticsEndpoint = 'visitors' | 'feedback-by-page' | 'searches' | 'feedback-entries';
 export type FaultTarget = Endpoint | 'any';
 

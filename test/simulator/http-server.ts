@@ -5,6 +5,7 @@ import { JobStore, scripts, type JobScript, type SimJob } from './job-store.js';
 import { AnalyticsEndpoints, type AnalyticsOptions } from './analytics-endpoints.js';
 import type { Answer } from './analytics-query.js';
 import { DAY_MS, dayOf } from './visitor-data.js';
+import { DEFAULT_PREVIEW_SCRIPT, PreviewStore, type PreviewScript, type SimDeployment } from './preview-store.js';
 
 export interface SimulatorOptions {
   apiKey?: string;
@@ -22,6 +23,10 @@ export interface SimulatorOptions {
    * `url` says so). Requests outside it are answered `404`, as a server answers a wrong prefix.
    */
   basePath?: string;
+  /** How each triggered preview lives when no script is queued (default: about 90 s, then success). */
+  defaultPreviewScript?: PreviewScript;
+  /** Projects whose plan has no previews: their trigger answers 403. */
+  projectsWithoutPreviews?: string[];
 }
 
 export interface LoggedRequest {
@@ -31,6 +36,8 @@ export interface LoggedRequest {
   endpoint: Endpoint | 'unknown';
   projectId?: string;
   jobId?: string;
+  /** The deployment a preview status read asks for. */
+  statusId?: string;
   query: Record<string, string>;
   body?: unknown;
   authorization: 'valid' | 'read-only' | 'invalid' | 'missing';
@@ -53,6 +60,12 @@ export interface Simulator {
   clearFaults(): void;
   job(id: string): SimJob | undefined;
   jobs(): SimJob[];
+  /** How the next triggered previews live, in order (then the default). */
+  queuePreviewScripts(...scripts: PreviewScript[]): void;
+  /** Whether a project's plan has previews: without, its trigger answers 403. */
+  setPlanHasPreviews(projectId: string, has: boolean): void;
+  deployment(statusId: string): SimDeployment | undefined;
+  deployments(): SimDeployment[];
   resetLog(): void;
   close(): Promise<void>;
 }
@@ -71,6 +84,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
   const todayDay = analyticsOptions.today ? dayOf(analyticsOptions.today)! : Math.floor(now() / DAY_MS);
   const analytics = new AnalyticsEndpoints(analyticsOptions, todayDay, now);
   const maxPromptChars = options.maxPromptChars ?? 200_000;
+  const previews = new PreviewStore(now, options.defaultPreviewScript ?? DEFAULT_PREVIEW_SCRIPT, options.projectsWithoutPreviews);
   const requests: LoggedRequest[] = [];
   const sockets = new Set<Socket>();
   const basePath = (options.basePath ?? '').replace(/\/+$/, '');
@@ -86,6 +100,10 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     clearFaults: () => faults.clear(),
     job: (id: string) => store.get(id),
     jobs: () => store.all(),
+    queuePreviewScripts: (...list: PreviewScript[]) => previews.queue(...list),
+    setPlanHasPreviews: (projectId: string, has: boolean) => previews.setPlanHasPreviews(projectId, has),
+    deployment: (statusId: string) => previews.get(statusId),
+    deployments: () => previews.all(),
     resetLog: () => {
       requests.length = 0;
     },
@@ -122,6 +140,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
       endpoint: route.endpoint,
       projectId: route.projectId,
       jobId: route.jobId,
+      statusId: route.statusId,
       query: Object.fromEntries(url.searchParams),
       body: parseJson(rawBody) ?? (rawBody || undefined),
       authorization: authOf(req.headers.authorization),
@@ -141,8 +160,8 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     };
 
     if (!fault || fault.kind === 'pass') {
-      const { status, body } = answer();
-      send(status, JSON.stringify(body));
+      const { status, body, headers } = answer();
+      send(status, JSON.stringify(body), headers);
       return;
     }
     switch (fault.kind) {
@@ -211,7 +230,10 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     if (entry.authorization === 'read-only' && !analyticsEndpoint) {
       return error(403, 'This API key is read-only: it cannot use the agent endpoints');
     }
+    // A deployment's status is read by its ID alone: the path names no project.
+    if (route.endpoint === 'preview-status') return previews.read(route.statusId!);
     if (!projects.has(route.projectId!)) return error(404, 'Project not found');
+    if (route.endpoint === 'preview') return previews.trigger(route.projectId!, parseJson(rawBody));
 
     if (analyticsEndpoint) return answerAnalytics(analyticsEndpoint, entry.query);
     let job: SimJob | undefined;
@@ -285,6 +307,7 @@ interface Route {
   endpoint: Endpoint | 'unknown';
   projectId?: string;
   jobId?: string;
+  statusId?: string;
   methodNotAllowed?: boolean;
 }
 
@@ -316,6 +339,10 @@ function routeOf(method: string, rawPath: string): Route {
     if (parts.length === 4) return expect('POST', 'create', { projectId });
     if (parts.length === 5 && jobId) return expect('GET', 'get', { projectId, jobId });
     if (parts.length === 6 && jobId && tail === 'message') return expect('POST', 'message', { projectId, jobId });
+  }
+  if (version === 'v1' && area === 'project' && parts.length === 4) {
+    if (decoded[2] === 'preview' && decoded[3]) return expect('POST', 'preview', { projectId: decoded[3] });
+    if (decoded[2] === 'update-status' && decoded[3]) return expect('GET', 'preview-status', { statusId: decoded[3] });
   }
   const analyticsEndpoint = ANALYTICS_PATHS.get(parts.slice(3).join('/'));
   if (version === 'v1' && area === 'analytics' && projectId && analyticsEndpoint) {

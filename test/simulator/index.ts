@@ -6,3 +6,4 @@ export { expectedSearches, type SearchTerm, type SearchRow } from './search-data
 export { expectedFeedbackEntries, type FeedbackEntryInput, type FeedbackEntry, type FeedbackStatus } from './feedback-entries.js';
 export type { AnalyticsOptions } from './analytics-endpoints.js';
 export type { Fault, FaultTarget } from './fault-queue.js';
+export { DEFAULT_PREVIEW_SCRIPT, PREVIEW_TRIGGERS_PER_MINUTE, screenshotFor, statusIdFor, type PreviewScript, type SimDeployment } from './preview-store.js';

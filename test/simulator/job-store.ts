@@ -12,6 +12,11 @@ export interface JobPhase {
   polls?: number;
   forMs?: number;
   prLink?: boolean;
+  /**
+   * The branch the job names in `source.ref` from this phase on: `null` for none. By default a
+   * job works on a branch of its own from the start, as the vendor documents `source.ref`.
+   */
+  ref?: string | null;
 }
 
 export type JobScript = JobPhase[];
@@ -57,6 +62,8 @@ export interface SimJob {
   phasePolls: number;
   phaseStartedAt: number;
   prNumber: number | undefined;
+  /** The working branch (`source.ref`): the documentation PR's branch, the one to preview. */
+  ref: string | null;
 }
 
 export const DOCS_REPOSITORY = 'https://github.com/acme-sim/docs';
@@ -107,6 +114,7 @@ export class JobStore {
       phasePolls: 0,
       phaseStartedAt: this.now(),
       prNumber: undefined,
+      ref: `mintlify/docs-update-${this.jobs.size + 1}`,
     };
     this.enter(job, 0);
     this.jobs.set(id, job);
@@ -140,7 +148,7 @@ export class JobStore {
     return {
       id: job.id,
       status: job.status,
-      source: { repository: DOCS_REPOSITORY, ref: 'main' },
+      source: { repository: DOCS_REPOSITORY, ref: job.ref },
       model: 'sim-model-1',
       prLink: job.prLink,
       createdAt: job.createdAt,
@@ -159,6 +167,7 @@ export class JobStore {
     job.phasePolls = 0;
     job.phaseStartedAt = this.now();
     job.status = phase.status;
+    if (phase.ref !== undefined) job.ref = phase.ref;
     if (phase.prLink) {
       job.prNumber ??= this.nextPr++;
       job.prLink = `${DOCS_REPOSITORY}/pull/${job.prNumber}`;

@@ -72,6 +72,14 @@ export interface RenderExpectations {
   readonly literals?: readonly (string | { readonly text: string; readonly times: number })[];
   /** How many collapsed blocks (`<details>`) the action wrote. Default: not counted. */
   readonly details?: number;
+  /**
+   * The pictures the action shows on purpose (a preview's screenshot), as the API gave their URLs:
+   * every `<img>` must show one of them (percent-encoding aside) with the alt text meant, and each
+   * must be shown. Default: none, and any `<img>` is a problem.
+   */
+  readonly images?: readonly string[];
+  /** The alt text every meant picture carries. */
+  readonly imageAlt?: string;
 }
 
 /**
@@ -101,7 +109,8 @@ export function renderProblems(markdown: string, expected: RenderExpectations = 
     ),
   );
   problems.push(...linkedByGitHub(dom).map((match) => `GitHub would link ${JSON.stringify(match)}`));
-  problems.push(...foreignMarkup(dom, expected.details));
+  problems.push(...foreignMarkup(dom, expected.details, expected.images ?? []));
+  problems.push(...imageProblems(dom, expected.images ?? [], expected.imageAlt));
   for (const literal of expected.literals ?? []) {
     const { text, times } = typeof literal === 'string' ? { text: literal, times: undefined } : literal;
     const shown = shownCount(dom, text);
@@ -234,6 +243,7 @@ export function linkedByGitHub(dom: Document): string[] {
 
 /** The elements the action writes on purpose: Markdown's, and the collapsed prompt block. */
 const ELEMENTS_THE_ACTION_WRITES = new Set([
+  'h4',
   'h2',
   'h3',
   'p',
@@ -255,20 +265,35 @@ const ELEMENTS_THE_ACTION_WRITES = new Set([
 /** The action's hidden comment marker and record. */
 const ACTION_COMMENT = /^ docs-agent-action:/;
 
-/** Raw HTML, strikethrough and images, and collapsed blocks out of place or out of count. */
-export function foreignMarkup(dom: Document, details?: number): string[] {
+/** Raw HTML, strikethrough and images (but the `images` meant), and collapsed blocks out of place or out of count. */
+export function foreignMarkup(dom: Document, details?: number, images: readonly string[] = []): string[] {
   const problems: string[] = [];
   for (const node of DomUtils.filter(() => true, dom.children, true)) {
     if (isComment(node) && !ACTION_COMMENT.test(node.data)) problems.push(`an HTML comment the action did not write: ${quote(node.data)}`);
     if (!isTag(node)) continue;
     if (node.name === 'del') problems.push(`struck through: ${quote(DomUtils.textContent(node))}`);
-    else if (node.name === 'img') problems.push(`an image: ${quote(node.attribs.src ?? '')}`);
-    else if (!ELEMENTS_THE_ACTION_WRITES.has(node.name)) problems.push(`an element the action does not write: <${node.name}>`);
+    else if (node.name === 'img') {
+      if (!images.some((url) => sameTarget(node.attribs.src ?? '', url))) problems.push(`an image: ${quote(node.attribs.src ?? '')}`);
+    } else if (!ELEMENTS_THE_ACTION_WRITES.has(node.name)) problems.push(`an element the action does not write: <${node.name}>`);
     if (node.name === 'details' && firstElement(node)?.name !== 'summary') problems.push('a <details> without its <summary>');
     if (node.name === 'summary' && !(node.parent && isTag(node.parent) && node.parent.name === 'details')) problems.push('a <summary> outside <details>');
   }
   const count = DomUtils.getElementsByTagName('details', dom, true).length;
   if (details !== undefined && count !== details) problems.push(`${count} <details> block(s), not ${details}`);
+  return problems;
+}
+
+/** Each picture meant is shown, with the alt text meant. */
+function imageProblems(dom: Document, meant: readonly string[], alt: string | undefined): string[] {
+  const shown = DomUtils.getElementsByTagName('img', dom, true);
+  const problems: string[] = [];
+  for (const url of meant) {
+    const found = shown.filter((image) => sameTarget(image.attribs.src ?? '', url));
+    if (found.length === 0) problems.push(`${quote(url)} is not shown as a picture`);
+    if (alt !== undefined) {
+      for (const image of found) if (image.attribs.alt !== alt) problems.push(`the picture ${quote(url)} has the alt text ${quote(image.attribs.alt ?? '')}`);
+    }
+  }
   return problems;
 }
 

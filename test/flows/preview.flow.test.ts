@@ -1,0 +1,198 @@
+/**
+ * `preview: true` in process: the agent and refresh steps with the entry layer's report, against
+ * the simulator's preview endpoints and the fake GitHub, with fake time (a build of a minute and
+ * a half takes milliseconds). The bundle's tests check the same behaviours end to end.
+ */
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { SCREENSHOT_ALT } from '../../src/report/preview-report.js';
+import { scripts } from '../simulator/index.js';
+import { fileDiff, type FakeGitHub } from '../support/fake-github.js';
+import { expectRendersAsGitHubShould } from '../support/github-markdown.js';
+import { pullRequestEvent } from '../support/webhook-events.js';
+import { startFlows, type Flows } from '../support/in-process.js';
+
+let flows: Flows;
+let github: FakeGitHub;
+beforeAll(async () => {
+  flows = await startFlows({ github: true, simulator: { defaultJobScript: scripts.prAfter(1), analytics: { paths: 30, today: '2026-11-21' } } });
+  github = flows.github!;
+});
+afterAll(async () => {
+  await flows.close();
+});
+beforeEach(() => {
+  flows.reset();
+  // A minute past the previous test: the organisation's preview limit starts afresh.
+  flows.time.advance(61_000);
+});
+afterEach(async () => {
+  expect(await github.takeViolations()).toEqual([]);
+});
+
+const triggers = () => flows.sim.requests.filter((r) => r.endpoint === 'preview');
+const reads = () => flows.sim.requests.filter((r) => r.endpoint === 'preview-status');
+const commentWrites = () => github.requests.filter((r) => r.call === 'create-comment' || r.call === 'update-comment');
+const bodyOf = (request: { body?: unknown }): string => (request.body as { body: string }).body;
+const SRC = fileDiff('src/cli.ts', ['export const retries = 4;']);
+
+describe('agent with preview: true', () => {
+  it('after the PR: one trigger of the job’s branch, reads every 10 s until success; outputs, summary and log', async () => {
+    const run = await flows.run({ prompt: 'Document the retries flag', preview: 'true' });
+    expect(run.failures).toEqual([]);
+    expect(run.outputs).toMatchObject({ outcome: 'pr-opened', 'preview-status': 'success' });
+    const branch = run.outputs['source-ref']!;
+    expect(branch).toMatch(/^mintlify\/docs-update-\d+$/);
+    expect(triggers().map((r) => r.body)).toEqual([{ branch }]);
+    const url = flows.sim.deployments().at(-1)!.previewUrl;
+    expect(run.outputs['preview-url']).toBe(url);
+    // 90 s of build: at most ⌈90 / 10⌉ + 1 reads, never two closer than 10 s.
+    const at = reads().map((r) => r.at);
+    expect(at.length).toBeLessThanOrEqual(10);
+    for (let i = 1; i < at.length; i++) expect(at[i]! - at[i - 1]!).toBeGreaterThanOrEqual(10_000);
+    expect(Number(run.outputs.requests)).toBe(flows.sim.requests.length);
+    const shot = flows.sim.deployments().at(-1)!.statusId;
+    expectRendersAsGitHubShould(run.summary, {
+      links: [run.outputs['pr-link'], run.outputs['source-repository'], url],
+      images: [`https://screenshots.mintlify.site/${shot}-light.png`],
+      imageAlt: SCREENSHOT_ALT,
+      details: 1,
+    });
+    const info = run.log.messages('info');
+    const progress = [
+      `Deploying a preview of branch "${branch}".`,
+      `Preview of branch "${branch}" queued: ${url}.`,
+      '[20s] Preview: queued → building',
+      `[1m30s] Preview: building → ready at ${url}`,
+      `Preview of branch "${branch}" ready (${url}).`,
+    ];
+    expect(info.filter((line) => progress.includes(line))).toEqual(progress);
+    expect(run.log.messages('warning')).toEqual([]);
+  });
+
+  it('the comment: working, then the outcome with the preview building, then the preview ready with its picture — one comment', async () => {
+    github.pulls.set(22, { diff: SRC, files: [], commits: [] });
+    const run = await flows.run({ 'pr-comment': 'true', preview: 'true' }, { event: { name: 'pull_request', payload: pullRequestEvent(22) } });
+    expect(run.outputs['preview-status']).toBe('success');
+    expect(commentWrites().map((r) => r.method)).toEqual(['POST', 'PATCH', 'PATCH']);
+    expect(github.comments).toHaveLength(1);
+    const [working, building, ready] = commentWrites().map(bodyOf);
+    expect(working).toContain('Working');
+    expect(building).toContain('Pull request opened');
+    expect(building).toContain('⏳ Building');
+    expect(building).not.toContain('<img');
+    const url = run.outputs['preview-url']!;
+    expectRendersAsGitHubShould(building!, { links: [run.outputs['pr-link'], url] });
+    expect(ready).toContain('✅ Ready');
+    const statusId = flows.sim.deployments().at(-1)!.statusId;
+    expectRendersAsGitHubShould(ready!, {
+      links: [run.outputs['pr-link'], url],
+      images: [`https://screenshots.mintlify.site/${statusId}-light.png`],
+      imageAlt: SCREENSHOT_ALT,
+    });
+  });
+
+  it('a failed build: preview-status failure, one warning, the outcome untouched; fail-on: preview-failed fails the step', async () => {
+    flows.sim.queuePreviewScripts({ queuedMs: 0, buildMs: 20_000, result: 'failure' });
+    const run = await flows.run({ prompt: 'x', preview: 'true' });
+    expect(run.outputs).toMatchObject({ outcome: 'pr-opened', 'preview-status': 'failure' });
+    expect(run.failures).toEqual([]);
+    expect(run.log.messages('warning')).toHaveLength(1);
+    expect(run.log.messages('warning')[0]).toMatch(/: failure\. The preview's build failed: Build failed/);
+
+    flows.time.advance(61_000);
+    flows.sim.queuePreviewScripts({ queuedMs: 0, buildMs: 20_000, result: 'failure' });
+    const failing = await flows.run({ prompt: 'x', preview: 'true', 'fail-on': 'failed,preview-failed' });
+    expect(failing.outputs).toMatchObject({ outcome: 'pr-opened', 'preview-status': 'failure' });
+    expect(failing.failures).toEqual([expect.stringMatching(/^Preview status "failure" fails the step \(fail-on lists preview-failed\)/)]);
+  });
+
+  it('a build that never ends: timed-out within the step’s timeout, no read after it', async () => {
+    flows.sim.queuePreviewScripts({ queuedMs: 0, buildMs: 0, result: 'never' });
+    const started = flows.time.now();
+    const run = await flows.run({ prompt: 'x', preview: 'true', timeout: '2m', 'poll-interval': '5s' });
+    expect(run.outputs).toMatchObject({ outcome: 'pr-opened', 'preview-status': 'timed-out', 'timed-out': 'false' });
+    expect(Math.max(...reads().map((r) => r.at))).toBeLessThanOrEqual(started + 120_000);
+    expect(run.log.messages('warning')).toEqual([expect.stringMatching(/timed-out\. The preview was still building when the step's timeout ran out/)]);
+  });
+
+  it('a plan without previews: unavailable, a notice and no warning', async () => {
+    flows.sim.setPlanHasPreviews('proj_sim', false);
+    try {
+      const run = await flows.run({ prompt: 'x', preview: 'true', 'fail-on': 'failed,preview-failed' });
+      expect(run.outputs).toMatchObject({ outcome: 'pr-opened', 'preview-status': 'unavailable', 'preview-url': '' });
+      expect(run.failures).toEqual([]);
+      expect(run.log.messages('warning')).toEqual([]);
+      expect(run.log.messages('notice')).toEqual([
+        expect.stringMatching(
+          /^No preview of branch ".*": POST \/v1\/project\/preview\/\{projectId\} answered 403: the project's plan has no preview deployments/,
+        ),
+      ]);
+      expect(reads()).toEqual([]);
+    } finally {
+      flows.sim.setPlanHasPreviews('proj_sim', true);
+    }
+  });
+
+  it('a 429 from the organisation’s limit waits for Retry-After, then deploys: still one trigger that counts', async () => {
+    flows.sim.injectFault({ target: 'preview', kind: 'status', status: 429, retryAfter: '30', body: { error: 'Too many preview deployments' } });
+    const started = flows.time.now();
+    const run = await flows.run({ prompt: 'x', preview: 'true' });
+    expect(run.outputs['preview-status']).toBe('success');
+    const sent = triggers();
+    expect(sent.map((r) => r.status)).toEqual([429, 202]);
+    expect(sent[1]!.at - sent[0]!.at).toBeGreaterThanOrEqual(30_000);
+    expect(flows.time.now() - started).toBeGreaterThan(30_000);
+  });
+
+  it('no branch, no PR, dry-run: skipped, no preview request', async () => {
+    flows.sim.queueJobScripts([
+      { status: 'active', polls: 1 },
+      { status: 'completed', prLink: true, ref: null },
+    ]);
+    const noBranch = await flows.run({ prompt: 'x', preview: 'true' });
+    expect(noBranch.outputs).toMatchObject({ outcome: 'pr-opened', 'preview-status': 'skipped', 'preview-url': '' });
+    flows.sim.queueJobScripts(scripts.noPrAfter(1));
+    const noPr = await flows.run({ prompt: 'x', preview: 'true' });
+    expect(noPr.outputs).toMatchObject({ outcome: 'no-pr', 'preview-status': 'skipped' });
+    const dry = await flows.run({ prompt: 'x', preview: 'true', 'dry-run': 'true' });
+    expect(dry.outputs).toMatchObject({ outcome: 'dry-run', 'preview-status': 'skipped' });
+    expect(triggers()).toEqual([]);
+    for (const run of [noBranch, noPr, dry]) expect(run.log.messages('warning')).toEqual([expect.stringMatching(/^Preview skipped\./)]);
+  });
+
+  it('preview: false (the default): no request, the outputs empty', async () => {
+    const run = await flows.run({ prompt: 'x' });
+    expect(run.outputs).toMatchObject({ outcome: 'pr-opened', 'preview-status': '', 'preview-url': '' });
+    expect(triggers()).toEqual([]);
+    expect(run.summary).not.toContain('Documentation preview');
+  });
+
+  it('cancelled during the wait: the URL seen is an output, the summary says so, the step fails, no comment write after it', async () => {
+    github.pulls.set(23, { diff: SRC, files: [], commits: [] });
+    const run = await flows.run(
+      { 'pr-comment': 'true', preview: 'true' },
+      {
+        event: { name: 'pull_request', payload: pullRequestEvent(23) },
+        onPause: (flow, ms) => {
+          if (ms === 10_000 && reads().length === 2) flow.cancel();
+        },
+      },
+    );
+    expect(run.outputs).toMatchObject({ outcome: 'pr-opened', 'preview-status': 'cancelled' });
+    expect(run.outputs['preview-url']).toMatch(/^https:\/\/acme-sim-/);
+    expect(run.summary).toContain('Cancelled while it was building');
+    expect(run.failures).toEqual([
+      expect.stringMatching(/^Cancelled while waiting for the preview of branch ".*"; its deployment goes on on the platform at https:/),
+    ]);
+    expect(commentWrites().map((r) => r.method)).toEqual(['POST', 'PATCH']);
+  });
+});
+
+describe('refresh with preview: true', () => {
+  it('previews the refresh job’s branch the same way', async () => {
+    const run = await flows.run({ command: 'refresh', 'date-from': '2026-11-14', 'date-to': '2026-11-21', 'refresh-signals': 'visitors', preview: 'true' });
+    expect(run.outputs).toMatchObject({ outcome: 'pr-opened', 'preview-status': 'success' });
+    expect(triggers().map((r) => r.body)).toEqual([{ branch: run.outputs['source-ref'] }]);
+    expect(run.summary).toContain('Documentation preview');
+  });
+});
