@@ -35,6 +35,8 @@ export const Inputs = {
   RefreshSignals: 'refresh-signals',
   RefreshPages: 'refresh-pages',
   RefreshSearches: 'refresh-searches',
+  DocsToken: 'docs-token',
+  FollowCodePr: 'follow-code-pr',
 } as const;
 
 export type InputName = (typeof Inputs)[keyof typeof Inputs];
@@ -61,6 +63,7 @@ export const Outputs = {
   ArtifactId: 'artifact-id',
   Signals: 'signals',
   Requests: 'requests',
+  DocsPrAction: 'docs-pr-action',
 } as const;
 
 export type OutputName = (typeof Outputs)[keyof typeof Outputs];
@@ -82,6 +85,8 @@ export const OUTCOMES = [
   'running',
   'skipped',
   'dry-run',
+  // A closed code pull request with follow-code-pr: the documentation PR was brought in step, no job.
+  'synced',
   // Beyond the contract's list: the step was stopped by an API error (a refused key, a job
   // that does not exist, a malformed answer); it always fails the step.
   'error',

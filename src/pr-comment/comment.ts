@@ -4,7 +4,7 @@ import { endsTheStep, GitHubError, type GitHubApi } from '../github/api.js';
 import { renderPrComment, renderWorkingComment } from '../report/agent-report.js';
 import type { Clock, Logger } from '../runtime.js';
 import { errorMessage } from '../text.js';
-import { COMMENT_MARKER, readRecord, recordLine, type CommentRecord } from './record.js';
+import { COMMENT_MARKER, readRecord, recordLine, type CommentRecord, type DocsPrRecord } from './record.js';
 
 /**
  * The action's one comment on a pull request, from finding it to its last write:
@@ -22,6 +22,10 @@ import { COMMENT_MARKER, readRecord, recordLine, type CommentRecord } from './re
 export class PullRequestComment {
   private commentId: number | undefined;
   private stopped = false;
+  /** The documentation PR the record names (follow-code-pr): the earlier record's until this run says otherwise. */
+  private docsPr: DocsPrRecord | undefined;
+  /** What the comment says of the documentation PR (follow-code-pr), Markdown; shown above the record. */
+  private docsPrSection: string | undefined;
 
   private constructor(
     private readonly github: GitHubApi,
@@ -33,6 +37,7 @@ export class PullRequestComment {
     private readonly deps: { readonly logger: Logger; readonly clock: Clock },
   ) {
     this.commentId = existingId;
+    this.docsPr = earlier?.docsPr;
   }
 
   /**
@@ -78,7 +83,23 @@ export class PullRequestComment {
    * run then sends the same change again instead of taking it as delivered.
    */
   recordFor(run: AgentRun): CommentRecord | undefined {
-    return run.delivery === 'accepted' && run.jobId ? { jobId: run.jobId, headSha: this.headSha } : this.earlier;
+    const job = run.delivery === 'accepted' && run.jobId ? { jobId: run.jobId, headSha: this.headSha } : this.earlier;
+    if (!job) return undefined;
+    return this.docsPr ? { jobId: job.jobId, headSha: job.headSha, docsPr: this.docsPr } : { jobId: job.jobId, headSha: job.headSha };
+  }
+
+  /** The documentation PR the record names, as this run leaves it so far. */
+  get docsPrRecord(): DocsPrRecord | undefined {
+    return this.docsPr;
+  }
+
+  /**
+   * Records the documentation PR that follow-code-pr keeps in step (or none), and what the comment
+   * says of it; the next write carries both.
+   */
+  setDocsPr(docsPr: DocsPrRecord | undefined, section: string | undefined): void {
+    this.docsPr = docsPr;
+    this.docsPrSection = section;
   }
 
   private async write(stage: 'working' | 'outcome', run: AgentRun, diff: DiffStats | undefined): Promise<void> {
@@ -86,7 +107,11 @@ export class PullRequestComment {
     const record = this.recordFor(run);
     const hidden = record && recordLine(record);
     const now = new Date(this.deps.clock.now()).toISOString();
-    const body = stage === 'working' ? renderWorkingComment(run, diff, COMMENT_MARKER, hidden, now) : renderPrComment(run, COMMENT_MARKER, hidden, now);
+    const body = withDocsPrSection(
+      stage === 'working' ? renderWorkingComment(run, diff, COMMENT_MARKER, undefined, now) : renderPrComment(run, COMMENT_MARKER, undefined, now),
+      this.docsPrSection,
+      hidden,
+    );
     try {
       let result: 'created' | 'updated';
       if (this.commentId === undefined) {
@@ -106,6 +131,11 @@ export class PullRequestComment {
       );
     }
   }
+}
+
+/** The body with the documentation PR's section and the hidden record after what the report wrote. */
+function withDocsPrSection(body: string, section: string | undefined, hidden: string | undefined): string {
+  return [body.replace(/\n$/, ''), ...(section ? ['', section] : []), ...(hidden ? ['', hidden] : [])].join('\n') + '\n';
 }
 
 /**
