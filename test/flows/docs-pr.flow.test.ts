@@ -294,6 +294,27 @@ describe('tokens and faults on the documentation side: one warning, the run goes
   });
 });
 
+describe('dry-run', () => {
+  it('a closed code PR: outcome dry-run, nothing changed or written on either side', async () => {
+    docsPull(5);
+    recorded({ repository: DOCS, number: 5, closedByAction: false });
+    const result = await run({ action: 'closed', merged: false }, { 'dry-run': 'true' });
+    expect(result.outputs).toMatchObject({ outcome: 'dry-run', 'docs-pr-action': 'none' });
+    expect(result.log.messages('info')).toContain('Dry run: would close documentation PR acme-sim/docs#5; nothing was changed on GitHub.');
+    expect(github.requests.filter((r) => r.method !== 'GET' && r.call !== 'identity')).toEqual([]);
+    expect(docs.pulls.get(5)!.state).toBe('open');
+  });
+
+  it('a reopened code PR: nothing reopened', async () => {
+    docsPull(5, { state: 'closed' });
+    recorded({ repository: DOCS, number: 5, closedByAction: true });
+    const result = await run({ action: 'reopened' }, { 'dry-run': 'true' });
+    expect(result.outputs).toMatchObject({ outcome: 'dry-run', 'docs-pr-action': 'none' });
+    expect(docs.pulls.get(5)!.state).toBe('closed');
+    expect(github.requests.filter((r) => r.method !== 'GET' && r.call !== 'identity')).toEqual([]);
+  });
+});
+
 describe('documentation in the workflow’s own repository', () => {
   it('github-token serves without docs-token: linked, then closed with the code PR', async () => {
     flows.sim.setSourceRepository('https://github.com/acme/widgets');

@@ -291,6 +291,28 @@ describe('faults on the documentation side: the right docs-pr-action, one warnin
     }));
 });
 
+describe('bad input', () => {
+  it('a docs-token that cannot be a token: one error line naming it, never its value, no request', () =>
+    withDocs(async ({ github }) => {
+      const bad = 'ghs_S3CRETDOCS with a space';
+      const before = sim.requests.length;
+      const result = await checkedRun({
+        event: { name: 'pull_request', payload: pullRequestEvent(CODE_PR, { action: 'opened' }) },
+        env: { GITHUB_API_URL: github.url, GITHUB_REPOSITORY: 'acme/widgets' },
+        inputs: { 'api-key': sim.apiKey, 'project-id': 'proj_sim', 'base-url': sim.url, 'pr-comment': 'true', 'follow-code-pr': 'true', 'docs-token': bad },
+        secrets: [sim.apiKey, bad],
+        deadlineMs: 0,
+      });
+      expect(result.code).toBe(1);
+      expect(errorLines(result)).toEqual([
+        '::error::Input "docs-token" contains spaces, line breaks or non-ASCII characters: pass the token alone, with nothing around it.',
+      ]);
+      expect(result.outputs).toEqual({ outcome: 'error', requests: '0' });
+      expect(sim.requests).toHaveLength(before);
+      expect(github.requests).toEqual([]);
+    }));
+});
+
 describe('text from outside and forged records', () => {
   it('hostile code PR titles, documentation PR titles, branches and comments change nothing and show as written', () =>
     withDocs(async ({ github, docs }) => {
