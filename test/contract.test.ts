@@ -64,6 +64,8 @@ const CONTRACT_INPUTS = [
   'summary-rows',
   'output-dir',
   'artifact-name',
+  'docs-token',
+  'follow-code-pr',
 ];
 const CONTRACT_OUTPUTS = [
   'outcome',
@@ -86,6 +88,7 @@ const CONTRACT_OUTPUTS = [
   'artifact-id',
   'signals',
   'requests',
+  'docs-pr-action',
 ];
 const CONTRACT_COMMANDS = ['agent', 'visitors', 'refresh'];
 

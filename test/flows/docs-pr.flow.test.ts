@@ -223,6 +223,24 @@ describe('reopened', () => {
     expect(docsComments(5)).toHaveLength(1);
   });
 
+  it('with reuse-job and nothing new to send, the run skips, and the comment still shows the documentation PR reopened', async () => {
+    docsPull(5);
+    const opened = await run({ action: 'opened' }, { 'reuse-job': 'true' }, link(5));
+    expect(opened.outputs['docs-pr-action']).toBe('linked');
+    const closed = await run({ action: 'closed', merged: false }, { 'reuse-job': 'true' });
+    expect(closed.outputs['docs-pr-action']).toBe('closed');
+    const reopened = await run({ action: 'reopened' }, { 'reuse-job': 'true' });
+    expect(reopened.outputs).toMatchObject({ outcome: 'skipped', 'docs-pr-action': 'reopened' });
+    expect(docs.pulls.get(5)!.state).toBe('open');
+    expect(codeComment()).toContain('reopened with this pull request');
+    expect(readRecord(codeComment())).toEqual({
+      jobId: opened.outputs['job-id'],
+      headSha: HEAD,
+      docsPr: { repository: DOCS, number: 5, closedByAction: false },
+    });
+    expect(github.comments.filter((c) => c.body.includes(COMMENT_MARKER))).toHaveLength(1);
+  });
+
   it('never reopens one someone else closed', async () => {
     docsPull(5, { state: 'closed' });
     recorded({ repository: DOCS, number: 5, closedByAction: false });
