@@ -224,6 +224,27 @@ describe('faults on the documentation side: the right docs-pr-action, one warnin
       expect(github.callsTo('update-pull')).toEqual([]);
     }));
 
+  it('deleted since (404): one warning, nothing written on the documentation side', () =>
+    withDocs(async ({ github }) => {
+      recorded(github, { repository: DOCS, number: 109, closedByAction: false });
+      const result = await run(github, { action: 'closed', merged: false });
+      expect(result.outputs).toMatchObject({ outcome: 'synced', 'docs-pr-action': 'none' });
+      expect(warnings(result)).toEqual([expect.stringContaining('Could not read documentation PR acme-sim/docs#109: GitHub answered 404')]);
+      expect(github.requests.filter((r) => r.path.startsWith(`/repos/${DOCS}/`) && r.method !== 'GET')).toEqual([]);
+      expect(codeComments(github).at(-1)!.body).toContain('not found');
+    }));
+
+  it('closed by someone else: a reopened code PR does not reopen it, and says so', () =>
+    withDocs(async ({ github, docs }) => {
+      docsPull(docs, 101, { state: 'closed' });
+      recorded(github, { repository: DOCS, number: 101, closedByAction: false });
+      const result = await run(github, { action: 'reopened' }, { inputs: { wait: 'false' } });
+      expect(result.outputs).toMatchObject({ outcome: 'submitted', 'docs-pr-action': 'none' });
+      expect(warnings(result)).toEqual([]);
+      expect(result.stdout).toContain('Documentation PR acme-sim/docs#101 was not closed by this action: not reopened.');
+      expect(docs.pulls.get(101)!.state).toBe('closed');
+    }));
+
   it('a GitHub 5xx on the close is sent again and gets over it (closing is idempotent)', () =>
     withDocs(async ({ github, docs }) => {
       docsPull(docs, 101);
