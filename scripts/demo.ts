@@ -9,7 +9,9 @@ import { parseArgs } from 'node:util';
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { scripts, startSimulator } from '../test/simulator/index.js';
+import { startFakeGitHub } from '../test/support/fake-github.js';
 import { findSecret, removeRunDirs, runAction, type ActionRun } from '../test/support/run-action.js';
+import { pullRequestEvent } from '../test/support/webhook-events.js';
 
 const { values: args } = parseArgs({
   options: { node: { type: 'string' }, check: { type: 'boolean', default: false } },
@@ -101,6 +103,8 @@ try {
     refresh.code === 0 && refresh.outputs.outcome === 'pr-opened' && (signals.pages?.length ?? 0) > 0 && (signals.searches?.length ?? 0) > 0,
   );
   expect(refresh, 'refresh', findSecret(refresh, sim.apiKey).length === 0, 'the API key leaked');
+
+  await followCodePr();
 } finally {
   await sim.close();
   // CI's smoke test leaves nothing behind; a person running `npm start` gets the summaries to read.
@@ -112,6 +116,51 @@ if (problems.length > 0) {
   if (args.check) process.exitCode = 1;
 } else {
   console.log('Every run ended as expected.');
+}
+
+/**
+ * follow-code-pr against a stand-in for GitHub with a documentation repository: a code PR opened
+ * (the job's documentation PR is linked), then closed without merging (the documentation PR is
+ * closed, its branch kept).
+ */
+async function followCodePr(): Promise<void> {
+  const github = await startFakeGitHub();
+  const docsToken = 'ghs_demoDocsAppToken';
+  try {
+    const docs = github.addRepository('acme-sim/docs');
+    github.tokens.set(docsToken, { login: 'docs-writer[bot]', repositories: { 'acme-sim/docs': { pullRequests: 'write', contents: 'write' } } });
+    docs.pulls.set(101, { title: 'Document --retries', state: 'open', draft: true, merged: false, headRef: 'docs/retries' });
+    sim.queueJobScripts(scripts.prAfter(1));
+    sim.queuePrLinks('https://github.com/acme-sim/docs/pull/101');
+    const common = {
+      node,
+      env: { GITHUB_API_URL: github.url, GITHUB_REPOSITORY: 'acme/widgets' },
+      inputs: {
+        'api-key': sim.apiKey,
+        'project-id': 'proj_sim',
+        'base-url': sim.url,
+        'github-token': 'ghs_demoWorkflowToken',
+        'docs-token': docsToken,
+        'pr-comment': 'true',
+        'follow-code-pr': 'true',
+        diff: 'false',
+        prompt: 'Document the new --retries flag of the CLI.',
+        'poll-interval': '200ms',
+        'poll-interval-max': '1s',
+      },
+    };
+    const opened = await runAction({ ...common, event: { name: 'pull_request', payload: pullRequestEvent(12, { action: 'opened' }) } });
+    show('Code PR #12 opened with follow-code-pr (the job opens documentation PR acme-sim/docs#101, which is linked to it)', opened);
+    expect(opened, 'follow-code-pr, opened', opened.code === 0 && opened.outputs['docs-pr-action'] === 'linked');
+    const closed = await runAction({ ...common, event: { name: 'pull_request', payload: pullRequestEvent(12, { action: 'closed', merged: false }) } });
+    show('Code PR #12 closed without merging (no job; the documentation PR is closed, its branch kept)', closed);
+    console.log(`  documentation PR   acme-sim/docs#101 is ${docs.pulls.get(101)!.state}, branch ${docs.pulls.get(101)!.headRef}\n`);
+    expect(closed, 'follow-code-pr, closed', closed.code === 0 && closed.outputs.outcome === 'synced' && closed.outputs['docs-pr-action'] === 'closed');
+    expect(closed, 'follow-code-pr, closed', docs.pulls.get(101)!.state === 'closed', 'left the documentation PR open');
+    for (const run of [opened, closed]) expect(run, 'follow-code-pr', findSecret(run, docsToken).length === 0, 'the docs token leaked');
+  } finally {
+    await github.close();
+  }
 }
 
 function show(title: string, run: ActionRun): void {

@@ -36,6 +36,8 @@ export const Inputs = {
   RefreshPages: 'refresh-pages',
   RefreshSearches: 'refresh-searches',
   Preview: 'preview',
+  DocsToken: 'docs-token',
+  FollowCodePr: 'follow-code-pr',
 } as const;
 
 export type InputName = (typeof Inputs)[keyof typeof Inputs];
@@ -64,6 +66,7 @@ export const Outputs = {
   Requests: 'requests',
   PreviewUrl: 'preview-url',
   PreviewStatus: 'preview-status',
+  DocsPrAction: 'docs-pr-action',
 } as const;
 
 export type OutputName = (typeof Outputs)[keyof typeof Outputs];
@@ -85,6 +88,8 @@ export const OUTCOMES = [
   'running',
   'skipped',
   'dry-run',
+  // A closed code pull request with follow-code-pr: the documentation PR was brought in step, no job.
+  'synced',
   // Beyond the contract's list: the step was stopped by an API error (a refused key, a job
   // that does not exist, a malformed answer); it always fails the step.
   'error',

@@ -87,6 +87,8 @@ export const INPUT_DEFAULTS: Readonly<Record<InputName, string>> = {
   'refresh-pages': '10',
   'refresh-searches': '10',
   preview: 'false',
+  'docs-token': '',
+  'follow-code-pr': 'false',
 };
 
 const WAIT_INPUTS = [Inputs.Wait, Inputs.PollInterval, Inputs.PollIntervalMax, Inputs.FailOn] as const;
@@ -108,6 +110,8 @@ export const COMMAND_INPUTS: Readonly<Record<Settings['command'], readonly Input
     Inputs.PrComment,
     Inputs.ReuseJob,
     ...PREVIEW_INPUTS,
+    Inputs.DocsToken,
+    Inputs.FollowCodePr,
   ],
   visitors: [...RANGE_INPUTS, ...PAGING_INPUTS, Inputs.Offset, Inputs.ComparePrevious, Inputs.SummaryRows, Inputs.OutputDir, Inputs.ArtifactName],
   refresh: [
@@ -160,7 +164,7 @@ export function readSettings(context: SettingsContext): ParsedSettings {
     const value = context.env[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`];
     return name === Inputs.JobId ? value : value?.trim();
   };
-  for (const secret of [read(Inputs.ApiKey), read(Inputs.GithubToken)]) {
+  for (const secret of [read(Inputs.ApiKey), read(Inputs.GithubToken), read(Inputs.DocsToken)]) {
     if (secret) core.setSecret(secret);
   }
   return parseSettings(read, context);
@@ -269,7 +273,15 @@ function parseAgentSettings(common: CommonSettings, input: Input, parse: Parse, 
     prComment: parse(Inputs.PrComment, parseBoolean),
     reuseJob: parse(Inputs.ReuseJob, parseBoolean),
     ...parsePreviewSettings(parse),
+    docsToken: parseDocsToken(input(Inputs.DocsToken)),
+    followCodePr: parse(Inputs.FollowCodePr, parseBoolean),
   };
+  if (settings.followCodePr && !settings.prComment) {
+    throw new InputError(
+      Inputs.FollowCodePr,
+      'Input "follow-code-pr" is true but "pr-comment" is false: the pull-request comment records the documentation PR, so follow-code-pr needs pr-comment: true.',
+    );
+  }
   if (settings.reuseJob && !settings.prComment) {
     throw new InputError(
       Inputs.ReuseJob,
@@ -382,6 +394,20 @@ function parseApiKey(key: string, event: TriggerEvent, warnings: string[]): stri
   return key;
 }
 
+/**
+ * `docs-token`, never echoed: like the key, a value that could not be a token (white space inside,
+ * non-ASCII) is described, not shown, since it would break the header it is sent in.
+ */
+function parseDocsToken(token: string): string {
+  if (token && !/^[\x21-\x7e]+$/.test(token)) {
+    throw new InputError(
+      Inputs.DocsToken,
+      'Input "docs-token" contains spaces, line breaks or non-ASCII characters: pass the token alone, with nothing around it.',
+    );
+  }
+  return token;
+}
+
 function parseFailOn(text: string): ReadonlySet<Outcome> {
   const tokens = parseList(text.toLowerCase());
   // `preview-failed` is not an outcome: the preview settings read it (a preview never changes the outcome).
@@ -417,7 +443,7 @@ function warnIgnoredInputs(command: Settings['command'], read: InputReader, env:
 }
 
 function invalid(name: InputName, value: string, expected: string): InputError {
-  const shown = name === Inputs.ApiKey ? '(hidden)' : quoteValue(value);
+  const shown = name === Inputs.ApiKey || name === Inputs.DocsToken ? '(hidden)' : quoteValue(value);
   return new InputError(name, `Input "${name}" has an invalid value ${shown}: expected ${expected}.`);
 }
 

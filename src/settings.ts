@@ -61,6 +61,10 @@ export interface AgentSettings extends CommonSettings, WaitSettings, PreviewSett
   readonly allowForks: boolean;
   readonly prComment: boolean;
   readonly reuseJob: boolean;
+  /** Reads and writes the documentation PR; empty: `githubToken` serves when that PR is in the workflow's own repository. */
+  readonly docsToken: string;
+  /** The documentation PR follows its code PR (with `prComment`, on pull-request events). */
+  readonly followCodePr: boolean;
 }
 
 export interface VisitorsSettings extends CommonSettings, RangeSettings, PagingSettings {

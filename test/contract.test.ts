@@ -65,6 +65,8 @@ const CONTRACT_INPUTS = [
   'output-dir',
   'artifact-name',
   'preview',
+  'docs-token',
+  'follow-code-pr',
 ];
 const CONTRACT_OUTPUTS = [
   'outcome',
@@ -89,6 +91,7 @@ const CONTRACT_OUTPUTS = [
   'artifact-id',
   'signals',
   'requests',
+  'docs-pr-action',
 ];
 const CONTRACT_COMMANDS = ['agent', 'visitors', 'refresh'];
 

@@ -79,6 +79,68 @@ describe('the fake answers every route as GitHub describes it', () => {
   });
 });
 
+describe('a documentation repository and the tokens that reach it', () => {
+  async function as(token: string, method: string, path: string, body?: unknown): Promise<{ status: number; json: unknown }> {
+    const response = await fetch(github.url + path, {
+      method,
+      headers: { accept: JSON_MEDIA, authorization: `token ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await response.text();
+    return { status: response.status, json: text ? (JSON.parse(text) as unknown) : undefined };
+  }
+  const MARK_READY = 'mutation ($id: ID!) { markPullRequestReadyForReview(input: { pullRequestId: $id }) { pullRequest { isDraft } } }';
+
+  it('pull requests read, closed and reopened by a token with Pull requests: write; marked ready with Contents: write too', async () => {
+    const docs = github.addRepository('acme/docs', { private: true });
+    docs.pulls.set(3, { title: 'Docs', state: 'open', draft: true, merged: false, headRef: 'docs/x' });
+    github.tokens.set('writer', { login: 'writer[bot]', repositories: { 'acme/docs': { pullRequests: 'write', contents: 'write' } } });
+    github.tokens.set('no-contents', { login: 'nc[bot]', repositories: { 'acme/docs': { pullRequests: 'write', contents: 'read' } } });
+    github.tokens.set('reader', { login: 'reader[bot]', repositories: { 'acme/docs': { pullRequests: 'read', contents: 'read' } } });
+    try {
+      const pull = await as('writer', 'GET', '/repos/acme/docs/pulls/3');
+      expect(pull.json).toMatchObject({ state: 'open', draft: true, head: { ref: 'docs/x' } });
+      expect((await as('reader', 'PATCH', '/repos/acme/docs/pulls/3', { state: 'closed' })).status).toBe(403);
+      expect((await as('workflow-token', 'GET', '/repos/acme/docs/pulls/3')).status).toBe(404);
+      expect((await as('writer', 'PATCH', '/repos/acme/docs/pulls/3', { state: 'closed' })).json).toMatchObject({
+        state: 'closed',
+        closed_at: expect.any(String),
+      });
+      expect((await as('writer', 'PATCH', '/repos/acme/docs/pulls/3', { state: 'open' })).json).toMatchObject({ state: 'open', closed_at: null });
+      const id = (pull.json as { node_id: string }).node_id;
+      const refused = await as('no-contents', 'POST', '/graphql', { query: MARK_READY, variables: { id } });
+      expect(refused.json).toMatchObject({ errors: [{ type: 'FORBIDDEN' }] });
+      expect(docs.pulls.get(3)!.draft).toBe(true);
+      expect((await as('writer', 'POST', '/graphql', { query: MARK_READY, variables: { id } })).json).toEqual({
+        data: { markPullRequestReadyForReview: { pullRequest: { isDraft: false } } },
+      });
+      expect(docs.pulls.get(3)!.draft).toBe(false);
+      expect((await as('writer', 'POST', '/repos/acme/docs/issues/3/comments', { body: 'linked' })).json).toMatchObject({ user: { login: 'writer[bot]' } });
+      expect(github.docsCommentBodiesSent('acme/docs', 3)).toEqual(['linked']);
+      expect((await as('writer', 'POST', '/graphql', { query: 'query { viewer { login } }' })).json).toEqual({ data: { viewer: { login: 'writer[bot]' } } });
+      expect(await github.takeViolations()).toEqual([]);
+    } finally {
+      github.repositories.clear();
+      github.tokens.clear();
+    }
+  });
+
+  it('a merged pull request stays merged: closing or reopening it changes nothing', async () => {
+    github.addRepository('acme/docs').pulls.set(4, { title: 'Docs', state: 'closed', draft: false, merged: true, headRef: 'docs/y' });
+    try {
+      expect((await as('anyone', 'GET', '/repos/acme/docs/pulls/4')).json).toMatchObject({ state: 'closed', merged: true });
+      // The workflow's token reads a public repository elsewhere, and may not write there.
+      expect((await as('anyone', 'PATCH', '/repos/acme/docs/pulls/4', { state: 'open' })).status).toBe(403);
+      github.tokens.set('writer', { login: 'writer[bot]', repositories: { 'acme/docs': { pullRequests: 'write', contents: 'write' } } });
+      expect((await as('writer', 'PATCH', '/repos/acme/docs/pulls/4', { state: 'open' })).json).toMatchObject({ state: 'closed', merged: true });
+      expect(await github.takeViolations()).toEqual([]);
+    } finally {
+      github.repositories.clear();
+      github.tokens.clear();
+    }
+  });
+});
+
 describe('the check catches what GitHub would refuse or never answer', () => {
   it('an operation GitHub does not have', async () => {
     await send('GET', '/repos/acme/widgets/pulls/7/diffs');

@@ -245,6 +245,11 @@ const BAD_CASES: readonly BadCase[] = [
   { input: 'refresh-pages', value: '0', command: 'refresh', says: /1 to 50/ },
   { input: 'refresh-pages', value: '51', command: 'refresh' },
   { input: 'refresh-searches', value: 'ten', command: 'refresh' },
+  // docs-token: never echoed; follow-code-pr: a boolean, and needs pr-comment.
+  { input: 'docs-token', value: 'ghs_S3CRETDOCS rest', shown: false, says: /spaces/ },
+  { input: 'docs-token', value: 'ghs_S3CRETDOCS\nrest', shown: false, says: /line breaks/ },
+  { input: 'follow-code-pr', value: 'yes', extra: { 'pr-comment': 'true' } },
+  { input: 'follow-code-pr', value: 'true', shown: false, says: /needs pr-comment: true/ },
 ];
 
 describe('parseSettings: bad values', () => {
@@ -342,6 +347,8 @@ describe('parseSettings: defaults', () => {
       reuseJob: false,
       preview: false,
       failOnPreview: false,
+      docsToken: '',
+      followCodePr: false,
     });
   });
 
@@ -695,6 +702,16 @@ describe('readSettings', () => {
     expect(warnings[0]).not.toContain('S3CRET');
   });
 
+  it('masks docs-token at once with the key, even when a later input is bad, and never shows it', () => {
+    stubInputs({ 'api-key': KEY, 'project-id': 'proj_9', prompt: 'Go.', 'docs-token': 'ghs_D0CSTOKEN42', retries: '99' });
+    const written = captureStdout();
+    const error = inputErrorOf(() => readSettings(contextFor(DISPATCH, process.env)));
+    vi.restoreAllMocks();
+    expect(error.input).toBe('retries');
+    expect(written.slice(0, 2).join('')).toMatch(/::add-mask::ghs_D0CSTOKEN42\r?\n/);
+    expect(written.slice(2).join('')).not.toContain('D0CSTOKEN');
+  });
+
   it('masks the key even when a later input is bad', () => {
     stubInputs({ 'api-key': KEY, 'project-id': 'proj_9', prompt: 'Go.', retries: '99' });
     const written = captureStdout();
@@ -839,5 +856,41 @@ describe('parseSettings: messages and edges', () => {
 
   it('does not warn about output-dir passed empty on an agent run (the runner passes its default as given)', () => {
     expect(agent({ 'output-dir': '' }, DISPATCH, { RUNNER_TEMP: '/tmp/rt' }).warnings).toEqual([]);
+  });
+});
+
+describe('follow-code-pr and docs-token', () => {
+  it('are off and empty by default, and read as given', () => {
+    expect(agent().settings).toMatchObject({ followCodePr: false, docsToken: '' });
+    expect(agent({ 'pr-comment': 'true', 'follow-code-pr': 'TRUE', 'docs-token': 'ghs_abc' }, SAME_REPO_PR).settings).toMatchObject({
+      followCodePr: true,
+      docsToken: 'ghs_abc',
+    });
+  });
+
+  it('follow-code-pr without pr-comment is one line naming the input, before any request', () => {
+    const error = inputErrorOf(() => agent({ 'follow-code-pr': 'true' }, SAME_REPO_PR));
+    expect(error.input).toBe('follow-code-pr');
+    expect(error.message).toBe(
+      'Input "follow-code-pr" is true but "pr-comment" is false: the pull-request comment records the documentation PR, so follow-code-pr needs pr-comment: true.',
+    );
+  });
+
+  it('a bad follow-code-pr names the input and what is accepted', () => {
+    const error = inputErrorOf(() => agent({ 'pr-comment': 'true', 'follow-code-pr': 'yes' }, SAME_REPO_PR));
+    expect(error.input).toBe('follow-code-pr');
+    expect(error.message).toContain('Input "follow-code-pr" has an invalid value "yes"');
+  });
+
+  it('a docs-token that cannot be a token is refused without showing it', () => {
+    const error = inputErrorOf(() => agent({ 'pr-comment': 'true', 'docs-token': 'ghs_SECRET part two' }, SAME_REPO_PR));
+    expect(error.input).toBe('docs-token');
+    expect(error.message).not.toContain('SECRET');
+  });
+
+  it('both belong to command: agent; set for another command they are ignored with a warning', () => {
+    const { warnings } = visitors({ 'follow-code-pr': 'true', 'docs-token': 'ghs_x' });
+    expect(warnings).toContain('Input "follow-code-pr" is ignored by command: visitors (it belongs to command: agent).');
+    expect(warnings).toContain('Input "docs-token" is ignored by command: visitors (it belongs to command: agent).');
   });
 });

@@ -31,6 +31,9 @@ function memoryGitHub(comments: IssueComment[] = [], login = 'github-actions[bot
     compareDiff: notUsed,
     commit: notUsed,
     defaultBranch: notUsed,
+    pullRequest: notUsed,
+    setPullRequestState: notUsed,
+    markReadyForReview: notUsed,
     listComments(issueNumber) {
       calls.push(`list ${issueNumber}`);
       return failures.list ? Promise.reject(failures.list) : Promise.resolve([...comments]);

@@ -29,6 +29,12 @@ export interface GitHubApi {
   /** Answers the new comment's ID, so later writes update it. */
   createComment(issueNumber: number, body: string): Promise<number>;
   updateComment(commentId: number, body: string): Promise<void>;
+  /** A pull request's state (JSON, not the diff): what following a documentation PR reads. */
+  pullRequest(pullNumber: number): Promise<PullRequestState>;
+  /** Closes or reopens a pull request (`PATCH pulls/{n}` with `state`); its branch is left as it is. */
+  setPullRequestState(pullNumber: number, state: 'open' | 'closed'): Promise<PullRequestState>;
+  /** Marks a draft pull request ready for review: GraphQL only, by the pull request's node ID. */
+  markReadyForReview(pullRequestNodeId: string): Promise<void>;
   /** No request may end after this instant (epoch ms): the step's `timeout`. */
   setDeadline(epochMs: number): void;
 }
@@ -56,6 +62,19 @@ export interface IssueComment {
   readonly authorLogin: string;
 }
 
+/** What the documentation PR's follower reads of a pull request. */
+export interface PullRequestState {
+  readonly number: number;
+  /** GraphQL's ID of the pull request, which `markReadyForReview` takes. */
+  readonly nodeId: string;
+  readonly state: 'open' | 'closed';
+  readonly draft: boolean;
+  readonly merged: boolean;
+  readonly title: string;
+  /** The head branch; the action never deletes it. */
+  readonly headRef: string;
+}
+
 /**
  * How a GitHub call failed: an HTTP answer (`status`), no connection or a broken one, no
  * answer within `request-timeout`, the step's `timeout` running out, cancellation, or an
@@ -69,6 +88,8 @@ export class GitHubError extends Error {
     message: string,
     readonly kind: GitHubFailureKind,
     readonly status?: number,
+    /** GitHub's own message with an HTTP answer, cleaned for the log, without the action's hint. */
+    readonly answer?: string,
   ) {
     super(message);
     this.name = 'GitHubError';

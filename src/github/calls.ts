@@ -69,6 +69,24 @@ export const GITHUB_CALLS = {
     forbidden: 'give the job "permissions: pull-requests: write", or set pr-comment: false',
     notFound: 'the comment was deleted meanwhile; the next run writes a new one',
   },
+  'pull-request': {
+    title: 'pull request',
+    endpoint: 'GET /repos/{owner}/{repo}/pulls/{pull_number}',
+    forbidden: 'the token needs "Pull requests: read" on this repository',
+    notFound: 'the pull request does not exist, or the token cannot see the repository',
+  },
+  'update-pull': {
+    title: 'update pull request',
+    endpoint: 'PATCH /repos/{owner}/{repo}/pulls/{pull_number}',
+    forbidden: 'the token needs "Pull requests: write" on this repository',
+    notFound: 'the pull request does not exist, or the token cannot see the repository',
+  },
+  'mark-ready': {
+    title: 'mark ready for review',
+    endpoint: 'POST /graphql, markPullRequestReadyForReview',
+    forbidden: 'the token needs "Pull requests: write" and "Contents: write" on this repository',
+    notFound: undefined,
+  },
 } as const satisfies Record<string, { title: string; endpoint: string; forbidden: string | undefined; notFound: string | undefined }>;
 
 export type GitHubCallName = keyof typeof GITHUB_CALLS;

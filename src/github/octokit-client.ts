@@ -8,7 +8,7 @@ import { retry } from '@octokit/plugin-retry';
 import { throttling } from '@octokit/plugin-throttling';
 import { errorCode, neverReachedServer } from '../net.js';
 import { errorMessage, forLog, formatDuration } from '../text.js';
-import { GitHubError, subjectOf, type GitHubApi, type IssueComment, type ListedFile, type RepoName } from './api.js';
+import { GitHubError, subjectOf, type GitHubApi, type IssueComment, type ListedFile, type PullRequestState, type RepoName } from './api.js';
 import { GITHUB_CALLS, type GitHubCallName } from './calls.js';
 import type { Clock, Logger } from '../runtime.js';
 
@@ -36,6 +36,9 @@ const COMMIT_MAX_FILES = 3_000;
 
 /** The GraphQL document that asks who the token is; GitHub's schema is checked against it in the tests. */
 export const VIEWER_LOGIN_QUERY = 'query { viewer { login } }';
+
+/** The GraphQL mutation that marks a draft pull request ready for review; checked against GitHub's schema in the tests. */
+export const MARK_READY_MUTATION = 'mutation ($id: ID!) { markPullRequestReadyForReview(input: { pullRequestId: $id }) { pullRequest { isDraft } } }';
 
 /**
  * `GitHubApi` over `@actions/github`'s Octokit, which honours GITHUB_API_URL (GHES, or a local
@@ -187,8 +190,32 @@ export function createOctokitApi(options: GitHubClientOptions): GitHubApi {
       call('update-comment', async () => {
         await octokit.rest.issues.updateComment({ ...repo, comment_id: commentId, body });
       }),
+    pullRequest: (pullNumber) =>
+      call('pull-request', async () => pullState('pull-request', (await octokit.rest.pulls.get({ ...repo, pull_number: pullNumber })).data)),
+    setPullRequestState: (pullNumber, state) =>
+      call('update-pull', async () => pullState('update-pull', (await octokit.rest.pulls.update({ ...repo, pull_number: pullNumber, state })).data)),
+    markReadyForReview: (pullRequestNodeId) =>
+      call('mark-ready', async () => {
+        await octokit.graphql(MARK_READY_MUTATION, { id: pullRequestNodeId });
+      }),
     setDeadline: (epochMs) => limits.setDeadline(epochMs),
   };
+
+  function pullState(name: GitHubCallName, data: unknown): PullRequestState {
+    const pull = data as Partial<Record<'number' | 'node_id' | 'state' | 'draft' | 'merged' | 'merged_at' | 'title', unknown>> & { head?: { ref?: unknown } };
+    shape(name, typeof pull?.number === 'number' && typeof pull.node_id === 'string', 'no "number" or "node_id"');
+    shape(name, pull.state === 'open' || pull.state === 'closed', 'a "state" other than open or closed');
+    return {
+      number: pull.number as number,
+      nodeId: pull.node_id as string,
+      state: pull.state as 'open' | 'closed',
+      draft: pull.draft === true,
+      // A list of pull requests leaves out `merged`; `merged_at` says it too.
+      merged: pull.merged === true || (typeof pull.merged_at === 'string' && pull.merged_at !== ''),
+      title: typeof pull.title === 'string' ? pull.title : '',
+      headRef: typeof pull.head?.ref === 'string' ? pull.head.ref : '',
+    };
+  }
 }
 
 type Limit = 'cancelled' | 'timeout' | 'deadline';
@@ -409,9 +436,17 @@ function describeFailure(name: GitHubCallName, error: unknown, context: FailureC
   const { status, response } = error as { status?: unknown; response?: { data?: unknown; headers?: Record<string, unknown> } };
   // Octokit reports a request that got no HTTP answer as status 500 without a response.
   if (typeof status === 'number' && response) {
-    return failure(name, `answered ${status}: ${serverMessageOf(response.data)}${hintFor(name, status, response.headers ?? {})}`, 'http', status);
+    const answer = serverMessageOf(response.data);
+    return failure(name, `answered ${status}: ${answer}${hintFor(name, status, response.headers ?? {})}`, 'http', status, answer);
   }
   if ((error as { name?: unknown }).name === 'GraphqlResponseError') {
+    // GraphQL answers 200 with typed errors: a refusal (FORBIDDEN, NOT_FOUND) is said as REST says it.
+    const first = (error as { errors?: Array<{ type?: unknown; message?: unknown }> }).errors?.[0];
+    const status = first?.type === 'FORBIDDEN' ? 403 : first?.type === 'NOT_FOUND' ? 404 : undefined;
+    if (status) {
+      const answer = forLog(typeof first?.message === 'string' ? first.message : 'no message', 200);
+      return failure(name, `answered ${String(first?.type)}: ${answer}${hintFor(name, status, {})}`, 'http', status, answer);
+    }
     return failure(name, `answered with an error: ${forLog(errorMessage(error), 200)}`, 'shape');
   }
   const code = errorCode(error);
@@ -422,9 +457,9 @@ function describeFailure(name: GitHubCallName, error: unknown, context: FailureC
   return failure(name, `the connection failed: ${detail}${code && !detail.includes(code) ? ` (${code})` : ''}`, 'network');
 }
 
-function failure(name: GitHubCallName, what: string, kind: GitHubError['kind'], status?: number): GitHubError {
+function failure(name: GitHubCallName, what: string, kind: GitHubError['kind'], status?: number, answer?: string): GitHubError {
   const { title, endpoint } = GITHUB_CALLS[name];
-  return new GitHubError(`GitHub ${title} (${endpoint}) ${what.replace(/\.$/, '')}.`, kind, status);
+  return new GitHubError(`GitHub ${title} (${endpoint}) ${what.replace(/\.$/, '')}.`, kind, status, answer);
 }
 
 function hintFor(name: GitHubCallName, status: number, headers: Record<string, unknown>): string {

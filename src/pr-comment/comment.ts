@@ -2,10 +2,10 @@ import type { AgentRun } from '../agent/run-agent.js';
 import type { DiffStats } from '../diff/change-prompt.js';
 import { endsTheStep, GitHubError, type GitHubApi } from '../github/api.js';
 import type { PreviewRun } from '../preview/run-preview.js';
-import { renderPrComment, renderWorkingComment } from '../report/agent-report.js';
+import { COMMENT_LIMIT_CHARS, renderPrComment, renderWorkingComment } from '../report/agent-report.js';
 import type { Clock, Logger } from '../runtime.js';
 import { errorMessage } from '../text.js';
-import { COMMENT_MARKER, readRecord, recordLine, type CommentRecord } from './record.js';
+import { COMMENT_MARKER, readRecord, recordLine, type CommentRecord, type DocsPrRecord } from './record.js';
 
 /**
  * The action's one comment on a pull request, from finding it to its last write:
@@ -23,6 +23,10 @@ import { COMMENT_MARKER, readRecord, recordLine, type CommentRecord } from './re
 export class PullRequestComment {
   private commentId: number | undefined;
   private stopped = false;
+  /** The documentation PR the record names (follow-code-pr): the earlier record's until this run says otherwise. */
+  private docsPr: DocsPrRecord | undefined;
+  /** What the comment says of the documentation PR (follow-code-pr), Markdown; shown above the record. */
+  private docsPrSection: string | undefined;
 
   private constructor(
     private readonly github: GitHubApi,
@@ -34,6 +38,7 @@ export class PullRequestComment {
     private readonly deps: { readonly logger: Logger; readonly clock: Clock },
   ) {
     this.commentId = existingId;
+    this.docsPr = earlier?.docsPr;
   }
 
   /**
@@ -80,7 +85,23 @@ export class PullRequestComment {
    * run then sends the same change again instead of taking it as delivered.
    */
   recordFor(run: AgentRun): CommentRecord | undefined {
-    return run.delivery === 'accepted' && run.jobId ? { jobId: run.jobId, headSha: this.headSha } : this.earlier;
+    const job = run.delivery === 'accepted' && run.jobId ? { jobId: run.jobId, headSha: this.headSha } : this.earlier;
+    if (!job) return undefined;
+    return this.docsPr ? { jobId: job.jobId, headSha: job.headSha, docsPr: this.docsPr } : { jobId: job.jobId, headSha: job.headSha };
+  }
+
+  /** The documentation PR the record names, as this run leaves it so far. */
+  get docsPrRecord(): DocsPrRecord | undefined {
+    return this.docsPr;
+  }
+
+  /**
+   * Records the documentation PR that follow-code-pr keeps in step (or none), and what the comment
+   * says of it; the next write carries both.
+   */
+  setDocsPr(docsPr: DocsPrRecord | undefined, section: string | undefined): void {
+    this.docsPr = docsPr;
+    this.docsPrSection = section;
   }
 
   private async write(stage: 'working' | 'outcome', run: AgentRun, diff: DiffStats | undefined, preview?: PreviewRun): Promise<void> {
@@ -88,10 +109,15 @@ export class PullRequestComment {
     const record = this.recordFor(run);
     const hidden = record && recordLine(record);
     const now = new Date(this.deps.clock.now()).toISOString();
-    const body =
+    const tail = [this.docsPrSection, hidden].filter((part): part is string => Boolean(part));
+    // What follows the report's body is kept out of the room the report may fill, so the whole comment stays under GitHub's limit.
+    const room = COMMENT_LIMIT_CHARS - tail.reduce((chars, part) => chars + part.length + 2, 1);
+    const body = withTail(
       stage === 'working'
-        ? renderWorkingComment(run, diff, COMMENT_MARKER, hidden, now)
-        : renderPrComment(run, COMMENT_MARKER, hidden, now, undefined, preview);
+        ? renderWorkingComment(run, diff, COMMENT_MARKER, undefined, now)
+        : renderPrComment(run, COMMENT_MARKER, undefined, now, room, preview),
+      tail,
+    );
     try {
       let result: 'created' | 'updated';
       if (this.commentId === undefined) {
@@ -111,6 +137,11 @@ export class PullRequestComment {
       );
     }
   }
+}
+
+/** The body with what follows the report's part (the documentation PR's section, the hidden record), each after a blank line. */
+function withTail(body: string, tail: readonly string[]): string {
+  return [body.replace(/\n$/, ''), ...tail.flatMap((part) => ['', part])].join('\n') + '\n';
 }
 
 /**

@@ -42,6 +42,7 @@ const OUTCOME_TEXT: Record<Outcome, string> = {
   running: '🏃 Still running (looked once, not waiting)',
   skipped: '⏭️ Skipped',
   'dry-run': '🧪 Dry run: nothing sent',
+  synced: '🔗 Documentation PR brought in step with this pull request (no job)',
   error: '⚠️ Stopped by an API error',
 };
 

@@ -6,6 +6,8 @@ import { previewOutputs, previewSummary, withPreviewFailure } from '../report/pr
 import { isCancellation } from '../runtime.js';
 import type { AgentSettings } from '../settings.js';
 import { formatDuration } from '../text.js';
+import type { PullRequestComment } from '../pr-comment/comment.js';
+import { docsPrFollowing, docsPrOutputs, syncClosedCodePr, withDocsPrSummary } from './docs-pr-step.js';
 import { prepareAgent, type PreparedAgent } from './prepare-agent.js';
 import { previewAfterJob } from './preview-after-job.js';
 import { agentDeps, type StepContext, type StepReport } from './step.js';
@@ -34,10 +36,22 @@ export async function agentStep(settings: AgentSettings, context: StepContext): 
       logger,
     }));
 
+  // follow-code-pr: a closed code PR only brings its documentation PR in step; a reopened one reopens it first.
+  const following = docsPrFollowing(settings, context, repo, deadline);
+  if (following?.closed && repo)
+    return syncClosedCodePr(settings, context, { ...following, closed: following.closed }, () => connectGitHub(repo), startedAt, deadline);
+  let reopenedWith: PullRequestComment | undefined;
+  const beforeJob = following?.reopened
+    ? (found: PullRequestComment) => {
+        reopenedWith = found;
+        return following.follower.codePrReopened(found);
+      }
+    : undefined;
+
   let prepared: PreparedAgent | undefined;
   let run: AgentRun;
   try {
-    prepared = await prepareAgent(settings, { event: context.event, repo, github: connectGitHub, jobs: client, logger, clock });
+    prepared = await prepareAgent(settings, { event: context.event, repo, github: connectGitHub, jobs: client, logger, clock, beforeJob });
     if (prepared.action === 'skip') {
       logger.notice(prepared.reason);
       run = skippedRun(settings, startedAt, prepared.reason);
@@ -56,7 +70,10 @@ export async function agentStep(settings: AgentSettings, context: StepContext): 
   }
 
   const diff = prepared?.action === 'run' ? prepared.diff : undefined;
-  const comment = prepared?.comment;
+  // A reopened documentation PR is shown in the comment even when the run then skips (the head is covered already).
+  const comment = prepared?.comment ?? (following?.follower.action === 'reopened' ? reopenedWith : undefined);
+  // The documentation PR is linked first, so the comment that shows the preview building shows it too.
+  if (following && comment && !signal.aborted) await following.follower.jobReported(comment, run);
   // The preview of the documentation PR's branch: the comment shows it building once it is asked for.
   const preview = await previewAfterJob(
     settings,
@@ -66,8 +83,8 @@ export async function agentStep(settings: AgentSettings, context: StepContext): 
     comment && ((building) => comment.writeOutcome(run, diff, deadline + settings.requestTimeoutMs, building)),
   );
   return {
-    outputs: { ...agentOutputs(run, client.requestCount), ...previewOutputs(preview) },
-    summary: renderAgentSummary(run, client.requestCount, diff) + previewSummary(preview),
+    outputs: { ...agentOutputs(run, client.requestCount), ...previewOutputs(preview), ...docsPrOutputs(following) },
+    summary: withDocsPrSummary(renderAgentSummary(run, client.requestCount, diff) + previewSummary(preview), following),
     afterReport: async () => {
       // After a cancellation the runner allows seconds, not a round trip to GitHub.
       if (!comment || signal.aborted) return undefined;

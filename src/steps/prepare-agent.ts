@@ -30,6 +30,8 @@ export interface PrepareDeps {
   readonly jobs: JobReader;
   readonly logger: Logger;
   readonly clock: Clock;
+  /** Told the pull-request comment once found, before anything else is decided (follow-code-pr reopens its documentation PR). */
+  readonly beforeJob?: (comment: PullRequestComment) => Promise<void>;
 }
 
 /**
@@ -71,6 +73,7 @@ export async function prepareAgent(settings: AgentSettings, deps: PrepareDeps): 
   }
   const headSha = pr?.head?.sha ?? '';
   const found = pr && settings.prComment && github ? await PullRequestComment.find(github, { number: pr.number, headSha }, deps) : undefined;
+  if (found && deps.beforeJob) await deps.beforeJob(found);
   // A dry run reads the comment (for reuse-job's decision) but writes nothing.
   const comment = settings.dryRun ? undefined : found;
 

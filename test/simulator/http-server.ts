@@ -56,6 +56,10 @@ export interface Simulator {
   queueJobScripts(...scripts: JobScript[]): void;
   /** The IDs the API gives the next new jobs, in order (any characters): the vendor's `id` is a plain string. */
   queueJobIds(...ids: string[]): void;
+  /** The PR links the next jobs to open a PR report, in order (any text: a test's hostile or foreign link). */
+  queuePrLinks(...links: string[]): void;
+  /** The documentation repository every job names as `source.repository` (and its PR links' base), from now on. */
+  setSourceRepository(url: string): void;
   injectFault(fault: Fault): void;
   clearFaults(): void;
   job(id: string): SimJob | undefined;
@@ -96,6 +100,10 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     latencyMs: options.latencyMs ?? 0,
     queueJobScripts: (...list: JobScript[]) => store.queue(...list),
     queueJobIds: (...ids: string[]) => store.queueIds(...ids),
+    queuePrLinks: (...links: string[]) => store.queuePrLinks(...links),
+    setSourceRepository: (url: string) => {
+      store.sourceRepository = url;
+    },
     injectFault: (fault: Fault) => faults.push(fault),
     clearFaults: () => faults.clear(),
     job: (id: string) => store.get(id),

@@ -64,6 +64,8 @@ export interface SimJob {
   prNumber: number | undefined;
   /** The working branch (`source.ref`): the documentation PR's branch, the one to preview. */
   ref: string | null;
+  /** The PR link a test queued for this job, if any. */
+  givenPrLink?: string;
 }
 
 export const DOCS_REPOSITORY = 'https://github.com/acme-sim/docs';
@@ -74,6 +76,9 @@ export class JobStore {
   private readonly queuedIds: string[] = [];
   private nextId = 1;
   private nextPr = 100;
+  private readonly queuedPrLinks: string[] = [];
+  /** What every job answers as `source.repository`: the documentation repository. */
+  sourceRepository = DOCS_REPOSITORY;
 
   constructor(
     private readonly now: () => number,
@@ -82,6 +87,11 @@ export class JobStore {
 
   queue(...scripts: JobScript[]): void {
     this.queued.push(...scripts);
+  }
+
+  /** The PR links the next jobs to open a PR report, in order, instead of `<source.repository>/pull/<n>`. */
+  queuePrLinks(...links: string[]): void {
+    this.queuedPrLinks.push(...links);
   }
 
   /** The IDs the next new jobs get, in order, instead of the simulator's own `job_…`: any string. */
@@ -148,7 +158,7 @@ export class JobStore {
     return {
       id: job.id,
       status: job.status,
-      source: { repository: DOCS_REPOSITORY, ref: job.ref },
+      source: { repository: this.sourceRepository, ref: job.ref },
       model: 'sim-model-1',
       prLink: job.prLink,
       createdAt: job.createdAt,
@@ -169,8 +179,11 @@ export class JobStore {
     job.status = phase.status;
     if (phase.ref !== undefined) job.ref = phase.ref;
     if (phase.prLink) {
-      job.prNumber ??= this.nextPr++;
-      job.prLink = `${DOCS_REPOSITORY}/pull/${job.prNumber}`;
+      if (job.prNumber === undefined) {
+        job.prNumber = this.nextPr++;
+        job.givenPrLink = this.queuedPrLinks.shift();
+      }
+      job.prLink = job.givenPrLink ?? `${this.sourceRepository}/pull/${job.prNumber}`;
     }
     if (phase.status === 'archived') job.archivedAt ??= new Date(this.now()).toISOString();
   }

@@ -10,7 +10,7 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { commitChain, commitObject, comparison, diffEntry, issueComment, pullRequest, repository, shaOf } from './github-objects.js';
+import { commitChain, commitObject, comparison, diffEntry, idOf, issueComment, pullRequest, repository, shaOf } from './github-objects.js';
 import { graphqlViolations, prepareGraphqlSchema, type GraphqlExchange } from './github-graphql.js';
 import { DIFF_MEDIA_TYPE, restDescription, type RestExchange } from './github-rest.js';
 
@@ -47,6 +47,40 @@ export interface FakeComment {
   author_association: string;
 }
 
+/** A pull request's state, for the pull requests a test follows (a documentation PR, in any repository). */
+export interface FakePullState {
+  title: string;
+  state: 'open' | 'closed';
+  draft: boolean;
+  merged: boolean;
+  /** The head branch; the fake keeps every branch, and nothing in it can delete one. */
+  headRef: string;
+}
+
+/** A repository besides the workflow's own: its pull requests' states and its comments. */
+export interface FakeRepository {
+  /** A private repository answers 404 to a token that may not see it; a public one lets any token read. */
+  private: boolean;
+  readonly pulls: Map<number, FakePullState>;
+  readonly comments: FakeComment[];
+}
+
+/** What a token's installation may do in one repository, as a GitHub App's permissions say it. */
+export interface FakeGrant {
+  pullRequests: 'read' | 'write';
+  contents: 'read' | 'write';
+}
+
+/**
+ * A token the fake knows (a GitHub App installation token, a fine-grained token): its identity and
+ * its repositories. A token it does not know is the workflow's GITHUB_TOKEN: everything in the
+ * workflow's repository, elsewhere only reading what is public.
+ */
+export interface FakeToken {
+  login: string;
+  repositories: Record<string, FakeGrant>;
+}
+
 /** Every GitHub call the action makes, as the fault queue targets them. */
 export const GITHUB_CALLS = [
   'pull-diff',
@@ -60,6 +94,9 @@ export const GITHUB_CALLS = [
   'create-comment',
   'update-comment',
   'identity',
+  'pull-request',
+  'update-pull',
+  'mark-ready',
 ] as const;
 export type GitHubCall = (typeof GITHUB_CALLS)[number];
 
@@ -90,7 +127,7 @@ const COMMIT_MAX_FILES = 3_000;
 export interface FakeGitHub {
   readonly url: string;
   /** Every request, with when it arrived (`Date.now()`, the clock the API simulator's log uses too). */
-  readonly requests: Array<{ method: string; path: string; call: GitHubCall | undefined; accept?: string; body?: unknown; at: number }>;
+  readonly requests: Array<{ method: string; path: string; call: GitHubCall | undefined; accept?: string; body?: unknown; at: number; token?: string }>;
   defaultBranch: string;
   /** The login GraphQL's `viewer` answers: the identity of the token (and of the comments it writes). */
   viewerLogin: string;
@@ -101,6 +138,16 @@ export interface FakeGitHub {
   readonly comments: FakeComment[];
   /** Status for comment writes (403 to refuse them); 0 = normal. */
   commentWriteStatus: number;
+  /** The states of the workflow repository's pull requests that a test follows (a documentation PR in the same repository). */
+  readonly pullStates: Map<number, FakePullState>;
+  /** Repositories besides the workflow's, by `owner/name` (a documentation repository). */
+  readonly repositories: Map<string, FakeRepository>;
+  /** Tokens the fake knows, by their text; any other token is the workflow's GITHUB_TOKEN. */
+  readonly tokens: Map<string, FakeToken>;
+  /** Adds a repository besides the workflow's (public unless said). */
+  addRepository(fullName: string, options?: { private?: boolean }): FakeRepository;
+  /** Every body written to the comments of pull request `pullNumber` of another repository, from request `from` of the log on. */
+  docsCommentBodiesSent(fullName: string, pullNumber: number, from?: number): string[];
   /** Every body written to the comments of pull request `pullNumber` (created or edited), from request `from` of the log on. */
   commentBodiesSent(pullNumber: number, from?: number): string[];
   /** Queues a fault for the next request(s) of one call. */
@@ -127,6 +174,7 @@ const OPERATIONS = [
   'issues/list-comments',
   'issues/create-comment',
   'issues/update-comment',
+  'pulls/update',
 ];
 
 export async function startFakeGitHub(owner = 'acme', repo = 'widgets'): Promise<FakeGitHub> {
@@ -151,6 +199,27 @@ export async function startFakeGitHub(owner = 'acme', repo = 'widgets'): Promise
     commits: new Map(),
     comments: [],
     commentWriteStatus: 0,
+    pullStates: new Map(),
+    repositories: new Map(),
+    tokens: new Map(),
+    addRepository: (name, options = {}) => {
+      const added: FakeRepository = { private: options.private ?? false, pulls: new Map(), comments: [] };
+      fake.repositories.set(name, added);
+      return added;
+    },
+    docsCommentBodiesSent: (name, pullNumber, from = 0) =>
+      fake.requests.slice(from).flatMap((request) => {
+        const prefix = `/repos/${name}`;
+        if (!request.path.startsWith(`${prefix}/`)) return [];
+        const rest = request.path.slice(prefix.length);
+        const edited = /^\/issues\/comments\/(\d+)$/.exec(rest);
+        const ours =
+          (request.method === 'POST' && rest === `/issues/${pullNumber}/comments`) ||
+          (request.method === 'PATCH' &&
+            edited !== null &&
+            (fake.repositories.get(name)?.comments ?? []).some((c) => c.id === Number(edited[1]) && c.issue_url?.endsWith(`/issues/${pullNumber}`)));
+        return ours ? [(request.body as { body: string }).body] : [];
+      }),
     commentBodiesSent: (pullNumber, from) => commentBodiesSent(pullNumber, from),
     injectFault: (fault) => {
       faults.push({ ...fault, left: fault.times ?? 1, toSkip: fault.skip ?? 0 });
@@ -180,8 +249,9 @@ export async function startFakeGitHub(owner = 'acme', repo = 'widgets'): Promise
       const url = new URL(req.url ?? '/', 'http://fake');
       const method = req.method ?? 'GET';
       const accept = req.headers.accept ?? '';
-      const call = callOf(method, url.pathname, accept, base);
-      fake.requests.push({ method, path: url.pathname + url.search, call, accept, body, at: Date.now() });
+      const call = callOf(method, url.pathname, accept, body);
+      const token = /^(?:token|bearer)\s+(\S+)$/i.exec(req.headers.authorization ?? '')?.[1] ?? '';
+      fake.requests.push({ method, path: url.pathname + url.search, call, accept, body, at: Date.now(), token });
       const isGraphql = method === 'POST' && url.pathname === '/graphql';
       const exchange: Mutable<RestExchange> | undefined = isGraphql ? undefined : { method, url: url.pathname + url.search, accept, body };
       const graphqlExchange: Mutable<GraphqlExchange> | undefined = isGraphql ? { body, answer: undefined } : undefined;
@@ -189,7 +259,7 @@ export async function startFakeGitHub(owner = 'acme', repo = 'widgets'): Promise
       if (graphqlExchange) uncheckedGraphql.push(graphqlExchange);
       const fault = call && takeFault(call);
       if (fault && !(fault.kind === 'status' && fault.afterHandling)) return applyFault(fault, res);
-      route(method, url, accept, body, (status, contentType, value, headers = {}) => {
+      route(method, url, accept, body, token, (status, contentType, value, headers = {}) => {
         // A fault after handling: the request took effect, and the fault answers in its place.
         if (fault) return applyFault(fault, res);
         if (exchange) exchange.answer = { status, contentType, body: value };
@@ -213,14 +283,25 @@ export async function startFakeGitHub(owner = 'acme', repo = 'widgets'): Promise
     return fault;
   }
 
-  function route(method: string, url: URL, accept: string, body: unknown, answer: Answer): void {
+  function route(method: string, url: URL, accept: string, body: unknown, token: string, answer: Answer): void {
     const path = url.pathname;
     const json: Json = (status, value, headers = {}) => answer(status, 'application/json; charset=utf-8', value, headers);
     const diff = (value: string): void => answer(200, `${DIFF_MEDIA_TYPE}; charset=utf-8`, value);
     const error = (status: number, message: string): void =>
       json(status, { message, documentation_url: 'https://docs.github.com/rest', status: String(status) });
     const notFound = (): void => error(404, 'Not Found');
-    if (method === 'POST' && path === '/graphql') return graphql(body, json);
+    if (method === 'POST' && path === '/graphql') return graphql(body, token, json);
+    const repoMatch = /^\/repos\/([^/]+)\/([^/]+)(\/.*)?$/.exec(path);
+    if (!repoMatch) return notFound();
+    const target = `${repoMatch[1]}/${repoMatch[2]}`;
+    const other = findRepository(target);
+    if (!other && target.toLowerCase() !== fullName.toLowerCase()) return notFound();
+    // What the token may do there: GitHub answers 404 where it may not even see, 403 where it may only read.
+    const access = accessOf(token, target);
+    if (access === 'none') return notFound();
+    const writes = method !== 'GET';
+    if (writes && (access === 'read' || (other && access === 'workflow'))) return error(403, 'Resource not accessible by integration');
+    if (other) return otherRepository(target, other, method, repoMatch[3] ?? '', url, body, token, json, notFound);
     if (!path.startsWith(base)) return notFound();
     const rest = path.slice(base.length);
     const api = fake.url;
@@ -229,6 +310,8 @@ export async function startFakeGitHub(owner = 'acme', repo = 'widgets'): Promise
     if (method === 'GET' && rest === '') return json(200, repository(fullName, { api, defaultBranch: fake.defaultBranch }));
     if (method === 'GET' && (match = /^\/pulls\/(\d+)$/.exec(rest))) {
       const number = Number(match[1]);
+      const followed = fake.pullStates.get(number);
+      if (followed && !accept.includes('diff')) return json(200, pullStateObject(fullName, number, followed));
       const pull = fake.pulls.get(number);
       if (!pull) return notFound();
       if (!accept.includes('diff')) {
@@ -287,12 +370,17 @@ export async function startFakeGitHub(owner = 'acme', repo = 'widgets'): Promise
           id: nextCommentId++,
           issue_url: issueUrl,
           body: (body as { body: string }).body,
-          user: { login: fake.viewerLogin, type: fake.viewerLogin.endsWith('[bot]') ? 'Bot' : 'User' },
+          user: { login: loginOf(token), type: loginOf(token).endsWith('[bot]') ? 'Bot' : 'User' },
           author_association: 'NONE',
         };
         fake.comments.push(comment);
         return json(201, issueComment(comment, fullName, number, api), { location: `${fake.url}${base}/issues/comments/${comment.id}` });
       }
+    }
+    if (method === 'PATCH' && (match = /^\/pulls\/(\d+)$/.exec(rest))) {
+      const followed = fake.pullStates.get(Number(match[1]));
+      if (!followed) return notFound();
+      return json(200, pullStateObject(fullName, Number(match[1]), updatePull(followed, body)));
     }
     if (method === 'PATCH' && (match = /^\/issues\/comments\/(\d+)$/.exec(rest))) {
       if (fake.commentWriteStatus) return error(fake.commentWriteStatus, 'Resource not accessible by integration');
@@ -316,13 +404,150 @@ export async function startFakeGitHub(owner = 'acme', repo = 'widgets'): Promise
     });
   }
 
-  /** GraphQL: only the `viewer` query the action asks. */
-  function graphql(body: unknown, json: (status: number, value: unknown) => void): void {
-    const query = (body as { query?: unknown } | undefined)?.query;
+  /** GraphQL: the `viewer` query and the `markPullRequestReadyForReview` mutation the action asks. */
+  function graphql(body: unknown, token: string, json: (status: number, value: unknown) => void): void {
+    const { query, variables } = (body ?? {}) as { query?: unknown; variables?: { id?: unknown } };
+    if (typeof query === 'string' && /\bmarkPullRequestReadyForReview\b/.test(query)) return markReady(variables?.id, token, json);
     if (typeof query !== 'string' || !/\bviewer\s*\{\s*login\s*\}/.test(query)) {
-      return json(200, { errors: [{ message: 'The fake answers only the viewer query.' }] });
+      return json(200, { errors: [{ message: 'The fake answers only the viewer query and markPullRequestReadyForReview.' }] });
     }
-    json(200, { data: { viewer: { login: fake.viewerLogin } } });
+    json(200, { data: { viewer: { login: loginOf(token) } } });
+  }
+
+  /**
+   * As GitHub does: the pull request by its node ID; a token that may not write its pull requests
+   * and its contents is refused with a FORBIDDEN error (GraphQL answers 200 with errors).
+   */
+  function markReady(id: unknown, token: string, json: (status: number, value: unknown) => void): void {
+    const found = [...pullsByRepository()].flatMap(([name, pulls]) =>
+      [...pulls].filter(([number]) => nodeIdOf(name, number) === id).map(([number, pull]) => ({ name, number, pull })),
+    )[0];
+    const refused = (type: string, message: string) =>
+      json(200, {
+        data: { markPullRequestReadyForReview: null },
+        errors: [{ type, path: ['markPullRequestReadyForReview'], locations: [{ line: 1, column: 24 }], message }],
+      });
+    if (!found || accessOf(token, found.name) === 'none') return refused('NOT_FOUND', `Could not resolve to a node with the global id of '${String(id)}'`);
+    if (!mayMarkReady(token, found.name)) return refused('FORBIDDEN', 'Resource not accessible by integration');
+    found.pull.draft = false;
+    json(200, { data: { markPullRequestReadyForReview: { pullRequest: { isDraft: false } } } });
+  }
+
+  /** Every followed pull request, by repository: the workflow's and the others'. */
+  function* pullsByRepository(): Generator<[string, Map<number, FakePullState>]> {
+    yield [fullName, fake.pullStates];
+    for (const [name, other] of fake.repositories) yield [name, other.pulls];
+  }
+
+  function findRepository(name: string): FakeRepository | undefined {
+    for (const [key, value] of fake.repositories) if (key.toLowerCase() === name.toLowerCase()) return value;
+    return undefined;
+  }
+
+  function loginOf(token: string): string {
+    return fake.tokens.get(token)?.login ?? fake.viewerLogin;
+  }
+
+  /**
+   * What a token may do in a repository: `write` or `read` as its grant says (a known token), or as
+   * a public repository lets anyone read; `workflow` for the workflow's GITHUB_TOKEN in its own
+   * repository (it may do all the fake serves there); `none` where it may not even see.
+   */
+  function accessOf(token: string, name: string): 'write' | 'read' | 'workflow' | 'none' {
+    const known = fake.tokens.get(token);
+    const isWorkflow = name.toLowerCase() === fullName.toLowerCase();
+    const isPrivate = isWorkflow ? false : (findRepository(name)?.private ?? false);
+    if (!known) return isWorkflow ? 'workflow' : isPrivate ? 'none' : 'read';
+    const grant = Object.entries(known.repositories).find(([key]) => key.toLowerCase() === name.toLowerCase())?.[1];
+    if (grant) return grant.pullRequests === 'write' ? 'write' : 'read';
+    return isPrivate ? 'none' : 'read';
+  }
+
+  /** Marking ready for review takes "Pull requests: write" and "Contents: write". */
+  function mayMarkReady(token: string, name: string): boolean {
+    const known = fake.tokens.get(token);
+    if (!known) return name.toLowerCase() === fullName.toLowerCase();
+    const grant = Object.entries(known.repositories).find(([key]) => key.toLowerCase() === name.toLowerCase())?.[1];
+    return grant?.pullRequests === 'write' && grant.contents === 'write';
+  }
+
+  /** A repository besides the workflow's: its pull requests' states, closing and reopening them, and their comments. */
+  function otherRepository(
+    name: string,
+    other: FakeRepository,
+    method: string,
+    rest: string,
+    url: URL,
+    body: unknown,
+    token: string,
+    json: Json,
+    notFound: () => void,
+  ): void {
+    const api = fake.url;
+    let match: RegExpExecArray | null;
+    if (method === 'GET' && rest === '')
+      return json(200, { ...repository(name, { api }), private: other.private, visibility: other.private ? 'private' : 'public' });
+    if ((match = /^\/pulls\/(\d+)$/.exec(rest))) {
+      const number = Number(match[1]);
+      const pull = other.pulls.get(number);
+      if (!pull) return notFound();
+      if (method === 'GET') return json(200, pullStateObject(name, number, pull));
+      if (method === 'PATCH') return json(200, pullStateObject(name, number, updatePull(pull, body)));
+    }
+    if ((match = /^\/issues\/(\d+)\/comments$/.exec(rest))) {
+      const number = Number(match[1]);
+      if (!other.pulls.has(number)) return notFound();
+      const issueUrl = `${api}/repos/${name}/issues/${number}`;
+      if (method === 'GET') {
+        const onIssue = other.comments.filter((c) => c.issue_url === issueUrl);
+        return paginated(
+          url,
+          onIssue.map((c) => issueComment(c, name, number, api)),
+          json,
+        );
+      }
+      if (method === 'POST') {
+        const login = loginOf(token);
+        const comment: FakeComment = {
+          id: nextCommentId++,
+          issue_url: issueUrl,
+          body: (body as { body: string }).body,
+          user: { login, type: login.endsWith('[bot]') ? 'Bot' : 'User' },
+          author_association: 'NONE',
+        };
+        other.comments.push(comment);
+        return json(201, issueComment(comment, name, number, api), { location: `${api}/repos/${name}/issues/comments/${comment.id}` });
+      }
+    }
+    if (method === 'PATCH' && (match = /^\/issues\/comments\/(\d+)$/.exec(rest))) {
+      const comment = other.comments.find((c) => c.id === Number(match![1]));
+      if (!comment) return notFound();
+      comment.body = (body as { body: string }).body;
+      return json(200, issueComment(comment, name, Number(/\/issues\/(\d+)$/.exec(comment.issue_url ?? '')?.[1] ?? 1), api));
+    }
+    notFound();
+  }
+
+  /** `PATCH pulls/{n}` with `state`: closes or reopens (a merged pull request stays as it is, as on GitHub). */
+  function updatePull(pull: FakePullState, body: unknown): FakePullState {
+    const state = (body as { state?: unknown } | undefined)?.state;
+    if (!pull.merged && (state === 'open' || state === 'closed')) pull.state = state;
+    return pull;
+  }
+
+  /** A followed pull request as GitHub's `pull-request`. */
+  function pullStateObject(name: string, number: number, pull: FakePullState) {
+    return pullRequest({
+      number,
+      title: pull.title,
+      body: null,
+      base: { repo: name, ref: 'main', sha: shaOf(`base ${name}`) },
+      head: { repo: name, ref: pull.headRef, sha: shaOf(`head ${name}#${number}`) },
+      api: fake.url,
+      state: pull.state,
+      draft: pull.draft,
+      merged: pull.merged,
+    });
   }
 
   /**
@@ -374,13 +599,21 @@ export async function startFakeGitHub(owner = 'acme', repo = 'widgets'): Promise
   return fake;
 }
 
-/** Which call a request is, by its method, path and media type. */
-function callOf(method: string, path: string, accept: string, base: string): GitHubCall | undefined {
-  if (method === 'POST' && path === '/graphql') return 'identity';
-  if (!path.startsWith(base)) return undefined;
-  const rest = path.slice(base.length);
-  if (method === 'GET' && rest === '') return 'repository';
-  if (method === 'GET' && /^\/pulls\/\d+$/.test(rest)) return 'pull-diff';
+/** A pull request's node ID, as `pullRequest` in github-objects.ts makes it. */
+function nodeIdOf(fullName: string, number: number): string {
+  return `PR_kwDO${idOf(`pull ${fullName} ${number}`).toString(36)}`;
+}
+
+/** Which call a request is, by its method, path, media type and (for GraphQL) document. */
+function callOf(method: string, path: string, accept: string, body: unknown): GitHubCall | undefined {
+  if (method === 'POST' && path === '/graphql') {
+    const query = (body as { query?: unknown } | undefined)?.query;
+    return typeof query === 'string' && query.includes('markPullRequestReadyForReview') ? 'mark-ready' : 'identity';
+  }
+  const rest = /^\/repos\/[^/]+\/[^/]+(\/.*)?$/.exec(path)?.[1];
+  if (rest === undefined) return path.match(/^\/repos\/[^/]+\/[^/]+$/) ? 'repository' : undefined;
+  if (method === 'GET' && /^\/pulls\/\d+$/.test(rest)) return accept.includes('diff') ? 'pull-diff' : 'pull-request';
+  if (method === 'PATCH' && /^\/pulls\/\d+$/.test(rest)) return 'update-pull';
   if (method === 'GET' && /^\/pulls\/\d+\/files$/.test(rest)) return 'pull-files';
   if (method === 'GET' && /^\/pulls\/\d+\/commits$/.test(rest)) return 'pull-commits';
   if (method === 'GET' && rest.startsWith('/compare/')) return accept.includes('diff') ? 'compare-diff' : 'compare';

@@ -295,6 +295,10 @@ export interface PullRequestParts {
   /** `repo: null`: the head repository (a fork) was deleted since. */
   head: { repo: string | null; ref: string; sha: string };
   api?: string;
+  /** Open (the default), or closed; `merged` closes it too. */
+  state?: 'open' | 'closed';
+  draft?: boolean;
+  merged?: boolean;
 }
 
 /** A pull request, as GitHub's `pull-request` (REST) and the `pull_request` of its webhooks. */
@@ -323,7 +327,7 @@ export function pullRequest(parts: PullRequestParts) {
     comments_url: `${issue}/comments`,
     statuses_url: `${api}/repos/${path(parts.base.repo)}/statuses/${parts.head.sha}`,
     number: parts.number,
-    state: 'open',
+    state: parts.merged ? 'closed' : (parts.state ?? 'open'),
     locked: false,
     title: parts.title,
     user: simpleUser(parts.author ?? 'octocat', api),
@@ -333,9 +337,9 @@ export function pullRequest(parts: PullRequestParts) {
     active_lock_reason: null,
     created_at: STAMP,
     updated_at: STAMP,
-    closed_at: null,
-    merged_at: null,
-    merge_commit_sha: null,
+    closed_at: parts.merged || parts.state === 'closed' ? STAMP : null,
+    merged_at: parts.merged ? STAMP : null,
+    merge_commit_sha: parts.merged ? shaOf(`merge ${parts.base.repo} ${parts.number}`) : null,
     assignee: null,
     assignees: [],
     requested_reviewers: [],
@@ -354,12 +358,12 @@ export function pullRequest(parts: PullRequestParts) {
     },
     author_association: 'MEMBER',
     auto_merge: null,
-    draft: false,
-    merged: false,
+    draft: parts.draft ?? false,
+    merged: parts.merged ?? false,
     mergeable: null,
     rebaseable: null,
     mergeable_state: 'unknown',
-    merged_by: null,
+    merged_by: parts.merged ? simpleUser(parts.author ?? 'octocat', api) : null,
     comments: 0,
     review_comments: 0,
     maintainer_can_modify: false,

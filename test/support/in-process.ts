@@ -225,6 +225,9 @@ export async function startFlows(options: FlowsOptions = {}): Promise<Flows> {
       github.comments.length = 0;
       github.commentWriteStatus = 0;
       github.viewerLogin = 'github-actions[bot]';
+      github.pullStates.clear();
+      github.repositories.clear();
+      github.tokens.clear();
       github.clearFaults();
     },
     close: async () => {

@@ -50,7 +50,9 @@ export interface PullRequestEventOptions {
   /** The pull request's base repository; `acme/widgets` by default. */
   repository?: string;
   /** `synchronize` (new commits) by default. */
-  action?: 'opened' | 'reopened' | 'synchronize' | 'labeled';
+  action?: 'opened' | 'reopened' | 'synchronize' | 'labeled' | 'closed';
+  /** With `closed`: the pull request was merged (GitHub's `merged`, `merged_at`), else closed without merging. */
+  merged?: boolean;
 }
 
 /** The payload of a `pull_request` (or `pull_request_target`) event. */
@@ -70,6 +72,7 @@ export function pullRequestEvent(number: number, options: PullRequestEventOption
       body: options.body ?? 'Adds --retries.',
       base: { repo: base, ref: 'main', sha: 'b'.repeat(40) },
       head: { repo: headRepo, ref: 'feature', sha: headSha },
+      ...(action === 'closed' ? { state: 'closed' as const, merged: options.merged ?? false } : {}),
     }),
     repository: repository(base),
     sender: simpleUser('octocat'),

@@ -1,0 +1,300 @@
+import type { AgentRun } from '../agent/run-agent.js';
+import { GitHubError, type GitHubApi, type PullRequestState, type RepoName } from '../github/api.js';
+import type { PullRequestComment } from '../pr-comment/comment.js';
+import type { DocsPrRecord } from '../pr-comment/record.js';
+import { DOCS_PR_MARKER, renderDocsPrComment, renderDocsPrSection, type CodePr, type DocsPrStage, type DocsPrState } from '../report/docs-pr-report.js';
+import { isCancellation, type Clock, type Logger } from '../runtime.js';
+import { errorMessage, forLog, quotedForLog } from '../text.js';
+import { pullName, pullRequestOfLink, repoName, repositoryOfSource, sameRepository, type PullRef } from './target.js';
+
+/** The values of the `docs-pr-action` output: what was done to the documentation PR. */
+export const DOCS_PR_ACTIONS = ['linked', 'closed', 'superseded', 'reopened', 'marked-ready', 'commented', 'none'] as const;
+export type DocsPrAction = (typeof DOCS_PR_ACTIONS)[number];
+
+export interface FollowContext {
+  readonly docsToken: string;
+  readonly githubToken: string;
+  /** The workflow's own repository, `owner/name`: there `github-token` may serve. */
+  readonly workflowRepository: string;
+  /** The runner's GitHub web address: a PR link elsewhere is not followed. */
+  readonly serverUrl: string;
+  readonly codePr: CodePr;
+  /** A GitHub client for a repository with a token (one per pair). */
+  readonly connect: (token: string, repo: RepoName) => Promise<GitHubApi>;
+  readonly logger: Logger;
+  readonly clock: Clock;
+  readonly signal: AbortSignal;
+  /** A dry run touches nothing on GitHub. */
+  readonly dryRun: boolean;
+}
+
+/** What a failed request was doing, for the one warning. */
+type Doing = 'read' | 'close' | 'reopen' | 'mark ready for review' | 'comment on';
+
+/**
+ * Keeps the documentation PR in step with its code PR (follow-code-pr), acting only on the PR
+ * the code PR comment's record names, or that this run's job reported:
+ *
+ * - a run whose job reports a documentation PR gives it one comment of its own (found again by
+ *   its marker and the docs token's identity) linking back to the code PR; a different PR than
+ *   the record's closes the earlier one, when it is still open and in the same repository;
+ * - a code PR closed without merging closes its documentation PR (never its branch); a merged
+ *   one marks a draft ready for review and says so in the comment;
+ * - a reopened code PR reopens the documentation PR only when this action closed it;
+ * - a documentation PR already merged or closed by someone else is left as it is.
+ *
+ * The first thing that cannot be done is one warning, and nothing more is tried on GitHub's
+ * documentation side in this run (a token without access would fail the same way again).
+ * Cancellation stops it without a warning. Nothing here ever merges or deletes a branch.
+ */
+export class DocsPrFollower {
+  private done: DocsPrAction = 'none';
+  private stopped = false;
+  private section: string | undefined;
+  private readonly commentIds = new Map<string, number>();
+  /** The state the last failure leaves the documentation PR in, as the code PR's comment says it. */
+  private lastState: DocsPrState = 'not-updated';
+
+  constructor(private readonly context: FollowContext) {}
+
+  /** The `docs-pr-action` output. */
+  get action(): DocsPrAction {
+    return this.done;
+  }
+
+  /** What the summary shows of the documentation PR, when this run has anything to say of it. */
+  get summarySection(): string | undefined {
+    return this.section;
+  }
+
+  /** `closed`: merged or not, the recorded documentation PR follows. */
+  async codePrClosed(comment: PullRequestComment, merged: boolean): Promise<void> {
+    const docs = comment.docsPrRecord;
+    if (!docs) {
+      this.context.logger.info('No documentation PR is recorded in the pull-request comment: nothing to bring in step.');
+      return;
+    }
+    if (this.context.dryRun) return this.dryRun(`would ${merged ? 'mark' : 'close'} documentation PR ${pullName(docs)}`);
+    const github = await this.clientFor(docs);
+    const state = github && (await this.attempt('read', docs, () => github.pullRequest(docs.number)));
+    if (!github || !state) return this.show(comment, docs, this.lastState);
+    if (this.leftAlone(comment, docs, state, merged ? undefined : docs.closedByAction)) return;
+    if (merged) {
+      const markedReady = state.draft
+        ? (await this.attempt('mark ready for review', docs, async () => (await github.markReadyForReview(state.nodeId), true))) === true
+        : false;
+      if (markedReady) this.done = 'marked-ready';
+      const commented = await this.writeDocsComment(github, docs, { kind: 'merged', markedReady });
+      if (commented && !markedReady) this.done = 'commented';
+      this.context.logger.info(`Documentation PR ${pullName(docs)}: the code PR was merged${markedReady ? '; marked ready for review' : ''}.`);
+      return this.show(comment, docs, markedReady ? 'marked-ready' : commented ? 'commented' : 'not-updated');
+    }
+    const closed = await this.attempt('close', docs, () => github.setPullRequestState(docs.number, 'closed'));
+    if (!closed) return this.show(comment, docs, 'not-updated');
+    this.done = 'closed';
+    this.context.logger.info(`Closed documentation PR ${pullName(docs)}; its branch ${quotedForLog(state.headRef)} is kept.`);
+    const record = { ...docs, closedByAction: true };
+    this.show(comment, record, 'closed');
+    await this.writeDocsComment(github, docs, { kind: 'closed' });
+  }
+
+  /** `reopened`, before the run goes on: a documentation PR that this action closed is reopened. */
+  async codePrReopened(comment: PullRequestComment): Promise<void> {
+    const docs = comment.docsPrRecord;
+    if (!docs) return;
+    if (!docs.closedByAction) {
+      this.context.logger.info(`Documentation PR ${pullName(docs)} was not closed by this action: not reopened.`);
+      return;
+    }
+    if (this.context.dryRun) return this.dryRun(`would reopen documentation PR ${pullName(docs)}`);
+    const github = await this.clientFor(docs);
+    const state = github && (await this.attempt('read', docs, () => github.pullRequest(docs.number)));
+    if (!github || !state) return this.show(comment, docs, this.lastState);
+    if (state.merged) return this.leftAloneAs(comment, docs, 'left-alone-merged');
+    if (state.state === 'open') {
+      this.context.logger.info(`Documentation PR ${pullName(docs)} is open already.`);
+      return this.show(comment, { ...docs, closedByAction: false }, 'linked');
+    }
+    const reopened = await this.attempt('reopen', docs, () => github.setPullRequestState(docs.number, 'open'));
+    if (!reopened) return this.show(comment, docs, 'not-updated');
+    this.done = 'reopened';
+    this.context.logger.info(`Reopened documentation PR ${pullName(docs)} with its code PR.`);
+    this.show(comment, { ...docs, closedByAction: false }, 'reopened');
+    await this.writeDocsComment(github, docs, { kind: 'reopened' });
+  }
+
+  /**
+   * After the job: the documentation PR it reports is linked; an earlier one in the record, when
+   * it is another PR, is closed in its favour. A reopened documentation PR stays `reopened` in
+   * the output unless a newer one replaced it.
+   */
+  async jobReported(comment: PullRequestComment, run: AgentRun): Promise<void> {
+    const link = run.job?.prLink;
+    if (!link || this.stopped || this.context.signal.aborted) return;
+    const { logger, serverUrl } = this.context;
+    const target = pullRequestOfLink(link, serverUrl);
+    if (!target) {
+      return this.warn(`The documentation PR link ${forLog(link, 300)} is not a pull request on ${forLog(serverUrl, 200)}: follow-code-pr leaves it alone.`);
+    }
+    const source = repositoryOfSource(run.job?.source?.repository);
+    if (source && !sameRepository(source, target.repository)) {
+      return this.warn(
+        `The job reports documentation PR ${pullName(target)}, outside the repository it worked on (${source}): follow-code-pr leaves it alone.`,
+      );
+    }
+    const earlier = comment.docsPrRecord;
+    const same = earlier !== undefined && sameRepository(earlier.repository, target.repository) && earlier.number === target.number;
+    const record: DocsPrRecord = { repository: target.repository, number: target.number, closedByAction: same ? earlier.closedByAction : false };
+    if (this.context.dryRun) return this.dryRun(`would link documentation PR ${pullName(target)}`);
+    const github = await this.clientFor(target);
+    const state = github && (await this.attempt('read', target, () => github.pullRequest(target.number)));
+    if (!github || !state) {
+      // Recorded all the same (unless it does not exist), so that a later run with a token can follow it.
+      return this.show(comment, this.lastState === 'not-found' ? earlier : record, this.lastState, undefined, target);
+    }
+    if (this.leftAlone(comment, record, state)) return;
+    const linked = await this.writeDocsComment(github, target, { kind: 'linked' });
+    if (linked && this.done !== 'reopened') this.done = 'linked';
+    if (linked) logger.info(`Linked documentation PR ${pullName(target)} to this pull request.`);
+    const superseded = earlier && !same ? await this.supersede(github, earlier, target, link) : false;
+    this.show(comment, record, linked ? (this.done === 'reopened' ? 'reopened' : 'linked') : 'not-updated', superseded ? pullName(earlier!) : undefined);
+  }
+
+  /** Closes the record's earlier documentation PR in favour of the newer one, when it is ours to close. */
+  private async supersede(github: GitHubApi, earlier: DocsPrRecord, newer: PullRef, newerLink: string): Promise<boolean> {
+    if (!sameRepository(earlier.repository, newer.repository)) {
+      this.warn(
+        `The pull-request comment records documentation PR ${pullName(earlier)}, in another repository than the job's (${newer.repository}): it is left as it is.`,
+      );
+      return false;
+    }
+    const state = await this.attempt('read', earlier, () => github.pullRequest(earlier.number));
+    if (!state) return false;
+    if (state.merged || state.state === 'closed') {
+      this.context.logger.info(`The earlier documentation PR ${pullName(earlier)} is already ${state.merged ? 'merged' : 'closed'}: left as it is.`);
+      return false;
+    }
+    const closed = await this.attempt('close', earlier, () => github.setPullRequestState(earlier.number, 'closed'));
+    if (!closed) return false;
+    this.done = 'superseded';
+    this.context.logger.info(
+      `Closed the earlier documentation PR ${pullName(earlier)} in favour of ${pullName(newer)}; its branch ${quotedForLog(state.headRef)} is kept.`,
+    );
+    await this.writeDocsComment(github, earlier, { kind: 'superseded', newer: pullName(newer), newerLink });
+    return true;
+  }
+
+  /**
+   * A documentation PR merged already, or closed by someone else (`closedByUs` false), is left as
+   * it is and said so; one this action closed is left closed too (`closedByUs` true). Undefined
+   * `closedByUs`: any closed PR is left alone, said the same way.
+   */
+  private leftAlone(comment: PullRequestComment, docs: DocsPrRecord, state: PullRequestState, closedByUs?: boolean): boolean {
+    if (state.merged) {
+      this.leftAloneAs(comment, docs, 'left-alone-merged');
+      return true;
+    }
+    if (state.state !== 'closed') return false;
+    if (closedByUs) {
+      this.context.logger.info(`Documentation PR ${pullName(docs)} is closed already (by this action).`);
+      this.show(comment, docs, 'closed');
+    } else {
+      this.leftAloneAs(comment, { ...docs, closedByAction: false }, 'left-alone-closed');
+    }
+    return true;
+  }
+
+  private leftAloneAs(comment: PullRequestComment, docs: DocsPrRecord, state: 'left-alone-merged' | 'left-alone-closed'): void {
+    this.context.logger.info(
+      `Documentation PR ${pullName(docs)} is already ${state === 'left-alone-merged' ? 'merged' : 'closed by someone else'}: left as it is.`,
+    );
+    this.show(comment, docs, state);
+  }
+
+  private dryRun(what: string): void {
+    this.context.logger.info(`Dry run: ${what}; nothing was changed on GitHub.`);
+  }
+
+  /** Records the documentation PR in the code PR's comment, and what the comment and the summary say of it. */
+  private show(comment: PullRequestComment, docs: DocsPrRecord | undefined, state: DocsPrState, superseded?: string, shown: PullRef | undefined = docs): void {
+    const section = shown && renderDocsPrSection(pullName(shown), state, superseded);
+    comment.setDocsPr(docs, section);
+    this.section = section;
+  }
+
+  /** The client for the documentation PR's repository: `docs-token`, else `github-token` in the workflow's own repository. */
+  private async clientFor(pull: PullRef): Promise<GitHubApi | undefined> {
+    const { docsToken, githubToken, workflowRepository } = this.context;
+    const token = docsToken || (sameRepository(pull.repository, workflowRepository) ? githubToken : '');
+    if (!token) {
+      this.warn(
+        `Documentation PR ${pullName(pull)} is in another repository than this workflow's (${workflowRepository}), which github-token cannot write: give docs-token a token with "Pull requests: write" on ${pull.repository} (and "Contents: write" to mark a draft ready for review), e.g. from actions/create-github-app-token. It was left as it is.`,
+      );
+      return undefined;
+    }
+    return this.context.connect(token, repoName(pull.repository));
+  }
+
+  /** Runs one request on the documentation side; a failure is the run's one warning, and stops the rest. */
+  private async attempt<T>(doing: Doing, pull: PullRef, request: () => Promise<T>): Promise<T | undefined> {
+    if (this.stopped || this.context.signal.aborted) return undefined;
+    try {
+      return await request();
+    } catch (error) {
+      this.stopped = true;
+      if (isCancellation(error, this.context.signal) || (error instanceof GitHubError && error.kind === 'cancelled')) return undefined;
+      this.lastState = error instanceof GitHubError && error.status === 404 && doing === 'read' ? 'not-found' : 'not-updated';
+      this.warn(`Could not ${doing} documentation PR ${pullName(pull)}: ${whyNot(error, pull, doing)}`);
+      return undefined;
+    }
+  }
+
+  /** Writes (or updates) the documentation PR's own comment; false when it could not. */
+  private async writeDocsComment(github: GitHubApi, pull: PullRef, stage: DocsPrStage): Promise<boolean> {
+    const body = renderDocsPrComment(this.context.codePr, stage, new Date(this.context.clock.now()).toISOString());
+    const key = pullName(pull).toLowerCase();
+    const written = await this.attempt('comment on', pull, async () => {
+      const id = this.commentIds.get(key) ?? (await findDocsComment(github, pull.number));
+      if (id === undefined) this.commentIds.set(key, await github.createComment(pull.number, body));
+      else {
+        await github.updateComment(id, body);
+        this.commentIds.set(key, id);
+      }
+      return true;
+    });
+    return written === true;
+  }
+
+  private warn(message: string): void {
+    this.stopped = true;
+    this.context.logger.warning(message);
+  }
+}
+
+/**
+ * The documentation PR's comment written by the docs token's identity: anyone else's comment
+ * that quotes the marker is not ours to edit.
+ */
+async function findDocsComment(github: GitHubApi, pullNumber: number): Promise<number | undefined> {
+  const marked = (await github.listComments(pullNumber)).filter((comment) => comment.body.includes(DOCS_PR_MARKER));
+  if (marked.length === 0) return undefined;
+  const login = (await github.tokenLogin()).toLowerCase();
+  return marked.filter((comment) => comment.authorLogin.toLowerCase() === login).at(-1)?.id;
+}
+
+/** Why a request on the documentation side failed, and what to give: one line. */
+function whyNot(error: unknown, pull: PullRef, doing: Doing): string {
+  if (error instanceof GitHubError && error.status === 403) {
+    const needs =
+      doing === 'mark ready for review'
+        ? '"Pull requests: write" and "Contents: write"'
+        : doing === 'read'
+          ? '"Pull requests: read"'
+          : '"Pull requests: write"';
+    return `GitHub answered 403 (${error.answer ?? 'forbidden'}): docs-token needs ${needs} on ${pull.repository}.`;
+  }
+  if (error instanceof GitHubError && error.status === 404) {
+    return `GitHub answered 404: the pull request was deleted, or the token cannot see ${pull.repository} (a private repository needs docs-token with access to it).`;
+  }
+  return errorMessage(error);
+}

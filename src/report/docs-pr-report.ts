@@ -1,0 +1,88 @@
+import { codeSpan, escapeText, linkDestination, linkOrCode } from './markdown.js';
+
+/**
+ * What follow-code-pr writes: the documentation PR's own comment, which links back to its code
+ * PR and says what will happen to it, and the section of the code PR's comment that shows the
+ * documentation PR's state. Outside text (the code PR's title, the documentation PR's link) is
+ * shown as code; the links are the ones the action makes on purpose.
+ */
+
+/** Finds the documentation PR's comment again; only one written by the docs token's identity counts. */
+export const DOCS_PR_MARKER = '<!-- docs-agent-action:docs-pr -->';
+
+/** The code pull request, as the documentation PR's comment names it. */
+export interface CodePr {
+  readonly repository: string;
+  readonly number: number;
+  /** Its title, outside text: shown as code, never as Markdown. */
+  readonly title: string;
+  /** Its web page, made by the action from the server, the repository and the number. */
+  readonly url: string;
+}
+
+/** Where the documentation PR stands after this run, as its comment says it. */
+export type DocsPrStage =
+  | { readonly kind: 'linked' }
+  | { readonly kind: 'merged'; readonly markedReady: boolean }
+  | { readonly kind: 'closed' }
+  | { readonly kind: 'superseded'; readonly newer: string; readonly newerLink: string }
+  | { readonly kind: 'reopened' };
+
+/** The documentation PR's comment: the code PR it belongs to, what happened, and what will. */
+export function renderDocsPrComment(codePr: CodePr, stage: DocsPrStage, nowIso: string): string {
+  const code = `[${codeSpan(`${codePr.repository}#${codePr.number}`)}](${linkDestination(codePr.url)})`;
+  const lines = [
+    DOCS_PR_MARKER,
+    '### Documentation for a code pull request',
+    '',
+    `This pull request documents the code pull request ${code}, titled ${codeSpan(codePr.title)}.`,
+    '',
+    `**${stageLine(stage)}**`,
+    '',
+    escapeText(
+      'What follows it: when the code pull request is closed without merging, this one is closed too (its branch is kept); when the code pull request is reopened, this one is reopened; when it merges, a draft of this one is marked ready for review. This pull request is never merged, and its branch never deleted, by the action.',
+    ),
+    '',
+    `Updated ${escapeText(nowIso)}.`,
+  ];
+  return `${lines.join('\n')}\n`;
+}
+
+function stageLine(stage: DocsPrStage): string {
+  switch (stage.kind) {
+    case 'linked':
+      return '🔗 The code pull request is open; this documentation is reviewed beside it.';
+    case 'merged':
+      return stage.markedReady
+        ? '✅ The code pull request was merged: this pull request was marked ready for review, and can be merged.'
+        : '✅ The code pull request was merged: this documentation can be reviewed and merged.';
+    case 'closed':
+      return '🚫 The code pull request was closed without merging, so this pull request was closed (its branch is kept). To bring it back, reopen the code pull request (this one is then reopened with it), or reopen this one by hand.';
+    case 'superseded':
+      return `↪️ The documentation job opened a newer pull request for the code pull request, ${linkOrCode(stage.newerLink, 'text')} (${codeSpan(stage.newer)}), so this one was closed (its branch is kept). Reopen it by hand if it is still needed.`;
+    case 'reopened':
+      return '🔄 The code pull request was reopened, and so was this pull request.';
+  }
+}
+
+/** The documentation PR's state as the code PR's comment shows it. */
+export type DocsPrState =
+  'linked' | 'closed' | 'reopened' | 'marked-ready' | 'commented' | 'left-alone-merged' | 'left-alone-closed' | 'not-updated' | 'not-found';
+
+const STATE_TEXT: Record<DocsPrState, string> = {
+  linked: 'open, linked to this pull request: it is closed if this pull request is closed without merging',
+  closed: 'closed with this pull request (its branch is kept); reopening this pull request reopens it',
+  reopened: 'reopened with this pull request',
+  'marked-ready': 'marked ready for review, since this pull request was merged',
+  commented: 'told that this pull request was merged',
+  'left-alone-merged': 'already merged: left as it is',
+  'left-alone-closed': 'already closed by someone else: left as it is',
+  'not-updated': 'could not be updated: the workflow run’s warning says why',
+  'not-found': 'not found: deleted, or the token cannot see its repository',
+};
+
+/** The code PR comment's section: which documentation PR follows it, and how it stands. */
+export function renderDocsPrSection(docsPr: string, state: DocsPrState, superseded?: string): string {
+  const earlier = superseded ? ` The earlier documentation PR ${codeSpan(superseded)} was closed in its favour.` : '';
+  return `**Documentation PR** ${codeSpan(docsPr)}: ${escapeText(STATE_TEXT[state])}.${earlier}`;
+}
