@@ -11,7 +11,7 @@ __webpack_require__.d(__webpack_exports__, {
   createOctokitApi: () => (/* binding */ createOctokitApi)
 });
 
-// UNUSED EXPORTS: VIEWER_LOGIN_QUERY, isWorthRetrying
+// UNUSED EXPORTS: MARK_READY_MUTATION, VIEWER_LOGIN_QUERY, isWorthRetrying
 
 // EXTERNAL MODULE: ./node_modules/@actions/github/lib/github.js
 var github = __webpack_require__(61351);
@@ -339,6 +339,24 @@ const GITHUB_CALLS = {
         forbidden: 'give the job "permissions: pull-requests: write", or set pr-comment: false',
         notFound: 'the comment was deleted meanwhile; the next run writes a new one',
     },
+    'pull-request': {
+        title: 'pull request',
+        endpoint: 'GET /repos/{owner}/{repo}/pulls/{pull_number}',
+        forbidden: 'the token needs "Pull requests: read" on this repository',
+        notFound: 'the pull request does not exist, or the token cannot see the repository',
+    },
+    'update-pull': {
+        title: 'update pull request',
+        endpoint: 'PATCH /repos/{owner}/{repo}/pulls/{pull_number}',
+        forbidden: 'the token needs "Pull requests: write" on this repository',
+        notFound: 'the pull request does not exist, or the token cannot see the repository',
+    },
+    'mark-ready': {
+        title: 'mark ready for review',
+        endpoint: 'POST /graphql, markPullRequestReadyForReview',
+        forbidden: 'the token needs "Pull requests: write" and "Contents: write" on this repository',
+        notFound: undefined,
+    },
 };
 
 ;// CONCATENATED MODULE: ./src/github/octokit-client.ts
@@ -358,6 +376,8 @@ const GITHUB_CALLS = {
 const COMMIT_MAX_FILES = 3_000;
 /** The GraphQL document that asks who the token is; GitHub's schema is checked against it in the tests. */
 const VIEWER_LOGIN_QUERY = 'query { viewer { login } }';
+/** The GraphQL mutation that marks a draft pull request ready for review; checked against GitHub's schema in the tests. */
+const MARK_READY_MUTATION = 'mutation ($id: ID!) { markPullRequestReadyForReview(input: { pullRequestId: $id }) { pullRequest { isDraft } } }';
 /**
  * `GitHubApi` over `@actions/github`'s Octokit, which honours GITHUB_API_URL (GHES, or a local
  * fake in tests) and the runner's proxy settings, with Octokit's own retry and throttling
@@ -485,8 +505,28 @@ function createOctokitApi(options) {
         updateComment: (commentId, body) => call('update-comment', async () => {
             await octokit.rest.issues.updateComment({ ...repo, comment_id: commentId, body });
         }),
+        pullRequest: (pullNumber) => call('pull-request', async () => pullState('pull-request', (await octokit.rest.pulls.get({ ...repo, pull_number: pullNumber })).data)),
+        setPullRequestState: (pullNumber, state) => call('update-pull', async () => pullState('update-pull', (await octokit.rest.pulls.update({ ...repo, pull_number: pullNumber, state })).data)),
+        markReadyForReview: (pullRequestNodeId) => call('mark-ready', async () => {
+            await octokit.graphql(MARK_READY_MUTATION, { id: pullRequestNodeId });
+        }),
         setDeadline: (epochMs) => limits.setDeadline(epochMs),
     };
+    function pullState(name, data) {
+        const pull = data;
+        shape(name, typeof pull?.number === 'number' && typeof pull.node_id === 'string', 'no "number" or "node_id"');
+        shape(name, pull.state === 'open' || pull.state === 'closed', 'a "state" other than open or closed');
+        return {
+            number: pull.number,
+            nodeId: pull.node_id,
+            state: pull.state,
+            draft: pull.draft === true,
+            // A list of pull requests leaves out `merged`; `merged_at` says it too.
+            merged: pull.merged === true || (typeof pull.merged_at === 'string' && pull.merged_at !== ''),
+            title: typeof pull.title === 'string' ? pull.title : '',
+            headRef: typeof pull.head?.ref === 'string' ? pull.head.ref : '',
+        };
+    }
 }
 /** Thrown by a request that one of the step's limits stopped (or did not let start). */
 class LimitReached extends Error {
@@ -686,9 +726,17 @@ function describeFailure(name, error, context) {
     const { status, response } = error;
     // Octokit reports a request that got no HTTP answer as status 500 without a response.
     if (typeof status === 'number' && response) {
-        return failure(name, `answered ${status}: ${serverMessageOf(response.data)}${hintFor(name, status, response.headers ?? {})}`, 'http', status);
+        const answer = serverMessageOf(response.data);
+        return failure(name, `answered ${status}: ${answer}${hintFor(name, status, response.headers ?? {})}`, 'http', status, answer);
     }
     if (error.name === 'GraphqlResponseError') {
+        // GraphQL answers 200 with typed errors: a refusal (FORBIDDEN, NOT_FOUND) is said as REST says it.
+        const first = error.errors?.[0];
+        const status = first?.type === 'FORBIDDEN' ? 403 : first?.type === 'NOT_FOUND' ? 404 : undefined;
+        if (status) {
+            const answer = (0,src_text/* forLog */.Ig)(typeof first?.message === 'string' ? first.message : 'no message', 200);
+            return failure(name, `answered ${String(first?.type)}: ${answer}${hintFor(name, status, {})}`, 'http', status, answer);
+        }
         return failure(name, `answered with an error: ${(0,src_text/* forLog */.Ig)((0,src_text/* errorMessage */.gJ)(error), 200)}`, 'shape');
     }
     const code = (0,net/* errorCode */.CA)(error);
@@ -698,9 +746,9 @@ function describeFailure(name, error, context) {
     const detail = (0,src_text/* forLog */.Ig)(causeMessage(error), 200);
     return failure(name, `the connection failed: ${detail}${code && !detail.includes(code) ? ` (${code})` : ''}`, 'network');
 }
-function failure(name, what, kind, status) {
+function failure(name, what, kind, status, answer) {
     const { title, endpoint } = GITHUB_CALLS[name];
-    return new api/* GitHubError */.y_(`GitHub ${title} (${endpoint}) ${what.replace(/\.$/, '')}.`, kind, status);
+    return new api/* GitHubError */.y_(`GitHub ${title} (${endpoint}) ${what.replace(/\.$/, '')}.`, kind, status, answer);
 }
 function hintFor(name, status, headers) {
     if ((status === 403 || status === 429) && String(headers['x-ratelimit-remaining']) === '0') {

@@ -247,15 +247,24 @@ class TopRows {
         this.size = size;
     }
     add(rows) {
+        // Stryker disable next-line ConditionalExpression: with no rows to show, the rows kept are none either way; this only spares the memory
         if (this.size === 0)
             return;
         this.rows.push(...rows);
+        // Stryker disable next-line ConditionalExpression,EqualityOperator,ArithmeticOperator: where (or whether) the buffer is cut bounds memory only; the rows shown are the same
         if (this.rows.length > 4 * this.size + 1000)
             this.rows = this.values();
     }
     values() {
-        return this.rows.sort((a, b) => b.total - a.total || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)).slice(0, this.size);
+        return this.rows.sort((a, b) => b.total - a.total || byPath(a, b)).slice(0, this.size);
     }
+}
+/** Paths in JavaScript's own string order (UTF-16 code units): the same on every machine. */
+function byPath(a, b) {
+    if (a.path < b.path)
+        return -1;
+    // Stryker disable next-line ConditionalExpression,EqualityOperator: Node's sort only asks whether a comparison is below 0, so this branch cannot be told from returning 0
+    return a.path > b.path ? 1 : 0;
 }
 
 
@@ -353,7 +362,10 @@ function cleanSearchTerm(term) {
 }
 /** JavaScript's own string order (UTF-16 code units): the same on every machine, unlike the locale's. */
 function byText(a, b) {
-    return a < b ? -1 : a > b ? 1 : 0;
+    if (a < b)
+        return -1;
+    // Stryker disable next-line ConditionalExpression,EqualityOperator: Node's sort only asks whether a comparison is below 0, so this branch cannot be told from returning 0
+    return a > b ? 1 : 0;
 }
 
 ;// CONCATENATED MODULE: ./src/refresh/prompt.ts
@@ -560,6 +572,8 @@ async function runRefresh(settings, deps) {
 
 // EXTERNAL MODULE: ./src/report/agent-report.ts
 var agent_report = __webpack_require__(74262);
+// EXTERNAL MODULE: ./src/report/preview-report.ts
+var preview_report = __webpack_require__(73629);
 // EXTERNAL MODULE: ./src/constants.ts
 var constants = __webpack_require__(27242);
 // EXTERNAL MODULE: ./src/report/markdown.ts
@@ -631,9 +645,13 @@ function shown(text) {
     return (0,markdown/* codeSpan */.SS)(text, 'cell', MAX_SHOWN_CHARS);
 }
 
+// EXTERNAL MODULE: ./src/steps/preview-after-job.ts + 1 modules
+var preview_after_job = __webpack_require__(81545);
 // EXTERNAL MODULE: ./src/steps/step.ts
 var step = __webpack_require__(50961);
 ;// CONCATENATED MODULE: ./src/steps/refresh.ts
+
+
 
 
 
@@ -643,15 +661,17 @@ var step = __webpack_require__(50961);
  * the agent step, and reports. Loaded only by a refresh step.
  */
 async function refreshStep(settings, context) {
-    const { client } = context;
+    const { client, clock } = context;
+    const startedAt = clock.now();
     const run = await runRefresh(settings, (0,step/* agentDeps */.g)(context));
     if (run.agent.outcome === 'skipped')
         context.logger.notice(run.agent.skipReason ?? 'Nothing to refresh.');
+    const preview = await (0,preview_after_job/* previewAfterJob */.G)(settings, run.agent, context, startedAt + settings.timeoutMs);
     return {
-        outputs: refreshOutputs(run, client.requestCount),
-        summary: renderRefreshSummary(run, client.requestCount),
+        outputs: { ...refreshOutputs(run, client.requestCount), ...(0,preview_report/* previewOutputs */.HG)(preview) },
+        summary: renderRefreshSummary(run, client.requestCount) + (0,preview_report/* previewSummary */.tq)(preview),
         closingLine: (0,agent_report/* agentLogLine */.mv)(run.agent),
-        failure: (0,agent_report/* agentFailure */.Os)(run.agent, settings.failOn),
+        failure: (0,preview_report/* withPreviewFailure */.z)((0,agent_report/* agentFailure */.Os)(run.agent, settings.failOn), preview, settings.failOnPreview),
     };
 }
 
