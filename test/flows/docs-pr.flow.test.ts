@@ -349,3 +349,27 @@ describe('documentation in the workflow’s own repository', () => {
     }
   });
 });
+
+describe('with preview: true as well', () => {
+  it('one code-PR comment holds the outcome, the preview and the documentation PR, and the record names both the job and the PR', async () => {
+    flows.time.advance(61_000);
+    docsPull(5);
+    const result = await run({ action: 'opened', title: 'Add a retries flag' }, { preview: 'true' }, link(5));
+    expect(result.outputs).toMatchObject({ outcome: 'pr-opened', 'preview-status': 'success', 'docs-pr-action': 'linked' });
+    expect(result.log.messages('warning')).toEqual([]);
+    const ours = github.comments.filter((c) => c.body.includes(COMMENT_MARKER) && c.user.login === 'github-actions[bot]');
+    expect(ours).toHaveLength(1);
+    const body = codeComment();
+    // The comment that showed the preview building named the documentation PR already.
+    const writes = github.requests.filter((r) => r.path.startsWith('/repos/acme/widgets/') && (r.call === 'create-comment' || r.call === 'update-comment'));
+    const bodies = writes.map((r) => (r.body as { body: string }).body);
+    expect(bodies.filter((b) => b.includes('Documentation preview') && b.includes('**Documentation PR** `acme-sim/docs#5`')).length).toBeGreaterThanOrEqual(2);
+    const preview = body.indexOf('Documentation preview');
+    const docsPr = body.indexOf('**Documentation PR** `acme-sim/docs#5`');
+    expect(preview).toBeGreaterThan(0);
+    expect(docsPr).toBeGreaterThan(preview);
+    expect(readRecord(body)).toEqual({ jobId: result.outputs['job-id'], headSha: HEAD, docsPr: { repository: DOCS, number: 5, closedByAction: false } });
+    expect(result.summary).toContain('Documentation preview');
+    expect(result.summary).toContain('**Documentation PR** `acme-sim/docs#5`');
+  });
+});
