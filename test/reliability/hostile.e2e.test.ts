@@ -89,6 +89,21 @@ function pullRequest(number: number) {
   };
 }
 
+/** The inputs of an agent run on a pull request that keeps its comment, with what a case adds. */
+function commentRunInputs(sim: Simulator, pr: ReturnType<typeof pullRequest>, extra: Record<string, string>): Record<string, string> {
+  return {
+    'api-key': sim.apiKey,
+    'project-id': 'proj_sim',
+    'base-url': sim.url,
+    diff: 'false',
+    'pr-comment': 'true',
+    'github-token': pr.token,
+    'poll-interval': '50ms',
+    'poll-interval-max': '100ms',
+    ...extra,
+  };
+}
+
 async function withSimulator<T>(body: (sim: Simulator) => Promise<T>, paths?: (i: number) => string): Promise<T> {
   const sim = await startSimulator({ analytics: { paths: 3, today: '2026-10-01', pathNames: paths } });
   try {
@@ -119,17 +134,7 @@ describe.concurrent('hostile text from the API', () => {
       const run = await checkedRun({
         event: pr.event,
         env: pr.env,
-        inputs: {
-          'api-key': sim.apiKey,
-          'project-id': 'proj_sim',
-          'base-url': sim.url,
-          prompt: text,
-          diff: 'false',
-          'pr-comment': 'true',
-          'github-token': pr.token,
-          'poll-interval': '50ms',
-          'poll-interval-max': '100ms',
-        },
+        inputs: commentRunInputs(sim, pr, { prompt: text }),
         secrets: [sim.apiKey, pr.token],
         deadlineMs: 30_000,
         // The PR link, model, created time, source repository and ref, and the prompt.
@@ -201,18 +206,7 @@ describe.concurrent('hostile text from the API', () => {
       const run = await checkedRun({
         event: pr.event,
         env: pr.env,
-        inputs: {
-          'api-key': sim.apiKey,
-          'project-id': 'proj_sim',
-          'base-url': sim.url,
-          prompt: 'x',
-          diff: 'false',
-          'pr-comment': 'true',
-          'github-token': pr.token,
-          'poll-interval': '50ms',
-          'poll-interval-max': '100ms',
-          preview: 'true',
-        },
+        inputs: commentRunInputs(sim, pr, { prompt: 'x', preview: 'true' }),
         secrets: [sim.apiKey, pr.token],
         deadlineMs: 30_000,
         summary: {
@@ -253,19 +247,7 @@ describe.concurrent('hostile text from the API', () => {
       const run = await checkedRun({
         event: pr.event,
         env: pr.env,
-        inputs: {
-          'api-key': sim.apiKey,
-          'project-id': 'proj_sim',
-          'base-url': sim.url,
-          prompt: 'x',
-          diff: 'false',
-          'pr-comment': 'true',
-          'github-token': pr.token,
-          'poll-interval': '50ms',
-          'poll-interval-max': '100ms',
-          timeout: '4s',
-          preview: 'true',
-        },
+        inputs: commentRunInputs(sim, pr, { prompt: 'x', timeout: '4s', preview: 'true' }),
         secrets: [sim.apiKey, pr.token],
         deadlineMs: 4_000,
         sim,
