@@ -144,14 +144,15 @@ export function fenceFor(text: string, min = 3): string {
 
 /** `1h30m`, `45s`, `250ms`: for messages and the summary; from 1 s up, rounded to the second. */
 export function formatDuration(ms: number): string {
-  if (ms < 1000) return `${Math.round(ms)}ms`;
+  // Rounded first, so that 999.6 ms reads "1s", not "1000ms"; from there on one part is never zero.
+  if (Math.round(ms) < 1000) return `${Math.round(ms)}ms`;
   let rest = Math.round(ms / 1000);
   const hours = Math.floor(rest / 3600);
   rest -= hours * 3600;
   const minutes = Math.floor(rest / 60);
   const seconds = rest - minutes * 60;
   const text = `${hours ? `${hours}h` : ''}${minutes ? `${minutes}m` : ''}${seconds ? `${seconds}s` : ''}`;
-  return text || '0s';
+  return text;
 }
 
 /**

@@ -169,6 +169,8 @@ describe('formatDuration', () => {
     [1, '1ms'],
     [250, '250ms'],
     [999, '999ms'],
+    [999.4, '999ms'],
+    [999.6, '1s'],
     [1_000, '1s'],
     [45_000, '45s'],
     [60_000, '1m'],
@@ -179,7 +181,7 @@ describe('formatDuration', () => {
     [5_400_000, '1h30m'],
     [5_415_000, '1h30m15s'],
     [90_061_000, '25h1m1s'],
-  ])('%i ms -> %j', (ms, expected) => {
+  ])('%d ms -> %j', (ms, expected) => {
     expect(formatDuration(ms)).toBe(expected);
   });
 
