@@ -174,7 +174,7 @@ export function readSettings(context: SettingsContext): ParsedSettings {
 export function parseSettings(read: InputReader, context: SettingsContext): ParsedSettings {
   const warnings: string[] = [];
   const input = (name: InputName): string => read(name) ?? INPUT_DEFAULTS[name];
-  const parse = <T>(name: InputName, parser: (text: string) => T): T => {
+  const parse = <T>(name: ShownInputName, parser: (text: string) => T): T => {
     const text = input(name);
     try {
       return parser(text);
@@ -210,7 +210,7 @@ export function parseSettings(read: InputReader, context: SettingsContext): Pars
   return { settings, warnings };
 }
 
-type Parse = <T>(name: InputName, parser: (text: string) => T) => T;
+type Parse = <T>(name: ShownInputName, parser: (text: string) => T) => T;
 type Input = (name: InputName) => string;
 
 /** `wait`, the poll intervals and `fail-on`: how a job is waited for and judged. */
@@ -442,9 +442,14 @@ function warnIgnoredInputs(command: Settings['command'], read: InputReader, env:
   }
 }
 
-function invalid(name: InputName, value: string, expected: string): InputError {
-  const shown = name === Inputs.ApiKey || name === Inputs.DocsToken ? '(hidden)' : quoteValue(value);
-  return new InputError(name, `Input "${name}" has an invalid value ${shown}: expected ${expected}.`);
+/**
+ * The inputs whose value an error may quote. The secrets have parsers of their own whose messages
+ * never hold the value; the type keeps them from reaching `invalid`, which quotes it.
+ */
+type ShownInputName = Exclude<InputName, typeof Inputs.ApiKey | typeof Inputs.GithubToken | typeof Inputs.DocsToken>;
+
+function invalid(name: ShownInputName, value: string, expected: string): InputError {
+  return new InputError(name, `Input "${name}" has an invalid value ${quoteValue(value)}: expected ${expected}.`);
 }
 
 function missing(name: InputName, what: string): InputError {
