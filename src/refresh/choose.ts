@@ -94,6 +94,7 @@ export function cleanSearchTerm(term: string): string {
 
 /** JavaScript's own string order (UTF-16 code units): the same on every machine, unlike the locale's. */
 function byText(a: string, b: string): number {
+  // Stryker disable next-line EqualityOperator: the terms compared are a map's keys, so no two are equal
   if (a < b) return -1;
   // Stryker disable next-line ConditionalExpression,EqualityOperator: Node's sort only asks whether a comparison is below 0, so this branch cannot be told from returning 0
   return a > b ? 1 : 0;
