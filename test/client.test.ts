@@ -254,6 +254,7 @@ describe('requests that create something', () => {
     ['a request timeout', { kind: 'hang', process: true }],
     ['a 503', { kind: 'status', status: 503 }],
     ['a 502', { kind: 'status', status: 502 }],
+    ['a 500', { kind: 'status', status: 500 }],
   ] as const)('are not sent again after %s', async (_name, fault) => {
     const { api } = client({ requestTimeoutMs: 300 });
     sim.injectFault({ target: 'create', ...fault });

@@ -171,6 +171,8 @@ describe('fitToBudget: which files leave first', () => {
     'src/vendors.ts',
     'docs/generated-docs.md',
     'src/user.pb.html',
+    // "name.generated.ext" is read in the file's own name only, not in a folder's.
+    'src/api.generated.v2/client.ts',
   ])('treats %s as hand-written: the largest file leaves first', (path) => {
     const small = sized(path, 1);
     const large = sized('src/large.ts', 30);

@@ -61,8 +61,21 @@ describe('the record’s documentation PR', () => {
     expect(readRecord(old)).toEqual({ jobId: 'job_1', headSha: SHA });
   });
 
+  it('names at the edge of GitHub’s rules still read: PR #1, a `.github` repository, dots inside a name', () => {
+    for (const good of [
+      { ...docsPr, number: 1 },
+      { ...docsPr, repository: 'acme-sim/.github' },
+      { ...docsPr, repository: 'acme-sim/..docs' },
+    ]) {
+      const line = `<!-- docs-agent-action:state ${JSON.stringify({ jobId: 'job_1', headSha: SHA, docsPr: good })} -->`;
+      expect(readRecord(line), JSON.stringify(good)).toEqual({ jobId: 'job_1', headSha: SHA, docsPr: good });
+    }
+  });
+
   it('a documentation PR that is not well formed makes the record not ours', () => {
     for (const bad of [
+      { ...docsPr, repository: 'acme/..' },
+      { ...docsPr, repository: 'acme/.' },
       { ...docsPr, repository: 'acme/../etc' },
       { ...docsPr, repository: 'no-slash' },
       { ...docsPr, number: 0 },
