@@ -261,6 +261,7 @@ class TopRows {
 }
 /** Paths in JavaScript's own string order (UTF-16 code units): the same on every machine. */
 function byPath(a, b) {
+    // Stryker disable next-line EqualityOperator: the pager hands over each path once, so no two rows compared here share a path
     if (a.path < b.path)
         return -1;
     // Stryker disable next-line ConditionalExpression,EqualityOperator: Node's sort only asks whether a comparison is below 0, so this branch cannot be told from returning 0
@@ -362,6 +363,7 @@ function cleanSearchTerm(term) {
 }
 /** JavaScript's own string order (UTF-16 code units): the same on every machine, unlike the locale's. */
 function byText(a, b) {
+    // Stryker disable next-line EqualityOperator: the terms compared are a map's keys, so no two are equal
     if (a < b)
         return -1;
     // Stryker disable next-line ConditionalExpression,EqualityOperator: Node's sort only asks whether a comparison is below 0, so this branch cannot be told from returning 0

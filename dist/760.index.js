@@ -261,6 +261,7 @@ class TopRows {
 }
 /** Paths in JavaScript's own string order (UTF-16 code units): the same on every machine. */
 function byPath(a, b) {
+    // Stryker disable next-line EqualityOperator: the pager hands over each path once, so no two rows compared here share a path
     if (a.path < b.path)
         return -1;
     // Stryker disable next-line ConditionalExpression,EqualityOperator: Node's sort only asks whether a comparison is below 0, so this branch cannot be told from returning 0
