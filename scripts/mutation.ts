@@ -37,6 +37,8 @@ export interface Counts {
   readonly noCoverage: number;
   /** Mutants the TypeScript checker refused: they never ran, and do not count in the score. */
   readonly compileErrors: number;
+  /** Mutants a `// Stryker disable` comment names as equivalent, with its reason: they never ran, and do not count. */
+  readonly ignored: number;
 }
 
 export interface Scored extends Counts {
@@ -68,6 +70,7 @@ function countsOf(statuses: readonly string[]): Counts {
     survived: count('Survived'),
     noCoverage: count('NoCoverage'),
     compileErrors: count('CompileError'),
+    ignored: count('Ignored'),
   };
 }
 
@@ -82,6 +85,7 @@ export function scoresOf(report: MutationReport, modules: readonly string[]): Mu
     survived: sum('survived'),
     noCoverage: sum('noCoverage'),
     compileErrors: sum('compileErrors'),
+    ignored: sum('ignored'),
   });
   return { modules: perModule, overall };
 }
@@ -89,10 +93,10 @@ export function scoresOf(report: MutationReport, modules: readonly string[]): Mu
 /** The table docs/reliability.md shows, between its markers. */
 export function renderTable(scores: MutationScores): string {
   const row = (name: string, counts: Scored): string =>
-    `| ${name} | ${counts.killed} | ${counts.timeout} | ${counts.survived} | ${counts.noCoverage} | ${counts.compileErrors} | ${counts.score.toFixed(2)}% |`;
+    `| ${name} | ${counts.killed} | ${counts.timeout} | ${counts.survived} | ${counts.noCoverage} | ${counts.compileErrors} | ${counts.ignored} | ${counts.score.toFixed(2)}% |`;
   return [
-    '| module | killed | timed out | survived | no coverage | compile errors | score |',
-    '| --- | ---: | ---: | ---: | ---: | ---: | ---: |',
+    '| module | killed | timed out | survived | no coverage | compile errors | disabled as equivalent | score |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
     ...scores.modules.map((module) => row(`\`${module.module}\``, module)),
     row('**overall**', scores.overall),
   ].join('\n');

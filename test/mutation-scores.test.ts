@@ -13,13 +13,13 @@ describe('the mutation scores', () => {
     },
   };
 
-  it('count killed and timed out over those plus survived and not covered; compile errors and ignored mutants do not count', () => {
+  it('count killed and timed out over those plus survived and not covered; compile errors and disabled mutants do not count', () => {
     expect(scoresOf(report, ['src/a.ts', 'src/b.ts'])).toEqual({
       modules: [
-        { module: 'src/a.ts', killed: 2, timeout: 1, survived: 1, noCoverage: 1, compileErrors: 1, score: 60 },
-        { module: 'src/b.ts', killed: 1, timeout: 0, survived: 0, noCoverage: 0, compileErrors: 1, score: 100 },
+        { module: 'src/a.ts', killed: 2, timeout: 1, survived: 1, noCoverage: 1, compileErrors: 1, ignored: 1, score: 60 },
+        { module: 'src/b.ts', killed: 1, timeout: 0, survived: 0, noCoverage: 0, compileErrors: 1, ignored: 0, score: 100 },
       ],
-      overall: { killed: 3, timeout: 1, survived: 1, noCoverage: 1, compileErrors: 2, score: 66.67 },
+      overall: { killed: 3, timeout: 1, survived: 1, noCoverage: 1, compileErrors: 2, ignored: 1, score: 66.67 },
     });
   });
 
@@ -28,8 +28,8 @@ describe('the mutation scores', () => {
   });
 
   it('round to two decimals, and a module with no mutant that ran scores 100', () => {
-    expect(mutationScore({ killed: 2, timeout: 0, survived: 1, noCoverage: 0, compileErrors: 0 })).toBe(66.67);
-    expect(mutationScore({ killed: 0, timeout: 0, survived: 0, noCoverage: 0, compileErrors: 3 })).toBe(100);
+    expect(mutationScore({ killed: 2, timeout: 0, survived: 1, noCoverage: 0, compileErrors: 0, ignored: 0 })).toBe(66.67);
+    expect(mutationScore({ killed: 0, timeout: 0, survived: 0, noCoverage: 0, compileErrors: 3, ignored: 2 })).toBe(100);
   });
 
   it('replace only the table between the markers of the page', () => {
@@ -40,10 +40,10 @@ describe('the mutation scores', () => {
         '# Page',
         '',
         TABLE_START,
-        '| module | killed | timed out | survived | no coverage | compile errors | score |',
-        '| --- | ---: | ---: | ---: | ---: | ---: | ---: |',
-        '| `src/b.ts` | 1 | 0 | 0 | 0 | 1 | 100.00% |',
-        '| **overall** | 1 | 0 | 0 | 0 | 1 | 100.00% |',
+        '| module | killed | timed out | survived | no coverage | compile errors | disabled as equivalent | score |',
+        '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+        '| `src/b.ts` | 1 | 0 | 0 | 0 | 1 | 0 | 100.00% |',
+        '| **overall** | 1 | 0 | 0 | 0 | 1 | 0 | 100.00% |',
         TABLE_END,
         '',
         'After.',
