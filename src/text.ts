@@ -145,7 +145,8 @@ export function fenceFor(text: string, min = 3): string {
 /** `1h30m`, `45s`, `250ms`: for messages and the summary; from 1 s up, rounded to the second. */
 export function formatDuration(ms: number): string {
   // Rounded first, so that 999.6 ms reads "1s", not "1000ms"; from there on one part is never zero.
-  if (Math.round(ms) < 1000) return `${Math.round(ms)}ms`;
+  const wholeMs = Math.round(ms);
+  if (wholeMs < 1000) return `${wholeMs}ms`;
   let rest = Math.round(ms / 1000);
   const hours = Math.floor(rest / 3600);
   rest -= hours * 3600;
