@@ -28,7 +28,7 @@ export const MAX_LINK_CHARS = 8_192;
  * parsing and turns `\|` back into `|`; in running text that backslash would show.
  */
 export function codeSpan(text: string, place: Place = 'text', maxChars = MAX_VALUE_CHARS): string {
-  let shown = cutToChars(withoutInvisible(text).replace(/\r\n?|\n/g, ' '), maxChars);
+  let shown = withoutCommentDelimiters(cutToChars(withoutInvisible(text).replace(/\r\n?|\n/g, ' '), maxChars));
   if (place === 'cell') shown = shown.replace(/\|/g, '\\|');
   const fence = fenceFor(shown, 1);
   // One space inside each fence is stripped when both are there: pad so the text keeps its own.
@@ -111,9 +111,24 @@ export function keyValueTable(rows: ReadonlyArray<readonly [string, string]>): s
 
 /** A fenced code block whose fence is longer than any backtick run inside the text. */
 export function codeBlock(text: string, info = ''): string {
-  const fence = fenceFor(text);
-  return `${fence}${info}\n${text}\n${fence}`;
+  const shown = withoutCommentDelimiters(text);
+  const fence = fenceFor(shown);
+  return `${fence}${info}\n${shown}\n${fence}`;
 }
+
+/**
+ * Outside text that reads as it did but can never spell an HTML comment's delimiters: a
+ * zero-width space (the action's own mark, put in after the text was cleaned of its invisible
+ * characters) goes between `<` and `!--`, and between `--` and `>`. Inside code they show as
+ * written, yet the comment's source no longer holds `<!--` or `-->` where the text was: no value
+ * from the API, no pull-request title and no file name can plant a marker or a record that the
+ * action would read back (`pr-comment/record.ts`).
+ */
+export function withoutCommentDelimiters(text: string): string {
+  return text.replace(/<!--/g, `<${ZERO_WIDTH_SPACE}!--`).replace(/-->/g, `--${ZERO_WIDTH_SPACE}>`);
+}
+
+const ZERO_WIDTH_SPACE = '\u200b';
 
 /** A collapsed block: `<details>` with the action's own title. */
 export function details(title: string, body: string): string {

@@ -262,8 +262,8 @@ const ELEMENTS_THE_ACTION_WRITES = new Set([
   'summary',
 ]);
 
-/** The action's hidden comment marker and record. */
-const ACTION_COMMENT = /^ docs-agent-action:/;
+/** The action's hidden comment markers and sealed records: the only HTML comments it writes. */
+const ACTION_COMMENT = /^ docs-agent-action:(?:(?:comment|docs-pr) |(?:state|link) \{[^\n]*\} sha256=[0-9a-f]{64} )$/;
 
 /** Raw HTML, strikethrough and images (but the `images` meant), and collapsed blocks out of place or out of count. */
 export function foreignMarkup(dom: Document, details?: number, images: readonly string[] = []): string[] {
@@ -330,7 +330,18 @@ export function shownCount(dom: Document, literal: string): number {
 
 function normalize(text: string): string {
   // eslint-disable-next-line no-control-regex
-  return text.replace(/[\s\u0000-\u001f\u007f-\u009f]+/g, ' ').trim();
+  return asRead(text)
+    .replace(/[\s\u0000-\u001f\u007f-\u009f]+/g, ' ')
+    .trim();
+}
+
+/**
+ * Text as a reader sees it: without the zero-width spaces the action puts into outside text to
+ * break an HTML comment's delimiters (`<!--`, `-->`), which show as nothing. Outside text itself
+ * never keeps one (the action removes what renders as nothing), so every one is the action's.
+ */
+export function asRead(text: string): string {
+  return text.replace(/\u200b/g, '');
 }
 
 function quote(text: string): string {
