@@ -525,6 +525,8 @@ function createOctokitApi(options) {
             merged: pull.merged === true || (typeof pull.merged_at === 'string' && pull.merged_at !== ''),
             title: typeof pull.title === 'string' ? pull.title : '',
             headRef: typeof pull.head?.ref === 'string' ? pull.head.ref : '',
+            // A fork that was deleted arrives as null.
+            headRepository: typeof pull.head?.repo?.full_name === 'string' ? pull.head.repo.full_name : undefined,
         };
     }
 }

@@ -3,7 +3,8 @@
  * or push event, reading the change from a fake GitHub API and sending to the API simulator.
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { COMMENT_MARKER, readRecord, recordLine } from '../src/pr-comment/record.js';
+import { COMMENT_MARKER } from '../src/pr-comment/record.js';
+import { recordIn, sealedRecord } from './support/records.js';
 import { INVISIBLE, inTagCharacters } from './reliability/cases.js';
 import { scripts, startSimulator, type Fault, type Simulator } from './simulator/index.js';
 import { fileDiff, startFakeGitHub, type FakeComment, type FakeGitHub } from './support/fake-github.js';
@@ -352,7 +353,7 @@ describe('the pull-request comment', () => {
     const body = github.comments[0]!.body;
     expect(body).toContain(COMMENT_MARKER);
     expect(body).toContain('Pull request opened');
-    expect(readRecord(body)).toEqual({ jobId: second.outputs['job-id'], headSha: 'e'.repeat(40) });
+    expect(recordIn(body, 20)).toEqual({ jobId: second.outputs['job-id'], headSha: 'e'.repeat(40) });
     expect(first.outputs['job-id']).not.toBe(second.outputs['job-id']);
   });
 
@@ -374,7 +375,7 @@ describe('the pull-request comment', () => {
     expect(working).toContain('Working: the agent is updating the documentation for this pull request');
     expect(working).toContain(`\`${jobId}\``);
     expect(working).toMatch(/a new job: a prompt of [\d,]+ characters, with the diff of 1 file \([\d,]+ characters\)/);
-    expect(readRecord(working!)).toEqual({ jobId, headSha: 'e'.repeat(40) });
+    expect(recordIn(working!, 22)).toEqual({ jobId, headSha: 'e'.repeat(40) });
     // Updated after the job ended, with the outcome and the documentation PR.
     expect(writes[1]!.at).toBeGreaterThanOrEqual(polls.at(-1)!.at);
     expect(outcome).toContain('Pull request opened');
@@ -397,9 +398,9 @@ describe('the pull-request comment', () => {
 describe("whose comment counts: only the token's own identity's", () => {
   const reuse = { 'pr-comment': 'true', 'reuse-job': 'true' };
   const OLD = 'c0'.repeat(20);
-  const planted = (login: string, jobId: string): FakeComment => ({
+  const planted = (login: string, jobId: string, pr: number): FakeComment => ({
     id: 555,
-    body: `${COMMENT_MARKER}\nquoted\n${recordLine({ jobId, headSha: OLD })}`,
+    body: `${COMMENT_MARKER}\nquoted\n${sealedRecord({ jobId, headSha: OLD }, pr)}`,
     user: { login, type: login.endsWith('[bot]') ? 'Bot' : 'User' },
     author_association: login.endsWith('[bot]') ? 'NONE' : 'MEMBER',
   });
@@ -407,7 +408,7 @@ describe("whose comment counts: only the token's own identity's", () => {
   it("ignores another bot's comment that quotes the marker and a record: not followed, not edited", async () => {
     const job = await createJobDirectly("the other bot's job");
     github.pulls.set(40, { diff: SRC, files: [], commits: [] });
-    github.comments.push(planted('other-bot[bot]', job));
+    github.comments.push(planted('other-bot[bot]', job, 40));
     const before = github.comments[0]!.body;
     const result = await run({ name: 'pull_request', payload: pullRequestEvent(40, { headSha: 'de'.repeat(20) }) }, { ...reuse, wait: 'false' });
     expect(result.outputs.outcome).toBe('submitted');
@@ -418,13 +419,13 @@ describe("whose comment counts: only the token's own identity's", () => {
     // Its own new comment is created, then updated with the outcome: the planted one never.
     expect(github.callsTo('create-comment')).toHaveLength(1);
     expect(github.callsTo('update-comment').map((r) => r.path)).toEqual([`/repos/acme/widgets/issues/comments/${github.comments[1]!.id}`]);
-    expect(readRecord(github.comments[1]!.body)!.jobId).toBe(result.outputs['job-id']);
+    expect(recordIn(github.comments[1]!.body, 40)!.jobId).toBe(result.outputs['job-id']);
   });
 
   it("ignores a collaborator's comment too, when the token is the Actions bot", async () => {
     const job = await createJobDirectly("a person's job");
     github.pulls.set(41, { diff: SRC, files: [], commits: [] });
-    github.comments.push(planted('octocat', job));
+    github.comments.push(planted('octocat', job, 41));
     const result = await run({ name: 'pull_request', payload: pullRequestEvent(41, { headSha: 'de'.repeat(20) }) }, { ...reuse, wait: 'false' });
     expect(result.outputs['job-id']).not.toBe(job);
     expect(github.callsTo('update-comment').map((r) => r.path)).not.toContain('/repos/acme/widgets/issues/comments/555');
@@ -439,7 +440,7 @@ describe("whose comment counts: only the token's own identity's", () => {
       files: [{ filename: 'src/later.ts', status: 'modified', patch: '@@ -1 +1 @@\n-x\n+y' }],
       commits: ['second'],
     });
-    github.comments.push(planted('github-actions[bot]', 'job_not_ours'), planted('OctoCat', job));
+    github.comments.push(planted('github-actions[bot]', 'job_not_ours', 42), planted('OctoCat', job, 42));
     github.comments[1]!.id = 556;
     const result = await run({ name: 'pull_request', payload: pullRequestEvent(42, { headSha: 'de'.repeat(20) }) }, { ...reuse, wait: 'false' });
     expect(result.outputs['job-id']).toBe(job);
@@ -483,7 +484,7 @@ describe('one job per pull request (reuse-job)', () => {
     expect(prompt).toContain('src/later.ts');
     expect(prompt).not.toContain('src/cli.ts');
     expect(prompt).toContain(`Only the changes since ${OLD}`);
-    expect(readRecord(github.comments[0]!.body)).toEqual({ jobId: first.outputs['job-id'], headSha: NEW });
+    expect(recordIn(github.comments[0]!.body, 30)).toEqual({ jobId: first.outputs['job-id'], headSha: NEW });
   });
 
   it('falls back to the whole pull request when the recorded commit is gone (force push)', async () => {
@@ -506,14 +507,14 @@ describe('one job per pull request (reuse-job)', () => {
   ])('a follow-up that ends without a 2xx ($name) leaves the record, and the next run sends the change again', async ({ fault, inputs, outcome, cancel }) => {
     const first = await firstRun();
     const recorded = { jobId: first.outputs['job-id'], headSha: OLD };
-    expect(readRecord(github.comments[0]!.body)).toEqual(recorded);
+    expect(recordIn(github.comments[0]!.body, 30)).toEqual(recorded);
     github.compares.set(`${OLD}...${NEW}`, { files: [{ filename: 'src/later.ts', status: 'modified', patch: '@@ -1 +1 @@\n-x\n+y' }], commits: ['second'] });
     sim.injectFault({ target: 'message', ...fault });
     const signal = cancel ? { signal: { name: 'SIGINT' as const, when: () => sim.requests.some((r) => r.endpoint === 'message') } } : {};
     const refused = await run({ name: 'pull_request', payload: pullRequestEvent(30, { headSha: NEW }) }, { ...reuse, ...inputs }, signal);
     expect(refused.outputs.outcome).toBe(outcome);
     expect(refused.code).not.toBe(0);
-    expect(readRecord(github.comments[0]!.body)).toEqual(recorded);
+    expect(recordIn(github.comments[0]!.body, 30)).toEqual(recorded);
 
     sim.resetLog();
     const again = await run({ name: 'pull_request', payload: pullRequestEvent(30, { headSha: NEW }) }, reuse);
@@ -524,7 +525,7 @@ describe('one job per pull request (reuse-job)', () => {
     const prompt = (messages[0]!.body as { prompt: string }).prompt;
     expect(prompt).toContain('src/later.ts');
     expect(prompt).toContain(`Only the changes since ${OLD}`);
-    expect(readRecord(github.comments[0]!.body)).toEqual({ ...recorded, headSha: NEW });
+    expect(recordIn(github.comments[0]!.body, 30)).toEqual({ ...recorded, headSha: NEW });
   });
 
   it('attaching to the recorded job (job-id, nothing sent) leaves the record, and the next run still sends the change', async () => {
@@ -534,7 +535,7 @@ describe('one job per pull request (reuse-job)', () => {
     expect(attached.outputs.outcome).toBe('pr-opened');
     expect(sim.requests.filter((r) => r.method === 'POST')).toEqual([]);
     expect(github.comments[0]!.body).toContain('Pull request opened');
-    expect(readRecord(github.comments[0]!.body)).toEqual({ jobId, headSha: OLD });
+    expect(recordIn(github.comments[0]!.body, 30)).toEqual({ jobId, headSha: OLD });
 
     github.compares.set(`${OLD}...${NEW}`, { files: [{ filename: 'src/later.ts', status: 'modified', patch: '@@ -1 +1 @@\n-x\n+y' }], commits: ['second'] });
     const next = await run({ name: 'pull_request', payload: pullRequestEvent(30, { headSha: NEW }) }, reuse);
@@ -542,7 +543,7 @@ describe('one job per pull request (reuse-job)', () => {
     const messages = sim.requests.filter((r) => r.endpoint === 'message');
     expect(messages).toHaveLength(1);
     expect((messages[0]!.body as { prompt: string }).prompt).toContain(`Only the changes since ${OLD}`);
-    expect(readRecord(github.comments[0]!.body)).toEqual({ jobId, headSha: NEW });
+    expect(recordIn(github.comments[0]!.body, 30)).toEqual({ jobId, headSha: NEW });
   });
 
   it('creates a new job when the recorded one failed', async () => {
@@ -552,6 +553,6 @@ describe('one job per pull request (reuse-job)', () => {
     expect(created()).toHaveLength(1);
     expect(sim.requests.filter((r) => r.endpoint === 'message')).toHaveLength(0);
     expect(second.outputs['job-id']).not.toBe(first.outputs['job-id']);
-    expect(readRecord(github.comments[0]!.body)!.jobId).toBe(second.outputs['job-id']);
+    expect(recordIn(github.comments[0]!.body, 30)!.jobId).toBe(second.outputs['job-id']);
   });
 });

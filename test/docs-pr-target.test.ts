@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { pullRequestOfLink, repositoryOfSource, serverUrlFrom } from '../src/docs-pr/target.js';
-import { COMMENT_MARKER, readRecord, recordLine } from '../src/pr-comment/record.js';
+import { COMMENT_MARKER } from '../src/pr-comment/record.js';
+import { recordIn, sealedRecord } from './support/records.js';
 
 const SHA = 'e'.repeat(40);
 
@@ -49,16 +50,11 @@ describe('the documentation PR a link names', () => {
 });
 
 describe('the record’s documentation PR', () => {
-  const docsPr = { repository: 'acme-sim/docs', number: 101, closedByAction: true };
+  const docsPr = { repository: 'acme-sim/docs', number: 101, headRef: 'mintlify/docs-update-1', closedByAction: true };
+  const sealed = (value: unknown): string => `${COMMENT_MARKER}\n${sealedRecord({ jobId: 'job_1', headSha: SHA, docsPr: value } as never, 12)}`;
 
   it('is written and read back whole', () => {
-    const body = `${COMMENT_MARKER}\n${recordLine({ jobId: 'job_1', headSha: SHA, docsPr })}`;
-    expect(readRecord(body)).toEqual({ jobId: 'job_1', headSha: SHA, docsPr });
-  });
-
-  it('a record written before the field existed still reads, without a documentation PR', () => {
-    const old = `<!-- docs-agent-action:state ${JSON.stringify({ jobId: 'job_1', headSha: SHA })} -->`;
-    expect(readRecord(old)).toEqual({ jobId: 'job_1', headSha: SHA });
+    expect(recordIn(sealed(docsPr), 12)).toEqual({ jobId: 'job_1', headSha: SHA, docsPr });
   });
 
   it('names at the edge of GitHub’s rules still read: PR #1, a `.github` repository, dots inside a name', () => {
@@ -67,12 +63,11 @@ describe('the record’s documentation PR', () => {
       { ...docsPr, repository: 'acme-sim/.github' },
       { ...docsPr, repository: 'acme-sim/..docs' },
     ]) {
-      const line = `<!-- docs-agent-action:state ${JSON.stringify({ jobId: 'job_1', headSha: SHA, docsPr: good })} -->`;
-      expect(readRecord(line), JSON.stringify(good)).toEqual({ jobId: 'job_1', headSha: SHA, docsPr: good });
+      expect(recordIn(sealed(good), 12), JSON.stringify(good)).toEqual({ jobId: 'job_1', headSha: SHA, docsPr: good });
     }
   });
 
-  it('a documentation PR that is not well formed makes the record not ours', () => {
+  it('a documentation PR that is not well formed makes the record not ours, sealed or not', () => {
     for (const bad of [
       { ...docsPr, repository: 'acme/..' },
       { ...docsPr, repository: 'acme/.' },
@@ -82,12 +77,12 @@ describe('the record’s documentation PR', () => {
       { ...docsPr, number: 1.5 },
       { ...docsPr, number: '101' },
       { ...docsPr, closedByAction: 'yes' },
-      { repository: 'acme-sim/docs', number: 101 },
+      { ...docsPr, headRef: 7 },
+      { repository: 'acme-sim/docs', number: 101, closedByAction: false },
       'acme-sim/docs#101',
       null,
     ]) {
-      const line = `<!-- docs-agent-action:state ${JSON.stringify({ jobId: 'job_1', headSha: SHA, docsPr: bad })} -->`;
-      expect(readRecord(line), JSON.stringify(bad)).toBeUndefined();
+      expect(recordIn(sealed(bad), 12), JSON.stringify(bad)).toBeUndefined();
     }
   });
 });

@@ -7,7 +7,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { AgentJobSchema, describeMismatch } from '../src/api/schemas.js';
-import { readRecord, recordLine } from '../src/pr-comment/record.js';
+import { recordIn, sealedRecord } from './support/records.js';
 import { ParseError, isJobId, parseJobId } from '../src/parse.js';
 import { AWKWARD_JOB_IDS, invalidJobId, validJobId } from './support/job-ids.js';
 
@@ -95,11 +95,11 @@ describe('a job ID in the pull-request comment’s record', () => {
   it('comes back as it was written, whatever characters the rule allows', () => {
     fc.assert(
       fc.property(validJobId, (id) => {
-        const line = recordLine({ jobId: id, headSha: HEAD });
+        const line = sealedRecord({ jobId: id, headSha: HEAD }, 12);
         // The record stays one hidden line: nothing in the ID ends the HTML comment or the line.
-        expect(line).toMatch(/^<!-- docs-agent-action:state \{[^\n]*\} -->$/);
+        expect(line).toMatch(/^<!-- docs-agent-action:state \{[^\n]*\} sha256=[0-9a-f]{64} -->$/);
         expect(line.slice('<!--'.length, -'-->'.length)).not.toContain('--');
-        expect(readRecord(`marker\n${line}\n`)).toEqual({ jobId: id, headSha: HEAD });
+        expect(recordIn(`marker\n${line}\n`, 12)).toEqual({ jobId: id, headSha: HEAD });
       }),
       RUNS,
     );
@@ -108,7 +108,7 @@ describe('a job ID in the pull-request comment’s record', () => {
   it('is not followed when it breaks the rule', () => {
     fc.assert(
       fc.property(invalidJobId, (id) => {
-        expect(readRecord(recordLine({ jobId: id, headSha: HEAD }))).toBeUndefined();
+        expect(recordIn(sealedRecord({ jobId: id, headSha: HEAD }, 12), 12)).toBeUndefined();
       }),
       RUNS,
     );

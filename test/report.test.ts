@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { AgentRun } from '../src/agent/run-agent.js';
 import { ApiError, serverMessageOf } from '../src/api/errors.js';
-import { COMMENT_MARKER, readRecord, recordLine } from '../src/pr-comment/record.js';
+import { COMMENT_MARKER } from '../src/pr-comment/record.js';
+import { recordIn, sealedRecord } from './support/records.js';
 import { agentOutputs, renderAgentSummary, renderPrComment } from '../src/report/agent-report.js';
 import { renderRefreshSummary } from '../src/report/refresh-report.js';
 import { byteLength, codeBlock, codeSpan, cutToBytes, escapeText, linkOrCode } from '../src/report/markdown.js';
@@ -37,7 +38,7 @@ const SUMMARY_TABLE = [{ rows: 9, columns: 2 }];
 /** The comment's one table: the documentation PR as header, then three rows. */
 const COMMENT_TABLE = [{ rows: 4, columns: 2 }];
 const NOW = '2026-11-20T10:00:00.000Z';
-const STATE = recordLine({ jobId: 'job_1', headSha: 'e'.repeat(40) });
+const STATE = sealedRecord({ jobId: 'job_1', headSha: 'e'.repeat(40) }, 12);
 
 const comment = (overrides: Partial<AgentRun>, limit?: number): string => renderPrComment(run(overrides), COMMENT_MARKER, STATE, NOW, limit);
 
@@ -256,7 +257,7 @@ describe('pull-request comment', () => {
     const body = comment({ outcome: 'error', job: { id: 'job_1', status: huge, prLink, model: huge }, error });
     expect(body.length).toBeLessThan(65_536);
     expect(body.split('\n')[0]).toBe(COMMENT_MARKER);
-    expect(readRecord(body)).toEqual({ jobId: 'job_1', headSha: 'e'.repeat(40) });
+    expect(recordIn(body, 12)).toEqual({ jobId: 'job_1', headSha: 'e'.repeat(40) });
     expectRendersAsGitHubShould(body, {
       tables: COMMENT_TABLE,
       literals: [
@@ -271,7 +272,7 @@ describe('pull-request comment', () => {
     expect(body.length).toBeLessThanOrEqual(600);
     expect(body.split('\n')[0]).toBe(COMMENT_MARKER);
     expect(body).toContain('Pull request opened');
-    expect(readRecord(body)).toEqual({ jobId: 'job_1', headSha: 'e'.repeat(40) });
+    expect(recordIn(body, 12)).toEqual({ jobId: 'job_1', headSha: 'e'.repeat(40) });
     expectRendersAsGitHubShould(body, { tables: [] });
   });
 });

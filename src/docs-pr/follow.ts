@@ -1,11 +1,12 @@
 import type { AgentRun } from '../agent/run-agent.js';
-import { GitHubError, type GitHubApi, type PullRequestState, type RepoName } from '../github/api.js';
+import { GitHubError, pullName, type GitHubApi, type PullRef, type PullRequestState, type RepoName } from '../github/api.js';
 import type { PullRequestComment } from '../pr-comment/comment.js';
-import type { DocsPrRecord } from '../pr-comment/record.js';
-import { DOCS_PR_MARKER, renderDocsPrComment, renderDocsPrSection, type CodePr, type DocsPrStage, type DocsPrState } from '../report/docs-pr-report.js';
+import { backLinkLine, DOCS_PR_MARKER, isMarked, type DocsPrRecord } from '../pr-comment/record.js';
+import { docsPrScope, type RecordSeal } from '../pr-comment/seal.js';
+import { renderDocsPrComment, renderDocsPrSection, type CodePr, type DocsPrStage, type DocsPrState } from '../report/docs-pr-report.js';
 import { isCancellation, type Clock, type Logger } from '../runtime.js';
 import { errorMessage, forLog, quotedForLog } from '../text.js';
-import { pullName, pullRequestOfLink, repoName, repositoryOfSource, sameRepository, type PullRef } from './target.js';
+import { pullRequestOfLink, repoName, repositoryOfSource, sameRepository } from './target.js';
 
 /** The values of the `docs-pr-action` output: what was done to the documentation PR. */
 export const DOCS_PR_ACTIONS = ['linked', 'closed', 'superseded', 'reopened', 'marked-ready', 'commented', 'none'] as const;
@@ -21,6 +22,8 @@ export interface FollowContext {
   readonly codePr: CodePr;
   /** A GitHub client for a repository with a token (one per pair). */
   readonly connect: (token: string, repo: RepoName) => Promise<GitHubApi>;
+  /** Seals the back-link's record, so that only this action's back-link counts (`pr-comment/seal.ts`). */
+  readonly seal: RecordSeal;
   readonly logger: Logger;
   readonly clock: Clock;
   readonly signal: AbortSignal;
@@ -33,18 +36,24 @@ type Doing = 'read' | 'close' | 'reopen' | 'mark ready for review' | 'comment on
 
 /**
  * Keeps the documentation PR in step with its code PR (follow-code-pr), acting only on the PR
- * the code PR comment's record names, or that this run's job reported:
+ * the code PR comment's verified record names, or that this run's job reported:
  *
  * - a run whose job reports a documentation PR gives it one comment of its own (found again by
- *   its marker and the docs token's identity) linking back to the code PR; a different PR than
- *   the record's closes the earlier one, when it is still open and in the same repository;
+ *   its marker and the docs token's identity) linking back to the code PR, with a sealed record
+ *   of that code PR; a different PR than the record's closes the earlier one, when it is still
+ *   open and the record's;
  * - a code PR closed without merging closes its documentation PR (never its branch); a merged
  *   one marks a draft ready for review and says so in the comment;
  * - a reopened code PR reopens the documentation PR only when this action closed it;
  * - a documentation PR already merged or closed by someone else is left as it is.
  *
+ * Before it acts on a documentation PR it checks that PR is the one recorded: in the job's
+ * `source.repository`, its head branch the job's `source.ref` (in that repository, not a fork's
+ * branch of the same name). A PR that is not is left alone, with one warning.
+ *
  * The first thing that cannot be done is one warning, and nothing more is tried on GitHub's
- * documentation side in this run (a token without access would fail the same way again).
+ * documentation side in this run (a token without access would fail the same way again), but for
+ * marking ready for review, which needs a permission of its own: the comment is still written.
  * Cancellation stops it without a warning. Nothing here ever merges or deletes a branch.
  */
 export class DocsPrFollower {
@@ -75,26 +84,31 @@ export class DocsPrFollower {
       return;
     }
     if (this.context.dryRun) return this.dryRun(`would ${merged ? 'mark' : 'close'} documentation PR ${pullName(docs)}`);
-    const github = await this.clientFor(docs);
-    const state = github && (await this.attempt('read', docs, () => github.pullRequest(docs.number)));
-    if (!github || !state) return this.show(comment, docs, this.lastState);
-    if (this.leftAlone(comment, docs, state, merged ? undefined : docs.closedByAction)) return;
+    const state = await this.readRecorded(comment, docs);
+    if (!state) return;
+    const { github } = state;
+    if (this.leftAlone(comment, docs, state.pull, docs.closedByAction)) return;
     if (merged) {
-      const markedReady = state.draft
-        ? (await this.attempt('mark ready for review', docs, async () => (await github.markReadyForReview(state.nodeId), true))) === true
+      // Marking ready needs "Contents: write" besides "Pull requests: write": its failure is its
+      // own warning, and the comment, which needs only the latter, is still written.
+      const markedReady = state.pull.draft
+        ? (await this.attempt('mark ready for review', docs, async () => (await github.markReadyForReview(state.pull.nodeId), true), false)) === true
         : false;
       if (markedReady) this.done = 'marked-ready';
       const commented = await this.writeDocsComment(github, docs, { kind: 'merged', markedReady });
       if (commented && !markedReady) this.done = 'commented';
-      this.context.logger.info(`Documentation PR ${pullName(docs)}: the code PR was merged${markedReady ? '; marked ready for review' : ''}.`);
-      return this.show(comment, docs, markedReady ? 'marked-ready' : commented ? 'commented' : 'not-updated');
+      if (markedReady || commented) {
+        this.context.logger.info(
+          `Documentation PR ${pullName(docs)}: the code PR was merged${markedReady ? '; marked ready for review' : '; said so in its comment'}.`,
+        );
+      }
+      return this.show(comment, docs, markedReady ? 'marked-ready' : commented ? 'commented' : 'not-updated', { acted: markedReady });
     }
     const closed = await this.attempt('close', docs, () => github.setPullRequestState(docs.number, 'closed'));
     if (!closed) return this.show(comment, docs, 'not-updated');
     this.done = 'closed';
-    this.context.logger.info(`Closed documentation PR ${pullName(docs)}; its branch ${quotedForLog(state.headRef)} is kept.`);
-    const record = { ...docs, closedByAction: true };
-    this.show(comment, record, 'closed');
+    this.context.logger.info(`Closed documentation PR ${pullName(docs)}; its branch ${quotedForLog(state.pull.headRef)} is kept.`);
+    this.show(comment, { ...docs, closedByAction: true }, 'closed', { acted: true });
     await this.writeDocsComment(github, docs, { kind: 'closed' });
   }
 
@@ -107,19 +121,19 @@ export class DocsPrFollower {
       return;
     }
     if (this.context.dryRun) return this.dryRun(`would reopen documentation PR ${pullName(docs)}`);
-    const github = await this.clientFor(docs);
-    const state = github && (await this.attempt('read', docs, () => github.pullRequest(docs.number)));
-    if (!github || !state) return this.show(comment, docs, this.lastState);
-    if (state.merged) return this.leftAloneAs(comment, docs, 'left-alone-merged');
-    if (state.state === 'open') {
+    const state = await this.readRecorded(comment, docs);
+    if (!state) return;
+    const { github, pull } = state;
+    if (pull.merged) return this.leftAloneAs(comment, docs, 'left-alone-merged');
+    if (pull.state === 'open') {
       this.context.logger.info(`Documentation PR ${pullName(docs)} is open already.`);
-      return this.show(comment, { ...docs, closedByAction: false }, 'linked');
+      return this.show(comment, { ...docs, closedByAction: false }, 'linked', { acted: true });
     }
     const reopened = await this.attempt('reopen', docs, () => github.setPullRequestState(docs.number, 'open'));
     if (!reopened) return this.show(comment, docs, 'not-updated');
     this.done = 'reopened';
     this.context.logger.info(`Reopened documentation PR ${pullName(docs)} with its code PR.`);
-    this.show(comment, { ...docs, closedByAction: false }, 'reopened');
+    this.show(comment, { ...docs, closedByAction: false }, 'reopened', { acted: true });
     await this.writeDocsComment(github, docs, { kind: 'reopened' });
   }
 
@@ -137,27 +151,38 @@ export class DocsPrFollower {
       return this.warn(`The documentation PR link ${forLog(link, 300)} is not a pull request on ${forLog(serverUrl, 200)}: follow-code-pr leaves it alone.`);
     }
     const source = repositoryOfSource(run.job?.source?.repository);
-    if (source && !sameRepository(source, target.repository)) {
+    if (!source || !sameRepository(source, target.repository)) {
       return this.warn(
-        `The job reports documentation PR ${pullName(target)}, outside the repository it worked on (${source}): follow-code-pr leaves it alone.`,
+        source
+          ? `The job reports documentation PR ${pullName(target)}, outside the repository it worked on (${source}): follow-code-pr leaves it alone.`
+          : `The job reports documentation PR ${pullName(target)} but names no repository it worked on (source.repository): follow-code-pr cannot check that PR is the job's, and leaves it alone.`,
+      );
+    }
+    const headRef = run.job?.source?.ref;
+    if (!headRef) {
+      return this.warn(
+        `The job reports documentation PR ${pullName(target)} but names no branch it worked on (source.ref): follow-code-pr cannot check that PR is the job's, and leaves it alone.`,
       );
     }
     const earlier = comment.docsPrRecord;
     const same = earlier !== undefined && sameRepository(earlier.repository, target.repository) && earlier.number === target.number;
-    const record: DocsPrRecord = { repository: target.repository, number: target.number, closedByAction: same ? earlier.closedByAction : false };
+    const record: DocsPrRecord = { repository: target.repository, number: target.number, headRef, closedByAction: same ? earlier.closedByAction : false };
     if (this.context.dryRun) return this.dryRun(`would link documentation PR ${pullName(target)}`);
     const github = await this.clientFor(target);
-    const state = github && (await this.attempt('read', target, () => github.pullRequest(target.number)));
-    if (!github || !state) {
-      // Recorded all the same (unless it does not exist), so that a later run with a token can follow it.
-      return this.show(comment, this.lastState === 'not-found' ? earlier : record, this.lastState, undefined, target);
+    const pull = github && (await this.attempt('read', target, () => github.pullRequest(target.number)));
+    if (!github || !pull) {
+      // Recorded all the same (unless it does not exist), so that a later run with a token can
+      // follow it: that run checks it against the record before it acts.
+      return this.show(comment, this.lastState === 'not-found' ? earlier : record, this.lastState, { shown: target, acted: !same });
     }
-    if (this.leftAlone(comment, record, state)) return;
+    if (!this.isRecordedPull(pull, record, 'the job reports')) return this.show(comment, earlier, 'mismatch', { shown: target });
+    if (this.leftAlone(comment, record, pull, record.closedByAction)) return;
     const linked = await this.writeDocsComment(github, target, { kind: 'linked' });
     if (linked && this.done !== 'reopened') this.done = 'linked';
     if (linked) logger.info(`Linked documentation PR ${pullName(target)} to this pull request.`);
     const superseded = earlier && !same ? await this.supersede(github, earlier, target, link) : false;
-    this.show(comment, record, linked ? (this.done === 'reopened' ? 'reopened' : 'linked') : 'not-updated', superseded ? pullName(earlier!) : undefined);
+    const state = linked ? (this.done === 'reopened' ? 'reopened' : 'linked') : 'not-updated';
+    this.show(comment, record, state, { superseded: superseded ? pullName(earlier!) : undefined, acted: !same || superseded });
   }
 
   /** Closes the record's earlier documentation PR in favour of the newer one, when it is ours to close. */
@@ -168,28 +193,60 @@ export class DocsPrFollower {
       );
       return false;
     }
-    const state = await this.attempt('read', earlier, () => github.pullRequest(earlier.number));
-    if (!state) return false;
-    if (state.merged || state.state === 'closed') {
-      this.context.logger.info(`The earlier documentation PR ${pullName(earlier)} is already ${state.merged ? 'merged' : 'closed'}: left as it is.`);
+    const pull = await this.attempt('read', earlier, () => github.pullRequest(earlier.number));
+    if (!pull || !this.isRecordedPull(pull, earlier, 'the pull-request comment records')) return false;
+    if (pull.merged || pull.state === 'closed') {
+      this.context.logger.info(`The earlier documentation PR ${pullName(earlier)} is already ${pull.merged ? 'merged' : 'closed'}: left as it is.`);
       return false;
     }
     const closed = await this.attempt('close', earlier, () => github.setPullRequestState(earlier.number, 'closed'));
     if (!closed) return false;
     this.done = 'superseded';
     this.context.logger.info(
-      `Closed the earlier documentation PR ${pullName(earlier)} in favour of ${pullName(newer)}; its branch ${quotedForLog(state.headRef)} is kept.`,
+      `Closed the earlier documentation PR ${pullName(earlier)} in favour of ${pullName(newer)}; its branch ${quotedForLog(pull.headRef)} is kept.`,
     );
     await this.writeDocsComment(github, earlier, { kind: 'superseded', newer: pullName(newer), newerLink });
     return true;
   }
 
   /**
-   * A documentation PR merged already, or closed by someone else (`closedByUs` false), is left as
-   * it is and said so; one this action closed is left closed too (`closedByUs` true). Undefined
-   * `closedByUs`: any closed PR is left alone, said the same way.
+   * The recorded documentation PR as GitHub has it, with the client that read it, once it is
+   * checked against the record; undefined (and the comment says why) when it cannot be read or is
+   * not the recorded one.
    */
-  private leftAlone(comment: PullRequestComment, docs: DocsPrRecord, state: PullRequestState, closedByUs?: boolean): boolean {
+  private async readRecorded(comment: PullRequestComment, docs: DocsPrRecord): Promise<{ github: GitHubApi; pull: PullRequestState } | undefined> {
+    const github = await this.clientFor(docs);
+    const pull = github && (await this.attempt('read', docs, () => github.pullRequest(docs.number)));
+    if (!github || !pull) {
+      this.show(comment, docs, this.lastState);
+      return undefined;
+    }
+    if (!this.isRecordedPull(pull, docs, 'the pull-request comment records')) {
+      this.show(comment, docs, 'mismatch');
+      return undefined;
+    }
+    return { github, pull };
+  }
+
+  /**
+   * Whether the pull request GitHub shows is the one recorded: its head branch the recorded one
+   * (the job's `source.ref`), in the recorded repository. A pull request from a fork with a branch
+   * of the same name, or one whose branch changed, is not; it is left alone with one warning.
+   */
+  private isRecordedPull(pull: PullRequestState, docs: DocsPrRecord, who: string): boolean {
+    if (pull.headRef === docs.headRef && pull.headRepository !== undefined && sameRepository(pull.headRepository, docs.repository)) return true;
+    const head = `${pull.headRepository ? `${pull.headRepository}:` : 'a deleted fork:'}${pull.headRef}`;
+    this.warn(
+      `Documentation PR ${pullName(docs)} is not the one ${who}: its head is ${quotedForLog(head)}, not the job's branch ${quotedForLog(`${docs.repository}:${docs.headRef}`)}. It is left as it is.`,
+    );
+    return false;
+  }
+
+  /**
+   * A documentation PR merged already, or closed by someone else (`closedByUs` false), is left as
+   * it is and said so; one this action closed is left closed too (`closedByUs` true).
+   */
+  private leftAlone(comment: PullRequestComment, docs: DocsPrRecord, state: PullRequestState, closedByUs: boolean): boolean {
     if (state.merged) {
       this.leftAloneAs(comment, docs, 'left-alone-merged');
       return true;
@@ -216,9 +273,14 @@ export class DocsPrFollower {
   }
 
   /** Records the documentation PR in the code PR's comment, and what the comment and the summary say of it. */
-  private show(comment: PullRequestComment, docs: DocsPrRecord | undefined, state: DocsPrState, superseded?: string, shown: PullRef | undefined = docs): void {
+  private show(
+    comment: PullRequestComment,
+    docs: DocsPrRecord | undefined,
+    state: DocsPrState,
+    { superseded, shown = docs, acted = false }: { superseded?: string; shown?: PullRef; acted?: boolean } = {},
+  ): void {
     const section = shown && renderDocsPrSection(pullName(shown), state, superseded);
-    comment.setDocsPr(docs, section);
+    comment.setDocsPr({ record: docs, section, acted });
     this.section = section;
   }
 
@@ -235,23 +297,31 @@ export class DocsPrFollower {
     return this.context.connect(token, repoName(pull.repository));
   }
 
-  /** Runs one request on the documentation side; a failure is the run's one warning, and stops the rest. */
-  private async attempt<T>(doing: Doing, pull: PullRef, request: () => Promise<T>): Promise<T | undefined> {
+  /**
+   * Runs one request on the documentation side; a failure is one warning, and (unless
+   * `stopsTheRest` is false) nothing more is tried there in this run.
+   */
+  private async attempt<T>(doing: Doing, pull: PullRef, request: () => Promise<T>, stopsTheRest = true): Promise<T | undefined> {
     if (this.stopped || this.context.signal.aborted) return undefined;
     try {
       return await request();
     } catch (error) {
-      this.stopped = true;
-      if (isCancellation(error, this.context.signal) || (error instanceof GitHubError && error.kind === 'cancelled')) return undefined;
+      if (stopsTheRest) this.stopped = true;
+      if (isCancellation(error, this.context.signal) || (error instanceof GitHubError && error.kind === 'cancelled')) {
+        this.stopped = true;
+        return undefined;
+      }
       this.lastState = error instanceof GitHubError && error.status === 404 && doing === 'read' ? 'not-found' : 'not-updated';
-      this.warn(`Could not ${doing} documentation PR ${pullName(pull)}: ${whyNot(error, pull, doing)}`);
+      this.context.logger.warning(`Could not ${doing} documentation PR ${pullName(pull)}: ${whyNot(error, pull, doing)}`);
       return undefined;
     }
   }
 
-  /** Writes (or updates) the documentation PR's own comment; false when it could not. */
+  /** Writes (or updates) the documentation PR's own comment, with its sealed back-link; false when it could not. */
   private async writeDocsComment(github: GitHubApi, pull: PullRef, stage: DocsPrStage): Promise<boolean> {
-    const body = renderDocsPrComment(this.context.codePr, stage, new Date(this.context.clock.now()).toISOString());
+    const { codePr, seal, clock } = this.context;
+    const backLink = backLinkLine({ codePr: { repository: codePr.repository, number: codePr.number } }, seal, docsPrScope(pull.repository, pull.number));
+    const body = `${DOCS_PR_MARKER}\n${renderDocsPrComment(codePr, stage, new Date(clock.now()).toISOString())}\n${backLink}\n`;
     const key = pullName(pull).toLowerCase();
     const written = await this.attempt('comment on', pull, async () => {
       const id = this.commentIds.get(key) ?? (await findDocsComment(github, pull.number));
@@ -272,11 +342,11 @@ export class DocsPrFollower {
 }
 
 /**
- * The documentation PR's comment written by the docs token's identity: anyone else's comment
- * that quotes the marker is not ours to edit.
+ * The documentation PR's comment: its first line the marker, written by the docs token's identity.
+ * Anyone else's comment that quotes the marker is not ours to edit.
  */
 async function findDocsComment(github: GitHubApi, pullNumber: number): Promise<number | undefined> {
-  const marked = (await github.listComments(pullNumber)).filter((comment) => comment.body.includes(DOCS_PR_MARKER));
+  const marked = (await github.listComments(pullNumber)).filter((comment) => isMarked(comment.body, DOCS_PR_MARKER));
   if (marked.length === 0) return undefined;
   const login = (await github.tokenLogin()).toLowerCase();
   return marked.filter((comment) => comment.authorLogin.toLowerCase() === login).at(-1)?.id;

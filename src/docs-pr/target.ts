@@ -1,11 +1,5 @@
-import type { RepoName } from '../github/api.js';
+import type { PullRef, RepoName } from '../github/api.js';
 import { isRepositoryName } from '../pr-comment/record.js';
-
-/** A pull request by its repository (`owner/name`) and number. */
-export interface PullRef {
-  readonly repository: string;
-  readonly number: number;
-}
 
 /** GitHub's web address when the runner does not say (GITHUB_SERVER_URL names GHES). */
 const DEFAULT_SERVER_URL = 'https://github.com';
@@ -64,9 +58,4 @@ export function sameRepository(a: string, b: string): boolean {
 export function repoName(repository: string): RepoName {
   const [owner = '', repo = ''] = repository.split('/');
   return { owner, repo };
-}
-
-/** `owner/name#number`, as the comments and the log name a pull request. */
-export function pullName(pull: PullRef): string {
-  return `${pull.repository}#${pull.number}`;
 }

@@ -73,6 +73,8 @@ export interface PullRequestState {
   readonly title: string;
   /** The head branch; the action never deletes it. */
   readonly headRef: string;
+  /** `owner/name` of the head branch's repository: another than the base's for a fork; undefined when the fork was deleted. */
+  readonly headRepository: string | undefined;
 }
 
 /**
@@ -107,6 +109,17 @@ export function endsTheStep(error: unknown): boolean {
 /** A 404 or 422 from compare: one of the commits is gone (a force push) or unrelated. */
 export function isMissingCommit(error: unknown): boolean {
   return error instanceof GitHubError && (error.status === 404 || error.status === 422);
+}
+
+/** A pull request by its repository (`owner/name`) and number. */
+export interface PullRef {
+  readonly repository: string;
+  readonly number: number;
+}
+
+/** `owner/name#number`, as the comments and the log name a pull request. */
+export function pullName(pull: PullRef): string {
+  return `${pull.repository}#${pull.number}`;
 }
 
 export interface RepoName {

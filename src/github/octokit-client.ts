@@ -202,7 +202,9 @@ export function createOctokitApi(options: GitHubClientOptions): GitHubApi {
   };
 
   function pullState(name: GitHubCallName, data: unknown): PullRequestState {
-    const pull = data as Partial<Record<'number' | 'node_id' | 'state' | 'draft' | 'merged' | 'merged_at' | 'title', unknown>> & { head?: { ref?: unknown } };
+    const pull = data as Partial<Record<'number' | 'node_id' | 'state' | 'draft' | 'merged' | 'merged_at' | 'title', unknown>> & {
+      head?: { ref?: unknown; repo?: { full_name?: unknown } | null };
+    };
     shape(name, typeof pull?.number === 'number' && typeof pull.node_id === 'string', 'no "number" or "node_id"');
     shape(name, pull.state === 'open' || pull.state === 'closed', 'a "state" other than open or closed');
     return {
@@ -214,6 +216,8 @@ export function createOctokitApi(options: GitHubClientOptions): GitHubApi {
       merged: pull.merged === true || (typeof pull.merged_at === 'string' && pull.merged_at !== ''),
       title: typeof pull.title === 'string' ? pull.title : '',
       headRef: typeof pull.head?.ref === 'string' ? pull.head.ref : '',
+      // A fork that was deleted arrives as null.
+      headRepository: typeof pull.head?.repo?.full_name === 'string' ? pull.head.repo.full_name : undefined,
     };
   }
 }

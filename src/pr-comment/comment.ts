@@ -1,20 +1,63 @@
 import type { AgentRun } from '../agent/run-agent.js';
 import type { DiffStats } from '../diff/change-prompt.js';
-import { endsTheStep, GitHubError, type GitHubApi } from '../github/api.js';
+import { endsTheStep, GitHubError, pullName, type GitHubApi, type IssueComment } from '../github/api.js';
 import type { PreviewRun } from '../preview/run-preview.js';
 import { COMMENT_LIMIT_CHARS, renderPrComment, renderWorkingComment } from '../report/agent-report.js';
+import { renderDocsPrSection } from '../report/docs-pr-report.js';
 import type { Clock, Logger } from '../runtime.js';
 import { errorMessage } from '../text.js';
-import { COMMENT_MARKER, readRecord, recordLine, type CommentRecord, type DocsPrRecord } from './record.js';
+import {
+  COMMENT_MARKER,
+  DOCS_PR_MARKER,
+  isMarked,
+  readBackLink,
+  readRecord,
+  recordLine,
+  type BackLinkRecord,
+  type CommentRecord,
+  type DocsPrRecord,
+} from './record.js';
+import { codePrScope, docsPrScope, type RecordSeal } from './seal.js';
+
+/** The pull request the comment is on. */
+export interface CommentedPullRequest {
+  /** `owner/name` of the workflow's repository. */
+  readonly repository: string;
+  readonly number: number;
+  readonly headSha: string;
+}
+
+export interface CommentDeps {
+  readonly logger: Logger;
+  readonly clock: Clock;
+  /** Seals the record this run writes, and verifies the one it reads (`seal.ts`). */
+  readonly seal: RecordSeal;
+}
+
+/** What the documentation PR's part of the comment says, and whether this run changed what the record names. */
+export interface DocsPrShown {
+  readonly record: DocsPrRecord | undefined;
+  /** What the comment and the summary say of it (Markdown), shown above the record. */
+  readonly section: string | undefined;
+  /**
+   * This run acted on the documentation PR (linked a new one, closed, reopened or superseded it):
+   * its record stands against what another run recorded meanwhile. Otherwise the newer record wins.
+   */
+  readonly acted: boolean;
+}
 
 /**
  * The action's one comment on a pull request, from finding it to its last write:
  *
- * - it is found again by its marker, and only a comment written by the token's own identity
- *   counts (anyone else could quote the marker and a record to point the action at another job,
- *   or have it edit their comment);
+ * - it is the comment whose first line is the marker and that the token's own identity wrote
+ *   (anyone else could quote the marker and a record to point the action at another job, or have
+ *   it edit their comment);
+ * - its record is read from its last line, and only when its seal verifies for this pull request
+ *   (`record.ts`, `seal.ts`): one that does not counts as none, with one notice;
  * - it is written as soon as the API accepted the job or the message (working), and again with
  *   the outcome, always the same comment;
+ * - before each outcome write it reads the record again, and keeps what another run recorded
+ *   meanwhile (a concurrent `closed` run's closing of the documentation PR);
  * - its hidden record moves to a new head only once the API accepted it;
  * - a failure to read or write it is one warning, and no write follows a failed one.
  *
@@ -23,22 +66,23 @@ import { COMMENT_MARKER, readRecord, recordLine, type CommentRecord, type DocsPr
 export class PullRequestComment {
   private commentId: number | undefined;
   private stopped = false;
-  /** The documentation PR the record names (follow-code-pr): the earlier record's until this run says otherwise. */
-  private docsPr: DocsPrRecord | undefined;
-  /** What the comment says of the documentation PR (follow-code-pr), Markdown; shown above the record. */
-  private docsPrSection: string | undefined;
+  /** The record as the comment held it when this run last read it. */
+  private stored: CommentRecord | undefined;
+  private docsPr: DocsPrShown;
 
   private constructor(
     private readonly github: GitHubApi,
-    private readonly pullNumber: number,
-    private readonly headSha: string,
+    private readonly pullRequest: CommentedPullRequest,
     /** What the comment recorded before this run: the job and the head it had accepted. */
     readonly earlier: CommentRecord | undefined,
     existingId: number | undefined,
-    private readonly deps: { readonly logger: Logger; readonly clock: Clock },
+    /** This pull request carries a documentation PR's back-link: it is the action's own documentation PR. */
+    readonly backLink: BackLinkRecord | undefined,
+    private readonly deps: CommentDeps,
   ) {
     this.commentId = existingId;
-    this.docsPr = earlier?.docsPr;
+    this.stored = earlier;
+    this.docsPr = { record: earlier?.docsPr, section: undefined, acted: false };
   }
 
   /**
@@ -47,14 +91,12 @@ export class PullRequestComment {
    * without reuse-job, since a comment that cannot be found again would be written twice.
    * Cancellation and the step's deadline end the step, as with every GitHub read.
    */
-  static async find(
-    github: GitHubApi,
-    pullRequest: { readonly number: number; readonly headSha: string },
-    deps: { readonly logger: Logger; readonly clock: Clock },
-  ): Promise<PullRequestComment | undefined> {
+  static async find(github: GitHubApi, pullRequest: CommentedPullRequest, deps: CommentDeps): Promise<PullRequestComment | undefined> {
     try {
-      const ours = await findOurs(github, pullRequest.number);
-      return new PullRequestComment(github, pullRequest.number, pullRequest.headSha, ours?.record, ours?.id, deps);
+      const comments = await github.listComments(pullRequest.number);
+      const ours = await newestOurs(github, comments);
+      const earlier = ours && recordOf(ours.body, pullRequest, deps);
+      return new PullRequestComment(github, pullRequest, earlier, ours?.id, backLinkOf(comments, pullRequest, deps), deps);
     } catch (error) {
       if (endsTheStep(error)) throw error;
       deps.logger.warning(
@@ -74,59 +116,92 @@ export class PullRequestComment {
    * past the step's deadline (`deadline`): a timed-out run is worth a comment that says so.
    * With a preview, it is written once the preview is asked for (building) and again when it ended.
    */
-  writeOutcome(run: AgentRun, diff: DiffStats | undefined, deadline: number, preview?: PreviewRun): Promise<void> {
+  async writeOutcome(run: AgentRun, diff: DiffStats | undefined, deadline: number, preview?: PreviewRun): Promise<void> {
     this.github.setDeadline(deadline);
+    await this.readAgain();
     return this.write('outcome', run, diff, preview);
   }
 
   /**
-   * The record this run leaves: the job and head the API accepted in this run, else the earlier
-   * record unchanged. After a refused, failed, cut-off or cancelled create or message, the next
-   * run then sends the same change again instead of taking it as delivered.
+   * The record this run leaves: the job and head the API accepted in this run, else the record as
+   * last read. After a refused, failed, cut-off or cancelled create or message, the next run then
+   * sends the same change again instead of taking it as delivered.
    */
   recordFor(run: AgentRun): CommentRecord | undefined {
-    const job = run.delivery === 'accepted' && run.jobId ? { jobId: run.jobId, headSha: this.headSha } : this.earlier;
+    const job = run.delivery === 'accepted' && run.jobId ? { jobId: run.jobId, headSha: this.pullRequest.headSha } : this.stored;
     if (!job) return undefined;
-    return this.docsPr ? { jobId: job.jobId, headSha: job.headSha, docsPr: this.docsPr } : { jobId: job.jobId, headSha: job.headSha };
+    const docsPr = this.docsPr.record;
+    return docsPr ? { jobId: job.jobId, headSha: job.headSha, docsPr } : { jobId: job.jobId, headSha: job.headSha };
   }
 
   /** The documentation PR the record names, as this run leaves it so far. */
   get docsPrRecord(): DocsPrRecord | undefined {
-    return this.docsPr;
+    return this.docsPr.record;
+  }
+
+  /** What the comment says of the documentation PR, as this run leaves it so far. */
+  get docsPrSection(): string | undefined {
+    return this.docsPr.section;
+  }
+
+  /** Records the documentation PR that follow-code-pr keeps in step (or none), and what the comment says of it; the next write carries both. */
+  setDocsPr(shown: DocsPrShown): void {
+    this.docsPr = { ...shown, acted: shown.acted || this.docsPr.acted };
   }
 
   /**
-   * Records the documentation PR that follow-code-pr keeps in step (or none), and what the comment
-   * says of it; the next write carries both.
+   * Reads the comment's record again before writing the outcome: another run may have written it
+   * since this one read it (two runs of one pull request without a concurrency group). What this
+   * run did not change is taken from the newer record, so a documentation PR that a `closed` run
+   * closed meanwhile stays recorded as closed by this action, and reopening the code PR still
+   * reopens it. A failure to read is said at info level; the write goes on with what this run has.
    */
-  setDocsPr(docsPr: DocsPrRecord | undefined, section: string | undefined): void {
-    this.docsPr = docsPr;
-    this.docsPrSection = section;
+  private async readAgain(): Promise<void> {
+    if (this.stopped || this.commentId === undefined) return;
+    let newer: CommentRecord | undefined;
+    try {
+      const comments = await this.github.listComments(this.pullRequest.number);
+      const ours = comments.find((comment) => comment.id === this.commentId);
+      if (!ours) return;
+      newer = recordOf(ours.body, this.pullRequest, { ...this.deps, logger: { ...this.deps.logger, notice: () => undefined } });
+    } catch (error) {
+      if (endsTheStep(error)) throw error;
+      this.deps.logger.info(`Could not read the pull-request comment again before writing it (${errorMessage(error)}); writing what this run knows.`);
+      return;
+    }
+    if (!newer || sameRecord(newer, this.stored)) return;
+    this.stored = newer;
+    if (!this.docsPr.acted && newer.docsPr && !sameDocsPr(newer.docsPr, this.docsPr.record)) {
+      // The state as the newer record says it: closed by this action, or linked.
+      const state = newer.docsPr.closedByAction ? 'closed' : 'linked';
+      this.docsPr = { record: newer.docsPr, section: renderDocsPrSection(pullName(newer.docsPr), state), acted: false };
+    }
   }
 
   private async write(stage: 'working' | 'outcome', run: AgentRun, diff: DiffStats | undefined, preview?: PreviewRun): Promise<void> {
     if (this.stopped) return;
     const record = this.recordFor(run);
-    const hidden = record && recordLine(record);
+    const hidden = record && recordLine(record, this.deps.seal, codePrScope(this.pullRequest.repository, this.pullRequest.number));
     const now = new Date(this.deps.clock.now()).toISOString();
-    const tail = [this.docsPrSection, hidden].filter((part): part is string => Boolean(part));
+    const tail = [this.docsPr.section, hidden].filter((part): part is string => Boolean(part));
     // What follows the report's body is kept out of the room the report may fill, so the whole comment stays under GitHub's limit.
     const room = COMMENT_LIMIT_CHARS - tail.reduce((chars, part) => chars + part.length + 2, 1);
     const body = withTail(
       stage === 'working'
         ? renderWorkingComment(run, diff, COMMENT_MARKER, undefined, now)
-        : renderPrComment(run, COMMENT_MARKER, undefined, now, room, preview),
+        : renderPrComment(run, COMMENT_MARKER, undefined, now, room, preview, this.docsPr.record),
       tail,
     );
     try {
       let result: 'created' | 'updated';
       if (this.commentId === undefined) {
-        this.commentId = await this.github.createComment(this.pullNumber, body);
+        this.commentId = await this.github.createComment(this.pullRequest.number, body);
         result = 'created';
       } else {
         await this.github.updateComment(this.commentId, body);
         result = 'updated';
       }
+      this.stored = record;
       this.deps.logger.info(`Pull-request comment ${result}${stage === 'working' ? ' (working)' : ''}.`);
     } catch (error) {
       this.stopped = true;
@@ -145,14 +220,47 @@ function withTail(body: string, tail: readonly string[]): string {
 }
 
 /**
- * The newest comment that carries the marker and was written by the token's own identity. The
+ * The newest comment whose first line is the marker and that the token's own identity wrote. The
  * identity costs one request, made only when some comment carries the marker.
  */
-async function findOurs(github: GitHubApi, pullNumber: number): Promise<{ id: number; record: CommentRecord | undefined } | undefined> {
-  const marked = (await github.listComments(pullNumber)).filter((comment) => comment.body.includes(COMMENT_MARKER));
+async function newestOurs(github: GitHubApi, comments: readonly IssueComment[]): Promise<IssueComment | undefined> {
+  const marked = comments.filter((comment) => isMarked(comment.body, COMMENT_MARKER));
   if (marked.length === 0) return undefined;
   // Logins are case-insensitive on GitHub.
   const login = (await github.tokenLogin()).toLowerCase();
-  const newest = marked.filter((comment) => comment.authorLogin.toLowerCase() === login).at(-1);
-  return newest && { id: newest.id, record: readRecord(newest.body) };
+  return marked.filter((comment) => comment.authorLogin.toLowerCase() === login).at(-1);
+}
+
+/** The verified record of our comment, or none; one that does not verify is said in one notice. */
+function recordOf(body: string, pullRequest: CommentedPullRequest, deps: CommentDeps): CommentRecord | undefined {
+  const reading = readRecord(body, deps.seal, codePrScope(pullRequest.repository, pullRequest.number));
+  if (reading.found === 'unverified') {
+    deps.logger.notice(
+      "The pull-request comment's hidden record does not verify (edited by hand, copied from elsewhere, or written under another api-key or by an earlier version of this action): it counts as none. The job is not reused, and no documentation PR is acted on until a run records one again.",
+    );
+  }
+  return reading.found === 'verified' ? reading.record : undefined;
+}
+
+/**
+ * The back-link this action left on the pull request when it is a documentation PR that follows a
+ * code PR: a comment marked as one whose record verifies for this pull request. Its author does not
+ * matter (it is the docs token's identity, which this run may not know); the seal does.
+ */
+function backLinkOf(comments: readonly IssueComment[], pullRequest: CommentedPullRequest, deps: CommentDeps): BackLinkRecord | undefined {
+  const scope = docsPrScope(pullRequest.repository, pullRequest.number);
+  for (const comment of comments) {
+    if (!isMarked(comment.body, DOCS_PR_MARKER)) continue;
+    const reading = readBackLink(comment.body, deps.seal, scope);
+    if (reading.found === 'verified') return reading.record;
+  }
+  return undefined;
+}
+
+function sameDocsPr(a: DocsPrRecord, b: DocsPrRecord | undefined): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+function sameRecord(a: CommentRecord | undefined, b: CommentRecord | undefined): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
 }

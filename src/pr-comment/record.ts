@@ -1,18 +1,30 @@
 import { isCommitSha } from '../github/api.js';
 import { isJobId } from '../parse.js';
+import type { RecordSeal } from './seal.js';
 
 /**
- * The hidden part of the action's pull-request comment: the marker that finds the comment again,
- * and the record of what the documentation job has accepted, so the next run can follow up on the
- * same job with only what changed since.
+ * The action's hidden memory in the comments it writes: the marker that is a comment's first
+ * line, and the sealed record that is its last. The code PR's comment records what the
+ * documentation job has accepted (so the next run can follow up on the same job with only what
+ * changed since) and the documentation PR that follows the code PR; the documentation PR's
+ * back-link records which code PR it belongs to.
+ *
+ * Only the action can write this memory (docs/threat-model.md):
+ * - a comment is the action's when its first line is the marker and the token's identity wrote
+ *   it (`isMarked` here, the identity where the comments are listed);
+ * - the record is read from the comment's last line only, and only when its seal verifies
+ *   (`seal.ts`), for this pull request: one planted anywhere else, or edited, counts as none;
+ * - the outside text the action shows in its comments can never spell a marker or a record:
+ *   `<!--` and `-->` in it are broken by the Markdown helpers (`report/markdown.ts`).
  */
 export const COMMENT_MARKER = '<!-- docs-agent-action:comment -->';
-const RECORD_PATTERN = /<!-- docs-agent-action:state (\{.*?\}) -->/;
+/** The documentation PR's back-link comment (follow-code-pr). */
+export const DOCS_PR_MARKER = '<!-- docs-agent-action:docs-pr -->';
 
 /**
- * What a run records. Every field is checked on the way in, so a record is either whole and
- * valid or not there at all. To record more (a later field), add it here, to `readRecord`'s
- * checks, and to the writer's `recordFor`: a record written before the field existed still reads.
+ * What a run records on the code PR. Every field is checked on the way in, so a record is either
+ * whole and valid or not there at all. To record more, add it here, to `readRecord`'s checks, and
+ * to the writer's `recordFor`.
  */
 export interface CommentRecord {
   /** The job that has the change up to `headSha`. */
@@ -24,47 +36,122 @@ export interface CommentRecord {
 }
 
 export interface DocsPrRecord {
-  /** `owner/name` of the documentation repository. */
+  /** `owner/name` of the documentation repository: the job's `source.repository`. */
   readonly repository: string;
   readonly number: number;
+  /** Its head branch: the job's `source.ref`. A pull request with another head is not this one. */
+  readonly headRef: string;
   /** This action closed it (the code PR was closed, or a newer documentation PR replaced it): only then may it reopen it. */
   readonly closedByAction: boolean;
 }
+
+/** What a documentation PR's back-link records: the code PR it documents. */
+export interface BackLinkRecord {
+  readonly codePr: { readonly repository: string; readonly number: number };
+}
+
+/** What reading a sealed record found: none at all, one that does not verify, or the record. */
+export type RecordReading<T> = { readonly found: 'none' } | { readonly found: 'unverified' } | { readonly found: 'verified'; readonly record: T };
+
+type RecordKind = 'state' | 'link';
 
 /** `owner/name` as GitHub allows them: what a record may name, and a PR link's path must hold. */
 export function isRepositoryName(text: string): boolean {
   return /^[A-Za-z0-9][A-Za-z0-9-]{0,38}\/[A-Za-z0-9._-]{1,100}$/.test(text) && !/\/\.{1,2}$/.test(text);
 }
 
-/** The record a comment body carries, or nothing when it has none or one that is not ours to follow. */
-export function readRecord(body: string): CommentRecord | undefined {
-  const match = RECORD_PATTERN.exec(body);
-  if (!match) return undefined;
-  let fields: Partial<Record<keyof CommentRecord, unknown>>;
+/** Whether a comment body is one the action marked `marker`: its first line is the marker, nothing else. */
+export function isMarked(body: string, marker: string): boolean {
+  return firstLine(body) === marker;
+}
+
+/** The record line of the code PR's comment, sealed for that pull request (`scope`: `codePrScope`). */
+export function recordLine(record: CommentRecord, seal: RecordSeal, scope: string): string {
+  return sealedLine('state', record, seal, scope);
+}
+
+/** The record line of a documentation PR's back-link, sealed for that pull request (`scope`: `docsPrScope`). */
+export function backLinkLine(record: BackLinkRecord, seal: RecordSeal, scope: string): string {
+  return sealedLine('link', record, seal, scope);
+}
+
+/** The code PR comment's record, read from its last line, for the pull request `scope` names. */
+export function readRecord(body: string, seal: RecordSeal, scope: string): RecordReading<CommentRecord> {
+  return checked(readSealedLine('state', body, seal, scope), recordOf);
+}
+
+/** A back-link's record, read from its last line, for the documentation PR `scope` names. */
+export function readBackLink(body: string, seal: RecordSeal, scope: string): RecordReading<BackLinkRecord> {
+  return checked(readSealedLine('link', body, seal, scope), backLinkOf);
+}
+
+/**
+ * `<!-- docs-agent-action:<kind> <json> sha256=<seal> -->`: JSON whose `<`, `>` and `-` are
+ * escaped, so it cannot end the comment early, and the seal of exactly that text.
+ */
+function sealedLine(kind: RecordKind, value: object, seal: RecordSeal, scope: string): string {
+  const json = JSON.stringify(value).replace(/[<>-]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return `<!-- docs-agent-action:${kind} ${json} sha256=${seal.sign(`${kind} ${scope}`, json)} -->`;
+}
+
+function readSealedLine(kind: RecordKind, body: string, seal: RecordSeal, scope: string): RecordReading<unknown> {
+  const line = lastLine(body);
+  if (!line.startsWith(`<!-- docs-agent-action:${kind} `)) return { found: 'none' };
+  const match = /^<!-- docs-agent-action:[a-z]+ (\{[^\n]*\}) sha256=([0-9a-f]{64}) -->$/.exec(line);
+  if (!match || !seal.verify(`${kind} ${scope}`, match[1]!, match[2]!)) return { found: 'unverified' };
   try {
-    fields = JSON.parse(match[1]!) as typeof fields;
+    return { found: 'verified', record: JSON.parse(match[1]!) as unknown };
   } catch {
-    return undefined;
+    return { found: 'unverified' };
   }
-  const { jobId, headSha, docsPr } = fields ?? {};
-  // A record that does not hold a job ID and a commit SHA is not ours to follow.
+}
+
+/** A verified record whose fields are not what the action writes is not followed either. */
+function checked<T>(reading: RecordReading<unknown>, read: (value: unknown) => T | undefined): RecordReading<T> {
+  if (reading.found !== 'verified') return reading;
+  const record = read(reading.record);
+  return record === undefined ? { found: 'unverified' } : { found: 'verified', record };
+}
+
+function recordOf(value: unknown): CommentRecord | undefined {
+  const { jobId, headSha, docsPr } = fieldsOf<keyof CommentRecord>(value);
   if (typeof jobId !== 'string' || !isJobId(jobId) || typeof headSha !== 'string' || !isCommitSha(headSha)) return undefined;
-  // A record written before follow-code-pr has no documentation PR; one whose PR is not well formed is not ours at all.
   if (docsPr === undefined) return { jobId, headSha };
-  const docs = readDocsPr(docsPr);
+  const docs = docsPrOf(docsPr);
   return docs && { jobId, headSha, docsPr: docs };
 }
 
-function readDocsPr(value: unknown): DocsPrRecord | undefined {
-  const { repository, number, closedByAction } = (typeof value === 'object' && value !== null ? value : {}) as Partial<Record<keyof DocsPrRecord, unknown>>;
-  if (typeof repository !== 'string' || !isRepositoryName(repository)) return undefined;
-  if (typeof number !== 'number' || !Number.isSafeInteger(number) || number < 1) return undefined;
-  if (typeof closedByAction !== 'boolean') return undefined;
-  return { repository, number, closedByAction };
+function docsPrOf(value: unknown): DocsPrRecord | undefined {
+  const pull = pullRefOf(value);
+  const { headRef, closedByAction } = fieldsOf<keyof DocsPrRecord>(value);
+  if (!pull || typeof headRef !== 'string' || headRef === '' || typeof closedByAction !== 'boolean') return undefined;
+  return { ...pull, headRef, closedByAction };
 }
 
-/** The record as a hidden line: JSON whose `<`, `>` and `-` are escaped, so it cannot end the comment early. */
-export function recordLine(record: CommentRecord): string {
-  const json = JSON.stringify(record).replace(/[<>-]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
-  return `<!-- docs-agent-action:state ${json} -->`;
+function backLinkOf(value: unknown): BackLinkRecord | undefined {
+  const codePr = pullRefOf(fieldsOf<keyof BackLinkRecord>(value).codePr);
+  return codePr && { codePr };
+}
+
+/** A pull request as a record names it: a repository name as GitHub allows it, and a number from 1. */
+function pullRefOf(value: unknown): { repository: string; number: number } | undefined {
+  const { repository, number } = fieldsOf<'repository' | 'number'>(value);
+  if (typeof repository !== 'string' || !isRepositoryName(repository)) return undefined;
+  return typeof number === 'number' && Number.isSafeInteger(number) && number >= 1 ? { repository, number } : undefined;
+}
+
+function fieldsOf<K extends string>(value: unknown): Partial<Record<K, unknown>> {
+  return typeof value === 'object' && value !== null ? value : {};
+}
+
+function firstLine(body: string): string {
+  return body.split('\n', 1)[0]!.replace(/\r$/, '');
+}
+
+function lastLine(body: string): string {
+  return body
+    .replace(/[\r\n]+$/, '')
+    .split('\n')
+    .at(-1)!
+    .replace(/\r$/, '');
 }

@@ -6,6 +6,7 @@ import { Outputs, type OutputName } from '../constants.js';
 import { codeBlock, codeSpan, cutToBytes, details, escapeText, keyValueTable, linkOrCode, MAX_MESSAGE_CHARS } from './markdown.js';
 import type { PreviewRun } from '../preview/run-preview.js';
 import { renderPreviewSection } from './preview-report.js';
+import { pullName, type PullRef } from '../github/api.js';
 
 /**
  * Every agent output, from the run as it stands: complete on every path, empty when unknown. The
@@ -42,7 +43,8 @@ const OUTCOME_TEXT: Record<Outcome, string> = {
   running: '🏃 Still running (looked once, not waiting)',
   skipped: '⏭️ Skipped',
   'dry-run': '🧪 Dry run: nothing sent',
-  synced: '🔗 Documentation PR brought in step with this pull request (no job)',
+  // Said the same whatever was done to the documentation PR: its own section says that.
+  synced: '🔗 Closed: no job is created for a closed pull request',
   error: '⚠️ Stopped by an API error',
 };
 
@@ -236,11 +238,14 @@ export function renderPrComment(
   nowIso: string,
   limit = COMMENT_LIMIT_CHARS,
   preview?: PreviewRun,
+  docsPr?: PullRef,
 ): string {
   const jobId = run.jobId;
   const heading = ['### Documentation agent', '', `**${OUTCOME_TEXT[run.outcome]}**`];
+  // A run without a job (a closed pull request) names the documentation PR the record follows.
+  const docsPrCell = run.job?.prLink ? linkOrCode(run.job.prLink, 'cell') : docsPr ? codeSpan(pullName(docsPr), 'cell') : '—';
   const table = keyValueTable([
-    ['Documentation PR', linkOrCode(run.job?.prLink, 'cell')],
+    ['Documentation PR', docsPrCell],
     ['Job', jobId ? codeSpan(jobId, 'cell') : '—'],
     ['Status', run.job?.status ? codeSpan(run.job.status, 'cell') : '—'],
     ['Updated', escapeText(nowIso)],

@@ -7,9 +7,6 @@ import { codeSpan, escapeText, linkDestination, linkOrCode } from './markdown.js
  * shown as code; the links are the ones the action makes on purpose.
  */
 
-/** Finds the documentation PR's comment again; only one written by the docs token's identity counts. */
-export const DOCS_PR_MARKER = '<!-- docs-agent-action:docs-pr -->';
-
 /** The code pull request, as the documentation PR's comment names it. */
 export interface CodePr {
   readonly repository: string;
@@ -28,11 +25,13 @@ export type DocsPrStage =
   | { readonly kind: 'superseded'; readonly newer: string; readonly newerLink: string }
   | { readonly kind: 'reopened' };
 
-/** The documentation PR's comment: the code PR it belongs to, what happened, and what will. */
+/**
+ * The visible part of the documentation PR's comment: the code PR it belongs to, what happened,
+ * and what will. The caller puts the marker above it and the sealed back-link record below.
+ */
 export function renderDocsPrComment(codePr: CodePr, stage: DocsPrStage, nowIso: string): string {
   const code = `[${codeSpan(`${codePr.repository}#${codePr.number}`)}](${linkDestination(codePr.url)})`;
   const lines = [
-    DOCS_PR_MARKER,
     '### Documentation for a code pull request',
     '',
     `This pull request documents the code pull request ${code}, titled ${codeSpan(codePr.title)}.`,
@@ -67,7 +66,7 @@ function stageLine(stage: DocsPrStage): string {
 
 /** The documentation PR's state as the code PR's comment shows it. */
 export type DocsPrState =
-  'linked' | 'closed' | 'reopened' | 'marked-ready' | 'commented' | 'left-alone-merged' | 'left-alone-closed' | 'not-updated' | 'not-found';
+  'linked' | 'closed' | 'reopened' | 'marked-ready' | 'commented' | 'left-alone-merged' | 'left-alone-closed' | 'mismatch' | 'not-updated' | 'not-found';
 
 const STATE_TEXT: Record<DocsPrState, string> = {
   linked: 'open, linked to this pull request: it is closed if this pull request is closed without merging',
@@ -77,6 +76,7 @@ const STATE_TEXT: Record<DocsPrState, string> = {
   commented: 'told that this pull request was merged',
   'left-alone-merged': 'already merged: left as it is',
   'left-alone-closed': 'already closed by someone else: left as it is',
+  mismatch: 'not the pull request recorded (its head branch is not the job’s): left as it is; the workflow run’s warning says more',
   'not-updated': 'could not be updated: the workflow run’s warning says why',
   'not-found': 'not found: deleted, or the token cannot see its repository',
 };

@@ -7,6 +7,7 @@ import { isCancellation } from '../runtime.js';
 import type { AgentSettings } from '../settings.js';
 import { formatDuration } from '../text.js';
 import type { PullRequestComment } from '../pr-comment/comment.js';
+import { RecordSeal } from '../pr-comment/seal.js';
 import { docsPrFollowing, docsPrOutputs, syncClosedCodePr, withDocsPrSummary } from './docs-pr-step.js';
 import { prepareAgent, type PreparedAgent } from './prepare-agent.js';
 import { previewAfterJob } from './preview-after-job.js';
@@ -37,9 +38,11 @@ export async function agentStep(settings: AgentSettings, context: StepContext): 
     }));
 
   // follow-code-pr: a closed code PR only brings its documentation PR in step; a reopened one reopens it first.
-  const following = docsPrFollowing(settings, context, repo, deadline);
+  // The key that seals what this run records, and verifies what it reads back (pr-comment/seal.ts).
+  const seal = RecordSeal.fromApiKey(settings.apiKey);
+  const following = docsPrFollowing(settings, context, repo, deadline, seal);
   if (following?.closed && repo)
-    return syncClosedCodePr(settings, context, { ...following, closed: following.closed }, () => connectGitHub(repo), startedAt, deadline);
+    return syncClosedCodePr(settings, context, { ...following, closed: following.closed }, () => connectGitHub(repo), startedAt, deadline, seal);
   let reopenedWith: PullRequestComment | undefined;
   const beforeJob = following?.reopened
     ? (found: PullRequestComment) => {
@@ -51,7 +54,7 @@ export async function agentStep(settings: AgentSettings, context: StepContext): 
   let prepared: PreparedAgent | undefined;
   let run: AgentRun;
   try {
-    prepared = await prepareAgent(settings, { event: context.event, repo, github: connectGitHub, jobs: client, logger, clock, beforeJob });
+    prepared = await prepareAgent(settings, { event: context.event, repo, github: connectGitHub, jobs: client, logger, clock, seal, beforeJob });
     if (prepared.action === 'skip') {
       logger.notice(prepared.reason);
       run = skippedRun(settings, startedAt, prepared.reason);

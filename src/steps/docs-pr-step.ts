@@ -6,6 +6,8 @@ import { PULL_REQUEST_EVENTS } from '../event.js';
 import { GitHubError, type GitHubApi, type RepoName } from '../github/api.js';
 import { createGitHubApi } from '../github/octokit.js';
 import { PullRequestComment } from '../pr-comment/comment.js';
+import type { RecordSeal } from '../pr-comment/seal.js';
+import { ownDocsPrReason } from './prepare-agent.js';
 import { agentFailure, agentLogLine, agentOutputs, renderAgentSummary } from '../report/agent-report.js';
 import { isCancellation } from '../runtime.js';
 import type { AgentSettings } from '../settings.js';
@@ -19,6 +21,8 @@ export interface DocsPrFollowing {
   readonly reopened: boolean;
   readonly pullNumber: number;
   readonly headSha: string;
+  /** The code PR's repository: the workflow's, `owner/name`. */
+  readonly repository: string;
 }
 
 interface PullRequestFields {
@@ -34,7 +38,13 @@ interface PullRequestFields {
  * documentation repository share the step's deadline, plus one request-timeout: like the
  * comment's last write, a run that ended with a PR is worth bringing it in step.
  */
-export function docsPrFollowing(settings: AgentSettings, context: StepContext, repo: RepoName | undefined, deadline: number): DocsPrFollowing | undefined {
+export function docsPrFollowing(
+  settings: AgentSettings,
+  context: StepContext,
+  repo: RepoName | undefined,
+  deadline: number,
+  seal: RecordSeal,
+): DocsPrFollowing | undefined {
   const { event } = context;
   const pr = event.payload.pull_request as PullRequestFields | undefined;
   if (!settings.followCodePr || !settings.prComment || !repo || !(PULL_REQUEST_EVENTS as readonly string[]).includes(event.name)) return undefined;
@@ -73,6 +83,7 @@ export function docsPrFollowing(settings: AgentSettings, context: StepContext, r
       url: `${serverUrl}/${workflowRepository}/pull/${pr.number}`,
     },
     connect,
+    seal,
     logger: context.logger,
     clock: context.clock,
     signal: context.signal,
@@ -84,6 +95,7 @@ export function docsPrFollowing(settings: AgentSettings, context: StepContext, r
     closed: action === 'closed' ? { merged: pr.merged === true } : undefined,
     reopened: action === 'reopened',
     pullNumber: pr.number,
+    repository: workflowRepository,
     headSha: typeof pr.head?.sha === 'string' ? pr.head.sha : '',
   };
 }
@@ -111,6 +123,7 @@ export async function syncClosedCodePr(
   github: () => Promise<GitHubApi>,
   startedAt: number,
   deadline: number,
+  seal: RecordSeal,
 ): Promise<StepReport> {
   const { client, logger, clock, signal } = context;
   const run: AgentRun = newRun(undefined, '', startedAt, settings.dryRun ? 'dry-run' : 'synced');
@@ -119,9 +132,22 @@ export async function syncClosedCodePr(
     if (!settings.githubToken) {
       throw new Error('Input "github-token" is empty: it is needed to read the pull-request comment that records the documentation PR.');
     }
-    comment = await PullRequestComment.find(await github(), { number: following.pullNumber, headSha: following.headSha }, { logger, clock });
-    logger.info(`The code PR was closed${following.closed.merged ? ' and merged' : ' without merging'}: no job is created.`);
-    if (comment) await following.follower.codePrClosed(comment, following.closed.merged);
+    const pull = { repository: following.repository, number: following.pullNumber, headSha: following.headSha };
+    comment = await PullRequestComment.find(await github(), pull, { logger, clock, seal });
+    if (comment?.backLink) {
+      run.outcome = 'skipped';
+      run.skipReason = ownDocsPrReason(following.pullNumber, comment.backLink);
+      logger.notice(run.skipReason);
+      comment = undefined;
+    } else {
+      logger.info(`The code PR was closed${following.closed.merged ? ' and merged' : ' without merging'}: no job is created.`);
+      // A pull request the action never recorded anything on (a dependabot bump) gets no comment.
+      if (comment && !comment.earlier) {
+        logger.info('No record of this action on the pull request: nothing to bring in step, and no comment is written.');
+        comment = undefined;
+      }
+      if (comment) await following.follower.codePrClosed(comment, following.closed.merged);
+    }
   } catch (error) {
     if (isCancellation(error, signal) || (error instanceof GitHubError && error.kind === 'cancelled')) run.outcome = 'cancelled';
     else {

@@ -4,6 +4,8 @@ import type { PullRequestPayload } from '../diff/read-change.js';
 import { isForkPullRequest, PULL_REQUEST_EVENTS, wantsDiff, type TriggerEvent } from '../event.js';
 import { GitHubError, type GitHubApi, type RepoName } from '../github/api.js';
 import { PullRequestComment } from '../pr-comment/comment.js';
+import type { BackLinkRecord } from '../pr-comment/record.js';
+import type { RecordSeal } from '../pr-comment/seal.js';
 import type { Clock, Logger } from '../runtime.js';
 import type { AgentSettings } from '../settings.js';
 import { errorMessage, forLog, idForLog } from '../text.js';
@@ -30,6 +32,8 @@ export interface PrepareDeps {
   readonly jobs: JobReader;
   readonly logger: Logger;
   readonly clock: Clock;
+  /** Verifies the comment's record and the back-link, and seals what this run records. */
+  readonly seal: RecordSeal;
   /** Told the pull-request comment once found, before anything else is decided (follow-code-pr reopens its documentation PR). */
   readonly beforeJob?: (comment: PullRequestComment) => Promise<void>;
 }
@@ -72,7 +76,9 @@ export async function prepareAgent(settings: AgentSettings, deps: PrepareDeps): 
     github = await deps.github(deps.repo);
   }
   const headSha = pr?.head?.sha ?? '';
-  const found = pr && settings.prComment && github ? await PullRequestComment.find(github, { number: pr.number, headSha }, deps) : undefined;
+  const repository = deps.repo ? `${deps.repo.owner}/${deps.repo.repo}` : '';
+  const found = pr && settings.prComment && github ? await PullRequestComment.find(github, { repository, number: pr.number, headSha }, deps) : undefined;
+  if (pr && found?.backLink) return { action: 'skip', reason: ownDocsPrReason(pr.number, found.backLink), comment: undefined };
   if (found && deps.beforeJob) await deps.beforeJob(found);
   // A dry run reads the comment (for reuse-job's decision) but writes nothing.
   const comment = settings.dryRun ? undefined : found;
@@ -128,6 +134,16 @@ export async function prepareAgent(settings: AgentSettings, deps: PrepareDeps): 
     case 'prompt':
       return run(change.prompt, change.diff);
   }
+}
+
+/**
+ * The action's own documentation PR (it carries this action's sealed back-link, when the docs
+ * live in the workflow's repository): a job about its diff would document the documentation, and
+ * a comment on it would be one more voice beside the back-link. No job, no comment.
+ */
+export function ownDocsPrReason(number: number, backLink: BackLinkRecord): string {
+  const code = `${backLink.codePr.repository}#${backLink.codePr.number}`;
+  return `Pull request #${number} is the documentation PR this action follows for code PR ${code}: no job is created for it, and it gets no comment.`;
 }
 
 /** A recorded job is worth a follow-up while it is active or completed; not once failed, archived or gone. */

@@ -6,7 +6,8 @@
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { codeSpan } from '../../src/report/markdown.js';
-import { COMMENT_MARKER, readRecord, recordLine } from '../../src/pr-comment/record.js';
+import { COMMENT_MARKER } from '../../src/pr-comment/record.js';
+import { recordIn, sealedRecord } from '../support/records.js';
 import { scripts, type JobScript } from '../simulator/index.js';
 import { fileDiff, type FakeComment, type FakeGitHub } from '../support/fake-github.js';
 import { pullRequestEvent } from '../support/webhook-events.js';
@@ -201,11 +202,11 @@ describe('the pull-request comment', () => {
     expect(atFirstPause[0]).toBe(working);
     expect(working).toContain('Working: the agent is updating the documentation for this pull request');
     expect(working).toMatch(/a new job: a prompt of [\d,]+ characters, with the diff of 1 file \([\d,]+ characters\)/);
-    expect(readRecord(working!)).toEqual({ jobId, headSha: 'e'.repeat(40) });
+    expect(recordIn(working!, 22)).toEqual({ jobId, headSha: 'e'.repeat(40) });
     expect(outcome).toContain('Pull request opened');
     expect(outcome).toContain(run.outputs['pr-link']);
     expect(outcome).not.toContain('Working');
-    expect(readRecord(outcome!)).toEqual({ jobId, headSha: 'e'.repeat(40) });
+    expect(recordIn(outcome!, 22)).toEqual({ jobId, headSha: 'e'.repeat(40) });
     expect(run.log.messages('info')).toEqual(expect.arrayContaining(['Pull-request comment created (working).', 'Pull-request comment updated.']));
   });
 
@@ -242,7 +243,7 @@ describe('the record moves only when the API accepted the job or the message', (
   async function firstRun(): Promise<string> {
     github.pulls.set(30, { diff: SRC, files: [], commits: ['first'] });
     const first = await agent(reuse, { ...pullRequest(OLD), script: scripts.prAfter(1) });
-    expect(readRecord(github.comments[0]!.body)).toEqual({ jobId: first.outputs['job-id'], headSha: OLD });
+    expect(recordIn(github.comments[0]!.body, 30)).toEqual({ jobId: first.outputs['job-id'], headSha: OLD });
     github.compares.set(`${OLD}...${NEW}`, later);
     flows.sim.resetLog();
     return first.outputs['job-id']!;
@@ -257,7 +258,7 @@ describe('the record moves only when the API accepted the job or the message', (
     expect(prompt).toContain('src/later.ts');
     expect(prompt).not.toContain('src/cli.ts');
     expect(prompt).toContain(`Only the changes since ${OLD}`);
-    expect(readRecord(github.comments[0]!.body)).toEqual({ jobId, headSha: NEW });
+    expect(recordIn(github.comments[0]!.body, 30)).toEqual({ jobId, headSha: NEW });
     expect(second.log.messages('info')).toContain(`Following up on job ${jobId}, recorded in the pull-request comment, with the changes since ${OLD}.`);
   });
 
@@ -282,7 +283,7 @@ describe('the record moves only when the API accepted the job or the message', (
     expect(refused.outputs.outcome).toBe(outcome);
     expect(refused.failed).toBe(true);
     expect(posts('message')).toHaveLength(1);
-    expect(readRecord(github.comments[0]!.body)).toEqual({ jobId, headSha: OLD });
+    expect(recordIn(github.comments[0]!.body, 30)).toEqual({ jobId, headSha: OLD });
 
     flows.sim.resetLog();
     const again = await agent(reuse, pullRequest(NEW));
@@ -291,7 +292,7 @@ describe('the record moves only when the API accepted the job or the message', (
     const messages = posts('message');
     expect(messages).toHaveLength(1);
     expect((messages[0]!.body as { prompt: string }).prompt).toContain(`Only the changes since ${OLD}`);
-    expect(readRecord(github.comments[0]!.body)).toEqual({ jobId, headSha: NEW });
+    expect(recordIn(github.comments[0]!.body, 30)).toEqual({ jobId, headSha: NEW });
   });
 
   it('attaching to the job (job-id, nothing sent) writes the outcome but leaves the record: the next run still sends the change', async () => {
@@ -300,12 +301,12 @@ describe('the record moves only when the API accepted the job or the message', (
     expect(attached.outputs.outcome).toBe('pr-opened');
     expect(flows.sim.requests.filter((r) => r.method === 'POST')).toEqual([]);
     expect(github.comments[0]!.body).toContain('Pull request opened');
-    expect(readRecord(github.comments[0]!.body)).toEqual({ jobId, headSha: OLD });
+    expect(recordIn(github.comments[0]!.body, 30)).toEqual({ jobId, headSha: OLD });
 
     const next = await agent(reuse, pullRequest(NEW));
     expect(next.outputs.outcome).toBe('pr-opened');
     expect((posts('message')[0]!.body as { prompt: string }).prompt).toContain(`Only the changes since ${OLD}`);
-    expect(readRecord(github.comments[0]!.body)).toEqual({ jobId, headSha: NEW });
+    expect(recordIn(github.comments[0]!.body, 30)).toEqual({ jobId, headSha: NEW });
   });
 
   it('a head the record already covers is skipped: nothing new to send', async () => {
@@ -323,7 +324,7 @@ describe("whose comment counts: only the token's own identity's", () => {
   const HEAD = 'de'.repeat(20);
   const planted = (id: number, login: string, jobId: string): FakeComment => ({
     id,
-    body: `${COMMENT_MARKER}\nquoted\n${recordLine({ jobId, headSha: OLD })}`,
+    body: `${COMMENT_MARKER}\nquoted\n${sealedRecord({ jobId, headSha: OLD }, 40)}`,
     user: { login, type: login.endsWith('[bot]') ? 'Bot' : 'User' },
     author_association: login.endsWith('[bot]') ? 'NONE' : 'MEMBER',
   });
@@ -351,7 +352,7 @@ describe("whose comment counts: only the token's own identity's", () => {
     expect(github.callsTo('create-comment')).toHaveLength(1);
     const ours = github.comments[1]!;
     expect(github.callsTo('update-comment').map((r) => r.path)).toEqual([`/repos/acme/widgets/issues/comments/${ours.id}`]);
-    expect(readRecord(ours.body)!.jobId).toBe(run.outputs['job-id']);
+    expect(recordIn(ours.body, 40)!.jobId).toBe(run.outputs['job-id']);
   });
 
   it('follows and updates its own comment, whoever the token is (a personal token, its login in another case)', async () => {

@@ -7,9 +7,9 @@
  * `docs-pr-action`, at most one warning, outputs and summary written, and no duplicate comment.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COMMENT_MARKER, readRecord, recordLine, type DocsPrRecord } from '../../src/pr-comment/record.js';
-import { DOCS_PR_MARKER } from '../../src/report/docs-pr-report.js';
-import { scripts, startSimulator, type Simulator } from '../simulator/index.js';
+import { COMMENT_MARKER, DOCS_PR_MARKER, type DocsPrRecord } from '../../src/pr-comment/record.js';
+import { recordIn, sealedRecord } from '../support/records.js';
+import { startSimulator, type JobScript, type Simulator } from '../simulator/index.js';
 import { startFakeGitHub, type FakeGitHub, type FakePullState, type FakeRepository } from '../support/fake-github.js';
 import { renderProblems } from '../support/github-markdown.js';
 import type { ActionRun } from '../support/run-action.js';
@@ -22,6 +22,13 @@ const GITHUB_TOKEN = 'ghs_workflowToken0123456';
 const DOCS_TOKEN = 'ghs_docsAppToken9876543';
 const DOCS = 'acme-sim/docs';
 const CODE_PR = 12;
+/** The branch the jobs work on (`source.ref`), and so the documentation PRs' head branch. */
+const BRANCH = 'docs/retries';
+/** A job that works on BRANCH and reports a documentation PR at its first poll. */
+const JOB_ON_BRANCH: JobScript = [
+  { status: 'active', polls: 1, ref: BRANCH },
+  { status: 'completed', prLink: true },
+];
 const CODE_PR_URL = `https://github.com/acme/widgets/pull/${CODE_PR}`;
 const TIMEOUT = '4s';
 const DEADLINE_MS = 4_000 + 1_000;
@@ -29,7 +36,7 @@ const link = (number: number): string => `https://github.com/${DOCS}/pull/${numb
 
 let sim: Simulator;
 beforeAll(async () => {
-  sim = await startSimulator({ defaultJobScript: scripts.prAfter(1) });
+  sim = await startSimulator({ defaultJobScript: JOB_ON_BRANCH });
 });
 afterAll(async () => {
   await sim.close();
@@ -55,7 +62,7 @@ async function withDocs<T>(body: (setup: Case) => Promise<T>): Promise<T> {
 }
 
 function docsPull(docs: FakeRepository, number: number, state: Partial<FakePullState> = {}): FakePullState {
-  const pull: FakePullState = { title: 'Document retries', state: 'open', draft: true, merged: false, headRef: 'docs/retries', ...state };
+  const pull: FakePullState = { title: 'Document retries', state: 'open', draft: true, merged: false, headRef: BRANCH, ...state };
   docs.pulls.set(number, pull);
   return pull;
 }
@@ -64,7 +71,7 @@ function recorded(github: FakeGitHub, docsPr: DocsPrRecord, author = 'github-act
   github.comments.push({
     id: 700 + github.comments.length,
     issue_url: `${github.url}/repos/acme/widgets/issues/${CODE_PR}`,
-    body: `${COMMENT_MARKER}\nearlier\n${recordLine({ jobId: 'job_earlier', headSha: 'a'.repeat(40), docsPr })}`,
+    body: `${COMMENT_MARKER}\nearlier\n${sealedRecord({ jobId: 'job_earlier', headSha: 'a'.repeat(40), docsPr }, CODE_PR)}`,
     user: { login: author, type: author.endsWith('[bot]') ? 'Bot' : 'User' },
     author_association: 'MEMBER',
   });
@@ -126,14 +133,14 @@ describe('the events a code PR goes through', () => {
       expect(docsComments(docs, 101)).toHaveLength(1);
       expect(docsComments(docs, 101)[0]!.body).toContain(DOCS_PR_MARKER);
       expectDocsBodiesRender(github, 101, [CODE_PR_URL], ['Add a retries flag']);
-      expect(readRecord(codeComments(github).at(-1)!.body)!.docsPr).toEqual({ repository: DOCS, number: 101, closedByAction: false });
+      expect(recordIn(codeComments(github).at(-1)!.body, CODE_PR)!.docsPr).toEqual({ repository: DOCS, number: 101, headRef: BRANCH, closedByAction: false });
       expect(result.summary).toContain('**Documentation PR** `acme-sim/docs#101`');
     }));
 
   it('closed without merging: outcome synced, no job, the documentation PR closed with its branch, and said so on both PRs', () =>
     withDocs(async ({ github, docs }) => {
       docsPull(docs, 101);
-      recorded(github, { repository: DOCS, number: 101, closedByAction: false });
+      recorded(github, { repository: DOCS, number: 101, headRef: BRANCH, closedByAction: false });
       const creates = sim.requests.filter((r) => r.endpoint === 'create').length;
       const result = await run(github, { action: 'closed', merged: false });
       expect(result.code).toBe(0);
@@ -142,15 +149,15 @@ describe('the events a code PR goes through', () => {
       expect(docs.pulls.get(101)).toMatchObject({ state: 'closed', merged: false, headRef: 'docs/retries' });
       expect(docsComments(docs, 101)[0]!.body).toContain('closed without merging');
       expectDocsBodiesRender(github, 101, [CODE_PR_URL]);
-      expect(readRecord(codeComments(github).at(-1)!.body)!.docsPr!.closedByAction).toBe(true);
-      expect(result.summary).toContain('Documentation PR brought in step');
+      expect(recordIn(codeComments(github).at(-1)!.body, CODE_PR)!.docsPr!.closedByAction).toBe(true);
+      expect(result.summary).toContain('Closed: no job is created for a closed pull request');
       expect(result.stdout).toContain('Outcome: synced · docs PR closed');
     }));
 
   it('closed and merged: a draft documentation PR is marked ready for review', () =>
     withDocs(async ({ github, docs }) => {
       docsPull(docs, 101, { draft: true });
-      recorded(github, { repository: DOCS, number: 101, closedByAction: false });
+      recorded(github, { repository: DOCS, number: 101, headRef: BRANCH, closedByAction: false });
       const result = await run(github, { action: 'closed', merged: true });
       expect(result.outputs).toMatchObject({ outcome: 'synced', 'docs-pr-action': 'marked-ready' });
       expect(docs.pulls.get(101)).toMatchObject({ state: 'open', draft: false });
@@ -160,7 +167,7 @@ describe('the events a code PR goes through', () => {
   it('reopened: the documentation PR this action closed is reopened, then a job runs as usual', () =>
     withDocs(async ({ github, docs }) => {
       docsPull(docs, 101, { state: 'closed' });
-      recorded(github, { repository: DOCS, number: 101, closedByAction: true });
+      recorded(github, { repository: DOCS, number: 101, headRef: BRANCH, closedByAction: true });
       const result = await run(github, { action: 'reopened' }, { prLink: link(101) });
       expect(result.outputs).toMatchObject({ outcome: 'pr-opened', 'docs-pr-action': 'reopened' });
       expect(docs.pulls.get(101)!.state).toBe('open');
@@ -171,7 +178,7 @@ describe('the events a code PR goes through', () => {
     withDocs(async ({ github, docs }) => {
       docsPull(docs, 101);
       docsPull(docs, 102);
-      recorded(github, { repository: DOCS, number: 101, closedByAction: false });
+      recorded(github, { repository: DOCS, number: 101, headRef: BRANCH, closedByAction: false });
       const result = await run(github, { action: 'synchronize' }, { prLink: link(102) });
       expect(result.outputs['docs-pr-action']).toBe('superseded');
       expect(docs.pulls.get(101)!.state).toBe('closed');
@@ -184,7 +191,7 @@ describe('faults on the documentation side: the right docs-pr-action, one warnin
     withDocs(async ({ github, docs }) => {
       github.tokens.set(DOCS_TOKEN, { login: 'docs-writer[bot]', repositories: { [DOCS]: { pullRequests: 'read', contents: 'read' } } });
       docsPull(docs, 101);
-      recorded(github, { repository: DOCS, number: 101, closedByAction: false });
+      recorded(github, { repository: DOCS, number: 101, headRef: BRANCH, closedByAction: false });
       const result = await run(github, { action: 'closed', merged: false });
       expect(result.code).toBe(0);
       expect(result.outputs).toMatchObject({ outcome: 'synced', 'docs-pr-action': 'none' });
@@ -198,7 +205,7 @@ describe('faults on the documentation side: the right docs-pr-action, one warnin
       docs.private = true;
       github.tokens.set(DOCS_TOKEN, { login: 'docs-writer[bot]', repositories: {} });
       docsPull(docs, 101);
-      recorded(github, { repository: DOCS, number: 101, closedByAction: false });
+      recorded(github, { repository: DOCS, number: 101, headRef: BRANCH, closedByAction: false });
       const result = await run(github, { action: 'closed', merged: false });
       expect(result.outputs['docs-pr-action']).toBe('none');
       expect(warnings(result)).toEqual([expect.stringContaining('GitHub answered 404')]);
@@ -216,7 +223,7 @@ describe('faults on the documentation side: the right docs-pr-action, one warnin
   it('already merged by someone else: left alone, said so, no warning', () =>
     withDocs(async ({ github, docs }) => {
       docsPull(docs, 101, { state: 'closed', merged: true });
-      recorded(github, { repository: DOCS, number: 101, closedByAction: false });
+      recorded(github, { repository: DOCS, number: 101, headRef: BRANCH, closedByAction: false });
       const result = await run(github, { action: 'closed', merged: false });
       expect(result.outputs['docs-pr-action']).toBe('none');
       expect(warnings(result)).toEqual([]);
@@ -226,7 +233,7 @@ describe('faults on the documentation side: the right docs-pr-action, one warnin
 
   it('deleted since (404): one warning, nothing written on the documentation side', () =>
     withDocs(async ({ github }) => {
-      recorded(github, { repository: DOCS, number: 109, closedByAction: false });
+      recorded(github, { repository: DOCS, number: 109, headRef: BRANCH, closedByAction: false });
       const result = await run(github, { action: 'closed', merged: false });
       expect(result.outputs).toMatchObject({ outcome: 'synced', 'docs-pr-action': 'none' });
       expect(warnings(result)).toEqual([expect.stringContaining('Could not read documentation PR acme-sim/docs#109: GitHub answered 404')]);
@@ -237,7 +244,7 @@ describe('faults on the documentation side: the right docs-pr-action, one warnin
   it('closed by someone else: a reopened code PR does not reopen it, and says so', () =>
     withDocs(async ({ github, docs }) => {
       docsPull(docs, 101, { state: 'closed' });
-      recorded(github, { repository: DOCS, number: 101, closedByAction: false });
+      recorded(github, { repository: DOCS, number: 101, headRef: BRANCH, closedByAction: false });
       const result = await run(github, { action: 'reopened' }, { inputs: { wait: 'false' } });
       expect(result.outputs).toMatchObject({ outcome: 'submitted', 'docs-pr-action': 'none' });
       expect(warnings(result)).toEqual([]);
@@ -248,7 +255,7 @@ describe('faults on the documentation side: the right docs-pr-action, one warnin
   it('a GitHub 5xx on the close is sent again and gets over it (closing is idempotent)', () =>
     withDocs(async ({ github, docs }) => {
       docsPull(docs, 101);
-      recorded(github, { repository: DOCS, number: 101, closedByAction: false });
+      recorded(github, { repository: DOCS, number: 101, headRef: BRANCH, closedByAction: false });
       github.injectFault({ call: 'update-pull', kind: 'status', status: 502 });
       const result = await run(github, { action: 'closed', merged: false }, { inputs: { timeout: '8s' } });
       expect(result.outputs['docs-pr-action']).toBe('closed');
@@ -259,7 +266,7 @@ describe('faults on the documentation side: the right docs-pr-action, one warnin
   it('a secondary rate limit on the close is waited out', () =>
     withDocs(async ({ github, docs }) => {
       docsPull(docs, 101);
-      recorded(github, { repository: DOCS, number: 101, closedByAction: false });
+      recorded(github, { repository: DOCS, number: 101, headRef: BRANCH, closedByAction: false });
       github.injectFault({
         call: 'update-pull',
         kind: 'status',
@@ -275,7 +282,7 @@ describe('faults on the documentation side: the right docs-pr-action, one warnin
   it('a 5xx on the comment after the close: the close stands, one warning, the comment not written twice', () =>
     withDocs(async ({ github, docs }) => {
       docsPull(docs, 101);
-      recorded(github, { repository: DOCS, number: 101, closedByAction: false });
+      recorded(github, { repository: DOCS, number: 101, headRef: BRANCH, closedByAction: false });
       github.injectFault({ call: 'create-comment', kind: 'status', status: 500, afterHandling: true, skip: 0 });
       const result = await run(github, { action: 'closed', merged: false });
       expect(result.outputs['docs-pr-action']).toBe('closed');
@@ -286,7 +293,7 @@ describe('faults on the documentation side: the right docs-pr-action, one warnin
   it('a hang on the read: request-timeout ends it, one warning, the step within its deadline', () =>
     withDocs(async ({ github, docs }) => {
       docsPull(docs, 101);
-      recorded(github, { repository: DOCS, number: 101, closedByAction: false });
+      recorded(github, { repository: DOCS, number: 101, headRef: BRANCH, closedByAction: false });
       github.injectFault({ call: 'pull-request', kind: 'hang' });
       const result = await run(github, { action: 'closed', merged: false }, { inputs: { retries: '0' } });
       expect(result.outputs).toMatchObject({ outcome: 'synced', 'docs-pr-action': 'none' });
@@ -296,7 +303,7 @@ describe('faults on the documentation side: the right docs-pr-action, one warnin
   it('SIGINT while the close hangs: cancelled within 2 seconds, outputs and summary written', () =>
     withDocs(async ({ github, docs }) => {
       docsPull(docs, 101);
-      recorded(github, { repository: DOCS, number: 101, closedByAction: false });
+      recorded(github, { repository: DOCS, number: 101, headRef: BRANCH, closedByAction: false });
       github.injectFault({ call: 'update-pull', kind: 'hang' });
       const result = await run(
         github,
@@ -339,7 +346,8 @@ describe('text from outside and forged records', () => {
     withDocs(async ({ github, docs }) => {
       for (const [index, text] of HOSTILE_STRINGS.slice(0, 10).entries()) {
         const number = 200 + index;
-        docsPull(docs, number, { title: text, headRef: text.replace(/\s/g, '-').slice(0, 60) || 'x' });
+        const headRef = text.replace(/\s/g, '-').slice(0, 60) || 'x';
+        docsPull(docs, number, { title: text, headRef });
         docs.comments.push({
           id: 9_000 + index,
           issue_url: `${github.url}/repos/${DOCS}/issues/${number}`,
@@ -348,7 +356,7 @@ describe('text from outside and forged records', () => {
           author_association: 'NONE',
         });
         github.comments.length = 0;
-        recorded(github, { repository: DOCS, number, closedByAction: false });
+        recorded(github, { repository: DOCS, number, headRef, closedByAction: false });
         const result = await run(github, { action: 'closed', merged: false, title: text });
         expect(result.outputs['docs-pr-action'], JSON.stringify(text)).toBe('closed');
         // Mallory's comment is not ours: ours is a new one, and hers is untouched.
@@ -361,7 +369,7 @@ describe('text from outside and forged records', () => {
   it('a forged record (a comment by someone else quoting the marker and naming a PR) changes nothing', () =>
     withDocs(async ({ github, docs }) => {
       docsPull(docs, 101);
-      recorded(github, { repository: DOCS, number: 101, closedByAction: false }, 'mallory');
+      recorded(github, { repository: DOCS, number: 101, headRef: BRANCH, closedByAction: false }, 'mallory');
       const result = await run(github, { action: 'closed', merged: false });
       expect(result.outputs).toMatchObject({ outcome: 'synced', 'docs-pr-action': 'none' });
       expect(docs.pulls.get(101)!.state).toBe('open');

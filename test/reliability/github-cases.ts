@@ -3,7 +3,8 @@
  * action makes, what the contract says it is worth to the step, the event and inputs that make
  * the action call it, and the faults tried on each. docs/reliability.md can state its size.
  */
-import { COMMENT_MARKER, recordLine } from '../../src/pr-comment/record.js';
+import { COMMENT_MARKER } from '../../src/pr-comment/record.js';
+import { sealedRecord } from '../support/records.js';
 import { fileDiff, type FakeGitHub, type GitHubCall, type GitHubMisbehaviour } from '../support/fake-github.js';
 import { pullRequestEvent, pushEvent } from '../support/webhook-events.js';
 
@@ -37,7 +38,7 @@ export const earlierJobOf = (github: FakeGitHub): string => `job_earlier_${new U
 const ownComment = (github: FakeGitHub): void => {
   github.comments.push({
     id: 77,
-    body: `${COMMENT_MARKER}\n${recordLine({ jobId: earlierJobOf(github), headSha: 'c0'.repeat(20) })}`,
+    body: `${COMMENT_MARKER}\n${sealedRecord({ jobId: earlierJobOf(github), headSha: 'c0'.repeat(20) }, PR)}`,
     user: { login: 'github-actions[bot]', type: 'Bot' },
     author_association: 'NONE',
   });
