@@ -142,8 +142,9 @@ export async function prepareAgent(settings: AgentSettings, deps: PrepareDeps): 
  * a comment on it would be one more voice beside the back-link. No job, no comment.
  */
 export function ownDocsPrReason(number: number, backLink: BackLinkRecord): string {
-  const code = `${backLink.codePr.repository}#${backLink.codePr.number}`;
-  return `Pull request #${number} is the documentation PR this action follows for code PR ${code}: no job is created for it, and it gets no comment.`;
+  // Said without `#`: the summary shows it as text, where GitHub would link `#12` and `owner/name#12`.
+  const { repository, number: codeNumber } = backLink.codePr;
+  return `This pull request (number ${number}) is the documentation PR that this action keeps in step with code pull request ${codeNumber} of ${repository}: no job is created for it, and it gets no comment.`;
 }
 
 /** A recorded job is worth a follow-up while it is active or completed; not once failed, archived or gone. */

@@ -64,6 +64,11 @@ export interface Simulator {
   clearFaults(): void;
   job(id: string): SimJob | undefined;
   jobs(): SimJob[];
+  /**
+   * Lets a job live on past the phase it holds (a `stayActive` job, say): these phases follow the
+   * current one, which ends at the next poll. A test decides when a job ends, not the clock.
+   */
+  continueJob(id: string, ...phases: JobScript): void;
   /** How the next triggered previews live, in order (then the default). */
   queuePreviewScripts(...scripts: PreviewScript[]): void;
   /** Whether a project's plan has previews: without, its trigger answers 403. */
@@ -108,6 +113,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     clearFaults: () => faults.clear(),
     job: (id: string) => store.get(id),
     jobs: () => store.all(),
+    continueJob: (id: string, ...phases: JobScript) => store.continue(id, phases),
     queuePreviewScripts: (...list: PreviewScript[]) => previews.queue(...list),
     setPlanHasPreviews: (projectId: string, has: boolean) => previews.setPlanHasPreviews(projectId, has),
     deployment: (statusId: string) => previews.get(statusId),

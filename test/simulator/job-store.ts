@@ -139,6 +139,13 @@ export class JobStore {
     this.enter(job, 0);
   }
 
+  /** The job's current phase ends at its next poll, and these follow it. */
+  continue(id: string, phases: JobScript): void {
+    const job = this.jobs.get(id);
+    if (!job) throw new Error(`No job ${id} to continue.`);
+    job.script = [...job.script.slice(0, job.phase), { ...job.script[job.phase]!, polls: job.phasePolls + 1, forMs: undefined }, ...phases];
+  }
+
   poll(job: SimJob): void {
     job.polls += 1;
     job.phasePolls += 1;

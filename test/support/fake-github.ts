@@ -55,6 +55,8 @@ export interface FakePullState {
   merged: boolean;
   /** The head branch; the fake keeps every branch, and nothing in it can delete one. */
   headRef: string;
+  /** The head branch's repository, `owner/name`, when it is a fork's; by default the pull request's own. */
+  headRepository?: string;
 }
 
 /** A repository besides the workflow's own: its pull requests' states and its comments. */
@@ -542,7 +544,7 @@ export async function startFakeGitHub(owner = 'acme', repo = 'widgets'): Promise
       title: pull.title,
       body: null,
       base: { repo: name, ref: 'main', sha: shaOf(`base ${name}`) },
-      head: { repo: name, ref: pull.headRef, sha: shaOf(`head ${name}#${number}`) },
+      head: { repo: pull.headRepository ?? name, ref: pull.headRef, sha: shaOf(`head ${name}#${number}`) },
       api: fake.url,
       state: pull.state,
       draft: pull.draft,

@@ -328,11 +328,11 @@ export function shownCount(dom: Document, literal: string): number {
   return count;
 }
 
+// eslint-disable-next-line no-control-regex
+const SPACES_AND_CONTROLS = /[\s\u0000-\u001f\u007f-\u009f]+/g;
+
 function normalize(text: string): string {
-  // eslint-disable-next-line no-control-regex
-  return asRead(text)
-    .replace(/[\s\u0000-\u001f\u007f-\u009f]+/g, ' ')
-    .trim();
+  return asRead(text).replace(SPACES_AND_CONTROLS, ' ').trim();
 }
 
 /**

@@ -4,7 +4,11 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { isBuiltPayload } from './webhook-events.js';
 
-export const DIST_ENTRY = resolve(import.meta.dirname, '../../dist/index.js');
+/**
+ * The bundle the end-to-end tests run: `dist/index.js`, or the one `ACTION_BUNDLE` names (the
+ * bundle of an earlier commit, to see a new test fail on the code before its fix).
+ */
+export const DIST_ENTRY = process.env.ACTION_BUNDLE ? resolve(process.env.ACTION_BUNDLE) : resolve(import.meta.dirname, '../../dist/index.js');
 
 /** Every folder `runAction` made, until `removeRunDirs` deletes them. */
 const runDirs = new Set<string>();

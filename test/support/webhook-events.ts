@@ -45,6 +45,8 @@ export interface PullRequestEventOptions {
    */
   headRepoDeleted?: boolean;
   headSha?: string;
+  /** The head branch; `feature` by default. */
+  headRef?: string;
   title?: string;
   body?: string;
   /** The pull request's base repository; `acme/widgets` by default. */
@@ -71,7 +73,7 @@ export function pullRequestEvent(number: number, options: PullRequestEventOption
       title: options.title ?? 'Add a retries flag',
       body: options.body ?? 'Adds --retries.',
       base: { repo: base, ref: 'main', sha: 'b'.repeat(40) },
-      head: { repo: headRepo, ref: 'feature', sha: headSha },
+      head: { repo: headRepo, ref: options.headRef ?? 'feature', sha: headSha },
       ...(action === 'closed' ? { state: 'closed' as const, merged: options.merged ?? false } : {}),
     }),
     repository: repository(base),
