@@ -57,6 +57,27 @@ function isGenerated(path) {
 var picomatch = __webpack_require__(14006);
 var picomatch_default = /*#__PURE__*/__webpack_require__.n(picomatch);
 ;// CONCATENATED MODULE: ./src/diff/filter.ts
+/**
+ * `diff-include` and `diff-exclude`: lists of globs read in order, as `.gitignore` reads its lines.
+ *
+ * The rule: a glob matches a changed file when it matches the file's path itself (a folder-only
+ * glob, ending in `/`, never matches the file itself) or the path of any folder above the file;
+ * among the globs that match, the last one decides. The file is then taken (diff-include) or left
+ * out (diff-exclude), unless that glob starts with `!`, which takes it back. A file no glob matches
+ * keeps where the list starts (see `filterFiles`).
+ *
+ * A glob reads as a `.gitignore` line does:
+ * - with no slash, or only a trailing one (`*.md`, `docs`, `docs/`), it is a name, matched at any
+ *   depth: `*.md` matches every .md file, `docs` every file under any folder named `docs`;
+ * - with a slash at the start or in the middle (`/README.md`, `src/*.ts`, `src/**`), it is a path
+ *   from the root of the repository; a leading `/` only anchors it;
+ * - ending in `/` (`docs/`, `/build/`), it matches folders only;
+ * - `src/**` matches what is under the folder `src`, not a file named `src`.
+ *
+ * One difference from git is deliberate: git leaves out a folder a line matches as a whole, and
+ * then no `!` line can take back a file inside it; here every file is judged on its own by the
+ * rule above, so `src/**` then `!src/test/d.test.ts` keeps that file.
+ */
 
 /**
  * Paths left out of the diff unless `diff-exclude` says otherwise: lock files of the common
@@ -117,26 +138,42 @@ function filterFiles(files, include, exclude) {
  * `\!` at the start is a literal `!`, as in `.gitignore`. Only one `!` is read: `nonegate`
  * keeps picomatch from reading another as a negation of its own (an extglob `!(…)` still works).
  * `dot: true` so that `.github/**` and files under dot-folders match like any other path.
+ * `basename` matches a glob with no slash against the last name of a path, at any depth.
+ * `strictSlashes` keeps `docs/**` from matching `docs` itself (picomatch would; git does not):
+ * it names the paths under the folder `docs`, not a file named `docs`.
  */
 function orderedGlobs(globs) {
     return globs.map((glob) => {
         const negated = glob.startsWith('!');
-        const pattern = negated ? glob.slice(1) : glob;
-        // A lone `!` is refused as an input; matching nothing keeps picomatch from throwing on ''.
-        const matches = pattern ? picomatch_default()(pattern, { dot: true, nonegate: true }) : () => false;
-        return { negated, matches };
+        const line = negated ? glob.slice(1) : glob;
+        const folderOnly = line.endsWith('/');
+        const body = folderOnly ? line.slice(0, -1) : line;
+        const anchored = body.includes('/');
+        const pattern = body.startsWith('/') ? body.slice(1) : body;
+        // A lone `!` is refused as an input, and `/` names no path; matching nothing keeps picomatch
+        // from throwing on ''.
+        if (!pattern)
+            return { negated, matches: () => false };
+        const isMatch = picomatch_default()(pattern, { dot: true, nonegate: true, basename: !anchored, strictSlashes: true });
+        return { negated, matches: (path, folders) => (!folderOnly && isMatch(path)) || folders.some((folder) => isMatch(folder)) };
     });
 }
+/** The folders above a path, outermost first: `a/b/c.ts` has `a` and `a/b`. */
+function foldersAbove(path) {
+    const folders = [];
+    for (let slash = path.indexOf('/'); slash !== -1; slash = path.indexOf('/', slash + 1))
+        folders.push(path.slice(0, slash));
+    return folders;
+}
 /**
- * Whether a list takes a path, read as `.gitignore` reads its lines: the last glob that matches
- * decides, and a path no glob matches keeps where the list starts. Each path is judged by its own
- * name: unlike git, a folder a glob matches is never left out as a whole, so `!` can take back a
- * file whatever matched its folders.
+ * Whether a list takes a path: the last glob that matches the path or a folder above it decides,
+ * and a path no glob matches keeps where the list starts.
  */
 function selects(globs, path, startsSelected) {
+    const folders = foldersAbove(path);
     for (let i = globs.length - 1; i >= 0; i--) {
         const glob = globs[i];
-        if (glob.matches(path))
+        if (glob.matches(path, folders))
             return !glob.negated;
     }
     return startsSelected;

@@ -4,7 +4,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { newRun, type AgentRun } from '../src/agent/run-agent.js';
-import { GitHubError, type GitHubApi, type IssueComment } from '../src/github/api.js';
+import { GitHubError, type IssueComment } from '../src/github/api.js';
+import { memoryGitHub } from './support/memory-github.js';
 import { PullRequestComment } from '../src/pr-comment/comment.js';
 import { COMMENT_MARKER } from '../src/pr-comment/record.js';
 import { recordIn, sealedRecord, TEST_SEAL, WORKFLOW_REPOSITORY } from './support/records.js';
@@ -14,56 +15,6 @@ const HEAD = 'a'.repeat(40);
 const EARLIER = 'b'.repeat(40);
 const NOW = Date.UTC(2026, 10, 24, 6, 0);
 const PR = { repository: WORKFLOW_REPOSITORY, number: 7, headSha: HEAD };
-
-/** The comment calls of GitHub's API, on a list held in memory; each call is recorded. */
-function memoryGitHub(comments: IssueComment[] = [], login = 'github-actions[bot]') {
-  const calls: string[] = [];
-  const failures: { list?: Error; write?: Error } = {};
-  const notUsed = (): never => {
-    throw new Error('not a comment call');
-  };
-  const github: GitHubApi & { calls: string[]; comments: IssueComment[]; failures: typeof failures; deadline?: number } = {
-    calls,
-    comments,
-    failures,
-    pullDiff: notUsed,
-    pullFiles: notUsed,
-    pullCommitSubjects: notUsed,
-    compare: notUsed,
-    compareDiff: notUsed,
-    commit: notUsed,
-    defaultBranch: notUsed,
-    pullRequest: notUsed,
-    setPullRequestState: notUsed,
-    markReadyForReview: notUsed,
-    listComments(issueNumber) {
-      calls.push(`list ${issueNumber}`);
-      return failures.list ? Promise.reject(failures.list) : Promise.resolve([...comments]);
-    },
-    tokenLogin() {
-      calls.push('identity');
-      return Promise.resolve(login);
-    },
-    createComment(issueNumber, body) {
-      calls.push(`create ${issueNumber}`);
-      if (failures.write) return Promise.reject(failures.write);
-      const id = 900 + comments.length;
-      comments.push({ id, body, authorLogin: login });
-      return Promise.resolve(id);
-    },
-    updateComment(commentId, body) {
-      calls.push(`update ${commentId}`);
-      if (failures.write) return Promise.reject(failures.write);
-      const index = comments.findIndex((comment) => comment.id === commentId);
-      comments[index] = { ...comments[index]!, body };
-      return Promise.resolve();
-    },
-    setDeadline(epochMs) {
-      github.deadline = epochMs;
-    },
-  };
-  return github;
-}
 
 const marked = (id: number, authorLogin: string, jobId: string): IssueComment => ({
   id,

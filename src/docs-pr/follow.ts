@@ -320,8 +320,7 @@ export class DocsPrFollower {
   /** Writes (or updates) the documentation PR's own comment, with its sealed back-link; false when it could not. */
   private async writeDocsComment(github: GitHubApi, pull: PullRef, stage: DocsPrStage): Promise<boolean> {
     const { codePr, seal, clock } = this.context;
-    const backLink = backLinkLine({ codePr: { repository: codePr.repository, number: codePr.number } }, seal, docsPrScope(pull.repository, pull.number));
-    const body = `${DOCS_PR_MARKER}\n${renderDocsPrComment(codePr, stage, new Date(clock.now()).toISOString())}\n${backLink}\n`;
+    const body = backLinkCommentBody(codePr, pull, stage, new Date(clock.now()).toISOString(), seal);
     const key = pullName(pull).toLowerCase();
     const written = await this.attempt('comment on', pull, async () => {
       const id = this.commentIds.get(key) ?? (await findDocsComment(github, pull.number));
@@ -339,6 +338,15 @@ export class DocsPrFollower {
     this.stopped = true;
     this.context.logger.warning(message);
   }
+}
+
+/**
+ * The documentation PR's comment as written: the marker, what the report says, and the sealed
+ * record of the code PR it belongs to, sealed for this documentation PR, as its last line.
+ */
+export function backLinkCommentBody(codePr: CodePr, docsPr: PullRef, stage: DocsPrStage, nowIso: string, seal: RecordSeal): string {
+  const record = backLinkLine({ codePr: { repository: codePr.repository, number: codePr.number } }, seal, docsPrScope(docsPr.repository, docsPr.number));
+  return `${DOCS_PR_MARKER}\n${renderDocsPrComment(codePr, stage, nowIso)}\n${record}\n`;
 }
 
 /**
