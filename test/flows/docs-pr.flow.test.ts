@@ -7,6 +7,7 @@
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { COMMENT_MARKER, DOCS_PR_MARKER, type DocsPrRecord } from '../../src/pr-comment/record.js';
+import { RecordSeal } from '../../src/pr-comment/seal.js';
 import { recordIn, sealedRecord } from '../support/records.js';
 import type { JobScript } from '../simulator/index.js';
 import type { FakeGitHub, FakePullState, FakeRepository } from '../support/fake-github.js';
@@ -385,5 +386,81 @@ describe('with preview: true as well', () => {
     });
     expect(result.summary).toContain('Documentation preview');
     expect(result.summary).toContain('**Documentation PR** `acme-sim/docs#5`');
+  });
+});
+
+describe('only the recorded documentation PR, and only a record that verifies', () => {
+  it('a pull request whose head is a fork’s branch of the same name is not the recorded one: left alone, one warning', async () => {
+    docsPull(5, { headRepository: 'mallory/docs' });
+    recorded({ repository: DOCS, number: 5, headRef: BRANCH, closedByAction: false });
+    const result = await run({ action: 'closed', merged: false });
+    expect(result.outputs['docs-pr-action']).toBe('none');
+    expect(docs.pulls.get(5)!.state).toBe('open');
+    expect(result.log.messages('warning')).toEqual([
+      'Documentation PR acme-sim/docs#5 is not the one the pull-request comment records: its head is "mallory/docs:docs/retries", not the job\'s branch "acme-sim/docs:docs/retries". It is left as it is.',
+    ]);
+    expect(docsWrites()).toEqual([]);
+    expect(codeComment()).toContain('not the pull request recorded');
+  });
+
+  it('a pull request whose branch is not the job’s is neither linked nor recorded', async () => {
+    docsPull(5, { headRef: 'someone-else/feature' });
+    recorded({ repository: DOCS, number: 4, headRef: BRANCH, closedByAction: false });
+    docsPull(4);
+    const result = await run({ action: 'synchronize' }, {}, link(5));
+    expect(result.outputs['docs-pr-action']).toBe('none');
+    expect(result.log.messages('warning')).toHaveLength(1);
+    expect(docsWrites()).toEqual([]);
+    // The record still names the earlier documentation PR.
+    expect(recordIn(codeComment(), CODE_PR)!.docsPr).toEqual({ repository: DOCS, number: 4, headRef: BRANCH, closedByAction: false });
+  });
+
+  it('a job that names no branch it worked on: its documentation PR is left alone, one warning', async () => {
+    docsPull(5);
+    flows.sim.queueJobScripts([
+      { status: 'active', polls: 1, ref: null },
+      { status: 'completed', prLink: true },
+    ]);
+    const result = await run({ action: 'opened' }, {}, link(5));
+    expect(result.outputs).toMatchObject({ outcome: 'pr-opened', 'docs-pr-action': 'none' });
+    expect(result.log.messages('warning')).toEqual([
+      "The job reports documentation PR acme-sim/docs#5 but names no branch it worked on (source.ref): follow-code-pr cannot check that PR is the job's, and leaves it alone.",
+    ]);
+    expect(docsWrites()).toEqual([]);
+    expect(recordIn(codeComment(), CODE_PR)!.docsPr).toBeUndefined();
+  });
+
+  it('a record sealed under another api-key, or for another pull request, counts as none: one notice, nothing done on either side', async () => {
+    for (const body of [
+      sealedRecord(
+        { jobId: 'job_earlier', headSha: 'a'.repeat(40), docsPr: { repository: DOCS, number: 5, headRef: BRANCH, closedByAction: false } },
+        CODE_PR,
+        'acme/widgets',
+        RecordSeal.fromApiKey('mint_another_key'),
+      ),
+      sealedRecord(
+        { jobId: 'job_earlier', headSha: 'a'.repeat(40), docsPr: { repository: DOCS, number: 5, headRef: BRANCH, closedByAction: false } },
+        CODE_PR + 1,
+      ),
+    ]) {
+      flows.reset();
+      docs = github.addRepository(DOCS);
+      github.tokens.set(DOCS_TOKEN, { login: DOCS_LOGIN, repositories: { [DOCS]: { pullRequests: 'write', contents: 'write' } } });
+      docsPull(5);
+      github.comments.push({
+        id: 500,
+        issue_url: `${github.url}/repos/acme/widgets/issues/${CODE_PR}`,
+        body: `${COMMENT_MARKER}\nearlier\n${body}`,
+        user: { login: 'github-actions[bot]', type: 'Bot' },
+        author_association: 'MEMBER',
+      });
+      const result = await run({ action: 'closed', merged: false });
+      expect(result.outputs).toMatchObject({ outcome: 'synced', 'docs-pr-action': 'none' });
+      expect(result.log.messages('notice')).toEqual([expect.stringMatching(/^The pull-request comment's hidden record does not verify/)]);
+      expect(docs.pulls.get(5)!.state).toBe('open');
+      expect(docsWrites()).toEqual([]);
+      // With no record, a closed pull request's comment is not written either.
+      expect(github.requests.filter((r) => r.call === 'update-comment' || r.call === 'create-comment')).toEqual([]);
+    }
   });
 });
