@@ -514,16 +514,18 @@ describe('what the client accepts, and how it words the rest', () => {
     try {
       const { api } = client({ baseUrl: server.url, retries: 0 });
       const refused = await failure(api.createJob('x'));
-      expect(refused.message).toBe('POST /v2/agent/{projectId}/job answered 400: Server said: bad');
+      expect(refused.message).toBe('POST /v2/agent/{projectId}/job answered 400: Server said: bad.');
       expect(refused.mayHaveTakenEffect).toBe(false);
       const read = await failure(api.getJob('job_1'));
       expect(read.message).toBe(
-        'GET /v2/agent/{projectId}/job/{id} answered 503 after 1 attempt: the service had a problem; try again later. Server said: bad',
+        'GET /v2/agent/{projectId}/job/{id} answered 503 after 1 attempt: the service had a problem; try again later. Server said: bad.',
       );
       expect(read.mayHaveTakenEffect).toBe(false);
       const message = await failure(api.sendMessage('job_1', 'more'));
       expect(message.mayHaveTakenEffect).toBe(true);
       expect(message.message).toContain('attach to it with job-id');
+      // What follows the server's message is a sentence of its own.
+      expect(message.message).toContain('Server said: bad. The request may have reached the server');
     } finally {
       await server.close();
     }

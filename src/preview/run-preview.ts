@@ -1,5 +1,5 @@
 import type { AgentRun } from '../agent/run-agent.js';
-import { ApiError } from '../api/errors.js';
+import { ApiError, serverSaid } from '../api/errors.js';
 import { TRANSIENT_STATUSES } from '../api/retry.js';
 import type { DeploymentStatus, PreviewDeployment } from '../api/schemas.js';
 import type { PreviewStatus } from '../constants.js';
@@ -97,15 +97,12 @@ export async function runPreview(settings: { readonly dryRun: boolean }, job: Ag
   } catch (error) {
     if (isCancellation(error, signal)) return end('cancelled');
     if (error instanceof ApiError && error.kind === 'http' && error.status === 403) {
-      const said = error.serverMessage ? ` Server said: ${error.serverMessage}` : '';
       return end(
         'unavailable',
-        `${error.endpoint} answered 403: the project's plan has no preview deployments (Pro and Enterprise have them), or the API key may not deploy them.${said}`,
+        `${error.endpoint} answered 403: the project's plan has no preview deployments (Pro and Enterprise have them), or the API key may not deploy them.${serverSaid(error.serverMessage)}`,
       );
     }
-    if (error instanceof ApiError && error.kind === 'http' && error.status === 429) {
-      return end('error', `${error.message} Preview deployments are limited to 5 a minute per organisation.`);
-    }
+    // A 429 is in the client's words, which name the trigger's limit.
     return end('error', errorMessage(error));
   }
   preview.statusId = answer.statusId;
