@@ -286,6 +286,106 @@ describe('requests that create something', () => {
   });
 });
 
+describe('the preview trigger: sent again only after a 429, at most 3 times a run', () => {
+  /** A simulator of its own, its clock a minute on for each test: the organisation's 5 triggers a minute start afresh. */
+  let previews: Simulator;
+  let simNow = NOW;
+  beforeAll(async () => {
+    previews = await startSimulator({ now: () => simNow });
+  });
+  afterAll(async () => {
+    await previews.close();
+  });
+  afterEach(() => {
+    previews.clearFaults();
+    previews.resetLog();
+    simNow += 60_000;
+  });
+  const triggers = () => previews.requests.filter((r) => r.endpoint === 'preview');
+  const previewClient = (overrides: Partial<ApiClientOptions> = {}) => client({ baseUrl: previews.url, ...overrides });
+
+  it.each([500, 502, 503, 504])('is not sent again after a %i, whatever retries says', async (status) => {
+    const { api, sleeps } = previewClient({ retries: 10 });
+    previews.injectFault({ target: 'preview', kind: 'status', status, times: Infinity });
+    const error = await failure(api.triggerPreview('docs/x'));
+    expect(error).toMatchObject({ status, attempts: 1, mayHaveTakenEffect: false });
+    expect(triggers()).toHaveLength(1);
+    expect(sleeps).toEqual([]);
+  });
+
+  it('is not sent again after a timeout or a reset', async () => {
+    const { api } = previewClient({ requestTimeoutMs: 300 });
+    previews.injectFault({ target: 'preview', kind: 'hang' });
+    expect((await failure(api.triggerPreview('docs/x'))).kind).toBe('timeout');
+    previews.injectFault({ target: 'preview', kind: 'reset' });
+    expect((await failure(previewClient().api.triggerPreview('docs/x'))).kind).toBe('network');
+    expect(triggers()).toHaveLength(2);
+  });
+
+  it('after a 429 without Retry-After: again 12 s later, 3 sends in all, each retry said at info level', async () => {
+    const logger = recordingLogger();
+    const { api, sleeps } = previewClient({ logger, retries: 10 });
+    previews.injectFault({ target: 'preview', kind: 'status', status: 429, times: Infinity, body: { error: 'Too many preview deployments' } });
+    const error = await failure(api.triggerPreview('docs/x'));
+    expect(triggers()).toHaveLength(3);
+    expect(sleeps).toEqual([12_000, 12_000]);
+    expect(error).toMatchObject({ status: 429, attempts: 3 });
+    expect(logger.messages('info')).toEqual([
+      'POST /v1/project/preview/{projectId} answered 429 (Too many preview deployments); retrying in 12s (attempt 2 of 3).',
+      'POST /v1/project/preview/{projectId} answered 429 (Too many preview deployments); retrying in 12s (attempt 3 of 3).',
+    ]);
+  });
+
+  it('after a 429 with Retry-After (seconds or a date): again once it has passed, not sooner and not on a backoff', async () => {
+    const { api, sleeps } = previewClient();
+    previews.injectFault({ target: 'preview', kind: 'status', status: 429, retryAfter: '30' });
+    previews.injectFault({ target: 'preview', kind: 'status', status: 429, retryAfter: new Date(NOW + 3_000).toUTCString() });
+    await expect(api.triggerPreview('docs/x')).resolves.toMatchObject({ statusId: expect.any(String) });
+    expect(sleeps).toEqual([30_000, 3_000]);
+    expect(triggers().map((r) => r.status)).toEqual([429, 429, 202]);
+  });
+
+  it('counts the 3 per run, whatever the caller: a second trigger in the run has only what the first left', async () => {
+    const { api } = previewClient();
+    previews.injectFault({ target: 'preview', kind: 'status', status: 429, retryAfter: '1', times: 2 });
+    await api.triggerPreview('docs/x');
+    const error = await failure(api.triggerPreview('docs/y'));
+    expect(error).toMatchObject({ kind: 'budget', attempts: 0, tookNoEffect: true });
+    expect(error.message).toBe('POST /v1/project/preview/{projectId} was not sent: the preview trigger is sent at most 3 times a run.');
+    expect(triggers()).toHaveLength(3);
+  });
+
+  it('honours retries: 0 (sent once) and retries: 1 (at most twice)', async () => {
+    previews.injectFault({ target: 'preview', kind: 'status', status: 429, retryAfter: '1', times: Infinity });
+    await failure(previewClient({ retries: 0 }).api.triggerPreview('docs/x'));
+    expect(triggers()).toHaveLength(1);
+    await failure(previewClient({ retries: 1 }).api.triggerPreview('docs/x'));
+    expect(triggers()).toHaveLength(3);
+  });
+
+  it('is not sent again when the wait would end after the step’s deadline', async () => {
+    const { api, sleeps } = previewClient();
+    api.setDeadline(NOW + 11_999);
+    previews.injectFault({ target: 'preview', kind: 'status', status: 429 });
+    const error = await failure(api.triggerPreview('docs/x'));
+    expect(error.message).toMatch(/after the step’s timeout\.$/);
+    expect(sleeps).toEqual([]);
+    expect(triggers()).toHaveLength(1);
+  });
+
+  it('a status read is never retried inside the read, whatever the failure', async () => {
+    const { api, sleeps } = previewClient({ retries: 10, requestTimeoutMs: 300 });
+    const { statusId } = await api.triggerPreview('docs/x');
+    for (const fault of [{ kind: 'status', status: 503, retryAfter: '1' }, { kind: 'status', status: 429 }, { kind: 'hang' }, { kind: 'reset' }] as const) {
+      previews.injectFault({ target: 'preview-status', ...fault });
+      const error = await failure(api.getDeploymentStatus(statusId));
+      expect(error.attempts).toBe(1);
+    }
+    expect(previews.requests.filter((r) => r.endpoint === 'preview-status')).toHaveLength(4);
+    expect(sleeps).toEqual([]);
+  });
+});
+
 describe('error wording', () => {
   it('401: the key was refused, and how to replace it', async () => {
     const { api } = client({ apiKey: 'mint_wrong_key_123' });

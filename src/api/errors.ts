@@ -6,7 +6,8 @@ import { countOf, oneLine, quotedForLog } from '../text.js';
  * line naming the endpoint, what went wrong and what to do, never a stack trace or the key.
  */
 
-export type ApiErrorKind = 'http' | 'network' | 'timeout' | 'shape' | 'cancelled';
+/** `budget`: the request was not sent, as the budget of its read (or of the run) was spent. */
+export type ApiErrorKind = 'http' | 'network' | 'timeout' | 'shape' | 'cancelled' | 'budget';
 
 export interface ApiErrorDetails {
   readonly kind: ApiErrorKind;

@@ -59,10 +59,12 @@ export interface PreviewDeps {
 
 /**
  * Deploys a preview of the branch the job worked on, once the job has ended with a documentation
- * PR, and waits for it within the step's deadline: one trigger, then a status read at once and
- * then no more often than every 10 seconds (a `Retry-After` wins) until `success` or `failure`.
- * A transient failure of a read is a missed read; anything else ends the wait. It returns the
- * preview's record on every path; it never changes the job's run.
+ * PR, and waits for it within the step's deadline: one trigger (the client sends it again only
+ * after a `429`, at most 3 times a run), then a status read at once and then no more often than
+ * every 10 seconds (a `Retry-After` wins) until `success` or `failure`: a wait of W seconds makes
+ * at most ⌈W/10⌉ + 1 reads, since the client never retries one inside. A transient failure of a
+ * read is a missed read; anything else ends the wait. It returns the preview's record on every
+ * path; it never changes the job's run.
  */
 export async function runPreview(settings: { readonly dryRun: boolean }, job: AgentRun, deps: PreviewDeps): Promise<PreviewRun> {
   const { client, clock, logger, signal, deadline } = deps;
