@@ -5,6 +5,8 @@ import { Agent } from 'undici';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, redact, type ApiClientOptions } from '../src/api/client.js';
 import { ApiError } from '../src/api/errors.js';
+import { pageVisitors } from '../src/analytics/paging.js';
+import { readPoorlyRatedPages, readUnansweredSearches } from '../src/refresh/signals.js';
 import { CancelledError, type Sleep } from '../src/runtime.js';
 import { scripts, startSimulator, type Simulator } from './simulator/index.js';
 import { recordingLogger } from './support/fake-time.js';
@@ -383,6 +385,45 @@ describe('the preview trigger: sent again only after a 429, at most 3 times a ru
     }
     expect(previews.requests.filter((r) => r.endpoint === 'preview-status')).toHaveLength(4);
     expect(sleeps).toEqual([]);
+  });
+});
+
+describe('a read’s budget counts its retries', () => {
+  const read = { dateFrom: undefined, dateTo: undefined, deadline: { at: Number.POSITIVE_INFINITY, clock: { now: () => NOW } } };
+
+  it('visitors: never more than (rows kept ÷ page size) + concurrency + 1 requests, a 503 on every answer included', async () => {
+    const { api } = client({ retries: 10 });
+    sim.injectFault({ target: 'visitors', kind: 'status', status: 503, times: Infinity });
+    await failure(pageVisitors(api, { pageSize: 50, offset: 0, maxRows: 0, concurrency: 1 }, () => Promise.resolve()));
+    expect(sim.requests).toHaveLength(0 + 1 + 1);
+    sim.resetLog();
+    await failure(pageVisitors(api, { pageSize: 50, offset: 0, maxRows: 0, concurrency: 3 }, () => Promise.resolve()));
+    expect(sim.requests).toHaveLength(0 + 3 + 1);
+  });
+
+  it('visitors: a transient failure is still got over within it', async () => {
+    const { api } = client();
+    sim.injectFault({ target: 'visitors', kind: 'pass' });
+    sim.injectFault({ target: 'visitors', kind: 'status', status: 503 });
+    const result = await pageVisitors(api, { pageSize: 50, offset: 0, maxRows: 0, concurrency: 1 }, () => Promise.resolve());
+    expect(result.rows).toBe(120);
+    expect(sim.requests.map((r) => r.status)).toEqual([200, 503, 200, 200]);
+  });
+
+  it('feedback: its one request, not sent again', async () => {
+    const { api } = client();
+    sim.injectFault({ target: 'feedback-by-page', kind: 'status', status: 503, times: Infinity });
+    const error = await failure(readPoorlyRatedPages(api, { ...read, pageSize: 250, maxRows: 0, concurrency: 1, count: 5 }));
+    expect(error.message).toMatch(/answered 503 after 1 attempt: .* Not sent again: the read has spent its 1 request\.$/);
+    expect(sim.requests).toHaveLength(1);
+  });
+
+  it('searches: five requests in all, retries included', async () => {
+    const { api } = client({ retries: 10 });
+    sim.injectFault({ target: 'searches', kind: 'pass' });
+    sim.injectFault({ target: 'searches', kind: 'status', status: 502, times: Infinity });
+    await failure(readUnansweredSearches(api, { ...read, pageSize: 250, maxRows: 0, concurrency: 1, count: 100 }));
+    expect(sim.requests.map((r) => r.status)).toEqual([200, 502, 502, 502, 502]);
   });
 });
 

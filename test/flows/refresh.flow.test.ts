@@ -105,6 +105,17 @@ describe('with signals to aim at', () => {
     expect(tolerated.failures).toEqual([]);
   });
 
+  it('visitors rows that shift by all but one a page cost two requests: the other signals are read and the job is created', async () => {
+    flows.sim.injectFault({ target: 'visitors', kind: 'shifting-rows', times: Infinity });
+    const run = await refresh({ 'page-size': '10', timeout: '30s' }, { requestMs: 200 });
+    expect(run.outputs.outcome).toBe('pr-opened');
+    expect(flows.sim.requests.filter((r) => r.endpoint === 'visitors').length).toBeLessThanOrEqual(11 / 10 + 1 + 1);
+    expect(flows.sim.requests.map((r) => r.endpoint)).toEqual(expect.arrayContaining(['feedback-by-page', 'searches', 'create']));
+    expect(run.log.messages('warning')).toEqual([expect.stringMatching(/^The API stopped advancing on GET \/v1\/analytics\/\{projectId\}\/visitors: /)]);
+    expect(signalsOf(run).pages.filter((page) => page.signal === 'feedback').length).toBeGreaterThan(0);
+    expect(signalsOf(run).searches.length).toBeGreaterThan(0);
+  });
+
   it('cancelled while the signals are read: no job, and the line says nothing was sent', async () => {
     const run = await refresh({ 'page-size': '100' }, { onApiRequest: (flow) => flow.count === 2 && flow.cancel() });
     expect(run.outputs.outcome).toBe('cancelled');

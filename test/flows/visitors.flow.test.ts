@@ -90,6 +90,29 @@ describe('export', () => {
   });
 });
 
+describe('a server that stops advancing part-way', () => {
+  it('rows that shift by all but one a page: the read ends at the second page with one warning, within (rows kept ÷ limit) + concurrency + 1 requests', async () => {
+    flows.sim.injectFault({ target: 'visitors', kind: 'shifting-rows', times: Infinity });
+    const run = await visitors({ 'page-size': '10', concurrency: '2', timeout: '10s' });
+    expect(run.failures).toEqual([]);
+    expect(run.outputs).toMatchObject({ outcome: 'exported', 'visitors-rows': '11' });
+    expect(flows.sim.requests.length).toBeLessThanOrEqual(11 / 10 + 2 + 1);
+    expect(run.outputs.requests).toBe(String(flows.sim.requests.length));
+    expect(run.log.messages('warning')).toEqual([
+      'The API stopped advancing on GET /v1/analytics/{projectId}/visitors: the page at offset 10 said more remain but brought 1 row not already seen of the 10 it asked for. Paging stopped there; going on with the 11 rows read.',
+    ]);
+  });
+
+  it('a short page that says more remain: the read ends there with its rows and one warning', async () => {
+    flows.sim.injectFault({ target: 'visitors', kind: 'pass' });
+    flows.sim.injectFault({ target: 'visitors', kind: 'short-page', rows: 4, times: Infinity });
+    const run = await visitors({ 'page-size': '100' });
+    expect(run.outputs).toMatchObject({ outcome: 'exported', 'visitors-rows': '104' });
+    expect(flows.sim.requests).toHaveLength(2);
+    expect(run.log.messages('warning')).toEqual([expect.stringMatching(/^The API stopped advancing on .*visitors: the page at offset 100 /)]);
+  });
+});
+
 describe('stopped exports leave no file', () => {
   it('cancelled at the third page: outcome cancelled, the failure line, no files and no upload', async () => {
     const run = await visitors({ 'page-size': '100' }, { onApiRequest: (flow) => flow.count === 3 && flow.cancel() });
