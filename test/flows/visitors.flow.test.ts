@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { expectedVisitors, type AnalyticsOptions } from '../simulator/index.js';
+import { withinLimits, type ArtifactUpload } from '../../src/visitors/artifact.js';
 import { startFlows, type FlowOptions, type FlowResult, type Flows } from '../support/in-process.js';
 
 const DATASET: AnalyticsOptions = { paths: 1234, seed: 5, today: '2026-10-01' };
@@ -110,6 +111,22 @@ describe('a server that stops advancing part-way', () => {
     expect(run.outputs).toMatchObject({ outcome: 'exported', 'visitors-rows': '104' });
     expect(flows.sim.requests).toHaveLength(2);
     expect(run.log.messages('warning')).toEqual([expect.stringMatching(/^The API stopped advancing on .*visitors: the page at offset 100 /)]);
+  });
+});
+
+describe('the artifact upload', () => {
+  it('timeout: 6s with an artifact service that never answers: the step ends by its deadline, whatever request-timeout says', async () => {
+    const never = new Promise<ArtifactUpload>(() => undefined);
+    const started = flows.time.now();
+    const run = await visitors(
+      { 'max-rows': '10', timeout: '6s', 'request-timeout': '30s' },
+      { uploadArtifact: (_name, _files, _root, limits) => withinLimits(never, { ...limits, sleep: flows.time.sleep }) },
+    );
+    expect(flows.time.now() - started).toBeLessThanOrEqual(6_000);
+    expect(run.outputs).toMatchObject({ outcome: 'exported', 'artifact-id': '' });
+    expect(run.log.messages('warning')).toEqual([
+      `Visitor files not uploaded as an artifact: the upload did not finish (the step's timeout (6s) ran out). They are in ${outputDir} on this runner.`,
+    ]);
   });
 });
 
