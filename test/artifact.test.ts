@@ -1,7 +1,7 @@
 /** The upload held to the step's limits, in process: a fake clock and a sleep the test ends by hand. */
 import { describe, expect, it } from 'vitest';
 import { CancelledError, type Sleep } from '../src/runtime.js';
-import { withinLimits } from '../src/visitors/artifact.js';
+import { uploadArtifact, withinLimits } from '../src/visitors/artifact.js';
 import type { ArtifactUpload } from '../src/visitors/artifact.js';
 
 /** A sleep that ends when the test says, or rejects when its signal aborts; it records what it was asked. */
@@ -50,11 +50,41 @@ describe('withinLimits', () => {
     await expect(result).resolves.toEqual({ unfinished: "the step's timeout (1m) ran out" });
   });
 
-  it('gives an upload that starts at the deadline one request-timeout', async () => {
+  it('timeout ends the upload, whatever request-timeout says', async () => {
     const timer = manualSleep();
-    void withinLimits(never, { deadline: 9_000, timeoutMs: 5_000, requestTimeoutMs: 2_000, signal: new AbortController().signal, clock, sleep: timer.sleep });
+    const limits = { deadline: 16_000, timeoutMs: 6_000, requestTimeoutMs: 30_000, signal: new AbortController().signal, clock, sleep: timer.sleep };
+    const result = withinLimits(never, limits);
     await Promise.resolve();
-    expect(timer.asked).toEqual([2_000]);
+    expect(timer.asked).toEqual([6_000]);
+    timer.wake();
+    await expect(result).resolves.toEqual({ unfinished: "the step's timeout (6s) ran out" });
+  });
+
+  it('an upload that starts at the deadline or after it gets no time at all', async () => {
+    for (const deadline of [10_000, 9_000]) {
+      const timer = manualSleep();
+      const result = withinLimits(never, {
+        deadline,
+        timeoutMs: 5_000,
+        requestTimeoutMs: 2_000,
+        signal: new AbortController().signal,
+        clock,
+        sleep: timer.sleep,
+      });
+      await Promise.resolve();
+      expect(timer.asked).toEqual([0]);
+      timer.wake();
+      await expect(result).resolves.toEqual({ unfinished: "the step's timeout (5s) ran out" });
+    }
+  });
+
+  it('starts no upload once the deadline has passed', async () => {
+    const timer = manualSleep();
+    const env: NodeJS.ProcessEnv = { ACTIONS_RUNTIME_TOKEN: 'token', ACTIONS_RESULTS_URL: 'http://127.0.0.1:9/' };
+    const limits = { deadline: 10_000, timeoutMs: 5_000, requestTimeoutMs: 2_000, signal: new AbortController().signal, clock, sleep: timer.sleep };
+    await expect(uploadArtifact('visitors', [], '/tmp', limits, env)).resolves.toEqual({ unfinished: "the step's timeout (5s) ran out" });
+    expect(timer.asked).toEqual([]);
+    expect(env.ACTIONS_ARTIFACT_UPLOAD_TIMEOUT_MS).toBeUndefined();
   });
 
   it('ends at once on cancellation', async () => {

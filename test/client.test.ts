@@ -5,6 +5,8 @@ import { Agent } from 'undici';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, redact, type ApiClientOptions } from '../src/api/client.js';
 import { ApiError } from '../src/api/errors.js';
+import { pageVisitors } from '../src/analytics/paging.js';
+import { readPoorlyRatedPages, readUnansweredSearches } from '../src/refresh/signals.js';
 import { CancelledError, type Sleep } from '../src/runtime.js';
 import { scripts, startSimulator, type Simulator } from './simulator/index.js';
 import { recordingLogger } from './support/fake-time.js';
@@ -286,6 +288,145 @@ describe('requests that create something', () => {
   });
 });
 
+describe('the preview trigger: sent again only after a 429, at most 3 times a run', () => {
+  /** A simulator of its own, its clock a minute on for each test: the organisation's 5 triggers a minute start afresh. */
+  let previews: Simulator;
+  let simNow = NOW;
+  beforeAll(async () => {
+    previews = await startSimulator({ now: () => simNow });
+  });
+  afterAll(async () => {
+    await previews.close();
+  });
+  afterEach(() => {
+    previews.clearFaults();
+    previews.resetLog();
+    simNow += 60_000;
+  });
+  const triggers = () => previews.requests.filter((r) => r.endpoint === 'preview');
+  const previewClient = (overrides: Partial<ApiClientOptions> = {}) => client({ baseUrl: previews.url, ...overrides });
+
+  it.each([500, 502, 503, 504])('is not sent again after a %i, whatever retries says', async (status) => {
+    const { api, sleeps } = previewClient({ retries: 10 });
+    previews.injectFault({ target: 'preview', kind: 'status', status, times: Infinity });
+    const error = await failure(api.triggerPreview('docs/x'));
+    expect(error).toMatchObject({ status, attempts: 1, mayHaveTakenEffect: false });
+    expect(triggers()).toHaveLength(1);
+    expect(sleeps).toEqual([]);
+  });
+
+  it('is not sent again after a timeout or a reset', async () => {
+    const { api } = previewClient({ requestTimeoutMs: 300 });
+    previews.injectFault({ target: 'preview', kind: 'hang' });
+    expect((await failure(api.triggerPreview('docs/x'))).kind).toBe('timeout');
+    previews.injectFault({ target: 'preview', kind: 'reset' });
+    expect((await failure(previewClient().api.triggerPreview('docs/x'))).kind).toBe('network');
+    expect(triggers()).toHaveLength(2);
+  });
+
+  it('after a 429 without Retry-After: again 12 s later, 3 sends in all, each retry said at info level', async () => {
+    const logger = recordingLogger();
+    const { api, sleeps } = previewClient({ logger, retries: 10 });
+    previews.injectFault({ target: 'preview', kind: 'status', status: 429, times: Infinity, body: { error: 'Too many preview deployments' } });
+    const error = await failure(api.triggerPreview('docs/x'));
+    expect(triggers()).toHaveLength(3);
+    expect(sleeps).toEqual([12_000, 12_000]);
+    expect(error).toMatchObject({ status: 429, attempts: 3 });
+    expect(logger.messages('info')).toEqual([
+      'POST /v1/project/preview/{projectId} answered 429 (Too many preview deployments); retrying in 12s (attempt 2 of 3).',
+      'POST /v1/project/preview/{projectId} answered 429 (Too many preview deployments); retrying in 12s (attempt 3 of 3).',
+    ]);
+  });
+
+  it('after a 429 with Retry-After (seconds or a date): again once it has passed, not sooner and not on a backoff', async () => {
+    const { api, sleeps } = previewClient();
+    previews.injectFault({ target: 'preview', kind: 'status', status: 429, retryAfter: '30' });
+    previews.injectFault({ target: 'preview', kind: 'status', status: 429, retryAfter: new Date(NOW + 3_000).toUTCString() });
+    await expect(api.triggerPreview('docs/x')).resolves.toMatchObject({ statusId: expect.any(String) });
+    expect(sleeps).toEqual([30_000, 3_000]);
+    expect(triggers().map((r) => r.status)).toEqual([429, 429, 202]);
+  });
+
+  it('counts the 3 per run, whatever the caller: a second trigger in the run has only what the first left', async () => {
+    const { api } = previewClient();
+    previews.injectFault({ target: 'preview', kind: 'status', status: 429, retryAfter: '1', times: 2 });
+    await api.triggerPreview('docs/x');
+    const error = await failure(api.triggerPreview('docs/y'));
+    expect(error).toMatchObject({ kind: 'budget', attempts: 0, tookNoEffect: true });
+    expect(error.message).toBe('POST /v1/project/preview/{projectId} was not sent: the preview trigger is sent at most 3 times a run.');
+    expect(triggers()).toHaveLength(3);
+  });
+
+  it('honours retries: 0 (sent once) and retries: 1 (at most twice)', async () => {
+    previews.injectFault({ target: 'preview', kind: 'status', status: 429, retryAfter: '1', times: Infinity });
+    await failure(previewClient({ retries: 0 }).api.triggerPreview('docs/x'));
+    expect(triggers()).toHaveLength(1);
+    await failure(previewClient({ retries: 1 }).api.triggerPreview('docs/x'));
+    expect(triggers()).toHaveLength(3);
+  });
+
+  it('is not sent again when the wait would end after the step’s deadline', async () => {
+    const { api, sleeps } = previewClient();
+    api.setDeadline(NOW + 11_999);
+    previews.injectFault({ target: 'preview', kind: 'status', status: 429 });
+    const error = await failure(api.triggerPreview('docs/x'));
+    expect(error.message).toMatch(/after the step’s timeout\.$/);
+    expect(sleeps).toEqual([]);
+    expect(triggers()).toHaveLength(1);
+  });
+
+  it('a status read is never retried inside the read, whatever the failure', async () => {
+    const { api, sleeps } = previewClient({ retries: 10, requestTimeoutMs: 300 });
+    const { statusId } = await api.triggerPreview('docs/x');
+    for (const fault of [{ kind: 'status', status: 503, retryAfter: '1' }, { kind: 'status', status: 429 }, { kind: 'hang' }, { kind: 'reset' }] as const) {
+      previews.injectFault({ target: 'preview-status', ...fault });
+      const error = await failure(api.getDeploymentStatus(statusId));
+      expect(error.attempts).toBe(1);
+    }
+    expect(previews.requests.filter((r) => r.endpoint === 'preview-status')).toHaveLength(4);
+    expect(sleeps).toEqual([]);
+  });
+});
+
+describe('a read’s budget counts its retries', () => {
+  const read = { dateFrom: undefined, dateTo: undefined, deadline: { at: Number.POSITIVE_INFINITY, clock: { now: () => NOW } } };
+
+  it('visitors: never more than (rows kept ÷ page size) + concurrency + 1 requests, a 503 on every answer included', async () => {
+    const { api } = client({ retries: 10 });
+    sim.injectFault({ target: 'visitors', kind: 'status', status: 503, times: Infinity });
+    await failure(pageVisitors(api, { pageSize: 50, offset: 0, maxRows: 0, concurrency: 1 }, () => Promise.resolve()));
+    expect(sim.requests).toHaveLength(0 + 1 + 1);
+    sim.resetLog();
+    await failure(pageVisitors(api, { pageSize: 50, offset: 0, maxRows: 0, concurrency: 3 }, () => Promise.resolve()));
+    expect(sim.requests).toHaveLength(0 + 3 + 1);
+  });
+
+  it('visitors: a transient failure is still got over within it', async () => {
+    const { api } = client();
+    sim.injectFault({ target: 'visitors', kind: 'pass' });
+    sim.injectFault({ target: 'visitors', kind: 'status', status: 503 });
+    const result = await pageVisitors(api, { pageSize: 50, offset: 0, maxRows: 0, concurrency: 1 }, () => Promise.resolve());
+    expect(result.rows).toBe(120);
+    expect(sim.requests.map((r) => r.status)).toEqual([200, 503, 200, 200]);
+  });
+
+  it('feedback: its one request, not sent again', async () => {
+    const { api } = client();
+    sim.injectFault({ target: 'feedback-by-page', kind: 'status', status: 503, times: Infinity });
+    const error = await failure(readPoorlyRatedPages(api, { ...read, pageSize: 250, maxRows: 0, concurrency: 1, count: 5 }));
+    expect(error.message).toMatch(/answered 503 after 1 attempt: .* Not sent again: the read has spent its 1 request\.$/);
+    expect(sim.requests).toHaveLength(1);
+  });
+
+  it('searches: five requests in all, retries included', async () => {
+    const { api } = client({ retries: 10 });
+    sim.injectFault({ target: 'searches', kind: 'pass' });
+    sim.injectFault({ target: 'searches', kind: 'status', status: 502, times: Infinity });
+    await failure(readUnansweredSearches(api, { ...read, pageSize: 250, maxRows: 0, concurrency: 1, count: 100 }));
+    expect(sim.requests.map((r) => r.status)).toEqual([200, 502, 502, 502, 502]);
+  });
+});
+
 describe('error wording', () => {
   it('401: the key was refused, and how to replace it', async () => {
     const { api } = client({ apiKey: 'mint_wrong_key_123' });
@@ -514,16 +655,18 @@ describe('what the client accepts, and how it words the rest', () => {
     try {
       const { api } = client({ baseUrl: server.url, retries: 0 });
       const refused = await failure(api.createJob('x'));
-      expect(refused.message).toBe('POST /v2/agent/{projectId}/job answered 400: Server said: bad');
+      expect(refused.message).toBe('POST /v2/agent/{projectId}/job answered 400: Server said: bad.');
       expect(refused.mayHaveTakenEffect).toBe(false);
       const read = await failure(api.getJob('job_1'));
       expect(read.message).toBe(
-        'GET /v2/agent/{projectId}/job/{id} answered 503 after 1 attempt: the service had a problem; try again later. Server said: bad',
+        'GET /v2/agent/{projectId}/job/{id} answered 503 after 1 attempt: the service had a problem; try again later. Server said: bad.',
       );
       expect(read.mayHaveTakenEffect).toBe(false);
       const message = await failure(api.sendMessage('job_1', 'more'));
       expect(message.mayHaveTakenEffect).toBe(true);
       expect(message.message).toContain('attach to it with job-id');
+      // What follows the server's message is a sentence of its own.
+      expect(message.message).toContain('Server said: bad. The request may have reached the server');
     } finally {
       await server.close();
     }

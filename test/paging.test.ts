@@ -149,17 +149,74 @@ describe('a server that never advances', () => {
     expect(api.asked).toHaveLength(1);
   });
 
-  it('a page that repeats rows but brings a new one goes on; the last page of max-rows is no stall', async () => {
+  it('the last page of max-rows asks for fewer rows: that is no short page, and no stall, whatever it repeats', async () => {
     const api = stuckApi(100);
     const result = await pageVisitors(api, { pageSize: 100, offset: 0, maxRows: 150, concurrency: 1 }, () => Promise.resolve());
     expect(result.stalledAt).toBeUndefined();
     expect(result).toMatchObject({ rows: 100, duplicates: 50 });
+    expect(api.asked.map((query) => query.limit)).toEqual([100, 50]);
+  });
+
+  /** Rows that shift by all but one between requests: the page at offset k × limit holds rows k to k + limit − 1, and says more remain. */
+  function shiftingApi() {
+    const asked: VisitorsQuery[] = [];
+    return {
+      asked,
+      getVisitors(query: VisitorsQuery): Promise<VisitorsPage> {
+        asked.push(query);
+        if (asked.length > 1_000) return Promise.reject(new Error('runaway paging'));
+        const first = Math.floor(query.offset / query.limit);
+        const visitors = Array.from({ length: query.limit }, (_, n) => ({ path: `/p${first + n}`, human: 1, ai: 0, total: 1 }));
+        return Promise.resolve({ totals: { human: 1, ai: 0, total: 1 }, visitors, hasMore: true });
+      },
+    };
+  }
+
+  it.each([1, 3])(
+    'a page that brings one new row of the 100 it asked for ends the read there, with that row, at concurrency %i, within (rows kept ÷ limit) + concurrency + 1 requests',
+    async (concurrency) => {
+      const api = shiftingApi();
+      const handed: string[] = [];
+      const result = await pageVisitors(api, { pageSize: 100, offset: 0, maxRows: 0, concurrency }, (rows) => {
+        handed.push(...rows.map((row) => row.path));
+        return Promise.resolve();
+      });
+      expect(result).toMatchObject({ rows: 101, duplicates: 0, stalledAt: 100, stalledNew: 1 });
+      expect(handed).toEqual(Array.from({ length: 101 }, (_, n) => `/p${n}`));
+      expect(api.asked.length).toBeLessThanOrEqual(101 / 100 + concurrency + 1);
+    },
+  );
+
+  it('a short page that says more remain ends the read with the rows it brought', async () => {
+    const api = manualApi();
+    const reading = pageVisitors(api, { pageSize: 10, offset: 0, maxRows: 0, concurrency: 1 }, () => Promise.resolve());
+    await idle();
+    api.answer(0, pageOf(0, 10, true));
+    await idle();
+    api.answer(10, pageOf(10, 3, true));
+    await expect(reading).resolves.toMatchObject({ rows: 13, stalledAt: 10, stalledNew: 3 });
+    expect(api.pending.size).toBe(0);
+  });
+
+  it('a short page known on arrival asks for no page past it, whichever order the answers come in', async () => {
+    const api = manualApi();
+    const reading = pageVisitors(api, { pageSize: 10, offset: 0, maxRows: 0, concurrency: 2 }, () => Promise.resolve());
+    await idle();
+    expect([...api.pending.keys()]).toEqual([0, 10]);
+    api.answer(10, pageOf(10, 4, true));
+    await idle();
+    expect([...api.pending.keys()]).toEqual([0]);
+    api.answer(0, pageOf(0, 10, true));
+    await expect(reading).resolves.toMatchObject({ rows: 14, stalledAt: 10 });
   });
 
   it('the warning names the endpoint, where it stopped and what was kept', () => {
-    const result = { totals: { human: 0, ai: 0, total: 0 }, rows: 250, duplicates: 0, pages: 2, stalledAt: 250 };
+    const result = { totals: { human: 0, ai: 0, total: 0 }, rows: 250, duplicates: 0, pages: 2, stalledAt: 250, stalledNew: 0, stalledAsked: 250 };
     expect(visitorsNotAdvancingWarning(result, 'the previous period')).toBe(
       'The API stopped advancing on GET /v1/analytics/{projectId}/visitors (the previous period): the page at offset 250 said more remain but brought no row not already seen. Paging stopped there; going on with the 250 rows read.',
+    );
+    expect(visitorsNotAdvancingWarning({ ...result, rows: 251, stalledNew: 1 })).toBe(
+      'The API stopped advancing on GET /v1/analytics/{projectId}/visitors: the page at offset 250 said more remain but brought 1 row not already seen of the 250 it asked for. Paging stopped there; going on with the 251 rows read.',
     );
   });
 });
@@ -181,8 +238,8 @@ const answerArbitrary: fc.Arbitrary<Answer> = fc.oneof(
 
 /**
  * The read as the contract orders it, one page at a time in offset order: a failure, a page that
- * says no more remain (or is empty), a page that brings no new row while more remain, or the
- * end of max-rows ends it. Gives the pages it needed and the rows it keeps.
+ * says no more remain, a page that brings fewer new rows than it asked for while more remain (its
+ * new rows kept), or the end of max-rows ends it. Gives the pages it needed and the rows it keeps.
  */
 function expectedRead(answers: readonly Answer[], pageSize: number, maxRows: number) {
   const seen = new Set<string>();
@@ -195,11 +252,10 @@ function expectedRead(answers: readonly Answer[], pageSize: number, maxRows: num
     const limit = Math.min(pageSize, end - offset);
     const rows = answer.rows.slice(0, limit).map((n) => `/r${n}`);
     const fresh = rows.filter((path) => !seen.has(path) && seen.add(path));
-    const last = !answer.hasMore || rows.length === 0 || offset + limit >= end;
-    const stalled = answer.hasMore && (rows.length === 0 || (fresh.length === 0 && offset + limit < end));
-    if (stalled) return { needed, delivered, fails: false, stalled };
     delivered.push(...fresh);
-    if (last) return { needed, delivered, fails: false, stalled: false };
+    const moreToRead = answer.hasMore && offset + limit < end;
+    if (moreToRead && fresh.length < limit) return { needed, delivered, fails: false, stalled: true };
+    if (!moreToRead) return { needed, delivered, fails: false, stalled: false };
   }
   return { needed: 0, delivered, fails: false, stalled: false };
 }
@@ -244,6 +300,8 @@ describe('pageVisitors against any server (property)', () => {
           const expected = expectedRead(answers, pageSize, maxRows);
 
           expect(asked.length).toBeLessThanOrEqual(expected.needed + concurrency - 1);
+          // The contract's bound, from what the read kept.
+          expect(asked.length).toBeLessThanOrEqual(handed.length / pageSize + concurrency + 1);
           expect(maxInFlight).toBeLessThanOrEqual(concurrency);
           expect(handed).toEqual(expected.delivered);
           if (expected.fails) {
@@ -344,7 +402,7 @@ describe('pageVisitors: the deadline, repeated paths and the count of pages', ()
     expect(api.asked).toHaveLength(0);
   });
 
-  it('keeps each path once and counts the repeats', async () => {
+  it('a page that repeats a path of an earlier page while more remain ends the read there, with what it brought new', async () => {
     const api = listApi([
       ['/a', '/b'],
       ['/b', '/c'],
@@ -355,7 +413,21 @@ describe('pageVisitors: the deadline, repeated paths and the count of pages', ()
       handed.push(...rows.map((row) => row.path));
       return Promise.resolve();
     });
-    expect(handed).toEqual(['/a', '/b', '/c', '/d']);
-    expect(result).toEqual({ totals: { human: 5, ai: 0, total: 5 }, rows: 4, duplicates: 2, pages: 3 });
+    expect(handed).toEqual(['/a', '/b', '/c']);
+    expect(result).toEqual({ totals: { human: 5, ai: 0, total: 5 }, rows: 3, duplicates: 0, pages: 2, stalledAt: 2, stalledNew: 1, stalledAsked: 2 });
+  });
+
+  it('keeps each path once and counts the repeats of the last page', async () => {
+    const api = listApi([
+      ['/a', '/b'],
+      ['/b', '/c'],
+    ]);
+    const handed: string[] = [];
+    const result = await pageVisitors(api, { pageSize: 2, offset: 0, maxRows: 0, concurrency: 1 }, (rows) => {
+      handed.push(...rows.map((row) => row.path));
+      return Promise.resolve();
+    });
+    expect(handed).toEqual(['/a', '/b', '/c']);
+    expect(result).toEqual({ totals: { human: 5, ai: 0, total: 5 }, rows: 3, duplicates: 1, pages: 2 });
   });
 });

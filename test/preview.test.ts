@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { newRun, type AgentRun } from '../src/agent/run-agent.js';
-import { ApiError } from '../src/api/errors.js';
+import { ApiError, describeHttpFailure } from '../src/api/errors.js';
 import type { DeploymentStatus, PreviewDeployment } from '../src/api/schemas.js';
 import { PREVIEW_READ_INTERVAL_MS, runPreview, type PreviewApi, type PreviewRun } from '../src/preview/run-preview.js';
 import { CancelledError } from '../src/runtime.js';
@@ -230,12 +230,18 @@ describe('runPreview: refusals', () => {
     expect(preview.reason).toMatch(/plan has no preview deployments \(Pro and Enterprise have them\).*Server said: Upgrade to Pro/);
   });
 
-  it('429 after the retries: error, naming the limit', async () => {
+  it('429 after the retries: error, in the client’s words, which name the limit once, and the server’s message as a sentence of its own', async () => {
     const { time, deps } = setup();
-    const { api } = deploymentApi(time, { trigger: () => Promise.reject(httpError(429)) });
+    const endpoint = 'POST /v1/project/preview/{projectId}';
+    const serverMessage = 'Too many preview deployments';
+    const message = describeHttpFailure({ endpoint, status: 429, serverMessage, ids: { projectId: 'proj_1' }, baseUrl: 'https://api.mintlify.com' }, 3);
+    const refused = new ApiError(message, { kind: 'http', endpoint, status: 429, serverMessage, mayHaveTakenEffect: false, attempts: 3 });
+    const { api } = deploymentApi(time, { trigger: () => Promise.reject(refused) });
     const preview = await runPreview({ dryRun: false }, finishedJob(), deps(api));
     expect(preview).toMatchObject({ status: 'error' });
-    expect(preview.reason).toMatch(/5 a minute per organisation/);
+    expect(preview.reason).toBe(
+      'POST /v1/project/preview/{projectId} answered 429: rate limited after 3 attempts (preview deployments are limited to 5 a minute per organisation). Server said: Too many preview deployments.',
+    );
   });
 
   it('a trigger answered without a URL still waits; the output stays empty', async () => {

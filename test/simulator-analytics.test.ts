@@ -399,3 +399,56 @@ describe('a server that never advances', () => {
     expect(faulty).toEqual(await get(path));
   });
 });
+
+describe('servers that stop advancing part-way, in the vendor’s shapes', () => {
+  const visitorsPath = `/v1/analytics/proj_sim/visitors?${dates}&limit=4`;
+  const pathsOf = (body: Body): string[] => (body.visitors as Row[]).map((row) => row.path as string);
+
+  it('shifting rows: each page starts one row after the page before it, so it brings one row not seen', async () => {
+    const honest = pathsOf((await get(`${visitorsPath}&limit=20&offset=0`)).body);
+    sim.injectFault({ target: 'visitors', kind: 'shifting-rows', times: Infinity });
+    try {
+      const pages = [];
+      for (const offset of [0, 4, 8]) pages.push((await get(`${visitorsPath}&offset=${offset}`)).body);
+      expect(pages.map(pathsOf)).toEqual([honest.slice(0, 4), honest.slice(1, 5), honest.slice(2, 6)]);
+      expect(pages.every((page) => page.hasMore === true && typeof page.totals === 'object')).toBe(true);
+    } finally {
+      sim.clearFaults();
+    }
+  });
+
+  it('a short page: fewer rows than asked for, while hasMore says more remain past the page', async () => {
+    const honest = pathsOf((await get(`${visitorsPath}&limit=20&offset=0`)).body);
+    sim.injectFault({ target: 'visitors', kind: 'short-page', rows: 2 });
+    sim.injectFault({ target: 'visitors', kind: 'short-page' });
+    const short = (await get(`${visitorsPath}&offset=4`)).body;
+    expect(pathsOf(short)).toEqual(honest.slice(4, 6));
+    expect(short.hasMore).toBe(true);
+    expect(pathsOf((await get(`${visitorsPath}&offset=0`)).body)).toEqual(honest.slice(0, 1));
+    expect(sim.requests.slice(-2).map((request) => request.fault)).toEqual(['short-page', 'short-page']);
+  });
+
+  it('lies-more: visitors says more remain past the end; searches answers its last page with the cursor it was sent', async () => {
+    await withData(
+      { paths: 5, searches: Array.from({ length: 7 }, (_, i) => ({ searchQuery: `q${i}`, hits: 10 - i, topClickedPage: null })) },
+      async (server) => {
+        server.injectFault({ target: 'any', kind: 'lies-more', times: Infinity });
+        const end = await get(`/v1/analytics/proj_sim/visitors?${dates}&limit=4&offset=8`, server);
+        expect(end.body).toMatchObject({ visitors: [], hasMore: true });
+        const searches = `/v1/analytics/proj_sim/searches?${dates}&limit=5`;
+        const first = await get(searches, server);
+        const cursor = first.body.nextCursor as string;
+        const last = await get(`${searches}&cursor=${encodeURIComponent(cursor)}`, server);
+        expect((last.body.searches as Row[]).map((row) => row.searchQuery)).toEqual(['q5', 'q6']);
+        expect(last.body.nextCursor).toBe(cursor);
+        // Every answer keeps the documented shape.
+        expect(Object.keys(last.body).sort()).toEqual(['nextCursor', 'searches', 'totalSearches']);
+      },
+    );
+  });
+
+  it('records the body of every answer sent in one piece', async () => {
+    const answer = await get(`${visitorsPath}&offset=0`);
+    expect(JSON.parse(sim.requests.at(-1)!.answered!)).toEqual(answer.body);
+  });
+});

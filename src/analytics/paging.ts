@@ -1,11 +1,12 @@
 import type { VisitorCounts, VisitorRow, VisitorsPage } from '../api/schemas.js';
 import type { VisitorsQuery } from '../api/client.js';
+import type { RequestBudget } from '../api/budget.js';
 import { DeadlineError, type Clock } from '../runtime.js';
 import { countOf } from '../text.js';
 
-/** What paging needs of the API client. */
+/** What paging needs of the API client: a page, its retries taken from the read's budget. */
 export interface VisitorsApi {
-  getVisitors(query: VisitorsQuery): Promise<VisitorsPage>;
+  getVisitors(query: VisitorsQuery, budget?: RequestBudget): Promise<VisitorsPage>;
 }
 
 export interface PagingOptions {
@@ -26,14 +27,17 @@ export interface PagingResult {
   /** The API's site-wide totals (deduplicated: never summed from the rows). */
   readonly totals: VisitorCounts;
   readonly rows: number;
-  /** Rows whose path an earlier page already gave (data shifting while paging); dropped. */
+  /** Rows of the last page whose path an earlier page already gave (data shifting while paging); dropped. */
   readonly duplicates: number;
   readonly pages: number;
   /**
    * Where the server stopped advancing: the offset of the page that said more remain but
-   * brought no row not already seen (or none at all). The read ended there with what it had.
+   * brought fewer rows not already seen than it asked for (none, or a short page). The read ended
+   * there with what it had, that page's new rows (`stalledNew` of the `stalledAsked`) included.
    */
   readonly stalledAt?: number;
+  readonly stalledNew?: number;
+  readonly stalledAsked?: number;
 }
 
 /** The endpoint offset paging reads, as the warnings name it. */
@@ -49,11 +53,40 @@ export function notAdvancingWarning(endpoint: string, where: string, rows: numbe
 
 /** The warning for a visitors read that ended at `stalledAt`. */
 export function visitorsNotAdvancingWarning(result: PagingResult & { stalledAt: number }, read?: string): string {
+  const brought = result.stalledNew
+    ? `${countOf(result.stalledNew, 'row')} not already seen of the ${result.stalledAsked} it asked for`
+    : 'no row not already seen';
   return notAdvancingWarning(
     `${VISITORS_ENDPOINT}${read ? ` (${read})` : ''}`,
-    `the page at offset ${result.stalledAt} said more remain but brought no row not already seen`,
+    `the page at offset ${result.stalledAt} said more remain but brought ${brought}`,
     result.rows,
   );
+}
+
+/**
+ * The budget of one read: no more requests, retries included, than (rows kept ÷ page size) +
+ * concurrency + 1. Every page the read needs brings a page of new rows and so pays for itself;
+ * what is left covers the pages in flight past the end and one retry.
+ */
+class ReadBudget implements RequestBudget {
+  kept = 0;
+  private spent = 0;
+
+  constructor(
+    private readonly pageSize: number,
+    private readonly concurrency: number,
+  ) {}
+
+  take(): boolean {
+    // (spent + 1) ≤ kept ÷ pageSize + concurrency + 1, in whole numbers.
+    if ((this.spent + 1) * this.pageSize > this.kept + (this.concurrency + 1) * this.pageSize) return false;
+    this.spent += 1;
+    return true;
+  }
+
+  get describe(): string {
+    return `the read has spent the ${countOf(this.spent, 'request')} it may (one per page of rows it kept, plus one per concurrent page and one more)`;
+  }
 }
 
 /**
@@ -61,14 +94,17 @@ export function visitorsNotAdvancingWarning(result: PagingResult & { stalledAt: 
  * new rows to `onRows` in offset order. With `concurrency` above 1, up to that many pages are
  * asked for ahead of the last one handed over; as soon as a page says `hasMore: false` no new
  * page is asked for, so at most `concurrency - 1` requests go past the end. Each path is kept
- * once, whatever the pages repeat.
+ * once, whatever the pages repeat; rows past the `limit` a page asked for are not its rows.
  *
- * Paging ends when the server stops advancing: a page that says more remain but brings no row
- * not already seen (or none at all) ends the read there, with what it has (`stalledAt`). Every
- * page is judged in offset order, as it is handed over, so what ends the read never depends on
- * which answer came first: a failed page fails the read only when no page before it ended it.
- * Past the deadline no page is asked for: the pages in flight finish (each is bounded by
- * request-timeout), then it throws a `DeadlineError` saying how far it got.
+ * Paging ends when the server stops advancing: a page that says more remain but brings fewer
+ * rows not already seen than it asked for (none, repeated ones, or a short page) ends the read
+ * there, with what it has, that page's new rows included (`stalledAt`). The last page of
+ * `max-rows` asks for fewer rows; that is not a short page. Every page is judged in offset order,
+ * as it is handed over, so what ends the read never depends on which answer came first: a failed
+ * page fails the read only when no page before it ended it. The read's requests, retries
+ * included, are held to (rows kept ÷ page size) + concurrency + 1 by the budget the client takes
+ * them from. Past the deadline no page is asked for: the pages in flight finish (each is bounded
+ * by request-timeout), then it throws a `DeadlineError` saying how far it got.
  */
 export async function pageVisitors(
   api: VisitorsApi,
@@ -76,6 +112,7 @@ export async function pageVisitors(
   onRows: (rows: VisitorRow[], totals: VisitorCounts) => Promise<void>,
 ): Promise<PagingResult> {
   const seen = new Set<string>();
+  const budget = new ReadBudget(options.pageSize, options.concurrency);
   let duplicates = 0;
   let rows = 0;
   let pages = 0;
@@ -85,6 +122,8 @@ export async function pageVisitors(
   /** Where the rows end, as far as the pages so far tell. */
   let endOffset = lastOffset;
   let stalledAt: number | undefined;
+  let stalledNew = 0;
+  let stalledAsked = 0;
   let flushOffset = options.offset;
   type Answered = { offset: number; limit: number } & ({ page: VisitorsPage } | { error: Error });
   const inFlight = new Map<number, Promise<Answered>>();
@@ -93,12 +132,16 @@ export async function pageVisitors(
   let failed = false;
   let pastDeadline = false;
 
-  const endAt = (offset: number, stalled: boolean): void => {
-    // At the same offset, a page before it that said no more remain comes first in offset
-    // order: the read ended there, it did not stall.
-    if (offset > endOffset || (offset === endOffset && (stalled || stalledAt === undefined))) return;
-    endOffset = offset;
-    stalledAt = stalled ? offset : undefined;
+  /**
+   * The read ends at `end`, by the verdict on the page at `page`: `stalled` when it said more
+   * remain. Of two verdicts, the page first in offset order wins, whichever came first.
+   */
+  let endPage = Number.POSITIVE_INFINITY;
+  const endAt = (page: number, end: number, stalled: boolean): void => {
+    if (page >= endPage) return;
+    endPage = page;
+    endOffset = end;
+    stalledAt = stalled ? page : undefined;
   };
 
   // The pages asked for and not yet handed over never number more than `concurrency`: what a
@@ -112,7 +155,7 @@ export async function pageVisitors(
       const offset = nextOffset;
       const limit = Math.min(options.pageSize, lastOffset - offset);
       nextOffset += limit;
-      const request = api.getVisitors({ dateFrom: options.dateFrom, dateTo: options.dateTo, limit, offset }).then(
+      const request = api.getVisitors({ dateFrom: options.dateFrom, dateTo: options.dateTo, limit, offset }, budget).then(
         (page): Answered => ({ offset, limit, page }),
         (error: unknown): Answered => ({ offset, limit, error: asError(error) }),
       );
@@ -130,9 +173,11 @@ export async function pageVisitors(
     else {
       pages += 1;
       totals ??= answered.page.totals;
-      const { offset, page } = answered;
-      if (!page.hasMore) endAt(offset + page.visitors.length, false);
-      else if (page.visitors.length === 0) endAt(offset, true);
+      // What the page alone says, known as it arrives: no page past it is asked for.
+      const { offset, limit, page } = answered;
+      const rows = Math.min(page.visitors.length, limit);
+      if (!page.hasMore) endAt(offset, offset + rows, false);
+      else if (rows < limit && offset + limit < lastOffset) endAt(offset, offset + limit, true);
     }
     // Hand over every page that is next in order.
     for (let next = done.get(flushOffset); next && flushOffset < endOffset; next = done.get(flushOffset)) {
@@ -143,7 +188,7 @@ export async function pageVisitors(
       done.delete(flushOffset);
       const fresh: VisitorRow[] = [];
       let repeated = 0;
-      for (const row of next.page.visitors.slice(0, Math.max(0, endOffset - flushOffset))) {
+      for (const row of next.page.visitors.slice(0, Math.min(next.limit, endOffset - flushOffset))) {
         if (seen.has(row.path)) repeated += 1;
         else {
           seen.add(row.path);
@@ -153,13 +198,15 @@ export async function pageVisitors(
       // Judged by this page and max-rows alone, not by what later pages already said: the same
       // answers end the read the same way, whichever came first.
       const moreToRead = next.page.hasMore && flushOffset + next.limit < lastOffset;
-      if (fresh.length === 0 && moreToRead) {
-        // The server did not advance: its rows are not "repeated paths" but the end of the read.
-        endAt(flushOffset, true);
-        break;
-      }
-      duplicates += repeated;
+      const stalled = moreToRead && fresh.length < next.limit;
+      if (stalled) {
+        // The server did not advance: its repeated rows are not "repeated paths" but the end of the read.
+        endAt(flushOffset, flushOffset + next.limit, true);
+        stalledNew = fresh.length;
+        stalledAsked = next.limit;
+      } else duplicates += repeated;
       rows += fresh.length;
+      budget.kept = rows;
       await onRows(fresh, totals!);
       flushOffset += next.limit;
       options.onProgress?.(rows, pages);
@@ -174,7 +221,13 @@ export async function pageVisitors(
   if (pastDeadline && flushOffset < endOffset) {
     throw new DeadlineError(`${countOf(rows, 'row')} read in ${countOf(pages, 'page')} when the timeout ran out; more remain`);
   }
-  return { totals: totals ?? { human: 0, ai: 0, total: 0 }, rows, duplicates, pages, ...(stalledAt === undefined ? {} : { stalledAt }) };
+  return {
+    totals: totals ?? { human: 0, ai: 0, total: 0 },
+    rows,
+    duplicates,
+    pages,
+    ...(stalledAt === undefined ? {} : { stalledAt, stalledNew, stalledAsked }),
+  };
 }
 
 function asError(error: unknown): Error {

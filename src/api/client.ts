@@ -3,6 +3,7 @@ import type * as v from 'valibot';
 import type { Clock, Logger, Random, Sleep } from '../runtime.js';
 import { isJobId } from '../parse.js';
 import { formatDuration, forLog, oneLine, errorMessage } from '../text.js';
+import { FixedBudget, type RequestBudget } from './budget.js';
 import { ApiError, describeHttpFailure, serverMessageOf, type ApiErrorKind } from './errors.js';
 import { isRetryableStatus, parseRetryAfter, retryDelayMs } from './retry.js';
 import {
@@ -64,6 +65,11 @@ export interface SearchesQuery {
 const MAY_EXIST =
   ' The request may have reached the server, so it was not sent again: the job may exist (or have the message). Look for it on the dashboard, and attach to it with job-id instead of creating another.';
 
+/** The preview trigger is sent at most this many times a run, retries included (the organisation may send 5 a minute). */
+export const PREVIEW_TRIGGERS_PER_RUN = 3;
+/** The wait before the trigger is sent again after a `429` that gives no `Retry-After`: a fifth of a minute. */
+export const PREVIEW_TRIGGER_PAUSE_MS = 12_000;
+
 /** Bodies larger than this are refused: a page of 250 rows is far below it. */
 const MAX_BODY_BYTES = 8 * 1024 * 1024;
 
@@ -75,10 +81,18 @@ interface Call<S extends v.GenericSchema> {
   /** What `{id}` names when it is not a job: the 404 message says which. */
   readonly idNames?: string;
   /**
-   * A POST the server may take twice with no harm: it is retried as a read is, and a failure
-   * says nothing of a job that may exist.
+   * A POST the server may take twice with no harm: it is retried as a read is (unless `resend`
+   * says otherwise), and a failure says nothing of a job that may exist.
    */
   readonly idempotent?: boolean;
+  /**
+   * When it is sent again, if not as its kind allows (a read after any transient failure, a create
+   * or a message only when it certainly did not arrive): `never`, or only after a `429`, once its
+   * `Retry-After` has passed (`withoutRetryAfterMs` when it gives none).
+   */
+  readonly resend?: { readonly only: 'never' } | { readonly only: 'after-429'; readonly withoutRetryAfterMs: number };
+  /** The requests it may send, retries included: one is taken before each. */
+  readonly budget?: RequestBudget;
   readonly query?: Readonly<Record<string, string | number | undefined>>;
   readonly body?: unknown;
   readonly schema: S;
@@ -98,6 +112,8 @@ interface RawResponse {
 export class ApiClient {
   private sent = 0;
   private deadline = Number.POSITIVE_INFINITY;
+  /** The client lives for one run: the trigger's cap is counted here, whoever asks for a preview. */
+  private readonly previewTriggers = new FixedBudget(PREVIEW_TRIGGERS_PER_RUN, `the preview trigger is sent at most ${PREVIEW_TRIGGERS_PER_RUN} times a run`);
   private readonly dispatcher: Dispatcher;
   private readonly ownsDispatcher: boolean;
 
@@ -144,37 +160,44 @@ export class ApiClient {
     });
   }
 
-  getVisitors(query: VisitorsQuery): Promise<VisitorsPage> {
+  /** A page of visitors; `budget`, the read's: its retries are taken from it too. */
+  getVisitors(query: VisitorsQuery, budget?: RequestBudget): Promise<VisitorsPage> {
     return this.call({
       method: 'GET',
       template: '/v1/analytics/{projectId}/visitors',
       query: { ...query },
       schema: VisitorsPageSchema,
+      budget,
     });
   }
 
-  getFeedbackByPage(query: FeedbackByPageQuery): Promise<FeedbackByPage> {
+  getFeedbackByPage(query: FeedbackByPageQuery, budget?: RequestBudget): Promise<FeedbackByPage> {
     return this.call({
       method: 'GET',
       template: '/v1/analytics/{projectId}/feedback/by-page',
       query: { ...query },
       schema: FeedbackByPageSchema,
+      budget,
     });
   }
 
-  getSearches(query: SearchesQuery): Promise<SearchesPage> {
+  getSearches(query: SearchesQuery, budget?: RequestBudget): Promise<SearchesPage> {
     return this.call({
       method: 'GET',
       template: '/v1/analytics/{projectId}/searches',
       query: { ...query },
       schema: SearchesPageSchema,
+      budget,
     });
   }
 
   /**
    * Asks for a preview deployment of a branch. The vendor redeploys an existing preview of the
-   * branch under its URL rather than making another, so sending it again after a failure that
-   * leaves open whether it arrived deploys the same preview once more: it is retried as a read is.
+   * branch under its URL rather than making another, so a failure says nothing of a job that may
+   * exist. But every trigger that arrives counts against the organisation's 5 a minute: it is
+   * sent again only after a `429` (which it answers without acting), once its `Retry-After` has
+   * passed or 12 s when it gives none, never after a `5xx` or a timeout, and at most 3 times a
+   * run whoever asks (`retries: 0`: once).
    */
   triggerPreview(branch: string): Promise<PreviewDeployment> {
     return this.call({
@@ -182,16 +205,20 @@ export class ApiClient {
       template: '/v1/project/preview/{projectId}',
       body: { branch },
       idempotent: true,
+      resend: { only: 'after-429', withoutRetryAfterMs: PREVIEW_TRIGGER_PAUSE_MS },
+      budget: this.previewTriggers,
       schema: PreviewDeploymentSchema,
     });
   }
 
+  /** One status read, never retried inside: the preview's wait spaces its reads itself. */
   getDeploymentStatus(statusId: string): Promise<DeploymentStatus> {
     return this.call({
       method: 'GET',
       template: '/v1/project/update-status/{id}',
       jobId: statusId,
       idNames: 'deployment status',
+      resend: { only: 'never' },
       schema: DeploymentStatusSchema,
     });
   }
@@ -213,6 +240,16 @@ export class ApiClient {
     // Whether every attempt so far was refused with 429 or never reached the server: then the
     // request took no effect (no job, no message), whatever stops it now.
     let tookNoEffect = true;
+    // The first request is taken from the budget here; each retry below, before its pause.
+    if (call.budget && !call.budget.take()) {
+      throw this.error(`${endpoint} was not sent: ${call.budget.describe}.`, {
+        kind: 'budget',
+        endpoint,
+        mayHaveTakenEffect: false,
+        tookNoEffect,
+        attempts: 0,
+      });
+    }
     for (let attempt = 0; ; attempt++) {
       this.throwIfCancelled(endpoint, attempt, tookNoEffect);
       let failure: ApiError;
@@ -223,21 +260,24 @@ export class ApiClient {
           return this.parseBody(call, endpoint, response, attempt + 1);
         }
         failure = this.httpError(call, endpoint, response, attempt + 1);
-        retryable = isRetryableStatus(response.status, createsSomething);
+        retryable = call.resend ? call.resend.only === 'after-429' && response.status === 429 : isRetryableStatus(response.status, createsSomething);
       } catch (error) {
         if (error instanceof ApiError) throw error;
         failure = this.networkError(endpoint, error, createsSomething, attempt + 1);
-        retryable = failure.kind !== 'cancelled' && (!createsSomething || !failure.mayHaveTakenEffect);
+        retryable = !call.resend && failure.kind !== 'cancelled' && (!createsSomething || !failure.mayHaveTakenEffect);
       }
       tookNoEffect &&= failure.tookNoEffect;
       if (failure.tookNoEffect && !tookNoEffect) failure = this.error(failure.message, { ...failure, tookNoEffect });
       if (!retryable || attempt >= retries) throw failure;
-      const delay = retryDelayMs(attempt, random, failure.retryAfterMs);
+      const delay =
+        call.resend?.only === 'after-429' ? (failure.retryAfterMs ?? call.resend.withoutRetryAfterMs) : retryDelayMs(attempt, random, failure.retryAfterMs);
       if (clock.now() + delay > this.deadline) {
         throw this.withNote(failure, 'Not retried: the next attempt would start after the step’s timeout.');
       }
+      if (call.budget && !call.budget.take()) throw this.withNote(failure, `Not sent again: ${call.budget.describe}.`);
+      const most = Math.min(retries + 1, attempt + 2 + (call.budget?.left ?? Number.POSITIVE_INFINITY));
       // Said at info level: a step that waits on retries should not look stuck.
-      logger.info(`${retryReason(failure)}; retrying in ${formatDuration(delay)} (attempt ${attempt + 2} of ${retries + 1}).`);
+      logger.info(`${retryReason(failure)}; retrying in ${formatDuration(delay)} (attempt ${attempt + 2} of ${most}).`);
       try {
         await this.options.sleep(delay, this.options.signal);
       } catch {

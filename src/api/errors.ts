@@ -6,7 +6,8 @@ import { countOf, oneLine, quotedForLog } from '../text.js';
  * line naming the endpoint, what went wrong and what to do, never a stack trace or the key.
  */
 
-export type ApiErrorKind = 'http' | 'network' | 'timeout' | 'shape' | 'cancelled';
+/** `budget`: the request was not sent, as the budget of its read (or of the run) was spent. */
+export type ApiErrorKind = 'http' | 'network' | 'timeout' | 'shape' | 'cancelled' | 'budget';
 
 export interface ApiErrorDetails {
   readonly kind: ApiErrorKind;
@@ -61,10 +62,35 @@ export interface HttpFailure {
   readonly baseUrl: string;
 }
 
+/**
+ * The rate limit of each family of endpoints, as the vendor documents it: a `429` names the one
+ * of the endpoint that answered, and no other. The status of a deployment has none documented.
+ */
+const RATE_LIMITS: ReadonlyArray<readonly [prefix: string, limit: string]> = [
+  ['/v2/agent/', 'the agent API allows 100 jobs and messages per project per hour'],
+  ['/v1/analytics/', 'the analytics endpoints allow about 100 requests per organisation per hour, shared by all of them'],
+  ['/v1/project/preview/', 'preview deployments are limited to 5 a minute per organisation'],
+];
+
+/** The documented rate limit of an endpoint (`POST /v1/project/preview/{projectId}`), or undefined. */
+export function rateLimitOf(endpoint: string): string | undefined {
+  const path = endpoint.slice(endpoint.indexOf(' ') + 1);
+  return RATE_LIMITS.find(([prefix]) => path.startsWith(prefix))?.[1];
+}
+
+/**
+ * ` Server said: …` for a message from the server, ended as a sentence (a period when it has no
+ * final punctuation of its own), so whatever is said after it never runs into it.
+ */
+export function serverSaid(serverMessage: string | undefined): string {
+  if (!serverMessage) return '';
+  return ` Server said: ${serverMessage}${/[.!?…]["'”’)\]]*$/.test(serverMessage) ? '' : '.'}`;
+}
+
 /** What the author should read for a non-2xx answer, after any retries were spent. */
 export function describeHttpFailure(failure: HttpFailure, attempts: number): string {
   const { endpoint, status, serverMessage, ids, baseUrl } = failure;
-  const said = serverMessage ? ` Server said: ${serverMessage}` : '';
+  const said = serverSaid(serverMessage);
   const head = `${endpoint} answered ${status}`;
   switch (status) {
     case 401:
@@ -84,8 +110,10 @@ export function describeHttpFailure(failure: HttpFailure, attempts: number): str
     }
     case 413:
       return `${head}: the prompt is too large for the API; lower diff-max-chars or shorten the prompt.${said}`;
-    case 429:
-      return `${head}: rate limited after ${countOf(attempts, 'attempt')} (the agent API allows 100 jobs and messages per project per hour, analytics about 100 requests per organisation per hour).${said}`;
+    case 429: {
+      const limit = rateLimitOf(endpoint);
+      return `${head}: rate limited after ${countOf(attempts, 'attempt')}${limit ? ` (${limit})` : ''}.${said}`;
+    }
     default:
       if (status >= 500) {
         return `${head} after ${countOf(attempts, 'attempt')}: the service had a problem; try again later.${said}`;

@@ -1,5 +1,5 @@
 import type { AgentRun } from '../agent/run-agent.js';
-import { ApiError } from '../api/errors.js';
+import { ApiError, serverSaid } from '../api/errors.js';
 import { TRANSIENT_STATUSES } from '../api/retry.js';
 import type { DeploymentStatus, PreviewDeployment } from '../api/schemas.js';
 import type { PreviewStatus } from '../constants.js';
@@ -59,10 +59,12 @@ export interface PreviewDeps {
 
 /**
  * Deploys a preview of the branch the job worked on, once the job has ended with a documentation
- * PR, and waits for it within the step's deadline: one trigger, then a status read at once and
- * then no more often than every 10 seconds (a `Retry-After` wins) until `success` or `failure`.
- * A transient failure of a read is a missed read; anything else ends the wait. It returns the
- * preview's record on every path; it never changes the job's run.
+ * PR, and waits for it within the step's deadline: one trigger (the client sends it again only
+ * after a `429`, at most 3 times a run), then a status read at once and then no more often than
+ * every 10 seconds (a `Retry-After` wins) until `success` or `failure`: a wait of W seconds makes
+ * at most ⌈W/10⌉ + 1 reads, since the client never retries one inside. A transient failure of a
+ * read is a missed read; anything else ends the wait. It returns the preview's record on every
+ * path; it never changes the job's run.
  */
 export async function runPreview(settings: { readonly dryRun: boolean }, job: AgentRun, deps: PreviewDeps): Promise<PreviewRun> {
   const { client, clock, logger, signal, deadline } = deps;
@@ -97,15 +99,12 @@ export async function runPreview(settings: { readonly dryRun: boolean }, job: Ag
   } catch (error) {
     if (isCancellation(error, signal)) return end('cancelled');
     if (error instanceof ApiError && error.kind === 'http' && error.status === 403) {
-      const said = error.serverMessage ? ` Server said: ${error.serverMessage}` : '';
       return end(
         'unavailable',
-        `${error.endpoint} answered 403: the project's plan has no preview deployments (Pro and Enterprise have them), or the API key may not deploy them.${said}`,
+        `${error.endpoint} answered 403: the project's plan has no preview deployments (Pro and Enterprise have them), or the API key may not deploy them.${serverSaid(error.serverMessage)}`,
       );
     }
-    if (error instanceof ApiError && error.kind === 'http' && error.status === 429) {
-      return end('error', `${error.message} Preview deployments are limited to 5 a minute per organisation.`);
-    }
+    // A 429 is in the client's words, which name the trigger's limit.
     return end('error', errorMessage(error));
   }
   preview.statusId = answer.statusId;

@@ -1,7 +1,7 @@
 import { cancelledBeforeSending, failedBeforeSending, runAgent, skippedRun, type AgentDeps, type AgentApi, type AgentRun } from '../agent/run-agent.js';
 import { DeadlineError, isCancellation } from '../runtime.js';
 import { REFRESH_SIGNALS, type RefreshSettings, type RefreshSignal } from '../settings.js';
-import { countOf, forLog, errorMessage } from '../text.js';
+import { countOf, forLog, errorMessage, formatDuration } from '../text.js';
 import { exportProgress } from '../analytics/progress.js';
 import { describeRange, type DateRange } from '../analytics/range.js';
 import type { ChosenPage, ChosenSearch, ReaderSignals } from './choose.js';
@@ -37,13 +37,14 @@ const READERS: Record<RefreshSignal, (api: SignalsApi, options: SignalReadOption
  * A documentation job aimed by what readers do: read each signal asked for (one failing is one
  * warning and is left out), choose the pages and terms, write them into the prompt, then create
  * one job and wait for it as `command: agent` does. Every analytics read and the wait share the
- * step's one deadline. Returns the run's record on every path.
+ * step's one deadline, and each signal has its own share of it: the time left split evenly among
+ * the signals still to read, so a stuck read never starves the others and what a quick one leaves
+ * passes on. The job gets what the reads leave. Returns the run's record on every path.
  */
 export async function runRefresh(settings: RefreshSettings, deps: RefreshDeps): Promise<RefreshRun> {
   const { client, clock, logger } = deps;
   const startedAt = clock.now();
   const deadline = { at: startedAt + settings.timeoutMs, clock };
-  client.setDeadline(deadline.at);
   const range: DateRange = { dateFrom: settings.dateFrom, dateTo: settings.dateTo };
   const instruction = settings.prompt || REFRESH_INSTRUCTION;
   const signals: ReaderSignals = { pages: [], searches: [] };
@@ -51,11 +52,16 @@ export async function runRefresh(settings: RefreshSettings, deps: RefreshDeps): 
   const record = (agent: AgentRun): RefreshRun => ({ range, outcomes, signals, agent });
 
   // Read, listed in the prompt and shown in the summary in the contract's order.
-  for (const signal of REFRESH_SIGNALS.filter((name) => settings.signals.has(name))) {
+  const asked = REFRESH_SIGNALS.filter((name) => settings.signals.has(name));
+  for (const [index, signal] of asked.entries()) {
     const count = signal === 'searches' ? settings.searchTerms : settings.pagesPerSignal;
+    // Its share of the time left, for its requests and its retries alike.
+    const start = Math.min(clock.now(), deadline.at);
+    const share = { at: start + Math.floor((deadline.at - start) / (asked.length - index)), clock };
+    client.setDeadline(share.at);
     try {
       const onProgress = exportProgress(logger, clock, `Signal ${signal}`, () => client.requestCount);
-      const { considered, chosen, notAdvancing } = await READERS[signal](client, { ...settings, count, deadline, onProgress });
+      const { considered, chosen, notAdvancing } = await READERS[signal](client, { ...settings, count, deadline: share, onProgress });
       if (signal === 'searches') signals.searches.push(...(chosen as ChosenSearch[]));
       else signals.pages.push(...(chosen as ChosenPage[]));
       outcomes.push({ signal, read: true, considered, chosen: chosen.length, ...(notAdvancing ? { notAdvancing } : {}) });
@@ -63,11 +69,17 @@ export async function runRefresh(settings: RefreshSettings, deps: RefreshDeps): 
       logger.info(`Signal ${signal}: ${countOf(considered, 'row')} read, ${chosen.length} chosen.`);
     } catch (error) {
       if (isCancellation(error, deps.signal)) return record(cancelledBeforeSending({ prompt: '' }, startedAt));
-      const reason = error instanceof DeadlineError ? `the step's timeout ran out (${error.message})` : errorMessage(error);
+      const reason = !(error instanceof DeadlineError)
+        ? errorMessage(error)
+        : share.at < deadline.at
+          ? `its share of the step's timeout (${formatDuration(share.at - start)}) ran out (${error.message})`
+          : `the step's timeout ran out (${error.message})`;
       outcomes.push({ signal, read: false, reason });
       logger.warning(`The ${signal} signal was left out: ${forLog(reason, 500)}`);
     }
   }
+
+  client.setDeadline(deadline.at);
 
   if (outcomes.every((outcome) => !outcome.read)) {
     const reasons = outcomes.map((outcome) => `${outcome.signal}: ${outcome.read ? '' : outcome.reason}`).join('; ');

@@ -42,6 +42,8 @@ export async function uploadArtifact(
   if (!env.ACTIONS_RUNTIME_TOKEN || !env.ACTIONS_RESULTS_URL) {
     return { skipped: 'no artifact service is reachable here (ACTIONS_RUNTIME_TOKEN is not set, as in a local run)' };
   }
+  // Past the step's deadline no upload starts: one would only be cut short at once.
+  if ((limits.clock ?? systemClock).now() >= limits.deadline) return timedOut(limits);
   // The client reads its one limit of its own from the environment: how long a block of the
   // upload may make no progress. Unless the workflow set it, that is one request-timeout.
   env.ACTIONS_ARTIFACT_UPLOAD_TIMEOUT_MS ??= String(limits.requestTimeoutMs);
@@ -59,20 +61,18 @@ export async function uploadArtifact(
 
 /**
  * The upload, or why it did not finish, whichever comes first. The client takes no abort signal
- * and no timeout per request, so the upload is raced instead: it may run to the step's deadline,
- * and, like the last request of a step, at least one request-timeout from its start (an export
- * that ended at the deadline still gets one try); cancellation ends it at once. An upload that
- * lost the race goes on in the background: the step's report says so, and the entry layer ends
- * the process soon after the outputs and the summary are written.
+ * and no timeout per request, so the upload is raced instead: `timeout` ends it, whatever
+ * request-timeout says (that bounds each block of it: see `uploadArtifact`); cancellation ends it
+ * at once. An upload that lost the race goes on in the background: the step's report says so,
+ * and the entry layer ends the process soon after the outputs and the summary are written.
  */
 export async function withinLimits(upload: Promise<ArtifactUpload>, limits: UploadLimits): Promise<ArtifactUpload> {
   const clock = limits.clock ?? systemClock;
   const sleep = limits.sleep ?? realSleep;
-  const endAt = Math.max(limits.deadline, clock.now() + limits.requestTimeoutMs);
   const settled = new AbortController();
   const cutShort = new Promise<ArtifactUpload>((resolve) => {
-    sleep(endAt - clock.now(), AbortSignal.any([limits.signal, settled.signal])).then(
-      () => resolve({ unfinished: `the step's timeout (${formatDuration(limits.timeoutMs)}) ran out` }),
+    sleep(Math.max(0, limits.deadline - clock.now()), AbortSignal.any([limits.signal, settled.signal])).then(
+      () => resolve(timedOut(limits)),
       () => {
         if (limits.signal.aborted) resolve({ unfinished: 'the step was cancelled' });
       },
@@ -83,4 +83,8 @@ export async function withinLimits(upload: Promise<ArtifactUpload>, limits: Uplo
   } finally {
     settled.abort();
   }
+}
+
+function timedOut(limits: UploadLimits): ArtifactUpload {
+  return { unfinished: `the step's timeout (${formatDuration(limits.timeoutMs)}) ran out` };
 }

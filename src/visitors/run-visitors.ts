@@ -1,5 +1,5 @@
 import type { VisitorCounts, VisitorRow } from '../api/schemas.js';
-import type { Clock, Logger } from '../runtime.js';
+import type { Clock, Logger, Sleep } from '../runtime.js';
 import { DeadlineError, isCancellation } from '../runtime.js';
 import { formatDuration, countOf, errorMessage } from '../text.js';
 import type { VisitorsSettings } from '../settings.js';
@@ -14,6 +14,8 @@ import type { ArtifactUpload, UploadArtifact } from './artifact.js';
 export interface VisitorsDeps {
   readonly client: VisitorsApi & { setDeadline(epochMs: number): void; readonly requestCount: number };
   readonly clock: Clock;
+  /** The pause the upload's race waits with (by `clock`); a timer by default. */
+  readonly sleep?: Sleep;
   readonly logger: Logger;
   readonly signal: AbortSignal;
   readonly uploadArtifact: UploadArtifact;
@@ -137,6 +139,7 @@ export async function runVisitors(settings: VisitorsSettings, deps: VisitorsDeps
         requestTimeoutMs: settings.requestTimeoutMs,
         signal: deps.signal,
         clock: deps.clock,
+        sleep: deps.sleep,
       });
       // The files are complete either way and stay where the outputs say. Cut short by the
       // timeout, the upload is missed as a failed one is (a warning: the export itself is done);

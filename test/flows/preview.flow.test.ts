@@ -144,6 +144,55 @@ describe('agent with preview: true', () => {
     expect(flows.time.now() - started).toBeGreaterThan(30_000);
   });
 
+  it.each([500, 502, 503, 504])('a %i to every trigger: sent once, never again, preview-status error; the job’s outcome stands', async (status) => {
+    flows.sim.injectFault({ target: 'preview', kind: 'status', status, times: Infinity });
+    const run = await flows.run({ prompt: 'x', preview: 'true', retries: '10' });
+    expect(run.outputs).toMatchObject({ outcome: 'pr-opened', 'preview-status': 'error' });
+    expect(triggers()).toHaveLength(1);
+    expect(reads()).toEqual([]);
+  });
+
+  it('a 429 without Retry-After to every trigger: three triggers 12 s apart, then error naming the preview budget once, its sentences apart', async () => {
+    flows.sim.injectFault({ target: 'preview', kind: 'status', status: 429, times: Infinity, body: { error: 'Too many preview deployments' } });
+    const run = await flows.run({ prompt: 'x', preview: 'true', retries: '10' });
+    expect(run.outputs).toMatchObject({ outcome: 'pr-opened', 'preview-status': 'error' });
+    const at = triggers().map((r) => r.at);
+    expect(at).toHaveLength(3);
+    expect([at[1]! - at[0]!, at[2]! - at[1]!]).toEqual([12_000, 12_000]);
+    const [warning] = run.log.messages('warning');
+    expect(warning).toContain(
+      'answered 429: rate limited after 3 attempts (preview deployments are limited to 5 a minute per organisation). Server said: Too many preview deployments. ',
+    );
+    expect(warning).not.toMatch(/agent API|analytics|Preview deployments are limited/);
+    expect(run.log.messages('info').filter((line) => line.includes('retrying in 12s'))).toHaveLength(2);
+  });
+
+  it('retries: 0 — a 429 to the trigger is not sent again', async () => {
+    flows.sim.injectFault({ target: 'preview', kind: 'status', status: 429, retryAfter: '1' });
+    const run = await flows.run({ prompt: 'x', preview: 'true', retries: '0' });
+    expect(run.outputs['preview-status']).toBe('error');
+    expect(triggers()).toHaveLength(1);
+  });
+
+  it('status reads answered 503 for 45 s: never retried inside a read, at most ⌈W / 10 s⌉ + 1 of them for a wait of W, then ready', async () => {
+    flows.sim.injectFault({ target: 'preview-status', kind: 'status', status: 503, times: Infinity });
+    const run = await flows.run(
+      { prompt: 'x', preview: 'true', retries: '10' },
+      {
+        onApiRequest: () => {
+          const first = reads()[0];
+          if (first && flows.time.now() - first.at >= 45_000) flows.sim.clearFaults();
+        },
+      },
+    );
+    expect(run.outputs['preview-status']).toBe('success');
+    const at = reads().map((r) => r.at);
+    expect(reads().filter((r) => r.status === 503).length).toBeGreaterThanOrEqual(4);
+    const waited = at.at(-1)! - triggers()[0]!.at;
+    expect(at.length).toBeLessThanOrEqual(Math.ceil(waited / 10_000) + 1);
+    for (let i = 1; i < at.length; i++) expect(at[i]! - at[i - 1]!).toBeGreaterThanOrEqual(10_000);
+  });
+
   it('no branch, no PR, dry-run: skipped, no preview request', async () => {
     flows.sim.queueJobScripts([
       { status: 'active', polls: 1 },

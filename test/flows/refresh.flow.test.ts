@@ -105,6 +105,35 @@ describe('with signals to aim at', () => {
     expect(tolerated.failures).toEqual([]);
   });
 
+  it('visitors rows that shift by all but one a page cost two requests: the other signals are read and the job is created', async () => {
+    flows.sim.injectFault({ target: 'visitors', kind: 'shifting-rows', times: Infinity });
+    const run = await refresh({ 'page-size': '10', timeout: '30s' }, { requestMs: 200 });
+    expect(run.outputs.outcome).toBe('pr-opened');
+    expect(flows.sim.requests.filter((r) => r.endpoint === 'visitors').length).toBeLessThanOrEqual(11 / 10 + 1 + 1);
+    expect(flows.sim.requests.map((r) => r.endpoint)).toEqual(expect.arrayContaining(['feedback-by-page', 'searches', 'create']));
+    expect(run.log.messages('warning')).toEqual([expect.stringMatching(/^The API stopped advancing on GET \/v1\/analytics\/\{projectId\}\/visitors: /)]);
+    expect(signalsOf(run).pages.filter((page) => page.signal === 'feedback').length).toBeGreaterThan(0);
+    expect(signalsOf(run).searches.length).toBeGreaterThan(0);
+  });
+
+  it('a visitors read too slow for its share is cut there: feedback and searches keep theirs, and the job is created with them', async () => {
+    // 30 pages at a second each; the step has 30 s, so the first of three signals has 10 s.
+    const started = flows.time.now();
+    const run = await refresh({ 'page-size': '10', timeout: '30s' }, { requestMs: 1_000 });
+    expect(run.outputs.outcome).toBe('pr-opened');
+    const visitorsAt = flows.sim.requests.filter((r) => r.endpoint === 'visitors').map((r) => r.at - started);
+    // Each request arrives a second after it was sent: none was sent after the share ran out.
+    expect(Math.max(...visitorsAt)).toBeLessThanOrEqual(10_000);
+    expect(run.log.messages('warning')).toEqual([
+      "The visitors signal was left out: its share of the step's timeout (10s) ran out (100 rows read in 10 pages when the timeout ran out; more remain)",
+    ]);
+    const signals = signalsOf(run);
+    expect(signals.pages.length).toBeGreaterThan(0);
+    expect(signals.pages.every((page) => page.signal === 'feedback')).toBe(true);
+    expect(signals.searches.length).toBeGreaterThan(0);
+    expect(flows.time.now() - started).toBeLessThanOrEqual(30_000 + 30_000);
+  });
+
   it('cancelled while the signals are read: no job, and the line says nothing was sent', async () => {
     const run = await refresh({ 'page-size': '100' }, { onApiRequest: (flow) => flow.count === 2 && flow.cancel() });
     expect(run.outputs.outcome).toBe('cancelled');

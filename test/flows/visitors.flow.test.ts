@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { expectedVisitors, type AnalyticsOptions } from '../simulator/index.js';
+import { withinLimits, type ArtifactUpload } from '../../src/visitors/artifact.js';
 import { startFlows, type FlowOptions, type FlowResult, type Flows } from '../support/in-process.js';
 
 const DATASET: AnalyticsOptions = { paths: 1234, seed: 5, today: '2026-10-01' };
@@ -87,6 +88,45 @@ describe('export', () => {
     expect(run.outputs).toMatchObject({ outcome: 'dry-run', requests: '0', 'visitors-csv': '' });
     expect(flows.sim.requests).toEqual([]);
     expect(filesLeft()).toEqual([]);
+  });
+});
+
+describe('a server that stops advancing part-way', () => {
+  it('rows that shift by all but one a page: the read ends at the second page with one warning, within (rows kept ÷ limit) + concurrency + 1 requests', async () => {
+    flows.sim.injectFault({ target: 'visitors', kind: 'shifting-rows', times: Infinity });
+    const run = await visitors({ 'page-size': '10', concurrency: '2', timeout: '10s' });
+    expect(run.failures).toEqual([]);
+    expect(run.outputs).toMatchObject({ outcome: 'exported', 'visitors-rows': '11' });
+    expect(flows.sim.requests.length).toBeLessThanOrEqual(11 / 10 + 2 + 1);
+    expect(run.outputs.requests).toBe(String(flows.sim.requests.length));
+    expect(run.log.messages('warning')).toEqual([
+      'The API stopped advancing on GET /v1/analytics/{projectId}/visitors: the page at offset 10 said more remain but brought 1 row not already seen of the 10 it asked for. Paging stopped there; going on with the 11 rows read.',
+    ]);
+  });
+
+  it('a short page that says more remain: the read ends there with its rows and one warning', async () => {
+    flows.sim.injectFault({ target: 'visitors', kind: 'pass' });
+    flows.sim.injectFault({ target: 'visitors', kind: 'short-page', rows: 4, times: Infinity });
+    const run = await visitors({ 'page-size': '100' });
+    expect(run.outputs).toMatchObject({ outcome: 'exported', 'visitors-rows': '104' });
+    expect(flows.sim.requests).toHaveLength(2);
+    expect(run.log.messages('warning')).toEqual([expect.stringMatching(/^The API stopped advancing on .*visitors: the page at offset 100 /)]);
+  });
+});
+
+describe('the artifact upload', () => {
+  it('timeout: 6s with an artifact service that never answers: the step ends by its deadline, whatever request-timeout says', async () => {
+    const never = new Promise<ArtifactUpload>(() => undefined);
+    const started = flows.time.now();
+    const run = await visitors(
+      { 'max-rows': '10', timeout: '6s', 'request-timeout': '30s' },
+      { uploadArtifact: (_name, _files, _root, limits) => withinLimits(never, { ...limits, sleep: flows.time.sleep }) },
+    );
+    expect(flows.time.now() - started).toBeLessThanOrEqual(6_000);
+    expect(run.outputs).toMatchObject({ outcome: 'exported', 'artifact-id': '' });
+    expect(run.log.messages('warning')).toEqual([
+      `Visitor files not uploaded as an artifact: the upload did not finish (the step's timeout (6s) ran out). They are in ${outputDir} on this runner.`,
+    ]);
   });
 });
 

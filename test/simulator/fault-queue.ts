@@ -27,6 +27,20 @@ export type Fault = { target?: FaultTarget; times?: number } & (
    * Other endpoints answer unchanged.
    */
   | { kind: 'never-advances' }
+  /**
+   * Visitors only: the rows shift between requests as if `limit - 1` new rows were ranked above the
+   * page each time: the page at offset `k × limit` answers the `limit` rows from the `k`th, so each
+   * page brings one row the page before it did not, and `hasMore` says what the data says for it.
+   */
+  | { kind: 'shifting-rows' }
+  /** Visitors only: a short page, `rows` (default 1) of the rows asked for, while `hasMore` says more remain past the page asked for. */
+  | { kind: 'short-page'; rows?: number }
+  /**
+   * A server that says more follow when nothing does: visitors answers `hasMore: true` (past the
+   * end, an empty page); searches answers its last page with the cursor it was sent (on the first
+   * request, the first page's own `nextCursor`). Other endpoints answer unchanged.
+   */
+  | { kind: 'lies-more' }
   /** Answer as usual: queued before another fault, it lets that one hit a later request. */
   | { kind: 'pass' }
 );

@@ -44,6 +44,8 @@ export interface LoggedRequest {
   userAgent?: string;
   /** Undefined when no answer was sent (a hang or a reset). */
   status?: number;
+  /** The body of the answer, as sent in one piece (not for a drip or a cut-off body). */
+  answered?: string;
   fault?: Fault['kind'];
   at: number;
 }
@@ -169,6 +171,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     const answer = (): Answer => handle(route, entry, rawBody);
     const send = (status: number, body: string, headers: Record<string, string> = {}): void => {
       entry.status = status;
+      entry.answered = body;
       res.writeHead(status, { 'content-type': 'application/json', ...headers });
       res.end(body);
     };
@@ -227,6 +230,13 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
       }
       case 'never-advances': {
         const { status, body } = notAdvancing(route, entry, rawBody);
+        send(status, JSON.stringify(body));
+        return;
+      }
+      case 'shifting-rows':
+      case 'short-page':
+      case 'lies-more': {
+        const { status, body } = reshaped(fault, route, entry, rawBody);
         send(status, JSON.stringify(body));
         return;
       }
@@ -310,6 +320,43 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     if (route.endpoint === 'visitors') return { status: 200, body: { ...page, hasMore: true } };
     const nextCursor = cursor ?? page.nextCursor;
     return { status: 200, body: { ...page, nextCursor, ...(route.endpoint === 'feedback-entries' ? { hasMore: nextCursor !== null } : {}) } };
+  }
+
+  /** The visitors and searches answers reshaped by `shifting-rows`, `short-page` and `lies-more`, in the vendor's shapes. */
+  function reshaped(
+    fault: Extract<Fault, { kind: 'shifting-rows' | 'short-page' | 'lies-more' }>,
+    route: Route,
+    entry: LoggedRequest,
+    rawBody: string,
+  ): Answer {
+    const answer = handle(route, entry, rawBody);
+    if (answer.status !== 200) return answer;
+    if (route.endpoint === 'visitors') {
+      const page = answer.body as { visitors: unknown[]; hasMore: boolean };
+      const limit = Number(entry.query.limit ?? 50);
+      const offset = Number(entry.query.offset ?? 0);
+      switch (fault.kind) {
+        case 'shifting-rows':
+          return handle(route, { ...entry, query: { ...entry.query, offset: String(Math.floor(offset / limit)) } }, rawBody);
+        case 'short-page': {
+          // Says more remain when rows lie past the page asked for, as a page of `limit` rows would.
+          const past = handle(route, { ...entry, query: { ...entry.query, offset: String(offset + limit), limit: '1' } }, rawBody).body as {
+            visitors: unknown[];
+          };
+          return { status: 200, body: { ...page, visitors: page.visitors.slice(0, fault.rows ?? 1), hasMore: past.visitors.length > 0 } };
+        }
+        case 'lies-more':
+          return { status: 200, body: { ...page, hasMore: true } };
+      }
+    }
+    if (route.endpoint === 'searches' && fault.kind === 'lies-more') {
+      const page = answer.body as { nextCursor: string | null };
+      if (page.nextCursor !== null) return answer;
+      const cursor = entry.query.cursor;
+      const first = handle(route, { ...entry, query: Object.fromEntries(Object.entries(entry.query).filter(([name]) => name !== 'cursor')) }, rawBody);
+      return { status: 200, body: { ...page, nextCursor: cursor ?? (first.body as { nextCursor: string | null }).nextCursor } };
+    }
+    return answer;
   }
 
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));

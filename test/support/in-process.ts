@@ -12,7 +12,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Agent, type Dispatcher } from 'undici';
+import { Agent, DecoratorHandler, type Dispatcher } from 'undici';
 import { ApiClient } from '../../src/api/client.js';
 import type { OutputName } from '../../src/constants.js';
 import type { TriggerEvent } from '../../src/event.js';
@@ -99,9 +99,11 @@ export async function startFlows(options: FlowsOptions = {}): Promise<Flows> {
   const runnerTemp = mkdtempSync(join(tmpdir(), 'docs-agent-flow-'));
   // Every request to the API passes here first: the hooks of the flow that runs.
   let onRequest: (() => void) | undefined;
+  // And every request the client gave up on after request-timeout: it took that long on the flow's clock.
+  let onRequestTimeout: (() => void) | undefined;
   const dispatcher: Dispatcher = new Agent({ keepAliveTimeout: 4_000 }).compose((dispatch) => (dispatchOptions, handler) => {
     onRequest?.();
-    return dispatch(dispatchOptions, handler);
+    return dispatch(dispatchOptions, new TimedHandler(handler, () => onRequestTimeout?.()));
   });
 
   /** The settings the runner would read from these inputs, with the simulator's key, project and URL (and the GitHub token) filled in. */
@@ -145,6 +147,8 @@ export async function startFlows(options: FlowsOptions = {}): Promise<Flows> {
       flowOptions.onApiRequest?.({ count: ++requests, cancel });
       time.advance(flowOptions.requestMs ?? 0);
     };
+    // A request that hung took request-timeout in all, the time it was charged as it went out included.
+    onRequestTimeout = () => time.advance(Math.max(0, settings.requestTimeoutMs - (flowOptions.requestMs ?? 0)));
     const random = seededRandom(11);
     const client = new ApiClient({
       baseUrl: settings.baseUrl,
@@ -186,6 +190,7 @@ export async function startFlows(options: FlowsOptions = {}): Promise<Flows> {
       });
     } finally {
       onRequest = undefined;
+      onRequestTimeout = undefined;
       await client.close();
     }
     return { settings, outputs, summary, failures, failed: failures.length > 0, log, uploads };
@@ -235,6 +240,26 @@ export async function startFlows(options: FlowsOptions = {}): Promise<Flows> {
       rmSync(runnerTemp, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Tells when a request ends because the client's request-timeout ran out (a hang): the request
+ * waited that long in real time, and the flow's clock is moved by as much, so a hang costs the
+ * step the time it would on a runner.
+ */
+class TimedHandler extends DecoratorHandler {
+  constructor(
+    handler: Dispatcher.DispatchHandlers,
+    private readonly onTimeout: () => void,
+  ) {
+    super(handler);
+  }
+
+  onError(error: Error): void {
+    if (error.name === 'RequestTimeout') this.onTimeout();
+    // The declared type of the decorator leaves its methods out; it has them all.
+    (DecoratorHandler.prototype as Required<Dispatcher.DispatchHandlers>).onError.call(this, error);
+  }
 }
 
 /** The step the settings ask for, as the entry layer picks it (the visitors step with the given upload). */
