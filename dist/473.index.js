@@ -26,24 +26,56 @@ function notAdvancingWarning(endpoint, where, rows) {
 }
 /** The warning for a visitors read that ended at `stalledAt`. */
 function visitorsNotAdvancingWarning(result, read) {
-    return notAdvancingWarning(`${VISITORS_ENDPOINT}${read ? ` (${read})` : ''}`, `the page at offset ${result.stalledAt} said more remain but brought no row not already seen`, result.rows);
+    const brought = result.stalledNew
+        ? `${(0,_text_js__WEBPACK_IMPORTED_MODULE_1__/* .countOf */ .pq)(result.stalledNew, 'row')} not already seen of the ${result.stalledAsked} it asked for`
+        : 'no row not already seen';
+    return notAdvancingWarning(`${VISITORS_ENDPOINT}${read ? ` (${read})` : ''}`, `the page at offset ${result.stalledAt} said more remain but brought ${brought}`, result.rows);
+}
+/**
+ * The budget of one read: no more requests, retries included, than (rows kept ÷ page size) +
+ * concurrency + 1. Every page the read needs brings a page of new rows and so pays for itself;
+ * what is left covers the pages in flight past the end and one retry.
+ */
+class ReadBudget {
+    pageSize;
+    concurrency;
+    kept = 0;
+    spent = 0;
+    constructor(pageSize, concurrency) {
+        this.pageSize = pageSize;
+        this.concurrency = concurrency;
+    }
+    take() {
+        // (spent + 1) ≤ kept ÷ pageSize + concurrency + 1, in whole numbers.
+        if ((this.spent + 1) * this.pageSize > this.kept + (this.concurrency + 1) * this.pageSize)
+            return false;
+        this.spent += 1;
+        return true;
+    }
+    get describe() {
+        return `the read has spent the ${(0,_text_js__WEBPACK_IMPORTED_MODULE_1__/* .countOf */ .pq)(this.spent, 'request')} it may (one per page of rows it kept, plus one per concurrent page and one more)`;
+    }
 }
 /**
  * Pages through the visitors endpoint from `offset`, following `hasMore`, handing each page's
  * new rows to `onRows` in offset order. With `concurrency` above 1, up to that many pages are
  * asked for ahead of the last one handed over; as soon as a page says `hasMore: false` no new
  * page is asked for, so at most `concurrency - 1` requests go past the end. Each path is kept
- * once, whatever the pages repeat.
+ * once, whatever the pages repeat; rows past the `limit` a page asked for are not its rows.
  *
- * Paging ends when the server stops advancing: a page that says more remain but brings no row
- * not already seen (or none at all) ends the read there, with what it has (`stalledAt`). Every
- * page is judged in offset order, as it is handed over, so what ends the read never depends on
- * which answer came first: a failed page fails the read only when no page before it ended it.
- * Past the deadline no page is asked for: the pages in flight finish (each is bounded by
- * request-timeout), then it throws a `DeadlineError` saying how far it got.
+ * Paging ends when the server stops advancing: a page that says more remain but brings fewer
+ * rows not already seen than it asked for (none, repeated ones, or a short page) ends the read
+ * there, with what it has, that page's new rows included (`stalledAt`). The last page of
+ * `max-rows` asks for fewer rows; that is not a short page. Every page is judged in offset order,
+ * as it is handed over, so what ends the read never depends on which answer came first: a failed
+ * page fails the read only when no page before it ended it. The read's requests, retries
+ * included, are held to (rows kept ÷ page size) + concurrency + 1 by the budget the client takes
+ * them from. Past the deadline no page is asked for: the pages in flight finish (each is bounded
+ * by request-timeout), then it throws a `DeadlineError` saying how far it got.
  */
 async function pageVisitors(api, options, onRows) {
     const seen = new Set();
+    const budget = new ReadBudget(options.pageSize, options.concurrency);
     let duplicates = 0;
     let rows = 0;
     let pages = 0;
@@ -53,19 +85,25 @@ async function pageVisitors(api, options, onRows) {
     /** Where the rows end, as far as the pages so far tell. */
     let endOffset = lastOffset;
     let stalledAt;
+    let stalledNew = 0;
+    let stalledAsked = 0;
     let flushOffset = options.offset;
     const inFlight = new Map();
     /** Pages answered (or failed) and not handed over yet: they wait for the pages before them. */
     const done = new Map();
     let failed = false;
     let pastDeadline = false;
-    const endAt = (offset, stalled) => {
-        // At the same offset, a page before it that said no more remain comes first in offset
-        // order: the read ended there, it did not stall.
-        if (offset > endOffset || (offset === endOffset && (stalled || stalledAt === undefined)))
+    /**
+     * The read ends at `end`, by the verdict on the page at `page`: `stalled` when it said more
+     * remain. Of two verdicts, the page first in offset order wins, whichever came first.
+     */
+    let endPage = Number.POSITIVE_INFINITY;
+    const endAt = (page, end, stalled) => {
+        if (page >= endPage)
             return;
-        endOffset = offset;
-        stalledAt = stalled ? offset : undefined;
+        endPage = page;
+        endOffset = end;
+        stalledAt = stalled ? page : undefined;
     };
     // The pages asked for and not yet handed over never number more than `concurrency`: what a
     // stalled server costs is bounded by the pages the read needed plus one per concurrent page.
@@ -78,7 +116,7 @@ async function pageVisitors(api, options, onRows) {
             const offset = nextOffset;
             const limit = Math.min(options.pageSize, lastOffset - offset);
             nextOffset += limit;
-            const request = api.getVisitors({ dateFrom: options.dateFrom, dateTo: options.dateTo, limit, offset }).then((page) => ({ offset, limit, page }), (error) => ({ offset, limit, error: asError(error) }));
+            const request = api.getVisitors({ dateFrom: options.dateFrom, dateTo: options.dateTo, limit, offset }, budget).then((page) => ({ offset, limit, page }), (error) => ({ offset, limit, error: asError(error) }));
             inFlight.set(offset, request);
         }
     };
@@ -93,11 +131,13 @@ async function pageVisitors(api, options, onRows) {
         else {
             pages += 1;
             totals ??= answered.page.totals;
-            const { offset, page } = answered;
+            // What the page alone says, known as it arrives: no page past it is asked for.
+            const { offset, limit, page } = answered;
+            const rows = Math.min(page.visitors.length, limit);
             if (!page.hasMore)
-                endAt(offset + page.visitors.length, false);
-            else if (page.visitors.length === 0)
-                endAt(offset, true);
+                endAt(offset, offset + rows, false);
+            else if (rows < limit && offset + limit < lastOffset)
+                endAt(offset, offset + limit, true);
         }
         // Hand over every page that is next in order.
         for (let next = done.get(flushOffset); next && flushOffset < endOffset; next = done.get(flushOffset)) {
@@ -108,7 +148,7 @@ async function pageVisitors(api, options, onRows) {
             done.delete(flushOffset);
             const fresh = [];
             let repeated = 0;
-            for (const row of next.page.visitors.slice(0, Math.max(0, endOffset - flushOffset))) {
+            for (const row of next.page.visitors.slice(0, Math.min(next.limit, endOffset - flushOffset))) {
                 if (seen.has(row.path))
                     repeated += 1;
                 else {
@@ -119,13 +159,17 @@ async function pageVisitors(api, options, onRows) {
             // Judged by this page and max-rows alone, not by what later pages already said: the same
             // answers end the read the same way, whichever came first.
             const moreToRead = next.page.hasMore && flushOffset + next.limit < lastOffset;
-            if (fresh.length === 0 && moreToRead) {
-                // The server did not advance: its rows are not "repeated paths" but the end of the read.
-                endAt(flushOffset, true);
-                break;
+            const stalled = moreToRead && fresh.length < next.limit;
+            if (stalled) {
+                // The server did not advance: its repeated rows are not "repeated paths" but the end of the read.
+                endAt(flushOffset, flushOffset + next.limit, true);
+                stalledNew = fresh.length;
+                stalledAsked = next.limit;
             }
-            duplicates += repeated;
+            else
+                duplicates += repeated;
             rows += fresh.length;
+            budget.kept = rows;
             await onRows(fresh, totals);
             flushOffset += next.limit;
             options.onProgress?.(rows, pages);
@@ -140,7 +184,13 @@ async function pageVisitors(api, options, onRows) {
     if (pastDeadline && flushOffset < endOffset) {
         throw new _runtime_js__WEBPACK_IMPORTED_MODULE_0__/* .DeadlineError */ .j3(`${(0,_text_js__WEBPACK_IMPORTED_MODULE_1__/* .countOf */ .pq)(rows, 'row')} read in ${(0,_text_js__WEBPACK_IMPORTED_MODULE_1__/* .countOf */ .pq)(pages, 'page')} when the timeout ran out; more remain`);
     }
-    return { totals: totals ?? { human: 0, ai: 0, total: 0 }, rows, duplicates, pages, ...(stalledAt === undefined ? {} : { stalledAt }) };
+    return {
+        totals: totals ?? { human: 0, ai: 0, total: 0 },
+        rows,
+        duplicates,
+        pages,
+        ...(stalledAt === undefined ? {} : { stalledAt, stalledNew, stalledAsked }),
+    };
 }
 function asError(error) {
     return error instanceof Error ? error : new Error(typeof error === 'string' ? error : 'a page request failed');
@@ -411,6 +461,8 @@ function pageLine(page) {
     return `- ${path} (${(0,src_text/* countOf */.pq)(page.thumbsDown, 'thumbs-down', 'thumbs-down')}, ${(0,src_text/* countOf */.pq)(page.thumbsUp, 'thumbs-up', 'thumbs-up')})`;
 }
 
+// EXTERNAL MODULE: ./src/api/budget.ts
+var budget = __webpack_require__(64495);
 // EXTERNAL MODULE: ./src/analytics/paging.ts
 var paging = __webpack_require__(49390);
 // EXTERNAL MODULE: ./src/analytics/top-rows.ts
@@ -421,10 +473,17 @@ var top_rows = __webpack_require__(77197);
 
 
 
-/** The analytics budget is shared and hourly: one request for feedback, at most five for searches. */
+
+
+/** The analytics budget is shared and hourly: one request for feedback, at most five for searches, retries included. */
 const FEEDBACK_LIMIT = 100;
 const SEARCHES_LIMIT = 100;
+const MAX_FEEDBACK_REQUESTS = 1;
 const MAX_SEARCH_REQUESTS = 5;
+/** The budget of one read of `requests` requests, retries included. */
+function readBudget(requests) {
+    return new budget/* FixedBudget */.m(requests, `the read has spent its ${(0,src_text/* countOf */.pq)(requests, 'request')}`);
+}
 /** The cursor-paged endpoint, as the warnings name it. */
 const SEARCHES_ENDPOINT = 'GET /v1/analytics/{projectId}/searches';
 /**
@@ -451,28 +510,37 @@ async function readBusiestPages(api, options) {
         ...(result.stalledAt === undefined ? {} : { notAdvancing: (0,paging/* visitorsNotAdvancingWarning */.QH)({ ...result, stalledAt: result.stalledAt }) }),
     };
 }
-/** The pages readers rate poorly: one request for the counts per page (never the entries). */
+/** The pages readers rate poorly: one request for the counts per page (never the entries), not sent again. */
 async function readPoorlyRatedPages(api, options) {
     checkDeadline(options);
-    const { feedback } = await api.getFeedbackByPage({ ...(0,analytics_range/* dateQuery */.Nj)(options), limit: FEEDBACK_LIMIT });
+    const { feedback } = await api.getFeedbackByPage({ ...(0,analytics_range/* dateQuery */.Nj)(options), limit: FEEDBACK_LIMIT }, readBudget(MAX_FEEDBACK_REQUESTS));
     return { considered: feedback.length, chosen: poorlyRatedPages(feedback, options.count) };
 }
 /**
  * What readers look for and do not find: the searches, most hits first as the API orders them,
- * following `nextCursor` for at most five requests. It stops early once enough unanswered terms
- * are in hand and the rest, having fewer hits, could not displace them; and when the server
- * stops advancing (a cursor already followed, or a page with no term not already seen), with
- * what it has. A term the API repeats is counted once: its hits are the API's, not a multiple.
+ * following `nextCursor` for at most five requests, retries included. It stops early once enough
+ * unanswered terms are in hand and the rest, having fewer hits, could not displace them; and when
+ * the server stops advancing (a cursor already followed, or a page with no term not already
+ * seen), with what it has. A term the API repeats is counted once: its hits are the API's, not a
+ * multiple.
+ *
+ * A short page (fewer terms than `limit` while `nextCursor` is set) does not end the read, unlike
+ * a short page of visitors: the vendor documents `limit` (1–100) as the most a page holds and
+ * `nextCursor` as where the next one starts, so a cursor names its own position and a short page
+ * skips nothing, where an offset page that says more remain cannot be short without losing rows.
+ * A server that only trickles terms costs the same five requests at most.
  */
 async function readUnansweredSearches(api, options) {
     const rows = [];
     const seen = new Set();
     const followed = new Set();
+    const budget = readBudget(MAX_SEARCH_REQUESTS);
     let cursor;
     let notAdvancing;
-    for (let request = 0; request < MAX_SEARCH_REQUESTS; request++) {
+    // At most five pages, and at most five requests for them, retries included.
+    for (let request = 0; request < MAX_SEARCH_REQUESTS && budget.left > 0; request++) {
         checkDeadline(options);
-        const page = await api.getSearches({ ...(0,analytics_range/* dateQuery */.Nj)(options), limit: SEARCHES_LIMIT, ...(cursor ? { cursor } : {}) });
+        const page = await api.getSearches({ ...(0,analytics_range/* dateQuery */.Nj)(options), limit: SEARCHES_LIMIT, ...(cursor ? { cursor } : {}) }, budget);
         const fresh = page.searches.filter((row) => !seen.has(row.searchQuery));
         for (const row of fresh)
             seen.add(row.searchQuery);
@@ -520,24 +588,30 @@ const READERS = {
  * A documentation job aimed by what readers do: read each signal asked for (one failing is one
  * warning and is left out), choose the pages and terms, write them into the prompt, then create
  * one job and wait for it as `command: agent` does. Every analytics read and the wait share the
- * step's one deadline. Returns the run's record on every path.
+ * step's one deadline, and each signal has its own share of it: the time left split evenly among
+ * the signals still to read, so a stuck read never starves the others and what a quick one leaves
+ * passes on. The job gets what the reads leave. Returns the run's record on every path.
  */
 async function runRefresh(settings, deps) {
     const { client, clock, logger } = deps;
     const startedAt = clock.now();
     const deadline = { at: startedAt + settings.timeoutMs, clock };
-    client.setDeadline(deadline.at);
     const range = { dateFrom: settings.dateFrom, dateTo: settings.dateTo };
     const instruction = settings.prompt || REFRESH_INSTRUCTION;
     const signals = { pages: [], searches: [] };
     const outcomes = [];
     const record = (agent) => ({ range, outcomes, signals, agent });
     // Read, listed in the prompt and shown in the summary in the contract's order.
-    for (const signal of src_settings/* REFRESH_SIGNALS */.k.filter((name) => settings.signals.has(name))) {
+    const asked = src_settings/* REFRESH_SIGNALS */.k.filter((name) => settings.signals.has(name));
+    for (const [index, signal] of asked.entries()) {
         const count = signal === 'searches' ? settings.searchTerms : settings.pagesPerSignal;
+        // Its share of the time left, for its requests and its retries alike.
+        const start = Math.min(clock.now(), deadline.at);
+        const share = { at: start + Math.floor((deadline.at - start) / (asked.length - index)), clock };
+        client.setDeadline(share.at);
         try {
             const onProgress = (0,progress/* exportProgress */.S8)(logger, clock, `Signal ${signal}`, () => client.requestCount);
-            const { considered, chosen, notAdvancing } = await READERS[signal](client, { ...settings, count, deadline, onProgress });
+            const { considered, chosen, notAdvancing } = await READERS[signal](client, { ...settings, count, deadline: share, onProgress });
             if (signal === 'searches')
                 signals.searches.push(...chosen);
             else
@@ -550,11 +624,16 @@ async function runRefresh(settings, deps) {
         catch (error) {
             if ((0,runtime/* isCancellation */.iB)(error, deps.signal))
                 return record((0,run_agent/* cancelledBeforeSending */.xX)({ prompt: '' }, startedAt));
-            const reason = error instanceof runtime/* DeadlineError */.j3 ? `the step's timeout ran out (${error.message})` : (0,src_text/* errorMessage */.gJ)(error);
+            const reason = !(error instanceof runtime/* DeadlineError */.j3)
+                ? (0,src_text/* errorMessage */.gJ)(error)
+                : share.at < deadline.at
+                    ? `its share of the step's timeout (${(0,src_text/* formatDuration */.a3)(share.at - start)}) ran out (${error.message})`
+                    : `the step's timeout ran out (${error.message})`;
             outcomes.push({ signal, read: false, reason });
             logger.warning(`The ${signal} signal was left out: ${(0,src_text/* forLog */.Ig)(reason, 500)}`);
         }
     }
+    client.setDeadline(deadline.at);
     if (outcomes.every((outcome) => !outcome.read)) {
         const reasons = outcomes.map((outcome) => `${outcome.signal}: ${outcome.read ? '' : outcome.reason}`).join('; ');
         return record((0,run_agent/* failedBeforeSending */.Zl)({ prompt: '' }, startedAt, new Error(`No reader signal could be read (${reasons}); no job was created.`)));

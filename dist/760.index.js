@@ -26,24 +26,56 @@ function notAdvancingWarning(endpoint, where, rows) {
 }
 /** The warning for a visitors read that ended at `stalledAt`. */
 function visitorsNotAdvancingWarning(result, read) {
-    return notAdvancingWarning(`${VISITORS_ENDPOINT}${read ? ` (${read})` : ''}`, `the page at offset ${result.stalledAt} said more remain but brought no row not already seen`, result.rows);
+    const brought = result.stalledNew
+        ? `${(0,_text_js__WEBPACK_IMPORTED_MODULE_1__/* .countOf */ .pq)(result.stalledNew, 'row')} not already seen of the ${result.stalledAsked} it asked for`
+        : 'no row not already seen';
+    return notAdvancingWarning(`${VISITORS_ENDPOINT}${read ? ` (${read})` : ''}`, `the page at offset ${result.stalledAt} said more remain but brought ${brought}`, result.rows);
+}
+/**
+ * The budget of one read: no more requests, retries included, than (rows kept ÷ page size) +
+ * concurrency + 1. Every page the read needs brings a page of new rows and so pays for itself;
+ * what is left covers the pages in flight past the end and one retry.
+ */
+class ReadBudget {
+    pageSize;
+    concurrency;
+    kept = 0;
+    spent = 0;
+    constructor(pageSize, concurrency) {
+        this.pageSize = pageSize;
+        this.concurrency = concurrency;
+    }
+    take() {
+        // (spent + 1) ≤ kept ÷ pageSize + concurrency + 1, in whole numbers.
+        if ((this.spent + 1) * this.pageSize > this.kept + (this.concurrency + 1) * this.pageSize)
+            return false;
+        this.spent += 1;
+        return true;
+    }
+    get describe() {
+        return `the read has spent the ${(0,_text_js__WEBPACK_IMPORTED_MODULE_1__/* .countOf */ .pq)(this.spent, 'request')} it may (one per page of rows it kept, plus one per concurrent page and one more)`;
+    }
 }
 /**
  * Pages through the visitors endpoint from `offset`, following `hasMore`, handing each page's
  * new rows to `onRows` in offset order. With `concurrency` above 1, up to that many pages are
  * asked for ahead of the last one handed over; as soon as a page says `hasMore: false` no new
  * page is asked for, so at most `concurrency - 1` requests go past the end. Each path is kept
- * once, whatever the pages repeat.
+ * once, whatever the pages repeat; rows past the `limit` a page asked for are not its rows.
  *
- * Paging ends when the server stops advancing: a page that says more remain but brings no row
- * not already seen (or none at all) ends the read there, with what it has (`stalledAt`). Every
- * page is judged in offset order, as it is handed over, so what ends the read never depends on
- * which answer came first: a failed page fails the read only when no page before it ended it.
- * Past the deadline no page is asked for: the pages in flight finish (each is bounded by
- * request-timeout), then it throws a `DeadlineError` saying how far it got.
+ * Paging ends when the server stops advancing: a page that says more remain but brings fewer
+ * rows not already seen than it asked for (none, repeated ones, or a short page) ends the read
+ * there, with what it has, that page's new rows included (`stalledAt`). The last page of
+ * `max-rows` asks for fewer rows; that is not a short page. Every page is judged in offset order,
+ * as it is handed over, so what ends the read never depends on which answer came first: a failed
+ * page fails the read only when no page before it ended it. The read's requests, retries
+ * included, are held to (rows kept ÷ page size) + concurrency + 1 by the budget the client takes
+ * them from. Past the deadline no page is asked for: the pages in flight finish (each is bounded
+ * by request-timeout), then it throws a `DeadlineError` saying how far it got.
  */
 async function pageVisitors(api, options, onRows) {
     const seen = new Set();
+    const budget = new ReadBudget(options.pageSize, options.concurrency);
     let duplicates = 0;
     let rows = 0;
     let pages = 0;
@@ -53,19 +85,25 @@ async function pageVisitors(api, options, onRows) {
     /** Where the rows end, as far as the pages so far tell. */
     let endOffset = lastOffset;
     let stalledAt;
+    let stalledNew = 0;
+    let stalledAsked = 0;
     let flushOffset = options.offset;
     const inFlight = new Map();
     /** Pages answered (or failed) and not handed over yet: they wait for the pages before them. */
     const done = new Map();
     let failed = false;
     let pastDeadline = false;
-    const endAt = (offset, stalled) => {
-        // At the same offset, a page before it that said no more remain comes first in offset
-        // order: the read ended there, it did not stall.
-        if (offset > endOffset || (offset === endOffset && (stalled || stalledAt === undefined)))
+    /**
+     * The read ends at `end`, by the verdict on the page at `page`: `stalled` when it said more
+     * remain. Of two verdicts, the page first in offset order wins, whichever came first.
+     */
+    let endPage = Number.POSITIVE_INFINITY;
+    const endAt = (page, end, stalled) => {
+        if (page >= endPage)
             return;
-        endOffset = offset;
-        stalledAt = stalled ? offset : undefined;
+        endPage = page;
+        endOffset = end;
+        stalledAt = stalled ? page : undefined;
     };
     // The pages asked for and not yet handed over never number more than `concurrency`: what a
     // stalled server costs is bounded by the pages the read needed plus one per concurrent page.
@@ -78,7 +116,7 @@ async function pageVisitors(api, options, onRows) {
             const offset = nextOffset;
             const limit = Math.min(options.pageSize, lastOffset - offset);
             nextOffset += limit;
-            const request = api.getVisitors({ dateFrom: options.dateFrom, dateTo: options.dateTo, limit, offset }).then((page) => ({ offset, limit, page }), (error) => ({ offset, limit, error: asError(error) }));
+            const request = api.getVisitors({ dateFrom: options.dateFrom, dateTo: options.dateTo, limit, offset }, budget).then((page) => ({ offset, limit, page }), (error) => ({ offset, limit, error: asError(error) }));
             inFlight.set(offset, request);
         }
     };
@@ -93,11 +131,13 @@ async function pageVisitors(api, options, onRows) {
         else {
             pages += 1;
             totals ??= answered.page.totals;
-            const { offset, page } = answered;
+            // What the page alone says, known as it arrives: no page past it is asked for.
+            const { offset, limit, page } = answered;
+            const rows = Math.min(page.visitors.length, limit);
             if (!page.hasMore)
-                endAt(offset + page.visitors.length, false);
-            else if (page.visitors.length === 0)
-                endAt(offset, true);
+                endAt(offset, offset + rows, false);
+            else if (rows < limit && offset + limit < lastOffset)
+                endAt(offset, offset + limit, true);
         }
         // Hand over every page that is next in order.
         for (let next = done.get(flushOffset); next && flushOffset < endOffset; next = done.get(flushOffset)) {
@@ -108,7 +148,7 @@ async function pageVisitors(api, options, onRows) {
             done.delete(flushOffset);
             const fresh = [];
             let repeated = 0;
-            for (const row of next.page.visitors.slice(0, Math.max(0, endOffset - flushOffset))) {
+            for (const row of next.page.visitors.slice(0, Math.min(next.limit, endOffset - flushOffset))) {
                 if (seen.has(row.path))
                     repeated += 1;
                 else {
@@ -119,13 +159,17 @@ async function pageVisitors(api, options, onRows) {
             // Judged by this page and max-rows alone, not by what later pages already said: the same
             // answers end the read the same way, whichever came first.
             const moreToRead = next.page.hasMore && flushOffset + next.limit < lastOffset;
-            if (fresh.length === 0 && moreToRead) {
-                // The server did not advance: its rows are not "repeated paths" but the end of the read.
-                endAt(flushOffset, true);
-                break;
+            const stalled = moreToRead && fresh.length < next.limit;
+            if (stalled) {
+                // The server did not advance: its repeated rows are not "repeated paths" but the end of the read.
+                endAt(flushOffset, flushOffset + next.limit, true);
+                stalledNew = fresh.length;
+                stalledAsked = next.limit;
             }
-            duplicates += repeated;
+            else
+                duplicates += repeated;
             rows += fresh.length;
+            budget.kept = rows;
             await onRows(fresh, totals);
             flushOffset += next.limit;
             options.onProgress?.(rows, pages);
@@ -140,7 +184,13 @@ async function pageVisitors(api, options, onRows) {
     if (pastDeadline && flushOffset < endOffset) {
         throw new _runtime_js__WEBPACK_IMPORTED_MODULE_0__/* .DeadlineError */ .j3(`${(0,_text_js__WEBPACK_IMPORTED_MODULE_1__/* .countOf */ .pq)(rows, 'row')} read in ${(0,_text_js__WEBPACK_IMPORTED_MODULE_1__/* .countOf */ .pq)(pages, 'page')} when the timeout ran out; more remain`);
     }
-    return { totals: totals ?? { human: 0, ai: 0, total: 0 }, rows, duplicates, pages, ...(stalledAt === undefined ? {} : { stalledAt }) };
+    return {
+        totals: totals ?? { human: 0, ai: 0, total: 0 },
+        rows,
+        duplicates,
+        pages,
+        ...(stalledAt === undefined ? {} : { stalledAt, stalledNew, stalledAsked }),
+    };
 }
 function asError(error) {
     return error instanceof Error ? error : new Error(typeof error === 'string' ? error : 'a page request failed');
@@ -533,6 +583,7 @@ async function runVisitors(settings, deps) {
                 requestTimeoutMs: settings.requestTimeoutMs,
                 signal: deps.signal,
                 clock: deps.clock,
+                sleep: deps.sleep,
             });
             // The files are complete either way and stay where the outputs say. Cut short by the
             // timeout, the upload is missed as a failed one is (a warning: the export itself is done);
@@ -726,6 +777,9 @@ async function artifact_uploadArtifact(name, files, rootDirectory, limits, env =
     if (!env.ACTIONS_RUNTIME_TOKEN || !env.ACTIONS_RESULTS_URL) {
         return { skipped: 'no artifact service is reachable here (ACTIONS_RUNTIME_TOKEN is not set, as in a local run)' };
     }
+    // Past the step's deadline no upload starts: one would only be cut short at once.
+    if ((limits.clock ?? runtime/* systemClock */.ml).now() >= limits.deadline)
+        return timedOut(limits);
     // The client reads its one limit of its own from the environment: how long a block of the
     // upload may make no progress. Unless the workflow set it, that is one request-timeout.
     env.ACTIONS_ARTIFACT_UPLOAD_TIMEOUT_MS ??= String(limits.requestTimeoutMs);
@@ -743,19 +797,17 @@ async function artifact_uploadArtifact(name, files, rootDirectory, limits, env =
 }
 /**
  * The upload, or why it did not finish, whichever comes first. The client takes no abort signal
- * and no timeout per request, so the upload is raced instead: it may run to the step's deadline,
- * and, like the last request of a step, at least one request-timeout from its start (an export
- * that ended at the deadline still gets one try); cancellation ends it at once. An upload that
- * lost the race goes on in the background: the step's report says so, and the entry layer ends
- * the process soon after the outputs and the summary are written.
+ * and no timeout per request, so the upload is raced instead: `timeout` ends it, whatever
+ * request-timeout says (that bounds each block of it: see `uploadArtifact`); cancellation ends it
+ * at once. An upload that lost the race goes on in the background: the step's report says so,
+ * and the entry layer ends the process soon after the outputs and the summary are written.
  */
 async function withinLimits(upload, limits) {
     const clock = limits.clock ?? runtime/* systemClock */.ml;
     const sleep = limits.sleep ?? runtime/* realSleep */.uk;
-    const endAt = Math.max(limits.deadline, clock.now() + limits.requestTimeoutMs);
     const settled = new AbortController();
     const cutShort = new Promise((resolve) => {
-        sleep(endAt - clock.now(), AbortSignal.any([limits.signal, settled.signal])).then(() => resolve({ unfinished: `the step's timeout (${(0,src_text/* formatDuration */.a3)(limits.timeoutMs)}) ran out` }), () => {
+        sleep(Math.max(0, limits.deadline - clock.now()), AbortSignal.any([limits.signal, settled.signal])).then(() => resolve(timedOut(limits)), () => {
             if (limits.signal.aborted)
                 resolve({ unfinished: 'the step was cancelled' });
         });
@@ -766,6 +818,9 @@ async function withinLimits(upload, limits) {
     finally {
         settled.abort();
     }
+}
+function timedOut(limits) {
+    return { unfinished: `the step's timeout (${(0,src_text/* formatDuration */.a3)(limits.timeoutMs)}) ran out` };
 }
 
 ;// CONCATENATED MODULE: ./src/steps/visitors.ts
@@ -779,7 +834,7 @@ async function withinLimits(upload, limits) {
  */
 async function visitorsStep(settings, context, uploadArtifact = artifact_uploadArtifact) {
     const { client, logger } = context;
-    const run = await runVisitors(settings, { client, clock: context.clock, logger, signal: context.signal, uploadArtifact });
+    const run = await runVisitors(settings, { client, clock: context.clock, sleep: context.sleep, logger, signal: context.signal, uploadArtifact });
     if (run.artifact?.skipped)
         logger.notice(`Visitor files not uploaded as an artifact: ${run.artifact.skipped}. They are in ${settings.outputDir}.`);
     // A tried upload that failed is worth a warning: the files are still on the runner, for this job only.
