@@ -196,6 +196,17 @@ describe('pull_request', () => {
     });
   });
 
+  it('diff-exclude reads .gitignore forms: "docs/" any folder so named, "/README.md" the root one, "*.md" at every depth', async () => {
+    const paths = ['docs/a.md', 'guide/docs/b.md', 'README.md', 'pkg/README.md', 'notes/c.md', 'src/x.ts'];
+    github.pulls.set(18, { diff: paths.map((path) => fileDiff(path, [`// ${path}`])).join('\n'), files: [], commits: [] });
+    const sent = (): string[] => paths.filter((path) => promptSent().includes(`+++ b/${path}`));
+    await run({ name: 'pull_request', payload: pullRequestEvent(18) }, { wait: 'false', 'diff-exclude': 'docs/\n/README.md' });
+    expect(sent()).toEqual(['pkg/README.md', 'notes/c.md', 'src/x.ts']);
+    sim.resetLog();
+    await run({ name: 'pull_request', payload: pullRequestEvent(18) }, { wait: 'false', 'diff-exclude': '*.md' });
+    expect(sent()).toEqual(['src/x.ts']);
+  });
+
   it('skips with no API request when every changed file is filtered out', async () => {
     github.pulls.set(12, { diff: `${LOCK}\n${DIST}`, files: [], commits: [] });
     const result = await run({ name: 'pull_request', payload: pullRequestEvent(12) });
