@@ -510,7 +510,6 @@ function createOctokitApi(options) {
         markReadyForReview: (pullRequestNodeId) => call('mark-ready', async () => {
             await octokit.graphql(MARK_READY_MUTATION, { id: pullRequestNodeId });
         }),
-        setDeadline: (epochMs) => limits.setDeadline(epochMs),
     };
     function pullState(name, data) {
         const pull = data;
@@ -567,9 +566,6 @@ class RequestLimits {
         this.options = options;
         this.describe = describe;
         this.deadline = options.deadline;
-    }
-    setDeadline(epochMs) {
-        this.deadline = epochMs;
     }
     /**
      * The whole call: it ends at the deadline or on cancellation at once, even while the plugins

@@ -116,7 +116,7 @@ async function pageVisitors(api, options, onRows) {
             const offset = nextOffset;
             const limit = Math.min(options.pageSize, lastOffset - offset);
             nextOffset += limit;
-            const request = api.getVisitors({ dateFrom: options.dateFrom, dateTo: options.dateTo, limit, offset }, budget).then((page) => ({ offset, limit, page }), (error) => ({ offset, limit, error: asError(error) }));
+            const request = api.getVisitors({ dateFrom: options.dateFrom, dateTo: options.dateTo, limit, offset }, { budget, until: options.deadline?.at }).then((page) => ({ offset, limit, page }), (error) => ({ offset, limit, error: asError(error) }));
             inFlight.set(offset, request);
         }
     };
@@ -513,7 +513,7 @@ async function readBusiestPages(api, options) {
 /** The pages readers rate poorly: one request for the counts per page (never the entries), not sent again. */
 async function readPoorlyRatedPages(api, options) {
     checkDeadline(options);
-    const { feedback } = await api.getFeedbackByPage({ ...(0,analytics_range/* dateQuery */.Nj)(options), limit: FEEDBACK_LIMIT }, readBudget(MAX_FEEDBACK_REQUESTS));
+    const { feedback } = await api.getFeedbackByPage({ ...(0,analytics_range/* dateQuery */.Nj)(options), limit: FEEDBACK_LIMIT }, { budget: readBudget(MAX_FEEDBACK_REQUESTS), until: options.deadline.at });
     return { considered: feedback.length, chosen: poorlyRatedPages(feedback, options.count) };
 }
 /**
@@ -540,7 +540,7 @@ async function readUnansweredSearches(api, options) {
     // At most five pages, and at most five requests for them, retries included.
     for (let request = 0; request < MAX_SEARCH_REQUESTS && budget.left > 0; request++) {
         checkDeadline(options);
-        const page = await api.getSearches({ ...(0,analytics_range/* dateQuery */.Nj)(options), limit: SEARCHES_LIMIT, ...(cursor ? { cursor } : {}) }, budget);
+        const page = await api.getSearches({ ...(0,analytics_range/* dateQuery */.Nj)(options), limit: SEARCHES_LIMIT, ...(cursor ? { cursor } : {}) }, { budget, until: options.deadline.at });
         const fresh = page.searches.filter((row) => !seen.has(row.searchQuery));
         for (const row of fresh)
             seen.add(row.searchQuery);
@@ -595,7 +595,7 @@ const READERS = {
 async function runRefresh(settings, deps) {
     const { client, clock, logger } = deps;
     const startedAt = clock.now();
-    const deadline = { at: startedAt + settings.timeoutMs, clock };
+    const deadline = { at: deps.deadline, clock };
     const range = { dateFrom: settings.dateFrom, dateTo: settings.dateTo };
     const instruction = settings.prompt || REFRESH_INSTRUCTION;
     const signals = { pages: [], searches: [] };
@@ -608,7 +608,6 @@ async function runRefresh(settings, deps) {
         // Its share of the time left, for its requests and its retries alike.
         const start = Math.min(clock.now(), deadline.at);
         const share = { at: start + Math.floor((deadline.at - start) / (asked.length - index)), clock };
-        client.setDeadline(share.at);
         try {
             const onProgress = (0,progress/* exportProgress */.S8)(logger, clock, `Signal ${signal}`, () => client.requestCount);
             const { considered, chosen, notAdvancing } = await READERS[signal](client, { ...settings, count, deadline: share, onProgress });
@@ -633,7 +632,6 @@ async function runRefresh(settings, deps) {
             logger.warning(`The ${signal} signal was left out: ${(0,src_text/* forLog */.Ig)(reason, 500)}`);
         }
     }
-    client.setDeadline(deadline.at);
     if (outcomes.every((outcome) => !outcome.read)) {
         const reasons = outcomes.map((outcome) => `${outcome.signal}: ${outcome.read ? '' : outcome.reason}`).join('; ');
         return record((0,run_agent/* failedBeforeSending */.Zl)({ prompt: '' }, startedAt, new Error(`No reader signal could be read (${reasons}); no job was created.`)));

@@ -116,7 +116,7 @@ async function pageVisitors(api, options, onRows) {
             const offset = nextOffset;
             const limit = Math.min(options.pageSize, lastOffset - offset);
             nextOffset += limit;
-            const request = api.getVisitors({ dateFrom: options.dateFrom, dateTo: options.dateTo, limit, offset }, budget).then((page) => ({ offset, limit, page }), (error) => ({ offset, limit, error: asError(error) }));
+            const request = api.getVisitors({ dateFrom: options.dateFrom, dateTo: options.dateTo, limit, offset }, { budget, until: options.deadline?.at }).then((page) => ({ offset, limit, page }), (error) => ({ offset, limit, error: asError(error) }));
             inFlight.set(offset, request);
         }
     };
@@ -525,9 +525,8 @@ async function runVisitors(settings, deps) {
         return run;
     }
     // `timeout` bounds the export as it bounds a wait: no retry and no new page after it.
-    const deadline = { at: deps.clock.now() + settings.timeoutMs, clock: deps.clock };
+    const deadline = { at: deps.deadline, clock: deps.clock };
     const progress = (label) => (0,analytics_progress/* exportProgress */.S8)(deps.logger, deps.clock, label, () => deps.client.requestCount);
-    deps.client.setDeadline(deadline.at);
     const warnIfNotAdvancing = (result, read) => {
         if (result.stalledAt === undefined)
             return;
@@ -834,7 +833,8 @@ function timedOut(limits) {
  */
 async function visitorsStep(settings, context, uploadArtifact = artifact_uploadArtifact) {
     const { client, logger } = context;
-    const run = await runVisitors(settings, { client, clock: context.clock, sleep: context.sleep, logger, signal: context.signal, uploadArtifact });
+    const { clock, sleep, signal, deadline } = context;
+    const run = await runVisitors(settings, { client, clock, sleep, logger, signal, deadline: deadline.at, uploadArtifact });
     if (run.artifact?.skipped)
         logger.notice(`Visitor files not uploaded as an artifact: ${run.artifact.skipped}. They are in ${settings.outputDir}.`);
     // A tried upload that failed is worth a warning: the files are still on the runner, for this job only.

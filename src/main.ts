@@ -1,21 +1,48 @@
 import * as core from '@actions/core';
+import type { Dispatcher } from 'undici';
 import { ApiClient } from './api/client.js';
 import { Outputs, type OutputName } from './constants.js';
 import { readTriggerEvent } from './event.js';
 import { readSettings } from './inputs.js';
 import { coreLogger } from './logger.js';
-import { CancelledError, realSleep, systemClock } from './runtime.js';
+import { CancelledError, realSleep, stepDeadline, systemClock, type Clock, type Deadline, type Random, type Sleep } from './runtime.js';
 import type { Settings } from './settings.js';
 import { agentStep } from './steps/agent.js';
 import { applyReport, type StepContext, type StepReport } from './steps/step.js';
 import { errorMessage } from './text.js';
+import type { UploadArtifact } from './visitors/artifact.js';
 import { USER_AGENT } from './version.js';
+
+/**
+ * What the action takes from the machine it runs on. A runner gets the real ones; the tests run
+ * the same `run()` in process with fake time (test/support/runner.ts), so that what the runner
+ * would read (the log, the output and summary files) is judged without a process per run.
+ */
+export interface RunnerPorts {
+  readonly clock: Clock;
+  readonly sleep: Sleep;
+  readonly random: Random;
+  /** Ends the process (after a cancellation, or an upload left running): `process.exit` on a runner. */
+  readonly exit: (code: number) => void;
+  /** The API client's connections; by default one keep-alive pool that honours the runner's proxy. */
+  readonly dispatcher?: Dispatcher;
+  /** The visitors step's artifact upload; by default `@actions/artifact`'s. */
+  readonly uploadArtifact?: UploadArtifact;
+}
+
+const ON_A_RUNNER: RunnerPorts = {
+  clock: systemClock,
+  sleep: realSleep,
+  random: Math.random,
+  exit: (code) => process.exit(code),
+};
 
 /**
  * The action: read the settings, run the chosen step, and apply its report. The one place that
  * sets outputs, writes the summary and fails the step, on every path including cancellation.
  */
-export async function run(): Promise<void> {
+export async function run(ports: RunnerPorts = ON_A_RUNNER): Promise<void> {
+  const { clock, sleep, random } = ports;
   const startedAt = performance.now();
   let signalledAt: number | undefined;
   const cancellation = new AbortController();
@@ -31,21 +58,24 @@ export async function run(): Promise<void> {
   let outputsSet = false;
   try {
     const event = readTriggerEvent();
-    const { settings, warnings } = readSettings({ event, nowMs: systemClock.now(), env: process.env });
+    const { settings, warnings } = readSettings({ event, nowMs: clock.now(), env: process.env });
     for (const warning of warnings) core.warning(warning);
-    client = createClient(settings, cancellation.signal);
+    // The step's one deadline, from here: every client and flow is held to it.
+    const deadline = stepDeadline(clock.now(), settings);
+    client = createClient(settings, { ...ports, signal: cancellation.signal, deadline });
     const context: StepContext = {
       client,
       event,
       env: process.env,
       logger: coreLogger,
-      clock: systemClock,
-      sleep: realSleep,
-      random: Math.random,
+      clock,
+      sleep,
+      random,
       signal: cancellation.signal,
+      deadline,
       setOutput: (name, value) => core.setOutput(name, value),
     };
-    const report = await runStep(settings, context);
+    const report = await runStep(settings, context, ports.uploadArtifact);
     await applyReport(report, {
       setOutputs: (outputs) => {
         setOutputs(outputs);
@@ -55,7 +85,7 @@ export async function run(): Promise<void> {
       info: (line) => coreLogger.info(line),
       fail: (message) => core.setFailed(message),
     });
-    if (report.leftRunning) exitSoon(0);
+    if (report.leftRunning) exitSoon(ports.exit, 0);
   } catch (error) {
     // A bad input, or anything else that stopped the step before it reported: the outputs still
     // say so, since later steps read them whatever happened.
@@ -70,26 +100,29 @@ export async function run(): Promise<void> {
     const ended = performance.now();
     const afterSignal = signalledAt === undefined ? '' : `, ${Math.round(ended - signalledAt)} ms after the signal`;
     core.debug(`Finished ${Math.round(ended - startedAt)} ms after start${afterSignal}.`);
-    if (cancellation.signal.aborted) exitSoon(1);
+    if (cancellation.signal.aborted) exitSoon(ports.exit, 1);
   }
 }
 
 /** The step the settings ask for; the visitors and refresh steps load only when asked for. */
-async function runStep(settings: Settings, context: StepContext): Promise<StepReport> {
+async function runStep(settings: Settings, context: StepContext, uploadArtifact: UploadArtifact | undefined): Promise<StepReport> {
   switch (settings.command) {
     case 'agent':
       return agentStep(settings, context);
     case 'visitors':
-      return (await import('./steps/visitors.js')).visitorsStep(settings, context);
+      return (await import('./steps/visitors.js')).visitorsStep(settings, context, uploadArtifact);
     case 'refresh':
       return (await import('./steps/refresh.js')).refreshStep(settings, context);
   }
 }
 
-function createClient(settings: Settings, signal: AbortSignal): ApiClient {
+function createClient(settings: Settings, runtime: RunnerPorts & { readonly signal: AbortSignal; readonly deadline: Deadline }): ApiClient {
   const { baseUrl, apiKey, projectId, requestTimeoutMs, retries } = settings;
-  const runtime = { logger: coreLogger, clock: systemClock, sleep: realSleep, random: Math.random, signal };
-  return new ApiClient({ baseUrl, apiKey, projectId, requestTimeoutMs, retries, userAgent: USER_AGENT, ...runtime });
+  const { clock, sleep, random, signal, dispatcher, deadline } = runtime;
+  return new ApiClient({
+    ...{ baseUrl, apiKey, projectId, requestTimeoutMs, retries, userAgent: USER_AGENT, logger: coreLogger },
+    ...{ clock, sleep, random, signal, dispatcher, deadline: deadline.at },
+  });
 }
 
 function setOutputs(outputs: Partial<Record<OutputName, string>>): void {
@@ -111,6 +144,6 @@ async function writeSummary(markdown: string): Promise<void> {
  * before the runner's kill (10 s after SIGINT), with the exit code the step set (else `exitCode`). Unref'd: it
  * never keeps the process alive on its own.
  */
-function exitSoon(exitCode: number): void {
-  setTimeout(() => process.exit(process.exitCode ?? exitCode), 1_000).unref();
+function exitSoon(exit: (code: number) => void, exitCode: number): void {
+  setTimeout(() => exit(typeof process.exitCode === 'number' ? process.exitCode : exitCode), 1_000).unref();
 }

@@ -16,6 +16,25 @@ export interface Logger {
   data(title: string, text: string): void;
 }
 
+/**
+ * The step's one deadline, built once by the entry layer from `timeout` and handed to every client
+ * and flow: no request, retry, pause or page may end after `at`. The writes that report the run
+ * (the pull-request comment, the documentation PR's) may take one request-timeout past it, until
+ * `wrapUpAt`, as the last poll at the deadline may: a run that timed out is worth a comment that
+ * says so.
+ */
+export interface Deadline {
+  /** Epoch ms by the step's clock. */
+  readonly at: number;
+  readonly wrapUpAt: number;
+}
+
+/** The deadline of a step that starts at `startedAt`. */
+export function stepDeadline(startedAt: number, settings: { readonly timeoutMs: number; readonly requestTimeoutMs: number }): Deadline {
+  const at = startedAt + settings.timeoutMs;
+  return { at, wrapUpAt: at + settings.requestTimeoutMs };
+}
+
 export interface Clock {
   /** Milliseconds since the epoch. */
   now(): number;

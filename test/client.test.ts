@@ -228,8 +228,7 @@ describe('retries', () => {
   });
 
   it('does not retry when the next attempt would start after the deadline', async () => {
-    const { api, sleeps } = client();
-    api.setDeadline(NOW + 5_000);
+    const { api, sleeps } = client({ deadline: NOW + 5_000 });
     sim.injectFault({ target: 'visitors', kind: 'status', status: 429, retryAfter: '60' });
     const error = await failure(api.getVisitors({ limit: 5, offset: 0 }));
     expect(error.status).toBe(429);
@@ -366,8 +365,7 @@ describe('the preview trigger: sent again only after a 429, at most 3 times a ru
   });
 
   it('is not sent again when the wait would end after the step’s deadline', async () => {
-    const { api, sleeps } = previewClient();
-    api.setDeadline(NOW + 11_999);
+    const { api, sleeps } = previewClient({ deadline: NOW + 11_999 });
     previews.injectFault({ target: 'preview', kind: 'status', status: 429 });
     const error = await failure(api.triggerPreview('docs/x'));
     expect(error.message).toMatch(/after the step’s timeout\.$/);
@@ -740,8 +738,7 @@ describe('what the client accepts, and how it words the rest', () => {
   });
 
   it('retries when the next attempt starts exactly at the deadline', async () => {
-    const { api, sleeps } = client();
-    api.setDeadline(NOW + 7_000);
+    const { api, sleeps } = client({ deadline: NOW + 7_000 });
     sim.injectFault({ target: 'visitors', kind: 'status', status: 429, retryAfter: '7' });
     await api.getVisitors({ limit: 5, offset: 0 });
     expect(sleeps).toEqual([7_000]);

@@ -87,12 +87,10 @@ describe('the GitHub client', () => {
     expect(error.message).toContain("timed out: the step's timeout ran out before it answered");
   });
 
-  it('sends nothing once the deadline has passed, and the deadline can move', async () => {
+  it('sends nothing once the deadline has passed', async () => {
     const api = await client({ deadlineInMs: -1 });
     expect((await failureOf(api.defaultBranch())).kind).toBe('deadline');
     expect(github.requests).toEqual([]);
-    api.setDeadline(Date.now() + 60_000);
-    await expect(api.defaultBranch()).resolves.toBe('main');
   });
 
   it('aborts the request in flight on cancellation, and sends nothing after it', async () => {

@@ -252,17 +252,16 @@ function fakeAgentApi(answer: () => Promise<AgentJob>, statuses: string[] = ['co
       api.calls.push('get');
       return reader.getJob(id);
     },
-    setDeadline: () => undefined,
   };
   return api;
 }
 
 function agentSettings(overrides: Partial<AgentRunSettings> = {}): AgentRunSettings {
-  return { dryRun: false, timeoutMs: 30 * 60_000, wait: true, pollIntervalMs: 5_000, pollIntervalMaxMs: 30_000, jobId: undefined, ...overrides };
+  return { dryRun: false, wait: true, pollIntervalMs: 5_000, pollIntervalMaxMs: 30_000, jobId: undefined, ...overrides };
 }
 
 function agentDeps(time: FakeTime, client: AgentApi, signal = new AbortController().signal) {
-  return { client, clock: time, sleep: time.sleep, random: () => 0.5, logger: recordingLogger(), signal };
+  return { client, clock: time, sleep: time.sleep, random: () => 0.5, logger: recordingLogger(), signal, deadline: time.now() + 30 * 60_000 };
 }
 
 describe('runAgent with wait: false', () => {

@@ -87,17 +87,16 @@ describe('finding the comment', () => {
 });
 
 describe('writing the comment', () => {
-  it('writes working, then the outcome, to the same comment, the outcome with the deadline it may take', async () => {
+  it('writes working, then the outcome, to the same comment, reading the record again before the outcome', async () => {
     const github = memoryGitHub();
     const { logger, clock, seal } = deps();
     const comment = (await PullRequestComment.find(github, PR, { logger, clock, seal }))!;
     const run = acceptedRun('job_1');
     await comment.writeWorking(run, undefined);
     run.outcome = 'pr-opened';
-    await comment.writeOutcome(run, undefined, NOW + 5_000);
+    await comment.writeOutcome(run, undefined);
     // The record is read again before the outcome is written: another run may have written it meanwhile.
     expect(github.calls).toEqual(['list 7', 'create 7', 'list 7', 'update 900']);
-    expect(github.deadline).toBe(NOW + 5_000);
     expect(logger.messages('info')).toEqual(['Pull-request comment created (working).', 'Pull-request comment updated.']);
     const body = github.comments[0]!.body;
     expect(body.split('\n')[0]).toBe(COMMENT_MARKER);
@@ -113,14 +112,14 @@ describe('writing the comment', () => {
     const attached = newRun('job_old', '', NOW, 'pr-opened');
     expect(comment.recordFor(attached)).toEqual({ jobId: 'job_old', headSha: EARLIER });
     expect(comment.recordFor(acceptedRun('job_old'))).toEqual({ jobId: 'job_old', headSha: HEAD });
-    await comment.writeOutcome(refused, undefined, NOW);
+    await comment.writeOutcome(refused, undefined);
     expect(recordIn(github.comments[0]!.body, 7)).toEqual({ jobId: 'job_old', headSha: EARLIER });
   });
 
   it('writes no record when there is none to keep', async () => {
     const github = memoryGitHub();
     const comment = (await PullRequestComment.find(github, PR, deps()))!;
-    await comment.writeOutcome(newRun(undefined, 'x', NOW, 'error'), undefined, NOW);
+    await comment.writeOutcome(newRun(undefined, 'x', NOW, 'error'), undefined);
     expect(github.comments[0]!.body).not.toContain('docs-agent-action:state');
   });
 
@@ -131,7 +130,7 @@ describe('writing the comment', () => {
     const comment = (await PullRequestComment.find(github, PR, { logger, clock, seal }))!;
     const run = acceptedRun('job_1');
     await comment.writeWorking(run, undefined);
-    await comment.writeOutcome(run, undefined, NOW);
+    await comment.writeOutcome(run, undefined);
     expect(github.calls).toEqual(['list 7', 'create 7']);
     expect(logger.messages('warning')).toEqual([
       'Could not write the pull-request comment (403): give the job "permissions: pull-requests: write", or set pr-comment: false.',

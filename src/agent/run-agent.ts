@@ -11,13 +11,12 @@ import { forLog, idForLog } from '../text.js';
 export interface AgentApi extends JobReader {
   createJob(prompt: string): Promise<AgentJob>;
   sendMessage(jobId: string, prompt: string): Promise<AgentJob>;
-  setDeadline(epochMs: number): void;
 }
 
 export type AgentMode = 'create' | 'message' | 'attach';
 
 /** What creating, messaging or attaching to a job and waiting for it read of the settings. */
-export interface AgentRunSettings extends Pick<CommonSettings, 'dryRun' | 'timeoutMs'>, Omit<WaitSettings, 'failOn'> {
+export interface AgentRunSettings extends Pick<CommonSettings, 'dryRun'>, Omit<WaitSettings, 'failOn'> {
   readonly jobId: string | undefined;
 }
 
@@ -28,8 +27,8 @@ export interface AgentDeps {
   readonly random: Random;
   readonly logger: Logger;
   readonly signal: AbortSignal;
-  /** The step's deadline (epoch ms, by `clock`), when it began before this run; else `timeout` from now. */
-  readonly deadline?: number;
+  /** The step's deadline (epoch ms, by `clock`): the wait ends there. */
+  readonly deadline: number;
   /** Told the job ID the moment it is known, so it is an output even if the step dies later. */
   readonly onJobId?: (jobId: string) => void;
   /**
@@ -79,8 +78,7 @@ export async function runAgent(settings: AgentRunSettings, prompt: string, deps:
   // Until the job ends (or the step stops), the job is running; a dry run sends nothing.
   const run = newRun(settings.jobId, prompt, clock.now(), settings.dryRun ? 'dry-run' : 'running');
   const { mode, startedAt } = run;
-  const deadline = deps.deadline ?? startedAt + settings.timeoutMs;
-  client.setDeadline(deadline);
+  const { deadline } = deps;
   const seen = (job: AgentJob): void => {
     run.job = job;
     run.jobId ??= job.id;

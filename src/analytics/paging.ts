@@ -1,12 +1,12 @@
 import type { VisitorCounts, VisitorRow, VisitorsPage } from '../api/schemas.js';
 import type { VisitorsQuery } from '../api/client.js';
-import type { RequestBudget } from '../api/budget.js';
+import type { ReadLimits, RequestBudget } from '../api/budget.js';
 import { DeadlineError, type Clock } from '../runtime.js';
 import { countOf } from '../text.js';
 
-/** What paging needs of the API client: a page, its retries taken from the read's budget. */
+/** What paging needs of the API client: a page, within the read's limits (its retries taken from its budget, its pauses within its deadline). */
 export interface VisitorsApi {
-  getVisitors(query: VisitorsQuery, budget?: RequestBudget): Promise<VisitorsPage>;
+  getVisitors(query: VisitorsQuery, limits?: ReadLimits): Promise<VisitorsPage>;
 }
 
 export interface PagingOptions {
@@ -155,7 +155,7 @@ export async function pageVisitors(
       const offset = nextOffset;
       const limit = Math.min(options.pageSize, lastOffset - offset);
       nextOffset += limit;
-      const request = api.getVisitors({ dateFrom: options.dateFrom, dateTo: options.dateTo, limit, offset }, budget).then(
+      const request = api.getVisitors({ dateFrom: options.dateFrom, dateTo: options.dateTo, limit, offset }, { budget, until: options.deadline?.at }).then(
         (page): Answered => ({ offset, limit, page }),
         (error: unknown): Answered => ({ offset, limit, error: asError(error) }),
       );

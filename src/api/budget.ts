@@ -13,6 +13,13 @@ export interface RequestBudget {
   readonly describe: string;
 }
 
+/** What one read may spend: requests (retries included), and time (a refresh signal's share of the step's). */
+export interface ReadLimits {
+  readonly budget?: RequestBudget;
+  /** No retry pause of the read may end after this instant (epoch ms); the step's deadline holds in any case. */
+  readonly until?: number;
+}
+
 /** A fixed number of requests. */
 export class FixedBudget implements RequestBudget {
   private spent = 0;

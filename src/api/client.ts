@@ -3,7 +3,7 @@ import type * as v from 'valibot';
 import type { Clock, Logger, Random, Sleep } from '../runtime.js';
 import { isJobId } from '../parse.js';
 import { formatDuration, forLog, oneLine, errorMessage } from '../text.js';
-import { FixedBudget, type RequestBudget } from './budget.js';
+import { FixedBudget, type ReadLimits, type RequestBudget } from './budget.js';
 import { ApiError, describeHttpFailure, serverMessageOf, type ApiErrorKind } from './errors.js';
 import { isRetryableStatus, parseRetryAfter, retryDelayMs } from './retry.js';
 import {
@@ -36,6 +36,8 @@ export interface ApiClientOptions {
   readonly random: Random;
   /** Aborts the request in flight and any pause between retries (cancellation). */
   readonly signal?: AbortSignal;
+  /** The step's deadline (epoch ms, by `clock`): no retry pause may end after it. None: no limit. */
+  readonly deadline?: number;
   /** Defaults to one keep-alive agent for the whole run, honouring HTTP(S)_PROXY and NO_PROXY. */
   readonly dispatcher?: Dispatcher;
 }
@@ -93,6 +95,8 @@ interface Call<S extends v.GenericSchema> {
   readonly resend?: { readonly only: 'never' } | { readonly only: 'after-429'; readonly withoutRetryAfterMs: number };
   /** The requests it may send, retries included: one is taken before each. */
   readonly budget?: RequestBudget;
+  /** No retry pause may end after this instant (a read's share of the step's time); the step's deadline holds in any case. */
+  readonly until?: number;
   readonly query?: Readonly<Record<string, string | number | undefined>>;
   readonly body?: unknown;
   readonly schema: S;
@@ -111,7 +115,6 @@ interface RawResponse {
  */
 export class ApiClient {
   private sent = 0;
-  private deadline = Number.POSITIVE_INFINITY;
   /** The client lives for one run: the trigger's cap is counted here, whoever asks for a preview. */
   private readonly previewTriggers = new FixedBudget(PREVIEW_TRIGGERS_PER_RUN, `the preview trigger is sent at most ${PREVIEW_TRIGGERS_PER_RUN} times a run`);
   private readonly dispatcher: Dispatcher;
@@ -125,11 +128,6 @@ export class ApiClient {
   /** Requests sent so far, retries included. */
   get requestCount(): number {
     return this.sent;
-  }
-
-  /** No retry pause may end after this instant (by the injected clock). */
-  setDeadline(epochMs: number): void {
-    this.deadline = epochMs;
   }
 
   createJob(prompt: string): Promise<AgentJob> {
@@ -160,34 +158,34 @@ export class ApiClient {
     });
   }
 
-  /** A page of visitors; `budget`, the read's: its retries are taken from it too. */
-  getVisitors(query: VisitorsQuery, budget?: RequestBudget): Promise<VisitorsPage> {
+  /** A page of visitors, within the read's limits: its retries are taken from its budget too. */
+  getVisitors(query: VisitorsQuery, limits: ReadLimits = {}): Promise<VisitorsPage> {
     return this.call({
       method: 'GET',
       template: '/v1/analytics/{projectId}/visitors',
       query: { ...query },
       schema: VisitorsPageSchema,
-      budget,
+      ...limits,
     });
   }
 
-  getFeedbackByPage(query: FeedbackByPageQuery, budget?: RequestBudget): Promise<FeedbackByPage> {
+  getFeedbackByPage(query: FeedbackByPageQuery, limits: ReadLimits = {}): Promise<FeedbackByPage> {
     return this.call({
       method: 'GET',
       template: '/v1/analytics/{projectId}/feedback/by-page',
       query: { ...query },
       schema: FeedbackByPageSchema,
-      budget,
+      ...limits,
     });
   }
 
-  getSearches(query: SearchesQuery, budget?: RequestBudget): Promise<SearchesPage> {
+  getSearches(query: SearchesQuery, limits: ReadLimits = {}): Promise<SearchesPage> {
     return this.call({
       method: 'GET',
       template: '/v1/analytics/{projectId}/searches',
       query: { ...query },
       schema: SearchesPageSchema,
-      budget,
+      ...limits,
     });
   }
 
@@ -271,7 +269,7 @@ export class ApiClient {
       if (!retryable || attempt >= retries) throw failure;
       const delay =
         call.resend?.only === 'after-429' ? (failure.retryAfterMs ?? call.resend.withoutRetryAfterMs) : retryDelayMs(attempt, random, failure.retryAfterMs);
-      if (clock.now() + delay > this.deadline) {
+      if (clock.now() + delay > Math.min(this.options.deadline ?? Number.POSITIVE_INFINITY, call.until ?? Number.POSITIVE_INFINITY)) {
         throw this.withNote(failure, 'Not retried: the next attempt would start after the step’s timeout.');
       }
       if (call.budget && !call.budget.take()) throw this.withNote(failure, `Not sent again: ${call.budget.describe}.`);

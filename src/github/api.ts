@@ -35,8 +35,6 @@ export interface GitHubApi {
   setPullRequestState(pullNumber: number, state: 'open' | 'closed'): Promise<PullRequestState>;
   /** Marks a draft pull request ready for review: GraphQL only, by the pull request's node ID. */
   markReadyForReview(pullRequestNodeId: string): Promise<void>;
-  /** No request may end after this instant (epoch ms): the step's `timeout`. */
-  setDeadline(epochMs: number): void;
 }
 
 /** A file as GitHub's pulls/files and compare endpoints list it. */

@@ -18,7 +18,7 @@ export interface GitHubClientOptions {
   readonly repo: RepoName;
   /** Limit for one request, headers and body: the `request-timeout` input. */
   readonly requestTimeoutMs: number;
-  /** No request may end after this instant (epoch ms); `setDeadline` moves it. */
+  /** No request may end after this instant (epoch ms): the step's deadline, or its wrap-up for the writes that report the run. */
   readonly deadline: number;
   /** Aborts the request in flight, and refuses new ones, once the step is cancelled. */
   readonly signal: AbortSignal;
@@ -198,7 +198,6 @@ export function createOctokitApi(options: GitHubClientOptions): GitHubApi {
       call('mark-ready', async () => {
         await octokit.graphql(MARK_READY_MUTATION, { id: pullRequestNodeId });
       }),
-    setDeadline: (epochMs) => limits.setDeadline(epochMs),
   };
 
   function pullState(name: GitHubCallName, data: unknown): PullRequestState {
@@ -262,7 +261,7 @@ const retryPluginWaitMs = (retryCount: number): number => (retryCount + 1) ** 2 
  * empty answer. And it decides which failures are sent again, and for how long one may wait.
  */
 class RequestLimits {
-  private deadline: number;
+  private readonly deadline: number;
 
   constructor(
     private readonly options: GitHubClientOptions,
@@ -270,10 +269,6 @@ class RequestLimits {
     private readonly describe: (name: GitHubCallName, error: unknown) => GitHubError,
   ) {
     this.deadline = options.deadline;
-  }
-
-  setDeadline(epochMs: number): void {
-    this.deadline = epochMs;
   }
 
   /**

@@ -32,6 +32,13 @@ export interface CommentDeps {
   readonly clock: Clock;
   /** Seals the record this run writes, and verifies the one it reads (`seal.ts`). */
   readonly seal: RecordSeal;
+  /**
+   * The client the outcome is read again and written with: held to the step's wrap-up
+   * (`Deadline.wrapUpAt`), one request-timeout past the deadline, as a timed-out run is worth a
+   * comment that says so. Finding the comment and the working write keep the client it was found
+   * with. Default: that one.
+   */
+  readonly wrapUp?: GitHubApi;
 }
 
 /** What the documentation PR's part of the comment says, and whether this run changed what the record names. */
@@ -113,13 +120,14 @@ export class PullRequestComment {
 
   /**
    * Says how the run ended. Like the last poll at the deadline, it may take one request-timeout
-   * past the step's deadline (`deadline`): a timed-out run is worth a comment that says so.
-   * With a preview, it is written once the preview is asked for (building) and again when it ended.
+   * past the step's deadline (with `CommentDeps.wrapUp`): a timed-out run is worth a comment that
+   * says so. With a preview, it is written once the preview is asked for (building) and again when
+   * it ended.
    */
-  async writeOutcome(run: AgentRun, diff: DiffStats | undefined, deadline: number, preview?: PreviewRun): Promise<void> {
-    this.github.setDeadline(deadline);
-    await this.readAgain();
-    return this.write('outcome', run, diff, preview);
+  async writeOutcome(run: AgentRun, diff: DiffStats | undefined, preview?: PreviewRun): Promise<void> {
+    const github = this.deps.wrapUp ?? this.github;
+    await this.readAgain(github);
+    return this.write('outcome', run, diff, preview, github);
   }
 
   /**
@@ -156,11 +164,11 @@ export class PullRequestComment {
    * closed meanwhile stays recorded as closed by this action, and reopening the code PR still
    * reopens it. A failure to read is said at info level; the write goes on with what this run has.
    */
-  private async readAgain(): Promise<void> {
+  private async readAgain(github: GitHubApi): Promise<void> {
     if (this.stopped || this.commentId === undefined) return;
     let newer: CommentRecord | undefined;
     try {
-      const comments = await this.github.listComments(this.pullRequest.number);
+      const comments = await github.listComments(this.pullRequest.number);
       const ours = comments.find((comment) => comment.id === this.commentId);
       if (!ours) return;
       newer = recordOf(ours.body, this.pullRequest, { ...this.deps, logger: { ...this.deps.logger, notice: () => undefined } });
@@ -178,7 +186,7 @@ export class PullRequestComment {
     }
   }
 
-  private async write(stage: 'working' | 'outcome', run: AgentRun, diff: DiffStats | undefined, preview?: PreviewRun): Promise<void> {
+  private async write(stage: 'working' | 'outcome', run: AgentRun, diff: DiffStats | undefined, preview?: PreviewRun, github = this.github): Promise<void> {
     if (this.stopped) return;
     const record = this.recordFor(run);
     const hidden = record && recordLine(record, this.deps.seal, codePrScope(this.pullRequest.repository, this.pullRequest.number));
@@ -195,10 +203,10 @@ export class PullRequestComment {
     try {
       let result: 'created' | 'updated';
       if (this.commentId === undefined) {
-        this.commentId = await this.github.createComment(this.pullRequest.number, body);
+        this.commentId = await github.createComment(this.pullRequest.number, body);
         result = 'created';
       } else {
-        await this.github.updateComment(this.commentId, body);
+        await github.updateComment(this.commentId, body);
         result = 'updated';
       }
       this.stored = record;

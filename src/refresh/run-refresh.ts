@@ -44,7 +44,7 @@ const READERS: Record<RefreshSignal, (api: SignalsApi, options: SignalReadOption
 export async function runRefresh(settings: RefreshSettings, deps: RefreshDeps): Promise<RefreshRun> {
   const { client, clock, logger } = deps;
   const startedAt = clock.now();
-  const deadline = { at: startedAt + settings.timeoutMs, clock };
+  const deadline = { at: deps.deadline, clock };
   const range: DateRange = { dateFrom: settings.dateFrom, dateTo: settings.dateTo };
   const instruction = settings.prompt || REFRESH_INSTRUCTION;
   const signals: ReaderSignals = { pages: [], searches: [] };
@@ -58,7 +58,6 @@ export async function runRefresh(settings: RefreshSettings, deps: RefreshDeps): 
     // Its share of the time left, for its requests and its retries alike.
     const start = Math.min(clock.now(), deadline.at);
     const share = { at: start + Math.floor((deadline.at - start) / (asked.length - index)), clock };
-    client.setDeadline(share.at);
     try {
       const onProgress = exportProgress(logger, clock, `Signal ${signal}`, () => client.requestCount);
       const { considered, chosen, notAdvancing } = await READERS[signal](client, { ...settings, count, deadline: share, onProgress });
@@ -78,8 +77,6 @@ export async function runRefresh(settings: RefreshSettings, deps: RefreshDeps): 
       logger.warning(`The ${signal} signal was left out: ${forLog(reason, 500)}`);
     }
   }
-
-  client.setDeadline(deadline.at);
 
   if (outcomes.every((outcome) => !outcome.read)) {
     const reasons = outcomes.map((outcome) => `${outcome.signal}: ${outcome.read ? '' : outcome.reason}`).join('; ');

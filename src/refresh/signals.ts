@@ -1,5 +1,5 @@
 import type { FeedbackByPageQuery, SearchesQuery } from '../api/client.js';
-import { FixedBudget, type RequestBudget } from '../api/budget.js';
+import { FixedBudget, type ReadLimits } from '../api/budget.js';
 import type { FeedbackByPage, SearchesPage, SearchRow, VisitorRow } from '../api/schemas.js';
 import { DeadlineError, type Clock } from '../runtime.js';
 import { countOf } from '../text.js';
@@ -11,8 +11,8 @@ import { busiestPages, poorlyRatedPages, unansweredSearches, type ChosenPage, ty
 
 /** What reading the signals needs of the API client: the three analytics endpoints, each request taken from the read's budget. */
 export interface SignalsApi extends VisitorsApi {
-  getFeedbackByPage(query: FeedbackByPageQuery, budget?: RequestBudget): Promise<FeedbackByPage>;
-  getSearches(query: SearchesQuery, budget?: RequestBudget): Promise<SearchesPage>;
+  getFeedbackByPage(query: FeedbackByPageQuery, limits?: ReadLimits): Promise<FeedbackByPage>;
+  getSearches(query: SearchesQuery, limits?: ReadLimits): Promise<SearchesPage>;
 }
 
 export interface SignalReadOptions extends RangeSettings, PagingSettings {
@@ -76,7 +76,10 @@ export async function readBusiestPages(api: SignalsApi, options: SignalReadOptio
 /** The pages readers rate poorly: one request for the counts per page (never the entries), not sent again. */
 export async function readPoorlyRatedPages(api: SignalsApi, options: SignalReadOptions): Promise<SignalChoice<ChosenPage>> {
   checkDeadline(options);
-  const { feedback } = await api.getFeedbackByPage({ ...dateQuery(options), limit: FEEDBACK_LIMIT }, readBudget(MAX_FEEDBACK_REQUESTS));
+  const { feedback } = await api.getFeedbackByPage(
+    { ...dateQuery(options), limit: FEEDBACK_LIMIT },
+    { budget: readBudget(MAX_FEEDBACK_REQUESTS), until: options.deadline.at },
+  );
   return { considered: feedback.length, chosen: poorlyRatedPages(feedback, options.count) };
 }
 
@@ -104,7 +107,7 @@ export async function readUnansweredSearches(api: SignalsApi, options: SignalRea
   // At most five pages, and at most five requests for them, retries included.
   for (let request = 0; request < MAX_SEARCH_REQUESTS && budget.left > 0; request++) {
     checkDeadline(options);
-    const page = await api.getSearches({ ...dateQuery(options), limit: SEARCHES_LIMIT, ...(cursor ? { cursor } : {}) }, budget);
+    const page = await api.getSearches({ ...dateQuery(options), limit: SEARCHES_LIMIT, ...(cursor ? { cursor } : {}) }, { budget, until: options.deadline.at });
     const fresh = page.searches.filter((row) => !seen.has(row.searchQuery));
     for (const row of fresh) seen.add(row.searchQuery);
     rows.push(...fresh);

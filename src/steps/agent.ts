@@ -21,28 +21,43 @@ import { agentDeps, type StepContext, type StepReport } from './step.js';
 export async function agentStep(settings: AgentSettings, context: StepContext): Promise<StepReport> {
   const { client, clock, logger, signal } = context;
   const startedAt = clock.now();
-  const deadline = startedAt + settings.timeoutMs;
+  const deadline = context.deadline.at;
   const repo = repoFromEnv(context.env);
-  let github: Promise<GitHubApi> | undefined;
-  const connectGitHub = (repo: RepoName): Promise<GitHubApi> =>
-    (github ??= createGitHubApi({
-      token: settings.githubToken,
-      repo,
-      requestTimeoutMs: settings.requestTimeoutMs,
-      deadline,
-      signal,
-      clock,
-      apiUrl: context.env.GITHUB_API_URL,
-      retries: settings.retries,
-      logger,
-    }));
+  // The reads of the change end by the deadline; the comment's writes, which report the run, may
+  // take one request-timeout past it (`Deadline.wrapUpAt`). One client for each, made on first use.
+  const clients = new Map<number, Promise<GitHubApi>>();
+  const connectGitHub = (repo: RepoName, until = deadline): Promise<GitHubApi> => {
+    let github = clients.get(until);
+    if (!github) {
+      github = createGitHubApi({
+        token: settings.githubToken,
+        repo,
+        requestTimeoutMs: settings.requestTimeoutMs,
+        deadline: until,
+        signal,
+        clock,
+        apiUrl: context.env.GITHUB_API_URL,
+        retries: settings.retries,
+        logger,
+      });
+      clients.set(until, github);
+    }
+    return github;
+  };
 
   // follow-code-pr: a closed code PR only brings its documentation PR in step; a reopened one reopens it first.
   // The key that seals what this run records, and verifies what it reads back (pr-comment/seal.ts).
   const seal = RecordSeal.fromApiKey(settings.apiKey);
-  const following = docsPrFollowing(settings, context, repo, deadline, seal);
+  const following = docsPrFollowing(settings, context, repo, seal);
   if (following?.closed && repo)
-    return syncClosedCodePr(settings, context, { ...following, closed: following.closed }, () => connectGitHub(repo), startedAt, deadline, seal);
+    return syncClosedCodePr(
+      settings,
+      context,
+      { ...following, closed: following.closed },
+      { reading: () => connectGitHub(repo), wrapUp: () => connectGitHub(repo, context.deadline.wrapUpAt) },
+      startedAt,
+      seal,
+    );
   let reopenedWith: PullRequestComment | undefined;
   const beforeJob = following?.reopened
     ? (found: PullRequestComment) => {
@@ -54,7 +69,17 @@ export async function agentStep(settings: AgentSettings, context: StepContext): 
   let prepared: PreparedAgent | undefined;
   let run: AgentRun;
   try {
-    prepared = await prepareAgent(settings, { event: context.event, repo, github: connectGitHub, jobs: client, logger, clock, seal, beforeJob });
+    prepared = await prepareAgent(settings, {
+      event: context.event,
+      repo,
+      github: connectGitHub,
+      wrapUpGitHub: (repo) => connectGitHub(repo, context.deadline.wrapUpAt),
+      jobs: client,
+      logger,
+      clock,
+      seal,
+      beforeJob,
+    });
     if (prepared.action === 'skip') {
       logger.notice(prepared.reason);
       run = skippedRun(settings, startedAt, prepared.reason);
@@ -78,20 +103,14 @@ export async function agentStep(settings: AgentSettings, context: StepContext): 
   // The documentation PR is linked first, so the comment that shows the preview building shows it too.
   if (following && comment && !signal.aborted) await following.follower.jobReported(comment, run);
   // The preview of the documentation PR's branch: the comment shows it building once it is asked for.
-  const preview = await previewAfterJob(
-    settings,
-    run,
-    context,
-    deadline,
-    comment && ((building) => comment.writeOutcome(run, diff, deadline + settings.requestTimeoutMs, building)),
-  );
+  const preview = await previewAfterJob(settings, run, context, deadline, comment && ((building) => comment.writeOutcome(run, diff, building)));
   return {
     outputs: { ...agentOutputs(run, client.requestCount), ...previewOutputs(preview), ...docsPrOutputs(following) },
     summary: withDocsPrSummary(renderAgentSummary(run, client.requestCount, diff) + previewSummary(preview), following),
     afterReport: async () => {
       // After a cancellation the runner allows seconds, not a round trip to GitHub.
       if (!comment || signal.aborted) return undefined;
-      await comment.writeOutcome(run, diff, deadline + settings.requestTimeoutMs, preview);
+      await comment.writeOutcome(run, diff, preview);
       // Cancelled while the comment was written: the outcome above stands, the step still stops.
       return signal.aborted ? 'Cancelled while writing the pull-request comment.' : undefined;
     },

@@ -38,13 +38,7 @@ interface PullRequestFields {
  * documentation repository share the step's deadline, plus one request-timeout: like the
  * comment's last write, a run that ended with a PR is worth bringing it in step.
  */
-export function docsPrFollowing(
-  settings: AgentSettings,
-  context: StepContext,
-  repo: RepoName | undefined,
-  deadline: number,
-  seal: RecordSeal,
-): DocsPrFollowing | undefined {
+export function docsPrFollowing(settings: AgentSettings, context: StepContext, repo: RepoName | undefined, seal: RecordSeal): DocsPrFollowing | undefined {
   const { event } = context;
   const pr = event.payload.pull_request as PullRequestFields | undefined;
   if (!settings.followCodePr || !settings.prComment || !repo || !(PULL_REQUEST_EVENTS as readonly string[]).includes(event.name)) return undefined;
@@ -60,7 +54,7 @@ export function docsPrFollowing(
         token,
         repo: docsRepo,
         requestTimeoutMs: settings.requestTimeoutMs,
-        deadline: deadline + settings.requestTimeoutMs,
+        deadline: context.deadline.wrapUpAt,
         signal: context.signal,
         clock: context.clock,
         apiUrl: context.env.GITHUB_API_URL,
@@ -120,9 +114,8 @@ export async function syncClosedCodePr(
   settings: AgentSettings,
   context: StepContext,
   following: DocsPrFollowing & { readonly closed: { readonly merged: boolean } },
-  github: () => Promise<GitHubApi>,
+  github: { readonly reading: () => Promise<GitHubApi>; readonly wrapUp: () => Promise<GitHubApi> },
   startedAt: number,
-  deadline: number,
   seal: RecordSeal,
 ): Promise<StepReport> {
   const { client, logger, clock, signal } = context;
@@ -133,7 +126,7 @@ export async function syncClosedCodePr(
       throw new Error('Input "github-token" is empty: it is needed to read the pull-request comment that records the documentation PR.');
     }
     const pull = { repository: following.repository, number: following.pullNumber, headSha: following.headSha };
-    comment = await PullRequestComment.find(await github(), pull, { logger, clock, seal });
+    comment = await PullRequestComment.find(await github.reading(), pull, { logger, clock, seal, wrapUp: await github.wrapUp() });
     if (comment?.backLink) {
       run.outcome = 'skipped';
       run.skipReason = ownDocsPrReason(following.pullNumber, comment.backLink);
@@ -162,7 +155,7 @@ export async function syncClosedCodePr(
     summary: withDocsPrSummary(renderAgentSummary(run, client.requestCount), following),
     afterReport: async () => {
       if (!written || signal.aborted) return undefined;
-      await written.writeOutcome(run, undefined, deadline + settings.requestTimeoutMs);
+      await written.writeOutcome(run, undefined);
       return signal.aborted ? 'Cancelled while writing the pull-request comment.' : undefined;
     },
     closingLine: `${agentLogLine(run)} · docs PR ${following.follower.action}`,

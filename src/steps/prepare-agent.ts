@@ -28,6 +28,8 @@ export interface PrepareDeps {
   readonly repo: RepoName | undefined;
   /** Creates the GitHub client for the repository on first use, so a step that needs none never loads Octokit. */
   readonly github: (repo: RepoName) => Promise<GitHubApi>;
+  /** The client the pull-request comment's outcome is written with: it may end one request-timeout past the deadline. */
+  readonly wrapUpGitHub: (repo: RepoName) => Promise<GitHubApi>;
   /** To check the state of a job recorded in the PR comment. */
   readonly jobs: JobReader;
   readonly logger: Logger;
@@ -77,7 +79,10 @@ export async function prepareAgent(settings: AgentSettings, deps: PrepareDeps): 
   }
   const headSha = pr?.head?.sha ?? '';
   const repository = deps.repo ? `${deps.repo.owner}/${deps.repo.repo}` : '';
-  const found = pr && settings.prComment && github ? await PullRequestComment.find(github, { repository, number: pr.number, headSha }, deps) : undefined;
+  const found =
+    pr && settings.prComment && github && deps.repo
+      ? await PullRequestComment.find(github, { repository, number: pr.number, headSha }, { ...deps, wrapUp: await deps.wrapUpGitHub(deps.repo) })
+      : undefined;
   if (pr && found?.backLink) return { action: 'skip', reason: ownDocsPrReason(pr.number, found.backLink), comment: undefined };
   if (found && deps.beforeJob) await deps.beforeJob(found);
   // A dry run reads the comment (for reuse-job's decision) but writes nothing.

@@ -3,7 +3,7 @@ import type { ApiClient } from '../api/client.js';
 import { Outputs, type OutputName } from '../constants.js';
 import type { TriggerEvent } from '../event.js';
 import { cutToBytes, SUMMARY_LIMIT_BYTES } from '../report/markdown.js';
-import type { Clock, Logger, Random, Sleep } from '../runtime.js';
+import type { Clock, Deadline, Logger, Random, Sleep } from '../runtime.js';
 
 /**
  * How a step ended, for the entry layer to apply in one place: outputs first, then the summary,
@@ -61,12 +61,14 @@ export interface StepContext {
   readonly random: Random;
   /** Aborts once the step is cancelled (SIGINT, SIGTERM). */
   readonly signal: AbortSignal;
+  /** The step's one deadline, from `timeout`: every client and flow is held to it. */
+  readonly deadline: Deadline;
   /** Sets one output at once, before the step's report: the job ID as soon as it is known. */
   readonly setOutput: (name: OutputName, value: string) => void;
 }
 
 /** What creating and waiting for a job takes, from a step's context; the job ID is an output the moment it is known. */
 export function agentDeps(context: StepContext): AgentDeps & { readonly client: ApiClient } {
-  const { client, clock, sleep, random, logger, signal } = context;
-  return { client, clock, sleep, random, logger, signal, onJobId: (id) => context.setOutput(Outputs.JobId, id) };
+  const { client, clock, sleep, random, logger, signal, deadline } = context;
+  return { client, clock, sleep, random, logger, signal, deadline: deadline.at, onJobId: (id) => context.setOutput(Outputs.JobId, id) };
 }

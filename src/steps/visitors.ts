@@ -15,7 +15,8 @@ export async function visitorsStep(
   uploadArtifact: UploadArtifact = uploadWithActionsArtifact,
 ): Promise<StepReport> {
   const { client, logger } = context;
-  const run = await runVisitors(settings, { client, clock: context.clock, sleep: context.sleep, logger, signal: context.signal, uploadArtifact });
+  const { clock, sleep, signal, deadline } = context;
+  const run = await runVisitors(settings, { client, clock, sleep, logger, signal, deadline: deadline.at, uploadArtifact });
   if (run.artifact?.skipped) logger.notice(`Visitor files not uploaded as an artifact: ${run.artifact.skipped}. They are in ${settings.outputDir}.`);
   // A tried upload that failed is worth a warning: the files are still on the runner, for this job only.
   if (run.artifact?.failed) {

@@ -12,7 +12,9 @@ import { TopRows } from '../analytics/top-rows.js';
 import type { ArtifactUpload, UploadArtifact } from './artifact.js';
 
 export interface VisitorsDeps {
-  readonly client: VisitorsApi & { setDeadline(epochMs: number): void; readonly requestCount: number };
+  readonly client: VisitorsApi & { readonly requestCount: number };
+  /** The step's deadline (epoch ms, by `clock`): no page is asked for, and no retry pause ends, after it. */
+  readonly deadline: number;
   readonly clock: Clock;
   /** The pause the upload's race waits with (by `clock`); a timer by default. */
   readonly sleep?: Sleep;
@@ -78,9 +80,8 @@ export async function runVisitors(settings: VisitorsSettings, deps: VisitorsDeps
     return run;
   }
   // `timeout` bounds the export as it bounds a wait: no retry and no new page after it.
-  const deadline = { at: deps.clock.now() + settings.timeoutMs, clock: deps.clock };
+  const deadline = { at: deps.deadline, clock: deps.clock };
   const progress = (label: string): ((rows: number, pages: number) => void) => exportProgress(deps.logger, deps.clock, label, () => deps.client.requestCount);
-  deps.client.setDeadline(deadline.at);
   const warnIfNotAdvancing = (result: PagingResult, read?: string): void => {
     if (result.stalledAt === undefined) return;
     const warning = visitorsNotAdvancingWarning({ ...result, stalledAt: result.stalledAt }, read);

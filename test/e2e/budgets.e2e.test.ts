@@ -67,7 +67,14 @@ describe('a pager that brings one new row a page while it says more remain', () 
 
 describe('the preview trigger answered 429 with no Retry-After', () => {
   it('is not sent again within a timeout shorter than its 12 s pause, and the warning names the preview budget alone, sentence by sentence', async () => {
-    sim.injectFault({ target: 'preview', kind: 'status', status: 429, body: 'Too many requests, please try again later', contentType: 'text/plain', times: Infinity });
+    sim.injectFault({
+      target: 'preview',
+      kind: 'status',
+      status: 429,
+      body: 'Too many requests, please try again later',
+      contentType: 'text/plain',
+      times: Infinity,
+    });
     try {
       const result = await run({ prompt: 'x', preview: 'true', 'poll-interval': '50ms' });
       expect(result.outputs).toMatchObject({ outcome: 'pr-opened', 'preview-status': 'error' });

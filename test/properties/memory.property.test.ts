@@ -111,7 +111,7 @@ describe("the code PR's comment", () => {
         const comment = (await PullRequestComment.find(github, PR, deps))!;
         const { run, preview } = runWith(name, text, ended);
         await comment.writeWorking(run, undefined);
-        await comment.writeOutcome(run, undefined, NOW + 1_000, preview);
+        await comment.writeOutcome(run, undefined, preview);
         const body = github.comments[0]!.body;
         expect(isMarked(body, COMMENT_MARKER)).toBe(true);
         expect(count(body, '<!--')).toBe(2);

@@ -113,7 +113,7 @@ describe('the cleaner: nothing that renders as nothing survives', () => {
       fc.property(outsideText, (text) => {
         for (const markdown of [codeSpan(text), codeSpan(text, 'cell'), linkOrCode(`https://e.example/${text}`, 'cell'), escapeText(text)]) {
           // The helpers put in their own zero-width space to break an HTML comment's delimiters; nothing else.
-          expect(hasInvisible(markdown.replace(/<\u200b!--|--\u200b>/g, ''))).toBe(false);
+          expect(hasInvisible(markdown.replace(/(?<=<)\u200b(?=!--)|(?<=--)\u200b(?=>)/g, ''))).toBe(false);
         }
         // Nor can outside text spell a delimiter anywhere it is shown: no marker or record can be planted through it.
         for (const markdown of [codeSpan(text), codeSpan(text, 'cell'), linkOrCode(`https://e.example/${text}`, 'cell'), escapeText(text), codeBlock(text)]) {

@@ -25,7 +25,7 @@ import { refreshStep } from '../../src/steps/refresh.js';
 import { applyReport, type StepContext, type StepReport } from '../../src/steps/step.js';
 import { visitorsStep } from '../../src/steps/visitors.js';
 import type { ArtifactUpload, UploadArtifact } from '../../src/visitors/artifact.js';
-import { CancelledError, type Sleep } from '../../src/runtime.js';
+import { CancelledError, stepDeadline, type Sleep } from '../../src/runtime.js';
 import { USER_AGENT } from '../../src/version.js';
 import { startSimulator, type Simulator, type SimulatorOptions } from '../simulator/index.js';
 import { startFakeGitHub, type FakeGitHub } from './fake-github.js';
@@ -150,6 +150,8 @@ export async function startFlows(options: FlowsOptions = {}): Promise<Flows> {
     // A request that hung took request-timeout in all, the time it was charged as it went out included.
     onRequestTimeout = () => time.advance(Math.max(0, settings.requestTimeoutMs - (flowOptions.requestMs ?? 0)));
     const random = seededRandom(11);
+    // The step's one deadline, as the entry layer builds it.
+    const deadline = stepDeadline(time.now(), settings);
     const client = new ApiClient({
       baseUrl: settings.baseUrl,
       apiKey: settings.apiKey,
@@ -163,6 +165,7 @@ export async function startFlows(options: FlowsOptions = {}): Promise<Flows> {
       random,
       signal: cancellation.signal,
       dispatcher,
+      deadline: deadline.at,
     });
 
     const outputs: Record<string, string> = {};
@@ -174,7 +177,7 @@ export async function startFlows(options: FlowsOptions = {}): Promise<Flows> {
       uploads.push({ name, files, rootDirectory });
       return Promise.resolve({ id: 4242 });
     };
-    const context: StepContext = { client, event, env, logger: log, clock: time, sleep, random, signal: cancellation.signal, setOutput };
+    const context: StepContext = { client, event, env, logger: log, clock: time, sleep, random, signal: cancellation.signal, deadline, setOutput };
     let summary = '';
     const failures: string[] = [];
     try {

@@ -11,7 +11,7 @@ export function memoryGitHub(comments: IssueComment[] = [], login = 'github-acti
   const notUsed = (): never => {
     throw new Error('not a comment call');
   };
-  const github: GitHubApi & { calls: string[]; comments: IssueComment[]; failures: typeof failures; deadline?: number } = {
+  const github: GitHubApi & { calls: string[]; comments: IssueComment[]; failures: typeof failures } = {
     calls,
     comments,
     failures,
@@ -46,9 +46,6 @@ export function memoryGitHub(comments: IssueComment[] = [], login = 'github-acti
       const index = comments.findIndex((comment) => comment.id === commentId);
       comments[index] = { ...comments[index]!, body };
       return Promise.resolve();
-    },
-    setDeadline(epochMs) {
-      github.deadline = epochMs;
     },
   };
   return github;
