@@ -31,7 +31,7 @@ export default {
     // The refresh's choice of pages and terms
     'src/refresh/choose.ts',
     // The comment's record and the rule that moves it
-    'src/pr-comment/record.ts',
+    'src/memory/record.ts',
     'src/pr-comment/comment.ts',
   ],
   testRunner: 'vitest',

@@ -651,6 +651,8 @@ async function runRefresh(settings, deps) {
 
 // EXTERNAL MODULE: ./src/report/agent-report.ts
 var agent_report = __webpack_require__(74262);
+// EXTERNAL MODULE: ./src/report/failure.ts
+var failure = __webpack_require__(3304);
 // EXTERNAL MODULE: ./src/report/preview-report.ts
 var preview_report = __webpack_require__(73629);
 // EXTERNAL MODULE: ./src/constants.ts
@@ -724,11 +726,15 @@ function shown(text) {
     return (0,markdown/* codeSpan */.SS)(text, 'cell', MAX_SHOWN_CHARS);
 }
 
-// EXTERNAL MODULE: ./src/steps/preview-after-job.ts + 1 modules
-var preview_after_job = __webpack_require__(81545);
+// EXTERNAL MODULE: ./src/steps/preview.ts + 1 modules
+var steps_preview = __webpack_require__(58114);
 // EXTERNAL MODULE: ./src/steps/step.ts
 var step = __webpack_require__(50961);
+// EXTERNAL MODULE: ./src/steps/verdict.ts
+var verdict = __webpack_require__(63426);
 ;// CONCATENATED MODULE: ./src/steps/refresh.ts
+
+
 
 
 
@@ -737,20 +743,19 @@ var step = __webpack_require__(50961);
 
 /**
  * `command: refresh`: reads the reader signals, aims one agent job with them, waits for it like
- * the agent step, and reports. Loaded only by a refresh step.
+ * the agent step, deploys its preview when asked, and reports. Loaded only by a refresh step.
  */
 async function refreshStep(settings, context) {
-    const { client, clock } = context;
-    const startedAt = clock.now();
+    const { client } = context;
     const run = await runRefresh(settings, (0,step/* agentDeps */.g)(context));
     if (run.agent.outcome === 'skipped')
         context.logger.notice(run.agent.skipReason ?? 'Nothing to refresh.');
-    const preview = await (0,preview_after_job/* previewAfterJob */.G)(settings, run.agent, context, startedAt + settings.timeoutMs);
+    const preview = await (0,steps_preview/* waitForPreview */.X)(await (0,steps_preview/* askForPreview */.H)(settings, run.agent, context), context);
     return {
         outputs: { ...refreshOutputs(run, client.requestCount), ...(0,preview_report/* previewOutputs */.HG)(preview) },
         summary: renderRefreshSummary(run, client.requestCount) + (0,preview_report/* previewSummary */.tq)(preview),
         closingLine: (0,agent_report/* agentLogLine */.mv)(run.agent),
-        failure: (0,preview_report/* withPreviewFailure */.z)((0,agent_report/* agentFailure */.Os)(run.agent, settings.failOn), preview, settings.failOnPreview),
+        failure: (0,failure/* failureLine */.P)((0,verdict/* verdictOf */.V)(run.agent, preview, settings)),
     };
 }
 

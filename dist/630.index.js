@@ -275,6 +275,8 @@ function contextLines(context) {
     return lines;
 }
 
+// EXTERNAL MODULE: ./src/event.ts
+var src_event = __webpack_require__(80807);
 ;// CONCATENATED MODULE: ./src/diff/files.ts
 
 /** Splits a unified diff (`git diff` format) at each `diff --git` header. */
@@ -348,6 +350,7 @@ function stripPrefix(name) {
 
 
 
+
 const ZERO_SHA = /^0+$/;
 /**
  * Reads the triggering change through GitHub's API: a pull request's diff, or a push's
@@ -361,8 +364,8 @@ const ZERO_SHA = /^0+$/;
  */
 async function readChange(event, github, repo, logger, since) {
     const repository = `${repo.owner}/${repo.repo}`;
-    const pr = event.payload.pull_request;
-    if (pr && (event.name === 'pull_request' || event.name === 'pull_request_target')) {
+    const pr = (0,src_event/* pullRequestOf */._n)(event) && event.payload.pull_request;
+    if (pr) {
         const context = {
             repository,
             event: event.name,

@@ -332,6 +332,8 @@ __webpack_require__.d(__webpack_exports__, {
   visitorsStep: () => (/* binding */ visitorsStep)
 });
 
+// EXTERNAL MODULE: ./src/report/cancellation.ts
+var cancellation = __webpack_require__(83575);
 // EXTERNAL MODULE: ./src/constants.ts
 var constants = __webpack_require__(27242);
 ;// CONCATENATED MODULE: ./src/analytics/change.ts
@@ -642,6 +644,7 @@ var report_markdown = __webpack_require__(54285);
 
 
 
+
 function visitorsOutputs(run, requests) {
     return {
         [constants/* Outputs */.tY.Outcome]: visitorsOutcome(run),
@@ -654,13 +657,6 @@ function visitorsOutputs(run, requests) {
         [constants/* Outputs */.tY.ArtifactId]: run.artifact?.id === undefined ? '' : String(run.artifact.id),
         [constants/* Outputs */.tY.Requests]: String(requests),
     };
-}
-/** The step's error line for a cancelled export: whether the files were left, and the upload. */
-function visitorsCancelledLine(run) {
-    if (!run.csvPath)
-        return 'Cancelled before the export finished; no files were written.';
-    const files = `both files are complete and stay in place (${run.csvPath}, ${run.jsonPath})`;
-    return run.artifact?.unfinished ? `Cancelled during the artifact upload: the upload did not finish; ${files}.` : `Cancelled; ${files}.`;
 }
 /** A path in the summary, as code: long ones are cut. */
 const MAX_PATH_CHARS = 120;
@@ -713,13 +709,8 @@ function render(run, top, requests, artifactName) {
     parts.push('', facts.join(' · '));
     for (const warning of run.notAdvancing)
         parts.push('', `⚠️ ${(0,report_markdown/* escapeText */.X1)(warning)}`);
-    if (run.cancelled) {
-        parts.push('', !run.csvPath
-            ? '**Cancelled**: no files were written (an export that stops part-way leaves none).'
-            : run.artifact?.unfinished
-                ? '**Cancelled** during the artifact upload: both files are complete and stay where they are; the upload did not finish.'
-                : '**Cancelled** once both files were complete: they stay where they are.');
-    }
+    if (run.cancelled)
+        parts.push('', (0,cancellation/* cancelledExportNote */.AK)(run));
     if (run.error)
         parts.push('', `**Stopped by an error**: ${(0,report_markdown/* codeSpan */.SS)(run.error.message, 'text', report_markdown/* MAX_MESSAGE_CHARS */.hP)}`);
     return `${parts.join('\n')}\n`;
@@ -827,6 +818,7 @@ function timedOut(limits) {
 
 
 
+
 /**
  * `command: visitors`: exports the range's rows into the CSV and JSON files, uploads them as an
  * artifact, and reports. Loaded only by a visitors step, with everything it needs in one chunk.
@@ -846,7 +838,7 @@ async function visitorsStep(settings, context, uploadArtifact = artifact_uploadA
         summary: renderVisitorsSummary(run, client.requestCount, settings.artifactName),
         closingLine: run.totals &&
             `Visitors: ${(0,src_text/* countOf */.pq)(run.totals.total, 'unique visitor')} (${(0,src_text/* formatCount */.B4)(run.totals.human)} human, ${(0,src_text/* formatCount */.B4)(run.totals.ai)} AI); ${(0,src_text/* countOf */.pq)(run.rows, 'page')} written to ${run.csvPath} and ${run.jsonPath}; ${(0,src_text/* countOf */.pq)(client.requestCount, 'API request')}.`,
-        failure: run.cancelled ? visitorsCancelledLine(run) : run.error?.message,
+        failure: run.cancelled ? (0,cancellation/* cancelledExportLine */.KM)(run) : run.error?.message,
         leftRunning: run.artifact?.unfinished !== undefined,
     };
 }

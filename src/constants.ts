@@ -105,6 +105,10 @@ export const PREVIEW_STATUSES = ['success', 'failure', 'timed-out', 'unavailable
 
 export type PreviewStatus = (typeof PREVIEW_STATUSES)[number];
 
+/** The values of the `docs-pr-action` output: what was done to the documentation PR. */
+export const DOCS_PR_ACTIONS = ['linked', 'closed', 'superseded', 'reopened', 'marked-ready', 'commented', 'none'] as const;
+export type DocsPrAction = (typeof DOCS_PR_ACTIONS)[number];
+
 /** The `fail-on` value that fails the step for a preview that did not succeed (`failure`, `timed-out`, `error`). */
 export const PREVIEW_FAILED = 'preview-failed';
 

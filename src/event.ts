@@ -38,6 +38,35 @@ export function readTriggerEvent(env: NodeJS.ProcessEnv = process.env): TriggerE
   return { name: env.GITHUB_EVENT_NAME ?? '', payload, actor: env.GITHUB_ACTOR ?? '' };
 }
 
+/** What the steps read of a pull-request event's pull request. */
+export interface EventPullRequest {
+  readonly number: number;
+  /** Outside text: the author's. */
+  readonly title: string;
+  readonly headSha: string;
+  readonly headRef: string;
+  /** The event's `action`: `opened`, `synchronize`, `reopened`, `closed`, … */
+  readonly action: string;
+  /** With `closed`: merged, or closed without merging. */
+  readonly merged: boolean;
+}
+
+/** The one answer to "is this a pull-request event": `pull_request` or `pull_request_target`, with a pull request in its payload. */
+export function pullRequestOf(event: TriggerEvent): EventPullRequest | undefined {
+  if (!(PULL_REQUEST_EVENTS as readonly string[]).includes(event.name)) return undefined;
+  const pr = event.payload.pull_request as { number?: unknown; title?: unknown; merged?: unknown; head?: { sha?: unknown; ref?: unknown } | null } | undefined;
+  if (typeof pr?.number !== 'number') return undefined;
+  const text = (value: unknown): string => (typeof value === 'string' ? value : '');
+  return {
+    number: pr.number,
+    title: text(pr.title),
+    headSha: text(pr.head?.sha),
+    headRef: text(pr.head?.ref),
+    action: text(event.payload.action),
+    merged: pr.merged === true,
+  };
+}
+
 export function eventHasDiff(event: TriggerEvent): boolean {
   return (DIFF_EVENTS as readonly string[]).includes(event.name);
 }

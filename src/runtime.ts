@@ -85,11 +85,13 @@ export class DeadlineError extends Error {
 }
 
 /**
- * Whether a failure is the step's cancellation: the cancellation error itself, or anything that
- * failed once the step was cancelled (a request cut off by the signal fails with its own error).
+ * The one test for "the step was cancelled": the signal aborted, or the failure is a
+ * cancellation — this module's `CancelledError`, or a client's error of kind `cancelled` (the API's
+ * and GitHub's, which name the call that was cut off). A request cut off by the signal fails with
+ * its own error; once the signal aborted, any failure is the cancellation's.
  */
 export function isCancellation(error: unknown, signal: AbortSignal): boolean {
-  return signal.aborted || error instanceof CancelledError;
+  return signal.aborted || error instanceof CancelledError || (error as { kind?: unknown } | null)?.kind === 'cancelled';
 }
 
 export function abortReason(signal: AbortSignal | undefined): Error {

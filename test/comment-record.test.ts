@@ -5,8 +5,8 @@
  * on; one that does not is `unverified`, never followed.
  */
 import { describe, expect, it } from 'vitest';
-import { backLinkLine, COMMENT_MARKER, isMarked, readBackLink, readRecord, recordLine } from '../src/pr-comment/record.js';
-import { codePrScope, docsPrScope, RecordSeal } from '../src/pr-comment/seal.js';
+import { backLinkLine, COMMENT_MARKER, isMarked, readBackLink, readRecord, recordLine } from '../src/memory/record.js';
+import { codePrScope, docsPrScope, RecordSeal } from '../src/memory/seal.js';
 
 const SHA1 = 'a'.repeat(40);
 const SHA256 = '0123456789abcdef'.repeat(4);

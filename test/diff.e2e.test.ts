@@ -3,7 +3,7 @@
  * or push event, reading the change from a fake GitHub API and sending to the API simulator.
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { COMMENT_MARKER } from '../src/pr-comment/record.js';
+import { COMMENT_MARKER } from '../src/memory/record.js';
 import { recordIn, sealedRecord } from './support/records.js';
 import { INVISIBLE, inTagCharacters } from './reliability/cases.js';
 import { scripts, startSimulator, type Fault, type Simulator } from './simulator/index.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { pullRequestOfLink, repositoryOfSource, serverUrlFrom } from '../src/docs-pr/target.js';
-import { COMMENT_MARKER } from '../src/pr-comment/record.js';
+import { COMMENT_MARKER } from '../src/memory/record.js';
 import { recordIn, sealedRecord } from './support/records.js';
 
 const SHA = 'e'.repeat(40);

@@ -7,7 +7,7 @@ import { newRun, type AgentRun } from '../src/agent/run-agent.js';
 import { GitHubError, type IssueComment } from '../src/github/api.js';
 import { memoryGitHub } from './support/memory-github.js';
 import { PullRequestComment } from '../src/pr-comment/comment.js';
-import { COMMENT_MARKER } from '../src/pr-comment/record.js';
+import { COMMENT_MARKER } from '../src/memory/record.js';
 import { recordIn, sealedRecord, TEST_SEAL, WORKFLOW_REPOSITORY } from './support/records.js';
 import { recordingLogger } from './support/fake-time.js';
 
@@ -39,7 +39,7 @@ describe('finding the comment', () => {
     const comment = await PullRequestComment.find(github, PR, deps());
     expect(comment!.earlier).toBeUndefined();
     expect(github.calls).toEqual(['list 7']);
-    await comment!.writeWorking(acceptedRun('job_1'), undefined);
+    await comment!.writeWorking({ run: acceptedRun('job_1') });
     expect(github.calls).toEqual(['list 7', 'create 7']);
   });
 
@@ -50,7 +50,7 @@ describe('finding the comment', () => {
     );
     const comment = await PullRequestComment.find(github, PR, deps());
     expect(comment!.earlier).toEqual({ jobId: 'job_new', headSha: EARLIER });
-    await comment!.writeWorking(acceptedRun('job_new'), undefined);
+    await comment!.writeWorking({ run: acceptedRun('job_new') });
     expect(github.calls).toEqual(['list 7', 'identity', 'update 3']);
   });
 
@@ -59,7 +59,7 @@ describe('finding the comment', () => {
     const github = memoryGitHub([theirs]);
     const comment = await PullRequestComment.find(github, PR, deps());
     expect(comment!.earlier).toBeUndefined();
-    await comment!.writeWorking(acceptedRun('job_1'), undefined);
+    await comment!.writeWorking({ run: acceptedRun('job_1') });
     expect(github.calls).toEqual(['list 7', 'identity', 'create 7']);
     expect(github.comments[0]).toEqual(theirs);
   });
@@ -92,9 +92,9 @@ describe('writing the comment', () => {
     const { logger, clock, seal } = deps();
     const comment = (await PullRequestComment.find(github, PR, { logger, clock, seal }))!;
     const run = acceptedRun('job_1');
-    await comment.writeWorking(run, undefined);
+    await comment.writeWorking({ run: run });
     run.outcome = 'pr-opened';
-    await comment.writeOutcome(run, undefined);
+    await comment.writeOutcome({ run: run });
     // The record is read again before the outcome is written: another run may have written it meanwhile.
     expect(github.calls).toEqual(['list 7', 'create 7', 'list 7', 'update 900']);
     expect(logger.messages('info')).toEqual(['Pull-request comment created (working).', 'Pull-request comment updated.']);
@@ -108,18 +108,18 @@ describe('writing the comment', () => {
     const comment = (await PullRequestComment.find(github, PR, deps()))!;
     const refused = newRun('job_old', 'more', NOW, 'error');
     refused.delivery = 'refused';
-    expect(comment.recordFor(refused)).toEqual({ jobId: 'job_old', headSha: EARLIER });
+    expect(comment.recordFor({ run: refused })).toEqual({ jobId: 'job_old', headSha: EARLIER });
     const attached = newRun('job_old', '', NOW, 'pr-opened');
-    expect(comment.recordFor(attached)).toEqual({ jobId: 'job_old', headSha: EARLIER });
-    expect(comment.recordFor(acceptedRun('job_old'))).toEqual({ jobId: 'job_old', headSha: HEAD });
-    await comment.writeOutcome(refused, undefined);
+    expect(comment.recordFor({ run: attached })).toEqual({ jobId: 'job_old', headSha: EARLIER });
+    expect(comment.recordFor({ run: acceptedRun('job_old') })).toEqual({ jobId: 'job_old', headSha: HEAD });
+    await comment.writeOutcome({ run: refused });
     expect(recordIn(github.comments[0]!.body, 7)).toEqual({ jobId: 'job_old', headSha: EARLIER });
   });
 
   it('writes no record when there is none to keep', async () => {
     const github = memoryGitHub();
     const comment = (await PullRequestComment.find(github, PR, deps()))!;
-    await comment.writeOutcome(newRun(undefined, 'x', NOW, 'error'), undefined);
+    await comment.writeOutcome({ run: newRun(undefined, 'x', NOW, 'error') });
     expect(github.comments[0]!.body).not.toContain('docs-agent-action:state');
   });
 
@@ -129,8 +129,8 @@ describe('writing the comment', () => {
     const { logger, clock, seal } = deps();
     const comment = (await PullRequestComment.find(github, PR, { logger, clock, seal }))!;
     const run = acceptedRun('job_1');
-    await comment.writeWorking(run, undefined);
-    await comment.writeOutcome(run, undefined);
+    await comment.writeWorking({ run: run });
+    await comment.writeOutcome({ run: run });
     expect(github.calls).toEqual(['list 7', 'create 7']);
     expect(logger.messages('warning')).toEqual([
       'Could not write the pull-request comment (403): give the job "permissions: pull-requests: write", or set pr-comment: false.',
@@ -144,7 +144,7 @@ describe('writing the comment', () => {
       github.failures.write = error;
       const { logger, clock, seal } = deps();
       const comment = (await PullRequestComment.find(github, PR, { logger, clock, seal }))!;
-      await comment.writeWorking(acceptedRun('job_1'), undefined);
+      await comment.writeWorking({ run: acceptedRun('job_1') });
       expect(logger.messages('warning')).toEqual([`Could not write the pull-request comment: ${error.message}`]);
     }
   });

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { newRun } from '../src/agent/run-agent.js';
 import type { PreviewRun } from '../src/preview/run-preview.js';
 import { renderPrComment } from '../src/report/agent-report.js';
-import { previewFailure, previewOutputs, previewResultLine, renderPreviewSection, SCREENSHOT_ALT, screenshotOf } from '../src/report/preview-report.js';
+import { previewOutputs, previewResultLine, renderPreviewSection, SCREENSHOT_ALT, screenshotOf } from '../src/report/preview-report.js';
 import { withoutInvisible } from '../src/text.js';
 import { expectRendersAsGitHubShould, renderAsGitHub } from './support/github-markdown.js';
 import { runnerCommands } from './support/runner-log.js';
@@ -134,16 +134,6 @@ describe('the preview in the outputs, the log and the failure', () => {
     const line = previewResultLine(preview({ status: 'failure', url: 'x\n::error::x ##[warning]y', branch: '\n::warning::z' }))!.line;
     expect(line).not.toContain('\n');
     expect(runnerCommands(`${line}\n`)).toEqual([]);
-  });
-
-  it('fails the step with preview-failed for failure, timed-out and error only; a cancellation always', () => {
-    for (const status of ['failure', 'timed-out', 'error'] as const) {
-      expect(previewFailure(preview({ status }), true)).toMatch(new RegExp(`Preview status "${status}" fails the step`));
-      expect(previewFailure(preview({ status }), false)).toBeUndefined();
-    }
-    for (const status of ['success', 'unavailable', 'skipped'] as const) expect(previewFailure(preview({ status }), true)).toBeUndefined();
-    expect(previewFailure(preview({ status: 'cancelled' }), false)).toMatch(/^Cancelled while waiting for the preview/);
-    expect(previewFailure(undefined, true)).toBeUndefined();
   });
 });
 

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { newRun, type AgentRun } from '../src/agent/run-agent.js';
 import { ApiError, describeHttpFailure } from '../src/api/errors.js';
 import type { DeploymentStatus, PreviewDeployment } from '../src/api/schemas.js';
-import { PREVIEW_READ_INTERVAL_MS, runPreview, type PreviewApi, type PreviewRun } from '../src/preview/run-preview.js';
+import { awaitPreview, PREVIEW_READ_INTERVAL_MS, runPreview, triggerPreview, type PreviewApi } from '../src/preview/run-preview.js';
 import { CancelledError } from '../src/runtime.js';
 import { FakeTime, recordingLogger } from './support/fake-time.js';
 
@@ -62,7 +62,6 @@ function setup(deadlineMs = 30 * 60_000) {
   const time = new FakeTime();
   const logger = recordingLogger();
   const controller = new AbortController();
-  const urls: string[] = [];
   const deps = (api: PreviewApi, extra: Partial<Parameters<typeof runPreview>[2]> = {}) => ({
     client: api,
     clock: time,
@@ -70,10 +69,9 @@ function setup(deadlineMs = 30 * 60_000) {
     logger,
     signal: controller.signal,
     deadline: time.now() + deadlineMs,
-    onUrl: (url: string) => urls.push(url),
     ...extra,
   });
-  return { time, logger, controller, urls, deps };
+  return { time, logger, controller, deps };
 }
 
 function httpError(status: number, extra: { retryAfterMs?: number; serverMessage?: string } = {}): ApiError {
@@ -106,7 +104,7 @@ describe('runPreview: when it asks for nothing', () => {
 
 describe('runPreview: the wait', () => {
   it('one trigger of the job’s branch, then reads at once and every 10 s until success: within ⌈build / 10 s⌉ + 1 reads', async () => {
-    const { time, logger, urls, deps } = setup();
+    const { time, logger, deps } = setup();
     const { api, calls } = deploymentApi(time);
     const start = time.now();
     const preview = await runPreview({ dryRun: false }, finishedJob(), deps(api));
@@ -119,7 +117,6 @@ describe('runPreview: the wait', () => {
     // Noticed within one interval of becoming ready.
     expect(reads.at(-1)! - 90_000).toBeLessThan(PREVIEW_READ_INTERVAL_MS);
     expect(preview.waitedMs).toBe(reads.at(-1));
-    expect(urls).toEqual([URL_GIVEN]);
     expect(logger.messages('info')).toEqual([
       `Deploying a preview of branch "${BRANCH}".`,
       `Preview of branch "${BRANCH}" queued: ${URL_GIVEN}.`,
@@ -203,21 +200,18 @@ describe('runPreview: the wait', () => {
     expect(logger.messages('info').filter((line) => line.includes('undocumented status'))).toHaveLength(1);
   });
 
-  it('the comment hears of the trigger before the wait, with the URL', async () => {
+  it('the trigger phase ends with the preview queued, its URL known and no status read yet; the wait phase goes on from there', async () => {
     const { time, deps } = setup();
     const { api, calls } = deploymentApi(time);
-    const seen: Array<Pick<PreviewRun, 'status' | 'url'> & { reads: number }> = [];
-    await runPreview(
-      { dryRun: false },
-      finishedJob(),
-      deps(api, {
-        onTriggered: (preview) => {
-          seen.push({ status: preview.status, url: preview.url, reads: calls.filter((call) => call.what === 'read').length });
-          return Promise.resolve();
-        },
-      }),
-    );
-    expect(seen).toEqual([{ status: undefined, url: URL_GIVEN, reads: 0 }]);
+    const queued = await triggerPreview({ dryRun: false }, finishedJob(), deps(api));
+    expect({ status: queued.status, url: queued.url, reads: calls.filter((call) => call.what === 'read').length }).toEqual({
+      status: undefined,
+      url: URL_GIVEN,
+      reads: 0,
+    });
+    const ended = await awaitPreview(queued, deps(api));
+    expect(ended.status).toBe('success');
+    expect(calls.filter((call) => call.what === 'trigger')).toHaveLength(1);
   });
 });
 
@@ -244,12 +238,11 @@ describe('runPreview: refusals', () => {
     );
   });
 
-  it('a trigger answered without a URL still waits; the output stays empty', async () => {
-    const { time, urls, deps } = setup();
+  it('a trigger answered without a URL still waits, with no URL to show', async () => {
+    const { time, deps } = setup();
     const { api } = deploymentApi(time, { queuedMs: 0, buildMs: 0, trigger: () => Promise.resolve({ statusId: 'dep_2', previewUrl: null }) });
     const preview = await runPreview({ dryRun: false }, finishedJob(), deps(api));
     expect(preview).toMatchObject({ status: 'success', url: undefined });
-    expect(urls).toEqual([]);
   });
 });
 

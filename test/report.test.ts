@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AgentRun } from '../src/agent/run-agent.js';
 import { ApiError, serverMessageOf } from '../src/api/errors.js';
-import { COMMENT_MARKER } from '../src/pr-comment/record.js';
+import { COMMENT_MARKER } from '../src/memory/record.js';
 import { recordIn, sealedRecord } from './support/records.js';
 import { agentOutputs, renderAgentSummary, renderPrComment } from '../src/report/agent-report.js';
 import { renderRefreshSummary } from '../src/report/refresh-report.js';

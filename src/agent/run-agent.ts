@@ -29,15 +29,8 @@ export interface AgentDeps {
   readonly signal: AbortSignal;
   /** The step's deadline (epoch ms, by `clock`): the wait ends there. */
   readonly deadline: number;
-  /** Told the job ID the moment it is known, so it is an output even if the step dies later. */
+  /** `runAgent` only: told the job ID once the send phase knows it, so it is an output before the wait. */
   readonly onJobId?: (jobId: string) => void;
-  /**
-   * Told, and awaited, once the API has accepted the job or the message, before the wait begins.
-   * It must not throw: whatever it does is not the run's outcome.
-   */
-  readonly onAccepted?: (run: AgentRun) => Promise<void>;
-  /** Told every job object seen, so a cancelled run can report the last one. */
-  readonly onJob?: (job: AgentJob) => void;
 }
 
 /**
@@ -68,43 +61,43 @@ export interface AgentRun {
 }
 
 /**
- * Creates a job, messages one, or attaches to one, then waits for it as the settings say. It
- * returns the run's record on every path — finished, timed out, cancelled, or stopped by an API
- * error (outcome `error`, before or after the job exists) — so the entry layer reports all of
- * them through one exit point.
+ * Creates a job, messages one, or attaches to one, then waits for it as the settings say: the
+ * two phases below, one after the other (`command: refresh`). It returns the run's record on
+ * every path — finished, timed out, cancelled, or stopped by an API error (outcome `error`,
+ * before or after the job exists) — so the step reports all of them through one exit point.
  */
 export async function runAgent(settings: AgentRunSettings, prompt: string, deps: AgentDeps): Promise<AgentRun> {
+  const run = await sendPrompt(settings, prompt, deps);
+  if (run.jobId) deps.onJobId?.(run.jobId);
+  return waitForJob(run, settings, deps);
+}
+
+/**
+ * The send phase: creates a job, messages one, or attaches to one (a dry run sends nothing).
+ * The run it returns says how far the prompt got (`delivery`); its outcome stays `running` for
+ * the wait unless the send ended the run (refused, failed, cancelled, dry run).
+ */
+export async function sendPrompt(settings: AgentRunSettings, prompt: string, deps: AgentDeps): Promise<AgentRun> {
   const { client, clock, logger } = deps;
   // Until the job ends (or the step stops), the job is running; a dry run sends nothing.
   const run = newRun(settings.jobId, prompt, clock.now(), settings.dryRun ? 'dry-run' : 'running');
-  const { mode, startedAt } = run;
-  const { deadline } = deps;
-  const seen = (job: AgentJob): void => {
-    run.job = job;
-    run.jobId ??= job.id;
-    deps.onJob?.(job);
-  };
-
   if (settings.dryRun) {
-    logger.info(`Dry run: would ${describeMode(mode, settings.jobId)}; nothing was sent to the agent.`);
+    logger.info(`Dry run: would ${describeMode(run.mode, settings.jobId)}; nothing was sent to the agent.`);
     return run;
   }
-  if (run.jobId) deps.onJobId?.(run.jobId);
-
   try {
-    if (mode === 'create') {
+    if (run.mode === 'create') {
       run.delivery = 'sent';
       const job = await client.createJob(prompt);
       run.delivery = 'accepted';
-      seen(job);
-      deps.onJobId?.(job.id);
-      logger.info(`Created job ${idForLog(job.id)} (status ${forLog(run.job!.status, 60)}).`);
-    } else if (mode === 'message') {
+      seen(run, job);
+      logger.info(`Created job ${idForLog(job.id)} (status ${forLog(job.status, 60)}).`);
+    } else if (run.mode === 'message') {
       run.delivery = 'sent';
       const job = await client.sendMessage(settings.jobId!, prompt);
       run.delivery = 'accepted';
-      seen(job);
-      logger.info(`Sent a follow-up message to job ${idForLog(settings.jobId!)} (status ${forLog(run.job!.status, 60)}).`);
+      seen(run, job);
+      logger.info(`Sent a follow-up message to job ${idForLog(settings.jobId!)} (status ${forLog(job.status, 60)}).`);
     } else {
       logger.info(`Attaching to job ${idForLog(settings.jobId!)}.`);
     }
@@ -113,12 +106,21 @@ export async function runAgent(settings: AgentRunSettings, prompt: string, deps:
     if (isCancellation(error, deps.signal)) return cancelled(run);
     return failed(run, error);
   }
-  // Before the wait: a pull-request comment can say that the job is working.
-  if (run.delivery === 'accepted') await deps.onAccepted?.(run);
+  return run;
+}
+
+/**
+ * The wait phase: polls the job the send phase left running until it ends, the deadline passes,
+ * or the step is cancelled; with `wait: false`, an answer that is already terminal is the
+ * outcome, and attaching looks at the job once. A run the send phase ended is returned as it is.
+ */
+export async function waitForJob(run: AgentRun, settings: AgentRunSettings, deps: AgentDeps): Promise<AgentRun> {
+  const { client, clock, logger, deadline } = deps;
+  if (run.outcome !== 'running') return run;
   if (deps.signal.aborted) return cancelled(run);
 
   if (!settings.wait) {
-    if (mode !== 'attach') {
+    if (run.mode !== 'attach') {
       // An answer that is already terminal is the outcome: a job that failed at once was not
       // merely submitted, and `fail-on` must see it.
       run.outcome = outcomeOf(run.job!, 'submitted');
@@ -126,7 +128,7 @@ export async function runAgent(settings: AgentRunSettings, prompt: string, deps:
     }
     // Attaching without waiting: one look at the job, so the outputs say where it stands.
     try {
-      seen(await client.getJob(run.jobId!));
+      seen(run, await client.getJob(run.jobId!));
     } catch (error) {
       if (isCancellation(error, deps.signal)) return cancelled(run);
       return failed(run, error);
@@ -146,11 +148,11 @@ export async function runAgent(settings: AgentRunSettings, prompt: string, deps:
       random: deps.random,
       logger,
       signal: deps.signal,
-      startedAt,
+      startedAt: run.startedAt,
       deadline,
       intervalMs: settings.pollIntervalMs,
       maxIntervalMs: settings.pollIntervalMaxMs,
-      onJob: seen,
+      onJob: (job) => seen(run, job),
     });
     run.timedOut = result.timedOut;
     run.outcome = result.job ? outcomeOf(result.job, 'timed-out') : 'timed-out';
@@ -160,6 +162,12 @@ export async function runAgent(settings: AgentRunSettings, prompt: string, deps:
   }
   run.waitedMs = clock.now() - waitStart;
   return run;
+}
+
+/** Keeps the last job object seen, and its ID once known. */
+function seen(run: AgentRun, job: AgentJob): void {
+  run.job = job;
+  run.jobId ??= job.id;
 }
 
 /** The outcome a job's status gives; `unfinished` while it is not terminal. */

@@ -1,4 +1,4 @@
-import type { TriggerEvent } from '../event.js';
+import { pullRequestOf, type TriggerEvent } from '../event.js';
 import { COMPARE_MAX_FILES, endsTheStep, GitHubError, isMissingCommit, type GitHubApi, type RepoName } from '../github/api.js';
 import type { Logger } from '../runtime.js';
 import { countOf, forLog, errorMessage } from '../text.js';
@@ -44,8 +44,8 @@ const ZERO_SHA = /^0+$/;
  */
 export async function readChange(event: TriggerEvent, github: GitHubApi, repo: RepoName, logger: Logger, since?: string): Promise<Change | undefined> {
   const repository = `${repo.owner}/${repo.repo}`;
-  const pr = event.payload.pull_request as PullRequestPayload | undefined;
-  if (pr && (event.name === 'pull_request' || event.name === 'pull_request_target')) {
+  const pr = pullRequestOf(event) && (event.payload.pull_request as PullRequestPayload);
+  if (pr) {
     const context: ChangeContext = {
       repository,
       event: event.name,

@@ -1,16 +1,41 @@
 import type { AgentRun } from '../agent/run-agent.js';
 import { GitHubError, pullName, type GitHubApi, type PullRef, type PullRequestState, type RepoName } from '../github/api.js';
-import type { PullRequestComment } from '../pr-comment/comment.js';
-import { backLinkLine, DOCS_PR_MARKER, isMarked, type DocsPrRecord } from '../pr-comment/record.js';
-import { docsPrScope, type RecordSeal } from '../pr-comment/seal.js';
-import { renderDocsPrComment, renderDocsPrSection, type CodePr, type DocsPrStage, type DocsPrState } from '../report/docs-pr-report.js';
+import type { DocsPrAction } from '../constants.js';
+import { backLinkLine, DOCS_PR_MARKER, isMarked, type DocsPrRecord } from '../memory/record.js';
+import { docsPrScope, type RecordSeal } from '../memory/seal.js';
+import { renderDocsPrComment, type CodePr, type DocsPrStage, type DocsPrState } from '../report/docs-pr-report.js';
 import { isCancellation, type Clock, type Logger } from '../runtime.js';
 import { errorMessage, forLog, quotedForLog } from '../text.js';
 import { pullRequestOfLink, repoName, repositoryOfSource, sameRepository } from './target.js';
 
-/** The values of the `docs-pr-action` output: what was done to the documentation PR. */
-export const DOCS_PR_ACTIONS = ['linked', 'closed', 'superseded', 'reopened', 'marked-ready', 'commented', 'none'] as const;
-export type DocsPrAction = (typeof DOCS_PR_ACTIONS)[number];
+/**
+ * What following the documentation PR did in this run, for the run record: the `docs-pr-action`
+ * output, the documentation PR the code PR's record names now, and what the comment and the
+ * summary say of it.
+ */
+export interface DocsPrOutcome {
+  readonly action: DocsPrAction;
+  /** The documentation PR the code PR's record names after this run. */
+  readonly record: DocsPrRecord | undefined;
+  /** What the comment and the summary say of it: which pull request, how it stands, and the one it superseded. */
+  readonly shown: DocsPrShown | undefined;
+  /**
+   * This run acted on the documentation PR (linked a new one, closed, reopened or superseded it):
+   * its record stands against what another run recorded meanwhile. Otherwise the newer record wins.
+   */
+  readonly acted: boolean;
+}
+
+/** Before anything was done: nothing, and the record's documentation PR as it was. */
+export function nothingDone(recorded: DocsPrRecord | undefined): DocsPrOutcome {
+  return { action: 'none', record: recorded, shown: undefined, acted: false };
+}
+
+export interface DocsPrShown {
+  readonly pull: PullRef;
+  readonly state: DocsPrState;
+  readonly superseded?: string;
+}
 
 export interface FollowContext {
   readonly docsToken: string;
@@ -59,35 +84,35 @@ type Doing = 'read' | 'close' | 'reopen' | 'mark ready for review' | 'comment on
 export class DocsPrFollower {
   private done: DocsPrAction = 'none';
   private stopped = false;
-  private section: string | undefined;
+  private shown: DocsPrShown | undefined;
+  private acted = false;
   private readonly commentIds = new Map<string, number>();
   /** The state the last failure leaves the documentation PR in, as the code PR's comment says it. */
   private lastState: DocsPrState = 'not-updated';
 
-  constructor(private readonly context: FollowContext) {}
+  /** `recorded`: the documentation PR the code PR's verified record names, if any. */
+  constructor(
+    private readonly context: FollowContext,
+    private recorded: DocsPrRecord | undefined,
+  ) {}
 
-  /** The `docs-pr-action` output. */
-  get action(): DocsPrAction {
-    return this.done;
-  }
-
-  /** What the summary shows of the documentation PR, when this run has anything to say of it. */
-  get summarySection(): string | undefined {
-    return this.section;
+  /** What this run did to the documentation PR so far: the run record's part. */
+  get outcome(): DocsPrOutcome {
+    return { action: this.done, record: this.recorded, shown: this.shown, acted: this.acted };
   }
 
   /** `closed`: merged or not, the recorded documentation PR follows. */
-  async codePrClosed(comment: PullRequestComment, merged: boolean): Promise<void> {
-    const docs = comment.docsPrRecord;
+  async codePrClosed(merged: boolean): Promise<void> {
+    const docs = this.recorded;
     if (!docs) {
       this.context.logger.info('No documentation PR is recorded in the pull-request comment: nothing to bring in step.');
       return;
     }
     if (this.context.dryRun) return this.dryRun(`would ${merged ? 'mark' : 'close'} documentation PR ${pullName(docs)}`);
-    const state = await this.readRecorded(comment, docs);
+    const state = await this.readRecorded(docs);
     if (!state) return;
     const { github } = state;
-    if (this.leftAlone(comment, docs, state.pull, docs.closedByAction)) return;
+    if (this.leftAlone(docs, state.pull, docs.closedByAction)) return;
     if (merged) {
       // Marking ready needs "Contents: write" besides "Pull requests: write": its failure is its
       // own warning, and the comment, which needs only the latter, is still written.
@@ -102,38 +127,38 @@ export class DocsPrFollower {
           `Documentation PR ${pullName(docs)}: the code PR was merged${markedReady ? '; marked ready for review' : '; said so in its comment'}.`,
         );
       }
-      return this.show(comment, docs, markedReady ? 'marked-ready' : commented ? 'commented' : 'not-updated', { acted: markedReady });
+      return this.show(docs, markedReady ? 'marked-ready' : commented ? 'commented' : 'not-updated', { acted: markedReady });
     }
     const closed = await this.attempt('close', docs, () => github.setPullRequestState(docs.number, 'closed'));
-    if (!closed) return this.show(comment, docs, 'not-updated');
+    if (!closed) return this.show(docs, 'not-updated');
     this.done = 'closed';
     this.context.logger.info(`Closed documentation PR ${pullName(docs)}; its branch ${quotedForLog(state.pull.headRef)} is kept.`);
-    this.show(comment, { ...docs, closedByAction: true }, 'closed', { acted: true });
+    this.show({ ...docs, closedByAction: true }, 'closed', { acted: true });
     await this.writeDocsComment(github, docs, { kind: 'closed' });
   }
 
   /** `reopened`, before the run goes on: a documentation PR that this action closed is reopened. */
-  async codePrReopened(comment: PullRequestComment): Promise<void> {
-    const docs = comment.docsPrRecord;
+  async codePrReopened(): Promise<void> {
+    const docs = this.recorded;
     if (!docs) return;
     if (!docs.closedByAction) {
       this.context.logger.info(`Documentation PR ${pullName(docs)} was not closed by this action: not reopened.`);
       return;
     }
     if (this.context.dryRun) return this.dryRun(`would reopen documentation PR ${pullName(docs)}`);
-    const state = await this.readRecorded(comment, docs);
+    const state = await this.readRecorded(docs);
     if (!state) return;
     const { github, pull } = state;
-    if (pull.merged) return this.leftAloneAs(comment, docs, 'left-alone-merged');
+    if (pull.merged) return this.leftAloneAs(docs, 'left-alone-merged');
     if (pull.state === 'open') {
       this.context.logger.info(`Documentation PR ${pullName(docs)} is open already.`);
-      return this.show(comment, { ...docs, closedByAction: false }, 'linked', { acted: true });
+      return this.show({ ...docs, closedByAction: false }, 'linked', { acted: true });
     }
     const reopened = await this.attempt('reopen', docs, () => github.setPullRequestState(docs.number, 'open'));
-    if (!reopened) return this.show(comment, docs, 'not-updated');
+    if (!reopened) return this.show(docs, 'not-updated');
     this.done = 'reopened';
     this.context.logger.info(`Reopened documentation PR ${pullName(docs)} with its code PR.`);
-    this.show(comment, { ...docs, closedByAction: false }, 'reopened', { acted: true });
+    this.show({ ...docs, closedByAction: false }, 'reopened', { acted: true });
     await this.writeDocsComment(github, docs, { kind: 'reopened' });
   }
 
@@ -142,7 +167,7 @@ export class DocsPrFollower {
    * it is another PR, is closed in its favour. A reopened documentation PR stays `reopened` in
    * the output unless a newer one replaced it.
    */
-  async jobReported(comment: PullRequestComment, run: AgentRun): Promise<void> {
+  async jobReported(run: AgentRun): Promise<void> {
     const link = run.job?.prLink;
     if (!link || this.stopped || this.context.signal.aborted) return;
     const { logger, serverUrl } = this.context;
@@ -164,7 +189,7 @@ export class DocsPrFollower {
         `The job reports documentation PR ${pullName(target)} but names no branch it worked on (source.ref): follow-code-pr cannot check that PR is the job's, and leaves it alone.`,
       );
     }
-    const earlier = comment.docsPrRecord;
+    const earlier = this.recorded;
     const same = earlier !== undefined && sameRepository(earlier.repository, target.repository) && earlier.number === target.number;
     const record: DocsPrRecord = { repository: target.repository, number: target.number, headRef, closedByAction: same ? earlier.closedByAction : false };
     if (this.context.dryRun) return this.dryRun(`would link documentation PR ${pullName(target)}`);
@@ -173,16 +198,16 @@ export class DocsPrFollower {
     if (!github || !pull) {
       // Recorded all the same (unless it does not exist), so that a later run with a token can
       // follow it: that run checks it against the record before it acts.
-      return this.show(comment, this.lastState === 'not-found' ? earlier : record, this.lastState, { shown: target, acted: !same });
+      return this.show(this.lastState === 'not-found' ? earlier : record, this.lastState, { shown: target, acted: !same });
     }
-    if (!this.isRecordedPull(pull, record, 'the job reports')) return this.show(comment, earlier, 'mismatch', { shown: target });
-    if (this.leftAlone(comment, record, pull, record.closedByAction)) return;
+    if (!this.isRecordedPull(pull, record, 'the job reports')) return this.show(earlier, 'mismatch', { shown: target });
+    if (this.leftAlone(record, pull, record.closedByAction)) return;
     const linked = await this.writeDocsComment(github, target, { kind: 'linked' });
     if (linked && this.done !== 'reopened') this.done = 'linked';
     if (linked) logger.info(`Linked documentation PR ${pullName(target)} to this pull request.`);
     const superseded = earlier && !same ? await this.supersede(github, earlier, target, link) : false;
     const state = linked ? (this.done === 'reopened' ? 'reopened' : 'linked') : 'not-updated';
-    this.show(comment, record, state, { superseded: superseded ? pullName(earlier!) : undefined, acted: !same || superseded });
+    this.show(record, state, { superseded: superseded ? pullName(earlier!) : undefined, acted: !same || superseded });
   }
 
   /** Closes the record's earlier documentation PR in favour of the newer one, when it is ours to close. */
@@ -214,15 +239,15 @@ export class DocsPrFollower {
    * checked against the record; undefined (and the comment says why) when it cannot be read or is
    * not the recorded one.
    */
-  private async readRecorded(comment: PullRequestComment, docs: DocsPrRecord): Promise<{ github: GitHubApi; pull: PullRequestState } | undefined> {
+  private async readRecorded(docs: DocsPrRecord): Promise<{ github: GitHubApi; pull: PullRequestState } | undefined> {
     const github = await this.clientFor(docs);
     const pull = github && (await this.attempt('read', docs, () => github.pullRequest(docs.number)));
     if (!github || !pull) {
-      this.show(comment, docs, this.lastState);
+      this.show(docs, this.lastState);
       return undefined;
     }
     if (!this.isRecordedPull(pull, docs, 'the pull-request comment records')) {
-      this.show(comment, docs, 'mismatch');
+      this.show(docs, 'mismatch');
       return undefined;
     }
     return { github, pull };
@@ -246,42 +271,41 @@ export class DocsPrFollower {
    * A documentation PR merged already, or closed by someone else (`closedByUs` false), is left as
    * it is and said so; one this action closed is left closed too (`closedByUs` true).
    */
-  private leftAlone(comment: PullRequestComment, docs: DocsPrRecord, state: PullRequestState, closedByUs: boolean): boolean {
+  private leftAlone(docs: DocsPrRecord, state: PullRequestState, closedByUs: boolean): boolean {
     if (state.merged) {
-      this.leftAloneAs(comment, docs, 'left-alone-merged');
+      this.leftAloneAs(docs, 'left-alone-merged');
       return true;
     }
     if (state.state !== 'closed') return false;
     if (closedByUs) {
       this.context.logger.info(`Documentation PR ${pullName(docs)} is closed already (by this action).`);
-      this.show(comment, docs, 'closed');
+      this.show(docs, 'closed');
     } else {
-      this.leftAloneAs(comment, { ...docs, closedByAction: false }, 'left-alone-closed');
+      this.leftAloneAs({ ...docs, closedByAction: false }, 'left-alone-closed');
     }
     return true;
   }
 
-  private leftAloneAs(comment: PullRequestComment, docs: DocsPrRecord, state: 'left-alone-merged' | 'left-alone-closed'): void {
+  private leftAloneAs(docs: DocsPrRecord, state: 'left-alone-merged' | 'left-alone-closed'): void {
     this.context.logger.info(
       `Documentation PR ${pullName(docs)} is already ${state === 'left-alone-merged' ? 'merged' : 'closed by someone else'}: left as it is.`,
     );
-    this.show(comment, docs, state);
+    this.show(docs, state);
   }
 
   private dryRun(what: string): void {
     this.context.logger.info(`Dry run: ${what}; nothing was changed on GitHub.`);
   }
 
-  /** Records the documentation PR in the code PR's comment, and what the comment and the summary say of it. */
+  /** What the code PR's record names after this, and what the comment and the summary say of it. */
   private show(
-    comment: PullRequestComment,
     docs: DocsPrRecord | undefined,
     state: DocsPrState,
     { superseded, shown = docs, acted = false }: { superseded?: string; shown?: PullRef; acted?: boolean } = {},
   ): void {
-    const section = shown && renderDocsPrSection(pullName(shown), state, superseded);
-    comment.setDocsPr({ record: docs, section, acted });
-    this.section = section;
+    this.recorded = docs;
+    this.shown = shown && { pull: { repository: shown.repository, number: shown.number }, state, ...(superseded ? { superseded } : {}) };
+    this.acted ||= acted;
   }
 
   /** The client for the documentation PR's repository: `docs-token`, else `github-token` in the workflow's own repository. */
@@ -307,7 +331,7 @@ export class DocsPrFollower {
       return await request();
     } catch (error) {
       if (stopsTheRest) this.stopped = true;
-      if (isCancellation(error, this.context.signal) || (error instanceof GitHubError && error.kind === 'cancelled')) {
+      if (isCancellation(error, this.context.signal)) {
         this.stopped = true;
         return undefined;
       }

@@ -1,5 +1,5 @@
 import type { PullRef, RepoName } from '../github/api.js';
-import { isRepositoryName } from '../pr-comment/record.js';
+import { isRepositoryName } from '../memory/record.js';
 
 /** GitHub's web address when the runner does not say (GITHUB_SERVER_URL names GHES). */
 const DEFAULT_SERVER_URL = 'https://github.com';

@@ -16,8 +16,9 @@ import {
   type BackLinkRecord,
   type CommentRecord,
   type DocsPrRecord,
-} from './record.js';
-import { codePrScope, docsPrScope, type RecordSeal } from './seal.js';
+} from '../memory/record.js';
+import { codePrScope, docsPrScope, type RecordSeal } from '../memory/seal.js';
+import type { DocsPrOutcome } from '../docs-pr/follow.js';
 
 /** The pull request the comment is on. */
 export interface CommentedPullRequest {
@@ -41,16 +42,13 @@ export interface CommentDeps {
   readonly wrapUp?: GitHubApi;
 }
 
-/** What the documentation PR's part of the comment says, and whether this run changed what the record names. */
-export interface DocsPrShown {
-  readonly record: DocsPrRecord | undefined;
-  /** What the comment and the summary say of it (Markdown), shown above the record. */
-  readonly section: string | undefined;
-  /**
-   * This run acted on the documentation PR (linked a new one, closed, reopened or superseded it):
-   * its record stands against what another run recorded meanwhile. Otherwise the newer record wins.
-   */
-  readonly acted: boolean;
+/** What a write of the comment shows, all from the run record: the job, what was sent, the preview, the documentation PR. */
+export interface CommentView {
+  readonly run: AgentRun;
+  readonly diff?: DiffStats;
+  readonly preview?: PreviewRun;
+  /** What following the documentation PR did; none: the record keeps the documentation PR it named. */
+  readonly docsPr?: DocsPrOutcome;
 }
 
 /**
@@ -75,7 +73,8 @@ export class PullRequestComment {
   private stopped = false;
   /** The record as the comment held it when this run last read it. */
   private stored: CommentRecord | undefined;
-  private docsPr: DocsPrShown;
+  /** What another run recorded of the documentation PR since this one read the record, when this run did not act on it. */
+  private newerDocsPr: DocsPrRecord | undefined;
 
   private constructor(
     private readonly github: GitHubApi,
@@ -89,7 +88,6 @@ export class PullRequestComment {
   ) {
     this.commentId = existingId;
     this.stored = earlier;
-    this.docsPr = { record: earlier?.docsPr, section: undefined, acted: false };
   }
 
   /**
@@ -114,8 +112,8 @@ export class PullRequestComment {
   }
 
   /** Says the job is working: as soon as the API accepted the job or the message. */
-  writeWorking(run: AgentRun, diff: DiffStats | undefined): Promise<void> {
-    return this.write('working', run, diff);
+  writeWorking(view: CommentView): Promise<void> {
+    return this.write('working', view);
   }
 
   /**
@@ -124,10 +122,10 @@ export class PullRequestComment {
    * says so. With a preview, it is written once the preview is asked for (building) and again when
    * it ended.
    */
-  async writeOutcome(run: AgentRun, diff: DiffStats | undefined, preview?: PreviewRun): Promise<void> {
+  async writeOutcome(view: CommentView): Promise<void> {
     const github = this.deps.wrapUp ?? this.github;
-    await this.readAgain(github);
-    return this.write('outcome', run, diff, preview, github);
+    await this.readAgain(github, view.docsPr);
+    return this.write('outcome', view, github);
   }
 
   /**
@@ -135,26 +133,25 @@ export class PullRequestComment {
    * last read. After a refused, failed, cut-off or cancelled create or message, the next run then
    * sends the same change again instead of taking it as delivered.
    */
-  recordFor(run: AgentRun): CommentRecord | undefined {
+  recordFor(view: Pick<CommentView, 'run' | 'docsPr'>): CommentRecord | undefined {
+    const { run } = view;
     const job = run.delivery === 'accepted' && run.jobId ? { jobId: run.jobId, headSha: this.pullRequest.headSha } : this.stored;
     if (!job) return undefined;
-    const docsPr = this.docsPr.record;
+    const docsPr = this.docsPrOf(view.docsPr).record;
     return docsPr ? { jobId: job.jobId, headSha: job.headSha, docsPr } : { jobId: job.jobId, headSha: job.headSha };
   }
 
-  /** The documentation PR the record names, as this run leaves it so far. */
-  get docsPrRecord(): DocsPrRecord | undefined {
-    return this.docsPr.record;
-  }
-
-  /** What the comment says of the documentation PR, as this run leaves it so far. */
-  get docsPrSection(): string | undefined {
-    return this.docsPr.section;
-  }
-
-  /** Records the documentation PR that follow-code-pr keeps in step (or none), and what the comment says of it; the next write carries both. */
-  setDocsPr(shown: DocsPrShown): void {
-    this.docsPr = { ...shown, acted: shown.acted || this.docsPr.acted };
+  /**
+   * The documentation PR the record names and what the comment says of it: what this run's
+   * following did, unless another run recorded something newer of a documentation PR this run did
+   * not act on (then that, said as the record says it); with no following, the record's as read.
+   */
+  private docsPrOf(outcome: DocsPrOutcome | undefined): { record: DocsPrRecord | undefined; section: string | undefined } {
+    const newer = this.newerDocsPr;
+    if (newer && !outcome?.acted) return { record: newer, section: renderDocsPrSection(pullName(newer), newer.closedByAction ? 'closed' : 'linked') };
+    if (!outcome) return { record: this.stored?.docsPr, section: undefined };
+    const shown = outcome.shown;
+    return { record: outcome.record, section: shown && renderDocsPrSection(pullName(shown.pull), shown.state, shown.superseded) };
   }
 
   /**
@@ -164,7 +161,7 @@ export class PullRequestComment {
    * closed meanwhile stays recorded as closed by this action, and reopening the code PR still
    * reopens it. A failure to read is said at info level; the write goes on with what this run has.
    */
-  private async readAgain(github: GitHubApi): Promise<void> {
+  private async readAgain(github: GitHubApi, outcome: DocsPrOutcome | undefined): Promise<void> {
     if (this.stopped || this.commentId === undefined) return;
     let newer: CommentRecord | undefined;
     try {
@@ -178,26 +175,26 @@ export class PullRequestComment {
       return;
     }
     if (!newer || sameRecord(newer, this.stored)) return;
+    // The documentation PR as this run knows it: what its following left, else the record it read.
+    const known = outcome ? outcome.record : this.stored?.docsPr;
     this.stored = newer;
-    if (!this.docsPr.acted && newer.docsPr && !sameDocsPr(newer.docsPr, this.docsPr.record)) {
-      // The state as the newer record says it: closed by this action, or linked.
-      const state = newer.docsPr.closedByAction ? 'closed' : 'linked';
-      this.docsPr = { record: newer.docsPr, section: renderDocsPrSection(pullName(newer.docsPr), state), acted: false };
-    }
+    if (newer.docsPr && !sameRecord(newer.docsPr, known)) this.newerDocsPr = newer.docsPr;
   }
 
-  private async write(stage: 'working' | 'outcome', run: AgentRun, diff: DiffStats | undefined, preview?: PreviewRun, github = this.github): Promise<void> {
+  private async write(stage: 'working' | 'outcome', view: CommentView, github = this.github): Promise<void> {
     if (this.stopped) return;
-    const record = this.recordFor(run);
+    const { run, diff, preview } = view;
+    const record = this.recordFor(view);
     const hidden = record && recordLine(record, this.deps.seal, codePrScope(this.pullRequest.repository, this.pullRequest.number));
     const now = new Date(this.deps.clock.now()).toISOString();
-    const tail = [this.docsPr.section, hidden].filter((part): part is string => Boolean(part));
+    const docsPr = this.docsPrOf(view.docsPr);
+    const tail = [docsPr.section, hidden].filter((part): part is string => Boolean(part));
     // What follows the report's body is kept out of the room the report may fill, so the whole comment stays under GitHub's limit.
     const room = COMMENT_LIMIT_CHARS - tail.reduce((chars, part) => chars + part.length + 2, 1);
     const body = withTail(
       stage === 'working'
         ? renderWorkingComment(run, diff, COMMENT_MARKER, undefined, now)
-        : renderPrComment(run, COMMENT_MARKER, undefined, now, room, preview, this.docsPr.record),
+        : renderPrComment(run, COMMENT_MARKER, undefined, now, room, preview, docsPr.record),
       tail,
     );
     try {
@@ -265,10 +262,7 @@ function backLinkOf(comments: readonly IssueComment[], pullRequest: CommentedPul
   return undefined;
 }
 
-function sameDocsPr(a: DocsPrRecord, b: DocsPrRecord | undefined): boolean {
-  return JSON.stringify(a) === JSON.stringify(b);
-}
-
-function sameRecord(a: CommentRecord | undefined, b: CommentRecord | undefined): boolean {
+/** Records are written by one function, their fields always in one order: their JSON tells them apart. */
+function sameRecord(a: CommentRecord | DocsPrRecord | undefined, b: CommentRecord | DocsPrRecord | undefined): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }

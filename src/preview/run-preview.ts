@@ -41,6 +41,8 @@ export interface PreviewRun {
   waitedMs: number;
   /** Status reads answered or attempted. */
   reads: number;
+  /** When the trigger was sent (epoch ms, by the step's clock). */
+  triggeredAt?: number;
 }
 
 export interface PreviewDeps {
@@ -51,22 +53,21 @@ export interface PreviewDeps {
   readonly signal: AbortSignal;
   /** The step's deadline (epoch ms, by `clock`): no status read starts after it. */
   readonly deadline: number;
-  /** Told the preview's URL the moment the API gives it, so it is an output even if the step dies later. */
-  readonly onUrl?: (url: string) => void;
-  /** Told, and awaited, once the API accepted the trigger: the pull-request comment can show the preview building. Must not throw. */
-  readonly onTriggered?: (preview: PreviewRun) => Promise<void>;
+}
+
+/** Both phases, one after the other: a preview asked for and awaited (`command: refresh`). */
+export async function runPreview(settings: { readonly dryRun: boolean }, job: AgentRun, deps: PreviewDeps): Promise<PreviewRun> {
+  return awaitPreview(await triggerPreview(settings, job, deps), deps);
 }
 
 /**
- * Deploys a preview of the branch the job worked on, once the job has ended with a documentation
- * PR, and waits for it within the step's deadline: one trigger (the client sends it again only
- * after a `429`, at most 3 times a run), then a status read at once and then no more often than
- * every 10 seconds (a `Retry-After` wins) until `success` or `failure`: a wait of W seconds makes
- * at most ⌈W/10⌉ + 1 reads, since the client never retries one inside. A transient failure of a
- * read is a missed read; anything else ends the wait. It returns the preview's record on every
- * path; it never changes the job's run.
+ * The trigger phase: asks for a preview deployment of the branch the job worked on, once the job
+ * has ended with a documentation PR. One trigger (the client sends it again only after a `429`,
+ * at most 3 times a run). The preview it returns has ended (`status` set: skipped, unavailable,
+ * error, cancelled, timed out before it could be asked for) or is queued, for `awaitPreview`. It
+ * never changes the job's run.
  */
-export async function runPreview(settings: { readonly dryRun: boolean }, job: AgentRun, deps: PreviewDeps): Promise<PreviewRun> {
+export async function triggerPreview(settings: { readonly dryRun: boolean }, job: AgentRun, deps: PreviewDeps): Promise<PreviewRun> {
   const { client, clock, logger, signal, deadline } = deps;
   const branch = job.job?.source?.ref ?? undefined;
   const preview: PreviewRun = {
@@ -80,11 +81,7 @@ export async function runPreview(settings: { readonly dryRun: boolean }, job: Ag
     waitedMs: 0,
     reads: 0,
   };
-  const end = (status: PreviewStatus, reason?: string): PreviewRun => {
-    preview.status = status;
-    preview.reason = reason;
-    return preview;
-  };
+  const end = (status: PreviewStatus, reason?: string): PreviewRun => ended(preview, status, reason);
 
   const skip = whySkip(settings, job);
   if (skip) return end('skipped', skip);
@@ -92,7 +89,7 @@ export async function runPreview(settings: { readonly dryRun: boolean }, job: Ag
   if (clock.now() >= deadline) return end('timed-out', 'The step’s timeout ran out before the preview could be asked for.');
 
   logger.info(`Deploying a preview of branch ${quotedForLog(preview.branch!)}.`);
-  const triggeredAt = clock.now();
+  preview.triggeredAt = clock.now();
   let answer: PreviewDeployment;
   try {
     answer = await client.triggerPreview(preview.branch!);
@@ -108,14 +105,25 @@ export async function runPreview(settings: { readonly dryRun: boolean }, job: Ag
     return end('error', errorMessage(error));
   }
   preview.statusId = answer.statusId;
-  if (answer.previewUrl) {
-    preview.url = answer.previewUrl;
-    deps.onUrl?.(answer.previewUrl);
-  }
+  preview.url = answer.previewUrl || undefined;
   // The API has accepted the deployment (202): it is queued until its status says otherwise.
   logger.info(`Preview of branch ${quotedForLog(preview.branch!)} queued${preview.url ? `: ${forLog(preview.url, 300)}` : ' (the API gave no URL)'}.`);
-  await deps.onTriggered?.(preview);
+  return preview;
+}
 
+/**
+ * The wait phase: reads the queued deployment's status at once and then no more often than every
+ * 10 seconds (a `Retry-After` wins) until `success` or `failure`, within the step's deadline: a
+ * wait of W seconds makes at most ⌈W/10⌉ + 1 reads, since the client never retries one inside.
+ * A transient failure of a read is a missed read; anything else ends the wait. A preview the
+ * trigger phase ended is returned as it is.
+ */
+export async function awaitPreview(preview: PreviewRun, deps: PreviewDeps): Promise<PreviewRun> {
+  if (preview.status !== undefined || preview.statusId === undefined) return preview;
+  const { client, clock, logger, signal, deadline } = deps;
+  const end = (status: PreviewStatus, reason?: string): PreviewRun => ended(preview, status, reason);
+  const statusId = preview.statusId;
+  const triggeredAt = preview.triggeredAt ?? clock.now();
   const elapsed = (): string => formatDuration(clock.now() - triggeredAt);
   let lastNews = clock.now();
   // The log has said the deployment is queued (the trigger's 202); it says each change from there.
@@ -143,7 +151,7 @@ export async function runPreview(settings: { readonly dryRun: boolean }, job: Ag
       preview.reads += 1;
       let status: DeploymentStatus;
       try {
-        status = await client.getDeploymentStatus(preview.statusId);
+        status = await client.getDeploymentStatus(statusId);
       } catch (error) {
         if (isCancellation(error, signal)) return end('cancelled');
         if (!(error instanceof ApiError) || !isTransient(error)) return end('error', errorMessage(error));
@@ -176,6 +184,12 @@ export async function runPreview(settings: { readonly dryRun: boolean }, job: Ag
   } finally {
     preview.waitedMs = clock.now() - triggeredAt;
   }
+}
+
+function ended(preview: PreviewRun, status: PreviewStatus, reason?: string): PreviewRun {
+  preview.status = status;
+  preview.reason = reason;
+  return preview;
 }
 
 /** Why no preview is asked for, or undefined when one is. */

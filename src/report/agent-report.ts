@@ -5,6 +5,7 @@ import { countOf, forLog, formatDuration, idForLog, withoutInvisible } from '../
 import { Outputs, type OutputName } from '../constants.js';
 import { codeBlock, codeSpan, cutToBytes, details, escapeText, keyValueTable, linkOrCode, MAX_MESSAGE_CHARS } from './markdown.js';
 import type { PreviewRun } from '../preview/run-preview.js';
+import { attachNote, cancelledJobNote } from './cancellation.js';
 import { renderPreviewSection } from './preview-report.js';
 import { pullName, type PullRef } from '../github/api.js';
 
@@ -106,75 +107,6 @@ export function agentLogLine(run: AgentRun): string {
 }
 
 /**
- * Why the run fails the step, if it does: an API error and a cancellation always do, any other
- * outcome when `fail-on` lists it. One line for the author, with the next step.
- */
-export function agentFailure(run: AgentRun, failOn: ReadonlySet<Outcome>): string | undefined {
-  if (run.outcome === 'error') return run.error?.message ?? 'The API failed.';
-  if (run.outcome === 'cancelled') {
-    switch (cancelledState(run)) {
-      case 'job-runs-on':
-        return `Cancelled. Job ${idForLog(run.jobId!)} goes on running on the server (the API cannot cancel it); attach to it later with job-id: ${idForLog(run.jobId!)}.`;
-      case 'nothing-sent':
-        return 'Cancelled before anything was sent to the agent; no job was created or messaged.';
-      case 'create-refused':
-        return `Cancelled while the create request waited to be sent again; ${REFUSED}, so no job was created.`;
-      case 'create-unanswered':
-        return 'Cancelled before the API answered; a job may still have been created.';
-    }
-  }
-  return failOn.has(run.outcome) ? failOnLine(run, failOn) : undefined;
-}
-
-/**
- * What a cancelled run leaves behind: a job that goes on on the server (the API cannot cancel
- * it), nothing at all (nothing was sent), a create the API certainly did not take (every attempt
- * refused with 429, or none reached it), or a create request that got no answer (a job may exist).
- */
-function cancelledState(run: AgentRun): 'job-runs-on' | 'nothing-sent' | 'create-refused' | 'create-unanswered' {
-  if (run.jobId) return 'job-runs-on';
-  if (run.delivery === 'none') return 'nothing-sent';
-  return run.delivery === 'refused' ? 'create-refused' : 'create-unanswered';
-}
-
-/** Why a request that was sent certainly took no effect (delivery `refused`). */
-const REFUSED = 'the API had refused it (rate limited: 429) or never received it';
-
-/**
- * The step's one error line for an outcome listed in `fail-on`: what happened, and the next step.
- * Outside text (the job's status and fields) goes through `forLog`.
- */
-export function failOnLine(run: AgentRun, failOn: ReadonlySet<Outcome>): string {
-  const jobId = run.jobId;
-  const head = `Outcome "${run.outcome}" is listed in fail-on (${[...failOn].join(',')})`;
-  const job = jobId ? `job ${idForLog(jobId)}` : 'the job';
-  switch (run.outcome) {
-    case 'timed-out':
-      return `${head}: ${job} was still ${forLog(run.job?.status ?? 'running', 40)} after waiting ${formatDuration(run.waitedMs)}. It goes on running on the server; attach to it in a later run or step with job-id: ${jobId ? idForLog(jobId) : '<the job-id output>'} (and no prompt), or raise timeout.`;
-    case 'failed':
-    case 'archived': {
-      const when = run.outcome === 'archived' && run.job?.archivedAt ? ` at ${forLog(run.job.archivedAt, 40)}` : '';
-      const said = apiReason(run);
-      return `${head}: the API reports ${job} as ${run.outcome}${when}${said ? `, saying: ${said}` : ' and gives no reason'}. To ask why, report the job ID${jobId ? ` ${idForLog(jobId)}` : ''} to the documentation platform's support; to try again, run the step again for a new job.`;
-    }
-    case 'no-pr':
-      return `${head}: ${job} completed without a pull request (nothing needed changing, or the agent committed directly to the deploy branch).`;
-    default:
-      return `${head}.`;
-  }
-}
-
-/** A reason the job object carries, if the API put one there (its documented fields hold none). */
-function apiReason(run: AgentRun): string | undefined {
-  const job = run.job as Record<string, unknown> | undefined;
-  for (const key of ['error', 'message', 'reason', 'failureReason']) {
-    const value = job?.[key];
-    if (typeof value === 'string' && value.trim()) return forLog(value, 300);
-  }
-  return undefined;
-}
-
-/**
  * What the author should do next, for the outcomes that need a word: Markdown, outside text as
  * code. `reads`: the requests made before a job would be sent, so that a run that sent no job
  * never says nothing was sent when it did read (a refresh's analytics).
@@ -182,24 +114,12 @@ function apiReason(run: AgentRun): string | undefined {
 export function outcomeNote(run: AgentRun, reads?: { readonly requests: number; readonly what: string }): string | undefined {
   const jobId = run.jobId;
   const readsOnly = reads && reads.requests > 0 ? `${escapeText(reads.what)} (${countOf(reads.requests, 'API request')}, reads only)` : undefined;
-  const attach = jobId ? ` To pick it up later, run the action with ${codeSpan(`job-id: ${jobId}`)} (and no prompt) to attach and wait.` : '';
+  const attach = attachNote(run);
   switch (run.outcome) {
     case 'timed-out':
       return `The timeout ran out while the job was still running; it goes on on the server (the API cannot cancel it).${attach}`;
     case 'cancelled':
-      switch (cancelledState(run)) {
-        case 'nothing-sent':
-          return readsOnly
-            ? `The step was cancelled before any job was created: ${readsOnly}; no job was created.`
-            : 'The step was cancelled before anything was sent to the API: no job was created.';
-        case 'create-refused':
-          return `The step was cancelled while the create request waited to be sent again: ${REFUSED}, so no job was created.`;
-        case 'create-unanswered':
-          return 'The step was cancelled before the API answered the create request: a job may still have been created. Look for it on the dashboard.';
-        case 'job-runs-on':
-          return `The step was cancelled; the job goes on running on the server (the API cannot cancel it).${attach}`;
-      }
-      break;
+      return cancelledJobNote(run, readsOnly);
     case 'submitted':
       return `Not waiting (wait: false); the job runs on.${attach}`;
     case 'running':

@@ -122,7 +122,7 @@ export function codeBlock(text: string, info = ''): string {
  * characters) goes between `<` and `!--`, and between `--` and `>`. Inside code they show as
  * written, yet the comment's source no longer holds `<!--` or `-->` where the text was: no value
  * from the API, no pull-request title and no file name can plant a marker or a record that the
- * action would read back (`pr-comment/record.ts`).
+ * action would read back (`memory/record.ts`).
  */
 export function withoutCommentDelimiters(text: string): string {
   return text.replace(/<!--/g, `<${ZERO_WIDTH_SPACE}!--`).replace(/-->/g, `--${ZERO_WIDTH_SPACE}>`);

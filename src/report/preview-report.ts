@@ -112,30 +112,7 @@ export function previewResultLine(preview: PreviewRun): { readonly level: 'info'
   }
 }
 
-/** Whether a preview status fails the step when `fail-on` lists `preview-failed`. */
-const FAILS_WITH_PREVIEW_FAILED: ReadonlySet<PreviewStatus> = new Set(['failure', 'timed-out', 'error']);
-
-/**
- * Why the preview fails the step, if it does: a cancellation always does (as everywhere), a
- * `failure`, `timed-out` or `error` when `fail-on` lists `preview-failed`.
- */
-export function previewFailure(preview: PreviewRun | undefined, failOnPreview: boolean): string | undefined {
-  if (!preview?.status) return undefined;
-  const branch = preview.branch ? ` of branch ${quotedForLog(preview.branch)}` : '';
-  if (preview.status === 'cancelled') {
-    return `Cancelled while waiting for the preview${branch}; its deployment goes on on the platform${preview.url ? ` at ${forLog(preview.url, 300)}` : ''}.`;
-  }
-  if (!failOnPreview || !FAILS_WITH_PREVIEW_FAILED.has(preview.status)) return undefined;
-  return `Preview status "${preview.status}" fails the step (fail-on lists preview-failed)${preview.reason ? `: ${forLog(preview.reason, 1_000)}` : '.'}`;
-}
-
 /** The preview's section of the job summary, after the job's: empty when no preview was asked for. */
 export function previewSummary(preview: PreviewRun | undefined): string {
   return preview ? `\n${renderPreviewSection(preview, 3)}\n` : '';
-}
-
-/** The step's failure with the preview's added: the job's first, each its own sentence. */
-export function withPreviewFailure(failure: string | undefined, preview: PreviewRun | undefined, failOnPreview: boolean): string | undefined {
-  const parts = [failure, previewFailure(preview, failOnPreview)].filter((part): part is string => Boolean(part));
-  return parts.length > 0 ? parts.join(' ') : undefined;
 }

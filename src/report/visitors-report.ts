@@ -5,6 +5,7 @@ import type { ExportRow } from '../visitors/files.js';
 import { describeRange } from '../analytics/range.js';
 import { visitorsOutcome, type VisitorsRun } from '../visitors/run-visitors.js';
 import { countOf, formatCount, formatPercent } from '../text.js';
+import { cancelledExportNote } from './cancellation.js';
 import { byteLength, codeSpan, escapeText, MAX_MESSAGE_CHARS, SUMMARY_LIMIT_BYTES } from './markdown.js';
 
 export function visitorsOutputs(run: VisitorsRun, requests: number): Partial<Record<OutputName, string>> {
@@ -19,13 +20,6 @@ export function visitorsOutputs(run: VisitorsRun, requests: number): Partial<Rec
     [Outputs.ArtifactId]: run.artifact?.id === undefined ? '' : String(run.artifact.id),
     [Outputs.Requests]: String(requests),
   };
-}
-
-/** The step's error line for a cancelled export: whether the files were left, and the upload. */
-export function visitorsCancelledLine(run: VisitorsRun): string {
-  if (!run.csvPath) return 'Cancelled before the export finished; no files were written.';
-  const files = `both files are complete and stay in place (${run.csvPath}, ${run.jsonPath})`;
-  return run.artifact?.unfinished ? `Cancelled during the artifact upload: the upload did not finish; ${files}.` : `Cancelled; ${files}.`;
 }
 
 /** A path in the summary, as code: long ones are cut. */
@@ -78,16 +72,7 @@ function render(run: VisitorsRun, top: readonly ExportRow[], requests: number, a
   if (run.duplicates > 0) facts.push(`${countOf(run.duplicates, 'repeated path')} dropped`);
   parts.push('', facts.join(' · '));
   for (const warning of run.notAdvancing) parts.push('', `⚠️ ${escapeText(warning)}`);
-  if (run.cancelled) {
-    parts.push(
-      '',
-      !run.csvPath
-        ? '**Cancelled**: no files were written (an export that stops part-way leaves none).'
-        : run.artifact?.unfinished
-          ? '**Cancelled** during the artifact upload: both files are complete and stay where they are; the upload did not finish.'
-          : '**Cancelled** once both files were complete: they stay where they are.',
-    );
-  }
+  if (run.cancelled) parts.push('', cancelledExportNote(run));
   if (run.error) parts.push('', `**Stopped by an error**: ${codeSpan(run.error.message, 'text', MAX_MESSAGE_CHARS)}`);
   return `${parts.join('\n')}\n`;
 }

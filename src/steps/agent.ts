@@ -1,122 +1,173 @@
-import { cancelledBeforeSending, failedBeforeSending, runAgent, skippedRun, type AgentRun } from '../agent/run-agent.js';
+import { cancelledBeforeSending, failedBeforeSending, newRun, sendPrompt, skippedRun, waitForJob, type AgentRun } from '../agent/run-agent.js';
+import { Outputs } from '../constants.js';
+import { nothingDone, type DocsPrFollower } from '../docs-pr/follow.js';
+import { pullRequestOf } from '../event.js';
 import { GitHubError, repoFromEnv, type GitHubApi, type RepoName } from '../github/api.js';
 import { createGitHubApi } from '../github/octokit.js';
-import { agentFailure, agentLogLine, agentOutputs, renderAgentSummary } from '../report/agent-report.js';
-import { previewOutputs, previewSummary, withPreviewFailure } from '../report/preview-report.js';
+import type { DocsPrRecord } from '../memory/record.js';
+import { RecordSeal } from '../memory/seal.js';
 import { isCancellation } from '../runtime.js';
 import type { AgentSettings } from '../settings.js';
 import { formatDuration } from '../text.js';
-import type { PullRequestComment } from '../pr-comment/comment.js';
-import { RecordSeal } from '../pr-comment/seal.js';
-import { docsPrFollowing, docsPrOutputs, syncClosedCodePr, withDocsPrSummary } from './docs-pr-step.js';
-import { prepareAgent, type PreparedAgent } from './prepare-agent.js';
-import { previewAfterJob } from './preview-after-job.js';
+import { docsPrFollower } from './agent/docs-pr.js';
+import { pullRequestCommentRenderer } from './agent/pr-comment.js';
+import { planPrompt, readPullRequest, type Plan, type PrepareDeps } from './agent/prepare.js';
+import { agentReport } from './agent/report.js';
+import type { AgentRunRecord, AgentStage, Renderer } from './agent/run-record.js';
+import { askForPreview, waitForPreview } from './preview.js';
 import { agentDeps, type StepContext, type StepReport } from './step.js';
 
 /**
- * `command: agent`: prepares the prompt (the diff, the skips, the comment's earlier job), creates,
- * messages or attaches to the job and waits for it, keeps the pull-request comment, and reports.
- * `timeout` bounds the whole step: the GitHub reads before the job as much as the wait after.
+ * `command: agent`, in its phases, one after the other: **prepare** (the pull request's memory,
+ * the skips, the prompt), **send** (create, message or attach), **wait** (poll to the end),
+ * **docs PR** (follow-code-pr), **preview**, **report**. Each phase writes what it found into the
+ * one run record (`agent/run-record.ts`); after the phases that show, `notify` lets every renderer
+ * draw from the record (the pull-request comment). A closed code PR's run (follow-code-pr) only
+ * prepares, follows the documentation PR, and reports.
+ *
+ * A new phase goes here, in its place, writing into the record; a new renderer is one file in
+ * `agent/` and one line in `renderers`. `timeout` bounds the whole step (`context.deadline`).
  */
 export async function agentStep(settings: AgentSettings, context: StepContext): Promise<StepReport> {
-  const { client, clock, logger, signal } = context;
-  const startedAt = clock.now();
-  const deadline = context.deadline.at;
+  const { logger, signal } = context;
+  const pullRequest = pullRequestOf(context.event);
   const repo = repoFromEnv(context.env);
-  // The reads of the change end by the deadline; the comment's writes, which report the run, may
-  // take one request-timeout past it (`Deadline.wrapUpAt`). One client for each, made on first use.
-  const clients = new Map<number, Promise<GitHubApi>>();
-  const connectGitHub = (repo: RepoName, until = deadline): Promise<GitHubApi> => {
-    let github = clients.get(until);
-    if (!github) {
-      github = createGitHubApi({
-        token: settings.githubToken,
-        repo,
-        requestTimeoutMs: settings.requestTimeoutMs,
-        deadline: until,
-        signal,
-        clock,
-        apiUrl: context.env.GITHUB_API_URL,
-        retries: settings.retries,
-        logger,
-      });
-      clients.set(until, github);
-    }
-    return github;
-  };
-
-  // follow-code-pr: a closed code PR only brings its documentation PR in step; a reopened one reopens it first.
-  // The key that seals what this run records, and verifies what it reads back (pr-comment/seal.ts).
   const seal = RecordSeal.fromApiKey(settings.apiKey);
-  const following = docsPrFollowing(settings, context, repo, seal);
-  if (following?.closed && repo)
-    return syncClosedCodePr(
-      settings,
-      context,
-      { ...following, closed: following.closed },
-      { reading: () => connectGitHub(repo), wrapUp: () => connectGitHub(repo, context.deadline.wrapUpAt) },
-      startedAt,
-      seal,
-    );
-  let reopenedWith: PullRequestComment | undefined;
-  const beforeJob = following?.reopened
-    ? (found: PullRequestComment) => {
-        reopenedWith = found;
-        return following.follower.codePrReopened(found);
-      }
-    : undefined;
+  const following = docsPrFollower(settings, context, pullRequest, repo, seal);
+  const syncing = following !== undefined && pullRequest?.action === 'closed';
+  const record: AgentRunRecord = {
+    pullRequest,
+    comment: undefined,
+    diff: undefined,
+    job: newRun(settings.jobId, settings.prompt, context.clock.now(), 'running'),
+    // With follow-code-pr, `docs-pr-action` says `none` until the docs PR phase did something.
+    docsPr: following ? nothingDone(undefined) : undefined,
+    preview: undefined,
+    syncing,
+  };
+  const renderers: Renderer[] = [pullRequestCommentRenderer];
+  const notify = async (stage: AgentStage): Promise<void> => {
+    for (const renderer of renderers) await renderer.render(stage, record);
+  };
+  const deps = prepareDeps(settings, context, pullRequest, repo, seal);
+  if (syncing) return followClosedCodePr(record, deps, following, settings, context, notify);
 
-  let prepared: PreparedAgent | undefined;
-  let run: AgentRun;
-  try {
-    prepared = await prepareAgent(settings, {
-      event: context.event,
-      repo,
-      github: connectGitHub,
-      wrapUpGitHub: (repo) => connectGitHub(repo, context.deadline.wrapUpAt),
-      jobs: client,
-      logger,
-      clock,
-      seal,
-      beforeJob,
-    });
-    if (prepared.action === 'skip') {
-      logger.notice(prepared.reason);
-      run = skippedRun(settings, startedAt, prepared.reason);
-    } else {
-      const { prompt, jobId, diff, comment } = prepared;
-      if (prompt) logger.data(`Prompt (${prompt.length} characters)`, prompt);
-      run = await runAgent({ ...settings, jobId }, prompt, {
-        ...agentDeps(context),
-        deadline,
-        // The comment says the job is working as soon as it exists, not only when it ends.
-        onAccepted: comment && ((accepted) => comment.writeWorking(accepted, diff)),
-      });
-    }
-  } catch (error) {
-    run = isCancellation(error, signal) ? cancelledBeforeSending(settings, startedAt) : stoppedBeforeSending(settings, startedAt, error);
+  // Prepare: who wrote the pull request, what its comments hold (the docs PR reopened with the code PR), and the prompt.
+  const { plan, follower } = await prepare(record, deps, following, settings, context);
+
+  if (plan?.action === 'run') {
+    // Send: the prompt, as a new job or a follow-up, or nothing (attach).
+    record.diff = plan.diff;
+    if (plan.prompt) logger.data(`Prompt (${plan.prompt.length} characters)`, plan.prompt);
+    const run = { ...settings, jobId: plan.jobId };
+    record.job = await sendPrompt(run, plan.prompt, agentDeps(context));
+    if (record.job.jobId) context.setOutput(Outputs.JobId, record.job.jobId);
+    await notify('sent');
+    // Wait: until the job ends, the deadline passes, or the step is cancelled.
+    record.job = await waitForJob(record.job, run, agentDeps(context));
   }
 
-  const diff = prepared?.action === 'run' ? prepared.diff : undefined;
-  // A reopened documentation PR is shown in the comment even when the run then skips (the head is covered already).
-  const comment = prepared?.comment ?? (following?.follower.action === 'reopened' ? reopenedWith : undefined);
-  // The documentation PR is linked first, so the comment that shows the preview building shows it too.
-  if (following && comment && !signal.aborted) await following.follower.jobReported(comment, run);
-  // The preview of the documentation PR's branch: the comment shows it building once it is asked for.
-  const preview = await previewAfterJob(settings, run, context, deadline, comment && ((building) => comment.writeOutcome(run, diff, building)));
-  return {
-    outputs: { ...agentOutputs(run, client.requestCount), ...previewOutputs(preview), ...docsPrOutputs(following) },
-    summary: withDocsPrSummary(renderAgentSummary(run, client.requestCount, diff) + previewSummary(preview), following),
-    afterReport: async () => {
-      // After a cancellation the runner allows seconds, not a round trip to GitHub.
-      if (!comment || signal.aborted) return undefined;
-      await comment.writeOutcome(run, diff, preview);
-      // Cancelled while the comment was written: the outcome above stands, the step still stops.
-      return signal.aborted ? 'Cancelled while writing the pull-request comment.' : undefined;
-    },
-    closingLine: agentLogLine(run),
-    failure: withPreviewFailure(agentFailure(run, settings.failOn), preview, settings.failOnPreview),
-  };
+  // Docs PR: the documentation PR the job reported is linked (and an earlier one superseded).
+  if (follower && record.comment && !signal.aborted) {
+    await follower.jobReported(record.job);
+    record.docsPr = follower.outcome;
+  }
+
+  // Preview: asked for (the comment shows it building), then awaited.
+  record.preview = await askForPreview(settings, record.job, context);
+  if (record.preview) await notify('preview-asked');
+  record.preview = await waitForPreview(record.preview, context);
+
+  // Report: outputs, summary, the comment's last word, the closing line, the verdict.
+  return agentReport(record, settings, context, notify);
+}
+
+/**
+ * The prepare phase: the skips decided by who wrote the pull request and what its comments hold,
+ * the comment this run writes, the documentation PR reopened with its code PR, and the plan (the
+ * prompt, or a skip). A run stopped here (an error, a cancellation, a skip) says so in the record,
+ * and has no plan to run.
+ */
+async function prepare(
+  record: AgentRunRecord,
+  deps: PrepareDeps,
+  following: ((recorded: DocsPrRecord | undefined) => DocsPrFollower) | undefined,
+  settings: AgentSettings,
+  context: StepContext,
+): Promise<{ plan: Plan | undefined; follower: DocsPrFollower | undefined }> {
+  let follower: DocsPrFollower | undefined;
+  let plan: Plan | undefined;
+  try {
+    const memory = await readPullRequest(settings, deps);
+    if (memory.skip) {
+      plan = { action: 'skip', reason: memory.skip, shown: false };
+    } else {
+      // A dry run reads the comment (for reuse-job's decision) but writes nothing.
+      record.comment = settings.dryRun ? undefined : memory.found;
+      follower = memory.found ? following?.(memory.found.earlier?.docsPr) : undefined;
+      if (follower) record.docsPr = follower.outcome;
+      if (follower && record.pullRequest?.action === 'reopened') {
+        await follower.codePrReopened();
+        record.docsPr = follower.outcome;
+      }
+      plan = await planPrompt(settings, memory, deps);
+    }
+  } catch (error) {
+    const { startedAt } = record.job;
+    record.job = isCancellation(error, context.signal) ? cancelledBeforeSending(settings, startedAt) : stoppedBeforeSending(settings, startedAt, error);
+    // A run stopped while preparing writes no comment, unless it shows a reopened documentation PR.
+    if (record.docsPr?.action !== 'reopened') record.comment = undefined;
+    return { plan: undefined, follower };
+  }
+  if (plan.action === 'skip') {
+    context.logger.notice(plan.reason);
+    record.job = skippedRun(settings, record.job.startedAt, plan.reason);
+    // A skip the comment does not show leaves it as it is, unless it shows a reopened documentation PR.
+    if (!plan.shown && record.docsPr?.action !== 'reopened') record.comment = undefined;
+  }
+  return { plan, follower };
+}
+
+/**
+ * A closed code PR's run (follow-code-pr): no job, no preview. The comment's record names the
+ * documentation PR, which is closed (not merged) or told of the merge and marked ready (merged);
+ * the comment then shows where it stands. A pull request the action never recorded anything on
+ * gets no comment; the action's own documentation PR is skipped.
+ */
+async function followClosedCodePr(
+  record: AgentRunRecord,
+  deps: PrepareDeps,
+  following: (recorded: DocsPrRecord | undefined) => DocsPrFollower,
+  settings: AgentSettings,
+  context: StepContext,
+  notify: (stage: AgentStage) => Promise<void>,
+): Promise<StepReport> {
+  const { logger, signal } = context;
+  const merged = record.pullRequest?.merged === true;
+  const { startedAt } = record.job;
+  record.job = newRun(undefined, '', startedAt, settings.dryRun ? 'dry-run' : 'synced');
+  try {
+    const memory = await readPullRequest(settings, deps, true);
+    if (memory.skip) {
+      logger.notice(memory.skip);
+      record.job = { ...newRun(undefined, '', startedAt, 'skipped'), skipReason: memory.skip };
+    } else {
+      logger.info(`The code PR was closed${merged ? ' and merged' : ' without merging'}: no job is created.`);
+      const follower = following(memory.found?.earlier?.docsPr);
+      record.docsPr = follower.outcome;
+      if (memory.found && !memory.found.earlier) {
+        logger.info('No record of this action on the pull request: nothing to bring in step, and no comment is written.');
+      } else if (memory.found) {
+        record.comment = settings.dryRun ? undefined : memory.found;
+        await follower.codePrClosed(merged);
+        record.docsPr = follower.outcome;
+      }
+    }
+  } catch (error) {
+    record.job = isCancellation(error, signal) ? { ...record.job, outcome: 'cancelled' } : failedBeforeSending({ prompt: '' }, startedAt, error);
+  }
+  if (signal.aborted) record.job.outcome = 'cancelled';
+  return agentReport(record, settings, context, notify);
 }
 
 /** A run stopped while preparing: the step's deadline hit during the GitHub reads is said as such. */
@@ -129,4 +180,48 @@ function stoppedBeforeSending(settings: AgentSettings, startedAt: number, error:
   );
   run.timedOut = true;
   return run;
+}
+
+/**
+ * What the prepare phase reads with: the event, the repository, and the GitHub clients, made on
+ * first use. The reads of the change end by the deadline; the comment's outcome, which reports the
+ * run, may take one request-timeout past it (`Deadline.wrapUpAt`).
+ */
+function prepareDeps(
+  settings: AgentSettings,
+  context: StepContext,
+  pullRequest: PrepareDeps['pullRequest'],
+  repo: RepoName | undefined,
+  seal: RecordSeal,
+): PrepareDeps {
+  const clients = new Map<number, Promise<GitHubApi>>();
+  const connect = (repo: RepoName, until: number): Promise<GitHubApi> => {
+    let github = clients.get(until);
+    if (!github) {
+      github = createGitHubApi({
+        token: settings.githubToken,
+        repo,
+        requestTimeoutMs: settings.requestTimeoutMs,
+        deadline: until,
+        signal: context.signal,
+        clock: context.clock,
+        apiUrl: context.env.GITHUB_API_URL,
+        retries: settings.retries,
+        logger: context.logger,
+      });
+      clients.set(until, github);
+    }
+    return github;
+  };
+  return {
+    event: context.event,
+    pullRequest,
+    repo,
+    github: (repo) => connect(repo, context.deadline.at),
+    wrapUpGitHub: (repo) => connect(repo, context.deadline.wrapUpAt),
+    jobs: context.client,
+    logger: context.logger,
+    clock: context.clock,
+    seal,
+  };
 }

@@ -1,25 +1,26 @@
 import { runRefresh } from '../refresh/run-refresh.js';
-import { agentFailure, agentLogLine } from '../report/agent-report.js';
-import { previewOutputs, previewSummary, withPreviewFailure } from '../report/preview-report.js';
+import { agentLogLine } from '../report/agent-report.js';
+import { failureLine } from '../report/failure.js';
+import { previewOutputs, previewSummary } from '../report/preview-report.js';
 import { refreshOutputs, renderRefreshSummary } from '../report/refresh-report.js';
 import type { RefreshSettings } from '../settings.js';
-import { previewAfterJob } from './preview-after-job.js';
+import { askForPreview, waitForPreview } from './preview.js';
 import { agentDeps, type StepContext, type StepReport } from './step.js';
+import { verdictOf } from './verdict.js';
 
 /**
  * `command: refresh`: reads the reader signals, aims one agent job with them, waits for it like
- * the agent step, and reports. Loaded only by a refresh step.
+ * the agent step, deploys its preview when asked, and reports. Loaded only by a refresh step.
  */
 export async function refreshStep(settings: RefreshSettings, context: StepContext): Promise<StepReport> {
-  const { client, clock } = context;
-  const startedAt = clock.now();
+  const { client } = context;
   const run = await runRefresh(settings, agentDeps(context));
   if (run.agent.outcome === 'skipped') context.logger.notice(run.agent.skipReason ?? 'Nothing to refresh.');
-  const preview = await previewAfterJob(settings, run.agent, context, startedAt + settings.timeoutMs);
+  const preview = await waitForPreview(await askForPreview(settings, run.agent, context), context);
   return {
     outputs: { ...refreshOutputs(run, client.requestCount), ...previewOutputs(preview) },
     summary: renderRefreshSummary(run, client.requestCount) + previewSummary(preview),
     closingLine: agentLogLine(run.agent),
-    failure: withPreviewFailure(agentFailure(run.agent, settings.failOn), preview, settings.failOnPreview),
+    failure: failureLine(verdictOf(run.agent, preview, settings)),
   };
 }

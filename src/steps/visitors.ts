@@ -1,4 +1,5 @@
-import { renderVisitorsSummary, visitorsCancelledLine, visitorsOutputs } from '../report/visitors-report.js';
+import { cancelledExportLine } from '../report/cancellation.js';
+import { renderVisitorsSummary, visitorsOutputs } from '../report/visitors-report.js';
 import type { VisitorsSettings } from '../settings.js';
 import { countOf, forLog, formatCount } from '../text.js';
 import { uploadArtifact as uploadWithActionsArtifact, type UploadArtifact } from '../visitors/artifact.js';
@@ -30,7 +31,7 @@ export async function visitorsStep(
     closingLine:
       run.totals &&
       `Visitors: ${countOf(run.totals.total, 'unique visitor')} (${formatCount(run.totals.human)} human, ${formatCount(run.totals.ai)} AI); ${countOf(run.rows, 'page')} written to ${run.csvPath} and ${run.jsonPath}; ${countOf(client.requestCount, 'API request')}.`,
-    failure: run.cancelled ? visitorsCancelledLine(run) : run.error?.message,
+    failure: run.cancelled ? cancelledExportLine(run) : run.error?.message,
     leftRunning: run.artifact?.unfinished !== undefined,
   };
 }

@@ -7,7 +7,7 @@
  * its fix (run them against another bundle with ACTION_BUNDLE=<path to its index.js>).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COMMENT_MARKER, DOCS_PR_MARKER, type DocsPrRecord } from '../../src/pr-comment/record.js';
+import { COMMENT_MARKER, DOCS_PR_MARKER, type DocsPrRecord } from '../../src/memory/record.js';
 import { startSimulator, type JobScript, type Simulator } from '../simulator/index.js';
 import { startFakeGitHub, type FakeGitHub, type FakePullState, type FakeRepository } from '../support/fake-github.js';
 import { recordIn, sealedRecord } from '../support/records.js';

@@ -6,7 +6,7 @@
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { codeSpan } from '../../src/report/markdown.js';
-import { COMMENT_MARKER } from '../../src/pr-comment/record.js';
+import { COMMENT_MARKER } from '../../src/memory/record.js';
 import { recordIn, sealedRecord } from '../support/records.js';
 import { scripts, type JobScript } from '../simulator/index.js';
 import { fileDiff, type FakeComment, type FakeGitHub } from '../support/fake-github.js';

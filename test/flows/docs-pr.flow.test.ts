@@ -6,8 +6,8 @@
  * leaves alone a PR someone else merged or closed.
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { COMMENT_MARKER, DOCS_PR_MARKER, type DocsPrRecord } from '../../src/pr-comment/record.js';
-import { RecordSeal } from '../../src/pr-comment/seal.js';
+import { COMMENT_MARKER, DOCS_PR_MARKER, type DocsPrRecord } from '../../src/memory/record.js';
+import { RecordSeal } from '../../src/memory/seal.js';
 import { recordIn, sealedRecord } from '../support/records.js';
 import type { JobScript } from '../simulator/index.js';
 import type { FakeGitHub, FakePullState, FakeRepository } from '../support/fake-github.js';

@@ -229,6 +229,8 @@ describe('agent with preview: true', () => {
     );
     expect(run.outputs).toMatchObject({ outcome: 'pr-opened', 'preview-status': 'cancelled' });
     expect(run.outputs['preview-url']).toMatch(/^https:\/\/acme-sim-/);
+    // The job ID and the preview's URL were outputs the moment they were known, before the wait.
+    expect(run.earlyOutputs.map(([name]) => name)).toEqual(['job-id', 'preview-url']);
     expect(run.summary).toContain('Cancelled while it was building');
     expect(run.failures).toEqual([
       expect.stringMatching(/^Cancelled while waiting for the preview of branch ".*"; its deployment goes on on the platform at https:/),

@@ -7,7 +7,7 @@
  * `docs-pr-action`, at most one warning, outputs and summary written, and no duplicate comment.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COMMENT_MARKER, DOCS_PR_MARKER, type DocsPrRecord } from '../../src/pr-comment/record.js';
+import { COMMENT_MARKER, DOCS_PR_MARKER, type DocsPrRecord } from '../../src/memory/record.js';
 import { recordIn, sealedRecord } from '../support/records.js';
 import { startSimulator, type JobScript, type Simulator } from '../simulator/index.js';
 import { startFakeGitHub, type FakeGitHub, type FakePullState, type FakeRepository } from '../support/fake-github.js';

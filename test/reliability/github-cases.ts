@@ -3,7 +3,7 @@
  * action makes, what the contract says it is worth to the step, the event and inputs that make
  * the action call it, and the faults tried on each. docs/reliability.md can state its size.
  */
-import { COMMENT_MARKER } from '../../src/pr-comment/record.js';
+import { COMMENT_MARKER } from '../../src/memory/record.js';
 import { sealedRecord } from '../support/records.js';
 import { fileDiff, type FakeGitHub, type GitHubCall, type GitHubMisbehaviour } from '../support/fake-github.js';
 import { pullRequestEvent, pushEvent } from '../support/webhook-events.js';

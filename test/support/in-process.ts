@@ -63,6 +63,8 @@ export interface FlowResult {
   readonly settings: Settings;
   /** As the runner's output file would read: the job ID set early, then the report's outputs. */
   readonly outputs: Readonly<Record<string, string>>;
+  /** The outputs set before the report, as soon as they were known (the job ID, the preview URL), in order. */
+  readonly earlyOutputs: ReadonlyArray<readonly [string, string]>;
   readonly summary: string;
   /** Each line the step fails with, in order (`core.setFailed`'s `::error::` lines). */
   readonly failures: readonly string[];
@@ -169,8 +171,10 @@ export async function startFlows(options: FlowsOptions = {}): Promise<Flows> {
     });
 
     const outputs: Record<string, string> = {};
+    const earlyOutputs: Array<readonly [string, string]> = [];
     const setOutput = (name: OutputName, value: string): void => {
       outputs[name] = value;
+      earlyOutputs.push([name, value]);
     };
     const uploads: Array<{ name: string; files: string[]; rootDirectory: string }> = [];
     const recordUpload: UploadArtifact = (name, files, rootDirectory): Promise<ArtifactUpload> => {
@@ -196,7 +200,7 @@ export async function startFlows(options: FlowsOptions = {}): Promise<Flows> {
       onRequestTimeout = undefined;
       await client.close();
     }
-    return { settings, outputs, summary, failures, failed: failures.length > 0, log, uploads };
+    return { settings, outputs, earlyOutputs, summary, failures, failed: failures.length > 0, log, uploads };
   }
 
   return {

@@ -3,8 +3,8 @@
  * simulator's API key derives (the key every test run hands the action), for a pull request of
  * the workflow's repository unless another is named.
  */
-import { backLinkLine, readBackLink, readRecord, recordLine, type BackLinkRecord, type CommentRecord } from '../../src/pr-comment/record.js';
-import { codePrScope, docsPrScope, RecordSeal } from '../../src/pr-comment/seal.js';
+import { backLinkLine, readBackLink, readRecord, recordLine, type BackLinkRecord, type CommentRecord } from '../../src/memory/record.js';
+import { codePrScope, docsPrScope, RecordSeal } from '../../src/memory/seal.js';
 import { DEFAULT_API_KEY } from '../simulator/http-server.js';
 
 /** The workflow's repository in the in-process flows and the bundle runs. */

@@ -1,61 +1,69 @@
-import type { JobReader } from '../agent/poll.js';
-import type { DiffStats } from '../diff/change-prompt.js';
-import type { PullRequestPayload } from '../diff/read-change.js';
-import { isForkPullRequest, PULL_REQUEST_EVENTS, wantsDiff, type TriggerEvent } from '../event.js';
-import { GitHubError, type GitHubApi, type RepoName } from '../github/api.js';
-import { PullRequestComment } from '../pr-comment/comment.js';
-import type { BackLinkRecord } from '../pr-comment/record.js';
-import type { RecordSeal } from '../pr-comment/seal.js';
-import type { Clock, Logger } from '../runtime.js';
-import type { AgentSettings } from '../settings.js';
-import { errorMessage, forLog, idForLog } from '../text.js';
+import type { JobReader } from '../../agent/poll.js';
+import type { DiffStats } from '../../diff/change-prompt.js';
+import { isForkPullRequest, wantsDiff, type EventPullRequest, type TriggerEvent } from '../../event.js';
+import { GitHubError, type GitHubApi, type RepoName } from '../../github/api.js';
+import type { BackLinkRecord } from '../../memory/record.js';
+import type { RecordSeal } from '../../memory/seal.js';
+import { PullRequestComment } from '../../pr-comment/comment.js';
+import type { Clock, Logger } from '../../runtime.js';
+import type { AgentSettings } from '../../settings.js';
+import { errorMessage, forLog, idForLog } from '../../text.js';
 
 /** What the agent step will do, decided before anything is sent to the documentation API. */
-export type PreparedAgent =
+export type Plan =
   | {
       readonly action: 'run';
       readonly prompt: string;
       /** The job to message or attach to: `job-id`, or the PR's earlier job when reused. */
       readonly jobId: string | undefined;
       readonly diff: DiffStats | undefined;
-      /** The pull-request comment to write, when there is one to keep. */
-      readonly comment: PullRequestComment | undefined;
     }
-  | { readonly action: 'skip'; readonly reason: string; readonly comment: PullRequestComment | undefined };
+  | {
+      readonly action: 'skip';
+      readonly reason: string;
+      /** The pull-request comment says so (a change with only filtered files), or it is left as it is (a fork, the action's own documentation PR). */
+      readonly shown: boolean;
+    };
+
+/** What the pull request's comments hold for this run: the action's comment (with its record), and whether it is the action's own documentation PR. */
+export interface PullRequestMemory {
+  /** The action's comment as found; undefined without `pr-comment`, or when the comments could not be read. */
+  readonly found: PullRequestComment | undefined;
+  /** Set when the run stops here: a fork's pull request, or the action's own documentation PR. */
+  readonly skip: string | undefined;
+  /** The GitHub client the change is read with, when the run needs one. */
+  readonly github: GitHubApi | undefined;
+}
 
 export interface PrepareDeps {
   readonly event: TriggerEvent;
+  readonly pullRequest: EventPullRequest | undefined;
   readonly repo: RepoName | undefined;
   /** Creates the GitHub client for the repository on first use, so a step that needs none never loads Octokit. */
   readonly github: (repo: RepoName) => Promise<GitHubApi>;
   /** The client the pull-request comment's outcome is written with: it may end one request-timeout past the deadline. */
   readonly wrapUpGitHub: (repo: RepoName) => Promise<GitHubApi>;
-  /** To check the state of a job recorded in the PR comment. */
+  /** To check the state of a job recorded in the pull-request comment. */
   readonly jobs: JobReader;
   readonly logger: Logger;
   readonly clock: Clock;
   /** Verifies the comment's record and the back-link, and seals what this run records. */
   readonly seal: RecordSeal;
-  /** Told the pull-request comment once found, before anything else is decided (follow-code-pr reopens its documentation PR). */
-  readonly beforeJob?: (comment: PullRequestComment) => Promise<void>;
 }
 
 /**
- * Turns the settings and the triggering event into the prompt to send: the user's prompt or the
- * built-in instruction, the change's context and its filtered, budgeted diff. Decides the skips
- * (a fork's pull request, a change with only excluded files) and, with `reuse-job`, whether to
- * follow up on the job recorded in the pull-request comment.
+ * The first part of the prepare phase: the skips decided by who wrote the pull request (a fork's,
+ * unless `allow-forks`) and by what its comments hold (the action's own documentation PR), and the
+ * action's comment with its verified record (with `pr-comment` on a pull-request event).
  */
-export async function prepareAgent(settings: AgentSettings, deps: PrepareDeps): Promise<PreparedAgent> {
-  const { event, logger } = deps;
-  const pr = (PULL_REQUEST_EVENTS as readonly string[]).includes(event.name) ? (event.payload.pull_request as PullRequestPayload | undefined) : undefined;
-
-  if (pr && isForkPullRequest(event)) {
+export async function readPullRequest(settings: AgentSettings, deps: PrepareDeps, forClosedEvent = false): Promise<PullRequestMemory> {
+  const { event, logger, pullRequest: pr } = deps;
+  if (pr && !forClosedEvent && isForkPullRequest(event)) {
     if (!settings.allowForks) {
       return {
-        action: 'skip',
-        reason: `Pull request #${pr.number} comes from a fork: its title, body and diff are untrusted text that would go into the agent's prompt. Skipped; set allow-forks: true to run for forks.`,
-        comment: undefined,
+        found: undefined,
+        github: undefined,
+        skip: `Pull request #${pr.number} comes from a fork: its title, body and diff are untrusted text that would go into the agent's prompt. Skipped; set allow-forks: true to run for forks.`,
       };
     }
     if (event.name === 'pull_request_target') {
@@ -65,28 +73,39 @@ export async function prepareAgent(settings: AgentSettings, deps: PrepareDeps): 
     }
   }
 
-  const sendsDiff = wantsDiff(settings, event);
-  const needsGitHub = sendsDiff || (settings.prComment && pr !== undefined);
+  const sendsDiff = !forClosedEvent && wantsDiff(settings, event);
+  const needsGitHub = sendsDiff || ((settings.prComment || forClosedEvent) && pr !== undefined);
   if (needsGitHub && !settings.githubToken) {
     throw new Error(
-      'Input "github-token" is empty: it is needed to read the diff and to write the pull-request comment. Leave it at its default (${{ github.token }}) or pass a token.',
+      forClosedEvent
+        ? 'Input "github-token" is empty: it is needed to read the pull-request comment that records the documentation PR.'
+        : 'Input "github-token" is empty: it is needed to read the diff and to write the pull-request comment. Leave it at its default (${{ github.token }}) or pass a token.',
     );
   }
-  let github: GitHubApi | undefined;
-  if (needsGitHub) {
-    if (!deps.repo) throw new Error('GITHUB_REPOSITORY is not set: the repository whose change to read is unknown.');
-    github = await deps.github(deps.repo);
-  }
-  const headSha = pr?.head?.sha ?? '';
-  const repository = deps.repo ? `${deps.repo.owner}/${deps.repo.repo}` : '';
+  if (!needsGitHub) return { found: undefined, github: undefined, skip: undefined };
+  if (!deps.repo) throw new Error('GITHUB_REPOSITORY is not set: the repository whose change to read is unknown.');
+  const github = await deps.github(deps.repo);
+  const repository = `${deps.repo.owner}/${deps.repo.repo}`;
   const found =
-    pr && settings.prComment && github && deps.repo
-      ? await PullRequestComment.find(github, { repository, number: pr.number, headSha }, { ...deps, wrapUp: await deps.wrapUpGitHub(deps.repo) })
+    pr && (settings.prComment || forClosedEvent)
+      ? await PullRequestComment.find(github, { repository, number: pr.number, headSha: pr.headSha }, { ...deps, wrapUp: await deps.wrapUpGitHub(deps.repo) })
       : undefined;
-  if (pr && found?.backLink) return { action: 'skip', reason: ownDocsPrReason(pr.number, found.backLink), comment: undefined };
-  if (found && deps.beforeJob) await deps.beforeJob(found);
-  // A dry run reads the comment (for reuse-job's decision) but writes nothing.
-  const comment = settings.dryRun ? undefined : found;
+  if (pr && found?.backLink) return { found, github, skip: ownDocsPrReason(pr.number, found.backLink) };
+  return { found, github, skip: undefined };
+}
+
+/**
+ * The second part of the prepare phase: turns the settings and the triggering event into the
+ * prompt to send: the user's prompt or the built-in instruction, the change's context and its
+ * filtered, budgeted diff. Decides the skips a change makes (only excluded files, nothing new
+ * since the recorded head) and, with `reuse-job`, whether to follow up on the job recorded in the
+ * pull-request comment.
+ */
+export async function planPrompt(settings: AgentSettings, memory: PullRequestMemory, deps: PrepareDeps): Promise<Plan> {
+  const { event, logger } = deps;
+  const { found, github } = memory;
+  const headSha = deps.pullRequest?.headSha ?? '';
+  const sendsDiff = wantsDiff(settings, event);
 
   // With reuse-job, the recorded job gets what changed since its recorded head, as a follow-up.
   const recorded = found?.earlier;
@@ -96,15 +115,15 @@ export async function prepareAgent(settings: AgentSettings, deps: PrepareDeps): 
   if (reused) {
     logger.info(`Following up on job ${idForLog(reused.jobId)}, recorded in the pull-request comment, with the changes since ${reused.headSha}.`);
     if (reused.headSha === headSha) {
-      return { action: 'skip', reason: `Job ${idForLog(reused.jobId)} already covers the head commit ${headSha}: nothing new to send.`, comment: undefined };
+      return { action: 'skip', reason: `Job ${idForLog(reused.jobId)} already covers the head commit ${headSha}: nothing new to send.`, shown: false };
     }
   }
 
-  const run = (prompt: string, diff?: DiffStats): PreparedAgent => ({ action: 'run', prompt, jobId, diff, comment });
+  const run = (prompt: string, diff?: DiffStats): Plan => ({ action: 'run', prompt, jobId, diff });
   if (!sendsDiff || !github || !deps.repo) return run(settings.prompt);
 
   // The diff machinery (glob matching, diff parsing) loads only for a step that sends a diff.
-  const { promptFromChange } = await import('../diff/change-prompt.js');
+  const { promptFromChange } = await import('../../diff/change-prompt.js');
   const change = await promptFromChange(settings, { event, github, repo: deps.repo, logger, since });
   switch (change.kind) {
     case 'unreadable': {
@@ -128,13 +147,13 @@ export async function prepareAgent(settings: AgentSettings, deps: PrepareDeps): 
       if (settings.diff === 'true') throw new Error(`Input "diff" is "true" but the ${event.name} event has no change to read.`);
       return settings.prompt || jobId
         ? run(settings.prompt)
-        : { action: 'skip', reason: 'The event carries no change to document and no prompt was given.', comment };
+        : { action: 'skip', reason: 'The event carries no change to document and no prompt was given.', shown: true };
     case 'all-left-out':
       if (settings.prompt) return run(settings.prompt, change.diff);
       return {
         action: 'skip',
         reason: `Every changed file (${change.changedFiles}) was left out by diff-include / diff-exclude (or is binary), and no prompt was given: nothing to document.`,
-        comment,
+        shown: true,
       };
     case 'prompt':
       return run(change.prompt, change.diff);
@@ -153,7 +172,7 @@ export function ownDocsPrReason(number: number, backLink: BackLinkRecord): strin
 }
 
 /** A recorded job is worth a follow-up while it is active or completed; not once failed, archived or gone. */
-async function reusableJob(jobId: string, deps: PrepareDeps): Promise<boolean> {
+async function reusableJob(jobId: string, deps: Pick<PrepareDeps, 'jobs' | 'logger'>): Promise<boolean> {
   try {
     const job = await deps.jobs.getJob(jobId);
     if (job.status === 'active' || job.status === 'completed') return true;
