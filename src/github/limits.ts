@@ -205,12 +205,18 @@ export function isWorthRetrying(error: unknown, createsSomething: boolean): bool
   const { status, response, request } = error as { status?: unknown; response?: unknown; request?: unknown };
   if (error instanceof LimitReached) return false;
   // Octokit reports a request that got no HTTP answer as status 500 without a response.
-  if (typeof status === 'number' && response) return TRANSIENT_STATUSES.has(status) && !createsSomething;
+  if (typeof status === 'number' && response) return GITHUB_TRANSIENT_STATUSES.has(status) && !createsSomething;
   return request !== undefined && (neverReachedServer(errorCode(error)) || !createsSomething);
 }
 
-/** Answers GitHub sends again after a pause (contract, Reliability). */
-const TRANSIENT_STATUSES: ReadonlySet<number> = new Set([500, 502, 503, 504]);
+/**
+ * GitHub's answers that the retry plugin sends again after a pause (contract, Reliability). They
+ * differ by contract from the documentation API's (`TRANSIENT_STATUSES` in `api/retry.ts`), which
+ * adds 408 and 429: GitHub's 429 (and a 403 that is a rate limit) is the throttling plugin's, waited
+ * out as long as GitHub asks rather than on the retry plugin's pauses, and the contract retries no
+ * 408 from GitHub. Kept apart so that neither list changes the other's.
+ */
+const GITHUB_TRANSIENT_STATUSES: ReadonlySet<number> = new Set([500, 502, 503, 504]);
 
 /** The retry plugin's pause before retry `retryCount + 1`: (retryCount + 1)² seconds. */
 const retryPluginWaitMs = (retryCount: number): number => (retryCount + 1) ** 2 * 1_000;
