@@ -106,10 +106,8 @@ class RequestLimits {
    * wait to retry. (They are told not to wait past the deadline; this holds if they do.)
    */
   async wholeCall<T>(request: (options: never) => T | Promise<T>, endpoint: EndpointOptions): Promise<T> {
-    const { signal: cancel, clock } = this.options;
-    if (cancel.aborted) throw new LimitReached('cancelled');
-    const remainingMs = this.deadline - clock.now();
-    if (remainingMs <= 0) throw new LimitReached('deadline');
+    const cancel = this.options.signal;
+    const remainingMs = this.timeLeftMs();
     let timer: NodeJS.Timeout | undefined;
     let onCancel: (() => void) | undefined;
     const stop = new Promise<never>((_, reject) => {
@@ -127,10 +125,8 @@ class RequestLimits {
 
   /** One attempt: `request-timeout`, the deadline and cancellation; and whether it may be retried. */
   async attempt<T>(request: (options: never) => T | Promise<T>, endpoint: EndpointOptions): Promise<T> {
-    const { signal: cancel, requestTimeoutMs, clock } = this.options;
-    if (cancel.aborted) throw new LimitReached('cancelled');
-    const remainingMs = this.deadline - clock.now();
-    if (remainingMs <= 0) throw new LimitReached('deadline');
+    const { signal: cancel, requestTimeoutMs } = this.options;
+    const remainingMs = this.timeLeftMs();
     const timeoutLimit: Limit = remainingMs < requestTimeoutMs ? 'deadline' : 'timeout';
     const timer = AbortSignal.timeout(Math.min(remainingMs, requestTimeoutMs));
     const stopped = (): LimitReached | undefined =>
@@ -179,6 +175,14 @@ class RequestLimits {
     const name = callOf(endpoint);
     this.sayRetry(name ? this.describe(name, error).message.replace(/\.$/, '') : 'A GitHub request failed', waitMs, retryCount);
     return true;
+  }
+
+  /** The time a request has before the deadline; it does not start once the step is cancelled or the deadline has passed. */
+  private timeLeftMs(): number {
+    if (this.options.signal.aborted) throw new LimitReached('cancelled');
+    const remainingMs = this.deadline - this.options.clock.now();
+    if (remainingMs <= 0) throw new LimitReached('deadline');
+    return remainingMs;
   }
 
   /** Would a pause of this long end before the deadline, and the step still be running? */

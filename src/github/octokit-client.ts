@@ -59,8 +59,7 @@ function changeReads({ octokit, repo, call }: CallContext): ChangeReads {
     pullDiff: (pullNumber) =>
       call('pull-diff', async () => {
         const { data } = await octokit.rest.pulls.get({ ...repo, pull_number: pullNumber, mediaType: { format: 'diff' } });
-        shape('pull-diff', typeof data === 'string', 'not diff text');
-        return data as unknown as string;
+        return diffText('pull-diff', data);
       }),
     pullFiles: (pullNumber) =>
       call('pull-files', async () =>
@@ -82,8 +81,7 @@ function changeReads({ octokit, repo, call }: CallContext): ChangeReads {
     compareDiff: (base, head) =>
       call('compare-diff', async () => {
         const { data } = await octokit.rest.repos.compareCommitsWithBasehead({ ...repo, basehead: `${base}...${head}`, mediaType: { format: 'diff' } });
-        shape('compare-diff', typeof data === 'string', 'not diff text');
-        return data as unknown as string;
+        return diffText('compare-diff', data);
       }),
     // Past 300 files GitHub pages a commit's files (up to 3,000), each page repeating the commit.
     commit: (sha) =>
@@ -159,6 +157,12 @@ function pullRequestCalls({ octokit, repo, call }: CallContext): Pick<GitHubApi,
 /** Fails the call when GitHub's answer is not the documented shape: the step says so rather than read into it. */
 function shape(name: GitHubCallName, ok: boolean, problem: string): void {
   if (!ok) throw failure(name, `answered with a response that is not the documented shape (${problem})`, 'shape');
+}
+
+/** A diff asked for with the diff media type, which Octokit hands over as the body's text. */
+function diffText(name: GitHubCallName, data: unknown): string {
+  shape(name, typeof data === 'string', 'not diff text');
+  return data as string;
 }
 
 /** The files of a pull request, a comparison or a commit, as `ListedFile`s. */
