@@ -281,7 +281,7 @@ describe('which failures are worth sending again', () => {
     { failure: 'a name not resolved', error: noAnswer('ENOTFOUND'), read: true, create: true },
     { failure: 'not a request error', error: new TypeError('x is not a function'), read: false, create: false },
   ])('$failure: a read $read, a create $create', async ({ error, read, create }) => {
-    const { isWorthRetrying } = await import('../src/github/octokit-client.js');
+    const { isWorthRetrying } = await import('../src/github/limits.js');
     expect(isWorthRetrying(error, false)).toBe(read);
     expect(isWorthRetrying(error, true)).toBe(create);
   });

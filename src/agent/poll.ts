@@ -1,6 +1,6 @@
 import { ApiError } from '../api/errors.js';
 import { countOf, forLog, formatDuration, idForLog } from '../text.js';
-import { TRANSIENT_STATUSES } from '../api/retry.js';
+import { isTransientFailure } from '../api/retry.js';
 import type { AgentJob } from '../api/schemas.js';
 import type { Clock, Logger, Random, Sleep } from '../runtime.js';
 import { isKnownStatus, isTerminalStatus } from './outcome.js';
@@ -98,7 +98,7 @@ export async function pollJob(options: PollOptions): Promise<PollResult> {
       job = await client.getJob(jobId);
       options.onJob?.(job);
     } catch (error) {
-      if (!(error instanceof ApiError) || !isTransient(error)) throw error;
+      if (!(error instanceof ApiError) || !isTransientFailure(error)) throw error;
       logger.warning(`Polling job ${idForLog(jobId)} failed (${error.message}); still waiting.`);
       retryAfterMs = error.retryAfterMs ?? 0;
       continue;
@@ -121,12 +121,6 @@ export async function pollJob(options: PollOptions): Promise<PollResult> {
 
 function jittered(intervalMs: number, random: () => number): number {
   return Math.round(intervalMs * (1 - POLL_JITTER + 2 * POLL_JITTER * random()));
-}
-
-/** Failures worth waiting out: the service or the network, not the key, the job or the shape. */
-function isTransient(error: ApiError): boolean {
-  if (error.kind === 'network' || error.kind === 'timeout') return true;
-  return error.kind === 'http' && error.status !== undefined && TRANSIENT_STATUSES.has(error.status);
 }
 
 /** A status from the API, made safe for one log line. */

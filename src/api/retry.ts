@@ -1,11 +1,13 @@
 import type { Random } from '../runtime.js';
+import type { ApiError } from './errors.js';
 
 /**
  * The retry policy of the contract's Reliability section, as pure functions: which answers are
  * transient, which failures prove a request never reached the server, and how long to wait.
  */
 
-export const TRANSIENT_STATUSES: ReadonlySet<number> = new Set([408, 429, 500, 502, 503, 504]);
+/** The documentation API's answers worth sending again. GitHub's are others (`github/limits.ts`). */
+const TRANSIENT_STATUSES: ReadonlySet<number> = new Set([408, 429, 500, 502, 503, 504]);
 
 /** First backoff step and its ceiling; full jitter picks uniformly below the step. */
 export const BACKOFF_BASE_MS = 1_000;
@@ -18,6 +20,15 @@ export const BACKOFF_CAP_MS = 30_000;
 export function isRetryableStatus(status: number, createsSomething: boolean): boolean {
   if (createsSomething) return status === 429;
   return TRANSIENT_STATUSES.has(status);
+}
+
+/**
+ * A failure that a loop reading the same thing again (the poll, the preview's status) waits out:
+ * the service or the network, not the key, what was read, or the shape of the answer.
+ */
+export function isTransientFailure(error: ApiError): boolean {
+  if (error.kind === 'network' || error.kind === 'timeout') return true;
+  return error.kind === 'http' && error.status !== undefined && TRANSIENT_STATUSES.has(error.status);
 }
 
 /** "Full jitter": a uniform pick in [0, min(cap, base × 2^attempt)). */

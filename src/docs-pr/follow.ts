@@ -1,7 +1,8 @@
 import type { AgentRun } from '../agent/run-agent.js';
 import { GitHubError, pullName, type GitHubApi, type PullRef, type PullRequestState, type RepoName } from '../github/api.js';
 import type { DocsPrAction } from '../constants.js';
-import { backLinkLine, DOCS_PR_MARKER, isMarked, type DocsPrRecord } from '../memory/record.js';
+import { newestMarkedBy } from '../memory/ours.js';
+import { backLinkLine, DOCS_PR_MARKER, type DocsPrRecord } from '../memory/record.js';
 import { docsPrScope, type RecordSeal } from '../memory/seal.js';
 import { renderDocsPrComment, type CodePr, type DocsPrStage, type DocsPrState } from '../report/docs-pr-report.js';
 import { isCancellation, type Clock, type Logger } from '../runtime.js';
@@ -347,7 +348,7 @@ export class DocsPrFollower {
     const body = backLinkCommentBody(codePr, pull, stage, new Date(clock.now()).toISOString(), seal);
     const key = pullName(pull).toLowerCase();
     const written = await this.attempt('comment on', pull, async () => {
-      const id = this.commentIds.get(key) ?? (await findDocsComment(github, pull.number));
+      const id = this.commentIds.get(key) ?? (await newestMarkedBy(github, await github.listComments(pull.number), DOCS_PR_MARKER))?.id;
       if (id === undefined) this.commentIds.set(key, await github.createComment(pull.number, body));
       else {
         await github.updateComment(id, body);
@@ -371,17 +372,6 @@ export class DocsPrFollower {
 export function backLinkCommentBody(codePr: CodePr, docsPr: PullRef, stage: DocsPrStage, nowIso: string, seal: RecordSeal): string {
   const record = backLinkLine({ codePr: { repository: codePr.repository, number: codePr.number } }, seal, docsPrScope(docsPr.repository, docsPr.number));
   return `${DOCS_PR_MARKER}\n${renderDocsPrComment(codePr, stage, nowIso)}\n${record}\n`;
-}
-
-/**
- * The documentation PR's comment: its first line the marker, written by the docs token's identity.
- * Anyone else's comment that quotes the marker is not ours to edit.
- */
-async function findDocsComment(github: GitHubApi, pullNumber: number): Promise<number | undefined> {
-  const marked = (await github.listComments(pullNumber)).filter((comment) => isMarked(comment.body, DOCS_PR_MARKER));
-  if (marked.length === 0) return undefined;
-  const login = (await github.tokenLogin()).toLowerCase();
-  return marked.filter((comment) => comment.authorLogin.toLowerCase() === login).at(-1)?.id;
 }
 
 /** Why a request on the documentation side failed, and what to give: one line. */

@@ -90,3 +90,9 @@ export const GITHUB_CALLS = {
 } as const satisfies Record<string, { title: string; endpoint: string; forbidden: string | undefined; notFound: string | undefined }>;
 
 export type GitHubCallName = keyof typeof GITHUB_CALLS;
+
+/** A call as errors and the log name it: `GitHub pull request diff (GET /repos/{owner}/{repo}/pulls/{pull_number})`. */
+export function callLabel(name: GitHubCallName): string {
+  const { title, endpoint } = GITHUB_CALLS[name];
+  return `GitHub ${title} (${endpoint})`;
+}

@@ -11,7 +11,7 @@ import type { RecordSeal } from './seal.js';
  *
  * Only the action can write this memory (docs/threat-model.md):
  * - a comment is the action's when its first line is the marker and the token's identity wrote
- *   it (`isMarked` here, the identity where the comments are listed);
+ *   it (`isMarked` here, the identity in `ours.ts`);
  * - the record is read from the comment's last line only, and only when its seal verifies
  *   (`seal.ts`), for this pull request: one planted anywhere else, or edited, counts as none;
  * - the outside text the action shows in its comments can never spell a marker or a record:

@@ -17,6 +17,7 @@ import {
   type CommentRecord,
   type DocsPrRecord,
 } from '../memory/record.js';
+import { newestMarkedBy } from '../memory/ours.js';
 import { codePrScope, docsPrScope, type RecordSeal } from '../memory/seal.js';
 import type { DocsPrOutcome } from '../docs-pr/follow.js';
 
@@ -54,9 +55,8 @@ export interface CommentView {
 /**
  * The action's one comment on a pull request, from finding it to its last write:
  *
- * - it is the comment whose first line is the marker and that the token's own identity wrote
- *   (anyone else could quote the marker and a record to point the action at another job, or have
- *   it edit their comment);
+ * - it is the newest comment whose first line is the marker and that the token's own identity
+ *   wrote (`ours.ts`);
  * - its record is read from its last line, and only when its seal verifies for this pull request
  *   (`record.ts`, `seal.ts`): one that does not counts as none, with one notice;
  * - it is written as soon as the API accepted the job or the message (working), and again with
@@ -99,7 +99,7 @@ export class PullRequestComment {
   static async find(github: GitHubApi, pullRequest: CommentedPullRequest, deps: CommentDeps): Promise<PullRequestComment | undefined> {
     try {
       const comments = await github.listComments(pullRequest.number);
-      const ours = await newestOurs(github, comments);
+      const ours = await newestMarkedBy(github, comments, COMMENT_MARKER);
       const earlier = ours && recordOf(ours.body, pullRequest, deps);
       return new PullRequestComment(github, pullRequest, earlier, ours?.id, backLinkOf(comments, pullRequest, deps), deps);
     } catch (error) {
@@ -222,18 +222,6 @@ export class PullRequestComment {
 /** The body with what follows the report's part (the documentation PR's section, the hidden record), each after a blank line. */
 function withTail(body: string, tail: readonly string[]): string {
   return [body.replace(/\n$/, ''), ...tail.flatMap((part) => ['', part])].join('\n') + '\n';
-}
-
-/**
- * The newest comment whose first line is the marker and that the token's own identity wrote. The
- * identity costs one request, made only when some comment carries the marker.
- */
-async function newestOurs(github: GitHubApi, comments: readonly IssueComment[]): Promise<IssueComment | undefined> {
-  const marked = comments.filter((comment) => isMarked(comment.body, COMMENT_MARKER));
-  if (marked.length === 0) return undefined;
-  // Logins are case-insensitive on GitHub.
-  const login = (await github.tokenLogin()).toLowerCase();
-  return marked.filter((comment) => comment.authorLogin.toLowerCase() === login).at(-1);
 }
 
 /** The verified record of our comment, or none; one that does not verify is said in one notice. */

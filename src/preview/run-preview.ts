@@ -1,6 +1,6 @@
 import type { AgentRun } from '../agent/run-agent.js';
 import { ApiError, serverSaid } from '../api/errors.js';
-import { TRANSIENT_STATUSES } from '../api/retry.js';
+import { isTransientFailure } from '../api/retry.js';
 import type { DeploymentStatus, PreviewDeployment } from '../api/schemas.js';
 import type { PreviewStatus } from '../constants.js';
 import { isCancellation, type Clock, type Logger, type Sleep } from '../runtime.js';
@@ -154,7 +154,7 @@ export async function awaitPreview(preview: PreviewRun, deps: PreviewDeps): Prom
         status = await client.getDeploymentStatus(statusId);
       } catch (error) {
         if (isCancellation(error, signal)) return end('cancelled');
-        if (!(error instanceof ApiError) || !isTransient(error)) return end('error', errorMessage(error));
+        if (!(error instanceof ApiError) || !isTransientFailure(error)) return end('error', errorMessage(error));
         lastFailure = errorMessage(error);
         // Said at info level: the preview's one warning is its result.
         logger.info(`[${elapsed()}] Reading the preview's status failed (${forLog(lastFailure, 300)}); still waiting.`);
@@ -231,10 +231,4 @@ function lastSaid(status: DeploymentStatus | undefined): string {
 /** The deployment's own summary of a failure, when it gives one. */
 function failureReason(status: DeploymentStatus): string {
   return status.summary ? `The preview's build failed: ${forLog(status.summary, 300)}` : "The preview's build failed, and the API gives no reason.";
-}
-
-/** Failures worth waiting out: the service or the network, not the key, the deployment or the shape. */
-function isTransient(error: ApiError): boolean {
-  if (error.kind === 'network' || error.kind === 'timeout') return true;
-  return error.kind === 'http' && error.status !== undefined && TRANSIENT_STATUSES.has(error.status);
 }
