@@ -336,8 +336,8 @@ __webpack_require__.d(__webpack_exports__, {
 var run_agent = __webpack_require__(16830);
 // EXTERNAL MODULE: ./src/runtime.ts
 var runtime = __webpack_require__(33683);
-// EXTERNAL MODULE: ./src/settings.ts
-var src_settings = __webpack_require__(58750);
+// EXTERNAL MODULE: ./src/constants.ts
+var constants = __webpack_require__(27242);
 // EXTERNAL MODULE: ./src/text.ts
 var src_text = __webpack_require__(48992);
 // EXTERNAL MODULE: ./src/analytics/progress.ts
@@ -602,7 +602,7 @@ async function runRefresh(settings, deps) {
     const outcomes = [];
     const record = (agent) => ({ range, outcomes, signals, agent });
     // Read, listed in the prompt and shown in the summary in the contract's order.
-    const asked = src_settings/* REFRESH_SIGNALS */.k.filter((name) => settings.signals.has(name));
+    const asked = constants/* REFRESH_SIGNALS */.kU.filter((name) => settings.signals.has(name));
     for (const [index, signal] of asked.entries()) {
         const count = signal === 'searches' ? settings.searchTerms : settings.pagesPerSignal;
         // Its share of the time left, for its requests and its retries alike.
@@ -655,8 +655,6 @@ var agent_report = __webpack_require__(74262);
 var failure = __webpack_require__(3304);
 // EXTERNAL MODULE: ./src/report/preview-report.ts
 var preview_report = __webpack_require__(73629);
-// EXTERNAL MODULE: ./src/constants.ts
-var constants = __webpack_require__(27242);
 // EXTERNAL MODULE: ./src/report/markdown.ts
 var markdown = __webpack_require__(54285);
 ;// CONCATENATED MODULE: ./src/report/refresh-report.ts

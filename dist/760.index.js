@@ -491,6 +491,7 @@ var top_rows = __webpack_require__(77197);
 
 
 
+/** How a visitors step ended: the `outcome` output. */
 function visitorsOutcome(run) {
     if (run.dryRun)
         return 'dry-run';

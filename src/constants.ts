@@ -98,6 +98,17 @@ export const OUTCOMES = [
 export type Outcome = (typeof OUTCOMES)[number];
 
 /**
+ * The reader signals a refresh can read (the `refresh-signals` input, and the `signal` of each
+ * page in the `signals` output), in the order its prompt and summary list them.
+ */
+export const REFRESH_SIGNALS = ['visitors', 'feedback', 'searches'] as const;
+export type RefreshSignal = (typeof REFRESH_SIGNALS)[number];
+
+/** The values of the `outcome` output for `command: visitors`. */
+export const VISITORS_OUTCOMES = ['exported', 'dry-run', 'cancelled', 'error'] as const;
+export type VisitorsOutcome = (typeof VISITORS_OUTCOMES)[number];
+
+/**
  * The values of the `preview-status` output. Beyond the contract's list: `cancelled`, when the step
  * was cancelled while the preview was awaited (the deployment goes on on the platform).
  */

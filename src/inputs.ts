@@ -11,6 +11,8 @@ import {
   PREVIEW_FAILED,
   type InputName,
   type Outcome,
+  REFRESH_SIGNALS,
+  type RefreshSignal,
 } from './constants.js';
 import { eventHasDiff, isForkPullRequest, wantsDiff, type TriggerEvent } from './event.js';
 import {
@@ -28,14 +30,12 @@ import {
 } from './parse.js';
 import {
   COMMANDS,
-  REFRESH_SIGNALS,
   type AgentSettings,
   type CommonSettings,
   type PagingSettings,
   type PreviewSettings,
   type RangeSettings,
   type RefreshSettings,
-  type RefreshSignal,
   type Settings,
   type VisitorsSettings,
   type WaitSettings,

@@ -1,4 +1,4 @@
-import type { Outcome } from './constants.js';
+import type { Outcome, RefreshSignal } from './constants.js';
 import type { ResolvedDate } from './parse.js';
 
 /** The validated inputs: what every flow below the entry layer reads instead of inputs. */
@@ -75,10 +75,6 @@ export interface VisitorsSettings extends CommonSettings, RangeSettings, PagingS
   readonly outputDir: string;
   readonly artifactName: string;
 }
-
-/** The reader signals a refresh can read, in the order its prompt and summary list them. */
-export const REFRESH_SIGNALS = ['visitors', 'feedback', 'searches'] as const;
-export type RefreshSignal = (typeof REFRESH_SIGNALS)[number];
 
 export interface RefreshSettings extends CommonSettings, WaitSettings, RangeSettings, PagingSettings, PreviewSettings {
   readonly command: 'refresh';

@@ -1,6 +1,7 @@
 import { cancelledBeforeSending, failedBeforeSending, runAgent, skippedRun, type AgentDeps, type AgentApi, type AgentRun } from '../agent/run-agent.js';
 import { DeadlineError, isCancellation } from '../runtime.js';
-import { REFRESH_SIGNALS, type RefreshSettings, type RefreshSignal } from '../settings.js';
+import { REFRESH_SIGNALS, type RefreshSignal } from '../constants.js';
+import type { RefreshSettings } from '../settings.js';
 import { countOf, forLog, errorMessage, formatDuration } from '../text.js';
 import { exportProgress } from '../analytics/progress.js';
 import { describeRange, type DateRange } from '../analytics/range.js';

@@ -2,7 +2,7 @@ import { Outputs, type OutputName } from '../constants.js';
 import { formatCount, formatPercent, withoutInvisible } from '../text.js';
 import { thumbsDownShare, type ChosenPage } from '../refresh/choose.js';
 import type { RefreshRun, SignalOutcome } from '../refresh/run-refresh.js';
-import type { RefreshSignal } from '../settings.js';
+import type { RefreshSignal } from '../constants.js';
 import { describeRange } from '../analytics/range.js';
 import { agentOutputs, renderAgentSummary } from './agent-report.js';
 import { codeSpan, escapeText, MAX_MESSAGE_CHARS } from './markdown.js';

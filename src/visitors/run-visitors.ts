@@ -6,7 +6,7 @@ import type { VisitorsSettings } from '../settings.js';
 import { VisitorFiles, type ExportRow } from './files.js';
 import { pageVisitors, visitorsNotAdvancingWarning, type PagingResult, type VisitorsApi } from '../analytics/paging.js';
 import { dateQuery, previousRange, type DateRange } from '../analytics/range.js';
-import { Inputs } from '../constants.js';
+import { Inputs, type VisitorsOutcome } from '../constants.js';
 import { exportProgress } from '../analytics/progress.js';
 import { TopRows } from '../analytics/top-rows.js';
 import type { ArtifactUpload, UploadArtifact } from './artifact.js';
@@ -24,7 +24,6 @@ export interface VisitorsDeps {
 }
 
 /** How a visitors step ended: the `outcome` output. */
-export type VisitorsOutcome = 'exported' | 'dry-run' | 'cancelled' | 'error';
 
 export function visitorsOutcome(run: VisitorsRun): VisitorsOutcome {
   if (run.dryRun) return 'dry-run';
