@@ -2,14 +2,14 @@ import { cancelledBeforeSending, failedBeforeSending, newRun, sendPrompt, skippe
 import { Outputs } from '../constants.js';
 import { nothingDone, type DocsPrFollower } from '../docs-pr/follow.js';
 import { pullRequestOf } from '../event.js';
-import { GitHubError, repoFromEnv, type GitHubApi, type RepoName } from '../github/api.js';
-import { createGitHubApi } from '../github/octokit.js';
+import { GitHubError, repoFromEnv, type RepoName } from '../github/api.js';
 import type { DocsPrRecord } from '../memory/record.js';
 import { RecordSeal } from '../memory/seal.js';
 import { isCancellation } from '../runtime.js';
 import type { AgentSettings } from '../settings.js';
 import { formatDuration } from '../text.js';
 import { docsPrFollower } from './agent/docs-pr.js';
+import { gitHubClients, type ConnectGitHub } from './agent/github.js';
 import { pullRequestCommentRenderer } from './agent/pr-comment.js';
 import { planPrompt, readPullRequest, type Plan, type PrepareDeps } from './agent/prepare.js';
 import { agentReport } from './agent/report.js';
@@ -33,7 +33,8 @@ export async function agentStep(settings: AgentSettings, context: StepContext): 
   const pullRequest = pullRequestOf(context.event);
   const repo = repoFromEnv(context.env);
   const seal = RecordSeal.fromApiKey(settings.apiKey);
-  const following = docsPrFollower(settings, context, pullRequest, repo, seal);
+  const github = gitHubClients(settings, context);
+  const following = docsPrFollower(settings, context, pullRequest, repo, seal, github);
   const syncing = following !== undefined && pullRequest?.action === 'closed';
   const record: AgentRunRecord = {
     pullRequest,
@@ -49,7 +50,7 @@ export async function agentStep(settings: AgentSettings, context: StepContext): 
   const notify = async (stage: AgentStage): Promise<void> => {
     for (const renderer of renderers) await renderer.render(stage, record);
   };
-  const deps = prepareDeps(settings, context, pullRequest, repo, seal);
+  const deps = prepareDeps(settings, context, pullRequest, repo, seal, github);
   if (syncing) return followClosedCodePr(record, deps, following, settings, context, notify);
 
   // Prepare: who wrote the pull request, what its comments hold (the docs PR reopened with the code PR), and the prompt.
@@ -183,9 +184,9 @@ function stoppedBeforeSending(settings: AgentSettings, startedAt: number, error:
 }
 
 /**
- * What the prepare phase reads with: the event, the repository, and the GitHub clients, made on
- * first use. The reads of the change end by the deadline; the comment's outcome, which reports the
- * run, may take one request-timeout past it (`Deadline.wrapUpAt`).
+ * What the prepare phase reads with: the event, the repository, and the GitHub clients. The reads
+ * of the change end by the deadline; the comment's outcome, which reports the run, may take one
+ * request-timeout past it (`Deadline.wrapUpAt`).
  */
 function prepareDeps(
   settings: AgentSettings,
@@ -193,32 +194,14 @@ function prepareDeps(
   pullRequest: PrepareDeps['pullRequest'],
   repo: RepoName | undefined,
   seal: RecordSeal,
+  github: ConnectGitHub,
 ): PrepareDeps {
-  const clients = new Map<number, Promise<GitHubApi>>();
-  const connect = (repo: RepoName, until: number): Promise<GitHubApi> => {
-    let github = clients.get(until);
-    if (!github) {
-      github = createGitHubApi({
-        token: settings.githubToken,
-        repo,
-        requestTimeoutMs: settings.requestTimeoutMs,
-        deadline: until,
-        signal: context.signal,
-        clock: context.clock,
-        apiUrl: context.env.GITHUB_API_URL,
-        retries: settings.retries,
-        logger: context.logger,
-      });
-      clients.set(until, github);
-    }
-    return github;
-  };
   return {
     event: context.event,
     pullRequest,
     repo,
-    github: (repo) => connect(repo, context.deadline.at),
-    wrapUpGitHub: (repo) => connect(repo, context.deadline.wrapUpAt),
+    github: (repo) => github(settings.githubToken, repo, context.deadline.at),
+    wrapUpGitHub: (repo) => github(settings.githubToken, repo, context.deadline.wrapUpAt),
     jobs: context.client,
     logger: context.logger,
     clock: context.clock,

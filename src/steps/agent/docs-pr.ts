@@ -2,11 +2,11 @@ import { DocsPrFollower } from '../../docs-pr/follow.js';
 import { serverUrlFrom } from '../../docs-pr/target.js';
 import type { EventPullRequest } from '../../event.js';
 import type { GitHubApi, RepoName } from '../../github/api.js';
-import { createGitHubApi } from '../../github/octokit.js';
 import type { DocsPrRecord } from '../../memory/record.js';
 import type { RecordSeal } from '../../memory/seal.js';
 import type { AgentSettings } from '../../settings.js';
 import type { StepContext } from '../step.js';
+import type { ConnectGitHub } from './github.js';
 
 /**
  * follow-code-pr in the agent step: who follows the documentation PR in this run, or nobody (not
@@ -20,30 +20,13 @@ export function docsPrFollower(
   pullRequest: EventPullRequest | undefined,
   repo: RepoName | undefined,
   seal: RecordSeal,
+  github: ConnectGitHub,
 ): ((recorded: DocsPrRecord | undefined) => DocsPrFollower) | undefined {
   if (!settings.followCodePr || !settings.prComment || !repo || !pullRequest) return undefined;
   const workflowRepository = `${repo.owner}/${repo.repo}`;
   const serverUrl = serverUrlFrom(context.env);
-  const clients = new Map<string, Promise<GitHubApi>>();
-  const connect = (token: string, docsRepo: RepoName): Promise<GitHubApi> => {
-    const key = `${token}\n${docsRepo.owner}/${docsRepo.repo}`.toLowerCase();
-    let client = clients.get(key);
-    if (!client) {
-      client = createGitHubApi({
-        token,
-        repo: docsRepo,
-        requestTimeoutMs: settings.requestTimeoutMs,
-        deadline: context.deadline.wrapUpAt,
-        signal: context.signal,
-        clock: context.clock,
-        apiUrl: context.env.GITHUB_API_URL,
-        retries: settings.retries,
-        logger: context.logger,
-      });
-      clients.set(key, client);
-    }
-    return client;
-  };
+  // The documentation repository is written with the docs token (or the workflow's), until the wrap-up.
+  const connect = (token: string, docsRepo: RepoName): Promise<GitHubApi> => github(token, docsRepo, context.deadline.wrapUpAt);
   return (recorded) =>
     new DocsPrFollower(
       {
