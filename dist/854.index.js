@@ -11,7 +11,7 @@ __webpack_require__.d(__webpack_exports__, {
   createOctokitApi: () => (/* binding */ createOctokitApi)
 });
 
-// UNUSED EXPORTS: MARK_READY_MUTATION, VIEWER_LOGIN_QUERY
+// UNUSED EXPORTS: MARK_READY_MUTATION, REVIEW_DECISION_QUERY, VIEWER_LOGIN_QUERY
 
 // EXTERNAL MODULE: ./src/github/api.ts
 var api = __webpack_require__(28943);
@@ -108,6 +108,24 @@ const GITHUB_CALLS = {
         endpoint: 'POST /graphql, markPullRequestReadyForReview',
         forbidden: 'the token needs "Pull requests: write" and "Contents: write" on this repository',
         notFound: undefined,
+    },
+    'set-status': {
+        title: 'set commit status',
+        endpoint: 'POST /repos/{owner}/{repo}/statuses/{sha}',
+        forbidden: 'give the job "permissions: statuses: write" (a pull request from a fork gets a read-only token: see the documentation gate guide)',
+        notFound: 'the commit is not in this repository, or the token cannot see it',
+    },
+    'review-decision': {
+        title: 'review decision',
+        endpoint: 'POST /graphql, pullRequest.reviewDecision',
+        forbidden: 'the token needs "Pull requests: read" on this repository',
+        notFound: 'the pull request does not exist, or the token cannot see the repository',
+    },
+    reviews: {
+        title: 'pull request reviews',
+        endpoint: 'GET /repos/{owner}/{repo}/pulls/{pull_number}/reviews',
+        forbidden: 'the token needs "Pull requests: read" on this repository',
+        notFound: 'the pull request does not exist, or the token cannot see the repository',
     },
 };
 /** A call as errors and the log name it: `GitHub pull request diff (GET /repos/{owner}/{repo}/pulls/{pull_number})`. */
@@ -503,8 +521,9 @@ class RequestLimits {
      */
     mayRetry(error, endpoint) {
         const retryCount = Number(endpoint.request?.retryCount ?? 0);
-        // A GraphQL query reads, though it is a POST.
-        const createsSomething = endpoint.method === 'POST' && endpoint.url !== '/graphql';
+        // A GraphQL query reads, though it is a POST; a commit status sent twice leaves the same newest
+        // status (GitHub keeps the newest of a context), so it is sent again as a read is.
+        const createsSomething = endpoint.method === 'POST' && endpoint.url !== '/graphql' && !/\/statuses\/[^/]+$/.test(endpoint.url ?? '');
         const waitMs = retryPluginWaitMs(retryCount);
         if (!isWorthRetrying(error, createsSomething) || retryCount >= this.options.retries || !this.mayWait(waitMs))
             return false;
@@ -694,6 +713,8 @@ const COMMIT_MAX_FILES = 3_000;
 const VIEWER_LOGIN_QUERY = 'query { viewer { login } }';
 /** The GraphQL mutation that marks a draft pull request ready for review; checked against GitHub's schema in the tests. */
 const MARK_READY_MUTATION = 'mutation ($id: ID!) { markPullRequestReadyForReview(input: { pullRequestId: $id }) { pullRequest { isDraft } } }';
+/** The GraphQL query of a pull request's review decision; checked against GitHub's schema in the tests. */
+const REVIEW_DECISION_QUERY = 'query ($owner: String!, $name: String!, $number: Int!) { repository(owner: $owner, name: $name) { pullRequest(number: $number) { reviewDecision } } }';
 /** `GitHubApi` over Octokit, every request under the step's limits (`limitedOctokit`). */
 function createOctokitApi(options) {
     // Known once Octokit is built: a connection failure names where it tried to connect.
@@ -784,13 +805,36 @@ function commentCalls({ octokit, repo, call }) {
     };
 }
 /** What following a documentation PR reads and changes of a pull request. */
-function pullRequestCalls({ octokit, repo, call }) {
+function pullRequestCalls({ octokit, repo, call, }) {
     return {
         pullRequest: (pullNumber) => call('pull-request', async () => pullState('pull-request', (await octokit.rest.pulls.get({ ...repo, pull_number: pullNumber })).data)),
         setPullRequestState: (pullNumber, state) => call('update-pull', async () => pullState('update-pull', (await octokit.rest.pulls.update({ ...repo, pull_number: pullNumber, state })).data)),
         markReadyForReview: (pullRequestNodeId) => call('mark-ready', async () => {
             await octokit.graphql(MARK_READY_MUTATION, { id: pullRequestNodeId });
         }),
+        setCommitStatus: (sha, status) => call('set-status', async () => {
+            const { state, description, targetUrl, context } = status;
+            await octokit.rest.repos.createCommitStatus({ ...repo, sha, state, description, target_url: targetUrl, context });
+        }),
+        reviewState: async (pullNumber) => {
+            const answer = await call('review-decision', () => octokit.graphql(REVIEW_DECISION_QUERY, {
+                owner: repo.owner,
+                name: repo.repo,
+                number: pullNumber,
+            }));
+            const decision = answer.repository?.pullRequest?.reviewDecision ?? null;
+            const known = ['APPROVED', 'CHANGES_REQUESTED', 'REVIEW_REQUIRED'];
+            const given = known.find((value) => value === decision);
+            shape('review-decision', decision === null || given !== undefined, 'an unknown "reviewDecision"');
+            if (given)
+                return { decision: given, reviews: [] };
+            // No decision: the repository requires no review, and the reviews themselves tell.
+            const reviews = await call('reviews', () => octokit.paginate(octokit.rest.pulls.listReviews, { ...repo, pull_number: pullNumber, per_page: 100 }));
+            return {
+                decision: null,
+                reviews: reviews.map((review) => ({ state: String(review.state ?? ''), submittedAt: String(review.submitted_at ?? '') })),
+            };
+        },
     };
 }
 /** Fails the call when GitHub's answer is not the documented shape: the step says so rather than read into it. */
@@ -838,6 +882,8 @@ function pullState(name, data) {
         headRef: typeof pull.head?.ref === 'string' ? pull.head.ref : '',
         // A fork that was deleted arrives as null.
         headRepository: typeof pull.head?.repo?.full_name === 'string' ? pull.head.repo.full_name : undefined,
+        headSha: typeof pull.head?.sha === 'string' ? pull.head.sha : '',
+        labels: Array.isArray(pull.labels) ? pull.labels.flatMap((label) => (typeof label?.name === 'string' ? [label.name] : [])) : [],
     };
 }
 

@@ -38,6 +38,9 @@ export const Inputs = {
   Preview: 'preview',
   DocsToken: 'docs-token',
   FollowCodePr: 'follow-code-pr',
+  DocsStatus: 'docs-status',
+  WaiveLabel: 'waive-label',
+  CodeToken: 'code-token',
 } as const;
 
 export type InputName = (typeof Inputs)[keyof typeof Inputs];
@@ -67,6 +70,7 @@ export const Outputs = {
   PreviewUrl: 'preview-url',
   PreviewStatus: 'preview-status',
   DocsPrAction: 'docs-pr-action',
+  DocsStatusState: 'docs-status-state',
 } as const;
 
 export type OutputName = (typeof Outputs)[keyof typeof Outputs];
@@ -117,8 +121,16 @@ export const PREVIEW_STATUSES = ['success', 'failure', 'timed-out', 'unavailable
 export type PreviewStatus = (typeof PREVIEW_STATUSES)[number];
 
 /** The values of the `docs-pr-action` output: what was done to the documentation PR. */
-export const DOCS_PR_ACTIONS = ['linked', 'closed', 'superseded', 'reopened', 'marked-ready', 'commented', 'none'] as const;
+export const DOCS_PR_ACTIONS = ['linked', 'closed', 'superseded', 'reopened', 'marked-ready', 'commented', 'synced', 'none'] as const;
 export type DocsPrAction = (typeof DOCS_PR_ACTIONS)[number];
+
+/** The values of the `docs-status` input (`true` reads as `written`); `false` keeps no status. */
+export const DOCS_STATUS_MODES = ['false', 'written', 'approved'] as const;
+
+/** The commit status the documentation gate keeps on the code PR's head commit: its context, and its states (the `docs-status-state` output). */
+export const GATE_CONTEXT = 'documentation';
+export const GATE_STATES = ['pending', 'success', 'failure', 'error'] as const;
+export type GateState = (typeof GATE_STATES)[number];
 
 /** The `fail-on` value that fails the step for a preview that did not succeed (`failure`, `timed-out`, `error`). */
 export const PREVIEW_FAILED = 'preview-failed';

@@ -49,12 +49,18 @@ export interface EventPullRequest {
   readonly action: string;
   /** With `closed`: merged, or closed without merging. */
   readonly merged: boolean;
+  /** Its labels' names. */
+  readonly labels: readonly string[];
+  /** With `labeled` and `unlabeled`: the label added or removed. */
+  readonly label: string | undefined;
 }
 
 /** The one answer to "is this a pull-request event": `pull_request` or `pull_request_target`, with a pull request in its payload. */
 export function pullRequestOf(event: TriggerEvent): EventPullRequest | undefined {
   if (!(PULL_REQUEST_EVENTS as readonly string[]).includes(event.name)) return undefined;
-  const pr = event.payload.pull_request as { number?: unknown; title?: unknown; merged?: unknown; head?: { sha?: unknown; ref?: unknown } | null } | undefined;
+  const pr = event.payload.pull_request as
+    | { number?: unknown; title?: unknown; merged?: unknown; head?: { sha?: unknown; ref?: unknown } | null; labels?: unknown }
+    | undefined;
   if (typeof pr?.number !== 'number') return undefined;
   const text = (value: unknown): string => (typeof value === 'string' ? value : '');
   return {
@@ -64,6 +70,8 @@ export function pullRequestOf(event: TriggerEvent): EventPullRequest | undefined
     headRef: text(pr.head?.ref),
     action: text(event.payload.action),
     merged: pr.merged === true,
+    labels: Array.isArray(pr.labels) ? pr.labels.flatMap((label: { name?: unknown } | null) => (typeof label?.name === 'string' ? [label.name] : [])) : [],
+    label: text((event.payload.label as { name?: unknown } | undefined)?.name) || undefined,
   };
 }
 

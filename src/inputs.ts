@@ -5,6 +5,7 @@ import {
   ADMIN_KEY_PREFIX,
   ASSISTANT_KEY_PREFIX,
   DEFAULT_BASE_URL,
+  DOCS_STATUS_MODES,
   Inputs,
   isOutcome,
   OUTCOMES,
@@ -32,11 +33,13 @@ import {
   COMMANDS,
   type AgentSettings,
   type CommonSettings,
+  type GateSettings,
   type PagingSettings,
   type PreviewSettings,
   type RangeSettings,
   type RefreshSettings,
   type Settings,
+  type SyncSettings,
   type VisitorsSettings,
   type WaitSettings,
 } from './settings.js';
@@ -89,6 +92,9 @@ export const INPUT_DEFAULTS: Readonly<Record<InputName, string>> = {
   preview: 'false',
   'docs-token': '',
   'follow-code-pr': 'false',
+  'docs-status': 'false',
+  'waive-label': 'no-docs',
+  'code-token': '',
 };
 
 const WAIT_INPUTS = [Inputs.Wait, Inputs.PollInterval, Inputs.PollIntervalMax, Inputs.FailOn] as const;
@@ -112,7 +118,10 @@ export const COMMAND_INPUTS: Readonly<Record<Settings['command'], readonly Input
     ...PREVIEW_INPUTS,
     Inputs.DocsToken,
     Inputs.FollowCodePr,
+    Inputs.DocsStatus,
+    Inputs.WaiveLabel,
   ],
+  sync: [Inputs.DocsStatus, Inputs.WaiveLabel, Inputs.CodeToken],
   visitors: [...RANGE_INPUTS, ...PAGING_INPUTS, Inputs.Offset, Inputs.ComparePrevious, Inputs.SummaryRows, Inputs.OutputDir, Inputs.ArtifactName],
   refresh: [
     Inputs.Prompt,
@@ -164,7 +173,7 @@ export function readSettings(context: SettingsContext): ParsedSettings {
     const value = context.env[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`];
     return name === Inputs.JobId ? value : value?.trim();
   };
-  for (const secret of [read(Inputs.ApiKey), read(Inputs.GithubToken), read(Inputs.DocsToken)]) {
+  for (const secret of [read(Inputs.ApiKey), read(Inputs.GithubToken), read(Inputs.DocsToken), read(Inputs.CodeToken)]) {
     if (secret) core.setSecret(secret);
   }
   return parseSettings(read, context);
@@ -201,12 +210,18 @@ export function parseSettings(read: InputReader, context: SettingsContext): Pars
   };
 
   warnIgnoredInputs(command, read, context.env, warnings);
-  const settings =
-    command === 'agent'
-      ? parseAgentSettings(common, input, parse, context)
-      : command === 'visitors'
-        ? parseVisitorsSettings(common, input, parse, context, warnings)
-        : parseRefreshSettings(common, input, parse, context, warnings);
+  const settings = ((): Settings => {
+    switch (command) {
+      case 'agent':
+        return parseAgentSettings(common, input, parse, context);
+      case 'visitors':
+        return parseVisitorsSettings(common, input, parse, context, warnings);
+      case 'refresh':
+        return parseRefreshSettings(common, input, parse, context, warnings);
+      case 'sync':
+        return parseSyncSettings(common, input, parse, context);
+    }
+  })();
   return { settings, warnings };
 }
 
@@ -273,9 +288,16 @@ function parseAgentSettings(common: CommonSettings, input: Input, parse: Parse, 
     prComment: parse(Inputs.PrComment, parseBoolean),
     reuseJob: parse(Inputs.ReuseJob, parseBoolean),
     ...parsePreviewSettings(parse),
-    docsToken: parseDocsToken(input(Inputs.DocsToken)),
+    docsToken: parseToken(Inputs.DocsToken, input(Inputs.DocsToken)),
     followCodePr: parse(Inputs.FollowCodePr, parseBoolean),
+    ...parseGateSettings(parse),
   };
+  if (settings.docsStatus === 'approved' && !settings.prComment) {
+    throw new InputError(
+      Inputs.DocsStatus,
+      'Input "docs-status" is "approved" but "pr-comment" is false: the documentation PR is followed to its approval through the pull-request comment\'s record and its back-link, so docs-status: approved needs pr-comment: true.',
+    );
+  }
   if (settings.followCodePr && !settings.prComment) {
     throw new InputError(
       Inputs.FollowCodePr,
@@ -302,6 +324,36 @@ function parseAgentSettings(common: CommonSettings, input: Input, parse: Parse, 
     );
   }
   return settings;
+}
+
+/** `docs-status` (`true` reads as `written`) and `waive-label` (a GitHub label: 1 to 50 characters). */
+function parseGateSettings(parse: Parse): GateSettings {
+  const mode = parse(Inputs.DocsStatus, (t) => parseChoice(t.toLowerCase() === 'true' ? 'written' : t.toLowerCase(), DOCS_STATUS_MODES));
+  return {
+    docsStatus: mode === 'false' ? 'off' : mode,
+    waiveLabel: parse(Inputs.WaiveLabel, (t) => {
+      if (!t || [...t].length > 50 || /[\r\n]/.test(t)) throw new ParseError('a label name of 1 to 50 characters, on one line (GitHub\'s limit)');
+      return t;
+    }),
+  };
+}
+
+/**
+ * `command: sync` runs on a documentation PR's own events: a review submitted or dismissed, the
+ * pull request closed, reopened or pushed to. Anything else is refused before any request.
+ */
+function parseSyncSettings(common: CommonSettings, input: Input, parse: Parse, context: SettingsContext): SyncSettings {
+  const { name, payload } = context.event;
+  const action = typeof payload.action === 'string' ? payload.action : '';
+  const review = name === 'pull_request_review' && (action === 'submitted' || action === 'dismissed');
+  const pull = (name === 'pull_request' || name === 'pull_request_target') && ['closed', 'reopened', 'synchronize'].includes(action);
+  if (!review && !pull) {
+    throw new InputError(
+      Inputs.Command,
+      `Input "command" is "sync" but the event is ${name ? `"${name}"${action ? ` (${action})` : ''}` : 'none'}: sync runs on a documentation PR's own events, pull_request_review (submitted, dismissed) and pull_request (closed, reopened, synchronize).`,
+    );
+  }
+  return { ...common, command: 'sync', codeToken: parseToken(Inputs.CodeToken, input(Inputs.CodeToken)), ...parseGateSettings(parse) };
 }
 
 /**
@@ -395,15 +447,13 @@ function parseApiKey(key: string, event: TriggerEvent, warnings: string[]): stri
 }
 
 /**
- * `docs-token`, never echoed: like the key, a value that could not be a token (white space inside,
- * non-ASCII) is described, not shown, since it would break the header it is sent in.
+ * `docs-token` or `code-token`, never echoed: like the key, a value that could not be a token
+ * (white space inside, non-ASCII) is described, not shown, since it would break the header it is
+ * sent in.
  */
-function parseDocsToken(token: string): string {
+function parseToken(name: typeof Inputs.DocsToken | typeof Inputs.CodeToken, token: string): string {
   if (token && !/^[\x21-\x7e]+$/.test(token)) {
-    throw new InputError(
-      Inputs.DocsToken,
-      'Input "docs-token" contains spaces, line breaks or non-ASCII characters: pass the token alone, with nothing around it.',
-    );
+    throw new InputError(name, `Input "${name}" contains spaces, line breaks or non-ASCII characters: pass the token alone, with nothing around it.`);
   }
   return token;
 }
@@ -446,7 +496,7 @@ function warnIgnoredInputs(command: Settings['command'], read: InputReader, env:
  * The inputs whose value an error may quote. The secrets have parsers of their own whose messages
  * never hold the value; the type keeps them from reaching `invalid`, which quotes it.
  */
-type ShownInputName = Exclude<InputName, typeof Inputs.ApiKey | typeof Inputs.GithubToken | typeof Inputs.DocsToken>;
+type ShownInputName = Exclude<InputName, typeof Inputs.ApiKey | typeof Inputs.GithubToken | typeof Inputs.DocsToken | typeof Inputs.CodeToken>;
 
 function invalid(name: ShownInputName, value: string, expected: string): InputError {
   return new InputError(name, `Input "${name}" has an invalid value ${quoteValue(value)}: expected ${expected}.`);

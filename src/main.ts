@@ -113,6 +113,8 @@ async function runStep(settings: Settings, context: StepContext, uploadArtifact:
       return (await import('./steps/visitors.js')).visitorsStep(settings, context, uploadArtifact);
     case 'refresh':
       return (await import('./steps/refresh.js')).refreshStep(settings, context);
+    case 'sync':
+      return (await import('./steps/sync.js')).syncStep(settings, context);
   }
 }
 

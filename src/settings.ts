@@ -2,10 +2,10 @@ import type { Outcome, RefreshSignal } from './constants.js';
 import type { ResolvedDate } from './parse.js';
 
 /** The validated inputs: what every flow below the entry layer reads instead of inputs. */
-export type Settings = AgentSettings | VisitorsSettings | RefreshSettings;
+export type Settings = AgentSettings | VisitorsSettings | RefreshSettings | SyncSettings;
 
 export type Command = Settings['command'];
-export const COMMANDS = ['agent', 'visitors', 'refresh'] as const satisfies readonly Command[];
+export const COMMANDS = ['agent', 'visitors', 'refresh', 'sync'] as const satisfies readonly Command[];
 
 export type DiffMode = 'auto' | 'true' | 'false';
 
@@ -50,7 +50,15 @@ export interface PagingSettings {
   readonly concurrency: number;
 }
 
-export interface AgentSettings extends CommonSettings, WaitSettings, PreviewSettings {
+/** The documentation gate: the `documentation` commit status on the code PR (`docs-status`, `waive-label`). */
+export interface GateSettings {
+  /** `off`: no status; `written`: success once the documentation PR is open; `approved`: once it is approved or merged. */
+  readonly docsStatus: 'off' | 'written' | 'approved';
+  /** A code PR carrying this label needs no documentation. */
+  readonly waiveLabel: string;
+}
+
+export interface AgentSettings extends CommonSettings, WaitSettings, PreviewSettings, GateSettings {
   readonly command: 'agent';
   readonly prompt: string;
   readonly jobId: string | undefined;
@@ -65,6 +73,13 @@ export interface AgentSettings extends CommonSettings, WaitSettings, PreviewSett
   readonly docsToken: string;
   /** The documentation PR follows its code PR (with `prComment`, on pull-request events). */
   readonly followCodePr: boolean;
+}
+
+/** `command: sync`: on a documentation PR's own events, bring its code PR in step. */
+export interface SyncSettings extends CommonSettings, GateSettings {
+  readonly command: 'sync';
+  /** Writes the code PR's status and comment; empty: `githubToken`, when the code PR is in the workflow's own repository. */
+  readonly codeToken: string;
 }
 
 export interface VisitorsSettings extends CommonSettings, RangeSettings, PagingSettings {

@@ -26,6 +26,8 @@ const PUSH: EventSpec = pushEvent('1'.repeat(40), '2'.repeat(40));
 const SAME_REPO_PR: EventSpec = { name: 'pull_request', payload: pullRequestEvent(7, { repository: 'acme/app' }) };
 const FORK_PR: EventSpec = { name: 'pull_request', payload: pullRequestEvent(7, { repository: 'acme/app', fork: true }) };
 const DEPENDABOT_PR: EventSpec = { ...SAME_REPO_PR, actor: 'dependabot[bot]' };
+/** A documentation PR's own event, where command: sync runs. */
+const DOCS_PR_CLOSED: EventSpec = { name: 'pull_request', payload: pullRequestEvent(9, { repository: 'acme/app', action: 'closed' }) };
 
 function contextFor(event: EventSpec = DISPATCH, env: NodeJS.ProcessEnv = {}): SettingsContext {
   const triggerEvent: TriggerEvent = { name: event.name, payload: event.payload ?? {}, actor: event.actor ?? 'octocat' };
@@ -38,7 +40,7 @@ function readerOf(values: Inputs): InputReader {
 }
 
 /** The inputs every case starts from: enough for each command to succeed. */
-function baseInputs(command: 'agent' | 'visitors' | 'refresh'): Inputs {
+function baseInputs(command: 'agent' | 'visitors' | 'refresh' | 'sync'): Inputs {
   return command === 'agent'
     ? { 'api-key': KEY, 'project-id': 'proj_123', prompt: 'Document the new flag.' }
     : { 'api-key': KEY, 'project-id': 'proj_123', command };
@@ -81,7 +83,7 @@ interface BadCase {
   readonly input: InputName;
   /** Its value in this case. */
   readonly value: string;
-  readonly command?: 'agent' | 'visitors' | 'refresh';
+  readonly command?: 'agent' | 'visitors' | 'refresh' | 'sync';
   /** Other inputs set for the case. */
   readonly extra?: Inputs;
   readonly event?: EventSpec;
@@ -250,6 +252,14 @@ const BAD_CASES: readonly BadCase[] = [
   { input: 'docs-token', value: 'ghs_S3CRETDOCS\nrest', shown: false, says: /line breaks/ },
   { input: 'follow-code-pr', value: 'yes', extra: { 'pr-comment': 'true' } },
   { input: 'follow-code-pr', value: 'true', shown: false, says: /needs pr-comment: true/ },
+  // docs-status: one of the list, and approved needs pr-comment; waive-label: a label; code-token: never echoed.
+  { input: 'docs-status', value: 'yes', says: /false, written, approved/ },
+  { input: 'docs-status', value: 'approved', shown: false, says: /needs pr-comment: true/ },
+  { input: 'waive-label', value: '', extra: { 'docs-status': 'written' } },
+  { input: 'waive-label', value: 'x'.repeat(51), says: /1 to 50 characters/ },
+  { input: 'code-token', value: 'ghs_S3CRETCODE rest', command: 'sync', event: DOCS_PR_CLOSED, shown: false, says: /spaces/ },
+  // command: sync on an event that is not a documentation PR's own.
+  { input: 'command', value: 'sync', event: PUSH, shown: false, says: /sync runs on a documentation PR's own events/ },
 ];
 
 describe('parseSettings: bad values', () => {
@@ -349,6 +359,8 @@ describe('parseSettings: defaults', () => {
       failOnPreview: false,
       docsToken: '',
       followCodePr: false,
+      docsStatus: 'off',
+      waiveLabel: 'no-docs',
     });
   });
 

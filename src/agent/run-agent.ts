@@ -3,6 +3,7 @@ import type { AgentJob } from '../api/schemas.js';
 import type { CommonSettings, WaitSettings } from '../settings.js';
 import { isCancellation, type Clock, type Logger, type Random, type Sleep } from '../runtime.js';
 import type { Outcome } from '../constants.js';
+import type { SkipKind } from '../gate/policy.js';
 import { outcomeOfTerminalJob, isTerminalStatus } from './outcome.js';
 import { pollJob, type JobReader } from './poll.js';
 import { forLog, idForLog } from '../text.js';
@@ -56,8 +57,9 @@ export interface AgentRun {
   waitedMs: number;
   error: ApiError | Error | undefined;
   delivery: Delivery;
-  /** Why the step sent nothing (outcome `skipped`). */
+  /** Why the step sent nothing (outcome `skipped`): for the author, and as the gate tells skips apart. */
   skipReason?: string;
+  skipKind?: SkipKind;
 }
 
 /**
@@ -198,9 +200,10 @@ export function newRun(jobId: string | undefined, prompt: string, startedAt: num
 }
 
 /** A run that ends before anything is sent: skipped, or stopped by an error while preparing. */
-export function skippedRun(settings: { jobId?: string; prompt: string }, startedAt: number, reason: string): AgentRun {
+export function skippedRun(settings: { jobId?: string; prompt: string }, startedAt: number, reason: string, kind?: SkipKind): AgentRun {
   const run = newRun(settings.jobId, settings.prompt, startedAt, 'skipped');
   run.skipReason = reason;
+  if (kind) run.skipKind = kind;
   return run;
 }
 

@@ -1,6 +1,7 @@
 import type { AgentRun } from '../agent/run-agent.js';
 import { GitHubError, pullName, type GitHubApi, type PullRef, type PullRequestState, type RepoName } from '../github/api.js';
 import type { DocsPrAction } from '../constants.js';
+import { isApproved } from '../gate/policy.js';
 import { newestMarkedBy } from '../memory/ours.js';
 import { backLinkLine, DOCS_PR_MARKER, type DocsPrRecord } from '../memory/record.js';
 import { docsPrScope, type RecordSeal } from '../memory/seal.js';
@@ -55,10 +56,15 @@ export interface FollowContext {
   readonly signal: AbortSignal;
   /** A dry run touches nothing on GitHub. */
   readonly dryRun: boolean;
+  /**
+   * Only the back-link (`docs-status: approved` without follow-code-pr): the documentation PR the
+   * job reports gets its comment, which `command: sync` follows, and nothing is ever closed.
+   */
+  readonly linkOnly?: boolean;
 }
 
 /** What a failed request was doing, for the one warning. */
-type Doing = 'read' | 'close' | 'reopen' | 'mark ready for review' | 'comment on';
+type Doing = 'read' | 'close' | 'reopen' | 'mark ready for review' | 'comment on' | 'read the reviews of';
 
 /**
  * Keeps the documentation PR in step with its code PR (follow-code-pr), acting only on the PR
@@ -206,9 +212,21 @@ export class DocsPrFollower {
     const linked = await this.writeDocsComment(github, target, { kind: 'linked' });
     if (linked && this.done !== 'reopened') this.done = 'linked';
     if (linked) logger.info(`Linked documentation PR ${pullName(target)} to this pull request.`);
-    const superseded = earlier && !same ? await this.supersede(github, earlier, target, link) : false;
+    const superseded = earlier && !same && !this.context.linkOnly ? await this.supersede(github, earlier, target, link) : false;
     const state = linked ? (this.done === 'reopened' ? 'reopened' : 'linked') : 'not-updated';
     this.show(record, state, { superseded: superseded ? pullName(earlier!) : undefined, acted: !same || superseded });
+  }
+
+  /**
+   * Whether the reviews of the documentation PR the record names approve it (the documentation
+   * gate's `approved`): undefined when there is none, or it cannot be read (one warning).
+   */
+  async approval(): Promise<{ readonly approved: boolean } | undefined> {
+    const docs = this.recorded;
+    if (!docs || this.context.dryRun) return undefined;
+    const github = await this.clientFor(docs);
+    const review = github && (await this.attempt('read the reviews of', docs, () => github.reviewState(docs.number), false));
+    return review && { approved: isApproved(review) };
   }
 
   /** Closes the record's earlier documentation PR in favour of the newer one, when it is ours to close. */

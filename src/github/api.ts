@@ -35,6 +35,27 @@ export interface GitHubApi {
   setPullRequestState(pullNumber: number, state: 'open' | 'closed'): Promise<PullRequestState>;
   /** Marks a draft pull request ready for review: GraphQL only, by the pull request's node ID. */
   markReadyForReview(pullRequestNodeId: string): Promise<void>;
+  /** Sets a commit status (`POST statuses/{sha}`): the newest status of a context on a commit wins. */
+  setCommitStatus(sha: string, status: CommitStatus): Promise<void>;
+  /**
+   * Where a pull request's reviews leave it: GitHub's review decision (GraphQL `reviewDecision`),
+   * and, where the repository requires no review (no decision), its reviews in the order given.
+   */
+  reviewState(pullNumber: number): Promise<ReviewState>;
+}
+
+export interface CommitStatus {
+  readonly state: 'pending' | 'success' | 'failure' | 'error';
+  /** GitHub keeps 140 characters. */
+  readonly description: string;
+  readonly targetUrl: string;
+  readonly context: string;
+}
+
+export interface ReviewState {
+  readonly decision: 'APPROVED' | 'CHANGES_REQUESTED' | 'REVIEW_REQUIRED' | null;
+  /** Read only when there is no decision: each review's state, oldest first. */
+  readonly reviews: ReadonlyArray<{ readonly state: string; readonly submittedAt: string }>;
 }
 
 /** A file as GitHub's pulls/files and compare endpoints list it. */
@@ -73,6 +94,9 @@ export interface PullRequestState {
   readonly headRef: string;
   /** `owner/name` of the head branch's repository: another than the base's for a fork; undefined when the fork was deleted. */
   readonly headRepository: string | undefined;
+  /** The head commit: where a commit status goes. */
+  readonly headSha: string;
+  readonly labels: readonly string[];
 }
 
 /**

@@ -87,6 +87,24 @@ export const GITHUB_CALLS = {
     forbidden: 'the token needs "Pull requests: write" and "Contents: write" on this repository',
     notFound: undefined,
   },
+  'set-status': {
+    title: 'set commit status',
+    endpoint: 'POST /repos/{owner}/{repo}/statuses/{sha}',
+    forbidden: 'give the job "permissions: statuses: write" (a pull request from a fork gets a read-only token: see the documentation gate guide)',
+    notFound: 'the commit is not in this repository, or the token cannot see it',
+  },
+  'review-decision': {
+    title: 'review decision',
+    endpoint: 'POST /graphql, pullRequest.reviewDecision',
+    forbidden: 'the token needs "Pull requests: read" on this repository',
+    notFound: 'the pull request does not exist, or the token cannot see the repository',
+  },
+  reviews: {
+    title: 'pull request reviews',
+    endpoint: 'GET /repos/{owner}/{repo}/pulls/{pull_number}/reviews',
+    forbidden: 'the token needs "Pull requests: read" on this repository',
+    notFound: 'the pull request does not exist, or the token cannot see the repository',
+  },
 } as const satisfies Record<string, { title: string; endpoint: string; forbidden: string | undefined; notFound: string | undefined }>;
 
 export type GitHubCallName = keyof typeof GITHUB_CALLS;

@@ -168,8 +168,9 @@ class RequestLimits {
    */
   private mayRetry(error: unknown, endpoint: EndpointOptions): boolean {
     const retryCount = Number(endpoint.request?.retryCount ?? 0);
-    // A GraphQL query reads, though it is a POST.
-    const createsSomething = endpoint.method === 'POST' && endpoint.url !== '/graphql';
+    // A GraphQL query reads, though it is a POST; a commit status sent twice leaves the same newest
+    // status (GitHub keeps the newest of a context), so it is sent again as a read is.
+    const createsSomething = endpoint.method === 'POST' && endpoint.url !== '/graphql' && !/\/statuses\/[^/]+$/.test(endpoint.url ?? '');
     const waitMs = retryPluginWaitMs(retryCount);
     if (!isWorthRetrying(error, createsSomething) || retryCount >= this.options.retries || !this.mayWait(waitMs)) return false;
     const name = callOf(endpoint);

@@ -26,6 +26,10 @@ export const VIEWER_LOGIN_QUERY = 'query { viewer { login } }';
 /** The GraphQL mutation that marks a draft pull request ready for review; checked against GitHub's schema in the tests. */
 export const MARK_READY_MUTATION = 'mutation ($id: ID!) { markPullRequestReadyForReview(input: { pullRequestId: $id }) { pullRequest { isDraft } } }';
 
+/** The GraphQL query of a pull request's review decision; checked against GitHub's schema in the tests. */
+export const REVIEW_DECISION_QUERY =
+  'query ($owner: String!, $name: String!, $number: Int!) { repository(owner: $owner, name: $name) { pullRequest(number: $number) { reviewDecision } } }';
+
 /** `GitHubApi` over Octokit, every request under the step's limits (`limitedOctokit`). */
 export function createOctokitApi(options: GitHubClientOptions): GitHubApi {
   // Known once Octokit is built: a connection failure names where it tried to connect.
@@ -141,7 +145,11 @@ function commentCalls({ octokit, repo, call }: CallContext): Pick<GitHubApi, 'li
 }
 
 /** What following a documentation PR reads and changes of a pull request. */
-function pullRequestCalls({ octokit, repo, call }: CallContext): Pick<GitHubApi, 'pullRequest' | 'setPullRequestState' | 'markReadyForReview'> {
+function pullRequestCalls({
+  octokit,
+  repo,
+  call,
+}: CallContext): Pick<GitHubApi, 'pullRequest' | 'setPullRequestState' | 'markReadyForReview' | 'setCommitStatus' | 'reviewState'> {
   return {
     pullRequest: (pullNumber) =>
       call('pull-request', async () => pullState('pull-request', (await octokit.rest.pulls.get({ ...repo, pull_number: pullNumber })).data)),
@@ -151,6 +159,31 @@ function pullRequestCalls({ octokit, repo, call }: CallContext): Pick<GitHubApi,
       call('mark-ready', async () => {
         await octokit.graphql(MARK_READY_MUTATION, { id: pullRequestNodeId });
       }),
+    setCommitStatus: (sha, status) =>
+      call('set-status', async () => {
+        const { state, description, targetUrl, context } = status;
+        await octokit.rest.repos.createCommitStatus({ ...repo, sha, state, description, target_url: targetUrl, context });
+      }),
+    reviewState: async (pullNumber) => {
+      const answer = await call('review-decision', () =>
+        octokit.graphql<{ repository?: { pullRequest?: { reviewDecision?: unknown } | null } | null }>(REVIEW_DECISION_QUERY, {
+          owner: repo.owner,
+          name: repo.repo,
+          number: pullNumber,
+        }),
+      );
+      const decision = answer.repository?.pullRequest?.reviewDecision ?? null;
+      const known = ['APPROVED', 'CHANGES_REQUESTED', 'REVIEW_REQUIRED'] as const;
+      const given = known.find((value) => value === decision);
+      shape('review-decision', decision === null || given !== undefined, 'an unknown "reviewDecision"');
+      if (given) return { decision: given, reviews: [] };
+      // No decision: the repository requires no review, and the reviews themselves tell.
+      const reviews = await call('reviews', () => octokit.paginate(octokit.rest.pulls.listReviews, { ...repo, pull_number: pullNumber, per_page: 100 }));
+      return {
+        decision: null,
+        reviews: reviews.map((review) => ({ state: String(review.state ?? ''), submittedAt: String(review.submitted_at ?? '') })),
+      };
+    },
   };
 }
 
@@ -191,7 +224,8 @@ function subjects(name: GitHubCallName, commits: unknown): string[] {
 /** A pull request as GitHub's REST API answers it, as `PullRequestState`. */
 function pullState(name: GitHubCallName, data: unknown): PullRequestState {
   const pull = data as Partial<Record<'number' | 'node_id' | 'state' | 'draft' | 'merged' | 'merged_at' | 'title', unknown>> & {
-    head?: { ref?: unknown; repo?: { full_name?: unknown } | null };
+    head?: { ref?: unknown; sha?: unknown; repo?: { full_name?: unknown } | null };
+    labels?: unknown;
   };
   shape(name, typeof pull?.number === 'number' && typeof pull.node_id === 'string', 'no "number" or "node_id"');
   shape(name, pull.state === 'open' || pull.state === 'closed', 'a "state" other than open or closed');
@@ -206,5 +240,7 @@ function pullState(name: GitHubCallName, data: unknown): PullRequestState {
     headRef: typeof pull.head?.ref === 'string' ? pull.head.ref : '',
     // A fork that was deleted arrives as null.
     headRepository: typeof pull.head?.repo?.full_name === 'string' ? pull.head.repo.full_name : undefined,
+    headSha: typeof pull.head?.sha === 'string' ? pull.head.sha : '',
+    labels: Array.isArray(pull.labels) ? pull.labels.flatMap((label: { name?: unknown } | null) => (typeof label?.name === 'string' ? [label.name] : [])) : [],
   };
 }

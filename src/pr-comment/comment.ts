@@ -3,7 +3,9 @@ import type { DiffStats } from '../diff/change-prompt.js';
 import { endsTheStep, GitHubError, pullName, type GitHubApi, type IssueComment } from '../github/api.js';
 import type { PreviewRun } from '../preview/run-preview.js';
 import { COMMENT_LIMIT_CHARS, renderPrComment, renderWorkingComment } from '../report/agent-report.js';
-import { renderDocsPrSection } from '../report/docs-pr-report.js';
+import { DOCS_PR_SECTION_START, renderDocsPrSection } from '../report/docs-pr-report.js';
+import { GATE_LINE_START, renderGateLine } from '../report/gate-report.js';
+import type { GateStatus } from '../gate/policy.js';
 import type { Clock, Logger } from '../runtime.js';
 import { errorMessage } from '../text.js';
 import {
@@ -41,6 +43,12 @@ export interface CommentDeps {
    * with. Default: that one.
    */
   readonly wrapUp?: GitHubApi;
+  /**
+   * `command: sync` writes the code PR's comment with another identity than the one that wrote it
+   * (`code-token`): the comment whose sealed record verifies is then the action's, the token's own
+   * identity's first, else the oldest (the action writes one; a copy comes later).
+   */
+  readonly bySeal?: boolean;
 }
 
 /** What a write of the comment shows, all from the run record: the job, what was sent, the preview, the documentation PR. */
@@ -50,6 +58,8 @@ export interface CommentView {
   readonly preview?: PreviewRun;
   /** What following the documentation PR did; none: the record keeps the documentation PR it named. */
   readonly docsPr?: DocsPrOutcome;
+  /** The documentation gate's status, when the run keeps one: the comment says what it waits for. */
+  readonly gate?: GateStatus;
 }
 
 /**
@@ -85,6 +95,8 @@ export class PullRequestComment {
     /** This pull request carries a documentation PR's back-link: it is the action's own documentation PR. */
     readonly backLink: BackLinkRecord | undefined,
     private readonly deps: CommentDeps,
+    /** The comment's body as found: `command: sync` keeps its report and rewrites its tail. */
+    private readonly foundBody: string | undefined,
   ) {
     this.commentId = existingId;
     this.stored = earlier;
@@ -99,9 +111,12 @@ export class PullRequestComment {
   static async find(github: GitHubApi, pullRequest: CommentedPullRequest, deps: CommentDeps): Promise<PullRequestComment | undefined> {
     try {
       const comments = await github.listComments(pullRequest.number);
-      const ours = await newestMarkedBy(github, comments, COMMENT_MARKER);
+      let ours = await newestMarkedBy(github, comments, COMMENT_MARKER);
+      if (deps.bySeal && !(ours && verifies(ours.body, pullRequest, deps))) {
+        ours = comments.find((comment) => isMarked(comment.body, COMMENT_MARKER) && verifies(comment.body, pullRequest, deps));
+      }
       const earlier = ours && recordOf(ours.body, pullRequest, deps);
-      return new PullRequestComment(github, pullRequest, earlier, ours?.id, backLinkOf(comments, pullRequest, deps), deps);
+      return new PullRequestComment(github, pullRequest, earlier, ours?.id, backLinkOf(comments, pullRequest, deps), deps, ours?.body);
     } catch (error) {
       if (endsTheStep(error)) throw error;
       deps.logger.warning(
@@ -155,6 +170,36 @@ export class PullRequestComment {
   }
 
   /**
+   * `command: sync`: the comment as it was found, its report kept, its documentation PR's line and
+   * gate line said anew, and its record as given, sealed. Nothing is written when there was no
+   * comment with a verified record to keep. True once written.
+   */
+  async rewriteTail(record: CommentRecord, docsPrSection: string | undefined, gate: GateStatus | undefined): Promise<boolean> {
+    if (this.stopped || this.commentId === undefined || !this.foundBody || !this.earlier) return false;
+    const lines = this.foundBody.replace(/\n+$/, '').split('\n');
+    const dropTrailing = (starts: (line: string) => boolean): void => {
+      while (lines.length > 0 && lines.at(-1) === '') lines.pop();
+      if (lines.length > 0 && starts(lines.at(-1)!)) lines.pop();
+    };
+    dropTrailing((line) => line.startsWith('<!-- docs-agent-action:state '));
+    dropTrailing((line) => line.startsWith(GATE_LINE_START));
+    dropTrailing((line) => line.startsWith(DOCS_PR_SECTION_START));
+    while (lines.length > 0 && lines.at(-1) === '') lines.pop();
+    const hidden = recordLine(record, this.deps.seal, codePrScope(this.pullRequest.repository, this.pullRequest.number));
+    const body = withTail(lines.join('\n'), [docsPrSection, gate && renderGateLine(gate), hidden].filter((part): part is string => Boolean(part)));
+    try {
+      await (this.deps.wrapUp ?? this.github).updateComment(this.commentId, body);
+      this.stored = record;
+      this.deps.logger.info('Pull-request comment updated.');
+      return true;
+    } catch (error) {
+      this.stopped = true;
+      this.deps.logger.warning(`Could not write the pull-request comment: ${errorMessage(error)}`);
+      return false;
+    }
+  }
+
+  /**
    * Reads the comment's record again before writing the outcome: another run may have written it
    * since this one read it (two runs of one pull request without a concurrency group). What this
    * run did not change is taken from the newer record, so a documentation PR that a `closed` run
@@ -188,7 +233,7 @@ export class PullRequestComment {
     const hidden = record && recordLine(record, this.deps.seal, codePrScope(this.pullRequest.repository, this.pullRequest.number));
     const now = new Date(this.deps.clock.now()).toISOString();
     const docsPr = this.docsPrOf(view.docsPr);
-    const tail = [docsPr.section, hidden].filter((part): part is string => Boolean(part));
+    const tail = [docsPr.section, view.gate && renderGateLine(view.gate), hidden].filter((part): part is string => Boolean(part));
     // What follows the report's body is kept out of the room the report may fill, so the whole comment stays under GitHub's limit.
     const room = COMMENT_LIMIT_CHARS - tail.reduce((chars, part) => chars + part.length + 2, 1);
     const body = withTail(
@@ -222,6 +267,10 @@ export class PullRequestComment {
 /** The body with what follows the report's part (the documentation PR's section, the hidden record), each after a blank line. */
 function withTail(body: string, tail: readonly string[]): string {
   return [body.replace(/\n$/, ''), ...tail.flatMap((part) => ['', part])].join('\n') + '\n';
+}
+
+function verifies(body: string, pullRequest: CommentedPullRequest, deps: CommentDeps): boolean {
+  return readRecord(body, deps.seal, codePrScope(pullRequest.repository, pullRequest.number)).found === 'verified';
 }
 
 /** The verified record of our comment, or none; one that does not verify is said in one notice. */

@@ -66,7 +66,18 @@ function stageLine(stage: DocsPrStage): string {
 
 /** The documentation PR's state as the code PR's comment shows it. */
 export type DocsPrState =
-  'linked' | 'closed' | 'reopened' | 'marked-ready' | 'commented' | 'left-alone-merged' | 'left-alone-closed' | 'mismatch' | 'not-updated' | 'not-found';
+  | 'linked'
+  | 'closed'
+  | 'reopened'
+  | 'marked-ready'
+  | 'commented'
+  | 'left-alone-merged'
+  | 'left-alone-closed'
+  | 'approved'
+  | 'merged'
+  | 'mismatch'
+  | 'not-updated'
+  | 'not-found';
 
 const STATE_TEXT: Record<DocsPrState, string> = {
   linked: 'open, linked to this pull request: it is closed if this pull request is closed without merging',
@@ -76,12 +87,17 @@ const STATE_TEXT: Record<DocsPrState, string> = {
   commented: 'told that this pull request was merged',
   'left-alone-merged': 'already merged: left as it is',
   'left-alone-closed': 'already closed by someone else: left as it is',
+  approved: 'approved by its reviewers',
+  merged: 'merged',
   mismatch: 'not the pull request recorded (its head branch is not the job’s): left as it is; the workflow run’s warning says more',
   'not-updated': 'could not be updated: the workflow run’s warning says why',
   'not-found': 'not found: deleted, or the token cannot see its repository',
 };
 
 /** The code PR comment's section: which documentation PR follows it, and how it stands. */
+/** How the section starts: `command: sync` finds it again at the end of the comment by it. */
+export const DOCS_PR_SECTION_START = '**Documentation PR** ';
+
 export function renderDocsPrSection(docsPr: string, state: DocsPrState, superseded?: string): string {
   const earlier = superseded ? ` The earlier documentation PR ${codeSpan(superseded)} was closed in its favour.` : '';
   return `**Documentation PR** ${codeSpan(docsPr)}: ${escapeText(STATE_TEXT[state])}.${earlier}`;

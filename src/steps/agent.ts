@@ -2,6 +2,7 @@ import { cancelledBeforeSending, failedBeforeSending, newRun, sendPrompt, skippe
 import { Outputs } from '../constants.js';
 import { nothingDone, type DocsPrFollower } from '../docs-pr/follow.js';
 import { pullRequestOf } from '../event.js';
+import type { GateStatus } from '../gate/policy.js';
 import { GitHubError, repoFromEnv, type RepoName } from '../github/api.js';
 import type { DocsPrRecord } from '../memory/record.js';
 import { RecordSeal } from '../memory/seal.js';
@@ -10,6 +11,7 @@ import type { AgentSettings } from '../settings.js';
 import { formatDuration } from '../text.js';
 import { docsPrFollower } from './agent/docs-pr.js';
 import { gitHubClients, type ConnectGitHub } from './agent/github.js';
+import { commitStatusRenderer, gateOf } from './agent/gate.js';
 import { pullRequestCommentRenderer } from './agent/pr-comment.js';
 import { planPrompt, readPullRequest, type Plan, type PrepareDeps } from './agent/prepare.js';
 import { agentReport } from './agent/report.js';
@@ -35,7 +37,7 @@ export async function agentStep(settings: AgentSettings, context: StepContext): 
   const seal = RecordSeal.fromApiKey(settings.apiKey);
   const github = gitHubClients(settings, context);
   const following = docsPrFollower(settings, context, pullRequest, repo, seal, github);
-  const syncing = following !== undefined && pullRequest?.action === 'closed';
+  const syncing = settings.followCodePr && following !== undefined && pullRequest?.action === 'closed';
   const record: AgentRunRecord = {
     pullRequest,
     comment: undefined,
@@ -45,8 +47,9 @@ export async function agentStep(settings: AgentSettings, context: StepContext): 
     docsPr: following ? nothingDone(undefined) : undefined,
     preview: undefined,
     syncing,
+    gate: undefined,
   };
-  const renderers: Renderer[] = [pullRequestCommentRenderer];
+  const renderers: Renderer[] = [pullRequestCommentRenderer(context), commitStatusRenderer(settings, context, github)];
   const notify = async (stage: AgentStage): Promise<void> => {
     for (const renderer of renderers) await renderer.render(stage, record);
   };
@@ -63,6 +66,7 @@ export async function agentStep(settings: AgentSettings, context: StepContext): 
     const run = { ...settings, jobId: plan.jobId };
     record.job = await sendPrompt(run, plan.prompt, agentDeps(context));
     if (record.job.jobId) context.setOutput(Outputs.JobId, record.job.jobId);
+    record.gate = gateOf(record, settings, context, undefined, true);
     await notify('sent');
     // Wait: until the job ends, the deadline passes, or the step is cancelled.
     record.job = await waitForJob(record.job, run, agentDeps(context));
@@ -79,8 +83,18 @@ export async function agentStep(settings: AgentSettings, context: StepContext): 
   if (record.preview) await notify('preview-asked');
   record.preview = await waitForPreview(record.preview, context);
 
-  // Report: outputs, summary, the comment's last word, the closing line, the verdict.
+  // Gate: the documentation status the run leaves (with docs-status), the approval read when it waits on one.
+  record.gate = await gatePhase(record, settings, context, follower);
+
+  // Report: outputs, summary, the comment's last word and the status, the closing line, the verdict.
   return agentReport(record, settings, context, notify);
+}
+
+/** The gate phase: the status by the policy, with the documentation PR's approval read when `approved` waits on it. */
+async function gatePhase(record: AgentRunRecord, settings: AgentSettings, context: StepContext, follower: DocsPrFollower | undefined): Promise<GateStatus | undefined> {
+  const before = gateOf(record, settings, context);
+  const waitsForApproval = before?.state === 'pending' && settings.docsStatus === 'approved' && record.job.outcome === 'pr-opened';
+  return waitsForApproval && follower && !context.signal.aborted ? gateOf(record, settings, context, await follower.approval()) : before;
 }
 
 /**
@@ -101,13 +115,13 @@ async function prepare(
   try {
     const memory = await readPullRequest(settings, deps);
     if (memory.skip) {
-      plan = { action: 'skip', reason: memory.skip, shown: false };
+      plan = { action: 'skip', ...memory.skip, shown: false };
     } else {
       // A dry run reads the comment (for reuse-job's decision) but writes nothing.
       record.comment = settings.dryRun ? undefined : memory.found;
       follower = memory.found ? following?.(memory.found.earlier?.docsPr) : undefined;
       if (follower) record.docsPr = follower.outcome;
-      if (follower && record.pullRequest?.action === 'reopened') {
+      if (follower && settings.followCodePr && record.pullRequest?.action === 'reopened') {
         await follower.codePrReopened();
         record.docsPr = follower.outcome;
       }
@@ -122,7 +136,7 @@ async function prepare(
   }
   if (plan.action === 'skip') {
     context.logger.notice(plan.reason);
-    record.job = skippedRun(settings, record.job.startedAt, plan.reason);
+    record.job = skippedRun(settings, record.job.startedAt, plan.reason, plan.kind);
     // A skip the comment does not show leaves it as it is, unless it shows a reopened documentation PR.
     if (!plan.shown && record.docsPr?.action !== 'reopened') record.comment = undefined;
   }
@@ -150,8 +164,8 @@ async function followClosedCodePr(
   try {
     const memory = await readPullRequest(settings, deps, true);
     if (memory.skip) {
-      logger.notice(memory.skip);
-      record.job = { ...newRun(undefined, '', startedAt, 'skipped'), skipReason: memory.skip };
+      logger.notice(memory.skip.reason);
+      record.job = skippedRun({ prompt: '' }, startedAt, memory.skip.reason, memory.skip.kind);
     } else {
       logger.info(`The code PR was closed${merged ? ' and merged' : ' without merging'}: no job is created.`);
       const follower = following(memory.found?.earlier?.docsPr);
@@ -168,6 +182,7 @@ async function followClosedCodePr(
     record.job = isCancellation(error, signal) ? { ...record.job, outcome: 'cancelled' } : failedBeforeSending({ prompt: '' }, startedAt, error);
   }
   if (signal.aborted) record.job.outcome = 'cancelled';
+  record.gate = gateOf(record, settings, context);
   return agentReport(record, settings, context, notify);
 }
 

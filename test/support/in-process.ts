@@ -22,6 +22,7 @@ import { parseSettings, type ParsedSettings } from '../../src/inputs.js';
 import type { Settings } from '../../src/settings.js';
 import { agentStep } from '../../src/steps/agent.js';
 import { refreshStep } from '../../src/steps/refresh.js';
+import { syncStep } from '../../src/steps/sync.js';
 import { applyReport, type StepContext, type StepReport } from '../../src/steps/step.js';
 import { visitorsStep } from '../../src/steps/visitors.js';
 import type { ArtifactUpload, UploadArtifact } from '../../src/visitors/artifact.js';
@@ -278,5 +279,7 @@ function runStep(settings: Settings, context: StepContext, uploadArtifact: Uploa
       return visitorsStep(settings, context, uploadArtifact);
     case 'refresh':
       return refreshStep(settings, context);
+    case 'sync':
+      return syncStep(settings, context);
   }
 }

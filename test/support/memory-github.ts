@@ -25,6 +25,8 @@ export function memoryGitHub(comments: IssueComment[] = [], login = 'github-acti
     pullRequest: notUsed,
     setPullRequestState: notUsed,
     markReadyForReview: notUsed,
+    setCommitStatus: notUsed,
+    reviewState: notUsed,
     listComments(issueNumber) {
       calls.push(`list ${issueNumber}`);
       return failures.list ? Promise.reject(failures.list) : Promise.resolve([...comments]);

@@ -22,7 +22,9 @@ export function docsPrFollower(
   seal: RecordSeal,
   github: ConnectGitHub,
 ): ((recorded: DocsPrRecord | undefined) => DocsPrFollower) | undefined {
-  if (!settings.followCodePr || !settings.prComment || !repo || !pullRequest) return undefined;
+  // docs-status: approved follows the documentation PR to its approval through its back-link, with or without follow-code-pr.
+  const follows = settings.followCodePr || settings.docsStatus === 'approved';
+  if (!follows || !settings.prComment || !repo || !pullRequest) return undefined;
   const workflowRepository = `${repo.owner}/${repo.repo}`;
   const serverUrl = serverUrlFrom(context.env);
   // The documentation repository is written with the docs token (or the workflow's), until the wrap-up.
@@ -46,6 +48,7 @@ export function docsPrFollower(
         clock: context.clock,
         signal: context.signal,
         dryRun: settings.dryRun,
+        linkOnly: !settings.followCodePr,
       },
       recorded,
     );

@@ -1,6 +1,6 @@
 import type { GitHubApi, RepoName } from '../../github/api.js';
 import { createGitHubApi } from '../../github/octokit.js';
-import type { AgentSettings } from '../../settings.js';
+import type { CommonSettings } from '../../settings.js';
 import type { StepContext } from '../step.js';
 
 /** A GitHub client for a token, a repository and the instant its requests must end by. */
@@ -11,7 +11,7 @@ export type ConnectGitHub = (token: string, repo: RepoName, until: number) => Pr
  * (so a step that reads nothing from GitHub never loads Octokit), and each held to the step's
  * `request-timeout`, cancellation and `retries`.
  */
-export function gitHubClients(settings: AgentSettings, context: StepContext): ConnectGitHub {
+export function gitHubClients(settings: Pick<CommonSettings, 'requestTimeoutMs' | 'retries'>, context: StepContext): ConnectGitHub {
   const clients = new Map<string, Promise<GitHubApi>>();
   return (token, repo, until) => {
     const key = `${token}\n${repo.owner}/${repo.repo}\n${until}`.toLowerCase();

@@ -2,6 +2,7 @@ import type { JobReader } from '../../agent/poll.js';
 import type { DiffStats } from '../../diff/change-prompt.js';
 import { isForkPullRequest, wantsDiff, type EventPullRequest, type TriggerEvent } from '../../event.js';
 import { GitHubError, type GitHubApi, type RepoName } from '../../github/api.js';
+import type { SkipKind } from '../../gate/policy.js';
 import type { BackLinkRecord } from '../../memory/record.js';
 import type { RecordSeal } from '../../memory/seal.js';
 import { PullRequestComment } from '../../pr-comment/comment.js';
@@ -21,6 +22,7 @@ export type Plan =
   | {
       readonly action: 'skip';
       readonly reason: string;
+      readonly kind: SkipKind;
       /** The pull-request comment says so (a change with only filtered files), or it is left as it is (a fork, the action's own documentation PR). */
       readonly shown: boolean;
     };
@@ -29,8 +31,8 @@ export type Plan =
 export interface PullRequestMemory {
   /** The action's comment as found; undefined without `pr-comment`, or when the comments could not be read. */
   readonly found: PullRequestComment | undefined;
-  /** Set when the run stops here: a fork's pull request, or the action's own documentation PR. */
-  readonly skip: string | undefined;
+  /** Set when the run stops here: a waived pull request, a fork's, or the action's own documentation PR. */
+  readonly skip: { readonly reason: string; readonly kind: SkipKind } | undefined;
   /** The GitHub client the change is read with, when the run needs one. */
   readonly github: GitHubApi | undefined;
 }
@@ -58,12 +60,23 @@ export interface PrepareDeps {
  */
 export async function readPullRequest(settings: AgentSettings, deps: PrepareDeps, forClosedEvent = false): Promise<PullRequestMemory> {
   const { event, logger, pullRequest: pr } = deps;
+  const waived = !forClosedEvent && waivedBy(settings, pr);
+  if (waived) {
+    return {
+      found: undefined,
+      github: undefined,
+      skip: { kind: 'waived', reason: `The pull request carries the label ${waived} (waive-label): it needs no documentation, so no job is created.` },
+    };
+  }
   if (pr && !forClosedEvent && isForkPullRequest(event)) {
     if (!settings.allowForks) {
       return {
         found: undefined,
         github: undefined,
-        skip: `Pull request #${pr.number} comes from a fork: its title, body and diff are untrusted text that would go into the agent's prompt. Skipped; set allow-forks: true to run for forks.`,
+        skip: {
+          kind: 'fork',
+          reason: `Pull request #${pr.number} comes from a fork: its title, body and diff are untrusted text that would go into the agent's prompt. Skipped; set allow-forks: true to run for forks.`,
+        },
       };
     }
     if (event.name === 'pull_request_target') {
@@ -90,7 +103,7 @@ export async function readPullRequest(settings: AgentSettings, deps: PrepareDeps
     pr && (settings.prComment || forClosedEvent)
       ? await PullRequestComment.find(github, { repository, number: pr.number, headSha: pr.headSha }, { ...deps, wrapUp: await deps.wrapUpGitHub(deps.repo) })
       : undefined;
-  if (pr && found?.backLink) return { found, github, skip: ownDocsPrReason(pr.number, found.backLink) };
+  if (pr && found?.backLink) return { found, github, skip: { kind: 'own-docs-pr', reason: ownDocsPrReason(pr.number, found.backLink) } };
   return { found, github, skip: undefined };
 }
 
@@ -115,7 +128,18 @@ export async function planPrompt(settings: AgentSettings, memory: PullRequestMem
   if (reused) {
     logger.info(`Following up on job ${idForLog(reused.jobId)}, recorded in the pull-request comment, with the changes since ${reused.headSha}.`);
     if (reused.headSha === headSha) {
-      return { action: 'skip', reason: `Job ${idForLog(reused.jobId)} already covers the head commit ${headSha}: nothing new to send.`, shown: false };
+      // With the documentation gate, the run attaches to the job instead, so that the status it
+      // leaves says how that job stands (a re-run of the workflow, a label added).
+      if (settings.docsStatus !== 'off') {
+        logger.info(`Job ${idForLog(reused.jobId)} already covers the head commit ${headSha}: attaching to it for the documentation gate.`);
+        return { action: 'run', prompt: '', jobId: reused.jobId, diff: undefined };
+      }
+      return {
+        action: 'skip',
+        kind: 'covered',
+        reason: `Job ${idForLog(reused.jobId)} already covers the head commit ${headSha}: nothing new to send.`,
+        shown: false,
+      };
     }
   }
 
@@ -147,17 +171,29 @@ export async function planPrompt(settings: AgentSettings, memory: PullRequestMem
       if (settings.diff === 'true') throw new Error(`Input "diff" is "true" but the ${event.name} event has no change to read.`);
       return settings.prompt || jobId
         ? run(settings.prompt)
-        : { action: 'skip', reason: 'The event carries no change to document and no prompt was given.', shown: true };
+        : { action: 'skip', kind: 'no-change', reason: 'The event carries no change to document and no prompt was given.', shown: true };
     case 'all-left-out':
       if (settings.prompt) return run(settings.prompt, change.diff);
       return {
         action: 'skip',
+        kind: 'filtered',
         reason: `Every changed file (${change.changedFiles}) was left out by diff-include / diff-exclude (or is binary), and no prompt was given: nothing to document.`,
         shown: true,
       };
     case 'prompt':
       return run(change.prompt, change.diff);
   }
+}
+
+/**
+ * The waiver label, when the documentation gate is on and the pull request carries it (or the
+ * event adds it); labels are told apart without regard to case, as GitHub does.
+ */
+function waivedBy(settings: AgentSettings, pr: EventPullRequest | undefined): string | undefined {
+  if (settings.docsStatus === 'off' || !pr) return undefined;
+  const label = settings.waiveLabel.toLowerCase();
+  const added = pr.action === 'labeled' && pr.label?.toLowerCase() === label;
+  return added || pr.labels.some((name) => name.toLowerCase() === label) ? settings.waiveLabel : undefined;
 }
 
 /**

@@ -25,11 +25,10 @@ export function agentReport(record: AgentRunRecord, settings: AgentSettings, con
     outputs: { ...agentOutputs(job, requests), ...previewOutputs(preview), ...docsPrOutputs(docsPr) },
     summary: renderAgentSummary(job, requests, diff) + previewSummary(preview) + docsPrSummary(docsPr),
     afterReport: async () => {
-      // After a cancellation the runner allows seconds, not a round trip to GitHub.
-      if (!record.comment || signal.aborted) return undefined;
+      const cancelledBefore = signal.aborted;
       await notify('finished');
       // Cancelled while the comment was written: the outcome above stands, the step still stops.
-      return signal.aborted ? CANCELLED_WHILE_COMMENTING : undefined;
+      return record.comment && !cancelledBefore && signal.aborted ? CANCELLED_WHILE_COMMENTING : undefined;
     },
     closingLine: syncing ? `${agentLogLine(job)} · docs PR ${docsPr?.action ?? 'none'}` : agentLogLine(job),
     failure: failureLine(verdictOf(job, preview, settings, syncing)),

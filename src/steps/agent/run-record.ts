@@ -3,6 +3,7 @@ import type { DiffStats } from '../../diff/change-prompt.js';
 import type { DocsPrOutcome } from '../../docs-pr/follow.js';
 import type { EventPullRequest } from '../../event.js';
 import type { PullRequestComment } from '../../pr-comment/comment.js';
+import type { GateStatus } from '../../gate/policy.js';
 import type { PreviewRun } from '../../preview/run-preview.js';
 
 /**
@@ -25,6 +26,8 @@ export interface AgentRunRecord {
   preview: PreviewRun | undefined;
   /** A closed code PR's run: no job, only the documentation PR follows. */
   readonly syncing: boolean;
+  /** The documentation gate's status as the run leaves it so far (`docs-status`). */
+  gate: GateStatus | undefined;
 }
 
 /**

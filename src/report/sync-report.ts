@@ -1,0 +1,42 @@
+import { GATE_CONTEXT, type GateState } from '../constants.js';
+import type { DocsPrStanding, GateStatus } from '../gate/policy.js';
+import { codeSpan, escapeText, keyValueTable, MAX_MESSAGE_CHARS } from './markdown.js';
+
+/** What a sync run found and did (`command: sync`), as its summary shows it. */
+export interface SyncView {
+  readonly outcome: 'synced' | 'skipped' | 'error' | 'cancelled' | 'dry-run';
+  /** The documentation PR the run is on, `owner/name#number`. */
+  readonly docsPr: string;
+  /** The code PR its back-link names. */
+  readonly codePr: string | undefined;
+  readonly standing: DocsPrStanding | undefined;
+  readonly gate: GateStatus | undefined;
+  /** The state of the status written, when one was. */
+  readonly written: GateState | undefined;
+  readonly commentUpdated: boolean;
+  /** Why it did nothing, or what stopped it: one line. */
+  readonly reason: string | undefined;
+}
+
+const OUTCOME_TEXT: Record<SyncView['outcome'], string> = {
+  synced: '🔗 The code PR was brought in step',
+  skipped: '⏭️ Nothing to bring in step',
+  error: '⚠️ Stopped by an error',
+  cancelled: '🛑 Cancelled',
+  'dry-run': '🧪 Dry run: nothing changed',
+};
+
+/** The summary of a sync run: what it found, the status it wrote, and whether the code PR's comment was updated. */
+export function renderSyncSummary(run: SyncView): string {
+  const rows: Array<readonly [string, string]> = [
+    ['Outcome', `**${OUTCOME_TEXT[run.outcome]}** (\`${run.outcome}\`)`],
+    ['Documentation PR', codeSpan(run.docsPr, 'cell')],
+    ['Code PR', run.codePr ? codeSpan(run.codePr, 'cell') : '—'],
+    ['Documentation PR stands', run.standing ? escapeText(run.standing) : '—'],
+    [`Status \`${GATE_CONTEXT}\``, run.gate ? `${run.written ? escapeText(run.written) : 'not written'}: ${escapeText(run.gate.description)}` : '—'],
+    ['Code PR comment', run.commentUpdated ? 'updated' : 'not updated'],
+  ];
+  const parts = ['## Documentation PR sync', '', keyValueTable(rows)];
+  if (run.reason) parts.push('', codeSpan(run.reason, 'text', MAX_MESSAGE_CHARS));
+  return `${parts.join('\n')}\n`;
+}
