@@ -5,7 +5,7 @@
  * wrong type, an answer lacking a field GitHub always sends, the diff format answered as JSON,
  * and a GraphQL document or answer that GitHub's schema does not allow.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fileDiff, startFakeGitHub, type FakeGitHub } from './support/fake-github.js';
 import { graphqlViolations } from './support/github-graphql.js';
 import { restDescription, type RestExchange } from './support/github-rest.js';
@@ -138,6 +138,300 @@ describe('a documentation repository and the tokens that reach it', () => {
       github.repositories.clear();
       github.tokens.clear();
     }
+  });
+});
+
+describe('the documentation gate: commit statuses, reviews and the review decision', () => {
+  async function as(token: string, method: string, path: string, body?: unknown): Promise<{ status: number; json: unknown; headers: Headers }> {
+    const response = await fetch(github.url + path, {
+      method,
+      headers: { accept: JSON_MEDIA, authorization: `token ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await response.text();
+    return { status: response.status, json: text ? (JSON.parse(text) as unknown) : undefined, headers: response.headers };
+  }
+  /** The document the action sends for a pull request's review decision. */
+  const REVIEW_DECISION =
+    'query ($owner: String!, $name: String!, $number: Int!) { repository(owner: $owner, name: $name) { pullRequest(number: $number) { reviewDecision } } }';
+  const decisionOf = (token: string, owner: string, name: string, number: number) =>
+    as(token, 'POST', '/graphql', { query: REVIEW_DECISION, variables: { owner, name, number } });
+  const HEAD = 'c'.repeat(40);
+  const status = (state: string, description?: string, context = 'documentation') => ({
+    state,
+    context,
+    target_url: 'https://github.com/acme/docs/pull/3',
+    ...(description === undefined ? {} : { description }),
+  });
+  const refused = { message: 'Resource not accessible by integration' };
+
+  beforeEach(() => {
+    github.requests.length = 0;
+  });
+  afterEach(() => {
+    github.statuses.length = 0;
+    github.workflowToken = {};
+    github.repositories.clear();
+    github.tokens.clear();
+    github.pullStates.clear();
+    github.pulls.clear();
+  });
+
+  it('statuses set and read back: the newest of a context wins, and the combined state', async () => {
+    const set = await as('workflow-token', 'POST', `/repos/acme/widgets/statuses/${HEAD}`, status('pending', 'Waiting for the documentation PR'));
+    expect(set.status).toBe(201);
+    expect(set.json).toMatchObject({
+      state: 'pending',
+      context: 'documentation',
+      description: 'Waiting for the documentation PR',
+      creator: { login: 'github-actions[bot]' },
+    });
+    expect(set.headers.get('location')).toBe(`${github.url}/repos/acme/widgets/statuses/${HEAD}`);
+    expect((await as('workflow-token', 'GET', `/repos/acme/widgets/commits/${HEAD}/status`)).json).toMatchObject({
+      state: 'pending',
+      total_count: 1,
+      sha: HEAD,
+    });
+    expect((await as('workflow-token', 'POST', `/repos/acme/widgets/statuses/${HEAD}`, status('success', 'Documentation approved'))).status).toBe(201);
+    const combined = await as('workflow-token', 'GET', `/repos/acme/widgets/commits/${HEAD}/status`);
+    expect(combined.json).toMatchObject({ state: 'success', total_count: 1, statuses: [{ state: 'success', description: 'Documentation approved' }] });
+    // Contexts compare without regard to case; another context failing fails the whole.
+    await as('workflow-token', 'POST', `/repos/acme/widgets/statuses/${HEAD}`, status('failure', 'Tests failed', 'ci/tests'));
+    await as('workflow-token', 'POST', `/repos/acme/widgets/statuses/${HEAD}`, status('success', undefined, 'Documentation'));
+    const both = (await as('workflow-token', 'GET', `/repos/acme/widgets/commits/${HEAD}/status?per_page=1`)) as {
+      json: { state: string; total_count: number; statuses: unknown[] };
+      headers: Headers;
+    };
+    expect(both.json).toMatchObject({ state: 'failure', total_count: 2, statuses: [{ context: 'Documentation', description: null }] });
+    expect(both.headers.get('link')).toMatch(/[?&]page=2>; rel="next"$/);
+    expect(github.latestStatus(HEAD, 'documentation')).toMatchObject({ state: 'success', context: 'Documentation', token: 'workflow-token' });
+    expect(github.statuses.map((s) => [s.repository, s.sha, s.state, s.context])).toEqual([
+      ['acme/widgets', HEAD, 'pending', 'documentation'],
+      ['acme/widgets', HEAD, 'success', 'documentation'],
+      ['acme/widgets', HEAD, 'failure', 'ci/tests'],
+      ['acme/widgets', HEAD, 'success', 'Documentation'],
+    ]);
+    // A commit without statuses is pending; a branch is read as its head.
+    expect((await as('workflow-token', 'GET', `/repos/acme/widgets/commits/${'d'.repeat(40)}/status`)).json).toMatchObject({
+      state: 'pending',
+      total_count: 0,
+      statuses: [],
+    });
+    github.pullStates.set(7, { title: 'Retries', state: 'open', draft: false, merged: false, headRef: 'feature', headSha: HEAD });
+    expect((await as('workflow-token', 'GET', '/repos/acme/widgets/commits/heads/feature/status')).json).toMatchObject({ sha: HEAD, state: 'failure' });
+    expect((await as('workflow-token', 'GET', '/repos/acme/widgets/commits/no-such-branch/status')).status).toBe(404);
+    expect(github.callsTo('set-status')).toHaveLength(4);
+    expect(github.callsTo('combined-status')).toHaveLength(6);
+    expect(await github.takeViolations()).toEqual([]);
+  });
+
+  it('statuses in another repository, by a token with Commit statuses: write there', async () => {
+    github.addRepository('acme/app', { private: true });
+    github.tokens.set('app', { login: 'docs-app[bot]', repositories: { 'acme/app': { pullRequests: 'read', contents: 'read', statuses: 'write' } } });
+    github.tokens.set('no-statuses', { login: 'other[bot]', repositories: { 'acme/app': { pullRequests: 'write', contents: 'write' } } });
+    expect((await as('app', 'POST', `/repos/acme/app/statuses/${HEAD}`, status('success'))).json).toMatchObject({ creator: { login: 'docs-app[bot]' } });
+    expect(await as('no-statuses', 'POST', `/repos/acme/app/statuses/${HEAD}`, status('failure'))).toMatchObject({ status: 403, json: refused });
+    expect((await as('workflow-token', 'POST', `/repos/acme/app/statuses/${HEAD}`, status('failure'))).status).toBe(404);
+    expect((await as('no-statuses', 'GET', `/repos/acme/app/commits/${HEAD}/status`)).json).toMatchObject({
+      state: 'success',
+      repository: { full_name: 'acme/app', private: true },
+    });
+    expect(github.latestStatus(HEAD, 'documentation', 'acme/app')).toMatchObject({ token: 'app', state: 'success' });
+    expect(github.latestStatus(HEAD, 'documentation')).toBeUndefined();
+    expect(await github.takeViolations()).toEqual([]);
+  });
+
+  it("403 where the workflow's token may not set statuses, and everywhere it writes when it is a fork's", async () => {
+    github.workflowToken = { statuses: 'read' };
+    expect(await as('workflow-token', 'POST', `/repos/acme/widgets/statuses/${HEAD}`, status('pending'))).toMatchObject({ status: 403, json: refused });
+    expect((await as('workflow-token', 'POST', '/repos/acme/widgets/issues/7/comments', { body: 'still allowed' })).status).toBe(201);
+    expect((await as('workflow-token', 'GET', `/repos/acme/widgets/commits/${HEAD}/status`)).status).toBe(200);
+    expect(github.statuses).toEqual([]);
+
+    github.workflowToken = { readOnly: true };
+    github.comments.length = 0;
+    github.pullStates.set(40, { title: 'Docs', state: 'open', draft: true, merged: false, headRef: 'docs/retries' });
+    github.comments.push({ id: 1, body: 'hello', user: { login: 'octocat', type: 'User' }, author_association: 'MEMBER' });
+    const writes = [
+      await as('fork-token', 'POST', `/repos/acme/widgets/statuses/${HEAD}`, status('pending')),
+      await as('fork-token', 'POST', '/repos/acme/widgets/issues/7/comments', { body: 'refused' }),
+      await as('fork-token', 'PATCH', '/repos/acme/widgets/issues/comments/1', { body: 'refused' }),
+      await as('fork-token', 'PATCH', '/repos/acme/widgets/pulls/40', { state: 'closed' }),
+    ];
+    expect(writes.map((write) => write.status)).toEqual([403, 403, 403, 403]);
+    expect(writes.every((write) => (write.json as { message: string }).message === refused.message)).toBe(true);
+    const id = ((await as('fork-token', 'GET', '/repos/acme/widgets/pulls/40')).json as { node_id: string }).node_id;
+    const mutation = 'mutation ($id: ID!) { markPullRequestReadyForReview(input: { pullRequestId: $id }) { pullRequest { isDraft } } }';
+    expect((await as('fork-token', 'POST', '/graphql', { query: mutation, variables: { id } })).json).toMatchObject({ errors: [{ type: 'FORBIDDEN' }] });
+    expect(github.pullStates.get(40)).toMatchObject({ state: 'open', draft: true });
+    expect(github.comments.map((comment) => comment.body)).toEqual(['hello']);
+    // Reads still work.
+    expect((await as('fork-token', 'GET', '/repos/acme/widgets/issues/7/comments')).status).toBe(200);
+    expect((await as('fork-token', 'GET', `/repos/acme/widgets/commits/${HEAD}/status`)).status).toBe(200);
+    expect((await decisionOf('fork-token', 'acme', 'widgets', 40)).json).toEqual({ data: { repository: { pullRequest: { reviewDecision: null } } } });
+    expect(await github.takeViolations()).toEqual([]);
+  });
+
+  it("422 as GitHub answers it: a state not among GitHub's four, a description over 140 characters, a commit not given by its SHA, the 1,001st status", async () => {
+    const bad = await as('workflow-token', 'POST', `/repos/acme/widgets/statuses/${HEAD}`, status('cancelled'));
+    expect(bad).toMatchObject({
+      status: 422,
+      json: { message: 'Validation Failed', errors: [{ resource: 'Status', code: 'custom', field: 'state', message: 'state is not included in the list' }] },
+    });
+    // The request strays from GitHub's description, and the check says so; the answer does not.
+    expect(await github.takeViolations()).toEqual([
+      expect.stringMatching(/\(repos\/create-commit-status\): request body at \/state must be equal to one of the allowed values$/),
+    ]);
+
+    const long = await as('workflow-token', 'POST', `/repos/acme/widgets/statuses/${HEAD}`, status('success', 'x'.repeat(141)));
+    expect(long).toMatchObject({ status: 422, json: { errors: [{ field: 'description', message: 'description is too long (maximum is 140 characters)' }] } });
+    // Characters, not bytes or UTF-16 units, are counted.
+    expect((await as('workflow-token', 'POST', `/repos/acme/widgets/statuses/${HEAD}`, status('success', '📘'.repeat(140)))).status).toBe(201);
+    expect((await as('workflow-token', 'POST', '/repos/acme/widgets/statuses/feature', status('success'))).json).toMatchObject({
+      message: 'No commit found for SHA: feature',
+    });
+    const full = Array.from({ length: 999 }, (_, i) => ({ ...github.statuses[0]!, id: i + 1 }));
+    github.statuses.push(...full);
+    expect((await as('workflow-token', 'POST', `/repos/acme/widgets/statuses/${HEAD}`, status('success', undefined, 'DOCUMENTATION'))).json).toMatchObject({
+      message: 'Validation Failed',
+      errors: [{ message: 'This SHA and context has reached the maximum number of statuses.' }],
+    });
+    expect((await as('workflow-token', 'POST', `/repos/acme/widgets/statuses/${HEAD}`, status('success', undefined, 'ci/tests'))).status).toBe(201);
+    expect(github.statuses).toHaveLength(1_001);
+    expect(await github.takeViolations()).toEqual([]);
+  });
+
+  it('a followed pull request: its head commit and labels, its reviews page by page, in the order submitted', async () => {
+    const docs = github.addRepository('acme/docs', { private: true });
+    github.tokens.set('docs', { login: 'docs[bot]', repositories: { 'acme/docs': { pullRequests: 'read', contents: 'read' } } });
+    docs.pulls.set(3, {
+      title: 'Document retries',
+      state: 'open',
+      draft: false,
+      merged: false,
+      headRef: 'docs/retries',
+      headSha: 'f'.repeat(40),
+      labels: ['documentation', 'needs review'],
+      reviews: [
+        { login: 'lead', state: 'APPROVED', submittedAt: '2026-01-05T12:00:00Z' },
+        { login: 'writer', state: 'COMMENTED', submittedAt: '2026-01-05T09:00:00Z' },
+        { login: 'lead', state: 'CHANGES_REQUESTED', submittedAt: '2026-01-05T11:00:00Z' },
+      ],
+    });
+    expect((await as('docs', 'GET', '/repos/acme/docs/pulls/3')).json).toMatchObject({
+      head: { sha: 'f'.repeat(40), ref: 'docs/retries' },
+      labels: [
+        { name: 'documentation', color: '0075ca', default: true },
+        { name: 'needs review', default: false },
+      ],
+      state: 'open',
+      merged: false,
+    });
+    const first = await as('docs', 'GET', '/repos/acme/docs/pulls/3/reviews?per_page=2');
+    expect((first.json as Array<{ state: string; user: { login: string } }>).map((review) => [review.user.login, review.state])).toEqual([
+      ['writer', 'COMMENTED'],
+      ['lead', 'CHANGES_REQUESTED'],
+    ]);
+    expect(first.headers.get('link')).toMatch(/[?&]page=2>; rel="next"$/);
+    const second = await as('docs', 'GET', '/repos/acme/docs/pulls/3/reviews?per_page=2&page=2');
+    expect(second.json).toMatchObject([{ state: 'APPROVED', submitted_at: '2026-01-05T12:00:00Z', commit_id: 'f'.repeat(40) }]);
+    expect(second.headers.get('link')).toBeNull();
+    // GitHub gives 100 at most a page, whatever is asked.
+    docs.pulls.get(3)!.reviews = Array.from({ length: 120 }, (_, i) => ({ login: `r${i}`, state: 'COMMENTED' as const, submittedAt: '2026-01-05T10:00:00Z' }));
+    expect((await as('docs', 'GET', '/repos/acme/docs/pulls/3/reviews?per_page=100')).json).toHaveLength(100);
+    expect((await as('docs', 'GET', '/repos/acme/docs/pulls/4/reviews')).status).toBe(404);
+    expect((await as('workflow-token', 'GET', '/repos/acme/docs/pulls/3/reviews')).status).toBe(404);
+    // In the workflow's repository, a pull request of the diff reader has no reviews.
+    github.pulls.set(7, { diff: '', files: [], commits: [] });
+    expect((await as('workflow-token', 'GET', '/repos/acme/widgets/pulls/7/reviews')).json).toEqual([]);
+    expect(github.callsTo('reviews')).toHaveLength(6);
+    expect(await github.takeViolations()).toEqual([]);
+  });
+
+  it("the review decision over GraphQL, held to GitHub's schema; NOT_FOUND where the token cannot see or nothing is", async () => {
+    const docs = github.addRepository('acme/docs', { private: true });
+    github.tokens.set('docs', { login: 'docs[bot]', repositories: { 'acme/docs': { pullRequests: 'read', contents: 'read' } } });
+    docs.pulls.set(3, { title: 'Docs', state: 'open', draft: false, merged: false, headRef: 'docs/a', reviewDecision: 'APPROVED' });
+    docs.pulls.set(4, { title: 'Docs', state: 'open', draft: false, merged: false, headRef: 'docs/b', reviewDecision: 'CHANGES_REQUESTED' });
+    docs.pulls.set(5, { title: 'Docs', state: 'open', draft: false, merged: false, headRef: 'docs/c' });
+    expect((await decisionOf('docs', 'acme', 'docs', 3)).json).toEqual({ data: { repository: { pullRequest: { reviewDecision: 'APPROVED' } } } });
+    expect((await decisionOf('docs', 'Acme', 'Docs', 4)).json).toEqual({ data: { repository: { pullRequest: { reviewDecision: 'CHANGES_REQUESTED' } } } });
+    expect((await decisionOf('docs', 'acme', 'docs', 5)).json).toEqual({ data: { repository: { pullRequest: { reviewDecision: null } } } });
+    expect((await decisionOf('docs', 'acme', 'docs', 99)).json).toEqual({
+      data: { repository: { pullRequest: null } },
+      errors: [
+        {
+          type: 'NOT_FOUND',
+          path: ['repository', 'pullRequest'],
+          locations: [{ line: 1, column: 99 }],
+          message: 'Could not resolve to a PullRequest with the number of 99.',
+        },
+      ],
+    });
+    for (const [token, owner, name] of [
+      ['workflow-token', 'acme', 'docs'],
+      ['docs', 'acme', 'nowhere'],
+    ] as const) {
+      expect((await decisionOf(token, owner, name, 3)).json).toEqual({
+        data: { repository: null },
+        errors: [
+          {
+            type: 'NOT_FOUND',
+            path: ['repository'],
+            locations: [{ line: 1, column: 58 }],
+            message: `Could not resolve to a Repository with the name '${owner}/${name}'.`,
+          },
+        ],
+      });
+    }
+    github.pullStates.set(7, { title: 'Retries', state: 'open', draft: false, merged: false, headRef: 'feature', reviewDecision: 'REVIEW_REQUIRED' });
+    expect((await decisionOf('workflow-token', 'acme', 'widgets', 7)).json).toEqual({
+      data: { repository: { pullRequest: { reviewDecision: 'REVIEW_REQUIRED' } } },
+    });
+    expect(github.callsTo('review-decision')).toHaveLength(7);
+    expect(await github.takeViolations()).toEqual([]);
+    // The check holds the answer to the schema: a decision GitHub does not have is caught.
+    expect(
+      await graphqlViolations([
+        {
+          body: { query: REVIEW_DECISION, variables: { owner: 'a', name: 'b', number: 1 } },
+          answer: { data: { repository: { pullRequest: { reviewDecision: 'MERGED' } } } },
+        },
+      ]),
+    ).toEqual([expect.stringMatching(/the answer .*PullRequestReviewDecision/)]);
+  });
+
+  it('faults at the new calls: a 5xx, a secondary rate limit with retry-after, a hang', async () => {
+    github.addRepository('acme/docs').pulls.set(3, { title: 'Docs', state: 'open', draft: false, merged: false, headRef: 'docs/a' });
+    github.injectFault({
+      call: 'set-status',
+      kind: 'status',
+      status: 403,
+      headers: { 'retry-after': '1' },
+      body: { message: 'You have exceeded a secondary rate limit.' },
+    });
+    github.injectFault({ call: 'combined-status', kind: 'status', status: 502 });
+    github.injectFault({ call: 'reviews', kind: 'status', status: 429, headers: { 'retry-after': '2' } });
+    github.injectFault({ call: 'review-decision', kind: 'status', status: 500 });
+    const limited = await as('workflow-token', 'POST', `/repos/acme/widgets/statuses/${HEAD}`, status('pending'));
+    expect(limited.status).toBe(403);
+    expect(limited.headers.get('retry-after')).toBe('1');
+    expect(github.statuses).toEqual([]);
+    expect((await as('workflow-token', 'GET', `/repos/acme/widgets/commits/${HEAD}/status`)).status).toBe(502);
+    expect((await as('workflow-token', 'GET', '/repos/acme/docs/pulls/3/reviews')).headers.get('retry-after')).toBe('2');
+    expect((await decisionOf('workflow-token', 'acme', 'docs', 3)).status).toBe(500);
+    github.injectFault({ call: 'set-status', kind: 'status', status: 502, afterHandling: true });
+    expect((await as('workflow-token', 'POST', `/repos/acme/widgets/statuses/${HEAD}`, status('pending'))).status).toBe(502);
+    expect(github.statuses).toHaveLength(1);
+    github.injectFault({ call: 'review-decision', kind: 'hang' });
+    const hung = await fetch(`${github.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: REVIEW_DECISION, variables: { owner: 'acme', name: 'docs', number: 3 } }),
+      signal: AbortSignal.timeout(200),
+    }).catch((error: unknown) => error);
+    expect(hung).toBeInstanceOf(Error);
+    expect(await github.takeViolations()).toEqual([]);
   });
 });
 

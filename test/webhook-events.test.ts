@@ -12,6 +12,7 @@ import {
   eventNamed,
   isBuiltPayload,
   pullRequestEvent,
+  pullRequestReviewEvent,
   pushEvent,
   scheduleEvent,
   webhookViolations,
@@ -33,6 +34,40 @@ const EVENTS: Array<{ label: string; event: TriggeringEvent }> = [
   { label: 'pull_request_target closed and merged', event: { name: 'pull_request_target', payload: pullRequestEvent(8, { action: 'closed', merged: true }) } },
   { label: 'pull_request with a head SHA', event: { name: 'pull_request', payload: pullRequestEvent(30, { headSha: SHA('d') }) } },
   { label: 'pull_request_target from a fork', event: { name: 'pull_request_target', payload: pullRequestEvent(13, { fork: true }) } },
+  { label: 'pull_request with labels', event: { name: 'pull_request', payload: pullRequestEvent(9, { labels: ['documentation', 'needs docs'] }) } },
+  { label: 'pull_request labeled', event: { name: 'pull_request', payload: pullRequestEvent(9, { action: 'labeled', label: 'skip docs', labels: ['bug'] }) } },
+  {
+    label: 'pull_request unlabeled',
+    event: { name: 'pull_request', payload: pullRequestEvent(9, { action: 'unlabeled', label: 'skip docs', labels: ['skip docs'] }) },
+  },
+  {
+    label: 'pull_request reopened, labelled',
+    event: { name: 'pull_request', payload: pullRequestEvent(9, { action: 'reopened', labels: ['documentation'] }) },
+  },
+  ...(['approved', 'changes_requested', 'commented'] as const).map((state) => ({
+    label: `pull_request_review submitted, ${state}`,
+    event: { name: 'pull_request_review', payload: pullRequestReviewEvent(4, { action: 'submitted', state }) },
+  })),
+  { label: 'pull_request_review edited', event: { name: 'pull_request_review', payload: pullRequestReviewEvent(4, { action: 'edited', state: 'commented' }) } },
+  {
+    label: 'pull_request_review dismissed',
+    event: { name: 'pull_request_review', payload: pullRequestReviewEvent(4, { action: 'dismissed', state: 'dismissed' }) },
+  },
+  {
+    label: 'pull_request_review of a documentation PR, in its repository',
+    event: {
+      name: 'pull_request_review',
+      payload: pullRequestReviewEvent(3, {
+        action: 'submitted',
+        state: 'approved',
+        repository: 'acme/docs',
+        headRef: 'docs/retries',
+        headSha: SHA('f'),
+        reviewer: 'docs-lead',
+        labels: ['documentation'],
+      }),
+    },
+  },
   { label: 'push', event: pushEvent(SHA('1'), SHA('2')) },
   { label: 'push of a new branch', event: pushEvent(ZERO, SHA('3')) },
   { label: 'push to the default branch', event: pushEvent(ZERO, SHA('4'), 'refs/heads/main') },
@@ -40,12 +75,43 @@ const EVENTS: Array<{ label: string; event: TriggeringEvent }> = [
   { label: 'workflow_dispatch', event: workflowDispatchEvent() },
   { label: 'workflow_dispatch with inputs', event: workflowDispatchEvent({ prompt: 'Update the CLI page.' }) },
   { label: 'schedule', event: scheduleEvent() },
-  ...['pull_request', 'pull_request_target', 'push', 'workflow_dispatch', 'schedule'].map((name) => ({ label: `a plain ${name}`, event: eventNamed(name) })),
+  ...['pull_request', 'pull_request_target', 'pull_request_review', 'push', 'workflow_dispatch', 'schedule'].map((name) => ({
+    label: `a plain ${name}`,
+    event: eventNamed(name),
+  })),
 ];
 
 describe("every event payload, by GitHub's webhook description", () => {
   it.each(EVENTS)('$label', ({ event }) => {
     expect(webhookViolations(event)).toEqual([]);
+  });
+
+  it('a label added or removed: the event names it, and the pull request carries it or no longer does', () => {
+    const labeled = pullRequestEvent(9, { action: 'labeled', label: 'skip docs', labels: ['bug'] });
+    expect(labeled.label).toMatchObject({ name: 'skip docs', url: 'https://api.github.com/repos/acme/widgets/labels/skip%20docs' });
+    expect(labeled.pull_request.labels.map((label) => label.name)).toEqual(['bug', 'skip docs']);
+    const unlabeled = pullRequestEvent(9, { action: 'unlabeled', label: 'skip docs', labels: ['skip docs', 'bug'] });
+    expect(unlabeled.label?.name).toBe('skip docs');
+    expect(unlabeled.pull_request.labels.map((label) => label.name)).toEqual(['bug']);
+    expect(pullRequestEvent(9, { labels: ['documentation'] })).not.toHaveProperty('label');
+  });
+
+  it("a review's state in small letters, as the webhook carries it, and the pull request it is of", () => {
+    const event = pullRequestReviewEvent(3, {
+      action: 'submitted',
+      state: 'changes_requested',
+      repository: 'acme/docs',
+      headSha: SHA('f'),
+      reviewer: 'docs-lead',
+    });
+    expect(event.review).toMatchObject({ state: 'changes_requested', commit_id: SHA('f'), user: { login: 'docs-lead' } });
+    expect(event.pull_request).toMatchObject({ number: 3, head: { sha: SHA('f') }, base: { repo: { full_name: 'acme/docs' } } });
+    // GitHub's description of a dismissal knows the states in small letters only.
+    const capitals = { ...pullRequestReviewEvent(3, { action: 'dismissed', state: 'dismissed' }) };
+    capitals.review = { ...capitals.review, state: 'DISMISSED' };
+    expect(webhookViolations({ name: 'pull_request_review', payload: capitals })).toContainEqual(
+      'pull_request_review (pull-request-review-dismissed): at /review/state must be equal to one of the allowed values',
+    );
   });
 
   it('any title and description, hostile ones too', () => {
@@ -80,6 +146,7 @@ describe("every event payload, by GitHub's webhook description", () => {
 
   it('no test runs the action on a payload not built here', async () => {
     expect(isBuiltPayload(pullRequestEvent(7))).toBe(true);
+    expect(isBuiltPayload(pullRequestReviewEvent(7, { action: 'submitted', state: 'approved' }))).toBe(true);
     expect(isBuiltPayload({ ...pullRequestEvent(7) })).toBe(false);
     await expect(runAction({ inputs: {}, event: { name: 'schedule', payload: {} } })).rejects.toThrow(/not built by test\/support\/webhook-events\.ts/);
   });

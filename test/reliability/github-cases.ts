@@ -3,6 +3,7 @@
  * action makes, what the contract says it is worth to the step, the event and inputs that make
  * the action call it, and the faults tried on each. docs/reliability.md can state its size.
  */
+import type { GitHubCallName } from '../../src/github/calls.js';
 import { COMMENT_MARKER } from '../../src/memory/record.js';
 import { sealedRecord } from '../support/records.js';
 import { fileDiff, type FakeGitHub, type GitHubCall, type GitHubMisbehaviour } from '../support/fake-github.js';
@@ -12,7 +13,8 @@ import { pullRequestEvent, pushEvent } from '../support/webhook-events.js';
 export type Role = 'context' | 'diff' | 'comment-write';
 
 export interface GitHubScenario {
-  readonly call: GitHubCall;
+  /** A call the agent step makes (the fake knows more: those of the documentation gate). */
+  readonly call: GitHubCall & GitHubCallName;
   readonly role: Role;
   readonly event: { name: string; payload: unknown };
   readonly inputs: Record<string, string>;

@@ -10,7 +10,21 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { commitChain, commitObject, comparison, diffEntry, idOf, issueComment, pullRequest, repository, shaOf } from './github-objects.js';
+import {
+  commitChain,
+  commitObject,
+  commitStatus,
+  comparison,
+  diffEntry,
+  idOf,
+  issueComment,
+  minimalRepository,
+  pullRequest,
+  pullRequestReview,
+  repository,
+  shaOf,
+  simpleCommitStatus,
+} from './github-objects.js';
 import { graphqlViolations, prepareGraphqlSchema, type GraphqlExchange } from './github-graphql.js';
 import { DIFF_MEDIA_TYPE, restDescription, type RestExchange } from './github-rest.js';
 
@@ -57,6 +71,42 @@ export interface FakePullState {
   headRef: string;
   /** The head branch's repository, `owner/name`, when it is a fork's; by default the pull request's own. */
   headRepository?: string;
+  /** The head commit (40 hex digits); by default one the fake makes of the repository and number. */
+  headSha?: string;
+  /** The names of its labels, shown in `GET pulls/{n}` as GitHub's label objects. */
+  labels?: string[];
+  /** Its reviews, oldest first, as `GET pulls/{n}/reviews` lists them (in capitals, as REST writes them). */
+  reviews?: FakeReview[];
+  /**
+   * GraphQL's `pullRequest.reviewDecision`: null (the default) where the repository requires no
+   * review; the fake does not work it out from `reviews`, a test says it.
+   */
+  reviewDecision?: 'APPROVED' | 'CHANGES_REQUESTED' | 'REVIEW_REQUIRED' | null;
+}
+
+/** A review of a followed pull request. */
+export interface FakeReview {
+  login: string;
+  state: 'APPROVED' | 'CHANGES_REQUESTED' | 'COMMENTED' | 'DISMISSED';
+  /** When it was submitted, as GitHub writes it (`2026-01-05T10:00:00Z`). */
+  submittedAt: string;
+}
+
+/** A commit status the fake accepted, in arrival order. */
+export interface FakeStatus {
+  /** The repository, `owner/name`, as the fake knows it. */
+  repository: string;
+  sha: string;
+  state: 'error' | 'failure' | 'pending' | 'success';
+  /** As sent (at most 140 characters, or GitHub refuses it); null when none was. */
+  description: string | null;
+  target_url: string | null;
+  /** As sent; `default` when none was. GitHub compares contexts without regard to case. */
+  context: string;
+  /** The token that set it (its text). */
+  token: string;
+  /** The status's ID, as the answer gave it. */
+  id: number;
 }
 
 /** A repository besides the workflow's own: its pull requests' states and its comments. */
@@ -71,6 +121,20 @@ export interface FakeRepository {
 export interface FakeGrant {
   pullRequests: 'read' | 'write';
   contents: 'read' | 'write';
+  /** Commit statuses: `write` sets them; absent is none (reading follows the repository's visibility). */
+  statuses?: 'read' | 'write';
+}
+
+/**
+ * What the workflow's GITHUB_TOKEN may do in the workflow's repository (it may always read there).
+ * By default all the fake serves; `statuses: 'read'` refuses setting a commit status (a job whose
+ * `permissions` leave out `statuses: write`), and `readOnly` refuses every write, as GitHub does
+ * with the token of a `pull_request` event from a fork: 403 "Resource not accessible by integration"
+ * (over GraphQL, a FORBIDDEN error).
+ */
+export interface FakeWorkflowToken {
+  statuses?: 'read' | 'write';
+  readOnly?: boolean;
 }
 
 /**
@@ -99,6 +163,10 @@ export const GITHUB_CALLS = [
   'pull-request',
   'update-pull',
   'mark-ready',
+  'set-status',
+  'combined-status',
+  'reviews',
+  'review-decision',
 ] as const;
 export type GitHubCall = (typeof GITHUB_CALLS)[number];
 
@@ -125,6 +193,12 @@ export const COMPARE_MAX_FILES = 300;
 const COMPARE_MAX_COMMITS = 250;
 const COMMIT_FILES_PER_PAGE = 300;
 const COMMIT_MAX_FILES = 3_000;
+/** GitHub's limits on commit statuses: a description of at most 140 characters, 1,000 statuses per commit and context. */
+export const STATUS_DESCRIPTION_MAX = 140;
+export const STATUSES_PER_CONTEXT_MAX = 1_000;
+const STATES = ['error', 'failure', 'pending', 'success'] as const;
+/** GitHub answers at most 100 items a page, whatever `per_page` asks. */
+const PER_PAGE_MAX = 100;
 
 export interface FakeGitHub {
   readonly url: string;
@@ -146,6 +220,12 @@ export interface FakeGitHub {
   readonly repositories: Map<string, FakeRepository>;
   /** Tokens the fake knows, by their text; any other token is the workflow's GITHUB_TOKEN. */
   readonly tokens: Map<string, FakeToken>;
+  /** What the workflow's GITHUB_TOKEN may do in its repository: everything unless said (`{ readOnly: true }` for a fork's). */
+  workflowToken: FakeWorkflowToken;
+  /** Every commit status accepted, in any repository, in arrival order (a test may seed earlier ones). */
+  readonly statuses: FakeStatus[];
+  /** The newest status of a context (compared as GitHub does, without regard to case) on a commit; the workflow's repository unless said. */
+  latestStatus(sha: string, context: string, repository?: string): FakeStatus | undefined;
   /** Adds a repository besides the workflow's (public unless said). */
   addRepository(fullName: string, options?: { private?: boolean }): FakeRepository;
   /** Every body written to the comments of pull request `pullNumber` of another repository, from request `from` of the log on. */
@@ -177,6 +257,9 @@ const OPERATIONS = [
   'issues/create-comment',
   'issues/update-comment',
   'pulls/update',
+  'repos/create-commit-status',
+  'repos/get-combined-status-for-ref',
+  'pulls/list-reviews',
 ];
 
 export async function startFakeGitHub(owner = 'acme', repo = 'widgets'): Promise<FakeGitHub> {
@@ -185,6 +268,7 @@ export async function startFakeGitHub(owner = 'acme', repo = 'widgets'): Promise
   await prepareGraphqlSchema();
   restDescription().prepare(OPERATIONS);
   let nextCommentId = 9000;
+  let nextStatusId = 5000;
   const base = `/repos/${owner}/${repo}`;
   const faults: Array<GitHubFault & { left: number; toSkip: number }> = [];
   const fullName = `${owner}/${repo}`;
@@ -204,6 +288,12 @@ export async function startFakeGitHub(owner = 'acme', repo = 'widgets'): Promise
     pullStates: new Map(),
     repositories: new Map(),
     tokens: new Map(),
+    workflowToken: {},
+    statuses: [],
+    latestStatus: (sha, context, name = fullName) =>
+      fake.statuses.findLast(
+        (status) => status.sha === sha.toLowerCase() && sameName(status.repository, name) && status.context.toLowerCase() === context.toLowerCase(),
+      ),
     addRepository: (name, options = {}) => {
       const added: FakeRepository = { private: options.private ?? false, pulls: new Map(), comments: [] };
       fake.repositories.set(name, added);
@@ -289,21 +379,24 @@ export async function startFakeGitHub(owner = 'acme', repo = 'widgets'): Promise
     const path = url.pathname;
     const json: Json = (status, value, headers = {}) => answer(status, 'application/json; charset=utf-8', value, headers);
     const diff = (value: string): void => answer(200, `${DIFF_MEDIA_TYPE}; charset=utf-8`, value);
-    const error = (status: number, message: string): void =>
-      json(status, { message, documentation_url: 'https://docs.github.com/rest', status: String(status) });
+    const error = (status: number, message: string, errors?: unknown[]): void =>
+      json(status, { message, ...(errors ? { errors } : {}), documentation_url: 'https://docs.github.com/rest', status: String(status) });
     const notFound = (): void => error(404, 'Not Found');
     if (method === 'POST' && path === '/graphql') return graphql(body, token, json);
     const repoMatch = /^\/repos\/([^/]+)\/([^/]+)(\/.*)?$/.exec(path);
     if (!repoMatch) return notFound();
     const target = `${repoMatch[1]}/${repoMatch[2]}`;
     const other = findRepository(target);
-    if (!other && target.toLowerCase() !== fullName.toLowerCase()) return notFound();
+    if (!other && !sameName(target, fullName)) return notFound();
     // What the token may do there: GitHub answers 404 where it may not even see, 403 where it may only read.
     const access = accessOf(token, target);
     if (access === 'none') return notFound();
     const writes = method !== 'GET';
-    if (writes && (access === 'read' || (other && access === 'workflow'))) return error(403, 'Resource not accessible by integration');
-    if (other) return otherRepository(target, other, method, repoMatch[3] ?? '', url, body, token, json, notFound);
+    const name = other ? [...fake.repositories.keys()].find((key) => sameName(key, target))! : fullName;
+    const permission = method === 'POST' && /^\/statuses\//.test(repoMatch[3] ?? '') ? 'statuses' : 'pullRequests';
+    if (writes && !mayWrite(token, name, permission)) return error(403, 'Resource not accessible by integration');
+    if (statusesAndReviews(name, method, repoMatch[3] ?? '', url, body, token, json, error, notFound)) return;
+    if (other) return otherRepository(name, other, method, repoMatch[3] ?? '', url, body, token, json, notFound);
     if (!path.startsWith(base)) return notFound();
     const rest = path.slice(base.length);
     const api = fake.url;
@@ -406,12 +499,13 @@ export async function startFakeGitHub(owner = 'acme', repo = 'widgets'): Promise
     });
   }
 
-  /** GraphQL: the `viewer` query and the `markPullRequestReadyForReview` mutation the action asks. */
+  /** GraphQL: the `viewer` query, a pull request's `reviewDecision` and the `markPullRequestReadyForReview` mutation the action asks. */
   function graphql(body: unknown, token: string, json: (status: number, value: unknown) => void): void {
-    const { query, variables } = (body ?? {}) as { query?: unknown; variables?: { id?: unknown } };
+    const { query, variables } = (body ?? {}) as { query?: unknown; variables?: { id?: unknown; owner?: unknown; name?: unknown; number?: unknown } };
     if (typeof query === 'string' && /\bmarkPullRequestReadyForReview\b/.test(query)) return markReady(variables?.id, token, json);
+    if (typeof query === 'string' && /\breviewDecision\b/.test(query)) return reviewDecision(query, variables ?? {}, token, json);
     if (typeof query !== 'string' || !/\bviewer\s*\{\s*login\s*\}/.test(query)) {
-      return json(200, { errors: [{ message: 'The fake answers only the viewer query and markPullRequestReadyForReview.' }] });
+      return json(200, { errors: [{ message: 'The fake answers only the viewer query, reviewDecision and markPullRequestReadyForReview.' }] });
     }
     json(200, { data: { viewer: { login: loginOf(token) } } });
   }
@@ -435,6 +529,31 @@ export async function startFakeGitHub(owner = 'acme', repo = 'widgets'): Promise
     json(200, { data: { markPullRequestReadyForReview: { pullRequest: { isDraft: false } } } });
   }
 
+  /**
+   * `repository(owner, name) { pullRequest(number) { reviewDecision } }`, as GitHub answers it: a
+   * repository the token may not see, or that does not exist, is `repository: null` with a
+   * NOT_FOUND error, as is a pull request that does not exist (`pullRequest: null`).
+   */
+  function reviewDecision(
+    query: string,
+    variables: { owner?: unknown; name?: unknown; number?: unknown },
+    token: string,
+    json: (status: number, value: unknown) => void,
+  ): void {
+    const name = `${String(variables.owner)}/${String(variables.name)}`;
+    const number = Number(variables.number);
+    const notFound = (path: string[], message: string, data: unknown) =>
+      json(200, { data, errors: [{ type: 'NOT_FOUND', path, locations: [locationOf(query, path.at(-1)!)], message }] });
+    const known = sameName(name, fullName) || findRepository(name) !== undefined;
+    if (!known || accessOf(token, name) === 'none')
+      return notFound(['repository'], `Could not resolve to a Repository with the name '${name}'.`, { repository: null });
+    const repoName = sameName(name, fullName) ? fullName : [...fake.repositories.keys()].find((key) => sameName(key, name))!;
+    const found = followedPull(repoName, number);
+    if (!found)
+      return notFound(['repository', 'pullRequest'], `Could not resolve to a PullRequest with the number of ${number}.`, { repository: { pullRequest: null } });
+    json(200, { data: { repository: { pullRequest: { reviewDecision: found.pull?.reviewDecision ?? null } } } });
+  }
+
   /** Every followed pull request, by repository: the workflow's and the others'. */
   function* pullsByRepository(): Generator<[string, Map<number, FakePullState>]> {
     yield [fullName, fake.pullStates];
@@ -442,7 +561,7 @@ export async function startFakeGitHub(owner = 'acme', repo = 'widgets'): Promise
   }
 
   function findRepository(name: string): FakeRepository | undefined {
-    for (const [key, value] of fake.repositories) if (key.toLowerCase() === name.toLowerCase()) return value;
+    for (const [key, value] of fake.repositories) if (sameName(key, name)) return value;
     return undefined;
   }
 
@@ -457,10 +576,10 @@ export async function startFakeGitHub(owner = 'acme', repo = 'widgets'): Promise
    */
   function accessOf(token: string, name: string): 'write' | 'read' | 'workflow' | 'none' {
     const known = fake.tokens.get(token);
-    const isWorkflow = name.toLowerCase() === fullName.toLowerCase();
+    const isWorkflow = sameName(name, fullName);
     const isPrivate = isWorkflow ? false : (findRepository(name)?.private ?? false);
     if (!known) return isWorkflow ? 'workflow' : isPrivate ? 'none' : 'read';
-    const grant = Object.entries(known.repositories).find(([key]) => key.toLowerCase() === name.toLowerCase())?.[1];
+    const grant = grantOf(known, name);
     if (grant) return grant.pullRequests === 'write' ? 'write' : 'read';
     return isPrivate ? 'none' : 'read';
   }
@@ -468,9 +587,174 @@ export async function startFakeGitHub(owner = 'acme', repo = 'widgets'): Promise
   /** Marking ready for review takes "Pull requests: write" and "Contents: write". */
   function mayMarkReady(token: string, name: string): boolean {
     const known = fake.tokens.get(token);
-    if (!known) return name.toLowerCase() === fullName.toLowerCase();
-    const grant = Object.entries(known.repositories).find(([key]) => key.toLowerCase() === name.toLowerCase())?.[1];
+    if (!known) return sameName(name, fullName) && !fake.workflowToken.readOnly;
+    const grant = grantOf(known, name);
     return grant?.pullRequests === 'write' && grant.contents === 'write';
+  }
+
+  /**
+   * May the token write there, with this permission (a comment or a pull request's state: "Pull
+   * requests"; a commit status: "Commit statuses")? A known token as its grant says; the
+   * workflow's GITHUB_TOKEN in its own repository only, as `workflowToken` says.
+   */
+  function mayWrite(token: string, name: string, permission: 'pullRequests' | 'statuses'): boolean {
+    const known = fake.tokens.get(token);
+    if (known) return grantOf(known, name)?.[permission] === 'write';
+    if (!sameName(name, fullName) || fake.workflowToken.readOnly) return false;
+    return permission !== 'statuses' || (fake.workflowToken.statuses ?? 'write') === 'write';
+  }
+
+  function grantOf(known: FakeToken, name: string): FakeGrant | undefined {
+    return Object.entries(known.repositories).find(([key]) => sameName(key, name))?.[1];
+  }
+
+  /**
+   * What every repository serves alike: commit statuses (set one, read the combined status of a
+   * commit) and the reviews of a pull request. False when the request is none of these.
+   */
+  function statusesAndReviews(
+    name: string,
+    method: string,
+    rest: string,
+    url: URL,
+    body: unknown,
+    token: string,
+    json: Json,
+    error: (status: number, message: string, errors?: unknown[]) => void,
+    notFound: () => void,
+  ): boolean {
+    let match: RegExpExecArray | null;
+    if (method === 'POST' && (match = /^\/statuses\/(.+)$/.exec(rest))) {
+      setStatus(name, decodeURIComponent(match[1]!), body, token, json, error);
+      return true;
+    }
+    if (method === 'GET' && (match = /^\/commits\/(.+)\/status$/.exec(rest))) {
+      const ref = decodeURIComponent(match[1]!);
+      const sha = resolveRef(name, ref);
+      if (!sha) error(404, `No commit found for SHA: ${ref}`);
+      else combinedStatus(name, sha, url, json);
+      return true;
+    }
+    if (method === 'GET' && (match = /^\/pulls\/(\d+)\/reviews$/.exec(rest))) {
+      const number = Number(match[1]);
+      const found = followedPull(name, number);
+      if (!found) {
+        notFound();
+        return true;
+      }
+      const head = found.pull ? pullHeadSha(name, number, found.pull) : headShaOf(number);
+      const reviews = [...(found.pull?.reviews ?? [])]
+        .sort((a, b) => Date.parse(a.submittedAt) - Date.parse(b.submittedAt))
+        .map((review, index) =>
+          pullRequestReview(
+            { id: idOf(`review ${name}#${number} ${index}`), login: review.login, state: review.state, submittedAt: review.submittedAt, commitId: head },
+            name,
+            number,
+            fake.url,
+          ),
+        );
+      paginated(url, reviews, json);
+      return true;
+    }
+    return false;
+  }
+
+  /**
+   * As GitHub does: a state among its four, a description of at most 140 characters, at most
+   * 1,000 statuses per commit and context (422 "Validation Failed" otherwise, with GitHub's own
+   * error), on a commit given by its full SHA (422 "No commit found for SHA" otherwise).
+   */
+  function setStatus(
+    name: string,
+    sha: string,
+    body: unknown,
+    token: string,
+    json: Json,
+    error: (status: number, message: string, errors?: unknown[]) => void,
+  ): void {
+    const sent = (typeof body === 'object' && body !== null ? body : {}) as { state?: unknown; description?: unknown; target_url?: unknown; context?: unknown };
+    const invalid = (field: string | undefined, message: string) =>
+      error(422, 'Validation Failed', [{ resource: 'Status', code: 'custom', ...(field ? { field } : {}), message }]);
+    if (!/^[0-9a-f]{40}$/i.test(sha)) return error(422, `No commit found for SHA: ${sha}`);
+    if (!STATES.includes(sent.state as FakeStatus['state'])) return invalid('state', 'state is not included in the list');
+    const description = typeof sent.description === 'string' ? sent.description : null;
+    if (description !== null && [...description].length > STATUS_DESCRIPTION_MAX)
+      return invalid('description', `description is too long (maximum is ${STATUS_DESCRIPTION_MAX} characters)`);
+    const context = typeof sent.context === 'string' ? sent.context : 'default';
+    const lowerSha = sha.toLowerCase();
+    const already = fake.statuses.filter(
+      (status) => sameName(status.repository, name) && status.sha === lowerSha && status.context.toLowerCase() === context.toLowerCase(),
+    );
+    if (already.length >= STATUSES_PER_CONTEXT_MAX) return invalid(undefined, 'This SHA and context has reached the maximum number of statuses.');
+    const status: FakeStatus = {
+      repository: name,
+      sha: lowerSha,
+      state: sent.state as FakeStatus['state'],
+      description,
+      target_url: typeof sent.target_url === 'string' ? sent.target_url : null,
+      context,
+      token,
+      id: nextStatusId++,
+    };
+    fake.statuses.push(status);
+    json(201, commitStatus({ ...status, creator: loginOf(token) }, name, fake.url), { location: `${fake.url}/repos/${name}/statuses/${lowerSha}` });
+  }
+
+  /**
+   * GitHub's combined status of a commit: the newest status of each context (the newest first),
+   * and the combined state: `failure` if any is `error` or `failure`, else `pending` if there is
+   * none or any is `pending`, else `success`. `per_page` and `page` page the statuses.
+   */
+  function combinedStatus(name: string, sha: string, url: URL, json: Json): void {
+    // By arrival: each context's newest replaces (and moves past) the ones before it.
+    const newest = new Map<string, FakeStatus>();
+    for (const status of fake.statuses) {
+      if (!sameName(status.repository, name) || status.sha !== sha) continue;
+      newest.delete(status.context.toLowerCase());
+      newest.set(status.context.toLowerCase(), status);
+    }
+    const latest = [...newest.values()].reverse();
+    const states = latest.map((status) => status.state);
+    const state = states.some((s) => s === 'error' || s === 'failure') ? 'failure' : states.length === 0 || states.includes('pending') ? 'pending' : 'success';
+    const perPage = Math.min(Number(url.searchParams.get('per_page') ?? 30), PER_PAGE_MAX);
+    const page = Number(url.searchParams.get('page') ?? 1);
+    const api = `${fake.url}/repos/${name}`;
+    const statuses = latest
+      .slice((page - 1) * perPage, page * perPage)
+      .map((status) => simpleCommitStatus({ ...status, creator: loginOf(status.token) }, name, fake.url));
+    const minimal = minimalRepository(name, { api: fake.url, private: findRepository(name)?.private ?? false });
+    json(
+      200,
+      { state, statuses, sha, total_count: latest.length, repository: minimal, commit_url: `${api}/commits/${sha}`, url: `${api}/commits/${sha}/status` },
+      page * perPage < latest.length ? { link: nextLink(url, page) } : {},
+    );
+  }
+
+  /** A commit by its full SHA, or a followed pull request's head by its branch (`feature` or `heads/feature`). */
+  function resolveRef(name: string, ref: string): string | undefined {
+    if (/^[0-9a-f]{40}$/i.test(ref)) return ref.toLowerCase();
+    const branch = ref.replace(/^(?:refs\/)?heads\//, '');
+    for (const [repoName, pulls] of pullsByRepository()) {
+      if (!sameName(repoName, name)) continue;
+      for (const [number, pull] of pulls) if (pull.headRef === branch) return pullHeadSha(repoName, number, pull);
+    }
+    return undefined;
+  }
+
+  /** A pull request of a repository: a followed one (`pull`), or in the workflow's repository one of `pulls` (no `pull`). */
+  function followedPull(name: string, number: number): { pull?: FakePullState } | undefined {
+    if (sameName(name, fullName)) {
+      const pull = fake.pullStates.get(number);
+      if (pull) return { pull };
+      return fake.pulls.has(number) ? {} : undefined;
+    }
+    const pull = findRepository(name)?.pulls.get(number);
+    return pull ? { pull } : undefined;
+  }
+
+  /** A followed pull request's head commit: the one the test gave, or one made of the repository and number. */
+  function pullHeadSha(name: string, number: number, pull: FakePullState): string {
+    return pull.headSha ?? shaOf(`head ${name}#${number}`);
   }
 
   /** A repository besides the workflow's: its pull requests' states, closing and reopening them, and their comments. */
@@ -544,11 +828,12 @@ export async function startFakeGitHub(owner = 'acme', repo = 'widgets'): Promise
       title: pull.title,
       body: null,
       base: { repo: name, ref: 'main', sha: shaOf(`base ${name}`) },
-      head: { repo: pull.headRepository ?? name, ref: pull.headRef, sha: shaOf(`head ${name}#${number}`) },
+      head: { repo: pull.headRepository ?? name, ref: pull.headRef, sha: pullHeadSha(name, number, pull) },
       api: fake.url,
       state: pull.state,
       draft: pull.draft,
       merged: pull.merged,
+      labels: pull.labels ?? [],
     });
   }
 
@@ -584,7 +869,7 @@ export async function startFakeGitHub(owner = 'acme', repo = 'widgets'): Promise
   }
 
   function paginated(url: URL, items: unknown[], json: Json): void {
-    const perPage = Number(url.searchParams.get('per_page') ?? 30);
+    const perPage = Math.min(Number(url.searchParams.get('per_page') ?? 30), PER_PAGE_MAX);
     const page = Number(url.searchParams.get('page') ?? 1);
     const slice = items.slice((page - 1) * perPage, page * perPage);
     json(200, slice, page * perPage < items.length ? { link: nextLink(url, page) } : {});
@@ -601,6 +886,18 @@ export async function startFakeGitHub(owner = 'acme', repo = 'widgets'): Promise
   return fake;
 }
 
+/** Where a field first stands in a GraphQL document, as GitHub's errors give it (1-based line and column). */
+function locationOf(query: string, field: string): { line: number; column: number } {
+  const index = Math.max(0, query.search(new RegExp(`\\b${field}\\s*\\(`)));
+  const before = query.slice(0, index).split('\n');
+  return { line: before.length, column: before.at(-1)!.length + 1 };
+}
+
+/** Repository names compare as GitHub compares them, without regard to case. */
+function sameName(a: string, b: string): boolean {
+  return a.toLowerCase() === b.toLowerCase();
+}
+
 /** A pull request's node ID, as `pullRequest` in github-objects.ts makes it. */
 function nodeIdOf(fullName: string, number: number): string {
   return `PR_kwDO${idOf(`pull ${fullName} ${number}`).toString(36)}`;
@@ -610,7 +907,8 @@ function nodeIdOf(fullName: string, number: number): string {
 function callOf(method: string, path: string, accept: string, body: unknown): GitHubCall | undefined {
   if (method === 'POST' && path === '/graphql') {
     const query = (body as { query?: unknown } | undefined)?.query;
-    return typeof query === 'string' && query.includes('markPullRequestReadyForReview') ? 'mark-ready' : 'identity';
+    if (typeof query === 'string' && query.includes('markPullRequestReadyForReview')) return 'mark-ready';
+    return typeof query === 'string' && /\breviewDecision\b/.test(query) ? 'review-decision' : 'identity';
   }
   const rest = /^\/repos\/[^/]+\/[^/]+(\/.*)?$/.exec(path)?.[1];
   if (rest === undefined) return path.match(/^\/repos\/[^/]+\/[^/]+$/) ? 'repository' : undefined;
@@ -619,6 +917,9 @@ function callOf(method: string, path: string, accept: string, body: unknown): Gi
   if (method === 'GET' && /^\/pulls\/\d+\/files$/.test(rest)) return 'pull-files';
   if (method === 'GET' && /^\/pulls\/\d+\/commits$/.test(rest)) return 'pull-commits';
   if (method === 'GET' && rest.startsWith('/compare/')) return accept.includes('diff') ? 'compare-diff' : 'compare';
+  if (method === 'POST' && rest.startsWith('/statuses/')) return 'set-status';
+  if (method === 'GET' && /^\/commits\/.+\/status$/.test(rest)) return 'combined-status';
+  if (method === 'GET' && /^\/pulls\/\d+\/reviews$/.test(rest)) return 'reviews';
   if (method === 'GET' && rest.startsWith('/commits/')) return 'commit';
   if (method === 'GET' && /^\/issues\/\d+\/comments$/.test(rest)) return 'list-comments';
   if (method === 'POST' && /^\/issues\/\d+\/comments$/.test(rest)) return 'create-comment';

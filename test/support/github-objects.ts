@@ -147,6 +147,16 @@ export function repository(fullName: string, options: { api?: string; defaultBra
   };
 }
 
+/** The fields of GitHub's `minimal-repository` that it gives where it names a repository in passing (a combined status). */
+const MINIMAL_REPOSITORY_KEYS = ['id', 'node_id', 'name', 'full_name', 'owner', 'private', 'html_url', 'description', 'fork', 'url', 'git_url', 'ssh_url'];
+
+/** A repository as GitHub's `minimal-repository`, in the shape the combined status gives it. */
+export function minimalRepository(fullName: string, options: { api?: string; private?: boolean } = {}) {
+  const full = repository(fullName, options);
+  const picked = Object.fromEntries(Object.entries(full).filter(([key]) => MINIMAL_REPOSITORY_KEYS.includes(key) || key.endsWith('_url')));
+  return { ...picked, private: options.private ?? false };
+}
+
 export interface ChangedFile {
   filename: string;
   status?: string;
@@ -299,6 +309,8 @@ export interface PullRequestParts {
   state?: 'open' | 'closed';
   draft?: boolean;
   merged?: boolean;
+  /** The names of its labels, in the order GitHub lists them. */
+  labels?: readonly string[];
 }
 
 /** A pull request, as GitHub's `pull-request` (REST) and the `pull_request` of its webhooks. */
@@ -332,7 +344,7 @@ export function pullRequest(parts: PullRequestParts) {
     title: parts.title,
     user: simpleUser(parts.author ?? 'octocat', api),
     body: parts.body,
-    labels: [],
+    labels: (parts.labels ?? []).map((name) => label(name, parts.base.repo, api)),
     milestone: null,
     active_lock_reason: null,
     created_at: STAMP,
@@ -371,5 +383,85 @@ export function pullRequest(parts: PullRequestParts) {
     additions: 1,
     deletions: 0,
     changed_files: 1,
+  };
+}
+
+/** The labels every new repository has, with GitHub's colours and descriptions. */
+const DEFAULT_LABELS: Record<string, { color: string; description: string }> = {
+  bug: { color: 'd73a4a', description: "Something isn't working" },
+  documentation: { color: '0075ca', description: 'Improvements or additions to documentation' },
+  duplicate: { color: 'cfd3d7', description: 'This issue or pull request already exists' },
+  enhancement: { color: 'a2eeef', description: 'New feature or request' },
+  'good first issue': { color: '7057ff', description: 'Good for newcomers' },
+  'help wanted': { color: '008672', description: 'Extra attention is needed' },
+  invalid: { color: 'e4e669', description: "This doesn't seem right" },
+  question: { color: 'd876e3', description: 'Further information is requested' },
+  wontfix: { color: 'ffffff', description: 'This will not be worked on' },
+};
+
+/** A repository's label, as GitHub's `label` (in a pull request's `labels`, and in a labeled event). */
+export function label(name: string, fullName: string, api = GITHUB_API) {
+  const id = idOf(`label ${fullName} ${name}`);
+  const known = DEFAULT_LABELS[name];
+  return {
+    id,
+    node_id: `LA_kwDO${id.toString(36)}`,
+    url: `${api}/repos/${path(fullName)}/labels/${encodeURIComponent(name)}`,
+    name,
+    description: known?.description ?? null,
+    color: known?.color ?? 'ededed',
+    default: known !== undefined,
+  };
+}
+
+/** A commit status as GitHub's `simple-commit-status` (one of a combined status), which names no creator. */
+export function simpleCommitStatus(
+  status: { id: number; sha: string; state: string; description: string | null; target_url: string | null; context: string; creator: string },
+  fullName: string,
+  api = GITHUB_API,
+) {
+  return {
+    url: `${api}/repos/${path(fullName)}/statuses/${status.sha}`,
+    avatar_url: simpleUser(status.creator, api).avatar_url,
+    id: status.id,
+    node_id: `SC_kwDO${status.id.toString(36)}`,
+    state: status.state,
+    description: status.description,
+    target_url: status.target_url,
+    context: status.context,
+    created_at: STAMP,
+    updated_at: STAMP,
+  };
+}
+
+/** A commit status, as GitHub's `status` (what creating one answers). */
+export function commitStatus(status: Parameters<typeof simpleCommitStatus>[0], fullName: string, api = GITHUB_API) {
+  return { ...simpleCommitStatus(status, fullName, api), creator: simpleUser(status.creator, api) };
+}
+
+/**
+ * A review of a pull request, as GitHub's `pull-request-review` (REST, `state` in capitals) and as
+ * the `review` of a `pull_request_review` webhook (`state` in small letters, `updated_at` too).
+ */
+export function pullRequestReview(
+  review: { id: number; login: string; state: string; submittedAt: string; commitId: string; body?: string | null },
+  fullName: string,
+  pullNumber: number,
+  api = GITHUB_API,
+) {
+  const html = `${GITHUB_WEB}/${path(fullName)}/pull/${pullNumber}#pullrequestreview-${review.id}`;
+  const pull = `${api}/repos/${path(fullName)}/pulls/${pullNumber}`;
+  return {
+    id: review.id,
+    node_id: `PRR_kwDO${review.id.toString(36)}`,
+    user: simpleUser(review.login, api),
+    body: review.body === undefined ? '' : review.body,
+    state: review.state,
+    html_url: html,
+    pull_request_url: pull,
+    author_association: 'MEMBER',
+    _links: { html: { href: html }, pull_request: { href: pull } },
+    submitted_at: review.submittedAt,
+    commit_id: review.commitId,
   };
 }

@@ -241,6 +241,8 @@ export async function startFlows(options: FlowsOptions = {}): Promise<Flows> {
       github.pullStates.clear();
       github.repositories.clear();
       github.tokens.clear();
+      github.statuses.length = 0;
+      github.workflowToken = {};
       github.clearFaults();
     },
     close: async () => {

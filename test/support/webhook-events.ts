@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
-import { GITHUB_WEB, idOf, pullRequest, repository, shaOf, simpleUser, STAMP } from './github-objects.js';
+import { GITHUB_WEB, idOf, label, pullRequest, pullRequestReview, repository, shaOf, simpleUser, STAMP } from './github-objects.js';
 
 // ajv-formats is CommonJS with a default export; under NodeNext its type is the module object.
 const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
@@ -52,9 +52,16 @@ export interface PullRequestEventOptions {
   /** The pull request's base repository; `acme/widgets` by default. */
   repository?: string;
   /** `synchronize` (new commits) by default. */
-  action?: 'opened' | 'reopened' | 'synchronize' | 'labeled' | 'closed';
+  action?: 'opened' | 'reopened' | 'synchronize' | 'labeled' | 'unlabeled' | 'closed';
   /** With `closed`: the pull request was merged (GitHub's `merged`, `merged_at`), else closed without merging. */
   merged?: boolean;
+  /**
+   * The pull request's labels (after the event, as GitHub sends them): a `labeled` event's pull
+   * request carries the label added, an `unlabeled` one's no longer carries the label removed.
+   */
+  labels?: readonly string[];
+  /** With `labeled` or `unlabeled`: the label added or removed; `documentation` by default. */
+  label?: string;
 }
 
 /** The payload of a `pull_request` (or `pull_request_target`) event. */
@@ -63,17 +70,22 @@ export function pullRequestEvent(number: number, options: PullRequestEventOption
   const headRepo = options.headRepoDeleted ? null : options.fork ? `stranger/${base.split('/')[1]}` : base;
   const headSha = options.headSha ?? 'e'.repeat(40);
   const action = options.action ?? (options.headRepoDeleted ? 'labeled' : 'synchronize');
+  const changed = options.label ?? 'documentation';
+  const labelled = action === 'labeled' || action === 'unlabeled';
+  const labels = (options.labels ?? []).filter((name) => !(action === 'unlabeled' && name === changed));
+  if (action === 'labeled' && !labels.includes(changed)) labels.push(changed);
   return made({
     action,
     number,
     ...(action === 'synchronize' ? { before: shaOf(`before ${headSha}`), after: headSha } : {}),
-    ...(action === 'labeled' ? { label: label('documentation') } : {}),
+    ...(labelled ? { label: label(changed, base) } : {}),
     pull_request: pullRequest({
       number,
       title: options.title ?? 'Add a retries flag',
       body: options.body ?? 'Adds --retries.',
       base: { repo: base, ref: 'main', sha: 'b'.repeat(40) },
       head: { repo: headRepo, ref: options.headRef ?? 'feature', sha: headSha },
+      labels,
       ...(action === 'closed' ? { state: 'closed' as const, merged: options.merged ?? false } : {}),
     }),
     repository: repository(base),
@@ -81,15 +93,59 @@ export function pullRequestEvent(number: number, options: PullRequestEventOption
   });
 }
 
-const label = (name: string) => ({
-  id: idOf(`label ${name}`),
-  node_id: `LA_kwDO${idOf(`label ${name}`).toString(36)}`,
-  url: `https://api.github.com/repos/${EVENT_REPOSITORY}/labels/${encodeURIComponent(name)}`,
-  name,
-  description: null,
-  color: '0075ca',
-  default: true,
-});
+export interface PullRequestReviewEventOptions {
+  /** A review submitted, its body edited, or dismissed. */
+  action: 'submitted' | 'edited' | 'dismissed';
+  /**
+   * The review's state, in small letters as the webhook carries it (the REST API and GraphQL
+   * write it in capitals): a dismissed review's is `dismissed`.
+   */
+  state: 'approved' | 'changes_requested' | 'commented' | 'dismissed';
+  /** The pull request's base repository; `acme/widgets` by default. */
+  repository?: string;
+  /** The head branch; `feature` by default. */
+  headRef?: string;
+  /** The head commit, which the review is of. */
+  headSha?: string;
+  /** Who reviewed; `reviewer` by default. */
+  reviewer?: string;
+  /** The pull request's labels. */
+  labels?: readonly string[];
+}
+
+/** The payload of a `pull_request_review` event: a review of pull request `number`, and the pull request. */
+export function pullRequestReviewEvent(number: number, options: PullRequestReviewEventOptions) {
+  const base = options.repository ?? EVENT_REPOSITORY;
+  const headSha = options.headSha ?? 'e'.repeat(40);
+  const reviewer = options.reviewer ?? 'reviewer';
+  const review = pullRequestReview(
+    {
+      id: idOf(`review ${base}#${number} ${reviewer} ${options.state}`),
+      login: reviewer,
+      state: options.state,
+      submittedAt: STAMP,
+      commitId: headSha,
+      body: null,
+    },
+    base,
+    number,
+  );
+  return made({
+    action: options.action,
+    ...(options.action === 'edited' ? { changes: { body: { from: '' } } } : {}),
+    review: { ...review, updated_at: STAMP },
+    pull_request: pullRequest({
+      number,
+      title: 'Document retries',
+      body: 'Documents --retries.',
+      base: { repo: base, ref: 'main', sha: 'b'.repeat(40) },
+      head: { repo: base, ref: options.headRef ?? 'feature', sha: headSha },
+      labels: options.labels ?? [],
+    }),
+    repository: repository(base),
+    sender: simpleUser(reviewer),
+  });
+}
 
 /** A `push` event: `before` of zeros is a new branch, `after` of zeros a deleted one. */
 export function pushEvent(before: string, after: string, ref = 'refs/heads/feature'): TriggeringEvent {
@@ -161,6 +217,8 @@ export function eventNamed(name: string): TriggeringEvent {
     case 'pull_request':
     case 'pull_request_target':
       return { name, payload: pullRequestEvent(7) };
+    case 'pull_request_review':
+      return { name, payload: pullRequestReviewEvent(7, { action: 'submitted', state: 'approved' }) };
     case 'push':
       return pushEvent('1'.repeat(40), '2'.repeat(40));
     case 'workflow_dispatch':
