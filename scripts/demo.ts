@@ -11,7 +11,7 @@ import { existsSync } from 'node:fs';
 import { scripts, startSimulator } from '../test/simulator/index.js';
 import { startFakeGitHub } from '../test/support/fake-github.js';
 import { findSecret, removeRunDirs, runAction, type ActionRun } from '../test/support/run-action.js';
-import { pullRequestEvent } from '../test/support/webhook-events.js';
+import { pullRequestEvent, pullRequestReviewEvent } from '../test/support/webhook-events.js';
 
 const { values: args } = parseArgs({
   options: { node: { type: 'string' }, check: { type: 'boolean', default: false } },
@@ -105,6 +105,7 @@ try {
   expect(refresh, 'refresh', findSecret(refresh, sim.apiKey).length === 0, 'the API key leaked');
 
   await followCodePr();
+  await documentationGate();
 } finally {
   await sim.close();
   // CI's smoke test leaves nothing behind; a person running `npm start` gets the summaries to read.
@@ -130,7 +131,8 @@ async function followCodePr(): Promise<void> {
     const docs = github.addRepository('acme-sim/docs');
     github.tokens.set(docsToken, { login: 'docs-writer[bot]', repositories: { 'acme-sim/docs': { pullRequests: 'write', contents: 'write' } } });
     docs.pulls.set(101, { title: 'Document --retries', state: 'open', draft: true, merged: false, headRef: 'docs/retries' });
-    sim.queueJobScripts(scripts.prAfter(1));
+    // The job works on the documentation PR's branch: the action follows only a PR whose head is the job's.
+    sim.queueJobScripts([{ status: 'active', polls: 1, ref: 'docs/retries' }, { status: 'completed', prLink: true }]);
     sim.queuePrLinks('https://github.com/acme-sim/docs/pull/101');
     const common = {
       node,
@@ -158,6 +160,64 @@ async function followCodePr(): Promise<void> {
     expect(closed, 'follow-code-pr, closed', closed.code === 0 && closed.outputs.outcome === 'synced' && closed.outputs['docs-pr-action'] === 'closed');
     expect(closed, 'follow-code-pr, closed', docs.pulls.get(101)!.state === 'closed', 'left the documentation PR open');
     for (const run of [opened, closed]) expect(run, 'follow-code-pr', findSecret(run, docsToken).length === 0, 'the docs token leaked');
+  } finally {
+    await github.close();
+  }
+}
+
+/**
+ * The documentation gate: a code PR held by its `documentation` status while its documentation PR
+ * waits for approval (docs-status: approved), then opened by the approval, as `command: sync` in
+ * the documentation repository's workflow brings the code PR in step.
+ */
+async function documentationGate(): Promise<void> {
+  const github = await startFakeGitHub();
+  const docsToken = 'ghs_demoDocsAppToken';
+  const workflowToken = 'ghs_demoWorkflowToken';
+  const head = 'c0de'.repeat(10);
+  try {
+    const docs = github.addRepository('acme-sim/docs');
+    github.tokens.set(docsToken, { login: 'docs-writer[bot]', repositories: { 'acme-sim/docs': { pullRequests: 'write', contents: 'write' } } });
+    github.pullStates.set(14, { title: 'Add --timeout', state: 'open', draft: false, merged: false, headRef: 'feature', headSha: head });
+    docs.pulls.set(102, { title: 'Document --timeout', state: 'open', draft: false, merged: false, headRef: 'docs/timeout', reviewDecision: 'REVIEW_REQUIRED' });
+    sim.queueJobScripts([{ status: 'active', polls: 1, ref: 'docs/timeout' }, { status: 'completed', prLink: true }]);
+    sim.queuePrLinks('https://github.com/acme-sim/docs/pull/102');
+    const shared = { 'api-key': sim.apiKey, 'project-id': 'proj_sim', 'base-url': sim.url, 'docs-status': 'approved' };
+    const opened = await runAction({
+      node,
+      env: { GITHUB_API_URL: github.url, GITHUB_REPOSITORY: 'acme/widgets' },
+      event: { name: 'pull_request', payload: pullRequestEvent(14, { action: 'opened', headSha: head }) },
+      inputs: {
+        ...shared,
+        'github-token': workflowToken,
+        'docs-token': docsToken,
+        'pr-comment': 'true',
+        diff: 'false',
+        prompt: 'Document the new --timeout flag of the CLI.',
+        'poll-interval': '200ms',
+        'poll-interval-max': '1s',
+      },
+    });
+    show('Code PR #14 opened with docs-status: approved (the gate holds it while documentation PR acme-sim/docs#102 awaits approval)', opened);
+    const held = github.latestStatus(head, 'documentation');
+    console.log(`  status documentation  ${held?.state}: ${held?.description}\n`);
+    expect(opened, 'gate, opened', opened.code === 0 && opened.outputs['docs-status-state'] === 'pending' && held?.state === 'pending');
+
+    // A reviewer approves the documentation PR; the documentation repository's workflow runs sync.
+    docs.pulls.get(102)!.reviewDecision = 'APPROVED';
+    const synced = await runAction({
+      node,
+      env: { GITHUB_API_URL: github.url, GITHUB_REPOSITORY: 'acme-sim/docs' },
+      event: { name: 'pull_request_review', payload: pullRequestReviewEvent(102, { action: 'submitted', state: 'approved', repository: 'acme-sim/docs', headRef: 'docs/timeout' }) },
+      inputs: { ...shared, command: 'sync', 'github-token': docsToken, 'code-token': workflowToken },
+    });
+    show('Documentation PR acme-sim/docs#102 approved: command: sync in the documentation repository opens the gate', synced);
+    const open = github.latestStatus(head, 'documentation');
+    console.log(`  status documentation  ${open?.state}: ${open?.description}\n`);
+    expect(synced, 'gate, sync', synced.code === 0 && synced.outputs.outcome === 'synced' && open?.state === 'success');
+    for (const run of [opened, synced]) {
+      expect(run, 'gate', findSecret(run, docsToken).length === 0 && findSecret(run, workflowToken).length === 0, 'a token leaked');
+    }
   } finally {
     await github.close();
   }

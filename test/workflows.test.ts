@@ -51,14 +51,22 @@ function unknownInputs(content: string): string[] {
 function unguardedForForks(content: string): string[] {
   const workflow = parse(content) as { on?: unknown; jobs?: Record<string, { if?: string; steps?: Array<Step & { if?: string }> }> };
   const triggers = typeof workflow.on === 'string' ? [workflow.on] : Array.isArray(workflow.on) ? (workflow.on as string[]) : Object.keys(workflow.on ?? {});
-  if (!triggers.some((trigger) => trigger === 'pull_request' || trigger === 'pull_request_target')) return [];
+  const forkTriggers = triggers.filter((trigger) => trigger === 'pull_request' || trigger === 'pull_request_target' || trigger === 'pull_request_review');
+  if (forkTriggers.length === 0) return [];
   const keepsForksOut = (condition: string | undefined): boolean =>
     /head\.repo\.full_name\s*==\s*github\.repository|head\.repo\.fork\s*==\s*false|!\s*github\.event\.pull_request\.head\.repo\.fork/.test(condition ?? '');
+  // Only pull_request_target: the run has the secrets whatever the fork, on the base repository's
+  // code. A job there is safe for forks when it never checks out the pull request and the action
+  // skips forks (no allow-forks): the fork's text reaches nothing, and a status is still left.
+  const targetOnly = forkTriggers.every((trigger) => trigger === 'pull_request_target');
   const unguarded: string[] = [];
   for (const [name, job] of Object.entries(workflow.jobs ?? {})) {
+    const checksOut = (job.steps ?? []).some((step) => /^actions\/checkout@/.test(step.uses ?? ''));
     for (const step of job.steps ?? []) {
       const usesSecret = /\$\{\{\s*secrets\./.test(JSON.stringify(step.with ?? {}));
-      if (/(^|\/)docs-agent-action@|^\.\/$/.test(step.uses ?? '') && usesSecret && !keepsForksOut(job.if) && !keepsForksOut(step.if)) unguarded.push(name);
+      const allowsForks = String((step.with as Record<string, unknown> | undefined)?.['allow-forks'] ?? 'false').toLowerCase() === 'true';
+      const safeForForks = targetOnly && !checksOut && !allowsForks;
+      if (/(^|\/)docs-agent-action@|^\.\/$/.test(step.uses ?? '') && usesSecret && !safeForForks && !keepsForksOut(job.if) && !keepsForksOut(step.if)) unguarded.push(name);
     }
   }
   return unguarded;
@@ -106,6 +114,25 @@ describe('the checks themselves', () => {
     expect(unguardedForForks(example)).toEqual(['docs']);
     const guarded = example.replace('  docs:', '  docs:\n    if: github.event.pull_request.head.repo.full_name == github.repository');
     expect(unguardedForForks(guarded)).toEqual([]);
+    // A review of a fork's pull request runs without its secrets too.
+    expect(unguardedForForks(example.replace('on: pull_request', 'on: pull_request_review'))).toEqual(['docs']);
+  });
+
+  it('let a pull_request_target job through for forks only when it checks nothing out and the action skips forks', () => {
+    const example = [
+      'on: pull_request_target',
+      'jobs:',
+      '  gate:',
+      '    runs-on: ubuntu-latest',
+      '    steps:',
+      '      - uses: OWNER/docs-agent-action@v0',
+      '        with:',
+      '          api-key: ${{ secrets.MINTLIFY_API_KEY }}',
+    ].join('\n');
+    expect(unguardedForForks(example)).toEqual([]);
+    expect(unguardedForForks(`${example}\n          allow-forks: true`)).toEqual(['gate']);
+    expect(unguardedForForks(example.replace('    steps:', '    steps:\n      - uses: actions/checkout@v6'))).toEqual(['gate']);
+    expect(unguardedForForks(example.replace('on: pull_request_target', 'on: [pull_request, pull_request_target]'))).toEqual(['gate']);
   });
 
   it('reject an input this action does not have', () => {
