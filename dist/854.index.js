@@ -121,6 +121,18 @@ const GITHUB_CALLS = {
         forbidden: 'the token needs "Pull requests: read" on this repository',
         notFound: 'the pull request does not exist, or the token cannot see the repository',
     },
+    tree: {
+        title: 'repository tree',
+        endpoint: 'GET /repos/{owner}/{repo}/git/trees/{tree_sha}',
+        forbidden: 'the token needs "Contents: read" on this repository',
+        notFound: 'the commit is gone, or the token cannot see the repository',
+    },
+    'file-content': {
+        title: 'file contents',
+        endpoint: 'GET /repos/{owner}/{repo}/contents/{path}',
+        forbidden: 'the token needs "Contents: read" on this repository',
+        notFound: undefined,
+    },
     reviews: {
         title: 'pull request reviews',
         endpoint: 'GET /repos/{owner}/{repo}/pulls/{pull_number}/reviews',
@@ -584,7 +596,7 @@ function callOf(endpoint) {
     const diff = endpoint.mediaType?.format === 'diff';
     const names = Object.keys(GITHUB_CALLS).filter((name) => {
         const [method, template = ''] = GITHUB_CALLS[name].endpoint.split(/[ ,]+/);
-        const pattern = template.replace(/\{(basehead|ref)\}/g, '.+').replace(/\{[^}]+\}/g, '[^/]+');
+        const pattern = template.replace(/\{(basehead|ref|path)\}/g, '.+').replace(/\{[^}]+\}/g, '[^/]+');
         return method === (endpoint.method ?? 'GET') && new RegExp(`${pattern}$`).test(path);
     });
     return names.find((name) => name.endsWith('-diff') === diff) ?? names[0];
@@ -731,7 +743,35 @@ function createOctokitApi(options) {
         }
     };
     const context = { octokit, repo: options.repo, call };
-    return { ...changeReads(context), ...commentCalls(context), ...pullRequestCalls(context) };
+    return { ...changeReads(context), ...commentCalls(context), ...pullRequestCalls(context), ...fileReads(context) };
+}
+/** GitHub answers the contents of a file up to 1 MB; a configuration file larger than that is not read. */
+const FILE_MAX_BYTES = 1_000_000;
+/** The reads of a repository's files at a commit: the paths with a name, and a file's text. */
+function fileReads({ octokit, repo, call }) {
+    return {
+        filesNamed: (ref, names) => call('tree', async () => {
+            const { data } = await octokit.rest.git.getTree({ ...repo, tree_sha: ref, recursive: 'true' });
+            shape('tree', Array.isArray(data?.tree), '"tree" is not a list');
+            const paths = data.tree.flatMap((entry) => entry.type === 'blob' && typeof entry.path === 'string' && names.includes(entry.path.split('/').at(-1)) ? [entry.path] : []);
+            return { paths, truncated: data.truncated === true };
+        }),
+        fileText: (path, ref) => call('file-content', async () => {
+            try {
+                const { data } = await octokit.rest.repos.getContent({ ...repo, path, ref });
+                const file = data;
+                shape('file-content', file.type === 'file', 'not a file');
+                shape('file-content', typeof file.size !== 'number' || file.size <= FILE_MAX_BYTES, `larger than ${FILE_MAX_BYTES} bytes`);
+                shape('file-content', file.encoding === 'base64' && typeof file.content === 'string', 'no base64 content');
+                return Buffer.from(file.content, 'base64').toString('utf8');
+            }
+            catch (error) {
+                if (error.status === 404)
+                    return undefined;
+                throw error;
+            }
+        }),
+    };
 }
 /** The reads of the change: a pull request's or a comparison's diff, files and commits, a commit, the default branch. */
 function changeReads({ octokit, repo, call }) {

@@ -132,7 +132,10 @@ async function followCodePr(): Promise<void> {
     github.tokens.set(docsToken, { login: 'docs-writer[bot]', repositories: { 'acme-sim/docs': { pullRequests: 'write', contents: 'write' } } });
     docs.pulls.set(101, { title: 'Document --retries', state: 'open', draft: true, merged: false, headRef: 'docs/retries' });
     // The job works on the documentation PR's branch: the action follows only a PR whose head is the job's.
-    sim.queueJobScripts([{ status: 'active', polls: 1, ref: 'docs/retries' }, { status: 'completed', prLink: true }]);
+    sim.queueJobScripts([
+      { status: 'active', polls: 1, ref: 'docs/retries' },
+      { status: 'completed', prLink: true },
+    ]);
     sim.queuePrLinks('https://github.com/acme-sim/docs/pull/101');
     const common = {
       node,
@@ -179,8 +182,18 @@ async function documentationGate(): Promise<void> {
     const docs = github.addRepository('acme-sim/docs');
     github.tokens.set(docsToken, { login: 'docs-writer[bot]', repositories: { 'acme-sim/docs': { pullRequests: 'write', contents: 'write' } } });
     github.pullStates.set(14, { title: 'Add --timeout', state: 'open', draft: false, merged: false, headRef: 'feature', headSha: head });
-    docs.pulls.set(102, { title: 'Document --timeout', state: 'open', draft: false, merged: false, headRef: 'docs/timeout', reviewDecision: 'REVIEW_REQUIRED' });
-    sim.queueJobScripts([{ status: 'active', polls: 1, ref: 'docs/timeout' }, { status: 'completed', prLink: true }]);
+    docs.pulls.set(102, {
+      title: 'Document --timeout',
+      state: 'open',
+      draft: false,
+      merged: false,
+      headRef: 'docs/timeout',
+      reviewDecision: 'REVIEW_REQUIRED',
+    });
+    sim.queueJobScripts([
+      { status: 'active', polls: 1, ref: 'docs/timeout' },
+      { status: 'completed', prLink: true },
+    ]);
     sim.queuePrLinks('https://github.com/acme-sim/docs/pull/102');
     const shared = { 'api-key': sim.apiKey, 'project-id': 'proj_sim', 'base-url': sim.url, 'docs-status': 'approved' };
     const opened = await runAction({
@@ -208,7 +221,10 @@ async function documentationGate(): Promise<void> {
     const synced = await runAction({
       node,
       env: { GITHUB_API_URL: github.url, GITHUB_REPOSITORY: 'acme-sim/docs' },
-      event: { name: 'pull_request_review', payload: pullRequestReviewEvent(102, { action: 'submitted', state: 'approved', repository: 'acme-sim/docs', headRef: 'docs/timeout' }) },
+      event: {
+        name: 'pull_request_review',
+        payload: pullRequestReviewEvent(102, { action: 'submitted', state: 'approved', repository: 'acme-sim/docs', headRef: 'docs/timeout' }),
+      },
       inputs: { ...shared, command: 'sync', 'github-token': docsToken, 'code-token': workflowToken },
     });
     show('Documentation PR acme-sim/docs#102 approved: command: sync in the documentation repository opens the gate', synced);

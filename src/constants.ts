@@ -41,6 +41,7 @@ export const Inputs = {
   DocsStatus: 'docs-status',
   WaiveLabel: 'waive-label',
   CodeToken: 'code-token',
+  ReaderImpact: 'reader-impact',
 } as const;
 
 export type InputName = (typeof Inputs)[keyof typeof Inputs];
@@ -71,6 +72,7 @@ export const Outputs = {
   PreviewStatus: 'preview-status',
   DocsPrAction: 'docs-pr-action',
   DocsStatusState: 'docs-status-state',
+  ReaderImpact: 'reader-impact',
 } as const;
 
 export type OutputName = (typeof Outputs)[keyof typeof Outputs];

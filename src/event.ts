@@ -59,8 +59,7 @@ export interface EventPullRequest {
 export function pullRequestOf(event: TriggerEvent): EventPullRequest | undefined {
   if (!(PULL_REQUEST_EVENTS as readonly string[]).includes(event.name)) return undefined;
   const pr = event.payload.pull_request as
-    | { number?: unknown; title?: unknown; merged?: unknown; head?: { sha?: unknown; ref?: unknown } | null; labels?: unknown }
-    | undefined;
+    { number?: unknown; title?: unknown; merged?: unknown; head?: { sha?: unknown; ref?: unknown } | null; labels?: unknown } | undefined;
   if (typeof pr?.number !== 'number') return undefined;
   const text = (value: unknown): string => (typeof value === 'string' ? value : '');
   return {

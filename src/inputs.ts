@@ -95,6 +95,7 @@ export const INPUT_DEFAULTS: Readonly<Record<InputName, string>> = {
   'docs-status': 'false',
   'waive-label': 'no-docs',
   'code-token': '',
+  'reader-impact': 'false',
 };
 
 const WAIT_INPUTS = [Inputs.Wait, Inputs.PollInterval, Inputs.PollIntervalMax, Inputs.FailOn] as const;
@@ -120,6 +121,7 @@ export const COMMAND_INPUTS: Readonly<Record<Settings['command'], readonly Input
     Inputs.FollowCodePr,
     Inputs.DocsStatus,
     Inputs.WaiveLabel,
+    Inputs.ReaderImpact,
   ],
   sync: [Inputs.DocsStatus, Inputs.WaiveLabel, Inputs.CodeToken],
   visitors: [...RANGE_INPUTS, ...PAGING_INPUTS, Inputs.Offset, Inputs.ComparePrevious, Inputs.SummaryRows, Inputs.OutputDir, Inputs.ArtifactName],
@@ -290,8 +292,15 @@ function parseAgentSettings(common: CommonSettings, input: Input, parse: Parse, 
     ...parsePreviewSettings(parse),
     docsToken: parseToken(Inputs.DocsToken, input(Inputs.DocsToken)),
     followCodePr: parse(Inputs.FollowCodePr, parseBoolean),
+    readerImpact: parse(Inputs.ReaderImpact, parseBoolean),
     ...parseGateSettings(parse),
   };
+  if (settings.readerImpact && !settings.prComment) {
+    throw new InputError(
+      Inputs.ReaderImpact,
+      'Input "reader-impact" is true but "pr-comment" is false: what readers will see is shown in the pull-request comment, whose record keeps what was measured, so reader-impact needs pr-comment: true.',
+    );
+  }
   if (settings.docsStatus === 'approved' && !settings.prComment) {
     throw new InputError(
       Inputs.DocsStatus,
@@ -332,7 +341,7 @@ function parseGateSettings(parse: Parse): GateSettings {
   return {
     docsStatus: mode === 'false' ? 'off' : mode,
     waiveLabel: parse(Inputs.WaiveLabel, (t) => {
-      if (!t || [...t].length > 50 || /[\r\n]/.test(t)) throw new ParseError('a label name of 1 to 50 characters, on one line (GitHub\'s limit)');
+      if (!t || [...t].length > 50 || /[\r\n]/.test(t)) throw new ParseError("a label name of 1 to 50 characters, on one line (GitHub's limit)");
       return t;
     }),
   };

@@ -73,6 +73,8 @@ export interface AgentSettings extends CommonSettings, WaitSettings, PreviewSett
   readonly docsToken: string;
   /** The documentation PR follows its code PR (with `prComment`, on pull-request events). */
   readonly followCodePr: boolean;
+  /** What readers will see: the documentation PR's changed pages with their readers (with `prComment`). */
+  readonly readerImpact: boolean;
 }
 
 /** `command: sync`: on a documentation PR's own events, bring its code PR in step. */

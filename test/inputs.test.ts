@@ -257,6 +257,9 @@ const BAD_CASES: readonly BadCase[] = [
   { input: 'docs-status', value: 'approved', shown: false, says: /needs pr-comment: true/ },
   { input: 'waive-label', value: '', extra: { 'docs-status': 'written' } },
   { input: 'waive-label', value: 'x'.repeat(51), says: /1 to 50 characters/ },
+  // reader-impact: a boolean, and needs pr-comment.
+  { input: 'reader-impact', value: 'maybe', extra: { 'pr-comment': 'true' } },
+  { input: 'reader-impact', value: 'true', shown: false, says: /needs pr-comment: true/ },
   { input: 'code-token', value: 'ghs_S3CRETCODE rest', command: 'sync', event: DOCS_PR_CLOSED, shown: false, says: /spaces/ },
   // command: sync on an event that is not a documentation PR's own.
   { input: 'command', value: 'sync', event: PUSH, shown: false, says: /sync runs on a documentation PR's own events/ },
@@ -359,6 +362,7 @@ describe('parseSettings: defaults', () => {
       failOnPreview: false,
       docsToken: '',
       followCodePr: false,
+      readerImpact: false,
       docsStatus: 'off',
       waiveLabel: 'no-docs',
     });

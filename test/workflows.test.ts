@@ -64,9 +64,11 @@ function unguardedForForks(content: string): string[] {
     const checksOut = (job.steps ?? []).some((step) => /^actions\/checkout@/.test(step.uses ?? ''));
     for (const step of job.steps ?? []) {
       const usesSecret = /\$\{\{\s*secrets\./.test(JSON.stringify(step.with ?? {}));
-      const allowsForks = String((step.with as Record<string, unknown> | undefined)?.['allow-forks'] ?? 'false').toLowerCase() === 'true';
+      const allowForks: unknown = step.with?.['allow-forks'];
+      const allowsForks = allowForks === true || (typeof allowForks === 'string' && allowForks.toLowerCase() === 'true');
       const safeForForks = targetOnly && !checksOut && !allowsForks;
-      if (/(^|\/)docs-agent-action@|^\.\/$/.test(step.uses ?? '') && usesSecret && !safeForForks && !keepsForksOut(job.if) && !keepsForksOut(step.if)) unguarded.push(name);
+      if (/(^|\/)docs-agent-action@|^\.\/$/.test(step.uses ?? '') && usesSecret && !safeForForks && !keepsForksOut(job.if) && !keepsForksOut(step.if))
+        unguarded.push(name);
     }
   }
   return unguarded;

@@ -21,6 +21,8 @@ export interface PagingOptions {
   readonly deadline?: { readonly at: number; readonly clock: Clock };
   /** Told the rows and pages so far after each page handed over (for progress lines). */
   readonly onProgress?: (rows: number, pages: number) => void;
+  /** Asked before each page: true once the caller has all it wants (reader impact: every changed page seen), and no page is asked for after. */
+  readonly enough?: () => boolean;
 }
 
 export interface PagingResult {
@@ -147,7 +149,7 @@ export async function pageVisitors(
   // The pages asked for and not yet handed over never number more than `concurrency`: what a
   // stalled server costs is bounded by the pages the read needed plus one per concurrent page.
   const issue = (): void => {
-    while (!failed && !pastDeadline && inFlight.size + done.size < options.concurrency && nextOffset < endOffset) {
+    while (!failed && !pastDeadline && inFlight.size + done.size < options.concurrency && nextOffset < endOffset && !options.enough?.()) {
       if (options.deadline && options.deadline.clock.now() >= options.deadline.at) {
         pastDeadline = true;
         break;

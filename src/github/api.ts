@@ -42,6 +42,13 @@ export interface GitHubApi {
    * and, where the repository requires no review (no decision), its reviews in the order given.
    */
   reviewState(pullNumber: number): Promise<ReviewState>;
+  /**
+   * The paths of the files with one of these names at a commit, from its recursive tree (one
+   * request); `truncated` when GitHub cut the tree (a repository of more than 100,000 entries).
+   */
+  filesNamed(ref: string, names: readonly string[]): Promise<{ paths: string[]; truncated: boolean }>;
+  /** A text file at a commit; undefined when it is not there. Over 1 MB it is not read: a `shape` failure says so. */
+  fileText(path: string, ref: string): Promise<string | undefined>;
 }
 
 export interface CommitStatus {

@@ -99,6 +99,18 @@ export const GITHUB_CALLS = {
     forbidden: 'the token needs "Pull requests: read" on this repository',
     notFound: 'the pull request does not exist, or the token cannot see the repository',
   },
+  tree: {
+    title: 'repository tree',
+    endpoint: 'GET /repos/{owner}/{repo}/git/trees/{tree_sha}',
+    forbidden: 'the token needs "Contents: read" on this repository',
+    notFound: 'the commit is gone, or the token cannot see the repository',
+  },
+  'file-content': {
+    title: 'file contents',
+    endpoint: 'GET /repos/{owner}/{repo}/contents/{path}',
+    forbidden: 'the token needs "Contents: read" on this repository',
+    notFound: undefined,
+  },
   reviews: {
     title: 'pull request reviews',
     endpoint: 'GET /repos/{owner}/{repo}/pulls/{pull_number}/reviews',

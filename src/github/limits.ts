@@ -233,7 +233,7 @@ function callOf(endpoint: EndpointOptions): GitHubCallName | undefined {
   const diff = endpoint.mediaType?.format === 'diff';
   const names = (Object.keys(GITHUB_CALLS) as GitHubCallName[]).filter((name) => {
     const [method, template = ''] = GITHUB_CALLS[name].endpoint.split(/[ ,]+/);
-    const pattern = template.replace(/\{(basehead|ref)\}/g, '.+').replace(/\{[^}]+\}/g, '[^/]+');
+    const pattern = template.replace(/\{(basehead|ref|path)\}/g, '.+').replace(/\{[^}]+\}/g, '[^/]+');
     return method === (endpoint.method ?? 'GET') && new RegExp(`${pattern}$`).test(path);
   });
   return names.find((name) => name.endsWith('-diff') === diff) ?? names[0];

@@ -45,7 +45,39 @@ export function createOctokitApi(options: GitHubClientOptions): GitHubApi {
     }
   };
   const context: CallContext = { octokit, repo: options.repo, call };
-  return { ...changeReads(context), ...commentCalls(context), ...pullRequestCalls(context) };
+  return { ...changeReads(context), ...commentCalls(context), ...pullRequestCalls(context), ...fileReads(context) };
+}
+
+/** GitHub answers the contents of a file up to 1 MB; a configuration file larger than that is not read. */
+const FILE_MAX_BYTES = 1_000_000;
+
+/** The reads of a repository's files at a commit: the paths with a name, and a file's text. */
+function fileReads({ octokit, repo, call }: CallContext): Pick<GitHubApi, 'filesNamed' | 'fileText'> {
+  return {
+    filesNamed: (ref, names) =>
+      call('tree', async () => {
+        const { data } = await octokit.rest.git.getTree({ ...repo, tree_sha: ref, recursive: 'true' });
+        shape('tree', Array.isArray(data?.tree), '"tree" is not a list');
+        const paths = data.tree.flatMap((entry) =>
+          entry.type === 'blob' && typeof entry.path === 'string' && names.includes(entry.path.split('/').at(-1)!) ? [entry.path] : [],
+        );
+        return { paths, truncated: data.truncated === true };
+      }),
+    fileText: (path, ref) =>
+      call('file-content', async () => {
+        try {
+          const { data } = await octokit.rest.repos.getContent({ ...repo, path, ref });
+          const file = data as { type?: unknown; encoding?: unknown; content?: unknown; size?: unknown };
+          shape('file-content', file.type === 'file', 'not a file');
+          shape('file-content', typeof file.size !== 'number' || file.size <= FILE_MAX_BYTES, `larger than ${FILE_MAX_BYTES} bytes`);
+          shape('file-content', file.encoding === 'base64' && typeof file.content === 'string', 'no base64 content');
+          return Buffer.from(file.content as string, 'base64').toString('utf8');
+        } catch (error) {
+          if ((error as { status?: unknown }).status === 404) return undefined;
+          throw error;
+        }
+      }),
+  };
 }
 
 /** What each call works with: Octokit, the repository, and `call`, which says a failure as the step's errors do. */

@@ -32,6 +32,8 @@ export interface ChangedPage {
   readonly change: PageChange;
   /** A renamed page's path before: the one its readers know. */
   readonly previousPath?: string;
+  /** A removed or renamed page: whether the configuration nearest to its old file redirects its old path. */
+  readonly redirected?: boolean;
 }
 
 /** The configuration files, nearest first at each folder: `docs.json`, else the older `mint.json`. */
@@ -50,7 +52,11 @@ export function changedPages(files: readonly ChangedFile[], configs: readonly Do
     const key = `${change} ${shown}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    pages.push(change === 'renamed' && previous !== undefined ? { path: shown, change, previousPath: previous } : { path: shown, change });
+    const oldFile = file.previousFilename ?? file.filename;
+    const redirected = (old: string): boolean => isRedirected(old, nearestConfig(oldFile, configs)?.redirects ?? []);
+    if (change === 'renamed') pages.push({ path: shown, change, previousPath: previous!, redirected: redirected(previous!) });
+    else if (change === 'removed') pages.push({ path: shown, change, redirected: redirected(shown) });
+    else pages.push({ path: shown, change });
   }
   return pages;
 }

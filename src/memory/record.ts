@@ -33,7 +33,28 @@ export interface CommentRecord {
   readonly headSha: string;
   /** The documentation PR the job reported, which follow-code-pr keeps in step with the code PR. */
   readonly docsPr?: DocsPrRecord;
+  /** What readers will see (reader-impact): the documentation PR's head it measured, so a later run for the same head does not read again. */
+  readonly impact?: ImpactRecord;
 }
+
+/** Reader impact as measured for a documentation PR's head: the busiest pages (at most 20), and how many more changed. */
+export interface ImpactRecord {
+  readonly head: string;
+  readonly pages: ReadonlyArray<{
+    readonly path: string;
+    readonly change: 'added' | 'modified' | 'removed' | 'renamed';
+    readonly previousPath?: string;
+    readonly visitors: number;
+    readonly human: number;
+    readonly ai: number;
+    readonly thumbsDown: number;
+    readonly redirected?: boolean;
+  }>;
+  readonly more: number;
+}
+
+/** The record keeps this many pages of reader impact. */
+export const IMPACT_RECORD_PAGES = 20;
 
 export interface DocsPrRecord {
   /** `owner/name` of the documentation repository: the job's `source.repository`. */
@@ -114,11 +135,44 @@ function checked<T>(reading: RecordReading<unknown>, read: (value: unknown) => T
 }
 
 function recordOf(value: unknown): CommentRecord | undefined {
-  const { jobId, headSha, docsPr } = fieldsOf<keyof CommentRecord>(value);
+  const { jobId, headSha, docsPr, impact } = fieldsOf<keyof CommentRecord>(value);
   if (typeof jobId !== 'string' || !isJobId(jobId) || typeof headSha !== 'string' || !isCommitSha(headSha)) return undefined;
-  if (docsPr === undefined) return { jobId, headSha };
-  const docs = docsPrOf(docsPr);
-  return docs && { jobId, headSha, docsPr: docs };
+  const docs = docsPr === undefined ? undefined : docsPrOf(docsPr);
+  if (docsPr !== undefined && !docs) return undefined;
+  const measured = impact === undefined ? undefined : impactOf(impact);
+  if (impact !== undefined && !measured) return undefined;
+  return { jobId, headSha, ...(docs ? { docsPr: docs } : {}), ...(measured ? { impact: measured } : {}) };
+}
+
+const PAGE_CHANGES = ['added', 'modified', 'removed', 'renamed'] as const;
+
+function impactOf(value: unknown): ImpactRecord | undefined {
+  const { head, pages, more } = fieldsOf<keyof ImpactRecord>(value);
+  if (typeof head !== 'string' || !isCommitSha(head) || !isCount(more) || !Array.isArray(pages) || pages.length > IMPACT_RECORD_PAGES) return undefined;
+  const kept: Array<ImpactRecord['pages'][number]> = [];
+  for (const page of pages as unknown[]) {
+    const { path, change, previousPath, visitors, human, ai, thumbsDown, redirected } = fieldsOf<keyof ImpactRecord['pages'][number]>(page);
+    const known = PAGE_CHANGES.find((name) => name === change);
+    if (typeof path !== 'string' || !known || ![visitors, human, ai, thumbsDown].every(isCount)) return undefined;
+    if (previousPath !== undefined && typeof previousPath !== 'string') return undefined;
+    if (redirected !== undefined && typeof redirected !== 'boolean') return undefined;
+    kept.push({
+      path,
+      change: known,
+      ...(typeof previousPath === 'string' ? { previousPath } : {}),
+      visitors: visitors as number,
+      human: human as number,
+      ai: ai as number,
+      thumbsDown: thumbsDown as number,
+      ...(typeof redirected === 'boolean' ? { redirected } : {}),
+    });
+  }
+  return { head, pages: kept, more: more as number };
+}
+
+/** A count as the analytics give it: a number (declared `number`, not `integer`), never negative. */
+function isCount(value: unknown): boolean {
+  return typeof value === 'number' && Number.isFinite(value) && value >= 0;
 }
 
 function docsPrOf(value: unknown): DocsPrRecord | undefined {

@@ -5,6 +5,7 @@ import type { PreviewRun } from '../preview/run-preview.js';
 import { COMMENT_LIMIT_CHARS, renderPrComment, renderWorkingComment } from '../report/agent-report.js';
 import { DOCS_PR_SECTION_START, renderDocsPrSection } from '../report/docs-pr-report.js';
 import { GATE_LINE_START, renderGateLine } from '../report/gate-report.js';
+import { renderImpactSection, type ImpactView } from '../report/impact-report.js';
 import type { GateStatus } from '../gate/policy.js';
 import type { Clock, Logger } from '../runtime.js';
 import { errorMessage } from '../text.js';
@@ -18,6 +19,7 @@ import {
   type BackLinkRecord,
   type CommentRecord,
   type DocsPrRecord,
+  type ImpactRecord,
 } from '../memory/record.js';
 import { newestMarkedBy } from '../memory/ours.js';
 import { codePrScope, docsPrScope, type RecordSeal } from '../memory/seal.js';
@@ -60,6 +62,8 @@ export interface CommentView {
   readonly docsPr?: DocsPrOutcome;
   /** The documentation gate's status, when the run keeps one: the comment says what it waits for. */
   readonly gate?: GateStatus;
+  /** What readers will see (reader-impact): the section, and what the record keeps of it. */
+  readonly impact?: { readonly view: ImpactView; readonly record: ImpactRecord };
 }
 
 /**
@@ -148,12 +152,14 @@ export class PullRequestComment {
    * last read. After a refused, failed, cut-off or cancelled create or message, the next run then
    * sends the same change again instead of taking it as delivered.
    */
-  recordFor(view: Pick<CommentView, 'run' | 'docsPr'>): CommentRecord | undefined {
+  recordFor(view: Pick<CommentView, 'run' | 'docsPr' | 'impact'>): CommentRecord | undefined {
     const { run } = view;
     const job = run.delivery === 'accepted' && run.jobId ? { jobId: run.jobId, headSha: this.pullRequest.headSha } : this.stored;
     if (!job) return undefined;
     const docsPr = this.docsPrOf(view.docsPr).record;
-    return docsPr ? { jobId: job.jobId, headSha: job.headSha, docsPr } : { jobId: job.jobId, headSha: job.headSha };
+    // What was measured stays recorded until a run measures anew.
+    const impact = view.impact?.record ?? this.stored?.impact;
+    return { jobId: job.jobId, headSha: job.headSha, ...(docsPr ? { docsPr } : {}), ...(impact ? { impact } : {}) };
   }
 
   /**
@@ -186,7 +192,10 @@ export class PullRequestComment {
     dropTrailing((line) => line.startsWith(DOCS_PR_SECTION_START));
     while (lines.length > 0 && lines.at(-1) === '') lines.pop();
     const hidden = recordLine(record, this.deps.seal, codePrScope(this.pullRequest.repository, this.pullRequest.number));
-    const body = withTail(lines.join('\n'), [docsPrSection, gate && renderGateLine(gate), hidden].filter((part): part is string => Boolean(part)));
+    const body = withTail(
+      lines.join('\n'),
+      [docsPrSection, gate && renderGateLine(gate), hidden].filter((part): part is string => Boolean(part)),
+    );
     try {
       await (this.deps.wrapUp ?? this.github).updateComment(this.commentId, body);
       this.stored = record;
@@ -233,7 +242,8 @@ export class PullRequestComment {
     const hidden = record && recordLine(record, this.deps.seal, codePrScope(this.pullRequest.repository, this.pullRequest.number));
     const now = new Date(this.deps.clock.now()).toISOString();
     const docsPr = this.docsPrOf(view.docsPr);
-    const tail = [docsPr.section, view.gate && renderGateLine(view.gate), hidden].filter((part): part is string => Boolean(part));
+    const impactSection = stage === 'outcome' && view.impact ? renderImpactSection(view.impact.view, 4) : undefined;
+    const tail = [impactSection, docsPr.section, view.gate && renderGateLine(view.gate), hidden].filter((part): part is string => Boolean(part));
     // What follows the report's body is kept out of the room the report may fill, so the whole comment stays under GitHub's limit.
     const room = COMMENT_LIMIT_CHARS - tail.reduce((chars, part) => chars + part.length + 2, 1);
     const body = withTail(

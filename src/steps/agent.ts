@@ -12,6 +12,7 @@ import { formatDuration } from '../text.js';
 import { docsPrFollower } from './agent/docs-pr.js';
 import { gitHubClients, type ConnectGitHub } from './agent/github.js';
 import { commitStatusRenderer, gateOf } from './agent/gate.js';
+import { impactPhase } from './agent/impact.js';
 import { pullRequestCommentRenderer } from './agent/pr-comment.js';
 import { planPrompt, readPullRequest, type Plan, type PrepareDeps } from './agent/prepare.js';
 import { agentReport } from './agent/report.js';
@@ -48,6 +49,7 @@ export async function agentStep(settings: AgentSettings, context: StepContext): 
     preview: undefined,
     syncing,
     gate: undefined,
+    impact: undefined,
   };
   const renderers: Renderer[] = [pullRequestCommentRenderer(context), commitStatusRenderer(settings, context, github)];
   const notify = async (stage: AgentStage): Promise<void> => {
@@ -83,6 +85,9 @@ export async function agentStep(settings: AgentSettings, context: StepContext): 
   if (record.preview) await notify('preview-asked');
   record.preview = await waitForPreview(record.preview, context);
 
+  // Impact: what readers will see of the documentation PR (with reader-impact), once per its head commit.
+  record.impact = await impactPhase(record, settings, context, github);
+
   // Gate: the documentation status the run leaves (with docs-status), the approval read when it waits on one.
   record.gate = await gatePhase(record, settings, context, follower);
 
@@ -91,7 +96,12 @@ export async function agentStep(settings: AgentSettings, context: StepContext): 
 }
 
 /** The gate phase: the status by the policy, with the documentation PR's approval read when `approved` waits on it. */
-async function gatePhase(record: AgentRunRecord, settings: AgentSettings, context: StepContext, follower: DocsPrFollower | undefined): Promise<GateStatus | undefined> {
+async function gatePhase(
+  record: AgentRunRecord,
+  settings: AgentSettings,
+  context: StepContext,
+  follower: DocsPrFollower | undefined,
+): Promise<GateStatus | undefined> {
   const before = gateOf(record, settings, context);
   const waitsForApproval = before?.state === 'pending' && settings.docsStatus === 'approved' && record.job.outcome === 'pr-opened';
   return waitsForApproval && follower && !context.signal.aborted ? gateOf(record, settings, context, await follower.approval()) : before;

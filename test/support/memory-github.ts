@@ -27,6 +27,8 @@ export function memoryGitHub(comments: IssueComment[] = [], login = 'github-acti
     markReadyForReview: notUsed,
     setCommitStatus: notUsed,
     reviewState: notUsed,
+    filesNamed: notUsed,
+    fileText: notUsed,
     listComments(issueNumber) {
       calls.push(`list ${issueNumber}`);
       return failures.list ? Promise.reject(failures.list) : Promise.resolve([...comments]);

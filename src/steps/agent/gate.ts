@@ -106,7 +106,9 @@ export function commitStatusRenderer(
         return;
       }
       try {
-        const client = context.signal.aborted ? await afterCancellation(settings, context, repo) : await github(settings.githubToken, repo, context.deadline.wrapUpAt);
+        const client = context.signal.aborted
+          ? await afterCancellation(settings, context, repo)
+          : await github(settings.githubToken, repo, context.deadline.wrapUpAt);
         await client.setCommitStatus(sha, { ...status, context: GATE_CONTEXT });
         context.setOutput(Outputs.DocsStatusState, status.state);
         context.logger.info(`Documentation gate: ${status.state} on ${sha} (${status.description}).`);

@@ -9,17 +9,18 @@ import type { AgentRunRecord, AgentStage, Renderer } from './run-record.js';
 export const pullRequestCommentRenderer = (context: StepContext): Renderer => ({
   async render(stage: AgentStage, record: AgentRunRecord): Promise<void> {
     const { comment, job, diff, preview, docsPr, gate } = record;
+    const impact = record.impact && { view: record.impact.view, record: record.impact.record };
     // After a cancellation the runner allows seconds, not a round trip to GitHub for the comment.
     if (!comment || context.signal.aborted) return;
     switch (stage) {
       case 'sent':
-        if (job.delivery === 'accepted') await comment.writeWorking({ run: job, diff, docsPr, gate });
+        if (job.delivery === 'accepted') await comment.writeWorking({ run: job, diff, docsPr, gate, impact });
         return;
       case 'preview-asked':
-        if (preview && preview.status === undefined) await comment.writeOutcome({ run: job, diff, preview, docsPr, gate });
+        if (preview && preview.status === undefined) await comment.writeOutcome({ run: job, diff, preview, docsPr, gate, impact });
         return;
       case 'finished':
-        await comment.writeOutcome({ run: job, diff, preview, docsPr, gate });
+        await comment.writeOutcome({ run: job, diff, preview, docsPr, gate, impact });
         return;
     }
   },

@@ -5,6 +5,7 @@ import { agentLogLine, agentOutputs, renderAgentSummary } from '../../report/age
 import { CANCELLED_WHILE_COMMENTING } from '../../report/cancellation.js';
 import { renderDocsPrSection } from '../../report/docs-pr-report.js';
 import { failureLine } from '../../report/failure.js';
+import { impactOutput, renderImpactSection } from '../../report/impact-report.js';
 import { previewOutputs, previewSummary } from '../../report/preview-report.js';
 import type { AgentSettings } from '../../settings.js';
 import type { StepContext, StepReport } from '../step.js';
@@ -22,8 +23,17 @@ export function agentReport(record: AgentRunRecord, settings: AgentSettings, con
   const requests = context.client.requestCount;
   const { signal } = context;
   return {
-    outputs: { ...agentOutputs(job, requests), ...previewOutputs(preview), ...docsPrOutputs(docsPr) },
-    summary: renderAgentSummary(job, requests, diff) + previewSummary(preview) + docsPrSummary(docsPr),
+    outputs: {
+      ...agentOutputs(job, requests),
+      ...previewOutputs(preview),
+      ...docsPrOutputs(docsPr),
+      ...(settings.readerImpact ? { [Outputs.ReaderImpact]: record.impact ? impactOutput(record.impact.rows) : '' } : {}),
+    },
+    summary:
+      renderAgentSummary(job, requests, diff) +
+      previewSummary(preview) +
+      (record.impact ? `\n${renderImpactSection(record.impact.view, 3)}\n` : '') +
+      docsPrSummary(docsPr),
     afterReport: async () => {
       const cancelledBefore = signal.aborted;
       await notify('finished');

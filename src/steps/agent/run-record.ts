@@ -4,6 +4,7 @@ import type { DocsPrOutcome } from '../../docs-pr/follow.js';
 import type { EventPullRequest } from '../../event.js';
 import type { PullRequestComment } from '../../pr-comment/comment.js';
 import type { GateStatus } from '../../gate/policy.js';
+import type { RunImpact } from './impact.js';
 import type { PreviewRun } from '../../preview/run-preview.js';
 
 /**
@@ -28,6 +29,8 @@ export interface AgentRunRecord {
   readonly syncing: boolean;
   /** The documentation gate's status as the run leaves it so far (`docs-status`). */
   gate: GateStatus | undefined;
+  /** What readers will see of the documentation PR (`reader-impact`). */
+  impact: RunImpact | undefined;
 }
 
 /**

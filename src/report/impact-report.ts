@@ -1,0 +1,75 @@
+import { IMPACT_DAYS, losingReaders, type ImpactRow } from '../impact/read-impact.js';
+import { previewLinkOf } from '../impact/pages.js';
+import { countOf, formatCount, withoutInvisible } from '../text.js';
+import { codeSpan, escapeText, linkDestination } from './markdown.js';
+
+/** What the section shows: the pages (all, or the ones a record kept), how many more, the preview, the cost. */
+export interface ImpactView {
+  readonly rows: readonly ImpactRow[];
+  /** Pages beyond `rows` that the record did not keep (a later run for the same head). */
+  readonly more: number;
+  /** The preview's URL, when it is ready: each page links into it. */
+  readonly previewUrl?: string;
+  /** Analytics requests this run spent on it; undefined when the record's figures were shown again. */
+  readonly requests?: number;
+}
+
+/** The section shows the busiest pages, this many at most. */
+export const IMPACT_SHOWN_PAGES = 20;
+
+const CHANGE_TEXT: Record<ImpactRow['change'], string> = {
+  added: '🆕 new',
+  modified: 'changed',
+  removed: 'removed',
+  renamed: 'renamed',
+};
+
+/**
+ * The section *What readers will see*, for the summary (`level` 3) or the pull-request comment
+ * (`level` 4): the changed pages, busiest first, each linked into the preview when it is ready
+ * (the link never leaves the preview's origin) or shown as its path, as code; a removed or renamed
+ * page that loses its readers is marked; then how many more, and what reading it cost.
+ */
+export function renderImpactSection(view: ImpactView, level: 3 | 4): string {
+  const losing = new Set(losingReaders(view.rows));
+  const shown = view.rows.slice(0, IMPACT_SHOWN_PAGES);
+  const lines = [
+    `${'#'.repeat(level)} What readers will see`,
+    '',
+    escapeText(`The pages this documentation PR changes, with their unique visitors and thumbs-down over the last ${IMPACT_DAYS} days, busiest first.`),
+    '',
+    '| Page | Change | Readers | Human | AI | 👎 |',
+    '| --- | --- | ---: | ---: | ---: | ---: |',
+  ];
+  for (const row of shown) {
+    const page = pageCell(row, view.previewUrl);
+    const mark = losing.has(row) ? ' ⚠️ loses its readers: not redirected' : row.redirected ? ' (redirected)' : '';
+    lines.push(
+      `| ${page} | ${CHANGE_TEXT[row.change]}${mark} | ${formatCount(row.visitors)} | ${formatCount(row.human)} | ${formatCount(row.ai)} | ${formatCount(row.thumbsDown)} |`,
+    );
+  }
+  const more = view.rows.length - shown.length + view.more;
+  if (more > 0) lines.push('', escapeText(`… and ${countOf(more, 'more changed page')}.`));
+  lines.push(
+    '',
+    escapeText(
+      view.requests === undefined
+        ? 'Measured for this head commit by an earlier run: read from its record.'
+        : `Read with ${countOf(view.requests, 'analytics request')}.`,
+    ),
+  );
+  return lines.join('\n');
+}
+
+/** A page in the table: a link into the preview, showing its path as code; else its path as code. A renamed page says where it was. */
+function pageCell(row: ImpactRow, previewUrl: string | undefined): string {
+  const path = codeSpan(row.path, 'cell', 200);
+  const link = row.change === 'removed' ? undefined : previewLinkOf(previewUrl, row.path);
+  const shown = link ? `[${path}](${linkDestination(link)})` : path;
+  return row.previousPath ? `${shown} (was ${codeSpan(row.previousPath, 'cell', 200)})` : shown;
+}
+
+/** The `reader-impact` output: every changed page as JSON, what renders as nothing removed. */
+export function impactOutput(rows: readonly ImpactRow[]): string {
+  return withoutInvisible(JSON.stringify(rows));
+}
