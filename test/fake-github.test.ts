@@ -6,7 +6,7 @@
  * and a GraphQL document or answer that GitHub's schema does not allow.
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { fileDiff, startFakeGitHub, type FakeGitHub } from './support/fake-github.js';
+import { CONTENT_MAX_BYTES, fileDiff, startFakeGitHub, TREE_ENTRIES_MAX, type FakeGitHub } from './support/fake-github.js';
 import { graphqlViolations } from './support/github-graphql.js';
 import { restDescription, type RestExchange } from './support/github-rest.js';
 
@@ -435,6 +435,258 @@ describe('the documentation gate: commit statuses, reviews and the review decisi
   });
 });
 
+describe("reader impact: a pull request's changed files, a commit's tree, a file's contents", () => {
+  async function as(token: string, path: string): Promise<{ status: number; json: unknown; headers: Headers }> {
+    const response = await fetch(github.url + path, { headers: { accept: JSON_MEDIA, authorization: `token ${token}` } });
+    const text = await response.text();
+    return { status: response.status, json: text ? (JSON.parse(text) as unknown) : undefined, headers: response.headers };
+  }
+  const HEAD = 'e'.repeat(40);
+  /** Files whose SHAs `git` itself gave (git ls-tree -r -t): the fake must name them alike. */
+  const SITE = {
+    'docs.json': '{"name":"Acme"}\n',
+    'api/index.mdx': '# Überblick — 📘\n',
+    'api/v2/docs.json': 'x',
+    'api.md': 'a',
+    'api0.md': 'b',
+  };
+  const GIT_LISTING = [
+    ['api.md', '100644', 'blob', '2e65efe2a145dda7ee51d1741299f848e5bf752e'],
+    ['api', '040000', 'tree', '0e7bfafdb4052229c5fafd993e645d71d8854986'],
+    ['api/index.mdx', '100644', 'blob', '322fe659162ba0e0ebfaa18f5c7239d473ac67d8'],
+    ['api/v2', '040000', 'tree', '9e2f70a96dd9b6f8b4ec99f77b353c48b19ce02e'],
+    ['api/v2/docs.json', '100644', 'blob', 'c1b0730e0133447badcfd47fd144e254807b06e1'],
+    ['api0.md', '100644', 'blob', '63d8dbd40c23542e740659a7168a0ce3138ea748'],
+    ['docs.json', '100644', 'blob', '398e603d17066507a2ab83ec43d8d02a13378bc0'],
+  ];
+  const ROOT_TREE = '8c19642dd88da003f92c8d058c39a3b53e5fd67f';
+  type Tree = { sha: string; url: string; truncated: boolean; tree: Array<{ path: string; mode: string; type: string; sha: string; size?: number }> };
+  type Content = { type: string; encoding: string; content: string; size: number; sha: string; path: string; name: string; url: string };
+  const decoded = (content: Content): Buffer => Buffer.from(content.content, 'base64');
+
+  beforeEach(() => {
+    github.requests.length = 0;
+  });
+  afterEach(() => {
+    github.repositories.clear();
+    github.tokens.clear();
+    github.pullStates.clear();
+    github.pulls.clear();
+    github.files.clear();
+    github.treeEntriesMax = TREE_ENTRIES_MAX;
+  });
+
+  function docsRepository(options: { private?: boolean } = {}) {
+    const docs = github.addRepository('acme/docs', options);
+    github.tokens.set('docs', { login: 'docs[bot]', repositories: { 'acme/docs': { pullRequests: 'read', contents: 'read' } } });
+    return docs;
+  }
+
+  it("a documentation PR's files, page by page: 100 at most a page, 3,000 at most in all, renames with their previous name", async () => {
+    const docs = docsRepository({ private: true });
+    const files = [
+      { filename: 'docs.json', status: 'modified', patch: '@@ -1 +1 @@\n-{}\n+{"name":"Acme"}' },
+      { filename: 'guides/retries.mdx', status: 'renamed', previous_filename: 'guides/retry.mdx', additions: 0, deletions: 0, changes: 0 },
+      { filename: 'images/logo.png', status: 'added', additions: 0, deletions: 0 },
+      { filename: 'old.mdx', status: 'removed', additions: 0, deletions: 12, changes: 12 },
+      ...Array.from({ length: 3_050 }, (_, i) => ({ filename: `pages/${i}.mdx`, status: 'added', patch: `@@ -0,0 +1 @@\n+Page ${i}` })),
+    ];
+    docs.pulls.set(3, { title: 'Docs', state: 'open', draft: false, merged: false, headRef: 'docs/x', headSha: HEAD, files });
+    docs.pulls.set(4, { title: 'Nothing yet', state: 'open', draft: true, merged: false, headRef: 'docs/y' });
+    const first = await as('docs', '/repos/acme/docs/pulls/3/files?per_page=100');
+    expect(first.json).toHaveLength(100);
+    expect((first.json as unknown[]).slice(0, 4)).toEqual([
+      expect.objectContaining({ filename: 'docs.json', status: 'modified', additions: 1, deletions: 1, changes: 2, patch: expect.any(String) }),
+      expect.objectContaining({ filename: 'guides/retries.mdx', status: 'renamed', previous_filename: 'guides/retry.mdx', changes: 0 }),
+      expect.objectContaining({ filename: 'images/logo.png', status: 'added', additions: 0 }),
+      expect.objectContaining({ filename: 'old.mdx', status: 'removed', deletions: 12, changes: 12 }),
+    ]);
+    expect((first.json as Array<{ contents_url: string }>)[0]!.contents_url).toBe(`${github.url}/repos/acme/docs/contents/docs.json?ref=${HEAD}`);
+    expect(first.headers.get('link')).toBe(`<${github.url}/repos/acme/docs/pulls/3/files?per_page=100&page=2>; rel="next"`);
+    const last = await as('docs', '/repos/acme/docs/pulls/3/files?per_page=100&page=30');
+    expect((last.json as Array<{ filename: string }>).at(-1)!.filename).toBe('pages/2995.mdx');
+    expect(last.headers.get('link')).toBeNull();
+    expect((await as('docs', '/repos/acme/docs/pulls/3/files?per_page=100&page=31')).json).toEqual([]);
+    expect((await as('docs', '/repos/acme/docs/pulls/3/files?per_page=250')).json).toHaveLength(100);
+    expect((await as('docs', '/repos/acme/docs/pulls/3/files')).json).toHaveLength(30);
+    expect((await as('docs', '/repos/acme/docs/pulls/4/files')).json).toEqual([]);
+    expect((await as('docs', '/repos/acme/docs/pulls/5/files')).status).toBe(404);
+    // A private repository is not there for a token that may not see it.
+    expect((await as('workflow-token', '/repos/acme/docs/pulls/3/files')).status).toBe(404);
+    expect(github.callsTo('pull-files')).toHaveLength(8);
+    expect(await github.takeViolations()).toEqual([]);
+  });
+
+  it("in the workflow's repository: a followed pull request's files, and the code PR's as before", async () => {
+    github.pulls.set(7, { diff: '', files: [{ filename: 'src/cli.ts', patch: '@@ -1 +1 @@\n-a\n+b' }], commits: [] });
+    github.pullStates.set(8, {
+      title: 'Docs',
+      state: 'open',
+      draft: false,
+      merged: false,
+      headRef: 'docs/z',
+      files: [{ filename: 'docs/docs.json', status: 'added' }],
+    });
+    expect((await as('workflow-token', '/repos/acme/widgets/pulls/7/files')).json).toMatchObject([{ filename: 'src/cli.ts', status: 'modified', changes: 2 }]);
+    expect((await as('workflow-token', '/repos/acme/widgets/pulls/8/files')).json).toMatchObject([{ filename: 'docs/docs.json', status: 'added', changes: 0 }]);
+    expect((await as('workflow-token', '/repos/acme/widgets/pulls/9/files')).status).toBe(404);
+    expect(await github.takeViolations()).toEqual([]);
+  });
+
+  it("a commit's tree: the folders between its files, in git's order, named by the SHAs git gives them; by branch; one level; a folder's own", async () => {
+    const docs = docsRepository({ private: true });
+    docs.files.set(HEAD, SITE);
+    docs.pulls.set(3, { title: 'Docs', state: 'open', draft: false, merged: false, headRef: 'docs/x', headSha: HEAD });
+    const tree = (await as('docs', `/repos/acme/docs/git/trees/${HEAD}?recursive=1`)).json as Tree;
+    expect(tree.sha).toBe(ROOT_TREE);
+    expect(tree.url).toBe(`${github.url}/repos/acme/docs/git/trees/${ROOT_TREE}`);
+    expect(tree.truncated).toBe(false);
+    expect(tree.tree.map((entry) => [entry.path, entry.mode, entry.type, entry.sha])).toEqual(GIT_LISTING);
+    expect(tree.tree.find((entry) => entry.path === 'api/index.mdx')).toMatchObject({
+      size: Buffer.byteLength(SITE['api/index.mdx']),
+      url: `${github.url}/repos/acme/docs/git/blobs/322fe659162ba0e0ebfaa18f5c7239d473ac67d8`,
+    });
+    expect(tree.tree.find((entry) => entry.path === 'api')).not.toHaveProperty('size');
+    // The head branch of a followed pull request names its head commit; any value of `recursive` recurses.
+    expect(((await as('docs', '/repos/acme/docs/git/trees/docs%2Fx?recursive=false')).json as Tree).tree).toHaveLength(GIT_LISTING.length);
+    const top = (await as('docs', `/repos/acme/docs/git/trees/${HEAD}`)).json as Tree;
+    expect(top.tree.map((entry) => entry.path)).toEqual(['api.md', 'api', 'api0.md', 'docs.json']);
+    const folder = (await as('docs', '/repos/acme/docs/git/trees/9e2f70a96dd9b6f8b4ec99f77b353c48b19ce02e?recursive=1')).json as Tree;
+    expect(folder).toMatchObject({ sha: '9e2f70a96dd9b6f8b4ec99f77b353c48b19ce02e', tree: [{ path: 'docs.json', type: 'blob' }], truncated: false });
+    // The diff entries of a pull request name the blobs of its head commit.
+    docs.pulls.get(3)!.files = [{ filename: 'api/v2/docs.json', status: 'added' }];
+    expect((await as('docs', '/repos/acme/docs/pulls/3/files')).json).toMatchObject([{ sha: 'c1b0730e0133447badcfd47fd144e254807b06e1' }]);
+    // An empty commit has git's empty tree.
+    docs.files.set('0'.repeat(40), {});
+    expect((await as('docs', `/repos/acme/docs/git/trees/${'0'.repeat(40)}?recursive=1`)).json).toMatchObject({
+      sha: '4b825dc642cb6eb9a060e54bf8d69288fbee4904',
+      tree: [],
+      truncated: false,
+    });
+    for (const missing of [`/git/trees/${'1'.repeat(40)}?recursive=1`, '/git/trees/no-such-branch', `/git/trees/${HEAD}?recursive=1`]) {
+      const token = missing.includes(HEAD) ? 'workflow-token' : 'docs';
+      expect((await as(token, `/repos/acme/docs${missing}`)).json).toMatchObject({ message: 'Not Found', status: '404' });
+    }
+    expect(github.callsTo('tree')).toHaveLength(8);
+    expect(await github.takeViolations()).toEqual([]);
+  });
+
+  it('a tree cut short: past the limit of entries GitHub gives the first ones and truncated: true; one level at a time is whole', async () => {
+    github.files.set(HEAD, SITE);
+    github.treeEntriesMax = 3;
+    const cut = (await as('workflow-token', `/repos/acme/widgets/git/trees/${HEAD}?recursive=1`)).json as Tree;
+    expect(cut.truncated).toBe(true);
+    expect(cut.tree.map((entry) => entry.path)).toEqual(['api.md', 'api', 'api/index.mdx']);
+    expect(((await as('workflow-token', `/repos/acme/widgets/git/trees/${HEAD}`)).json as Tree).truncated).toBe(false);
+    github.treeEntriesMax = GIT_LISTING.length;
+    expect(((await as('workflow-token', `/repos/acme/widgets/git/trees/${HEAD}?recursive=1`)).json as Tree).truncated).toBe(false);
+    expect(await github.takeViolations()).toEqual([]);
+  });
+
+  it("a file's contents: base64 in lines of 60 as GitHub sends it, decoded back exactly; over 1 MB, no content; a folder's items; 404s", async () => {
+    const docs = docsRepository({ private: true });
+    const text = `{\n  "name": "Überblick — ドキュメント 📘",\n  "navigation": [${'"page",'.repeat(40)}"end"]\n}\n`;
+    const bytes = Uint8Array.from({ length: 300 }, (_, i) => (i * 37) & 0xff);
+    docs.files.set(HEAD, {
+      'products/api/docs.json': text,
+      'mint.json': '',
+      'images/logo.png': bytes,
+      'big/exactly.json': { size: CONTENT_MAX_BYTES },
+      'big/over.json': { size: CONTENT_MAX_BYTES + 1 },
+    });
+    docs.pulls.set(3, { title: 'Docs', state: 'open', draft: false, merged: false, headRef: 'docs/x', headSha: HEAD });
+    // Octokit sends the path's slashes as %2F.
+    const file = (await as('docs', `/repos/acme/docs/contents/products%2Fapi%2Fdocs.json?ref=${HEAD}`)).json as Content;
+    expect(file).toMatchObject({ type: 'file', encoding: 'base64', name: 'docs.json', path: 'products/api/docs.json', size: Buffer.byteLength(text) });
+    expect(file.url).toBe(`${github.url}/repos/acme/docs/contents/products/api/docs.json?ref=${HEAD}`);
+    const lines = file.content.split('\n');
+    expect(lines.at(-1)).toBe('');
+    expect(lines.slice(0, -2).every((line) => line.length === 60)).toBe(true);
+    expect(lines.at(-2)!.length).toBeLessThanOrEqual(60);
+    expect(decoded(file).toString('utf8')).toBe(text);
+    const tree = (await as('docs', `/repos/acme/docs/git/trees/${HEAD}?recursive=1`)).json as Tree;
+    expect(tree.tree.find((entry) => entry.path === 'products/api/docs.json')!.sha).toBe(file.sha);
+    // The same by the other spelling of the path, and by the branch.
+    expect(((await as('docs', `/repos/acme/docs/contents/products/api/docs.json?ref=docs/x`)).json as Content).sha).toBe(file.sha);
+    expect((await as('docs', `/repos/acme/docs/contents/mint.json?ref=${HEAD}`)).json).toMatchObject({ content: '', encoding: 'base64', size: 0 });
+    expect([...decoded((await as('docs', `/repos/acme/docs/contents/images/logo.png?ref=${HEAD}`)).json as Content)]).toEqual([...bytes]);
+    const exactly = (await as('docs', `/repos/acme/docs/contents/big/exactly.json?ref=${HEAD}`)).json as Content;
+    expect(exactly).toMatchObject({ encoding: 'base64', size: CONTENT_MAX_BYTES });
+    expect(decoded(exactly)).toHaveLength(CONTENT_MAX_BYTES);
+    expect((await as('docs', `/repos/acme/docs/contents/big/over.json?ref=${HEAD}`)).json).toMatchObject({
+      type: 'file',
+      encoding: 'none',
+      content: '',
+      size: CONTENT_MAX_BYTES + 1,
+    });
+    const folder = (await as('docs', `/repos/acme/docs/contents/big?ref=${HEAD}`)).json as Array<{ type: string; path: string; size: number }>;
+    expect(folder.map((item) => [item.type, item.path])).toEqual([
+      ['file', 'big/exactly.json'],
+      ['file', 'big/over.json'],
+    ]);
+    expect(((await as('docs', `/repos/acme/docs/contents/products?ref=${HEAD}`)).json as unknown[])[0]).toMatchObject({
+      type: 'dir',
+      size: 0,
+      download_url: null,
+    });
+    expect((await as('docs', `/repos/acme/docs/contents/docs.json?ref=${HEAD}`)).json).toMatchObject({ message: 'Not Found', status: '404' });
+    expect((await as('docs', `/repos/acme/docs/contents/mint.json?ref=${'1'.repeat(40)}`)).json).toMatchObject({
+      message: `No commit found for the ref ${'1'.repeat(40)}`,
+      status: '404',
+    });
+    // Without a ref, the default branch, whose commit the fake does not know.
+    expect((await as('docs', '/repos/acme/docs/contents/mint.json')).json).toMatchObject({ message: 'No commit found for the ref main' });
+    expect((await as('workflow-token', `/repos/acme/docs/contents/mint.json?ref=${HEAD}`)).json).toMatchObject({ message: 'Not Found' });
+    // A public repository's files are there for any token.
+    docs.private = false;
+    expect((await as('workflow-token', `/repos/acme/docs/contents/mint.json?ref=${HEAD}`)).status).toBe(200);
+    expect(github.callsTo('file-content')).toHaveLength(13);
+    expect(await github.takeViolations()).toEqual([]);
+  });
+
+  it('faults at the new calls: a 502 on the tree, a reset on a file, a rate limit on the second page of files', async () => {
+    const docs = docsRepository();
+    docs.files.set(HEAD, SITE);
+    docs.pulls.set(3, {
+      title: 'Docs',
+      state: 'open',
+      draft: false,
+      merged: false,
+      headRef: 'docs/x',
+      headSha: HEAD,
+      files: Array.from({ length: 150 }, (_, i) => ({ filename: `p/${i}.mdx`, status: 'added' })),
+    });
+    github.injectFault({ call: 'tree', kind: 'status', status: 502 });
+    github.injectFault({ call: 'file-content', kind: 'reset' });
+    github.injectFault({
+      call: 'pull-files',
+      kind: 'status',
+      status: 403,
+      skip: 1,
+      headers: { 'retry-after': '1' },
+      body: { message: 'You have exceeded a secondary rate limit.' },
+    });
+    expect((await as('docs', `/repos/acme/docs/git/trees/${HEAD}?recursive=1`)).status).toBe(502);
+    expect((await as('docs', `/repos/acme/docs/git/trees/${HEAD}?recursive=1`)).status).toBe(200);
+    expect(await as('docs', `/repos/acme/docs/contents/docs.json?ref=${HEAD}`).catch((error: unknown) => error)).toBeInstanceOf(Error);
+    expect((await as('docs', `/repos/acme/docs/contents/docs.json?ref=${HEAD}`)).status).toBe(200);
+    expect((await as('docs', '/repos/acme/docs/pulls/3/files?per_page=100')).status).toBe(200);
+    const limited = await as('docs', '/repos/acme/docs/pulls/3/files?per_page=100&page=2');
+    expect(limited).toMatchObject({ status: 403, json: { message: 'You have exceeded a secondary rate limit.' } });
+    expect(limited.headers.get('retry-after')).toBe('1');
+    expect((await as('docs', '/repos/acme/docs/pulls/3/files?per_page=100&page=2')).json).toHaveLength(50);
+    expect(await github.takeViolations()).toEqual([]);
+  });
+
+  it('files no Git tree can hold are reported with the violations', async () => {
+    github.files.set(HEAD, { docs: 'a file', 'docs/docs.json': 'and a folder' });
+    expect((await as('workflow-token', `/repos/acme/widgets/git/trees/${HEAD}`)).status).toBe(500);
+    expect(await github.takeViolations()).toEqual([
+      `the fake's files of acme/widgets at ${HEAD}: "docs" is a file and a folder both, which no Git tree can hold`,
+    ]);
+  });
+});
+
 describe('the check catches what GitHub would refuse or never answer', () => {
   it('an operation GitHub does not have', async () => {
     await send('GET', '/repos/acme/widgets/pulls/7/diffs');
@@ -471,6 +723,46 @@ describe('the check catches what GitHub would refuse or never answer', () => {
     expect(description.check(error)).toEqual([expect.stringMatching(/answer 502 at \/message must be string/)]);
     const created = { ...thin, answer: { status: 204, contentType: 'application/json', body: {} } };
     expect(description.check(created)).toEqual([expect.stringMatching(/answered 204, which the operation does not document/)]);
+  });
+
+  it("a file's contents without their encoding, a tree without truncated, a changed file with a status GitHub does not have", () => {
+    const description = restDescription();
+    const answered = (url: string, body: unknown): RestExchange => ({
+      method: 'GET',
+      url,
+      accept: JSON_MEDIA,
+      body: undefined,
+      answer: { status: 200, contentType: 'application/json; charset=utf-8', body },
+    });
+    const links = {
+      url: 'https://api.github.com/x',
+      git_url: null,
+      html_url: null,
+      download_url: null,
+      _links: { self: 'https://api.github.com/x', git: null, html: null },
+    };
+    const file = { type: 'file', size: 1, name: 'a', path: 'a', content: 'YQ==\n', sha: 'a'.repeat(40), ...links };
+    expect(description.check(answered('/repos/acme/docs/contents/a?ref=main', file))).toContainEqual(
+      expect.stringMatching(/\(repos\/get-content\): answer 200 lacks "encoding"$/),
+    );
+    expect(description.check(answered('/repos/acme/docs/contents/a?ref=main', { ...file, encoding: 'base64' }))).toEqual([]);
+    expect(description.check(answered('/repos/acme/docs/git/trees/main?recursive=1', { sha: 'a'.repeat(40), tree: [] }))).toEqual([
+      expect.stringMatching(/\(git\/get-tree\): answer 200 lacks "truncated"/),
+    ]);
+    const entry = {
+      sha: null,
+      filename: 'a',
+      status: 'moved',
+      additions: 0,
+      deletions: 0,
+      changes: 0,
+      blob_url: 'https://github.com/x',
+      raw_url: 'https://github.com/x',
+      contents_url: 'https://api.github.com/x',
+    };
+    expect(description.check(answered('/repos/acme/docs/pulls/3/files', [entry]))).toEqual([
+      expect.stringMatching(/\(pulls\/list-files\): answer 200 at \/0\/status must be equal to one of the allowed values/),
+    ]);
   });
 
   it('the diff format answered as JSON, or as text of another media type', () => {

@@ -1,6 +1,7 @@
 /**
  * A loopback stand-in for the few GitHub endpoints the action reads and writes, answering as
- * GitHub documents them (paging, the compare endpoint's 300-file cap, the GraphQL `viewer`).
+ * GitHub documents them (paging, the compare endpoint's 300-file cap, the GraphQL `viewer`, a
+ * commit's Git tree and its files' contents, named by the SHAs git gives them).
  * Octokit is pointed at it through GITHUB_API_URL (end to end) or a base URL (in process).
  * Faults can be queued per call, to hold the action to the contract when GitHub misbehaves.
  *
@@ -15,7 +16,11 @@ import {
   commitObject,
   commitStatus,
   comparison,
+  contentDirectoryItem,
+  contentFile,
   diffEntry,
+  gitTree,
+  gitTreeEntry,
   idOf,
   issueComment,
   minimalRepository,
@@ -27,6 +32,9 @@ import {
 } from './github-objects.js';
 import { graphqlViolations, prepareGraphqlSchema, type GraphqlExchange } from './github-graphql.js';
 import { DIFF_MEDIA_TYPE, restDescription, type RestExchange } from './github-rest.js';
+import { bytesOf, githubBase64, listTree, modeOf, nodeAt, treeOf, treesUnder, type FakeFiles, type TreeNode } from './git-files.js';
+
+export type { FakeBlob, FakeFiles } from './git-files.js';
 
 export interface FakeFile {
   filename: string;
@@ -34,6 +42,10 @@ export interface FakeFile {
   status?: string;
   previous_filename?: string;
   patch?: string;
+  /** Lines added, removed, and both; by default counted in the patch as GitHub counts them (none without a patch). */
+  additions?: number;
+  deletions?: number;
+  changes?: number;
 }
 
 export interface FakePull {
@@ -82,6 +94,11 @@ export interface FakePullState {
    * review; the fake does not work it out from `reviews`, a test says it.
    */
   reviewDecision?: 'APPROVED' | 'CHANGES_REQUESTED' | 'REVIEW_REQUIRED' | null;
+  /**
+   * Its changed files, as `GET pulls/{n}/files` lists them (at most 3,000, page by page). None
+   * when absent; in the workflow's repository, those of `fake.pulls` when it has the number.
+   */
+  files?: FakeFile[];
 }
 
 /** A review of a followed pull request. */
@@ -115,6 +132,8 @@ export interface FakeRepository {
   private: boolean;
   readonly pulls: Map<number, FakePullState>;
   readonly comments: FakeComment[];
+  /** Its files at some commits, by commit SHA: what its Git trees and the contents API serve. */
+  readonly files: FakeFiles;
 }
 
 /** What a token's installation may do in one repository, as a GitHub App's permissions say it. */
@@ -167,6 +186,8 @@ export const GITHUB_CALLS = [
   'combined-status',
   'reviews',
   'review-decision',
+  'tree',
+  'file-content',
 ] as const;
 export type GitHubCall = (typeof GITHUB_CALLS)[number];
 
@@ -199,6 +220,14 @@ export const STATUSES_PER_CONTEXT_MAX = 1_000;
 const STATES = ['error', 'failure', 'pending', 'success'] as const;
 /** GitHub answers at most 100 items a page, whatever `per_page` asks. */
 const PER_PAGE_MAX = 100;
+/** GitHub lists at most 3,000 files of a pull request. */
+export const PULL_FILES_MAX = 3_000;
+/** The largest file whose content the contents API gives (1 MB); over it, `encoding: 'none'` and no content. */
+export const CONTENT_MAX_BYTES = 1_048_576;
+/** GitHub's limit on a recursive tree's entries; past it the list is cut short and `truncated`. */
+export const TREE_ENTRIES_MAX = 100_000;
+/** The contents API lists at most 1,000 items of a folder. */
+const DIRECTORY_ITEMS_MAX = 1_000;
 
 export interface FakeGitHub {
   readonly url: string;
@@ -222,6 +251,13 @@ export interface FakeGitHub {
   readonly tokens: Map<string, FakeToken>;
   /** What the workflow's GITHUB_TOKEN may do in its repository: everything unless said (`{ readOnly: true }` for a fork's). */
   workflowToken: FakeWorkflowToken;
+  /** The workflow repository's files at some commits, by commit SHA: what its Git trees and the contents API serve. */
+  readonly files: FakeFiles;
+  /**
+   * How many entries a recursive tree lists before GitHub cuts it short with `truncated: true`:
+   * GitHub's 100,000 unless a test lowers it (to see a truncated tree of a few files).
+   */
+  treeEntriesMax: number;
   /** Every commit status accepted, in any repository, in arrival order (a test may seed earlier ones). */
   readonly statuses: FakeStatus[];
   /** The newest status of a context (compared as GitHub does, without regard to case) on a commit; the workflow's repository unless said. */
@@ -260,6 +296,8 @@ const OPERATIONS = [
   'repos/create-commit-status',
   'repos/get-combined-status-for-ref',
   'pulls/list-reviews',
+  'git/get-tree',
+  'repos/get-content',
 ];
 
 export async function startFakeGitHub(owner = 'acme', repo = 'widgets'): Promise<FakeGitHub> {
@@ -275,6 +313,8 @@ export async function startFakeGitHub(owner = 'acme', repo = 'widgets'): Promise
   /** REST exchanges and GraphQL requests not yet checked against GitHub's descriptions. */
   let unchecked: RestExchange[] = [];
   let uncheckedGraphql: GraphqlExchange[] = [];
+  /** What a test gave the fake that GitHub could not hold (files no Git tree can), reported with the violations. */
+  let fakeProblems: string[] = [];
   const fake: FakeGitHub & { url: string } = {
     url: '',
     requests: [],
@@ -289,13 +329,15 @@ export async function startFakeGitHub(owner = 'acme', repo = 'widgets'): Promise
     repositories: new Map(),
     tokens: new Map(),
     workflowToken: {},
+    files: new Map(),
+    treeEntriesMax: TREE_ENTRIES_MAX,
     statuses: [],
     latestStatus: (sha, context, name = fullName) =>
       fake.statuses.findLast(
         (status) => status.sha === sha.toLowerCase() && sameName(status.repository, name) && status.context.toLowerCase() === context.toLowerCase(),
       ),
     addRepository: (name, options = {}) => {
-      const added: FakeRepository = { private: options.private ?? false, pulls: new Map(), comments: [] };
+      const added: FakeRepository = { private: options.private ?? false, pulls: new Map(), comments: [], files: new Map() };
       fake.repositories.set(name, added);
       return added;
     },
@@ -323,10 +365,12 @@ export async function startFakeGitHub(owner = 'acme', repo = 'widgets'): Promise
     takeViolations: async () => {
       const rest = unchecked;
       const graphqlExchanges = uncheckedGraphql;
+      const problems = fakeProblems;
       unchecked = [];
       uncheckedGraphql = [];
+      fakeProblems = [];
       const description = rest.length > 0 ? restDescription() : undefined;
-      return [...rest.flatMap((exchange) => description!.check(exchange)), ...(await graphqlViolations(graphqlExchanges))];
+      return [...problems, ...rest.flatMap((exchange) => description!.check(exchange)), ...(await graphqlViolations(graphqlExchanges))];
     },
     close: () =>
       new Promise<void>((resolve) => {
@@ -396,6 +440,7 @@ export async function startFakeGitHub(owner = 'acme', repo = 'widgets'): Promise
     const permission = method === 'POST' && /^\/statuses\//.test(repoMatch[3] ?? '') ? 'statuses' : 'pullRequests';
     if (writes && !mayWrite(token, name, permission)) return error(403, 'Resource not accessible by integration');
     if (statusesAndReviews(name, method, repoMatch[3] ?? '', url, body, token, json, error, notFound)) return;
+    if (method === 'GET' && filesAndTrees(name, repoMatch[3] ?? '', url, json, error, notFound)) return;
     if (other) return otherRepository(name, other, method, repoMatch[3] ?? '', url, body, token, json, notFound);
     if (!path.startsWith(base)) return notFound();
     const rest = path.slice(base.length);
@@ -419,13 +464,10 @@ export async function startFakeGitHub(owner = 'acme', repo = 'widgets'): Promise
       if (pull.tooLarge) return error(406, 'Sorry, the diff exceeded the maximum number of files (300).');
       return diff(pull.diff);
     }
-    if (method === 'GET' && (match = /^\/pulls\/(\d+)\/(files|commits)$/.exec(rest))) {
-      const number = Number(match[1]);
-      const pull = fake.pulls.get(number);
+    if (method === 'GET' && (match = /^\/pulls\/(\d+)\/commits$/.exec(rest))) {
+      const pull = fake.pulls.get(Number(match[1]));
       if (!pull) return notFound();
-      const items =
-        match[2] === 'files' ? pull.files.map((file) => diffEntry(file, fullName, headShaOf(number), api)) : commitChain(pull.commits, fullName, api);
-      return paginated(url, items, json);
+      return paginated(url, commitChain(pull.commits, fullName, api), json);
     }
     if (method === 'GET' && (match = /^\/compare\/(.+)$/.exec(rest))) {
       const basehead = decodeURIComponent(match[1]!);
@@ -657,6 +699,134 @@ export async function startFakeGitHub(owner = 'acme', repo = 'widgets'): Promise
       return true;
     }
     return false;
+  }
+
+  /**
+   * What every repository serves alike from its files and pull requests: a pull request's changed
+   * files, a Git tree, and a file's (or folder's) contents at a ref. False when the request is
+   * none of these.
+   */
+  function filesAndTrees(
+    name: string,
+    rest: string,
+    url: URL,
+    json: Json,
+    error: (status: number, message: string, errors?: unknown[]) => void,
+    notFound: () => void,
+  ): boolean {
+    let match: RegExpExecArray | null;
+    if ((match = /^\/pulls\/(\d+)\/files$/.exec(rest))) {
+      pullFiles(name, Number(match[1]), url, json, notFound);
+      return true;
+    }
+    if ((match = /^\/git\/trees\/(.+)$/.exec(rest))) {
+      const found = treeByName(name, decodeURIComponent(match[1]!), error);
+      if (found === 'broken') return true;
+      if (!found) {
+        notFound();
+        return true;
+      }
+      // Any value of `recursive` (even `0` or `false`) lists every entry under the tree.
+      const recursive = url.searchParams.has('recursive');
+      const listed = listTree(found, recursive);
+      const kept = recursive ? listed.slice(0, Math.max(0, fake.treeEntriesMax)) : listed;
+      const entries = kept.map(({ path, node }) =>
+        gitTreeEntry({ path, mode: modeOf(node), type: node.type, sha: node.sha, ...(node.type === 'blob' ? { size: node.size } : {}) }, name, fake.url),
+      );
+      json(200, gitTree(found.sha, entries, kept.length < listed.length, name, fake.url));
+      return true;
+    }
+    if ((match = /^\/contents\/(.+)$/.exec(rest))) {
+      const path = decodeURIComponent(match[1]!);
+      const ref = url.searchParams.get('ref') ?? (sameName(name, fullName) ? fake.defaultBranch : 'main');
+      const sha = resolveRef(name, ref);
+      const root = sha === undefined ? undefined : commitTree(name, sha, error);
+      if (root === 'broken') return true;
+      if (!root) {
+        error(404, `No commit found for the ref ${ref}`);
+        return true;
+      }
+      const itemPath = path
+        .split('/')
+        .filter((segment) => segment !== '')
+        .join('/');
+      const node = nodeAt(root, itemPath);
+      if (!node || node === root) {
+        notFound();
+        return true;
+      }
+      if (node.type === 'tree') {
+        const items = listTree(node, false, `${itemPath}/`)
+          .slice(0, DIRECTORY_ITEMS_MAX)
+          .map(({ path: itemOf, node: child }) =>
+            contentDirectoryItem(
+              { path: itemOf, type: child.type === 'tree' ? 'dir' : 'file', sha: child.sha, size: child.type === 'blob' ? child.size : 0 },
+              ref,
+              name,
+              fake.url,
+            ),
+          );
+        json(200, items);
+        return true;
+      }
+      const small = node.size <= CONTENT_MAX_BYTES;
+      const content = small ? githubBase64(bytesOf(node.blob)) : '';
+      json(200, contentFile({ path: itemPath, sha: node.sha, size: node.size, content, encoding: small ? 'base64' : 'none' }, ref, name, fake.url));
+      return true;
+    }
+    return false;
+  }
+
+  /**
+   * A pull request's changed files, page by page, at most 3,000: a followed one's `files`, or in
+   * the workflow's repository those of `fake.pulls`. A file at the head commit the fake has files
+   * for gets its blob's SHA.
+   */
+  function pullFiles(name: string, number: number, url: URL, json: Json, notFound: () => void): void {
+    const found = followedPull(name, number);
+    if (!found) return notFound();
+    const files = found.pull?.files ?? (sameName(name, fullName) ? fake.pulls.get(number)?.files : undefined) ?? [];
+    const head = found.pull ? pullHeadSha(name, number, found.pull) : headShaOf(number);
+    const tree = commitTree(name, head, () => undefined);
+    const entries = files.slice(0, PULL_FILES_MAX).map((file) => {
+      const node = tree && tree !== 'broken' && file.status !== 'removed' ? nodeAt(tree, file.filename) : undefined;
+      return diffEntry(file, name, head, fake.url, node?.type === 'blob' ? node.sha : undefined);
+    });
+    paginated(url, entries, json);
+  }
+
+  /** A repository's files at some commits: the workflow's (`fake.files`) or another's. */
+  function filesOf(name: string): FakeFiles | undefined {
+    return sameName(name, fullName) ? fake.files : findRepository(name)?.files;
+  }
+
+  /**
+   * The root tree of a commit the fake has files for; undefined when it has none; `broken` (the
+   * answer given, the problem reported) when the files cannot be a Git tree.
+   */
+  function commitTree(name: string, sha: string, error: (status: number, message: string) => void): TreeNode | 'broken' | undefined {
+    const wanted = sha.toLowerCase();
+    const files = [...(filesOf(name) ?? [])].find(([key]) => key.toLowerCase() === wanted)?.[1];
+    if (!files) return undefined;
+    const built = treeOf(files);
+    if ('tree' in built) return built.tree;
+    fakeProblems.push(`the fake's files of ${name} at ${sha}: ${built.problem}, which no Git tree can hold`);
+    error(500, 'Server Error');
+    return 'broken';
+  }
+
+  /** A tree by what `git/trees/{tree_sha}` takes: a commit (by SHA or branch), whose root tree it is, or a tree's own SHA. */
+  function treeByName(name: string, treeSha: string, error: (status: number, message: string) => void): TreeNode | 'broken' | undefined {
+    const sha = resolveRef(name, treeSha);
+    if (sha === undefined) return undefined;
+    const root = commitTree(name, sha, error);
+    if (root) return root;
+    for (const commit of filesOf(name)?.keys() ?? []) {
+      const tree = commitTree(name, commit, error);
+      if (tree === 'broken') return tree;
+      for (const under of tree ? treesUnder(tree) : []) if (under.sha === sha) return under;
+    }
+    return undefined;
   }
 
   /**
@@ -920,6 +1090,8 @@ function callOf(method: string, path: string, accept: string, body: unknown): Gi
   if (method === 'POST' && rest.startsWith('/statuses/')) return 'set-status';
   if (method === 'GET' && /^\/commits\/.+\/status$/.test(rest)) return 'combined-status';
   if (method === 'GET' && /^\/pulls\/\d+\/reviews$/.test(rest)) return 'reviews';
+  if (method === 'GET' && rest.startsWith('/git/trees/')) return 'tree';
+  if (method === 'GET' && rest.startsWith('/contents/')) return 'file-content';
   if (method === 'GET' && rest.startsWith('/commits/')) return 'commit';
   if (method === 'GET' && /^\/issues\/\d+\/comments$/.test(rest)) return 'list-comments';
   if (method === 'POST' && /^\/issues\/\d+\/comments$/.test(rest)) return 'create-comment';

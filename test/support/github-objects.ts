@@ -162,20 +162,27 @@ export interface ChangedFile {
   status?: string;
   previous_filename?: string;
   patch?: string;
+  /** Lines added, removed, and both: by default as GitHub counts them in the patch (none without one). */
+  additions?: number;
+  deletions?: number;
+  changes?: number;
 }
 
-/** A file of a change, as GitHub's `diff-entry`: the counts come from the patch, as GitHub counts them. */
-export function diffEntry(file: ChangedFile, fullName: string, ref: string, api = GITHUB_API) {
+/**
+ * A file of a change, as GitHub's `diff-entry`: the counts as given, or from the patch as GitHub
+ * counts them; `blobSha`, the file's blob at `ref` where the caller knows it.
+ */
+export function diffEntry(file: ChangedFile, fullName: string, ref: string, api = GITHUB_API, blobSha?: string) {
   const lines = file.patch?.split('\n').filter((line) => !line.startsWith('@@')) ?? [];
-  const additions = lines.filter((line) => line.startsWith('+')).length;
-  const deletions = lines.filter((line) => line.startsWith('-')).length;
+  const additions = file.additions ?? lines.filter((line) => line.startsWith('+')).length;
+  const deletions = file.deletions ?? lines.filter((line) => line.startsWith('-')).length;
   return {
-    sha: shaOf(`blob ${file.filename} ${file.patch ?? ''}`),
+    sha: blobSha ?? shaOf(`blob ${file.filename} ${file.patch ?? ''}`),
     filename: file.filename,
     status: file.status ?? 'modified',
     additions,
     deletions,
-    changes: additions + deletions,
+    changes: file.changes ?? additions + deletions,
     blob_url: `${GITHUB_WEB}/${path(fullName)}/blob/${ref}/${path(file.filename)}`,
     raw_url: `${GITHUB_WEB}/${path(fullName)}/raw/${ref}/${path(file.filename)}`,
     contents_url: `${api}/repos/${path(fullName)}/contents/${path(file.filename)}?ref=${ref}`,
@@ -463,5 +470,70 @@ export function pullRequestReview(
     _links: { html: { href: html }, pull_request: { href: pull } },
     submitted_at: review.submittedAt,
     commit_id: review.commitId,
+  };
+}
+
+/** One entry of a Git tree, as GitHub's `git-tree` lists it: a blob with its size, a folder (`tree`) without. */
+export function gitTreeEntry(entry: { path: string; mode: string; type: 'blob' | 'tree'; sha: string; size?: number }, fullName: string, api = GITHUB_API) {
+  return {
+    path: entry.path,
+    mode: entry.mode,
+    type: entry.type,
+    sha: entry.sha,
+    ...(entry.type === 'blob' ? { size: entry.size ?? 0 } : {}),
+    url: `${api}/repos/${path(fullName)}/git/${entry.type === 'blob' ? 'blobs' : 'trees'}/${entry.sha}`,
+  };
+}
+
+/** A tree, as GitHub's `git-tree`: its entries (as `gitTreeEntry` makes them), and whether GitHub cut the list short. */
+export function gitTree(sha: string, entries: unknown[], truncated: boolean, fullName: string, api = GITHUB_API) {
+  return { sha, url: `${api}/repos/${path(fullName)}/git/trees/${sha}`, tree: entries, truncated };
+}
+
+/** The URLs the contents API gives a file or folder at a ref (the ref as asked). */
+function contentLinks(item: { path: string; type: 'file' | 'dir'; sha: string }, ref: string, fullName: string, api: string) {
+  const url = `${api}/repos/${path(fullName)}/contents/${path(item.path)}?ref=${encodeURIComponent(ref)}`;
+  const git = `${api}/repos/${path(fullName)}/git/${item.type === 'file' ? 'blobs' : 'trees'}/${item.sha}`;
+  const html = `${GITHUB_WEB}/${path(fullName)}/${item.type === 'file' ? 'blob' : 'tree'}/${path(ref)}/${path(item.path)}`;
+  return {
+    url,
+    git_url: git,
+    html_url: html,
+    download_url: item.type === 'file' ? `https://raw.githubusercontent.com/${path(fullName)}/${path(ref)}/${path(item.path)}` : null,
+    _links: { self: url, git, html },
+  };
+}
+
+/**
+ * A file, as the contents API answers it (GitHub's `content-file`): its bytes in base64 as given
+ * (`encoding: 'base64'`), or none (`content: ''`, `encoding: 'none'`) for a file over 1 MB.
+ */
+export function contentFile(
+  file: { path: string; sha: string; size: number; content: string; encoding: 'base64' | 'none' },
+  ref: string,
+  fullName: string,
+  api = GITHUB_API,
+) {
+  return {
+    type: 'file',
+    encoding: file.encoding,
+    size: file.size,
+    name: file.path.split('/').at(-1)!,
+    path: file.path,
+    content: file.content,
+    sha: file.sha,
+    ...contentLinks({ path: file.path, type: 'file', sha: file.sha }, ref, fullName, api),
+  };
+}
+
+/** One item of a folder, as the contents API lists it (an item of GitHub's `content-directory`): a folder's size is 0. */
+export function contentDirectoryItem(item: { path: string; type: 'file' | 'dir'; sha: string; size: number }, ref: string, fullName: string, api = GITHUB_API) {
+  return {
+    type: item.type,
+    size: item.type === 'dir' ? 0 : item.size,
+    name: item.path.split('/').at(-1)!,
+    path: item.path,
+    sha: item.sha,
+    ...contentLinks(item, ref, fullName, api),
   };
 }
