@@ -78,6 +78,8 @@ export async function readImpact(docsPr: PullRef, head: string, deps: ImpactDeps
   // Readers are counted where they read: a renamed page at its old path.
   const readAt = (page: { path: string; previousPath?: string }): string => page.previousPath ?? page.path;
   const wanted = new Set(pages.map(readAt));
+  // A page the documentation PR adds has had no readers yet: the read does not wait to see it.
+  const awaited = new Set(pages.filter((page) => page.change !== 'added').map(readAt));
   const counts = new Map<string, { human: number; ai: number; total: number }>();
   const now = deps.clock.now();
   const range = { dateFrom: parseDate(`-${IMPACT_DAYS}d`, now), dateTo: parseDate('today', now) };
@@ -90,7 +92,7 @@ export async function readImpact(docsPr: PullRef, head: string, deps: ImpactDeps
       maxRows: 0,
       concurrency: 1,
       deadline: { at: deps.deadline, clock: deps.clock },
-      enough: () => counts.size === wanted.size,
+      enough: () => [...awaited].every((path) => counts.has(path)),
     },
     (rows) => {
       for (const row of rows) if (wanted.has(row.path)) counts.set(row.path, { human: row.human, ai: row.ai, total: row.total });
