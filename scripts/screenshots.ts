@@ -95,6 +95,58 @@ try {
     height: 920,
     images: { [screenshotFor(statusIdFor(1), 'light')]: 'docs-page' },
   });
+
+  // What readers will see: a documentation PR in its own repository, with docs.json, changed pages
+  // (one new, one removed without a redirect), and the readers the simulator's analytics give them.
+  const docs = github.addRepository('acme/docs');
+  github.tokens.set('ghs_screenshotsDocs', { login: 'docs-writer[bot]', repositories: { 'acme/docs': { pullRequests: 'write', contents: 'write' } } });
+  const docsHead = 'd0c5'.repeat(10);
+  docs.files.set(docsHead, {
+    'docs.json': JSON.stringify({ name: 'Acme Widgets', redirects: [{ source: '/concepts/page-2', destination: '/concepts/overview' }] }),
+    'guides/page-5.mdx': '# Configuration',
+    'api-reference/page-1.mdx': '# Sync',
+    'guides/retries.mdx': '# Retries',
+  });
+  docs.pulls.set(41, {
+    title: 'Document --retries',
+    state: 'open',
+    draft: true,
+    merged: false,
+    headRef: 'mintlify/docs-retries',
+    headSha: docsHead,
+    files: [
+      { filename: 'guides/page-5.mdx', status: 'modified' },
+      { filename: 'api-reference/page-1.mdx', status: 'modified' },
+      { filename: 'guides/retries.mdx', status: 'added' },
+      { filename: 'concepts/page-2.mdx', status: 'removed' },
+      { filename: 'integrations/page-3.mdx', status: 'removed' },
+    ],
+  });
+  github.pulls.set(9, { diff: fileDiff('src/cli.ts', ['export const retries = 4;']), files: [], commits: ['Add --retries'] });
+  sim.setSourceRepository('https://github.com/acme/docs');
+  sim.queueJobScripts([{ status: 'active', polls: 2, ref: 'mintlify/docs-retries' }, { status: 'completed', prLink: true }]);
+  sim.queuePrLinks('https://github.com/acme/docs/pull/41');
+  const impact = succeeded(
+    await runAction({
+      event: { name: 'pull_request', payload: pullRequestEvent(9) },
+      env: { GITHUB_API_URL: github.url, GITHUB_REPOSITORY: 'acme/widgets' },
+      inputs: {
+        ...common,
+        'github-token': 'ghs_screenshots',
+        'docs-token': 'ghs_screenshotsDocs',
+        'pr-comment': 'true',
+        'follow-code-pr': 'true',
+        preview: 'true',
+        'reader-impact': 'true',
+        'poll-interval': '200ms',
+      },
+    }),
+    'pr-opened',
+  );
+  const impactComment = github.commentBodiesSent(9).at(-1);
+  if (!impactComment || !impact.outputs['reader-impact']) throw new Error(`reader impact was not shown:\n${impact.stdout}`);
+  // The comment from its outcome down, without the preview's picture: the section is the point.
+  pictures.push({ name: 'comment-impact', title: 'github-actions commented', markdown: impactComment.replace(/\[!\[[^\n]*\n/, ''), height: 940 });
 } finally {
   await Promise.all([sim.close(), github.close()]);
   removeRunDirs();
