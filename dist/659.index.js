@@ -23,13 +23,16 @@ var policy = __webpack_require__(82601);
 var api = __webpack_require__(28943);
 // EXTERNAL MODULE: ./src/memory/seal.ts
 var memory_seal = __webpack_require__(80666);
-// EXTERNAL MODULE: ./src/pr-comment/comment.ts + 1 modules
-var pr_comment_comment = __webpack_require__(44247);
+// EXTERNAL MODULE: ./src/pr-comment/comment.ts
+var pr_comment_comment = __webpack_require__(79723);
 // EXTERNAL MODULE: ./src/report/docs-pr-report.ts
 var docs_pr_report = __webpack_require__(66389);
 // EXTERNAL MODULE: ./src/report/markdown.ts
 var markdown = __webpack_require__(54285);
+// EXTERNAL MODULE: ./src/report/gate-report.ts
+var gate_report = __webpack_require__(25498);
 ;// CONCATENATED MODULE: ./src/report/sync-report.ts
+
 
 
 const OUTCOME_TEXT = {
@@ -46,7 +49,7 @@ function renderSyncSummary(run) {
         ['Documentation PR', (0,markdown/* codeSpan */.SS)(run.docsPr, 'cell')],
         ['Code PR', run.codePr ? (0,markdown/* codeSpan */.SS)(run.codePr, 'cell') : '—'],
         ['Documentation PR stands', run.standing ? (0,markdown/* escapeText */.X1)(run.standing) : '—'],
-        [`Status \`${constants/* GATE_CONTEXT */.uX}\``, run.gate ? `${run.written ? (0,markdown/* escapeText */.X1)(run.written) : 'not written'}: ${(0,markdown/* escapeText */.X1)(run.gate.description)}` : '—'],
+        [`Status \`${constants/* GATE_CONTEXT */.uX}\``, run.gate ? `${run.written ? (0,markdown/* escapeText */.X1)(run.written) : 'not written'}: ${(0,gate_report/* renderSentence */.iQ)(run.gate, 'cell')}` : '—'],
         ['Code PR comment', run.commentUpdated ? 'updated' : 'not updated'],
     ];
     const parts = ['## Documentation PR sync', '', (0,markdown/* keyValueTable */.z2)(rows)];
@@ -82,7 +85,8 @@ var gate = __webpack_require__(90806);
  * same workflow as the code: it finds the code PR through this action's sealed back-link on the
  * documentation PR, and brings the code PR in step — the `documentation` status on the code PR's
  * current head, and the documentation PR's state in the code PR's comment. No job, no request to
- * the documentation API. Without a back-link it does nothing (outcome `skipped`).
+ * the documentation API. Without a back-link, or when the code PR's record names another
+ * documentation PR (or none), it does nothing (outcome `skipped`).
  */
 async function syncStep(settings, context) {
     const { logger, signal } = context;
@@ -129,9 +133,20 @@ async function syncStep(settings, context) {
         const codeGitHub = await github(codeToken, (0,target/* repoName */.Qq)(code.repository), context.deadline.wrapUpAt);
         const codePull = await codeGitHub.pullRequest(code.number);
         const comment = await pr_comment_comment/* PullRequestComment */.G.find(codeGitHub, { repository: code.repository, number: code.number, headSha: codePull.headSha }, { logger, clock: context.clock, seal, bySeal: true });
-        const recorded = comment?.earlier?.docsPr;
-        const ours = recorded !== undefined && (0,target/* sameRepository */.RB)(recorded.repository, repository) && recorded.number === docs.number;
-        run.standing = await standingOf(docs, ours && recorded.closedByAction, settings, docsGitHub, context);
+        // Only the documentation PR the code PR's sealed record names speaks for the code PR: an
+        // earlier one (superseded, closed by the action, or left open) keeps its back-link, and its
+        // approval or closing must not set the status the newer one holds.
+        const earlier = comment?.earlier;
+        const recorded = earlier?.docsPr;
+        if (!comment || !earlier || !recorded || !(0,target/* sameRepository */.RB)(recorded.repository, repository) || recorded.number !== docs.number) {
+            run.outcome = 'skipped';
+            run.reason = earlier
+                ? `The code PR ${run.codePr}'s record names another documentation PR than ${run.docsPr}: it speaks for the code PR, so its status and comment are left as they are.`
+                : `The code PR ${run.codePr} has no comment of this action's with a record that verifies, so nothing says ${run.docsPr} is its documentation PR: its status and comment are left as they are.`;
+            logger.notice(run.reason);
+            return report(run, settings, context);
+        }
+        run.standing = await standingOf(docs, recorded.closedByAction, settings, docsGitHub, context);
         run.gate =
             settings.docsStatus === 'off'
                 ? undefined
@@ -145,14 +160,9 @@ async function syncStep(settings, context) {
                 });
         if (run.gate)
             run.written = await writeStatus(codeGitHub, codePull, run.gate, context);
-        if (comment?.earlier && ours) {
-            const docsPrRecord = { ...recorded, closedByAction: run.standing === 'closed-by-action' };
-            const section = (0,docs_pr_report/* renderDocsPrSection */.dH)(run.docsPr, stateOf(run.standing));
-            run.commentUpdated = await comment.rewriteTail({ ...comment.earlier, docsPr: docsPrRecord }, section, run.gate);
-        }
-        else if (comment) {
-            logger.info(`The code PR's comment does not record ${run.docsPr} as its documentation PR: its comment is left as it is.`);
-        }
+        const docsPrRecord = { ...recorded, closedByAction: run.standing === 'closed-by-action' };
+        const section = (0,docs_pr_report/* renderDocsPrSection */.dH)(run.docsPr, stateOf(run.standing));
+        run.commentUpdated = await comment.rewriteTail({ ...earlier, docsPr: docsPrRecord }, section, run.gate);
     }
     catch (error) {
         run.outcome = (0,runtime/* isCancellation */.iB)(error, signal) ? 'cancelled' : 'error';

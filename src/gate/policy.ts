@@ -47,7 +47,27 @@ export interface GateStatus {
   readonly state: GateState;
   /** At most GitHub's 140 characters, on one line, outside text cleaned. */
   readonly description: string;
+  /**
+   * The same sentence, whole, in parts: the words, and apart from them the names in it (a pull
+   * request, a label), so that Markdown can show a name as code: `owner/name#5` written as text
+   * is a reference GitHub links, and a label is text from outside.
+   */
+  readonly sentence: readonly SentencePart[];
   readonly targetUrl: string;
+}
+
+/** Words of the action's own, or a name (`{ name }`) from the event, the record or an input. */
+export type SentencePart = string | { readonly name: string };
+
+/** A sentence whose interpolated values are names, kept apart from its words. */
+function said(words: TemplateStringsArray, ...names: string[]): SentencePart[] {
+  const parts: SentencePart[] = [];
+  words.forEach((word, index) => {
+    if (word) parts.push(word);
+    const name = names[index];
+    if (name !== undefined) parts.push({ name });
+  });
+  return parts;
 }
 
 /** GitHub keeps 140 characters of a status's description. */
@@ -60,79 +80,80 @@ export const DESCRIPTION_MAX_CHARS = 140;
  */
 export function gateStatus(facts: GateFacts): GateStatus | undefined {
   const { mode, docsPr, outcome } = facts;
-  const atRun = (state: GateState, description: string): GateStatus => status(state, description, facts.runUrl);
-  const atDocsPr = (state: GateState, description: string, url = docsPr!.url): GateStatus => status(state, description, url);
-  const waive = `, or add the label ${facts.waiveLabel} to waive it`;
+  const atRun = (state: GateState, sentence: SentencePart[]): GateStatus => status(state, sentence, facts.runUrl);
+  const atDocsPr = (state: GateState, sentence: SentencePart[], url = docsPr!.url): GateStatus => status(state, sentence, url);
+  const waive = said`, or add the label ${facts.waiveLabel} to waive it`;
   if (outcome === 'dry-run') return undefined;
-  if (facts.waivedBy) return atRun('success', `Waived: the pull request carries the label ${facts.waivedBy}`);
-  if (facts.working) return atRun('pending', 'The documentation agent is writing the documentation for this pull request');
-  if (docsPr?.standing === 'closed-by-someone') return atDocsPr('failure', `The documentation PR ${docsPr.name} was closed without merging`);
+  if (facts.waivedBy) return atRun('success', said`Waived: the pull request carries the label ${facts.waivedBy}`);
+  if (facts.working) return atRun('pending', said`The documentation agent is writing the documentation for this pull request`);
+  if (docsPr?.standing === 'closed-by-someone') return atDocsPr('failure', said`The documentation PR ${docsPr.name} was closed without merging`);
   switch (outcome) {
     case 'pr-opened':
     case 'synced':
       if (!docsPr) {
         return outcome === 'synced'
-          ? atRun('success', 'No documentation PR is recorded for this pull request')
+          ? atRun('success', said`No documentation PR is recorded for this pull request`)
           : mode === 'written'
-            ? atRun('success', 'The documentation agent opened a documentation PR')
-            : atRun('failure', `The documentation PR cannot be followed to its approval (its link is not a pull request here)${waive}`);
+            ? atRun('success', said`The documentation agent opened a documentation PR`)
+            : atRun('failure', [...said`The documentation PR cannot be followed to its approval (its link is not a pull request here)`, ...waive]);
       }
       return docsPrStatus(mode, docsPr, atDocsPr);
     case 'no-pr':
-      return atRun('success', 'No documentation change needed: the documentation agent changed nothing');
+      return atRun('success', said`No documentation change needed: the documentation agent changed nothing`);
     case 'skipped':
       return skipStatus(facts.skip, waive, atRun);
     case 'failed':
-      return atRun('failure', `The documentation agent failed; re-run the workflow${waive}`);
+      return atRun('failure', [...said`The documentation agent failed; re-run the workflow`, ...waive]);
     case 'archived':
-      return atRun('failure', `The documentation job was archived; re-run the workflow${waive}`);
+      return atRun('failure', [...said`The documentation job was archived; re-run the workflow`, ...waive]);
     case 'timed-out':
-      return atRun('failure', `The documentation job was still running at the step's timeout; a re-run attaches to it${waive}`);
+      return atRun('failure', [...said`The documentation job was still running at the step's timeout; a re-run attaches to it`, ...waive]);
     case 'error':
-      return atRun('failure', `The documentation step stopped on an error; re-run the workflow${waive}`);
+      return atRun('failure', [...said`The documentation step stopped on an error; re-run the workflow`, ...waive]);
     case 'cancelled':
-      return atRun('error', 'Cancelled: the documentation job may still run; a re-run attaches to it');
+      return atRun('error', said`Cancelled: the documentation job may still run; a re-run attaches to it`);
     case 'submitted':
     case 'running':
-      return atRun('pending', 'The documentation agent is writing (the step did not wait); a later run sets this status');
+      return atRun('pending', said`The documentation agent is writing (the step did not wait); a later run sets this status`);
   }
 }
 
-function docsPrStatus(mode: GateMode, docsPr: GateDocsPr, atDocsPr: (state: GateState, description: string, url?: string) => GateStatus): GateStatus {
+function docsPrStatus(mode: GateMode, docsPr: GateDocsPr, atDocsPr: (state: GateState, sentence: SentencePart[], url?: string) => GateStatus): GateStatus {
   switch (docsPr.standing) {
     case 'merged':
-      return atDocsPr('success', `The documentation PR ${docsPr.name} is merged`);
+      return atDocsPr('success', said`The documentation PR ${docsPr.name} is merged`);
     case 'approved':
-      return atDocsPr('success', `The documentation PR ${docsPr.name} is approved`);
+      return atDocsPr('success', said`The documentation PR ${docsPr.name} is approved`);
     case 'closed-by-action':
-      return atDocsPr('success', `The documentation PR ${docsPr.name} was closed with this pull request`);
+      return atDocsPr('success', said`The documentation PR ${docsPr.name} was closed with this pull request`);
     default:
       return mode === 'written'
-        ? atDocsPr('success', `The documentation PR ${docsPr.name} is open`, docsPr.previewUrl ?? docsPr.url)
-        : atDocsPr('pending', `Waiting for the approval of the documentation PR ${docsPr.name}`);
+        ? atDocsPr('success', said`The documentation PR ${docsPr.name} is open`, docsPr.previewUrl ?? docsPr.url)
+        : atDocsPr('pending', said`Waiting for the approval of the documentation PR ${docsPr.name}`);
   }
 }
 
-function skipStatus(skip: SkipKind | undefined, waive: string, atRun: (state: GateState, description: string) => GateStatus): GateStatus {
+function skipStatus(skip: SkipKind | undefined, waive: SentencePart[], atRun: (state: GateState, sentence: SentencePart[]) => GateStatus): GateStatus {
   switch (skip) {
     case 'filtered':
-      return atRun('success', 'No documentation needed: only files the filters leave out changed');
+      return atRun('success', said`No documentation needed: only files the filters leave out changed`);
     case 'no-change':
-      return atRun('success', 'No documentation needed: the event carries no change');
+      return atRun('success', said`No documentation needed: the event carries no change`);
     case 'own-docs-pr':
-      return atRun('success', 'This is a documentation PR the action keeps in step with its code PR');
+      return atRun('success', said`This is a documentation PR the action keeps in step with its code PR`);
     case 'waived':
-      return atRun('success', 'Waived');
+      return atRun('success', said`Waived`);
     case 'fork':
-      return atRun('failure', `Not documented: a pull request from a fork is not sent to the agent${waive}`);
+      return atRun('failure', [...said`Not documented: a pull request from a fork is not sent to the agent`, ...waive]);
     case 'covered':
     case undefined:
-      return atRun('pending', 'The documentation job already has this commit; its outcome sets this status');
+      return atRun('pending', said`The documentation job already has this commit; its outcome sets this status`);
   }
 }
 
-function status(state: GateState, description: string, targetUrl: string): GateStatus {
-  return { state, description: oneLine(description, DESCRIPTION_MAX_CHARS), targetUrl };
+function status(state: GateState, sentence: SentencePart[], targetUrl: string): GateStatus {
+  const description = sentence.map((part) => (typeof part === 'string' ? part : part.name)).join('');
+  return { state, description: oneLine(description, DESCRIPTION_MAX_CHARS), sentence, targetUrl };
 }
 
 /**

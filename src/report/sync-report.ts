@@ -1,6 +1,7 @@
 import { GATE_CONTEXT, type GateState } from '../constants.js';
 import type { DocsPrStanding, GateStatus } from '../gate/policy.js';
 import { codeSpan, escapeText, keyValueTable, MAX_MESSAGE_CHARS } from './markdown.js';
+import { renderSentence } from './gate-report.js';
 
 /** What a sync run found and did (`command: sync`), as its summary shows it. */
 export interface SyncView {
@@ -33,7 +34,7 @@ export function renderSyncSummary(run: SyncView): string {
     ['Documentation PR', codeSpan(run.docsPr, 'cell')],
     ['Code PR', run.codePr ? codeSpan(run.codePr, 'cell') : '—'],
     ['Documentation PR stands', run.standing ? escapeText(run.standing) : '—'],
-    [`Status \`${GATE_CONTEXT}\``, run.gate ? `${run.written ? escapeText(run.written) : 'not written'}: ${escapeText(run.gate.description)}` : '—'],
+    [`Status \`${GATE_CONTEXT}\``, run.gate ? `${run.written ? escapeText(run.written) : 'not written'}: ${renderSentence(run.gate, 'cell')}` : '—'],
     ['Code PR comment', run.commentUpdated ? 'updated' : 'not updated'],
   ];
   const parts = ['## Documentation PR sync', '', keyValueTable(rows)];

@@ -23,7 +23,8 @@ type SyncRun = { -readonly [K in keyof SyncView]: SyncView[K] };
  * same workflow as the code: it finds the code PR through this action's sealed back-link on the
  * documentation PR, and brings the code PR in step — the `documentation` status on the code PR's
  * current head, and the documentation PR's state in the code PR's comment. No job, no request to
- * the documentation API. Without a back-link it does nothing (outcome `skipped`).
+ * the documentation API. Without a back-link, or when the code PR's record names another
+ * documentation PR (or none), it does nothing (outcome `skipped`).
  */
 export async function syncStep(settings: SyncSettings, context: StepContext): Promise<StepReport> {
   const { logger, signal } = context;
@@ -74,9 +75,20 @@ export async function syncStep(settings: SyncSettings, context: StepContext): Pr
       { repository: code.repository, number: code.number, headSha: codePull.headSha },
       { logger, clock: context.clock, seal, bySeal: true },
     );
-    const recorded = comment?.earlier?.docsPr;
-    const ours = recorded !== undefined && sameRepository(recorded.repository, repository) && recorded.number === docs.number;
-    run.standing = await standingOf(docs, ours && recorded.closedByAction, settings, docsGitHub, context);
+    // Only the documentation PR the code PR's sealed record names speaks for the code PR: an
+    // earlier one (superseded, closed by the action, or left open) keeps its back-link, and its
+    // approval or closing must not set the status the newer one holds.
+    const earlier = comment?.earlier;
+    const recorded = earlier?.docsPr;
+    if (!comment || !earlier || !recorded || !sameRepository(recorded.repository, repository) || recorded.number !== docs.number) {
+      run.outcome = 'skipped';
+      run.reason = earlier
+        ? `The code PR ${run.codePr}'s record names another documentation PR than ${run.docsPr}: it speaks for the code PR, so its status and comment are left as they are.`
+        : `The code PR ${run.codePr} has no comment of this action's with a record that verifies, so nothing says ${run.docsPr} is its documentation PR: its status and comment are left as they are.`;
+      logger.notice(run.reason);
+      return report(run, settings, context);
+    }
+    run.standing = await standingOf(docs, recorded.closedByAction, settings, docsGitHub, context);
     run.gate =
       settings.docsStatus === 'off'
         ? undefined
@@ -89,13 +101,9 @@ export async function syncStep(settings: SyncSettings, context: StepContext): Pr
             runUrl: runUrlOf(context.env, docs.number),
           });
     if (run.gate) run.written = await writeStatus(codeGitHub, codePull, run.gate, context);
-    if (comment?.earlier && ours) {
-      const docsPrRecord = { ...recorded, closedByAction: run.standing === 'closed-by-action' };
-      const section = renderDocsPrSection(run.docsPr, stateOf(run.standing));
-      run.commentUpdated = await comment.rewriteTail({ ...comment.earlier, docsPr: docsPrRecord }, section, run.gate);
-    } else if (comment) {
-      logger.info(`The code PR's comment does not record ${run.docsPr} as its documentation PR: its comment is left as it is.`);
-    }
+    const docsPrRecord = { ...recorded, closedByAction: run.standing === 'closed-by-action' };
+    const section = renderDocsPrSection(run.docsPr, stateOf(run.standing));
+    run.commentUpdated = await comment.rewriteTail({ ...earlier, docsPr: docsPrRecord }, section, run.gate);
   } catch (error) {
     run.outcome = isCancellation(error, signal) ? 'cancelled' : 'error';
     run.reason = run.outcome === 'cancelled' ? 'Cancelled while bringing the code PR in step.' : errorMessage(error);

@@ -130,13 +130,9 @@ describe.concurrent('the documentation gate through the bundle', () => {
       expect(run.summary).toContain('Pull request opened');
     }));
 
-  // BUG: the sync run's summary (and the code PR's comment) say the documentation PR as
-  // `acme-sim/docs#5` in plain text (report/sync-report.ts and report/gate-report.ts pass the
-  // status's description through escapeText), which GitHub's issue-reference filter links: the
-  // harness's rule is no reference outside code, as everywhere else the action names that PR. The
-  // rest of this run behaves as the contract says (pending turned to success on the code PR's head,
-  // code-token's, the comment updated once, no warning): the summary check is the one that fails.
-  it.fails('sync after an approving review, in the documentation repository’s workflow with code-token: pending turned to success', () =>
+  // The summary names the documentation PR as code: as text, `acme-sim/docs#5` is an issue
+  // reference GitHub links (checkedRun holds every summary to that).
+  it('sync after an approving review, in the documentation repository’s workflow with code-token: pending turned to success', () =>
     withGitHub(async (github, sim) => {
       const docs = github.addRepository(DOCS);
       github.tokens.set(DOCS_WORKFLOW_TOKEN, { login: 'github-actions[bot]', repositories: { [DOCS]: { pullRequests: 'write', contents: 'write' } } });

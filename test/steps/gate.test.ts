@@ -360,7 +360,7 @@ describe('the code PR’s comment shows the gate', () => {
     const bodies = github.commentBodiesSent(CODE_PR);
     expect(bodies).toHaveLength(2);
     expect(bodies[0]).toContain('**Documentation gate** (`documentation`): ⏳ pending: The documentation agent is writing');
-    expect(bodies[1]).toContain('**Documentation gate** (`documentation`): ⏳ pending: Waiting for the approval of the documentation PR acme-sim/docs#5.');
+    expect(bodies[1]).toContain('**Documentation gate** (`documentation`): ⏳ pending: Waiting for the approval of the documentation PR `acme-sim/docs#5`.');
     expect(github.comments.filter((c) => c.body.includes(COMMENT_MARKER))).toHaveLength(1);
     // The hidden record stays the comment's last line.
     expect(recordIn(codeComment(), CODE_PR)).toMatchObject({ jobId: result.outputs['job-id'], headSha: HEAD });

@@ -160,7 +160,7 @@ describe('approved: a review that approves the documentation PR turns the code P
       [`/repos/${CODE}/issues/comments/${before[0]!.id}`, CODE_TOKEN],
     ]);
     expect(after[0]!.body).toContain('Pull request opened');
-    expect(after[0]!.body).toContain('**Documentation gate** (`documentation`): ✅ success: The documentation PR acme-sim/docs#5 is approved.');
+    expect(after[0]!.body).toContain('**Documentation gate** (`documentation`): ✅ success: The documentation PR `acme-sim/docs#5` is approved.');
     expect(after[0]!.body).not.toContain('⏳ pending');
     expect(recordIn(after[0]!.body, CODE_PR)).toEqual(record);
     expect(result.summary).toContain('## Documentation PR sync');
@@ -186,7 +186,7 @@ describe('approved: a review that approves the documentation PR turns the code P
     expect(result.outputs).toMatchObject({ outcome: 'synced', 'docs-pr-action': 'synced', 'docs-status-state': 'success' });
     expect(latest()).toMatchObject({ state: 'success', target_url: link(CODE, 40), token: GITHUB_TOKEN });
     expect(codeComments()).toHaveLength(1);
-    expect(codeComment()).toContain('✅ success: The documentation PR acme/widgets#40 is approved.');
+    expect(codeComment()).toContain('✅ success: The documentation PR `acme/widgets#40` is approved.');
   });
 
   it('the status goes on the code PR’s current head: pushed to since the job ran, the new head gets it', async () => {
@@ -210,8 +210,8 @@ describe('approved: a review that approves the documentation PR turns the code P
     const dismissed = await docsRepoSync(reviewed('dismissed', 'dismissed'));
     expect(dismissed.outputs).toMatchObject({ outcome: 'synced', 'docs-status-state': 'pending' });
     expect(latest()).toMatchObject({ state: 'pending', description: 'Waiting for the approval of the documentation PR acme-sim/docs#5' });
-    expect(dismissed.summary).toContain('pending: Waiting for the approval of the documentation PR acme-sim/docs#5');
-    expect(codeComment()).toContain('⏳ pending: Waiting for the approval of the documentation PR acme-sim/docs#5.');
+    expect(dismissed.summary).toContain('pending: Waiting for the approval of the documentation PR `acme-sim/docs#5`');
+    expect(codeComment()).toContain('⏳ pending: Waiting for the approval of the documentation PR `acme-sim/docs#5`.');
     expect(codeComments()).toHaveLength(1);
   });
 
@@ -233,7 +233,7 @@ describe('the documentation PR’s own pull_request events', () => {
     const result = await docsRepoSync(docsPrEvent('closed', true));
     expect(result.outputs).toMatchObject({ outcome: 'synced', 'docs-status-state': 'success' });
     expect(latest()).toMatchObject({ state: 'success', target_url: link(DOCS, DOCS_PR), description: 'The documentation PR acme-sim/docs#5 is merged' });
-    expect(codeComment()).toContain('✅ success: The documentation PR acme-sim/docs#5 is merged.');
+    expect(codeComment()).toContain('✅ success: The documentation PR `acme-sim/docs#5` is merged.');
     const written = await docsRepoSync(docsPrEvent('closed', true), { 'docs-status': 'written' });
     expect(written.outputs['docs-status-state']).toBe('success');
   });
@@ -249,7 +249,7 @@ describe('the documentation PR’s own pull_request events', () => {
       target_url: link(DOCS, DOCS_PR),
       description: 'The documentation PR acme-sim/docs#5 was closed without merging',
     });
-    expect(codeComment()).toContain('❌ failure: The documentation PR acme-sim/docs#5 was closed without merging.');
+    expect(codeComment()).toContain('❌ failure: The documentation PR `acme-sim/docs#5` was closed without merging.');
     expect(recordIn(codeComment(), CODE_PR)!.docsPr).toEqual({ repository: DOCS, number: DOCS_PR, headRef: BRANCH, closedByAction: false });
   });
 
@@ -376,27 +376,37 @@ describe('only this action’s own back-link counts', () => {
     expect(writes()).toEqual([]);
   });
 
-  it('the back-link names the code PR, but the code PR’s comment records another documentation PR: the comment is left as it is', async () => {
+  it('the back-link names the code PR, but the code PR’s comment records another documentation PR: skipped, no status, the comment left as it is', async () => {
     docsPull(DOCS_PR, { reviewDecision: 'APPROVED' });
     docsPull(6);
     seedCodeComment({ repository: DOCS, number: 6, headRef: BRANCH, closedByAction: false });
     seedBackLink();
     const result = await docsRepoSync(reviewed('approved'));
+    expect(result.outputs).toMatchObject({ outcome: 'skipped', 'docs-pr-action': 'none' });
+    expect(result.outputs['docs-status-state']).toBeUndefined();
+    expect(github.statuses).toEqual([]);
     expect(github.callsTo('update-comment')).toEqual([]);
-    expect(result.log.messages('info')).toContain(
-      "The code PR's comment does not record acme-sim/docs#5 as its documentation PR: its comment is left as it is.",
-    );
+    expect(result.log.messages('notice')).toEqual([
+      "The code PR acme/widgets#12's record names another documentation PR than acme-sim/docs#5: it speaks for the code PR, so its status and comment are left as they are.",
+    ]);
+  });
+
+  it('the back-link names the code PR, but the code PR has no comment of the action’s: skipped, no status', async () => {
+    docsPull(DOCS_PR, { reviewDecision: 'APPROVED' });
+    seedBackLink();
+    const result = await docsRepoSync(reviewed('approved'));
+    expect(result.outputs).toMatchObject({ outcome: 'skipped', 'docs-pr-action': 'none' });
+    expect(github.statuses).toEqual([]);
+    expect(writes()).toEqual([]);
+    expect(result.log.messages('notice')).toEqual([expect.stringMatching(/has no comment of this action's with a record that verifies/)]);
   });
 });
 
-describe('the bugs: a documentation PR the code PR no longer names still sets its status', () => {
-  // BUG (src/steps/sync.ts): the status is written whether or not the code PR's record names this
-  // documentation PR (`ours` gates only the comment). A documentation PR superseded by a newer one
-  // keeps its back-link; when the action closes it in the newer one's favour, its `closed` event
-  // syncs the code PR to `failure` ("closed without merging"), though the action closed it and the
-  // code PR's documentation PR (the newer one) is open. Expected: no status from it (the code PR's
-  // status stays as the newer one left it).
-  it.fails('a superseded documentation PR closed by the action: the code PR’s status is left as it is', async () => {
+describe('a documentation PR the code PR no longer names sets nothing', () => {
+  // The status follows the documentation PR the code PR's sealed record names. A superseded one
+  // keeps its back-link: when the action closes it in the newer one's favour, its `closed` event
+  // must not turn the code PR to failure ("closed without merging") while the newer one is open.
+  it('a superseded documentation PR closed by the action: the code PR’s status is left as it is', async () => {
     docsPull(DOCS_PR);
     docsPull(6);
     const first = await codeRun('written', link(DOCS, DOCS_PR), { 'follow-code-pr': 'true' });
@@ -411,10 +421,10 @@ describe('the bugs: a documentation PR the code PR no longer names still sets it
     expect(latest()).toMatchObject({ state: 'success', target_url: link(DOCS, 6) });
   });
 
-  // BUG (same cause): with docs-status: approved and no follow-code-pr, nothing closes the earlier
-  // documentation PR when the job opens a newer one; an approval of the earlier one turns the code
-  // PR's status to success though the newer one, which the code PR's record names, waits for its own.
-  it.fails('an approval of an earlier documentation PR does not pass the code PR whose record names a newer one', async () => {
+  // With docs-status: approved and no follow-code-pr, nothing closes the earlier documentation PR
+  // when the job opens a newer one: its approval must not pass the code PR, whose record names the
+  // newer one, which waits for its own.
+  it('an approval of an earlier documentation PR does not pass the code PR whose record names a newer one', async () => {
     await awaitingApproval();
     docsPull(6);
     const newer = await codeRun('approved', link(DOCS, 6));
@@ -454,7 +464,7 @@ describe('tokens and faults', () => {
     expect(result.log.messages('warning')).toEqual([
       expect.stringMatching(new RegExp(`^Could not set the documentation status on ${HEAD}: .*answered 403.*statuses: write`)),
     ]);
-    expect(codeComment()).toContain('✅ success: The documentation PR acme-sim/docs#5 is approved.');
+    expect(codeComment()).toContain('✅ success: The documentation PR `acme-sim/docs#5` is approved.');
     expect(result.summary).toContain('not written');
   });
 
