@@ -4,7 +4,7 @@ import type { CommonSettings, WaitSettings } from '../settings.js';
 import { isCancellation, type Clock, type Logger, type Random, type Sleep } from '../runtime.js';
 import type { Outcome } from '../constants.js';
 import { outcomeOfTerminalJob, isTerminalStatus } from './outcome.js';
-import { pollJob, type JobReader } from './poll.js';
+import type { JobReader } from './poll.js';
 import { forLog, idForLog } from '../text.js';
 
 /** What the agent flow needs of the API client. */
@@ -139,6 +139,8 @@ export async function waitForJob(run: AgentRun, settings: AgentRunSettings, deps
 
   const waitStart = clock.now();
   try {
+    // The poll loop loads only for a step that waits.
+    const { pollJob } = await import('./poll.js');
     const result = await pollJob({
       client,
       jobId: run.jobId!,

@@ -1,6 +1,7 @@
 import { cancelledBeforeSending, failedBeforeSending, newRun, sendPrompt, skippedRun, waitForJob, type AgentRun } from '../agent/run-agent.js';
 import { Outputs } from '../constants.js';
-import { nothingDone, type DocsPrFollower } from '../docs-pr/follow.js';
+import type { DocsPrFollower } from '../docs-pr/follow.js';
+import { nothingDone } from '../docs-pr/outcome.js';
 import { pullRequestOf } from '../event.js';
 import { GitHubError, repoFromEnv, type GitHubApi, type RepoName } from '../github/api.js';
 import { createGitHubApi } from '../github/octokit.js';
@@ -33,7 +34,7 @@ export async function agentStep(settings: AgentSettings, context: StepContext): 
   const pullRequest = pullRequestOf(context.event);
   const repo = repoFromEnv(context.env);
   const seal = RecordSeal.fromApiKey(settings.apiKey);
-  const following = docsPrFollower(settings, context, pullRequest, repo, seal);
+  const following = await docsPrFollower(settings, context, pullRequest, repo, seal);
   const syncing = following !== undefined && pullRequest?.action === 'closed';
   const record: AgentRunRecord = {
     pullRequest,
