@@ -305,18 +305,27 @@ async function coldStart(): Promise<void> {
     cwd: root,
     stdio: 'ignore',
   });
+  interface StatsModule {
+    name?: string;
+    size: number;
+    chunks?: Array<string | number>;
+    /** The modules ncc concatenated into this one (valibot into the action's, say). */
+    modules?: StatsModule[];
+  }
   const stats = JSON.parse(readFileSync(join(statsDir, 'stats.json'), 'utf8')) as {
-    modules: Array<{ name?: string; size: number; chunks?: Array<string | number> }>;
+    modules: StatsModule[];
     chunks: Array<{ id: string | number; initial?: boolean }>;
   };
   const initial = new Set(stats.chunks.filter((chunk) => chunk.initial).map((chunk) => chunk.id));
   const byPackage = new Map<string, number>();
   for (const module of stats.modules) {
     if (!(module.chunks ?? []).some((id) => initial.has(id))) continue;
-    const name =
-      /node_modules\/((@[^/]+\/)?[^/]+)/.exec(module.name ?? '')?.[1] ??
-      (module.name?.includes('/src/') || module.name?.startsWith('./src') ? 'the action (src/, with valibot inlined)' : 'other');
-    byPackage.set(name, (byPackage.get(name) ?? 0) + module.size);
+    for (const part of module.modules ?? [module]) {
+      const name =
+        /node_modules\/((@[^/]+\/)?[^/]+)/.exec(part.name ?? '')?.[1] ??
+        (part.name?.includes('/src/') || part.name?.startsWith('./src') ? 'the action (src/)' : 'other');
+      byPackage.set(name, (byPackage.get(name) ?? 0) + part.size);
+    }
   }
   const total = [...byPackage.values()].reduce((a, b) => a + b, 0);
   const top = [...byPackage.entries()].sort((a, b) => b[1] - a[1]).slice(0, 5);
