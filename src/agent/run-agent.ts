@@ -5,7 +5,7 @@ import { isCancellation, type Clock, type Logger, type Random, type Sleep } from
 import type { Outcome } from '../constants.js';
 import type { SkipKind } from '../gate/policy.js';
 import { outcomeOfTerminalJob, isTerminalStatus } from './outcome.js';
-import { pollJob, type JobReader } from './poll.js';
+import type { JobReader } from './poll.js';
 import { forLog, idForLog } from '../text.js';
 
 /** What the agent flow needs of the API client. */
@@ -141,6 +141,8 @@ export async function waitForJob(run: AgentRun, settings: AgentRunSettings, deps
 
   const waitStart = clock.now();
   try {
+    // The poll loop loads only for a step that waits.
+    const { pollJob } = await import('./poll.js');
     const result = await pollJob({
       client,
       jobId: run.jobId!,

@@ -28,11 +28,6 @@ export interface DocsPrOutcome {
   readonly acted: boolean;
 }
 
-/** Before anything was done: nothing, and the record's documentation PR as it was. */
-export function nothingDone(recorded: DocsPrRecord | undefined): DocsPrOutcome {
-  return { action: 'none', record: recorded, shown: undefined, acted: false };
-}
-
 export interface DocsPrShown {
   readonly pull: PullRef;
   readonly state: DocsPrState;

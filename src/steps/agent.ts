@@ -1,6 +1,7 @@
 import { cancelledBeforeSending, failedBeforeSending, newRun, sendPrompt, skippedRun, waitForJob, type AgentRun } from '../agent/run-agent.js';
 import { Outputs } from '../constants.js';
-import { nothingDone, type DocsPrFollower } from '../docs-pr/follow.js';
+import type { DocsPrFollower } from '../docs-pr/follow.js';
+import { nothingDone } from '../docs-pr/outcome.js';
 import { pullRequestOf } from '../event.js';
 import type { GateStatus } from '../gate/policy.js';
 import { GitHubError, repoFromEnv, type RepoName } from '../github/api.js';
@@ -37,7 +38,7 @@ export async function agentStep(settings: AgentSettings, context: StepContext): 
   const repo = repoFromEnv(context.env);
   const seal = RecordSeal.fromApiKey(settings.apiKey);
   const github = gitHubClients(settings, context);
-  const following = docsPrFollower(settings, context, pullRequest, repo, seal, github);
+  const following = await docsPrFollower(settings, context, pullRequest, repo, seal, github);
   const syncing = settings.followCodePr && following !== undefined && pullRequest?.action === 'closed';
   const record: AgentRunRecord = {
     pullRequest,

@@ -1,6 +1,6 @@
 import type { AgentRun } from '../agent/run-agent.js';
 import { Outputs } from '../constants.js';
-import { awaitPreview, triggerPreview, type PreviewDeps, type PreviewRun } from '../preview/run-preview.js';
+import type { PreviewDeps, PreviewRun } from '../preview/run-preview.js';
 import { previewResultLine } from '../report/preview-report.js';
 import type { CommonSettings, PreviewSettings } from '../settings.js';
 import { withoutInvisible } from '../text.js';
@@ -17,6 +17,8 @@ export async function askForPreview(
   context: StepContext,
 ): Promise<PreviewRun | undefined> {
   if (!settings.preview) return undefined;
+  // The preview's trigger and wait load only when `preview` is on.
+  const { triggerPreview } = await import('../preview/run-preview.js');
   const preview = await triggerPreview(settings, job, previewDeps(context));
   if (preview.url) context.setOutput(Outputs.PreviewUrl, withoutInvisible(preview.url));
   return preview;
@@ -24,6 +26,7 @@ export async function askForPreview(
 
 export async function waitForPreview(preview: PreviewRun | undefined, context: StepContext): Promise<PreviewRun | undefined> {
   if (!preview) return undefined;
+  const { awaitPreview } = await import('../preview/run-preview.js');
   const ended = await awaitPreview(preview, previewDeps(context));
   const result = previewResultLine(ended);
   if (result) context.logger[result.level](result.line);

@@ -1,5 +1,4 @@
-import { DocsPrFollower } from '../../docs-pr/follow.js';
-import { serverUrlFrom } from '../../docs-pr/target.js';
+import type { DocsPrFollower } from '../../docs-pr/follow.js';
 import type { EventPullRequest } from '../../event.js';
 import type { GitHubApi, RepoName } from '../../github/api.js';
 import type { DocsPrRecord } from '../../memory/record.js';
@@ -14,17 +13,19 @@ import type { ConnectGitHub } from './github.js';
  * documentation repository are held to the step's wrap-up (`Deadline.wrapUpAt`): like the
  * comment's last write, a run that ended with a PR is worth bringing it in step.
  */
-export function docsPrFollower(
+export async function docsPrFollower(
   settings: AgentSettings,
   context: StepContext,
   pullRequest: EventPullRequest | undefined,
   repo: RepoName | undefined,
   seal: RecordSeal,
   github: ConnectGitHub,
-): ((recorded: DocsPrRecord | undefined) => DocsPrFollower) | undefined {
+): Promise<((recorded: DocsPrRecord | undefined) => DocsPrFollower) | undefined> {
   // docs-status: approved follows the documentation PR to its approval through its back-link, with or without follow-code-pr.
   const follows = settings.followCodePr || settings.docsStatus === 'approved';
   if (!follows || !settings.prComment || !repo || !pullRequest) return undefined;
+  // The follower (the documentation PR's reads, writes and comments) loads only when it follows one.
+  const [{ DocsPrFollower }, { serverUrlFrom }] = await Promise.all([import('../../docs-pr/follow.js'), import('../../docs-pr/target.js')]);
   const workflowRepository = `${repo.owner}/${repo.repo}`;
   const serverUrl = serverUrlFrom(context.env);
   // The documentation repository is written with the docs token (or the workflow's), until the wrap-up.

@@ -1,4 +1,4 @@
-import { losingReaders, losingReadersWarning, readImpact, type ImpactRow } from '../../impact/read-impact.js';
+import type { ImpactRow } from '../../impact/read-impact.js';
 import { pullRequestOfLink, repoName, repositoryOfSource, sameRepository, serverUrlFrom } from '../../docs-pr/target.js';
 import { pullName, type PullRef } from '../../github/api.js';
 import { IMPACT_RECORD_PAGES, type ImpactRecord } from '../../memory/record.js';
@@ -52,6 +52,8 @@ export async function impactPhase(
       logger.info(`What readers will see of documentation PR ${pullName(docsPr)}: measured for its head ${head} by an earlier run; not read again.`);
       return { view: { rows: measured.pages, more: measured.more, ...(previewUrl ? { previewUrl } : {}) }, rows: measured.pages, record: measured };
     }
+    // The pages' mapping and the analytics reads load only for a run that measures them.
+    const { losingReaders, losingReadersWarning, readImpact } = await import('../../impact/read-impact.js');
     const impact = await readImpact(docsPr, head, {
       github: client,
       api: context.client,

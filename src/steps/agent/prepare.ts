@@ -5,7 +5,7 @@ import { GitHubError, type GitHubApi, type RepoName } from '../../github/api.js'
 import type { SkipKind } from '../../gate/policy.js';
 import type { BackLinkRecord } from '../../memory/record.js';
 import type { RecordSeal } from '../../memory/seal.js';
-import { PullRequestComment } from '../../pr-comment/comment.js';
+import type { PullRequestComment } from '../../pr-comment/comment.js';
 import type { Clock, Logger } from '../../runtime.js';
 import type { AgentSettings } from '../../settings.js';
 import { errorMessage, forLog, idForLog } from '../../text.js';
@@ -99,10 +99,12 @@ export async function readPullRequest(settings: AgentSettings, deps: PrepareDeps
   if (!deps.repo) throw new Error('GITHUB_REPOSITORY is not set: the repository whose change to read is unknown.');
   const github = await deps.github(deps.repo);
   const repository = `${deps.repo.owner}/${deps.repo.repo}`;
-  const found =
-    pr && (settings.prComment || forClosedEvent)
-      ? await PullRequestComment.find(github, { repository, number: pr.number, headSha: pr.headSha }, { ...deps, wrapUp: await deps.wrapUpGitHub(deps.repo) })
-      : undefined;
+  let found: PullRequestComment | undefined;
+  if (pr && (settings.prComment || forClosedEvent)) {
+    // The comment's code (its rendering, its sealed record) loads only for a run that reads or writes one.
+    const comments = (await import('../../pr-comment/comment.js')).PullRequestComment;
+    found = await comments.find(github, { repository, number: pr.number, headSha: pr.headSha }, { ...deps, wrapUp: await deps.wrapUpGitHub(deps.repo) });
+  }
   if (pr && found?.backLink) return { found, github, skip: { kind: 'own-docs-pr', reason: ownDocsPrReason(pr.number, found.backLink) } };
   return { found, github, skip: undefined };
 }
