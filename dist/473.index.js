@@ -86,8 +86,8 @@ __webpack_require__.d(__webpack_exports__, {
   refreshStep: () => (/* binding */ refreshStep)
 });
 
-// EXTERNAL MODULE: ./src/agent/run-agent.ts + 2 modules
-var run_agent = __webpack_require__(16830);
+// EXTERNAL MODULE: ./src/agent/run-agent.ts
+var run_agent = __webpack_require__(85400);
 // EXTERNAL MODULE: ./src/runtime.ts
 var runtime = __webpack_require__(33683);
 // EXTERNAL MODULE: ./src/constants.ts
@@ -478,8 +478,8 @@ function shown(text) {
     return (0,markdown/* codeSpan */.SS)(text, 'cell', MAX_SHOWN_CHARS);
 }
 
-// EXTERNAL MODULE: ./src/steps/preview.ts + 1 modules
-var steps_preview = __webpack_require__(58114);
+// EXTERNAL MODULE: ./src/steps/preview.ts
+var steps_preview = __webpack_require__(35831);
 // EXTERNAL MODULE: ./src/steps/step.ts
 var step = __webpack_require__(50961);
 // EXTERNAL MODULE: ./src/steps/verdict.ts

@@ -1,6 +1,343 @@
 export const id = 659;
-export const ids = [659];
+export const ids = [659,723];
 export const modules = {
+
+/***/ 48024:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   O: () => (/* binding */ newestMarkedBy)
+/* harmony export */ });
+/* harmony import */ var _record_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(45834);
+
+/**
+ * The newest of a pull request's comments that this action wrote with `marker`: its first line is
+ * the marker, and the token's own identity wrote it. Anyone else could quote the marker (and a
+ * record) to point the action at another job, or to have it edit their comment. The identity costs
+ * one request, made only when some comment carries the marker. Both the code PR's comment and the
+ * documentation PR's back-link are found so.
+ */
+async function newestMarkedBy(github, comments, marker) {
+    const marked = comments.filter((comment) => (0,_record_js__WEBPACK_IMPORTED_MODULE_0__/* .isMarked */ .rZ)(comment.body, marker));
+    if (marked.length === 0)
+        return undefined;
+    // Logins are case-insensitive on GitHub.
+    const login = (await github.tokenLogin()).toLowerCase();
+    return marked.filter((comment) => comment.authorLogin.toLowerCase() === login).at(-1);
+}
+
+
+/***/ }),
+
+/***/ 79723:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+__webpack_require__.r(__webpack_exports__);
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   PullRequestComment: () => (/* binding */ PullRequestComment)
+/* harmony export */ });
+/* harmony import */ var _github_api_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(28943);
+/* harmony import */ var _report_agent_report_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(74262);
+/* harmony import */ var _report_docs_pr_report_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(66389);
+/* harmony import */ var _report_gate_report_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(25498);
+/* harmony import */ var _report_impact_report_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(99197);
+/* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(48992);
+/* harmony import */ var _memory_record_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(45834);
+/* harmony import */ var _memory_ours_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(48024);
+/* harmony import */ var _memory_seal_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(80666);
+
+
+
+
+
+
+
+
+
+/**
+ * The action's one comment on a pull request, from finding it to its last write:
+ *
+ * - it is the newest comment whose first line is the marker and that the token's own identity
+ *   wrote (`ours.ts`);
+ * - its record is read from its last line, and only when its seal verifies for this pull request
+ *   (`record.ts`, `seal.ts`): one that does not counts as none, with one notice;
+ * - it is written as soon as the API accepted the job or the message (working), and again with
+ *   the outcome, always the same comment;
+ * - before each outcome write it reads the record again, and keeps what another run recorded
+ *   meanwhile (a concurrent `closed` run's closing of the documentation PR);
+ * - its hidden record moves to a new head only once the API accepted it;
+ * - a failure to read or write it is one warning, and no write follows a failed one.
+ *
+ * The bodies are the report's (`report/agent-report.ts`); the record's form is `record.ts`.
+ */
+class PullRequestComment {
+    github;
+    pullRequest;
+    earlier;
+    backLink;
+    deps;
+    foundBody;
+    commentId;
+    stopped = false;
+    /** The record as the comment held it when this run last read it. */
+    stored;
+    /** What another run recorded of the documentation PR since this one read the record, when this run did not act on it. */
+    newerDocsPr;
+    constructor(github, pullRequest, 
+    /** What the comment recorded before this run: the job and the head it had accepted. */
+    earlier, existingId, 
+    /** This pull request carries a documentation PR's back-link: it is the action's own documentation PR. */
+    backLink, deps, 
+    /** The comment's body as found: `command: sync` keeps its report and rewrites its tail. */
+    foundBody) {
+        this.github = github;
+        this.pullRequest = pullRequest;
+        this.earlier = earlier;
+        this.backLink = backLink;
+        this.deps = deps;
+        this.foundBody = foundBody;
+        this.commentId = existingId;
+        this.stored = earlier;
+    }
+    /**
+     * The pull request's comment as the action last left it (or a new one to write). Undefined when
+     * the comments cannot be read: one warning, and the run goes on without the comment and
+     * without reuse-job, since a comment that cannot be found again would be written twice.
+     * Cancellation and the step's deadline end the step, as with every GitHub read.
+     */
+    static async find(github, pullRequest, deps) {
+        try {
+            const comments = await github.listComments(pullRequest.number);
+            let ours = await (0,_memory_ours_js__WEBPACK_IMPORTED_MODULE_6__/* .newestMarkedBy */ .O)(github, comments, _memory_record_js__WEBPACK_IMPORTED_MODULE_5__/* .COMMENT_MARKER */ .JO);
+            if (deps.bySeal && !(ours && verifies(ours.body, pullRequest, deps))) {
+                ours = comments.find((comment) => (0,_memory_record_js__WEBPACK_IMPORTED_MODULE_5__/* .isMarked */ .rZ)(comment.body, _memory_record_js__WEBPACK_IMPORTED_MODULE_5__/* .COMMENT_MARKER */ .JO) && verifies(comment.body, pullRequest, deps));
+            }
+            const earlier = ours && recordOf(ours.body, pullRequest, deps);
+            return new PullRequestComment(github, pullRequest, earlier, ours?.id, backLinkOf(comments, pullRequest, deps), deps, ours?.body);
+        }
+        catch (error) {
+            if ((0,_github_api_js__WEBPACK_IMPORTED_MODULE_0__/* .endsTheStep */ .g1)(error))
+                throw error;
+            deps.logger.warning(`Could not read the pull request's comments: ${(0,_text_js__WEBPACK_IMPORTED_MODULE_8__/* .errorMessage */ .gJ)(error)} Going on without the pull-request comment and without reuse-job.`);
+            return undefined;
+        }
+    }
+    /** Says the job is working: as soon as the API accepted the job or the message. */
+    writeWorking(view) {
+        return this.write('working', view);
+    }
+    /**
+     * Says how the run ended. Like the last poll at the deadline, it may take one request-timeout
+     * past the step's deadline (with `CommentDeps.wrapUp`): a timed-out run is worth a comment that
+     * says so. With a preview, it is written once the preview is asked for (building) and again when
+     * it ended.
+     */
+    async writeOutcome(view) {
+        const github = this.deps.wrapUp ?? this.github;
+        await this.readAgain(github, view.docsPr);
+        return this.write('outcome', view, github);
+    }
+    /**
+     * The record this run leaves: the job and head the API accepted in this run, else the record as
+     * last read. After a refused, failed, cut-off or cancelled create or message, the next run then
+     * sends the same change again instead of taking it as delivered.
+     */
+    recordFor(view) {
+        const { run } = view;
+        const job = run.delivery === 'accepted' && run.jobId ? { jobId: run.jobId, headSha: this.pullRequest.headSha } : this.stored;
+        if (!job)
+            return undefined;
+        const docsPr = this.docsPrOf(view.docsPr).record;
+        // What was measured stays recorded until a run measures anew.
+        const impact = view.impact?.record ?? this.stored?.impact;
+        return { jobId: job.jobId, headSha: job.headSha, ...(docsPr ? { docsPr } : {}), ...(impact ? { impact } : {}) };
+    }
+    /**
+     * The documentation PR the record names and what the comment says of it: what this run's
+     * following did, unless another run recorded something newer of a documentation PR this run did
+     * not act on (then that, said as the record says it); with no following, the record's as read.
+     */
+    docsPrOf(outcome) {
+        const newer = this.newerDocsPr;
+        if (newer && !outcome?.acted)
+            return { record: newer, section: (0,_report_docs_pr_report_js__WEBPACK_IMPORTED_MODULE_2__/* .renderDocsPrSection */ .dH)((0,_github_api_js__WEBPACK_IMPORTED_MODULE_0__/* .pullName */ .N4)(newer), newer.closedByAction ? 'closed' : 'linked') };
+        if (!outcome)
+            return { record: this.stored?.docsPr, section: undefined };
+        const shown = outcome.shown;
+        return { record: outcome.record, section: shown && (0,_report_docs_pr_report_js__WEBPACK_IMPORTED_MODULE_2__/* .renderDocsPrSection */ .dH)((0,_github_api_js__WEBPACK_IMPORTED_MODULE_0__/* .pullName */ .N4)(shown.pull), shown.state, shown.superseded) };
+    }
+    /**
+     * `command: sync`: the comment as it was found, its report kept, its documentation PR's line and
+     * gate line said anew, and its record as given, sealed. Nothing is written when there was no
+     * comment with a verified record to keep. True once written.
+     */
+    async rewriteTail(record, docsPrSection, gate) {
+        if (this.stopped || this.commentId === undefined || !this.foundBody || !this.earlier)
+            return false;
+        const lines = this.foundBody.replace(/\n+$/, '').split('\n');
+        const dropTrailing = (starts) => {
+            while (lines.length > 0 && lines.at(-1) === '')
+                lines.pop();
+            if (lines.length > 0 && starts(lines.at(-1)))
+                lines.pop();
+        };
+        dropTrailing((line) => line.startsWith('<!-- docs-agent-action:state '));
+        dropTrailing((line) => line.startsWith(_report_gate_report_js__WEBPACK_IMPORTED_MODULE_3__/* .GATE_LINE_START */ .OJ));
+        dropTrailing((line) => line.startsWith(_report_docs_pr_report_js__WEBPACK_IMPORTED_MODULE_2__/* .DOCS_PR_SECTION_START */ .AQ));
+        while (lines.length > 0 && lines.at(-1) === '')
+            lines.pop();
+        const hidden = (0,_memory_record_js__WEBPACK_IMPORTED_MODULE_5__/* .recordLine */ .IK)(record, this.deps.seal, (0,_memory_seal_js__WEBPACK_IMPORTED_MODULE_7__/* .codePrScope */ .ce)(this.pullRequest.repository, this.pullRequest.number));
+        const body = withTail(lines.join('\n'), [docsPrSection, gate && (0,_report_gate_report_js__WEBPACK_IMPORTED_MODULE_3__/* .renderGateLine */ .qS)(gate), hidden].filter((part) => Boolean(part)));
+        try {
+            await (this.deps.wrapUp ?? this.github).updateComment(this.commentId, body);
+            this.stored = record;
+            this.deps.logger.info('Pull-request comment updated.');
+            return true;
+        }
+        catch (error) {
+            this.stopped = true;
+            this.deps.logger.warning(`Could not write the pull-request comment: ${(0,_text_js__WEBPACK_IMPORTED_MODULE_8__/* .errorMessage */ .gJ)(error)}`);
+            return false;
+        }
+    }
+    /**
+     * Reads the comment's record again before writing the outcome: another run may have written it
+     * since this one read it (two runs of one pull request without a concurrency group). What this
+     * run did not change is taken from the newer record, so a documentation PR that a `closed` run
+     * closed meanwhile stays recorded as closed by this action, and reopening the code PR still
+     * reopens it. A failure to read is said at info level; the write goes on with what this run has.
+     */
+    async readAgain(github, outcome) {
+        if (this.stopped || this.commentId === undefined)
+            return;
+        let newer;
+        try {
+            const comments = await github.listComments(this.pullRequest.number);
+            const ours = comments.find((comment) => comment.id === this.commentId);
+            if (!ours)
+                return;
+            newer = recordOf(ours.body, this.pullRequest, { ...this.deps, logger: { ...this.deps.logger, notice: () => undefined } });
+        }
+        catch (error) {
+            if ((0,_github_api_js__WEBPACK_IMPORTED_MODULE_0__/* .endsTheStep */ .g1)(error))
+                throw error;
+            this.deps.logger.info(`Could not read the pull-request comment again before writing it (${(0,_text_js__WEBPACK_IMPORTED_MODULE_8__/* .errorMessage */ .gJ)(error)}); writing what this run knows.`);
+            return;
+        }
+        if (!newer || sameRecord(newer, this.stored))
+            return;
+        // The documentation PR as this run knows it: what its following left, else the record it read.
+        const known = outcome ? outcome.record : this.stored?.docsPr;
+        this.stored = newer;
+        if (newer.docsPr && !sameRecord(newer.docsPr, known))
+            this.newerDocsPr = newer.docsPr;
+    }
+    async write(stage, view, github = this.github) {
+        if (this.stopped)
+            return;
+        const { run, diff, preview } = view;
+        const record = this.recordFor(view);
+        const hidden = record && (0,_memory_record_js__WEBPACK_IMPORTED_MODULE_5__/* .recordLine */ .IK)(record, this.deps.seal, (0,_memory_seal_js__WEBPACK_IMPORTED_MODULE_7__/* .codePrScope */ .ce)(this.pullRequest.repository, this.pullRequest.number));
+        const now = new Date(this.deps.clock.now()).toISOString();
+        const docsPr = this.docsPrOf(view.docsPr);
+        const impactSection = stage === 'outcome' && view.impact ? (0,_report_impact_report_js__WEBPACK_IMPORTED_MODULE_4__/* .renderImpactSection */ .CZ)(view.impact.view, 4) : undefined;
+        const tail = [impactSection, docsPr.section, view.gate && (0,_report_gate_report_js__WEBPACK_IMPORTED_MODULE_3__/* .renderGateLine */ .qS)(view.gate), hidden].filter((part) => Boolean(part));
+        // What follows the report's body is kept out of the room the report may fill, so the whole comment stays under GitHub's limit.
+        const room = _report_agent_report_js__WEBPACK_IMPORTED_MODULE_1__/* .COMMENT_LIMIT_CHARS */ .iW - tail.reduce((chars, part) => chars + part.length + 2, 1);
+        const body = withTail(stage === 'working'
+            ? (0,_report_agent_report_js__WEBPACK_IMPORTED_MODULE_1__/* .renderWorkingComment */ .Jc)(run, diff, _memory_record_js__WEBPACK_IMPORTED_MODULE_5__/* .COMMENT_MARKER */ .JO, undefined, now)
+            : (0,_report_agent_report_js__WEBPACK_IMPORTED_MODULE_1__/* .renderPrComment */ .Q1)(run, _memory_record_js__WEBPACK_IMPORTED_MODULE_5__/* .COMMENT_MARKER */ .JO, undefined, now, room, preview, docsPr.record), tail);
+        try {
+            let result;
+            if (this.commentId === undefined) {
+                this.commentId = await github.createComment(this.pullRequest.number, body);
+                result = 'created';
+            }
+            else {
+                await github.updateComment(this.commentId, body);
+                result = 'updated';
+            }
+            this.stored = record;
+            this.deps.logger.info(`Pull-request comment ${result}${stage === 'working' ? ' (working)' : ''}.`);
+        }
+        catch (error) {
+            this.stopped = true;
+            this.deps.logger.warning(error instanceof _github_api_js__WEBPACK_IMPORTED_MODULE_0__/* .GitHubError */ .y_ && error.status === 403
+                ? 'Could not write the pull-request comment (403): give the job "permissions: pull-requests: write", or set pr-comment: false.'
+                : `Could not write the pull-request comment: ${(0,_text_js__WEBPACK_IMPORTED_MODULE_8__/* .errorMessage */ .gJ)(error)}`);
+        }
+    }
+}
+/** The body with what follows the report's part (the documentation PR's section, the hidden record), each after a blank line. */
+function withTail(body, tail) {
+    return [body.replace(/\n$/, ''), ...tail.flatMap((part) => ['', part])].join('\n') + '\n';
+}
+function verifies(body, pullRequest, deps) {
+    return (0,_memory_record_js__WEBPACK_IMPORTED_MODULE_5__/* .readRecord */ .aE)(body, deps.seal, (0,_memory_seal_js__WEBPACK_IMPORTED_MODULE_7__/* .codePrScope */ .ce)(pullRequest.repository, pullRequest.number)).found === 'verified';
+}
+/** The verified record of our comment, or none; one that does not verify is said in one notice. */
+function recordOf(body, pullRequest, deps) {
+    const reading = (0,_memory_record_js__WEBPACK_IMPORTED_MODULE_5__/* .readRecord */ .aE)(body, deps.seal, (0,_memory_seal_js__WEBPACK_IMPORTED_MODULE_7__/* .codePrScope */ .ce)(pullRequest.repository, pullRequest.number));
+    if (reading.found === 'unverified') {
+        deps.logger.notice("The pull-request comment's hidden record does not verify (edited by hand, copied from elsewhere, or written under another api-key or by an earlier version of this action): it counts as none. The job is not reused, and no documentation PR is acted on until a run records one again.");
+    }
+    return reading.found === 'verified' ? reading.record : undefined;
+}
+/**
+ * The back-link this action left on the pull request when it is a documentation PR that follows a
+ * code PR: a comment marked as one whose record verifies for this pull request. Its author does not
+ * matter (it is the docs token's identity, which this run may not know); the seal does.
+ */
+function backLinkOf(comments, pullRequest, deps) {
+    const scope = (0,_memory_seal_js__WEBPACK_IMPORTED_MODULE_7__/* .docsPrScope */ .Ss)(pullRequest.repository, pullRequest.number);
+    for (const comment of comments) {
+        if (!(0,_memory_record_js__WEBPACK_IMPORTED_MODULE_5__/* .isMarked */ .rZ)(comment.body, _memory_record_js__WEBPACK_IMPORTED_MODULE_5__/* .DOCS_PR_MARKER */ .iU))
+            continue;
+        const reading = (0,_memory_record_js__WEBPACK_IMPORTED_MODULE_5__/* .readBackLink */ .QU)(comment.body, deps.seal, scope);
+        if (reading.found === 'verified')
+            return reading.record;
+    }
+    return undefined;
+}
+/** Records are written by one function, their fields always in one order: their JSON tells them apart. */
+function sameRecord(a, b) {
+    return JSON.stringify(a) === JSON.stringify(b);
+}
+
+
+/***/ }),
+
+/***/ 25498:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   OJ: () => (/* binding */ GATE_LINE_START),
+/* harmony export */   iQ: () => (/* binding */ renderSentence),
+/* harmony export */   qS: () => (/* binding */ renderGateLine)
+/* harmony export */ });
+/* harmony import */ var _constants_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(27242);
+/* harmony import */ var _markdown_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(54285);
+
+
+const STATE_TEXT = {
+    pending: '⏳ pending',
+    success: '✅ success',
+    failure: '❌ failure',
+    error: '⚠️ error',
+};
+/** The line of the code PR's comment that says what the documentation gate is waiting for (Markdown). */
+function renderGateLine(status) {
+    return `**Documentation gate** (\`${_constants_js__WEBPACK_IMPORTED_MODULE_0__/* .GATE_CONTEXT */ .uX}\`): ${STATE_TEXT[status.state]}: ${renderSentence(status, 'text')}.`;
+}
+/** The status's sentence in Markdown: its words as text, the names in it as code. */
+function renderSentence(status, place) {
+    return status.sentence.map((part) => (typeof part === 'string' ? (0,_markdown_js__WEBPACK_IMPORTED_MODULE_1__/* .escapeText */ .X1)(part) : (0,_markdown_js__WEBPACK_IMPORTED_MODULE_1__/* .codeSpan */ .SS)(part.name, place))).join('');
+}
+/** How the gate's line starts: the sync command finds it again in the comment by it. */
+const GATE_LINE_START = '**Documentation gate** ';
+
+
+/***/ }),
 
 /***/ 89659:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
@@ -121,7 +458,7 @@ async function syncStep(settings, context) {
         }
         const code = backLink.codePr;
         run.codePr = (0,api/* pullName */.N4)(code);
-        const codeToken = settings.codeToken || ((0,target/* sameRepository */.RB)(code.repository, repository) ? settings.githubToken : '');
+        const codeToken = settings.codeToken || ((0,target.sameRepository)(code.repository, repository) ? settings.githubToken : '');
         if (!codeToken) {
             throw new Error(`The code PR ${run.codePr} is in another repository than this workflow's (${repository}): give code-token a token with "Commit statuses: write" and "Pull requests: write" on ${code.repository}, e.g. from actions/create-github-app-token.`);
         }
@@ -130,15 +467,15 @@ async function syncStep(settings, context) {
             logger.info(`Dry run: would bring code PR ${run.codePr} in step; nothing was changed on GitHub.`);
             return report(run, settings, context);
         }
-        const codeGitHub = await github(codeToken, (0,target/* repoName */.Qq)(code.repository), context.deadline.wrapUpAt);
+        const codeGitHub = await github(codeToken, (0,target.repoName)(code.repository), context.deadline.wrapUpAt);
         const codePull = await codeGitHub.pullRequest(code.number);
-        const comment = await pr_comment_comment/* PullRequestComment */.G.find(codeGitHub, { repository: code.repository, number: code.number, headSha: codePull.headSha }, { logger, clock: context.clock, seal, bySeal: true });
+        const comment = await pr_comment_comment.PullRequestComment.find(codeGitHub, { repository: code.repository, number: code.number, headSha: codePull.headSha }, { logger, clock: context.clock, seal, bySeal: true });
         // Only the documentation PR the code PR's sealed record names speaks for the code PR: an
         // earlier one (superseded, closed by the action, or left open) keeps its back-link, and its
         // approval or closing must not set the status the newer one holds.
         const earlier = comment?.earlier;
         const recorded = earlier?.docsPr;
-        if (!comment || !earlier || !recorded || !(0,target/* sameRepository */.RB)(recorded.repository, repository) || recorded.number !== docs.number) {
+        if (!comment || !earlier || !recorded || !(0,target.sameRepository)(recorded.repository, repository) || recorded.number !== docs.number) {
             run.outcome = 'skipped';
             run.reason = earlier
                 ? `The code PR ${run.codePr}'s record names another documentation PR than ${run.docsPr}: it speaks for the code PR, so its status and comment are left as they are.`
@@ -155,7 +492,7 @@ async function syncStep(settings, context) {
                     waiveLabel: settings.waiveLabel,
                     waivedBy: codePull.labels.some((label) => label.toLowerCase() === settings.waiveLabel.toLowerCase()) ? settings.waiveLabel : undefined,
                     outcome: 'synced',
-                    docsPr: { name: run.docsPr, url: `${(0,target/* serverUrlFrom */.dJ)(context.env)}/${repository}/pull/${docs.number}`, standing: run.standing },
+                    docsPr: { name: run.docsPr, url: `${(0,target.serverUrlFrom)(context.env)}/${repository}/pull/${docs.number}`, standing: run.standing },
                     runUrl: (0,gate/* runUrlOf */.Qm)(context.env, docs.number),
                 });
         if (run.gate)
@@ -178,7 +515,7 @@ function docsPullRequestOf(event) {
     return { number: pr.number, merged: pr.merged === true, closed: pr.state === 'closed' };
 }
 async function backLinkOn(github, repository, number, seal, context) {
-    const found = await pr_comment_comment/* PullRequestComment */.G.find(github, { repository, number, headSha: '' }, { logger: context.logger, clock: context.clock, seal });
+    const found = await pr_comment_comment.PullRequestComment.find(github, { repository, number, headSha: '' }, { logger: context.logger, clock: context.clock, seal });
     return found?.backLink;
 }
 /**
