@@ -9,12 +9,14 @@
  *   4. Peak memory of a 200,000-row export, and heap growth over a 60-minute wait.
  *   5. Requests and notice delay while waiting for previews that build in 30 s to 5 minutes
  *      (fake time), against the contract's budget.
+ *   6. Analytics requests reader impact spends on a documentation PR of 5 pages, on sites of 200,
+ *      2,000 and 20,000 pages, against reading the whole export each time.
  *
  * Not part of `npm test`: timings never decide a test. docs/benchmarks.md records a run.
  *
  *   npm run bench                                   every part
  *   npm run bench -- cold-start [--runs=30]         only the parts named (cold-start, waiting,
- *                                                   export, memory, previews)
+ *                                                   export, memory, previews, impact)
  *   npm run bench -- cold-start --against=old/dist/index.js
  *                                                   also times another bundle, interleaved with
  *                                                   the rest: a change's before and after
@@ -26,15 +28,20 @@ import { join, relative, resolve } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { newRun } from '../src/agent/run-agent.js';
+import { ApiClient } from '../src/api/client.js';
+import { createGitHubApi } from '../src/github/octokit.js';
+import { readImpact } from '../src/impact/read-impact.js';
 import { pollJob } from '../src/agent/poll.js';
 import { runPreview } from '../src/preview/run-preview.js';
 import type { AgentJob } from '../src/api/schemas.js';
 import { silentLogger } from '../src/runtime.js';
-import { startSimulator, type Simulator } from '../test/simulator/index.js';
+import { expectedVisitors, startSimulator, type Simulator } from '../test/simulator/index.js';
+import { startFakeGitHub } from '../test/support/fake-github.js';
 import { FakeTime, seededRandom } from '../test/support/fake-time.js';
+import { shaOf } from '../test/support/github-objects.js';
 import { DIST_ENTRY } from '../test/support/run-action.js';
 
-const PARTS = ['cold-start', 'waiting', 'export', 'memory', 'previews'] as const;
+const PARTS = ['cold-start', 'waiting', 'export', 'memory', 'previews', 'impact'] as const;
 const args = process.argv.slice(2);
 const option = (name: string): string | undefined => args.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3);
 const named = args.filter((arg) => !arg.startsWith('--'));
@@ -606,17 +613,118 @@ async function previewing(): Promise<void> {
   }
 }
 
+// 6. Reader impact ----------------------------------------------------------------------------
+/**
+ * What reader impact costs the organisation's analytics budget: for documentation PRs of 5 pages
+ * drawn at random from a site's pages (the simulator answers the visitors export in an order of
+ * its own, a seeded shuffle, as the vendor documents none), the requests `readImpact` makes —
+ * the visitors export until every changed page has been seen, then feedback once — against
+ * reading the whole export each time (⌈rows / 250⌉ pages, and feedback). And a PR with a new
+ * page among its 5, which no row names: that read goes to the end of the export.
+ */
+async function readerImpactCost(): Promise<void> {
+  const prs = 40;
+  const time = new FakeTime();
+  // The last 28 days to today on the fake clock (2026-11-22), as readImpact asks for them.
+  const range = { dateFrom: '2026-10-25', dateTo: '2026-11-22' };
+  const github = await startFakeGitHub();
+  const docs = github.addRepository('acme/docs');
+  let heads = 0;
+  for (const sitePages of [200, 2_000, 20_000]) {
+    say(`reader impact: ${prs} documentation PRs of 5 pages on a site of ${sitePages.toLocaleString('en-US')} pages`);
+    const analytics = { paths: sitePages, today: range.dateTo };
+    const sim = await startSimulator({ analytics, now: () => time.now() });
+    const paths = [...expectedVisitors(analytics, range).rows.keys()];
+    /** One documentation PR changing these pages (each `docs/<path>.mdx`): the analytics requests its reading made. */
+    const measure = async (pages: readonly string[]): Promise<number> => {
+      const head = shaOf(`bench head ${++heads}`);
+      const files = pages.map((path) => ({ filename: `docs${path}.mdx`, status: 'modified' }));
+      docs.files.set(head, { 'docs/docs.json': '{}', ...Object.fromEntries(files.map((file) => [file.filename, '# page'])) });
+      docs.pulls.set(1, { title: 'Docs', state: 'open', draft: false, merged: false, headRef: 'docs', headSha: head, files });
+      const deadline = time.now() + 600_000;
+      const api = new ApiClient({
+        baseUrl: sim.url,
+        apiKey: sim.apiKey,
+        projectId: 'proj_sim',
+        requestTimeoutMs: 30_000,
+        retries: 0,
+        userAgent: 'bench',
+        logger: silentLogger,
+        clock: time,
+        sleep: time.sleep,
+        random: seededRandom(1),
+        deadline,
+      });
+      const client = await createGitHubApi({
+        token: 'ghs_bench',
+        repo: { owner: 'acme', repo: 'docs' },
+        requestTimeoutMs: 30_000,
+        deadline,
+        signal: new AbortController().signal,
+        clock: time,
+        apiUrl: github.url,
+        retries: 0,
+        logger: silentLogger,
+      });
+      sim.resetLog();
+      try {
+        const impact = await readImpact({ repository: 'acme/docs', number: 1 }, head, {
+          github: client,
+          api,
+          clock: time,
+          logger: silentLogger,
+          deadline,
+          pageSize: 250,
+        });
+        if (!impact || impact.rows.length !== pages.length) throw new Error('reader impact did not measure the pages');
+        if (impact.requests !== sim.requests.length) throw new Error(`reader impact counted ${impact.requests} requests, the simulator ${sim.requests.length}`);
+        return impact.requests;
+      } finally {
+        await api.close();
+      }
+    };
+    const random = seededRandom(sitePages);
+    const spent: number[] = [];
+    for (let pr = 0; pr < prs; pr++) {
+      const pages = new Set<string>();
+      while (pages.size < 5) pages.add(paths[Math.floor(random() * paths.length)]!);
+      spent.push(await measure([...pages]));
+    }
+    const withNew = await measure([...paths.slice(0, 4), '/guides/a-page-no-reader-has-seen']);
+    await sim.close();
+    const whole = Math.ceil(paths.length / 250) + 1;
+    const mean = spent.reduce((a, b) => a + b, 0) / spent.length;
+    const most = Math.max(...spent);
+    rows.push({
+      figure: `Reader impact, 5 changed pages, a site of ${sitePages.toLocaleString('en-US')} pages: analytics requests`,
+      value: `mean ${mean.toFixed(1)}, most ${most}, least ${Math.min(...spent)} (${prs} PRs)`,
+      reference: `whole export each time: ${whole} (${paths.length.toLocaleString('en-US')} rows ÷ 250, + 1 feedback); mean ${((mean / whole) * 100).toFixed(0)}% of it`,
+      target: '≤ whole export',
+      met: most <= whole,
+    });
+    rows.push({
+      figure: '… with a new page among the 5 (no row names it)',
+      value: String(withNew),
+      reference: `whole export: ${whole}`,
+      target: '= whole export',
+      met: withNew === whole,
+    });
+  }
+  await github.close();
+}
+
 // ---------------------------------------------------------------------------------------------
 if (chosen('cold-start')) await coldStart();
 if (chosen('waiting')) await waiting();
 if (chosen('export')) await exporting();
 if (chosen('memory')) await memory();
 if (chosen('previews')) await previewing();
+if (chosen('impact')) await readerImpactCost();
 
 const machine = `${cpus().length} × ${cpus()[0]?.model.trim() ?? 'unknown CPU'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}; load at the end ${load()}`;
 const header = ['figure', 'value', 'reference (same run)', 'target', ''];
 const table = [header, ...rows.map((row) => [row.figure, row.value, row.reference, row.target, row.met === undefined ? '' : row.met ? 'met' : 'SHORT'])];
-console.log(`\nMachine: ${machine}\n`);
+console.log(`\nMachine: ${machine}; run ${new Date().toISOString().slice(0, 10)}\n`);
 console.log([`| ${header.join(' | ')} |`, `|${' --- |'.repeat(header.length)}`, ...table.slice(1).map((cells) => `| ${cells.join(' | ')} |`)].join('\n'));
 const short = rows.filter((row) => row.met === false);
 console.log(short.length === 0 ? '\nEvery target is met.' : `\nShort of target: ${short.map((row) => row.figure).join('; ')}`);
