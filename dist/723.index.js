@@ -240,10 +240,16 @@ class PullRequestComment {
         const hidden = record && (0,_memory_record_js__WEBPACK_IMPORTED_MODULE_5__/* .recordLine */ .IK)(record, this.deps.seal, (0,_memory_seal_js__WEBPACK_IMPORTED_MODULE_7__/* .codePrScope */ .ce)(this.pullRequest.repository, this.pullRequest.number));
         const now = new Date(this.deps.clock.now()).toISOString();
         const docsPr = this.docsPrOf(view.docsPr);
-        const impactSection = stage === 'outcome' && view.impact ? (0,_report_impact_report_js__WEBPACK_IMPORTED_MODULE_4__/* .renderImpactSection */ .CZ)(view.impact.view, 4) : undefined;
-        const tail = [impactSection, docsPr.section, view.gate && (0,_report_gate_report_js__WEBPACK_IMPORTED_MODULE_3__/* .renderGateLine */ .qS)(view.gate), hidden].filter((part) => Boolean(part));
+        const fixedTail = [docsPr.section, view.gate && (0,_report_gate_report_js__WEBPACK_IMPORTED_MODULE_3__/* .renderGateLine */ .qS)(view.gate), hidden].filter((part) => Boolean(part));
+        let impactSection = stage === 'outcome' && view.impact?.view ? (0,_report_impact_report_js__WEBPACK_IMPORTED_MODULE_4__/* .renderImpactSection */ .CZ)(view.impact.view, 4) : undefined;
+        // The section is as long as its page paths, which are file names: where it would leave the
+        // report less room than its shortest form, it gives way as a whole (the summary shows it).
+        if (impactSection && _report_agent_report_js__WEBPACK_IMPORTED_MODULE_1__/* .COMMENT_LIMIT_CHARS */ .iW - tailChars([impactSection, ...fixedTail]) < (0,_report_agent_report_js__WEBPACK_IMPORTED_MODULE_1__/* .renderPrComment */ .Q1)(run, _memory_record_js__WEBPACK_IMPORTED_MODULE_5__/* .COMMENT_MARKER */ .JO, undefined, now, 0).length) {
+            impactSection = (0,_report_impact_report_js__WEBPACK_IMPORTED_MODULE_4__/* .renderImpactTooLong */ .Ze)(4);
+        }
+        const tail = impactSection ? [impactSection, ...fixedTail] : fixedTail;
         // What follows the report's body is kept out of the room the report may fill, so the whole comment stays under GitHub's limit.
-        const room = _report_agent_report_js__WEBPACK_IMPORTED_MODULE_1__/* .COMMENT_LIMIT_CHARS */ .iW - tail.reduce((chars, part) => chars + part.length + 2, 1);
+        const room = _report_agent_report_js__WEBPACK_IMPORTED_MODULE_1__/* .COMMENT_LIMIT_CHARS */ .iW - tailChars(tail);
         const body = withTail(stage === 'working'
             ? (0,_report_agent_report_js__WEBPACK_IMPORTED_MODULE_1__/* .renderWorkingComment */ .Jc)(run, diff, _memory_record_js__WEBPACK_IMPORTED_MODULE_5__/* .COMMENT_MARKER */ .JO, undefined, now)
             : (0,_report_agent_report_js__WEBPACK_IMPORTED_MODULE_1__/* .renderPrComment */ .Q1)(run, _memory_record_js__WEBPACK_IMPORTED_MODULE_5__/* .COMMENT_MARKER */ .JO, undefined, now, room, preview, docsPr.record), tail);
@@ -302,6 +308,10 @@ function backLinkOf(comments, pullRequest, deps) {
 /** Records are written by one function, their fields always in one order: their JSON tells them apart. */
 function sameRecord(a, b) {
     return JSON.stringify(a) === JSON.stringify(b);
+}
+/** The characters the parts after the report's body take: each after a blank line, and the final line break. */
+function tailChars(parts) {
+    return parts.reduce((chars, part) => chars + part.length + 2, 1);
 }
 
 

@@ -745,8 +745,6 @@ function createOctokitApi(options) {
     const context = { octokit, repo: options.repo, call };
     return { ...changeReads(context), ...commentCalls(context), ...pullRequestCalls(context), ...fileReads(context) };
 }
-/** GitHub answers the contents of a file up to 1 MB; a configuration file larger than that is not read. */
-const FILE_MAX_BYTES = 1_000_000;
 /** The reads of a repository's files at a commit: the paths with a name, and a file's text. */
 function fileReads({ octokit, repo, call }) {
     return {
@@ -761,7 +759,8 @@ function fileReads({ octokit, repo, call }) {
                 const { data } = await octokit.rest.repos.getContent({ ...repo, path, ref });
                 const file = data;
                 shape('file-content', file.type === 'file', 'not a file');
-                shape('file-content', typeof file.size !== 'number' || file.size <= FILE_MAX_BYTES, `larger than ${FILE_MAX_BYTES} bytes`);
+                // GitHub gives a file's content up to 1 MB; past it, `encoding: "none"` and no content.
+                shape('file-content', file.encoding !== 'none', 'larger than the 1 MB the contents API gives');
                 shape('file-content', file.encoding === 'base64' && typeof file.content === 'string', 'no base64 content');
                 return Buffer.from(file.content, 'base64').toString('utf8');
             }

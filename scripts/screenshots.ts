@@ -124,7 +124,10 @@ try {
   });
   github.pulls.set(9, { diff: fileDiff('src/cli.ts', ['export const retries = 4;']), files: [], commits: ['Add --retries'] });
   sim.setSourceRepository('https://github.com/acme/docs');
-  sim.queueJobScripts([{ status: 'active', polls: 2, ref: 'mintlify/docs-retries' }, { status: 'completed', prLink: true }]);
+  sim.queueJobScripts([
+    { status: 'active', polls: 2, ref: 'mintlify/docs-retries' },
+    { status: 'completed', prLink: true },
+  ]);
   sim.queuePrLinks('https://github.com/acme/docs/pull/41');
   const impact = succeeded(
     await runAction({

@@ -48,9 +48,6 @@ export function createOctokitApi(options: GitHubClientOptions): GitHubApi {
   return { ...changeReads(context), ...commentCalls(context), ...pullRequestCalls(context), ...fileReads(context) };
 }
 
-/** GitHub answers the contents of a file up to 1 MB; a configuration file larger than that is not read. */
-const FILE_MAX_BYTES = 1_000_000;
-
 /** The reads of a repository's files at a commit: the paths with a name, and a file's text. */
 function fileReads({ octokit, repo, call }: CallContext): Pick<GitHubApi, 'filesNamed' | 'fileText'> {
   return {
@@ -69,7 +66,8 @@ function fileReads({ octokit, repo, call }: CallContext): Pick<GitHubApi, 'files
           const { data } = await octokit.rest.repos.getContent({ ...repo, path, ref });
           const file = data as { type?: unknown; encoding?: unknown; content?: unknown; size?: unknown };
           shape('file-content', file.type === 'file', 'not a file');
-          shape('file-content', typeof file.size !== 'number' || file.size <= FILE_MAX_BYTES, `larger than ${FILE_MAX_BYTES} bytes`);
+          // GitHub gives a file's content up to 1 MB; past it, `encoding: "none"` and no content.
+          shape('file-content', file.encoding !== 'none', 'larger than the 1 MB the contents API gives');
           shape('file-content', file.encoding === 'base64' && typeof file.content === 'string', 'no base64 content');
           return Buffer.from(file.content as string, 'base64').toString('utf8');
         } catch (error) {

@@ -16,7 +16,8 @@ export interface ChangedFile {
 /** A documentation site's configuration: the folder that holds it (`''` for the root), and its redirects. */
 export interface DocsConfig {
   readonly folder: string;
-  readonly redirects: readonly Redirect[];
+  /** Undefined when the configuration could not be read: its redirects are not known. */
+  readonly redirects: readonly Redirect[] | undefined;
 }
 
 export interface Redirect {
@@ -32,15 +33,47 @@ export interface ChangedPage {
   readonly change: PageChange;
   /** A renamed page's path before: the one its readers know. */
   readonly previousPath?: string;
-  /** A removed or renamed page: whether the configuration nearest to its old file redirects its old path. */
-  readonly redirected?: boolean;
+  /**
+   * A removed or renamed page: whether the configuration nearest to its old file redirects its old
+   * path; null when that configuration could not be read.
+   */
+  readonly redirected?: boolean | null;
 }
 
 /** The configuration files, nearest first at each folder: `docs.json`, else the older `mint.json`. */
 export const CONFIG_FILES = ['docs.json', 'mint.json'] as const;
 
-/** The pages the files change, once each, in the order of the files. Files that are not pages of a site are left out. */
+/**
+ * The pages the files change, once each, in the order of the files. Files that are not pages of a
+ * site are left out. What counts is the page's path, not its file: a file renamed without its path
+ * changing (`a.md` to `a.mdx`, `a.mdx` to `a/index.mdx`) modifies the page, and so does a path one
+ * file removes and another adds.
+ */
 export function changedPages(files: readonly ChangedFile[], configs: readonly DocsConfig[]): ChangedPage[] {
+  const byFile = pagesByFile(files, configs);
+  const stays = new Set(byFile.filter((page) => page.change !== 'removed').map((page) => page.path));
+  const removed = new Set(byFile.filter((page) => page.change === 'removed').map((page) => page.path));
+  const pages: ChangedPage[] = [];
+  const seen = new Set<string>();
+  for (const page of byFile) {
+    // A path removed by one file and served by another stays: it is modified, not removed.
+    if (page.change === 'removed' && stays.has(page.path)) continue;
+    const kept: ChangedPage =
+      page.change === 'renamed' && page.previousPath === page.path
+        ? { path: page.path, change: 'modified' }
+        : page.change === 'added' && removed.has(page.path)
+          ? { path: page.path, change: 'modified' }
+          : page;
+    // One row a path: two files of one path (`a.md` beside `a.mdx`) are one page, as first listed.
+    if (seen.has(kept.path)) continue;
+    seen.add(kept.path);
+    pages.push(kept);
+  }
+  return pages;
+}
+
+/** Each file's change to the site, as the file says it. */
+function pagesByFile(files: readonly ChangedFile[], configs: readonly DocsConfig[]): ChangedPage[] {
   const pages: ChangedPage[] = [];
   const seen = new Set<string>();
   for (const file of files) {
@@ -53,7 +86,10 @@ export function changedPages(files: readonly ChangedFile[], configs: readonly Do
     if (seen.has(key)) continue;
     seen.add(key);
     const oldFile = file.previousFilename ?? file.filename;
-    const redirected = (old: string): boolean => isRedirected(old, nearestConfig(oldFile, configs)?.redirects ?? []);
+    const redirected = (old: string): boolean | null => {
+      const redirects = nearestConfig(oldFile, configs)?.redirects;
+      return redirects === undefined ? null : isRedirected(old, redirects);
+    };
     if (change === 'renamed') pages.push({ path: shown, change, previousPath: previous!, redirected: redirected(previous!) });
     else if (change === 'removed') pages.push({ path: shown, change, redirected: redirected(shown) });
     else pages.push({ path: shown, change });
@@ -87,7 +123,8 @@ function changeOf(status: string | undefined, isPage: boolean, wasPage: boolean)
  * configuration's folder. The nearest configuration (the deepest folder that holds the file) wins.
  */
 export function pagePathOf(filename: string, configs: readonly DocsConfig[]): string | undefined {
-  const match = /^(.*)\.(mdx|md)$/i.exec(filename);
+  // `s`: a file name may hold any character but `/` and NUL, line breaks included.
+  const match = /^(.*)\.(mdx|md)$/is.exec(filename);
   if (!match) return undefined;
   const config = nearestConfig(filename, configs);
   if (!config) return undefined;
@@ -128,9 +165,9 @@ function sourcePattern(source: string): RegExp | undefined {
     for (const [index, segment] of segments.entries()) {
       const slash = index === 0 ? '' : '/';
       if (/^:[A-Za-z_][\w]*\*$/.test(segment)) {
-        // Any rest of the path, none included: `/beta/:slug*` redirects `/beta` too.
+        // Any segments, none included: `/beta/:slug*` redirects `/beta` too; `/a/:slug*/b` needs its `/b`.
         body += `(?:${slash}.*)?`;
-        break;
+        continue;
       }
       body += slash + (/^:[A-Za-z_][\w]*$/.test(segment) ? '[^/]+' : segment.split('*').map(escapeRegExp).join('[^/]*'));
     }
@@ -162,6 +199,8 @@ export function redirectsOf(config: unknown): Redirect[] {
   );
 }
 
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
 /**
  * A page's link into the preview: the preview's origin and the page's path, each segment
  * percent-encoded, so that the link never leaves the preview's origin whatever the path holds (a
@@ -179,7 +218,8 @@ export function previewLinkOf(previewUrl: string | undefined, path: string): str
   const segments = path
     .split('/')
     .filter((segment) => segment !== '' && segment !== '.' && segment !== '..')
-    .map((segment) => encodeURIComponent(segment));
+    // A lone surrogate half has no UTF-8 form (encodeURIComponent throws): it is no character, shown as U+FFFD.
+    .map((segment) => encodeURIComponent(segment.replace(LONE_SURROGATE, '\ufffd')));
   const link = `${origin}/${segments.join('/')}`;
   return new URL(link).origin === origin ? link : undefined;
 }

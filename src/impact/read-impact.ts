@@ -24,14 +24,17 @@ export interface ImpactRow {
   readonly human: number;
   readonly ai: number;
   readonly thumbsDown: number;
-  /** For a removed or renamed page: whether the documentation PR's configuration redirects its old path. */
-  readonly redirected?: boolean;
+  /**
+   * For a removed or renamed page: whether the documentation PR's configuration redirects its old
+   * path; null when that configuration could not be read (its redirects are not known).
+   */
+  readonly redirected?: boolean | null;
 }
 
 export interface ReaderImpact {
   /** The documentation PR's head commit that was measured. */
   readonly head: string;
-  /** Every changed page, busiest first (ties: path). */
+  /** Every changed page, busiest first (ties: path); none when the documentation PR changes no page. */
   readonly rows: ImpactRow[];
   /** Analytics requests the reading made. */
   readonly requests: number;
@@ -59,11 +62,11 @@ const FEEDBACK_LIMIT = 100;
  * they are on the site (by the nearest `docs.json` or `mint.json`), and for each page its unique
  * visitors (human, AI, total) and thumbs-down over the last 28 days. The visitors read ends as
  * soon as every changed page has been seen, or the rows run out, within the read's budget; the
- * feedback is one request. Undefined when the documentation PR changes no page. What cannot be
- * read throws (one warning for the caller); what the configuration or the pager gets wrong is one
- * warning here, and the rest goes on.
+ * feedback is one request. No rows, and no analytics request, when the documentation PR changes
+ * no page. What cannot be read throws (one warning for the caller); what the configuration or the
+ * pager gets wrong is one warning here, and the rest goes on.
  */
-export async function readImpact(docsPr: PullRef, head: string, deps: ImpactDeps): Promise<ReaderImpact | undefined> {
+export async function readImpact(docsPr: PullRef, head: string, deps: ImpactDeps): Promise<ReaderImpact> {
   const { github, api, logger } = deps;
   const files: ChangedFile[] = (await github.pullFiles(docsPr.number)).map((file) => ({
     filename: file.filename,
@@ -72,7 +75,7 @@ export async function readImpact(docsPr: PullRef, head: string, deps: ImpactDeps
   }));
   const configs = await readConfigs(files, head, deps, pullName(docsPr));
   const pages = changedPages(files, configs);
-  if (pages.length === 0) return undefined;
+  if (pages.length === 0) return { head, rows: [], requests: 0 };
 
   const before = api.requestCount;
   // Readers are counted where they read: a renamed page at its old path.
@@ -121,7 +124,7 @@ export async function readImpact(docsPr: PullRef, head: string, deps: ImpactDeps
   return { head, rows, requests: api.requestCount - before };
 }
 
-/** The pages that lose their readers: removed or renamed, read in the period, and not redirected. */
+/** The pages that lose their readers: removed or renamed, read in the period, and known not to be redirected. */
 export function losingReaders(rows: readonly ImpactRow[]): ImpactRow[] {
   return rows.filter((row) => (row.change === 'removed' || row.change === 'renamed') && row.visitors > 0 && row.redirected === false);
 }
@@ -137,13 +140,19 @@ export function losingReadersWarning(docsPr: string, row: ImpactRow): string {
  * The site configurations the changed files fall under, read at the head commit: for each folder
  * that holds a configuration file and a changed file, `docs.json`, else `mint.json`. One request
  * for the tree, one for each configuration read. A configuration that is not JSON, or too large,
- * still makes its folder a site (one warning): its redirects are then unknown, and none counts.
+ * still makes its folder a site (one warning): its redirects are then unknown, and no page of it
+ * is said to lose its readers or not. No configuration anywhere at the head is one warning: the
+ * documentation PR's files are then no pages.
  */
 async function readConfigs(files: readonly ChangedFile[], head: string, deps: ImpactDeps, docsPr: string): Promise<DocsConfig[]> {
   const { github, logger } = deps;
   const found = await github.filesNamed(head, CONFIG_FILES);
   if (found.truncated)
     logger.warning(`The tree of documentation PR ${docsPr} is too large for GitHub to list whole: the site configurations beyond it are not seen.`);
+  else if (found.paths.length === 0)
+    logger.warning(
+      `Documentation PR ${docsPr} has no docs.json or mint.json at its head commit: which of its files are pages of the site is not known, so what readers will see of it is not shown.`,
+    );
   const byFolder = new Map<string, string>();
   for (const path of found.paths) {
     const folder = path.includes('/') ? path.slice(0, path.lastIndexOf('/')) : '';
@@ -157,14 +166,14 @@ async function readConfigs(files: readonly ChangedFile[], head: string, deps: Im
   const configs: DocsConfig[] = [];
   for (const folder of touched) {
     const path = byFolder.get(folder)!;
-    let redirects: DocsConfig['redirects'] = [];
+    let redirects: DocsConfig['redirects'];
     try {
       const text = await github.fileText(path, head);
       redirects = text === undefined ? [] : redirectsOf(JSON.parse(text));
     } catch (error) {
       if (!(error instanceof SyntaxError) && (error as { kind?: unknown }).kind !== 'shape') throw error;
       logger.warning(
-        `The site configuration ${forLog(path, 300)} of documentation PR ${docsPr} could not be read (${error instanceof SyntaxError ? 'not JSON' : forLog(errorMessage(error), 200)}): its redirects are not known, so no removed page counts as redirected.`,
+        `The site configuration ${forLog(path, 300)} of documentation PR ${docsPr} could not be read (${error instanceof SyntaxError ? 'not JSON' : forLog(errorMessage(error), 200)}): its redirects are not known, so whether a page it removes keeps its readers is not known either.`,
       );
     }
     configs.push({ folder, redirects });

@@ -48,13 +48,33 @@ export interface ImpactRecord {
     readonly human: number;
     readonly ai: number;
     readonly thumbsDown: number;
-    readonly redirected?: boolean;
+    readonly redirected?: boolean | null;
   }>;
   readonly more: number;
 }
 
-/** The record keeps this many pages of reader impact. */
+/** The record keeps this many pages of reader impact at most. */
 export const IMPACT_RECORD_PAGES = 20;
+/**
+ * And this many characters of them, as JSON: page paths come from the documentation repository's
+ * file names, of any length, and the record shares the comment's 65,536 characters.
+ */
+export const IMPACT_RECORD_CHARS = 8_000;
+
+/**
+ * What the record keeps of reader impact measured at `head`: the first pages of `rows` (busiest
+ * first), at most 20 and 8,000 characters of them; the rest counted in `more`.
+ */
+export function impactRecordOf(head: string, rows: ImpactRecord['pages']): ImpactRecord {
+  const pages: Array<ImpactRecord['pages'][number]> = [];
+  let chars = 0;
+  for (const row of rows.slice(0, IMPACT_RECORD_PAGES)) {
+    chars += escapedJson(row).length + 1;
+    if (chars > IMPACT_RECORD_CHARS) break;
+    pages.push(row);
+  }
+  return { head, pages, more: rows.length - pages.length };
+}
 
 export interface DocsPrRecord {
   /** `owner/name` of the documentation repository: the job's `source.repository`. */
@@ -111,8 +131,12 @@ export function readBackLink(body: string, seal: RecordSeal, scope: string): Rec
  * escaped, so it cannot end the comment early, and the seal of exactly that text.
  */
 function sealedLine(kind: RecordKind, value: object, seal: RecordSeal, scope: string): string {
-  const json = JSON.stringify(value).replace(/[<>-]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  const json = escapedJson(value);
   return `<!-- docs-agent-action:${kind} ${json} sha256=${seal.sign(`${kind} ${scope}`, json)} -->`;
+}
+
+function escapedJson(value: object): string {
+  return JSON.stringify(value).replace(/[<>-]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
 function readSealedLine(kind: RecordKind, body: string, seal: RecordSeal, scope: string): RecordReading<unknown> {
@@ -155,7 +179,7 @@ function impactOf(value: unknown): ImpactRecord | undefined {
     const known = PAGE_CHANGES.find((name) => name === change);
     if (typeof path !== 'string' || !known || ![visitors, human, ai, thumbsDown].every(isCount)) return undefined;
     if (previousPath !== undefined && typeof previousPath !== 'string') return undefined;
-    if (redirected !== undefined && typeof redirected !== 'boolean') return undefined;
+    if (redirected !== undefined && redirected !== null && typeof redirected !== 'boolean') return undefined;
     kept.push({
       path,
       change: known,
@@ -164,7 +188,7 @@ function impactOf(value: unknown): ImpactRecord | undefined {
       human: human as number,
       ai: ai as number,
       thumbsDown: thumbsDown as number,
-      ...(typeof redirected === 'boolean' ? { redirected } : {}),
+      ...(typeof redirected === 'boolean' || redirected === null ? { redirected } : {}),
     });
   }
   return { head, pages: kept, more: more as number };

@@ -5,7 +5,7 @@ import type { PreviewRun } from '../preview/run-preview.js';
 import { COMMENT_LIMIT_CHARS, renderPrComment, renderWorkingComment } from '../report/agent-report.js';
 import { DOCS_PR_SECTION_START, renderDocsPrSection } from '../report/docs-pr-report.js';
 import { GATE_LINE_START, renderGateLine } from '../report/gate-report.js';
-import { renderImpactSection, type ImpactView } from '../report/impact-report.js';
+import { renderImpactSection, renderImpactTooLong, type ImpactView } from '../report/impact-report.js';
 import type { GateStatus } from '../gate/policy.js';
 import type { Clock, Logger } from '../runtime.js';
 import { errorMessage } from '../text.js';
@@ -63,7 +63,7 @@ export interface CommentView {
   /** The documentation gate's status, when the run keeps one: the comment says what it waits for. */
   readonly gate?: GateStatus;
   /** What readers will see (reader-impact): the section, and what the record keeps of it. */
-  readonly impact?: { readonly view: ImpactView; readonly record: ImpactRecord };
+  readonly impact?: { readonly view: ImpactView | undefined; readonly record: ImpactRecord };
 }
 
 /**
@@ -242,10 +242,16 @@ export class PullRequestComment {
     const hidden = record && recordLine(record, this.deps.seal, codePrScope(this.pullRequest.repository, this.pullRequest.number));
     const now = new Date(this.deps.clock.now()).toISOString();
     const docsPr = this.docsPrOf(view.docsPr);
-    const impactSection = stage === 'outcome' && view.impact ? renderImpactSection(view.impact.view, 4) : undefined;
-    const tail = [impactSection, docsPr.section, view.gate && renderGateLine(view.gate), hidden].filter((part): part is string => Boolean(part));
+    const fixedTail = [docsPr.section, view.gate && renderGateLine(view.gate), hidden].filter((part): part is string => Boolean(part));
+    let impactSection = stage === 'outcome' && view.impact?.view ? renderImpactSection(view.impact.view, 4) : undefined;
+    // The section is as long as its page paths, which are file names: where it would leave the
+    // report less room than its shortest form, it gives way as a whole (the summary shows it).
+    if (impactSection && COMMENT_LIMIT_CHARS - tailChars([impactSection, ...fixedTail]) < renderPrComment(run, COMMENT_MARKER, undefined, now, 0).length) {
+      impactSection = renderImpactTooLong(4);
+    }
+    const tail = impactSection ? [impactSection, ...fixedTail] : fixedTail;
     // What follows the report's body is kept out of the room the report may fill, so the whole comment stays under GitHub's limit.
-    const room = COMMENT_LIMIT_CHARS - tail.reduce((chars, part) => chars + part.length + 2, 1);
+    const room = COMMENT_LIMIT_CHARS - tailChars(tail);
     const body = withTail(
       stage === 'working'
         ? renderWorkingComment(run, diff, COMMENT_MARKER, undefined, now)
@@ -312,4 +318,9 @@ function backLinkOf(comments: readonly IssueComment[], pullRequest: CommentedPul
 /** Records are written by one function, their fields always in one order: their JSON tells them apart. */
 function sameRecord(a: CommentRecord | DocsPrRecord | undefined, b: CommentRecord | DocsPrRecord | undefined): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
+}
+
+/** The characters the parts after the report's body take: each after a blank line, and the final line break. */
+function tailChars(parts: readonly string[]): number {
+  return parts.reduce((chars, part) => chars + part.length + 2, 1);
 }

@@ -43,7 +43,13 @@ export function renderImpactSection(view: ImpactView, level: 3 | 4): string {
   ];
   for (const row of shown) {
     const page = pageCell(row, view.previewUrl);
-    const mark = losing.has(row) ? ' ⚠️ loses its readers: not redirected' : row.redirected ? ' (redirected)' : '';
+    const mark = losing.has(row)
+      ? ' ⚠️ loses its readers: not redirected'
+      : row.redirected === true
+        ? ' (redirected)'
+        : row.redirected === null && row.visitors > 0
+          ? ' ⚠️ redirects not known: docs.json could not be read'
+          : '';
     lines.push(
       `| ${page} | ${CHANGE_TEXT[row.change]}${mark} | ${formatCount(row.visitors)} | ${formatCount(row.human)} | ${formatCount(row.ai)} | ${formatCount(row.thumbsDown)} |`,
     );
@@ -69,7 +75,21 @@ function pageCell(row: ImpactRow, previewUrl: string | undefined): string {
   return row.previousPath ? `${shown} (was ${codeSpan(row.previousPath, 'cell', 200)})` : shown;
 }
 
-/** The `reader-impact` output: every changed page as JSON, what renders as nothing removed. */
+/**
+ * The section when it does not fit in the pull-request comment beside the rest (page paths are
+ * file names, of any length): its heading, and where it is shown whole.
+ */
+export function renderImpactTooLong(level: 3 | 4): string {
+  return `${'#'.repeat(level)} What readers will see\n\nToo long for this comment: the job summary of this workflow run shows it.`;
+}
+
+/**
+ * The `reader-impact` output: every changed page as JSON, what renders as nothing removed. Every
+ * entry carries `redirected`, as the contract lists it: whether the documentation PR's docs.json
+ * redirects a removed or renamed page's old path (null when docs.json could not be read); false
+ * for a page still served at its path, which has nothing to redirect.
+ */
 export function impactOutput(rows: readonly ImpactRow[]): string {
-  return withoutInvisible(JSON.stringify(rows));
+  const entries = rows.map((row) => ({ ...row, redirected: row.change === 'removed' || row.change === 'renamed' ? (row.redirected ?? null) : false }));
+  return withoutInvisible(JSON.stringify(entries));
 }

@@ -199,6 +199,5 @@ describe.concurrent('the documentation gate through the bundle', () => {
       expect(github.latestStatus(HEAD, 'documentation')).toMatchObject({ state: 'success', token: CODE_TOKEN, target_url: docsPrLink(DOCS_PR) });
       expect(github.comments.filter((c) => c.body.includes(COMMENT_MARKER))).toHaveLength(1);
       expect(warnings(run)).toEqual([]);
-    }),
-  );
+    }));
 });

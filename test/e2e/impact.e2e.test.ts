@@ -138,11 +138,11 @@ describe('reader-impact, end to end', () => {
     const output = JSON.parse(first.outputs['reader-impact']!) as Array<Record<string, unknown>>;
     expect(output.map((r) => [r.path, r.change, r.redirected, r.previousPath])).toEqual(
       expect.arrayContaining([
-        ['/guides/page-1', 'modified', undefined, undefined],
+        ['/guides/page-1', 'modified', false, undefined],
         ['/guides/page-3', 'renamed', false, '/guides/page-2'],
         [HOSTILE, 'removed', false, undefined],
         ['/guides/page-4', 'removed', true, undefined],
-        ['/guides/brand-new', 'added', undefined, undefined],
+        ['/guides/brand-new', 'added', false, undefined],
       ]),
     );
     expect(output).toHaveLength(5);

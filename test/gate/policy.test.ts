@@ -8,7 +8,16 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { GATE_STATES, OUTCOMES, type Outcome } from '../../src/constants.js';
-import { DESCRIPTION_MAX_CHARS, gateStatus, isApproved, type GateDocsPr, type GateFacts, type GateMode, type GateStatus, type SkipKind } from '../../src/gate/policy.js';
+import {
+  DESCRIPTION_MAX_CHARS,
+  gateStatus,
+  isApproved,
+  type GateDocsPr,
+  type GateFacts,
+  type GateMode,
+  type GateStatus,
+  type SkipKind,
+} from '../../src/gate/policy.js';
 import type { ReviewState } from '../../src/github/api.js';
 import { renderGateLine } from '../../src/report/gate-report.js';
 import { renderProblems } from '../support/github-markdown.js';

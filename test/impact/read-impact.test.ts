@@ -320,16 +320,19 @@ describe('the pages a documentation PR changes, at its head', () => {
       treeWith(files, { 'docs/docs.json': '{}', 'docs/images/a.png': new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0, 1, 2]) }),
     );
     expect(error).toBeUndefined();
-    expect(impact).toBeUndefined();
+    expect(impact).toMatchObject({ rows: [], requests: 0 });
     expect(log.messages('warning')).toEqual([]);
     expect(sim.requests).toEqual([]);
   });
 
-  it('no docs.json or mint.json at the head: no page, one tree request, no configuration or analytics request', async () => {
+  it('no docs.json or mint.json at the head: one warning, no page, one tree request, no configuration or analytics request', async () => {
     const files = [modified('/guides/page-0')];
-    const { impact, error } = await measure(files, treeWith(files, { 'docs/openapi.json': '{}' }));
+    const { impact, error, log } = await measure(files, treeWith(files, { 'docs/openapi.json': '{}' }));
     expect(error).toBeUndefined();
-    expect(impact).toBeUndefined();
+    expect(log.messages('warning')).toEqual([
+      'Documentation PR acme-sim/docs#7 has no docs.json or mint.json at its head commit: which of its files are pages of the site is not known, so what readers will see of it is not shown.',
+    ]);
+    expect(impact).toMatchObject({ rows: [], requests: 0 });
     expect(calls('tree')).toHaveLength(1);
     expect(calls('file-content')).toEqual([]);
     expect(sim.requests).toEqual([]);
@@ -362,8 +365,7 @@ describe('a configuration that cannot be read for its redirects: one warning, it
       /\(not JSON\)/,
     ],
     ['a binary file', { size: 4_096 }, /\(not JSON\)/],
-    ['over 1 MB, which GitHub’s contents API does not give', { size: 1_200_000 }, /larger than 1000000 bytes/],
-    ['just over 1,000,000 bytes, which GitHub still gives', `{"redirects": [], "pad": "${'x'.repeat(1_000_100)}"}`, /larger than 1000000 bytes/],
+    ['over 1 MB, which GitHub’s contents API does not give', { size: 1_200_000 }, /larger than the 1 MB the contents API gives/],
   ];
   it.each(cases)('%s', async (_, config, says) => {
     const { impact, log } = await measure(files, treeWith(files, { 'docs/docs.json': config }));
@@ -371,9 +373,18 @@ describe('a configuration that cannot be read for its redirects: one warning, it
     expect(warnings).toHaveLength(1);
     expect(warnings[0]).toMatch(/^The site configuration docs\/docs\.json of documentation PR acme-sim\/docs#7 could not be read /);
     expect(warnings[0]).toMatch(says);
-    expect(warnings[0]).toContain('no removed page counts as redirected');
-    expect(Object.fromEntries(impact!.rows.map((r) => [r.path, r.redirected ?? null]))).toEqual({ '/guides/page-0': null, '/concepts/page-2': false });
+    expect(warnings[0]).toContain('whether a page it removes keeps its readers is not known either');
+    // Its redirects not known: the removed page is neither redirected nor not (null), and not said to lose its readers.
+    expect(Object.fromEntries(impact!.rows.map((r) => [r.path, r.redirected]))).toEqual({ '/guides/page-0': undefined, '/concepts/page-2': null });
+    expect(losingReaders(impact!.rows)).toEqual([]);
     expect(feedbackRequests()).toHaveLength(1);
+  });
+
+  it('just over 1,000,000 bytes, which GitHub still gives: read, its redirects counted', async () => {
+    const config = `{"redirects": [{"source": "/concepts/page-2", "destination": "/c"}], "pad": "${'x'.repeat(1_000_100)}"}`;
+    const { impact, log } = await measure(files, treeWith(files, { 'docs/docs.json': config }));
+    expect(log.messages('warning')).toEqual([]);
+    expect(impact!.rows.find((r) => r.change === 'removed')!.redirected).toBe(true);
   });
 
   it('JSON that is not an object (a list, a string, null): no redirects, and no warning', async () => {
@@ -393,7 +404,7 @@ describe('a configuration that cannot be read for its redirects: one warning, it
     expect(log.messages('warning')).toEqual([
       'The tree of documentation PR acme-sim/docs#7 is too large for GitHub to list whole: the site configurations beyond it are not seen.',
     ]);
-    expect(impact).toBeUndefined();
+    expect(impact).toMatchObject({ rows: [], requests: 0 });
     expect(sim.requests).toEqual([]);
   });
 });
@@ -415,13 +426,22 @@ describe('what the reading costs: the visitors read ends once every changed page
     expect(impact!.requests).toBe(4);
   });
 
-  it('a new page (no readers yet) is never seen: the whole export is read, once, and no more', async () => {
+  it('a new page (no readers yet) is not waited for: the read ends once the pages that had readers are seen', async () => {
     const files: FakeFile[] = [modified(at(0)), { filename: 'docs/guides/brand-new.mdx', status: 'added' }];
     const { impact, log } = await measure(files, treeWith(files));
     expect(log.messages('warning')).toEqual([]);
-    expect(visitorsRequests()).toHaveLength(WHOLE_EXPORT);
+    expect(visitorsRequests()).toHaveLength(1);
     expect(feedbackRequests()).toHaveLength(1);
-    expect(impact!.requests).toBe(WHOLE_EXPORT + 1);
+    expect(impact!.requests).toBe(2);
+    expect(impact!.rows.find((r) => r.change === 'added')).toMatchObject({ visitors: 0, human: 0, ai: 0 });
+  });
+
+  it('only new pages: no visitors request (nothing to wait for), and the feedback', async () => {
+    const files: FakeFile[] = [{ filename: 'docs/guides/brand-new.mdx', status: 'added' }];
+    const { impact } = await measure(files, treeWith(files));
+    expect(visitorsRequests()).toEqual([]);
+    expect(feedbackRequests()).toHaveLength(1);
+    expect(impact!.rows).toEqual([expect.objectContaining({ path: '/guides/brand-new', change: 'added', visitors: 0 })]);
   });
 
   it('for any pages changed: as many visitors requests as the pages of the export up to the last of them, and their counts as the API gives them', async () => {
@@ -445,7 +465,13 @@ describe('what the reading costs: the visitors read ends once every changed page
 });
 
 describe('a pager that misbehaves: one warning, and what was read is shown', () => {
-  const newAndOld = (): FakeFile[] => [modified(at(0)), modified(at(300)), { filename: 'docs/guides/brand-new.mdx', status: 'added' }];
+  // A page nobody read is waited for to the end of the export, where a lying pager shows.
+  const newAndOld = (): FakeFile[] => [
+    modified(at(0)),
+    modified(at(300)),
+    modified('/guides/never-read'),
+    { filename: 'docs/guides/brand-new.mdx', status: 'added' },
+  ];
 
   it('lies-more (hasMore: true past the end): the read ends at the short page, one warning', async () => {
     sim.injectFault({ target: 'visitors', kind: 'lies-more', times: Infinity });

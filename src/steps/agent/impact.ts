@@ -1,21 +1,12 @@
-import type { ImpactRow } from '../../impact/read-impact.js';
 import { pullRequestOfLink, repoName, repositoryOfSource, sameRepository, serverUrlFrom } from '../../docs-pr/target.js';
 import { pullName, type PullRef } from '../../github/api.js';
-import { IMPACT_RECORD_PAGES, type ImpactRecord } from '../../memory/record.js';
-import type { ImpactView } from '../../report/impact-report.js';
+import { impactRecordOf } from '../../memory/record.js';
 import { isCancellation } from '../../runtime.js';
 import type { AgentSettings } from '../../settings.js';
 import { errorMessage } from '../../text.js';
 import type { StepContext } from '../step.js';
 import type { ConnectGitHub } from './github.js';
-import type { AgentRunRecord } from './run-record.js';
-
-/** Reader impact as the run leaves it: what the section shows, every page for the output, and what the record keeps. */
-export interface RunImpact {
-  readonly view: ImpactView;
-  readonly rows: readonly ImpactRow[];
-  readonly record: ImpactRecord;
-}
+import type { AgentRunRecord, RunImpact } from './run-record.js';
 
 /** The visitors read of reader impact asks for the largest page the export allows: fewer requests. */
 const IMPACT_PAGE_SIZE = 250;
@@ -50,7 +41,12 @@ export async function impactPhase(
     const measured = record.comment.earlier?.impact;
     if (measured && measured.head === head) {
       logger.info(`What readers will see of documentation PR ${pullName(docsPr)}: measured for its head ${head} by an earlier run; not read again.`);
-      return { view: { rows: measured.pages, more: measured.more, ...(previewUrl ? { previewUrl } : {}) }, rows: measured.pages, record: measured };
+      const shown = measured.pages.length + measured.more > 0;
+      return {
+        view: shown ? { rows: measured.pages, more: measured.more, ...(previewUrl ? { previewUrl } : {}) } : undefined,
+        rows: measured.pages,
+        record: measured,
+      };
     }
     // The pages' mapping and the analytics reads load only for a run that measures them.
     const { losingReaders, losingReadersWarning, readImpact } = await import('../../impact/read-impact.js');
@@ -62,19 +58,20 @@ export async function impactPhase(
       deadline: context.deadline.at,
       pageSize: IMPACT_PAGE_SIZE,
     });
-    if (!impact) {
+    // Kept for this head whatever it found, a documentation PR that changes no page included: a later run does not read again.
+    const kept = impactRecordOf(head, impact.rows);
+    if (impact.rows.length === 0) {
       logger.info(`Documentation PR ${pullName(docsPr)} changes no page of the site: nothing to show of its readers.`);
-      return undefined;
+      return { view: undefined, rows: [], record: kept };
     }
     for (const row of losingReaders(impact.rows)) logger.warning(losingReadersWarning(pullName(docsPr), row));
     logger.info(
       `What readers will see of documentation PR ${pullName(docsPr)}: ${impact.rows.length} changed page(s), read with ${impact.requests} analytics request(s).`,
     );
-    const kept = impact.rows.slice(0, IMPACT_RECORD_PAGES);
     return {
       view: { rows: impact.rows, more: 0, requests: impact.requests, ...(previewUrl ? { previewUrl } : {}) },
       rows: impact.rows,
-      record: { head, pages: kept, more: impact.rows.length - kept.length },
+      record: kept,
     };
   } catch (error) {
     if (isCancellation(error, context.signal)) return undefined;

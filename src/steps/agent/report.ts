@@ -27,12 +27,12 @@ export function agentReport(record: AgentRunRecord, settings: AgentSettings, con
       ...agentOutputs(job, requests),
       ...previewOutputs(preview),
       ...docsPrOutputs(docsPr),
-      ...(settings.readerImpact ? { [Outputs.ReaderImpact]: record.impact ? impactOutput(record.impact.rows) : '' } : {}),
+      ...(settings.readerImpact ? { [Outputs.ReaderImpact]: record.impact?.view ? impactOutput(record.impact.rows) : '' } : {}),
     },
     summary:
       renderAgentSummary(job, requests, diff) +
       previewSummary(preview) +
-      (record.impact ? `\n${renderImpactSection(record.impact.view, 3)}\n` : '') +
+      (record.impact?.view ? `\n${renderImpactSection(record.impact.view, 3)}\n` : '') +
       docsPrSummary(docsPr),
     afterReport: async () => {
       const cancelledBefore = signal.aborted;

@@ -4,8 +4,10 @@ import type { DocsPrOutcome } from '../../docs-pr/follow.js';
 import type { EventPullRequest } from '../../event.js';
 import type { PullRequestComment } from '../../pr-comment/comment.js';
 import type { GateStatus } from '../../gate/policy.js';
-import type { RunImpact } from './impact.js';
+import type { ImpactRow } from '../../impact/read-impact.js';
+import type { ImpactRecord } from '../../memory/record.js';
 import type { PreviewRun } from '../../preview/run-preview.js';
+import type { ImpactView } from '../../report/impact-report.js';
 
 /**
  * The one record of an agent run: each phase of `steps/agent.ts` writes what it found here, and
@@ -31,6 +33,16 @@ export interface AgentRunRecord {
   gate: GateStatus | undefined;
   /** What readers will see of the documentation PR (`reader-impact`). */
   impact: RunImpact | undefined;
+}
+
+/**
+ * Reader impact as the run leaves it: what the section shows (none when the documentation PR
+ * changes no page), every page for the output, and what the comment's record keeps of it.
+ */
+export interface RunImpact {
+  readonly view: ImpactView | undefined;
+  readonly rows: readonly ImpactRow[];
+  readonly record: ImpactRecord;
 }
 
 /**

@@ -170,8 +170,8 @@ describe('the section, the output and the warnings of a run', () => {
     expect(result.outputs).toMatchObject({ outcome: 'pr-opened', 'preview-status': 'success', 'preview-url': PREVIEW });
 
     const measured: ImpactRow[] = [
-      { path: '/guides/page-20', change: 'modified', ...countsOf('/guides/page-20'), thumbsDown: 6 },
-      { path: '/concepts/page-22', change: 'modified', ...countsOf('/concepts/page-22'), thumbsDown: 3 },
+      { path: '/guides/page-20', change: 'modified', ...countsOf('/guides/page-20'), thumbsDown: 6, redirected: false },
+      { path: '/concepts/page-22', change: 'modified', ...countsOf('/concepts/page-22'), thumbsDown: 3, redirected: false },
       {
         path: '/guides/page-25',
         change: 'renamed',
@@ -182,7 +182,7 @@ describe('the section, the output and the warnings of a run', () => {
       },
       { path: '/guides/page-30', change: 'removed', ...countsOf('/guides/page-30'), thumbsDown: 0, redirected: false },
       { path: '/guides/page-35', change: 'removed', ...countsOf('/guides/page-35'), thumbsDown: 0, redirected: true },
-      { path: '/guides/brand-new', change: 'added', visitors: 0, human: 0, ai: 0, thumbsDown: 0 },
+      { path: '/guides/brand-new', change: 'added', visitors: 0, human: 0, ai: 0, thumbsDown: 0, redirected: false },
     ];
     const rows = measured.sort((a, b) => b.visitors - a.visitors || (a.path < b.path ? -1 : 1));
     // The output: every page, busiest first, as JSON.
@@ -191,7 +191,7 @@ describe('the section, the output and the warnings of a run', () => {
     // One warning per page that loses its readers, naming it and its readers.
     expect(result.log.messages('warning')).toEqual(
       rows
-        .filter((r) => r.redirected === false)
+        .filter((r) => (r.change === 'removed' || r.change === 'renamed') && r.redirected === false)
         .map((r) =>
           r.change === 'removed'
             ? `Documentation PR acme-sim/docs#7 removes the page ${r.path}, read by ${n(r.visitors)} unique visitors in the last 28 days, and its docs.json does not redirect it: readers' links and bookmarks will break. Add a redirect from ${r.path} in docs.json.`
@@ -274,23 +274,22 @@ describe('the section, the output and the warnings of a run', () => {
     expect(renderProblems(comment(), { links: [DOCS_PR_URL] })).toEqual([]);
   });
 
-  it('the output’s entries: {path, change, visitors, human, ai, thumbsDown}, `redirected` on a removed or renamed page, `previousPath` on a renamed one', async () => {
+  it('the output’s entries: {path, change, visitors, human, ai, thumbsDown, redirected}, `previousPath` on a renamed one', async () => {
     docsPr([page('/guides/page-20'), page('/guides/page-30', 'removed'), page('/guides/page-41', 'renamed', '/guides/page-40'), page('/guides/new', 'added')]);
     const result = await run();
     const keys = Object.fromEntries(impactOutput(result).map((r) => [r.path as string, Object.keys(r).sort()]));
-    const base = ['ai', 'change', 'human', 'path', 'thumbsDown', 'visitors'];
+    const base = ['ai', 'change', 'human', 'path', 'redirected', 'thumbsDown', 'visitors'];
     expect(keys).toEqual({
       '/guides/page-20': base,
       '/guides/new': base,
-      '/guides/page-30': [...base, 'redirected'].sort(),
-      '/guides/page-41': [...base, 'previousPath', 'redirected'].sort(),
+      '/guides/page-30': base,
+      '/guides/page-41': [...base, 'previousPath'].sort(),
     });
   });
 
-  // Bug, or a gap between the contract and docs/reader-impact.md: the contract (and action.yml)
-  // give every entry of the output `{path, change, visitors, human, ai, thumbsDown, redirected}`;
-  // the action gives `redirected` only on removed and renamed pages (as docs/reader-impact.md says).
-  it.fails('every entry of the output carries `redirected`, as the contract lists it (an added or modified page: false)', async () => {
+  // The contract (and action.yml) give every entry of the output `{path, change, visitors, human,
+  // ai, thumbsDown, redirected}`: a page still served at its path has nothing redirected.
+  it('every entry of the output carries `redirected`, as the contract lists it (an added or modified page: false)', async () => {
     docsPr([page('/guides/page-20'), page('/guides/new', 'added')]);
     const result = await run();
     for (const entry of impactOutput(result)) expect(entry).toHaveProperty('redirected', false);
@@ -317,10 +316,9 @@ describe('the section, the output and the warnings of a run', () => {
     expect(impactOutput(result).map((r) => r.visitors)).toEqual(early.map((path) => countsOf(path).visitors).sort((a, b) => b - a));
   });
 
-  // Bug (see test/impact/pages.test.ts): a page whose file is renamed without its path changing
-  // (`.md` to `.mdx`, `a.mdx` to `a/index.mdx`), or removed and added again, is said to lose its
-  // readers, warned and marked, though every link to it still works.
-  it.fails('a page whose path stays (its file renamed, or removed and added again) is not said to lose its readers (bug: two false warnings)', async () => {
+  // A page whose file is renamed without its path changing (`.md` to `.mdx`, `a.mdx` to
+  // `a/index.mdx`), or removed and added again, keeps every link to it (see test/impact/pages.test.ts).
+  it('a page whose path stays (its file renamed, or removed and added again) is not said to lose its readers', async () => {
     docsPr([
       { filename: 'docs/guides/page-20.mdx', status: 'renamed', previous_filename: 'docs/guides/page-20.md' },
       { filename: 'docs/concepts/page-22.md', status: 'removed' },
@@ -472,10 +470,9 @@ describe('measured once per head of the documentation PR', () => {
     expect(sectionRows(comment()).map((r) => r[0])).toEqual(['/guides/page-20']);
   });
 
-  // Bug: a head whose files change no page of the site records nothing, so every later run for
-  // that same head reads the documentation PR's files and tree again (no analytics): not "once
-  // per documentation PR head commit".
-  it.fails('a head that changes no page is not read again by a later run (bug: its files and tree are read on every run)', async () => {
+  // Once per documentation PR head commit, a head whose files change no page of the site included:
+  // a later run for it reads the documentation PR (its head) and nothing more.
+  it('a head that changes no page is not read again by a later run', async () => {
     docsPr([
       { filename: 'docs/images/a.png', status: 'added' },
       { filename: 'docs/docs.json', status: 'modified' },
@@ -579,10 +576,8 @@ describe('faults: one warning, the outcome unchanged, the rest of the comment as
     expect(analytics()).toEqual([]);
   });
 
-  // Bug: docs/reader-impact.md says "a missing or broken configuration … is one warning"; with no
-  // docs.json (or mint.json) at the head, the files are no pages, and the run says only, at info
-  // level, that the documentation PR "changes no page of the site".
-  it.fails('no docs.json or mint.json at the head: one warning (bug: none; an info line says it changes no page)', async () => {
+  // docs/reader-impact.md: "a missing or broken configuration … is one warning".
+  it('no docs.json or mint.json at the head: one warning', async () => {
     docsPr(PAGES, { 'docs/openapi.json': '{}' });
     await faulty(() => undefined, { warning: /docs\.json|mint\.json/, section: false });
   });
@@ -591,15 +586,16 @@ describe('faults: one warning, the outcome unchanged, the rest of the comment as
     ['not JSON', '{"name": "Docs", '],
     ['over 1 MB', { size: 1_100_000 }],
     ['binary', { size: 3_000 }],
-  ] as const)('a docs.json %s: one warning naming it; the section shown, no removed page counted redirected', async (_, config) => {
+  ] as const)('a docs.json %s: one warning naming it; the section shown, a removed page’s redirect not known, and said so', async (_, config) => {
     docsPr(PAGES, { 'docs/docs.json': config });
-    // Its redirects unknown, the removed page is said to lose its readers too.
+    // Its redirects unknown, the removed page is neither said to lose its readers nor to keep them: one warning in all.
     const result = await faulty(() => undefined, {
-      warning: /^The site configuration docs\/docs\.json of documentation PR acme-sim\/docs#7 could not be read \(/,
+      warning:
+        /^The site configuration docs\/docs\.json of documentation PR acme-sim\/docs#7 could not be read \(.*whether a page it removes keeps its readers is not known either\.$/,
       section: true,
-      losing: ['/concepts/page-22'],
     });
-    expect(impactOutput(result).find((r) => r.change === 'removed')).toMatchObject({ path: '/concepts/page-22', redirected: false });
+    expect(impactOutput(result).find((r) => r.change === 'removed')).toMatchObject({ path: '/concepts/page-22', redirected: null });
+    expect(sectionRows(comment()).find((row) => row[0] === '/concepts/page-22')![1]).toBe('removed ⚠️ redirects not known: docs.json could not be read');
   });
 
   it('odd redirects: ignored without a word, the good ones counted', async () => {
@@ -665,8 +661,8 @@ describe('faults: one warning, the outcome unchanged, the rest of the comment as
   });
 
   it.each(['lies-more', 'shifting-rows'] as const)('a pager that does not advance (%s): one warning, and what was read is shown', async (kind) => {
-    // A new page is never seen: the read goes to the end, or to where the pager stops advancing.
-    docsPr([page(pathName(650)), page('/guides/new', 'added')]);
+    // A page nobody read is never seen: the read goes to the end, or to where the pager stops advancing.
+    docsPr([page(pathName(650)), page('/guides/never-read'), page('/guides/new', 'added')]);
     const result = await faulty(() => flows.sim.injectFault({ target: 'visitors', kind, times: Infinity }), {
       warning: /^The API stopped advancing on GET \/v1\/analytics\/\{projectId\}\/visitors \(reader impact\)/,
       section: true,
@@ -675,7 +671,7 @@ describe('faults: one warning, the outcome unchanged, the rest of the comment as
       impactOutput(result)
         .map((r) => r.path)
         .sort(),
-    ).toEqual(['/guides/new', pathName(650)].sort());
+    ).toEqual(['/guides/never-read', '/guides/new', pathName(650)].sort());
     expect(feedback()).toHaveLength(1);
   });
 });
@@ -713,7 +709,8 @@ describe('text from outside: page paths that mean something to Markdown, GitHub,
     expect(renderProblems(comment(), { ...expectations, links: [DOCS_PR_URL, PREVIEW, ...links] })).toEqual([]);
     expect(renderProblems(result.summary, { ...expectations, links: [DOCS_PR_URL, PREVIEW, 'https://github.com/acme-sim/docs', ...links] })).toEqual([]);
     expect(sectionRows(comment()).map((r) => asRead(r[0]!))).toEqual(
-      rows.map((r) => (r.previousPath ? `${r.path as string} (was ${r.previousPath as string})` : r.path)),
+      // A code span shows a line break as a space.
+      rows.map((r) => (r.previousPath ? `${r.path as string} (was ${r.previousPath as string})` : (r.path as string).replace(/\r\n?|\n/g, ' '))),
     );
     for (const link of links) expect(link.startsWith(`${PREVIEW}/guides/`)).toBe(true);
 
@@ -725,14 +722,31 @@ describe('text from outside: page paths that mean something to Markdown, GitHub,
     expectQuietLog(again);
   });
 
-  // Bug: the section links each page into the preview with its whole path, and the hidden record
-  // keeps each whole path, while only the report's body is cut to fit: 20 pages with paths of
-  // 2,400 characters make a comment of over 100,000 characters, past GitHub's 65,536, and GitHub
-  // refuses it (422), so the comment is not updated at all.
-  it.fails('long page paths: the comment stays within GitHub’s 65,536 characters (bug: it does not)', async () => {
+  // Page paths are file names, of any length: the section links each page with its whole path, and
+  // the record keeps pages too. 20 pages of 2,400 characters would make a comment of over 100,000
+  // characters, which GitHub refuses (422): the comment stays within 65,536 whatever the paths.
+  it('long page paths: the comment stays within GitHub’s 65,536 characters', async () => {
     const long = (i: number): string => `/${Array.from({ length: 12 }, (_, k) => `part-${i}-${k}-${'x'.repeat(185)}`).join('/')}`;
     docsPr(Array.from({ length: 22 }, (_, i) => page(long(i))));
     await run({ preview: 'true' });
     for (const body of github.commentBodiesSent(CODE_PR)) expect(body.length).toBeLessThanOrEqual(65_536);
+  });
+
+  it('page paths whose links would not fit beside the rest: the section gives way as a whole in the comment, the summary shows it', async () => {
+    // Each `é` is 6 characters percent-encoded in a link: 20 links of 14,000 characters.
+    const long = (i: number): string => `/${Array.from({ length: 12 }, (_, k) => `part-${i}-${k}-${'é'.repeat(185)}`).join('/')}`;
+    docsPr(Array.from({ length: 22 }, (_, i) => page(long(i))));
+    const result = await run({ preview: 'true' });
+    for (const body of github.commentBodiesSent(CODE_PR)) expect(body.length).toBeLessThanOrEqual(65_536);
+    expect(comment()).toContain('#### What readers will see\n\nToo long for this comment: the job summary of this workflow run shows it.');
+    expect(comment()).toContain('**✅ Pull request opened**');
+    expect(sectionRows(result.summary)).toHaveLength(20);
+    expect(impactOutput(result)).toHaveLength(22);
+    // The record keeps what fits in its 8,000 characters, and counts the rest.
+    const recorded = recordIn(comment(), CODE_PR)!.impact!;
+    expect(recorded.pages.length).toBeGreaterThan(0);
+    expect(recorded.pages.length).toBeLessThan(20);
+    expect(recorded.pages.length + recorded.more).toBe(22);
+    expect(JSON.stringify(recorded.pages).length).toBeLessThanOrEqual(8_000);
   });
 });
