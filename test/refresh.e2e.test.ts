@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { ReaderSignals } from '../src/refresh/choose.js';
 import { cleanText } from '../src/text.js';
 import { INVISIBLE, inTagCharacters } from './reliability/cases.js';
-import { actionTime, checkedRun, errorLines } from './reliability/harness.js';
+import { actionTime, checkedBundleRun, errorLines } from './reliability/harness.js';
 import type { RenderExpectations } from './support/github-markdown.js';
 import {
   expectedFeedbackEntries,
@@ -76,7 +76,7 @@ async function withSimulator<T>(analytics: Partial<AnalyticsOptions>, body: (sim
 }
 
 async function refresh(sim: Simulator, inputs: Record<string, string> = {}, summary?: RenderExpectations): Promise<ActionRun> {
-  return checkedRun({
+  return checkedBundleRun({
     summary,
     inputs: {
       'api-key': sim.apiKey,
@@ -252,7 +252,7 @@ describe.concurrent('refresh', () => {
   it('a SIGINT while the signals are read: cancelled, and no job was created', () =>
     withSimulator({ paths: 3_000 }, async (sim) => {
       sim.latencyMs = 300;
-      const run = await checkedRun({
+      const run = await checkedBundleRun({
         inputs: { 'api-key': sim.apiKey, 'project-id': 'proj_sim', 'base-url': sim.url, command: 'refresh', 'page-size': '100', ...RANGE },
         signal: { name: 'SIGINT', when: () => sim.requests.filter((r) => r.endpoint === 'visitors').length >= 2 },
         secrets: [sim.apiKey],

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scripts, startSimulator, type Simulator } from '../simulator/index.js';
 import { runnerCommands, unescapeData } from '../support/runner-log.js';
 import type { ActionRun } from '../support/run-action.js';
-import { checkedRun } from '../reliability/harness.js';
+import { checkedBundleRun } from '../reliability/harness.js';
 
 let sim: Simulator;
 beforeAll(async () => {
@@ -28,7 +28,7 @@ const requestsTo = (endpoint: string): number => sim.requests.filter((r) => r.en
 
 function run(inputs: Record<string, string>): Promise<ActionRun> {
   sim.resetLog();
-  return checkedRun({
+  return checkedBundleRun({
     inputs: { 'api-key': sim.apiKey, 'project-id': 'proj_sim', 'base-url': sim.url, timeout: '3s', 'request-timeout': '1s', ...inputs },
     secrets: [sim.apiKey],
     deadlineMs: 3_000 + 1_000,

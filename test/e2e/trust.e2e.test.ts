@@ -14,7 +14,7 @@ import { recordIn, sealedRecord } from '../support/records.js';
 import type { ActionRun } from '../support/run-action.js';
 import { runnerCommands, unescapeData } from '../support/runner-log.js';
 import { pullRequestEvent, type PullRequestEventOptions } from '../support/webhook-events.js';
-import { checkedRun } from '../reliability/harness.js';
+import { checkedBundleRun } from '../reliability/harness.js';
 
 const GITHUB_TOKEN = 'ghs_workflowToken0123456';
 const DOCS_TOKEN = 'ghs_docsAppToken9876543';
@@ -89,7 +89,7 @@ const inputs = (more: Record<string, string> = {}): Record<string, string> => ({
 });
 
 function run(github: FakeGitHub, number: number, event: PullRequestEventOptions, more: Record<string, string> = {}): Promise<ActionRun> {
-  return checkedRun({
+  return checkedBundleRun({
     event: { name: 'pull_request', payload: pullRequestEvent(number, { headSha: HEAD, ...event }) },
     env: { GITHUB_API_URL: github.url, GITHUB_REPOSITORY: CODE },
     inputs: inputs(more),

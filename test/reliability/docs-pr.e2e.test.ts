@@ -16,7 +16,7 @@ import type { ActionRun } from '../support/run-action.js';
 import { runnerCommands, unescapeData } from '../support/runner-log.js';
 import { pullRequestEvent, type PullRequestEventOptions } from '../support/webhook-events.js';
 import { HOSTILE_STRINGS } from './cases.js';
-import { checkedRun, errorLines } from './harness.js';
+import { actionTime, checkedBundleRun, errorLines } from './harness.js';
 
 const GITHUB_TOKEN = 'ghs_workflowToken0123456';
 const DOCS_TOKEN = 'ghs_docsAppToken9876543';
@@ -80,10 +80,10 @@ function recorded(github: FakeGitHub, docsPr: DocsPrRecord, author = 'github-act
 async function run(
   github: FakeGitHub,
   event: PullRequestEventOptions,
-  options: { inputs?: Record<string, string>; prLink?: string; links?: string[]; signal?: Parameters<typeof checkedRun>[0]['signal'] } = {},
+  options: { inputs?: Record<string, string>; prLink?: string; links?: string[]; signal?: Parameters<typeof checkedBundleRun>[0]['signal'] } = {},
 ): Promise<ActionRun> {
   if (options.prLink) sim.queuePrLinks(options.prLink);
-  return checkedRun({
+  return checkedBundleRun({
     event: { name: 'pull_request', payload: pullRequestEvent(CODE_PR, { headSha: 'e'.repeat(40), ...event }) },
     env: { GITHUB_API_URL: github.url, GITHUB_REPOSITORY: 'acme/widgets' },
     inputs: {
@@ -310,7 +310,7 @@ describe('faults on the documentation side: the right docs-pr-action, one warnin
         { action: 'closed', merged: false },
         { inputs: { timeout: '20s', 'request-timeout': '15s' }, signal: { name: 'SIGINT', when: () => github.callsTo('update-pull').length > 0 } },
       );
-      expect(result.exitAfterSignalMs).toBeLessThan(2_000);
+      expect(actionTime(result)?.sinceSignalMs).toBeLessThan(2_000);
       expect(result.code).not.toBe(0);
       expect(result.outputs).toMatchObject({ outcome: 'cancelled', 'docs-pr-action': 'none' });
       expect(result.summary).toContain('Cancelled');
@@ -324,7 +324,7 @@ describe('bad input', () => {
     withDocs(async ({ github }) => {
       const bad = 'ghs_S3CRETDOCS with a space';
       const before = sim.requests.length;
-      const result = await checkedRun({
+      const result = await checkedBundleRun({
         event: { name: 'pull_request', payload: pullRequestEvent(CODE_PR, { action: 'opened' }) },
         env: { GITHUB_API_URL: github.url, GITHUB_REPOSITORY: 'acme/widgets' },
         inputs: { 'api-key': sim.apiKey, 'project-id': 'proj_sim', 'base-url': sim.url, 'pr-comment': 'true', 'follow-code-pr': 'true', 'docs-token': bad },

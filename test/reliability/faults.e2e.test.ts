@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { expectedVisitors, scripts, startSimulator, type Simulator } from '../simulator/index.js';
 import { FAULT_MATRIX, recovers, type FaultTarget } from './cases.js';
-import { checkedRun, errorLines } from './harness.js';
+import { checkedBundleRun, errorLines } from './harness.js';
 
 const TIMEOUT_MS = 10_000;
 const REQUEST_TIMEOUT_MS = 1_000;
@@ -46,7 +46,7 @@ describe.concurrent('fault matrix', () => {
       const jobId = target === 'message' ? await createJob(sim) : undefined;
       sim.resetLog();
       sim.injectFault({ target: endpointOf(target) as never, ...fault() });
-      const run = await checkedRun({
+      const run = await checkedBundleRun({
         inputs: inputsFor(target, sim, jobId),
         secrets: [sim.apiKey],
         deadlineMs: TIMEOUT_MS + REQUEST_TIMEOUT_MS,

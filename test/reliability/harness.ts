@@ -2,12 +2,14 @@
  * What every reliability case checks besides its own expectations: the key never leaks, no
  * text from outside issues a workflow command (judged by the runner's rules), the summary and
  * every pull-request comment render as they should (judged by GitHub's renderer), and the step
- * ends within its deadline plus one request timeout.
+ * ends within its deadline plus one request timeout. The same checks hold a run in process
+ * (`checkedRun`, on fake time) and a run of the bundle (`checkedBundleRun`).
  */
 import { expect } from 'vitest';
 import type { FakeGitHub } from '../support/fake-github.js';
 import { isHttpUrl, renderProblems, type RenderExpectations } from '../support/github-markdown.js';
-import { findSecret, runAction, type ActionRun, type RunOptions } from '../support/run-action.js';
+import { findSecret, runAction, type ActionRun } from '../support/run-action.js';
+import { runInProcess, type InProcessOptions } from '../support/runner.js';
 import { runnerCommands, unescapeData } from '../support/runner-log.js';
 
 /** Reliability runs log at debug level: the most there is to leak. */
@@ -36,7 +38,7 @@ export function injectedCommands(stdout: string, secrets: readonly string[]): st
   return found;
 }
 
-export interface CheckedRunOptions extends RunOptions {
+export interface CheckedRunOptions extends InProcessOptions {
   readonly secrets: readonly string[];
   /** `timeout` plus one `request-timeout`, in ms: no run may take longer. */
   readonly deadlineMs: number;
@@ -76,19 +78,29 @@ export function actionTime(run: ActionRun): { sinceStartMs: number; sinceSignalM
 }
 
 /**
- * Runs the bundle and holds it to the platform's rules: the key never leaks; the log, read as
- * the runner reads it, carries no command the action did not mean; the summary and every
+ * Runs the action in process (test/support/runner.ts: `run()` as the runner runs the bundle, on
+ * fake time) and holds it to the platform's rules: the key never leaks; the log, read as the
+ * runner reads it, carries no command the action did not mean; the summary and every
  * pull-request comment the run sends are rendered as GitHub renders them (`renderProblems` in
  * test/support/github-markdown.ts): tables of the shape meant, no link but the ones meant, no
- * mention or issue reference outside code, no strikethrough, image or raw HTML, and the text
- * from outside shown as written. The deadline is held to what the action does, not to how fast
- * the host starts processes: no request reaches the API later than the deadline after the first
- * one, the action's own clock says it finished within the deadline plus its wrap-up, and the
- * process ended by itself (a hang is killed, and fails).
+ * mention or issue reference outside code, no strikethrough, image or raw HTML, and the text from
+ * outside shown as written. The deadline is held to what the action does, by its own clock: no
+ * request reaches the API later than the deadline after the first one (the simulator's log, on
+ * the same clock), the action says it finished within the deadline plus its wrap-up, and the run
+ * ended by itself (a hang is given up on, and fails).
  */
-export async function checkedRun(options: CheckedRunOptions): Promise<ActionRun> {
+export function checkedRun(options: CheckedRunOptions): Promise<ActionRun> {
+  return checked(options, (debug) => runInProcess(debug));
+}
+
+/** `checkedRun` through the bundle, as a process: for what only a process shows. */
+export function checkedBundleRun(options: CheckedRunOptions): Promise<ActionRun> {
+  return checked(options, (debug) => runAction({ timeoutMs: options.deadlineMs + 15_000, ...debug }));
+}
+
+async function checked(options: CheckedRunOptions, start: (options: CheckedRunOptions) => Promise<ActionRun>): Promise<ActionRun> {
   const commentsFrom = options.prComment?.github.requests.length ?? 0;
-  const run = await runAction({ timeoutMs: options.deadlineMs + 15_000, ...options, env: { ...DEBUG_ENV, ...options.env } });
+  const run = await start({ ...options, env: { ...DEBUG_ENV, ...options.env } });
   const leaks = options.secrets.flatMap((secret) => findSecret(run, secret));
   const injected = injectedCommands(run.stdout, options.secrets);
   expect(leaks, 'the key leaked').toEqual([]);

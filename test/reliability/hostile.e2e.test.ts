@@ -15,7 +15,7 @@ import { isHttpUrl } from '../support/github-markdown.js';
 import type { ActionRun } from '../support/run-action.js';
 import { pullRequestEvent, pushEvent } from '../support/webhook-events.js';
 import { EXECUTION_MARKER, HOSTILE_STRINGS, invisibleCharacters, visibleOnly } from './cases.js';
-import { checkedRun, errorLines } from './harness.js';
+import { checkedBundleRun, errorLines } from './harness.js';
 import { allowedAsJobId } from '../support/job-ids.js';
 import { SCREENSHOT_ALT } from '../../src/report/preview-report.js';
 
@@ -46,7 +46,7 @@ afterAll(async () => {
   expect(existsSync(EXECUTION_MARKER), 'hostile text was run by a shell').toBe(false);
 });
 
-/** No undeclared output. (What the summary and comment show is checked by `checkedRun`.) */
+/** No undeclared output. (What the summary and comment show is checked by `checkedBundleRun`.) */
 function expectInert(run: ActionRun): void {
   expect(Object.keys(run.outputs).every((name) => declaredOutputs.includes(name))).toBe(true);
 }
@@ -131,7 +131,7 @@ describe.concurrent('hostile text from the API', () => {
       sim.injectFault({ target: 'get', kind: 'status', status: 200, body: { ...hostileJob, status: 'completed' } });
       const pr = pullRequest(2000 + index);
       const links = isHttpUrl(text) ? [text] : [];
-      const run = await checkedRun({
+      const run = await checkedBundleRun({
         event: pr.event,
         env: pr.env,
         inputs: commentRunInputs(sim, pr, { prompt: text }),
@@ -165,7 +165,7 @@ describe.concurrent('hostile text from the API', () => {
       // followed to its end (one path segment in every URL, and still never a command in the
       // log); one it refuses (a line break, an invisible character, too long) is a malformed answer.
       sim.queueJobIds(text);
-      const run = await checkedRun({
+      const run = await checkedBundleRun({
         inputs: { 'api-key': sim.apiKey, 'project-id': 'proj_sim', 'base-url': sim.url, prompt: 'x', 'poll-interval': '50ms', 'poll-interval-max': '100ms' },
         secrets: [sim.apiKey],
         deadlineMs: 30_000,
@@ -203,7 +203,7 @@ describe.concurrent('hostile text from the API', () => {
       const read = allowedAsJobId(text);
       const linked = read && linkableHttps(text) ? [text] : [];
       const jobLinks = [`${DOCS_REPOSITORY}/pull/100`, DOCS_REPOSITORY];
-      const run = await checkedRun({
+      const run = await checkedBundleRun({
         event: pr.event,
         env: pr.env,
         inputs: commentRunInputs(sim, pr, { prompt: 'x', preview: 'true' }),
@@ -244,7 +244,7 @@ describe.concurrent('hostile text from the API', () => {
       const pr = pullRequest(7000 + index);
       const jobLink = `${DOCS_REPOSITORY}/pull/100`;
       const previewUrl = 'https://acme-sim-mintlify-docs-update-1.mintlify.site';
-      const run = await checkedRun({
+      const run = await checkedBundleRun({
         event: pr.event,
         env: pr.env,
         inputs: commentRunInputs(sim, pr, { prompt: 'x', timeout: '4s', preview: 'true' }),
@@ -278,7 +278,7 @@ describe.concurrent('hostile text from the API', () => {
     withSimulator(async (sim) => {
       sim.injectFault({ target: 'create', kind: 'status', status: 400, body: { error: text, details: [{ message: text }] } });
       const pr = pullRequest(3000 + index);
-      const run = await checkedRun({
+      const run = await checkedBundleRun({
         event: pr.event,
         env: pr.env,
         inputs: {
@@ -312,7 +312,7 @@ describe.concurrent('hostile text from the API', () => {
   it.each(cases)('visitor path: $label', ({ text }) =>
     withSimulator(
       async (sim) => {
-        const run = await checkedRun({
+        const run = await checkedBundleRun({
           inputs: {
             'api-key': sim.apiKey,
             'project-id': 'proj_sim',
@@ -351,7 +351,7 @@ describe.concurrent('hostile text from a pull request', () => {
     withSimulator(async (sim) => {
       const number = 1000 + HOSTILE_STRINGS.indexOf(text);
       github.pulls.set(number, { diff: fileDiff('docs/x.md', [text]), files: [], commits: [text] });
-      const run = await checkedRun({
+      const run = await checkedBundleRun({
         event: { name: 'pull_request', payload: pullRequestEvent(number, { title: text, body: text }) },
         env: { GITHUB_API_URL: github.url, GITHUB_REPOSITORY: 'acme/widgets' },
         inputs: { 'api-key': sim.apiKey, 'project-id': 'proj_sim', 'base-url': sim.url, 'github-token': 'ghs_hostileTest', wait: 'false' },
@@ -391,7 +391,7 @@ describe.concurrent('hostile file names and commit messages', () => {
       });
       for (const number of [4000, 4001]) {
         sim.resetLog();
-        const run = await checkedRun({
+        const run = await checkedBundleRun({
           event: { name: 'pull_request', payload: pullRequestEvent(number) },
           env: { GITHUB_API_URL: github.url, GITHUB_REPOSITORY: 'acme/widgets' },
           inputs: {
@@ -425,7 +425,7 @@ describe.concurrent('hostile file names and commit messages', () => {
         files: fileNames.map((filename) => ({ filename, status: 'modified', patch })),
         commits: HOSTILE_STRINGS.slice(),
       });
-      const run = await checkedRun({
+      const run = await checkedBundleRun({
         event: pushEvent(before, after, 'refs/heads/main'),
         env: { GITHUB_API_URL: github.url, GITHUB_REPOSITORY: 'acme/widgets' },
         inputs: {
@@ -477,7 +477,7 @@ describe.concurrent('hostile text from readers', () => {
       },
     });
     try {
-      const run = await checkedRun({
+      const run = await checkedBundleRun({
         inputs: {
           'api-key': sim.apiKey,
           'project-id': 'proj_sim',

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSimulator, type Simulator } from '../simulator/index.js';
 import { BAD_INPUTS } from './cases.js';
 import { eventNamed } from '../support/webhook-events.js';
-import { checkedRun, errorLines } from './harness.js';
+import { checkedBundleRun, errorLines } from './harness.js';
 
 let sim: Simulator;
 beforeAll(async () => {
@@ -27,7 +27,7 @@ describe.concurrent('bad input', () => {
     })),
   )('$label', async ({ input, inputs, event }) => {
     const all = { 'api-key': sim.apiKey, 'project-id': 'proj_sim', 'base-url': sim.url, prompt: 'x', ...inputs };
-    const run = await checkedRun({
+    const run = await checkedBundleRun({
       inputs: all,
       event: event ? eventNamed(event) : undefined,
       secrets: [sim.apiKey, all['api-key']].filter(Boolean),
@@ -51,7 +51,7 @@ describe('inputs of the other command', () => {
   it('are ignored with a warning, and the step runs', async () => {
     const other = await startSimulator({ analytics: { paths: 20, today: '2026-10-01' } });
     try {
-      const run = await checkedRun({
+      const run = await checkedBundleRun({
         inputs: {
           'api-key': other.apiKey,
           'project-id': 'proj_sim',

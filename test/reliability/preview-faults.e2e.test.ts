@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { SCREENSHOT_ALT } from '../../src/report/preview-report.js';
 import { screenshotFor, scripts, startSimulator, statusIdFor } from '../simulator/index.js';
 import { runnerCommands } from '../support/runner-log.js';
-import { checkedRun } from './harness.js';
+import { checkedBundleRun } from './harness.js';
 import { PREVIEW_FAULTS } from './preview-cases.js';
 
 const TIMEOUT_MS = 6_000;
@@ -18,7 +18,7 @@ describe.concurrent('preview faults', () => {
     const sim = await startSimulator({ defaultJobScript: scripts.prAfter(1), defaultPreviewScript: script ?? { queuedMs: 0, buildMs: 0, result: 'success' } });
     try {
       for (const fault of faults) sim.injectFault(fault);
-      const run = await checkedRun({
+      const run = await checkedBundleRun({
         inputs: {
           'api-key': sim.apiKey,
           'project-id': 'proj_sim',

@@ -12,7 +12,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Agent, DecoratorHandler, type Dispatcher } from 'undici';
+import type { Dispatcher } from 'undici';
 import { ApiClient } from '../../src/api/client.js';
 import type { OutputName } from '../../src/constants.js';
 import type { TriggerEvent } from '../../src/event.js';
@@ -30,6 +30,7 @@ import { USER_AGENT } from '../../src/version.js';
 import { startSimulator, type Simulator, type SimulatorOptions } from '../simulator/index.js';
 import { startFakeGitHub, type FakeGitHub } from './fake-github.js';
 import { FakeTime, recordingLogger, seededRandom, type RecordingLogger } from './fake-time.js';
+import { timedDispatcher } from './timed-dispatcher.js';
 
 export interface FlowsOptions {
   readonly simulator?: Omit<SimulatorOptions, 'now'>;
@@ -101,10 +102,7 @@ export async function startFlows(options: FlowsOptions = {}): Promise<Flows> {
   let onRequest: (() => void) | undefined;
   // And every request the client gave up on after request-timeout: it took that long on the flow's clock.
   let onRequestTimeout: (() => void) | undefined;
-  const dispatcher: Dispatcher = new Agent({ keepAliveTimeout: 4_000 }).compose((dispatch) => (dispatchOptions, handler) => {
-    onRequest?.();
-    return dispatch(dispatchOptions, new TimedHandler(handler, () => onRequestTimeout?.()));
-  });
+  const dispatcher: Dispatcher = timedDispatcher(() => ({ onRequest, onRequestTimeout }));
 
   /** The settings the runner would read from these inputs, with the simulator's key, project and URL (and the GitHub token) filled in. */
   function settingsFor(inputs: Readonly<Record<string, string>>, event: TriggerEvent, env: NodeJS.ProcessEnv = {}): ParsedSettings {
@@ -243,26 +241,6 @@ export async function startFlows(options: FlowsOptions = {}): Promise<Flows> {
       rmSync(runnerTemp, { recursive: true, force: true });
     },
   };
-}
-
-/**
- * Tells when a request ends because the client's request-timeout ran out (a hang): the request
- * waited that long in real time, and the flow's clock is moved by as much, so a hang costs the
- * step the time it would on a runner.
- */
-class TimedHandler extends DecoratorHandler {
-  constructor(
-    handler: Dispatcher.DispatchHandlers,
-    private readonly onTimeout: () => void,
-  ) {
-    super(handler);
-  }
-
-  onError(error: Error): void {
-    if (error.name === 'RequestTimeout') this.onTimeout();
-    // The declared type of the decorator leaves its methods out; it has them all.
-    (DecoratorHandler.prototype as Required<Dispatcher.DispatchHandlers>).onError.call(this, error);
-  }
 }
 
 /** The step the settings ask for, as the entry layer picks it (the visitors step with the given upload). */
