@@ -3,19 +3,22 @@
  * title, body, commits and diff, and visitor paths — must not issue a workflow command, inject an
  * output, or run; and in the summary and the pull-request comment, rendered as GitHub renders
  * them, it must not break a table, become a link, markup or a mention, and must read as written.
+ * Each case runs the action in process on fake time (test/support/runner.ts), checked by
+ * `checkedRun` as a run of the bundle would be.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { cleanText } from '../../src/text.js';
-import { startSimulator, type Simulator } from '../simulator/index.js';
-import { fileDiff, startFakeGitHub, type FakeGitHub } from '../support/fake-github.js';
+import type { Simulator } from '../simulator/index.js';
+import { fileDiff, type FakeGitHub } from '../support/fake-github.js';
 import { isHttpUrl } from '../support/github-markdown.js';
 import type { ActionRun } from '../support/run-action.js';
 import { pullRequestEvent, pushEvent } from '../support/webhook-events.js';
 import { EXECUTION_MARKER, HOSTILE_STRINGS, invisibleCharacters, visibleOnly } from './cases.js';
-import { checkedBundleRun, errorLines } from './harness.js';
+import { checkedRun, errorLines } from './harness.js';
+import { apiInputs, startRunnerGitHub, startRunnerSimulator, withSimulator } from '../support/runner.js';
 import { allowedAsJobId } from '../support/job-ids.js';
 import { SCREENSHOT_ALT } from '../../src/report/preview-report.js';
 
@@ -35,18 +38,18 @@ function linkableHttps(url: string): boolean {
 const declaredOutputs = Object.keys((parse(readFileSync(join(import.meta.dirname, '../../action.yml'), 'utf8')) as { outputs: object }).outputs);
 let github: FakeGitHub;
 beforeAll(async () => {
-  github = await startFakeGitHub();
+  github = await startRunnerGitHub();
 });
 afterAll(async () => {
   // Every request the action sent, and every answer the fake gave, is as GitHub describes it
-  // (checked once at the end: the cases share the fake and run side by side).
+  // (checked once at the end: the cases share the fake).
   const violations = await github.takeViolations();
   await github.close();
   expect(violations).toEqual([]);
   expect(existsSync(EXECUTION_MARKER), 'hostile text was run by a shell').toBe(false);
 });
 
-/** No undeclared output. (What the summary and comment show is checked by `checkedBundleRun`.) */
+/** No undeclared output. (What the summary and comment show is checked by `checkedRun`.) */
 function expectInert(run: ActionRun): void {
   expect(Object.keys(run.outputs).every((name) => declaredOutputs.includes(name))).toBe(true);
 }
@@ -91,31 +94,23 @@ function pullRequest(number: number) {
 
 /** The inputs of an agent run on a pull request that keeps its comment, with what a case adds. */
 function commentRunInputs(sim: Simulator, pr: ReturnType<typeof pullRequest>, extra: Record<string, string>): Record<string, string> {
-  return {
-    'api-key': sim.apiKey,
-    'project-id': 'proj_sim',
-    'base-url': sim.url,
+  return apiInputs(sim, {
     diff: 'false',
     'pr-comment': 'true',
     'github-token': pr.token,
     'poll-interval': '50ms',
     'poll-interval-max': '100ms',
     ...extra,
-  };
+  });
 }
 
-async function withSimulator<T>(body: (sim: Simulator) => Promise<T>, paths?: (i: number) => string): Promise<T> {
-  const sim = await startSimulator({ analytics: { paths: 3, today: '2026-10-01', pathNames: paths } });
-  try {
-    return await body(sim);
-  } finally {
-    await sim.close();
-  }
-}
+/** A simulator of the case's own, with three pages of visitors (the first named by `paths`, when given). */
+const withHostileSimulator = <T>(body: (sim: Simulator) => Promise<T>, paths?: (i: number) => string): Promise<T> =>
+  withSimulator({ analytics: { paths: 3, today: '2026-10-01', pathNames: paths } }, body);
 
-describe.concurrent('hostile text from the API', () => {
+describe('hostile text from the API', () => {
   it.each(cases)('job fields: $label', ({ text, index }) =>
-    withSimulator(async (sim) => {
+    withHostileSimulator(async (sim) => {
       const hostileJob = {
         id: 'job_hostile',
         status: text,
@@ -131,7 +126,7 @@ describe.concurrent('hostile text from the API', () => {
       sim.injectFault({ target: 'get', kind: 'status', status: 200, body: { ...hostileJob, status: 'completed' } });
       const pr = pullRequest(2000 + index);
       const links = isHttpUrl(text) ? [text] : [];
-      const run = await checkedBundleRun({
+      const run = await checkedRun({
         event: pr.event,
         env: pr.env,
         inputs: commentRunInputs(sim, pr, { prompt: text }),
@@ -160,13 +155,13 @@ describe.concurrent('hostile text from the API', () => {
   );
 
   it.each(cases)('job ID: $label', ({ text }) =>
-    withSimulator(async (sim) => {
+    withHostileSimulator(async (sim) => {
       // The API names the new job with the hostile text. An ID the contract allows is the job's,
       // followed to its end (one path segment in every URL, and still never a command in the
       // log); one it refuses (a line break, an invisible character, too long) is a malformed answer.
       sim.queueJobIds(text);
-      const run = await checkedBundleRun({
-        inputs: { 'api-key': sim.apiKey, 'project-id': 'proj_sim', 'base-url': sim.url, prompt: 'x', 'poll-interval': '50ms', 'poll-interval-max': '100ms' },
+      const run = await checkedRun({
+        inputs: apiInputs(sim, { prompt: 'x', 'poll-interval': '50ms', 'poll-interval-max': '100ms' }),
         secrets: [sim.apiKey],
         deadlineMs: 30_000,
         sim,
@@ -188,7 +183,7 @@ describe.concurrent('hostile text from the API', () => {
   );
 
   it.each(cases)('preview URL, status ID and screenshots: $label', ({ text, index }) =>
-    withSimulator(async (sim) => {
+    withHostileSimulator(async (sim) => {
       // The trigger answers with the hostile text as the deployment's ID and the preview's URL,
       // and the status with a finished deployment whose screenshots are the hostile text. An ID
       // the rule refuses is a malformed answer (preview-status error); one it allows is read.
@@ -203,7 +198,7 @@ describe.concurrent('hostile text from the API', () => {
       const read = allowedAsJobId(text);
       const linked = read && linkableHttps(text) ? [text] : [];
       const jobLinks = [`${DOCS_REPOSITORY}/pull/100`, DOCS_REPOSITORY];
-      const run = await checkedBundleRun({
+      const run = await checkedRun({
         event: pr.event,
         env: pr.env,
         inputs: commentRunInputs(sim, pr, { prompt: 'x', preview: 'true' }),
@@ -237,14 +232,14 @@ describe.concurrent('hostile text from the API', () => {
   );
 
   it.each(cases)('preview status and summary: $label', ({ text, index }) =>
-    withSimulator(async (sim) => {
+    withHostileSimulator(async (sim) => {
       // The deployment reports the hostile text as its status (undocumented: still building) and
       // its summary; the step's timeout ends the wait before another read.
       sim.injectFault({ target: 'preview-status', kind: 'status', status: 200, body: { status: text, summary: text } });
       const pr = pullRequest(7000 + index);
       const jobLink = `${DOCS_REPOSITORY}/pull/100`;
       const previewUrl = 'https://acme-sim-mintlify-docs-update-1.mintlify.site';
-      const run = await checkedBundleRun({
+      const run = await checkedRun({
         event: pr.event,
         env: pr.env,
         inputs: commentRunInputs(sim, pr, { prompt: 'x', timeout: '4s', preview: 'true' }),
@@ -275,21 +270,18 @@ describe.concurrent('hostile text from the API', () => {
   });
 
   it.each(cases)('error message: $label', ({ text, index }) =>
-    withSimulator(async (sim) => {
+    withHostileSimulator(async (sim) => {
       sim.injectFault({ target: 'create', kind: 'status', status: 400, body: { error: text, details: [{ message: text }] } });
       const pr = pullRequest(3000 + index);
-      const run = await checkedBundleRun({
+      const run = await checkedRun({
         event: pr.event,
         env: pr.env,
-        inputs: {
-          'api-key': sim.apiKey,
-          'project-id': 'proj_sim',
-          'base-url': sim.url,
+        inputs: apiInputs(sim, {
           prompt: 'x',
           diff: 'false',
           'pr-comment': 'true',
           'github-token': pr.token,
-        },
+        }),
         secrets: [sim.apiKey, pr.token],
         deadlineMs: 30_000,
         // The server's message, in the error note of the summary and of the comment.
@@ -310,17 +302,14 @@ describe.concurrent('hostile text from the API', () => {
   );
 
   it.each(cases)('visitor path: $label', ({ text }) =>
-    withSimulator(
+    withHostileSimulator(
       async (sim) => {
-        const run = await checkedBundleRun({
-          inputs: {
-            'api-key': sim.apiKey,
-            'project-id': 'proj_sim',
-            'base-url': sim.url,
+        const run = await checkedRun({
+          inputs: apiInputs(sim, {
             command: 'visitors',
             'date-from': '2026-11-14',
             'date-to': '2026-11-21',
-          },
+          }),
           secrets: [sim.apiKey],
           deadlineMs: 30_000,
           // Totals, then the three pages; the hostile path shown once, in its row.
@@ -346,15 +335,15 @@ describe.concurrent('hostile text from the API', () => {
   );
 });
 
-describe.concurrent('hostile text from a pull request', () => {
+describe('hostile text from a pull request', () => {
   it.each(cases)('$label', ({ text }) =>
-    withSimulator(async (sim) => {
+    withHostileSimulator(async (sim) => {
       const number = 1000 + HOSTILE_STRINGS.indexOf(text);
       github.pulls.set(number, { diff: fileDiff('docs/x.md', [text]), files: [], commits: [text] });
-      const run = await checkedBundleRun({
+      const run = await checkedRun({
         event: { name: 'pull_request', payload: pullRequestEvent(number, { title: text, body: text }) },
         env: { GITHUB_API_URL: github.url, GITHUB_REPOSITORY: 'acme/widgets' },
-        inputs: { 'api-key': sim.apiKey, 'project-id': 'proj_sim', 'base-url': sim.url, 'github-token': 'ghs_hostileTest', wait: 'false' },
+        inputs: apiInputs(sim, { 'github-token': 'ghs_hostileTest', wait: 'false' }),
         secrets: [sim.apiKey, 'ghs_hostileTest'],
         deadlineMs: 30_000,
         // The title, body, commit and diff reach the summary only inside the prompt's code block.
@@ -377,11 +366,11 @@ describe.concurrent('hostile text from a pull request', () => {
 /** Every hostile string at once, as the names of a change's files: GitHub lets an author choose them. */
 const fileNames = HOSTILE_STRINGS.map((text, index) => `${text}-${index}`);
 
-describe.concurrent('hostile file names and commit messages', () => {
+describe('hostile file names and commit messages', () => {
   const patch = '@@ -1 +1 @@\n-old\n+new';
 
   it('in a pull request diff, and in the files list GitHub falls back to (some without a patch)', () =>
-    withSimulator(async (sim) => {
+    withHostileSimulator(async (sim) => {
       github.pulls.set(4000, { diff: fileNames.map((name) => fileDiff(name, ['new'], ['old'])).join('\n'), files: [], commits: HOSTILE_STRINGS.slice() });
       github.pulls.set(4001, {
         diff: '',
@@ -391,18 +380,15 @@ describe.concurrent('hostile file names and commit messages', () => {
       });
       for (const number of [4000, 4001]) {
         sim.resetLog();
-        const run = await checkedBundleRun({
+        const run = await checkedRun({
           event: { name: 'pull_request', payload: pullRequestEvent(number) },
           env: { GITHUB_API_URL: github.url, GITHUB_REPOSITORY: 'acme/widgets' },
-          inputs: {
-            'api-key': sim.apiKey,
-            'project-id': 'proj_sim',
-            'base-url': sim.url,
+          inputs: apiInputs(sim, {
             'github-token': 'ghs_hostileTest',
             wait: 'false',
             'diff-exclude': 'none',
             'diff-max-chars': '1000000',
-          },
+          }),
           secrets: [sim.apiKey, 'ghs_hostileTest'],
           deadlineMs: 30_000,
         });
@@ -419,24 +405,21 @@ describe.concurrent('hostile file names and commit messages', () => {
     }));
 
   it('in a push: the compare’s files and commit messages', () =>
-    withSimulator(async (sim) => {
+    withHostileSimulator(async (sim) => {
       const [before, after] = ['1a'.repeat(20), '2b'.repeat(20)];
       github.compares.set(`${before}...${after}`, {
         files: fileNames.map((filename) => ({ filename, status: 'modified', patch })),
         commits: HOSTILE_STRINGS.slice(),
       });
-      const run = await checkedBundleRun({
+      const run = await checkedRun({
         event: pushEvent(before, after, 'refs/heads/main'),
         env: { GITHUB_API_URL: github.url, GITHUB_REPOSITORY: 'acme/widgets' },
-        inputs: {
-          'api-key': sim.apiKey,
-          'project-id': 'proj_sim',
-          'base-url': sim.url,
+        inputs: apiInputs(sim, {
           'github-token': 'ghs_hostileTest',
           wait: 'false',
           'diff-exclude': 'none',
           'diff-max-chars': '1000000',
-        },
+        }),
         secrets: [sim.apiKey, 'ghs_hostileTest'],
         deadlineMs: 30_000,
       });
@@ -465,9 +448,9 @@ function expectPromptLinesClean(prompt: string): void {
   expect(lines.filter((line) => line.startsWith('  - ')).length).toBeGreaterThanOrEqual(HOSTILE_STRINGS.length - 2);
 }
 
-describe.concurrent('hostile text from readers', () => {
+describe('hostile text from readers', () => {
   it('as visitor paths, rated pages and search terms of a refresh', async () => {
-    const sim = await startSimulator({
+    const sim = await startRunnerSimulator({
       analytics: {
         paths: HOSTILE_STRINGS.length,
         today: '2026-10-01',
@@ -477,11 +460,8 @@ describe.concurrent('hostile text from readers', () => {
       },
     });
     try {
-      const run = await checkedBundleRun({
-        inputs: {
-          'api-key': sim.apiKey,
-          'project-id': 'proj_sim',
-          'base-url': sim.url,
+      const run = await checkedRun({
+        inputs: apiInputs(sim, {
           command: 'refresh',
           'date-from': '2026-11-14',
           'date-to': '2026-11-21',
@@ -489,7 +469,7 @@ describe.concurrent('hostile text from readers', () => {
           'refresh-searches': '50',
           'poll-interval': '50ms',
           'poll-interval-max': '100ms',
-        },
+        }),
         secrets: [sim.apiKey],
         deadlineMs: 30_000,
         sim,
