@@ -11,8 +11,8 @@ export type FaultClass = 'rate-limit' | 'transient' | 'ambiguous-network' | 'sha
 export interface FaultCase {
   readonly name: string;
   readonly class: FaultClass;
-  /** Built at run time: an HTTP date must lie in the future then. */
-  readonly fault: () => Fault;
+  /** Built at run time, given the action's clock (`now`, epoch ms): an HTTP date must lie in its future. */
+  readonly fault: (now: number) => Fault;
   /** The words the one error line must hold, when the step fails. */
   readonly says?: RegExp;
 }
@@ -23,7 +23,7 @@ export const FAULTS: readonly FaultCase[] = [
   {
     name: '429 with Retry-After as an HTTP date',
     class: 'rate-limit',
-    fault: () => ({ kind: 'status', status: 429, retryAfter: new Date(Date.now() + 1_500).toUTCString() }),
+    fault: (now) => ({ kind: 'status', status: 429, retryAfter: new Date(now + 1_500).toUTCString() }),
   },
   { name: '500', class: 'transient', fault: () => ({ kind: 'status', status: 500 }), says: /answered 500/ },
   {

@@ -1,13 +1,16 @@
 /**
- * Every fault of the matrix at every request the action makes, as the runner runs it. A fault
+ * Every fault of the matrix at every request the action makes, run in process as the runner runs
+ * the bundle (test/support/runner.ts: fake time; a hang still costs its request-timeout of real
+ * time, so it is short). A fault
  * the contract calls transient is recovered with exactly one more request; a create or a
  * message is sent again only after a 429; anything else ends in one clear error line, with the
  * outputs and the summary written and the exit code non-zero.
  */
 import { describe, expect, it } from 'vitest';
-import { expectedVisitors, scripts, startSimulator, type Simulator } from '../simulator/index.js';
+import { expectedVisitors, scripts, type Simulator } from '../simulator/index.js';
+import { apiInputs, runnerClock, withSimulator } from '../support/runner.js';
 import { FAULT_MATRIX, recovers, type FaultTarget } from './cases.js';
-import { checkedBundleRun, errorLines } from './harness.js';
+import { checkedRun, errorLines } from './harness.js';
 
 const TIMEOUT_MS = 10_000;
 const REQUEST_TIMEOUT_MS = 1_000;
@@ -24,13 +27,7 @@ async function createJob(sim: Simulator): Promise<string> {
 }
 
 function inputsFor(target: FaultTarget, sim: Simulator, jobId: string | undefined): Record<string, string> {
-  const common = {
-    'api-key': sim.apiKey,
-    'project-id': 'proj_sim',
-    'base-url': sim.url,
-    timeout: `${TIMEOUT_MS / 1000}s`,
-    'request-timeout': `${REQUEST_TIMEOUT_MS}ms`,
-  };
+  const common = apiInputs(sim, { timeout: `${TIMEOUT_MS / 1000}s`, 'request-timeout': `${REQUEST_TIMEOUT_MS}ms` });
   if (target === 'visitors') return { ...common, command: 'visitors', 'date-from': RANGE.dateFrom, 'date-to': RANGE.dateTo };
   const agent = { ...common, prompt: 'Document the retries flag', 'poll-interval': '100ms', 'poll-interval-max': '200ms' };
   return target === 'message' ? { ...agent, 'job-id': jobId! } : agent;
@@ -39,14 +36,13 @@ function inputsFor(target: FaultTarget, sim: Simulator, jobId: string | undefine
 const endpointOf = (target: FaultTarget): string => (target === 'poll' ? 'get' : target);
 const isPost = (target: FaultTarget): boolean => target === 'create' || target === 'message';
 
-describe.concurrent('fault matrix', () => {
-  it.each(FAULT_MATRIX)('$target: $name', async ({ target, class: faultClass, fault, says }) => {
-    const sim = await startSimulator({ analytics: DATASET, defaultJobScript: scripts.prAfter(1) });
-    try {
+describe('fault matrix', () => {
+  it.each(FAULT_MATRIX)('$target: $name', ({ target, class: faultClass, fault, says }) =>
+    withSimulator({ analytics: DATASET, defaultJobScript: scripts.prAfter(1) }, async (sim) => {
       const jobId = target === 'message' ? await createJob(sim) : undefined;
       sim.resetLog();
-      sim.injectFault({ target: endpointOf(target) as never, ...fault() });
-      const run = await checkedBundleRun({
+      sim.injectFault({ target: endpointOf(target) as never, ...fault(runnerClock.now()) });
+      const run = await checkedRun({
         inputs: inputsFor(target, sim, jobId),
         secrets: [sim.apiKey],
         deadlineMs: TIMEOUT_MS + REQUEST_TIMEOUT_MS,
@@ -91,8 +87,6 @@ describe.concurrent('fault matrix', () => {
         if (target === 'message') expect(run.outputs['job-id']).toBe(jobId);
         if (target === 'create') expect(run.outputs['job-id']).toBe('');
       }
-    } finally {
-      await sim.close();
-    }
-  });
+    }),
+  );
 });
