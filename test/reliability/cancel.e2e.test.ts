@@ -1,13 +1,15 @@
 /**
  * Cancellation at each stage, by SIGINT and by SIGTERM, as the runner sends them: the step
  * stops at once, sets its outputs from what it last saw, writes the summary, says how to go on,
- * and exits non-zero within 2 seconds.
+ * and exits non-zero within 2 seconds by its own clock. In process, on fake time
+ * (test/support/runner.ts); test/e2e/ sends the signals to the bundle's process.
  */
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { scripts, startSimulator, type Simulator } from '../simulator/index.js';
-import { actionTime, checkedBundleRun, errorLines } from './harness.js';
+import { scripts, type Simulator } from '../simulator/index.js';
+import { apiInputs, withSimulator } from '../support/runner.js';
+import { actionTime, checkedRun, errorLines } from './harness.js';
 
 const STAGES = [
   {
@@ -43,9 +45,9 @@ const STAGES = [
   },
   {
     stage: 'mid-export',
-    setup: (sim: Simulator) => {
-      sim.latencyMs = 150;
-    },
+    setup: () => undefined,
+    // Each page takes 150 ms of the run's clock, as a slow server's would.
+    requestMs: 150,
     inputs: { command: 'visitors', 'page-size': '10', 'date-from': '2026-11-14', 'date-to': '2026-11-21' },
     ready: (stdout: string) => (stdout.match(/::debug::GET \/v1\/analytics/g) ?? []).length >= 3,
     expect: { outcome: 'cancelled', says: 'Cancelled before the export finished; no files were written' },
@@ -54,13 +56,14 @@ const STAGES = [
 
 const CASES = STAGES.flatMap((stage) => (['SIGINT', 'SIGTERM'] as const).map((signal) => ({ ...stage, signal })));
 
-describe.concurrent('cancellation', () => {
-  it.each(CASES)('$signal $stage', async ({ setup, inputs, ready, expect: expected, signal }) => {
-    const sim = await startSimulator({ analytics: { paths: 500, today: '2026-10-01' } });
-    try {
+describe('cancellation', () => {
+  it.each(CASES)('$signal $stage', (stage) =>
+    withSimulator({ analytics: { paths: 500, today: '2026-10-01' } }, async (sim) => {
+      const { setup, inputs, ready, expect: expected, signal } = stage;
       setup(sim);
-      const run = await checkedBundleRun({
-        inputs: { 'api-key': sim.apiKey, 'project-id': 'proj_sim', 'base-url': sim.url, timeout: '20s', ...inputs },
+      const run = await checkedRun({
+        inputs: apiInputs(sim, { timeout: '20s', ...inputs }),
+        requestMs: 'requestMs' in stage ? stage.requestMs : 0,
         signal: { name: signal, when: (stdout) => ready(stdout, sim) },
         secrets: [sim.apiKey],
         deadlineMs: 21_000,
@@ -96,8 +99,6 @@ describe.concurrent('cancellation', () => {
         expect(run.outputs['visitors-json']).toBe('');
         expect(readdirSync(join(run.workDir, 'visitors'))).toEqual([]);
       }
-    } finally {
-      await sim.close();
-    }
-  });
+    }),
+  );
 });

@@ -17,8 +17,9 @@
  * The runs of one worker share `process.env`, stdout and `process.exitCode`: they never overlap
  * (each waits for the one before it), so a file's tests that run the action run one at a time.
  * A signal is delivered to the run's own SIGINT/SIGTERM listeners at the moment its `when` first
- * holds: checked after every line the action writes (delivered before the action's next step, as
- * if it came during the wait that follows the line) and every 20 ms of real time. The process
+ * holds: checked after every line the action writes (delivered before the action's next step),
+ * as each of its pauses begins (so a signal due then ends the pause at once, as one sent during a
+ * wait on a runner does, the clock unmoved), and every 20 ms of real time. The process
  * exit the action asks for (`exit`) is recorded, not done; the code is the `process.exitCode` it
  * leaves, as a process ends with it.
  */
@@ -107,7 +108,11 @@ async function runOnce(options: InProcessOptions): Promise<ActionRun> {
   }));
   const ports: RunnerPorts = {
     clock: time,
-    sleep: time.sleep,
+    // A signal due when a pause begins comes during it: the pause ends at once, the clock unmoved.
+    sleep: (ms, signal) => {
+      maybeSignal();
+      return time.sleep(ms, signal);
+    },
     random: seededRandom(11),
     exit: (code) => exits.push(code),
     dispatcher,
@@ -211,8 +216,10 @@ function requestTimeoutOf(inputs: Readonly<Record<string, string>>): number {
   }
 }
 
-/** The inputs every run against a simulator starts from: its key, the project, its URL. */
-export function apiInputs(sim: Pick<Simulator, 'apiKey' | 'url'>, more: Readonly<Record<string, string>> = {}): Record<string, string> {
+/** The inputs every run against a simulator starts from: its key, the project, its URL (each of which `more` may replace). */
+export type ApiInputs = Record<string, string> & { readonly 'api-key': string; readonly 'project-id': string; readonly 'base-url': string };
+
+export function apiInputs(sim: Pick<Simulator, 'apiKey' | 'url'>, more: Readonly<Record<string, string>> = {}): ApiInputs {
   return { 'api-key': sim.apiKey, 'project-id': 'proj_sim', 'base-url': sim.url, ...more };
 }
 
