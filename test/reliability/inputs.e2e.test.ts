@@ -1,17 +1,18 @@
 /**
- * Every bad input, through the bundle as the runner runs it: one error line naming the input,
+ * Every bad input, run in process as the runner runs the bundle: one error line naming the input,
  * and not one request to the API. Inputs of the other command are accepted and ignored, with a
  * warning: the runner passes every input with its default, so only a set value is reported.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSimulator, type Simulator } from '../simulator/index.js';
+import type { Simulator } from '../simulator/index.js';
+import { apiInputs, startRunnerSimulator, withSimulator } from '../support/runner.js';
 import { BAD_INPUTS } from './cases.js';
 import { eventNamed } from '../support/webhook-events.js';
-import { checkedBundleRun, errorLines } from './harness.js';
+import { checkedRun, errorLines } from './harness.js';
 
 let sim: Simulator;
 beforeAll(async () => {
-  sim = await startSimulator({ analytics: { paths: 20, today: '2026-10-01' } });
+  sim = await startRunnerSimulator({ analytics: { paths: 20, today: '2026-10-01' } });
 });
 afterAll(async () => {
   // Not one of the bad inputs reached the API.
@@ -19,15 +20,15 @@ afterAll(async () => {
   await sim.close();
 });
 
-describe.concurrent('bad input', () => {
+describe('bad input', () => {
   it.each(
     BAD_INPUTS.map((bad, index) => ({
       ...bad,
       label: `${index + 1}. ${bad.input} = ${JSON.stringify(Object.values(bad.inputs)[0] === bad.input ? '' : (bad.inputs[bad.input] ?? ''))}`,
     })),
   )('$label', async ({ input, inputs, event }) => {
-    const all = { 'api-key': sim.apiKey, 'project-id': 'proj_sim', 'base-url': sim.url, prompt: 'x', ...inputs };
-    const run = await checkedBundleRun({
+    const all = apiInputs(sim, { prompt: 'x', ...inputs });
+    const run = await checkedRun({
       inputs: all,
       event: event ? eventNamed(event) : undefined,
       secrets: [sim.apiKey, all['api-key']].filter(Boolean),
@@ -48,20 +49,16 @@ describe.concurrent('bad input', () => {
 });
 
 describe('inputs of the other command', () => {
-  it('are ignored with a warning, and the step runs', async () => {
-    const other = await startSimulator({ analytics: { paths: 20, today: '2026-10-01' } });
-    try {
-      const run = await checkedBundleRun({
-        inputs: {
-          'api-key': other.apiKey,
-          'project-id': 'proj_sim',
-          'base-url': other.url,
+  it('are ignored with a warning, and the step runs', () =>
+    withSimulator({ analytics: { paths: 20, today: '2026-10-01' } }, async (other) => {
+      const run = await checkedRun({
+        inputs: apiInputs(other, {
           command: 'visitors',
           prompt: 'not for visitors',
           wait: 'false',
           'date-from': '2026-11-14',
           'date-to': '2026-11-21',
-        },
+        }),
         secrets: [other.apiKey],
         deadlineMs: 30_000,
       });
@@ -69,8 +66,5 @@ describe('inputs of the other command', () => {
       expect(run.stdout).toContain('::warning::Input "prompt" is ignored by command: visitors');
       expect(run.stdout).toContain('::warning::Input "wait" is ignored by command: visitors');
       expect(run.outputs['visitors-rows']).toBe('20');
-    } finally {
-      await other.close();
-    }
-  });
+    }));
 });
