@@ -1,28 +1,25 @@
 /**
- * Faults of the preview's two endpoints, through the bundle as the runner runs it: each ends in
+ * Faults of the preview's two endpoints, run in process as the runner runs the bundle: each ends in
  * its `preview-status` with one warning (a notice for a plan without previews), the job's outcome
  * untouched, the outputs and the summary written and exit 0; a fault the client retries is got
  * over within the deadline. Nothing leaks, nothing is injected, the summary renders as it should.
  */
 import { describe, expect, it } from 'vitest';
 import { SCREENSHOT_ALT } from '../../src/report/preview-report.js';
-import { screenshotFor, scripts, startSimulator, statusIdFor } from '../simulator/index.js';
+import { screenshotFor, scripts, statusIdFor } from '../simulator/index.js';
+import { apiInputs, withSimulator } from '../support/runner.js';
 import { runnerCommands } from '../support/runner-log.js';
-import { checkedBundleRun } from './harness.js';
+import { checkedRun } from './harness.js';
 import { PREVIEW_FAULTS } from './preview-cases.js';
 
 const TIMEOUT_MS = 6_000;
 const REQUEST_TIMEOUT_MS = 1_000;
-describe.concurrent('preview faults', () => {
-  it.each(PREVIEW_FAULTS)('$name: preview-status $status', async ({ faults, script, status, triggers, reads, says, retries }) => {
-    const sim = await startSimulator({ defaultJobScript: scripts.prAfter(1), defaultPreviewScript: script ?? { queuedMs: 0, buildMs: 0, result: 'success' } });
-    try {
+describe('preview faults', () => {
+  it.each(PREVIEW_FAULTS)('$name: preview-status $status', ({ faults, script, status, triggers, reads, says, retries }) =>
+    withSimulator({ defaultJobScript: scripts.prAfter(1), defaultPreviewScript: script ?? { queuedMs: 0, buildMs: 0, result: 'success' } }, async (sim) => {
       for (const fault of faults) sim.injectFault(fault);
-      const run = await checkedBundleRun({
-        inputs: {
-          'api-key': sim.apiKey,
-          'project-id': 'proj_sim',
-          'base-url': sim.url,
+      const run = await checkedRun({
+        inputs: apiInputs(sim, {
           prompt: 'x',
           'poll-interval': '50ms',
           'poll-interval-max': '100ms',
@@ -30,7 +27,7 @@ describe.concurrent('preview faults', () => {
           'request-timeout': `${REQUEST_TIMEOUT_MS}ms`,
           retries: retries ?? '4',
           preview: 'true',
-        },
+        }),
         secrets: [sim.apiKey],
         deadlineMs: TIMEOUT_MS + REQUEST_TIMEOUT_MS,
         sim,
@@ -55,8 +52,6 @@ describe.concurrent('preview faults', () => {
         expect(warnings).toEqual([expect.stringMatching(says!)]);
         expect(warnings[0]).toContain(`: ${status}.`);
       }
-    } finally {
-      await sim.close();
-    }
-  });
+    }),
+  );
 });
