@@ -1,5 +1,6 @@
 /**
- * Every fault at every GitHub call the action makes, as the runner runs it: a hang, a reset, and
+ * Every fault at every GitHub call the action makes, run in process as the runner runs the bundle
+ * (test/support/runner.ts; Octokit's pauses on the run's clock, its hangs on real time): a hang, a reset, and
  * a 403, 404 and 500 with GitHub's own error body. A transient one (a 500, a reset) is sent again
  * and gets over it, but on a new comment, which GitHub may have created all the same. Otherwise
  * what the contract says each call is worth decides the outcome:
@@ -19,8 +20,9 @@ import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GITHUB_CALLS as CALL_NAMES } from '../../src/github/calls.js';
-import { scripts, startSimulator, type Simulator } from '../simulator/index.js';
-import { startFakeGitHub, type FakeGitHub, type GitHubCall } from '../support/fake-github.js';
+import { scripts, type Simulator } from '../simulator/index.js';
+import type { FakeGitHub, GitHubCall } from '../support/fake-github.js';
+import { apiInputs, startRunnerGitHub, startRunnerSimulator } from '../support/runner.js';
 import type { ActionRun } from '../support/run-action.js';
 import { runnerCommands, unescapeData } from '../support/runner-log.js';
 import {
@@ -33,7 +35,7 @@ import {
   SIGINT_READS,
   type GitHubScenario,
 } from './github-cases.js';
-import { actionTime, checkedBundleRun, errorLines } from './harness.js';
+import { actionTime, checkedRun, errorLines } from './harness.js';
 
 const TOKEN = 'ghs_githubFaultsToken0123';
 const REQUEST_TIMEOUT = '1s';
@@ -42,7 +44,7 @@ const DEADLINE_MS = 3_000 + 1_000;
 
 let sim: Simulator;
 beforeAll(async () => {
-  sim = await startSimulator({ defaultJobScript: scripts.prAfter(1) });
+  sim = await startRunnerSimulator({ defaultJobScript: scripts.prAfter(1) });
 });
 afterAll(async () => {
   await sim.close();
@@ -52,22 +54,19 @@ async function runWith(
   github: FakeGitHub,
   scenario: GitHubScenario,
   inputs: Record<string, string>,
-  options: Partial<Parameters<typeof checkedBundleRun>[0]> = {},
+  options: Partial<Parameters<typeof checkedRun>[0]> = {},
 ): Promise<ActionRun> {
-  return checkedBundleRun({
+  return checkedRun({
     event: scenario.event,
     env: { GITHUB_API_URL: github.url, GITHUB_REPOSITORY: 'acme/widgets' },
-    inputs: {
-      'api-key': sim.apiKey,
-      'project-id': 'proj_sim',
-      'base-url': sim.url,
+    inputs: apiInputs(sim, {
       'github-token': TOKEN,
       'request-timeout': REQUEST_TIMEOUT,
       timeout: TIMEOUT,
       wait: 'false',
       ...scenario.inputs,
       ...inputs,
-    },
+    }),
     secrets: [sim.apiKey, TOKEN],
     deadlineMs: DEADLINE_MS,
     ...options,
@@ -82,9 +81,9 @@ const warnings = (run: ActionRun): string[] =>
 /** The lines that say a GitHub request is sent again. */
 const retryLines = (run: ActionRun): string[] => run.stdout.split('\n').filter((line) => /^GitHub .*; retrying in \d+s \(attempt \d+ of \d+\)\.$/.test(line));
 
-/** Each case has its own fake GitHub, so cases run side by side; the simulator tells jobs apart by prompt. */
+/** Each case has its own fake GitHub; the simulator, shared, tells jobs apart by prompt. */
 async function withGitHub<T>(body: (github: FakeGitHub) => Promise<T>): Promise<T> {
-  const github = await startFakeGitHub();
+  const github = await startRunnerGitHub();
   try {
     const result = await body(github);
     // Every request the action sent, and every answer the fake gave as itself, is as GitHub describes it.
@@ -98,7 +97,7 @@ async function withGitHub<T>(body: (github: FakeGitHub) => Promise<T>): Promise<
 /** The create requests this case made: the simulator is shared, the prompt is the case's own. */
 const createsFor = (marker: string) => sim.requests.filter((r) => r.endpoint === 'create' && (r.body as { prompt: string }).prompt.includes(marker));
 
-describe.concurrent('every fault at every GitHub call', () => {
+describe('every fault at every GitHub call', () => {
   it.each(GITHUB_FAULT_MATRIX)('$label', ({ label, call, role, fault, says, retried, ...scenario }) =>
     withGitHub(async (github) => {
       scenario.setup(github);
@@ -170,7 +169,7 @@ describe.concurrent('every fault at every GitHub call', () => {
   );
 });
 
-describe.concurrent('a diff that cannot be read, under diff: auto', () => {
+describe('a diff that cannot be read, under diff: auto', () => {
   // One retry, with room for its pause: the fault outlasts it.
   const ONE_RETRY = { retries: '1', timeout: '10s' };
 
@@ -207,7 +206,7 @@ describe.concurrent('a diff that cannot be read, under diff: auto', () => {
     }));
 });
 
-describe.concurrent("GitHub's transient failures and rate limits: retried within timeout", () => {
+describe("GitHub's transient failures and rate limits: retried within timeout", () => {
   // Room for a pause of a second; the run is judged by its own clock against this timeout.
   const TIMEOUT_MS = 10_000;
   const ROOMY = { timeout: '10s', 'request-timeout': '2s' };
@@ -307,18 +306,15 @@ describe('GitHub unreachable (connection refused)', () => {
 
   it('says it could not connect, not that GitHub answered 500', async () => {
     const url = `http://127.0.0.1:${await closedPort()}`;
-    const run = await checkedBundleRun({
+    const run = await checkedRun({
       event: prEvent,
       env: { GITHUB_API_URL: url, GITHUB_REPOSITORY: 'acme/widgets' },
-      inputs: {
-        'api-key': sim.apiKey,
-        'project-id': 'proj_sim',
-        'base-url': sim.url,
+      inputs: apiInputs(sim, {
         'github-token': TOKEN,
         'request-timeout': REQUEST_TIMEOUT,
         timeout: TIMEOUT,
         diff: 'true',
-      },
+      }),
       secrets: [sim.apiKey, TOKEN],
       deadlineMs: DEADLINE_MS,
     });
@@ -332,7 +328,7 @@ describe('GitHub unreachable (connection refused)', () => {
 
 const scenario = (call: GitHubCall): GitHubScenario => GITHUB_SCENARIOS.find((candidate) => candidate.call === call)!;
 
-describe.concurrent('a hang under timeout: the step ends by its deadline', () => {
+describe('a hang under timeout: the step ends by its deadline', () => {
   // request-timeout is far longer than timeout: only the step's deadline can end these hangs.
   const LONG_REQUEST_TIMEOUT = { 'request-timeout': '20s', timeout: '2s' };
 
@@ -372,7 +368,7 @@ describe.concurrent('a hang under timeout: the step ends by its deadline', () =>
     }));
 });
 
-describe.concurrent('SIGINT while a GitHub request hangs: out within 2 seconds, outputs and summary written', () => {
+describe('SIGINT while a GitHub request hangs: out within 2 seconds, outputs and summary written', () => {
   it.each(SIGINT_READS.map((read) => ({ ...read, label: read.call })))('$label', ({ label, ...read }) =>
     withGitHub(async (github) => {
       read.setup(github);
