@@ -1,5 +1,5 @@
 /**
- * follow-code-pr as the runner runs it (dist/index.js): each event a code PR goes through, and
+ * follow-code-pr, run in process as the runner runs the bundle: each event a code PR goes through, and
  * each fault on the documentation side, against the API simulator and a fake GitHub with a
  * documentation repository. Every run is held to the harness's rules: no token or key leaks
  * (the docs token among them), no workflow command from outside text, every summary and comment
@@ -9,14 +9,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMMENT_MARKER, DOCS_PR_MARKER, type DocsPrRecord } from '../../src/pr-comment/record.js';
 import { recordIn, sealedRecord } from '../support/records.js';
-import { startSimulator, type JobScript, type Simulator } from '../simulator/index.js';
-import { startFakeGitHub, type FakeGitHub, type FakePullState, type FakeRepository } from '../support/fake-github.js';
+import type { JobScript, Simulator } from '../simulator/index.js';
+import type { FakeGitHub, FakePullState, FakeRepository } from '../support/fake-github.js';
+import { apiInputs, startRunnerGitHub, startRunnerSimulator } from '../support/runner.js';
 import { renderProblems } from '../support/github-markdown.js';
 import type { ActionRun } from '../support/run-action.js';
 import { runnerCommands, unescapeData } from '../support/runner-log.js';
 import { pullRequestEvent, type PullRequestEventOptions } from '../support/webhook-events.js';
 import { HOSTILE_STRINGS } from './cases.js';
-import { actionTime, checkedBundleRun, errorLines } from './harness.js';
+import { actionTime, checkedRun, errorLines } from './harness.js';
 
 const GITHUB_TOKEN = 'ghs_workflowToken0123456';
 const DOCS_TOKEN = 'ghs_docsAppToken9876543';
@@ -36,7 +37,7 @@ const link = (number: number): string => `https://github.com/${DOCS}/pull/${numb
 
 let sim: Simulator;
 beforeAll(async () => {
-  sim = await startSimulator({ defaultJobScript: JOB_ON_BRANCH });
+  sim = await startRunnerSimulator({ defaultJobScript: JOB_ON_BRANCH });
 });
 afterAll(async () => {
   await sim.close();
@@ -49,7 +50,7 @@ interface Case {
 
 /** Each case has its own fake GitHub with the documentation repository and a docs token that may write there. */
 async function withDocs<T>(body: (setup: Case) => Promise<T>): Promise<T> {
-  const github = await startFakeGitHub();
+  const github = await startRunnerGitHub();
   const docs = github.addRepository(DOCS);
   github.tokens.set(DOCS_TOKEN, { login: 'docs-writer[bot]', repositories: { [DOCS]: { pullRequests: 'write', contents: 'write' } } });
   try {
@@ -80,16 +81,13 @@ function recorded(github: FakeGitHub, docsPr: DocsPrRecord, author = 'github-act
 async function run(
   github: FakeGitHub,
   event: PullRequestEventOptions,
-  options: { inputs?: Record<string, string>; prLink?: string; links?: string[]; signal?: Parameters<typeof checkedBundleRun>[0]['signal'] } = {},
+  options: { inputs?: Record<string, string>; prLink?: string; links?: string[]; signal?: Parameters<typeof checkedRun>[0]['signal'] } = {},
 ): Promise<ActionRun> {
   if (options.prLink) sim.queuePrLinks(options.prLink);
-  return checkedBundleRun({
+  return checkedRun({
     event: { name: 'pull_request', payload: pullRequestEvent(CODE_PR, { headSha: 'e'.repeat(40), ...event }) },
     env: { GITHUB_API_URL: github.url, GITHUB_REPOSITORY: 'acme/widgets' },
-    inputs: {
-      'api-key': sim.apiKey,
-      'project-id': 'proj_sim',
-      'base-url': sim.url,
+    inputs: apiInputs(sim, {
       'github-token': GITHUB_TOKEN,
       'docs-token': DOCS_TOKEN,
       'pr-comment': 'true',
@@ -100,7 +98,7 @@ async function run(
       timeout: TIMEOUT,
       'poll-interval': '1s',
       ...options.inputs,
-    },
+    }),
     secrets: [sim.apiKey, GITHUB_TOKEN, DOCS_TOKEN],
     deadlineMs: DEADLINE_MS,
     prComment: { github, pullNumber: CODE_PR, ...(options.links ? { expect: { links: options.links } } : {}) },
@@ -324,10 +322,10 @@ describe('bad input', () => {
     withDocs(async ({ github }) => {
       const bad = 'ghs_S3CRETDOCS with a space';
       const before = sim.requests.length;
-      const result = await checkedBundleRun({
+      const result = await checkedRun({
         event: { name: 'pull_request', payload: pullRequestEvent(CODE_PR, { action: 'opened' }) },
         env: { GITHUB_API_URL: github.url, GITHUB_REPOSITORY: 'acme/widgets' },
-        inputs: { 'api-key': sim.apiKey, 'project-id': 'proj_sim', 'base-url': sim.url, 'pr-comment': 'true', 'follow-code-pr': 'true', 'docs-token': bad },
+        inputs: apiInputs(sim, { 'pr-comment': 'true', 'follow-code-pr': 'true', 'docs-token': bad }),
         secrets: [sim.apiKey, bad],
         deadlineMs: 0,
       });
