@@ -1,20 +1,22 @@
 /**
- * The request budgets, through the bundle as the runner runs it, against a server that misbehaves
- * the way a broken or hostile one would: a pager that brings one new row a page while it says
- * more remain, a preview endpoint that answers 429 with no Retry-After. Each of these once cost
- * thousands of requests or named the wrong budget; each test here failed on the bundle before its
- * fix. (The preview's 5xx, status reads and hangs are in test/reliability/preview-faults.e2e.test.ts;
- * every route under a generated hostile server is test/properties/budgets.property.test.ts.)
+ * The request budgets, run in process as the runner runs the bundle, against a server that
+ * misbehaves the way a broken or hostile one would: a pager that brings one new row a page while
+ * it says more remain, a preview endpoint that answers 429 with no Retry-After. Each of these once
+ * cost thousands of requests or named the wrong budget; each test here failed on the bundle before
+ * its fix. (The preview's 5xx, status reads and hangs are in
+ * test/reliability/preview-faults.e2e.test.ts; every route under a generated hostile server is
+ * test/properties/budgets.property.test.ts.)
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { scripts, startSimulator, type Simulator } from '../simulator/index.js';
+import { scripts, type Simulator } from '../simulator/index.js';
+import { apiInputs, startRunnerSimulator } from '../support/runner.js';
 import { runnerCommands, unescapeData } from '../support/runner-log.js';
 import type { ActionRun } from '../support/run-action.js';
-import { checkedBundleRun } from '../reliability/harness.js';
+import { checkedRun } from '../reliability/harness.js';
 
 let sim: Simulator;
 beforeAll(async () => {
-  sim = await startSimulator({ defaultJobScript: scripts.prAfter(1), defaultPreviewScript: { queuedMs: 0, buildMs: 0, result: 'success' } });
+  sim = await startRunnerSimulator({ defaultJobScript: scripts.prAfter(1), defaultPreviewScript: { queuedMs: 0, buildMs: 0, result: 'success' } });
 });
 afterAll(async () => {
   await sim.close();
@@ -28,8 +30,8 @@ const requestsTo = (endpoint: string): number => sim.requests.filter((r) => r.en
 
 function run(inputs: Record<string, string>): Promise<ActionRun> {
   sim.resetLog();
-  return checkedBundleRun({
-    inputs: { 'api-key': sim.apiKey, 'project-id': 'proj_sim', 'base-url': sim.url, timeout: '3s', 'request-timeout': '1s', ...inputs },
+  return checkedRun({
+    inputs: apiInputs(sim, { timeout: '3s', 'request-timeout': '1s', ...inputs }),
     secrets: [sim.apiKey],
     deadlineMs: 3_000 + 1_000,
     sim,
