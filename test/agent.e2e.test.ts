@@ -1,18 +1,20 @@
 /**
- * The bundled action, run as the runner runs it (`node dist/index.js`, inputs as INPUT_*,
- * GITHUB_OUTPUT and GITHUB_STEP_SUMMARY files), against the API simulator over real HTTP.
+ * `command: agent`, run in process as the runner runs the bundle (`run()` with the inputs as
+ * INPUT_*, the GITHUB_OUTPUT and GITHUB_STEP_SUMMARY files; test/support/runner.ts), against the
+ * API simulator over real HTTP, on fake time.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { codeSpan } from '../src/report/markdown.js';
-import { scripts, startSimulator, type JobScript, type Simulator } from './simulator/index.js';
+import { scripts, type JobScript, type Simulator } from './simulator/index.js';
 import { actionTime, errorLines, injectedCommands } from './reliability/harness.js';
 import { AWKWARD_JOB_IDS } from './support/job-ids.js';
-import { findSecret, runAction, type ActionRun, type RunOptions } from './support/run-action.js';
+import { findSecret, type ActionRun } from './support/run-action.js';
+import { apiInputs, runInProcess, startRunnerSimulator, withSimulator, type InProcessOptions } from './support/runner.js';
 import { scheduleEvent } from './support/webhook-events.js';
 
 let sim: Simulator;
 beforeAll(async () => {
-  sim = await startSimulator();
+  sim = await startRunnerSimulator();
 });
 afterAll(async () => {
   await sim.close();
@@ -22,18 +24,11 @@ afterEach(() => {
   sim.resetLog();
 });
 
-async function agent(inputs: Record<string, string>, options: Partial<RunOptions> & { script?: JobScript } = {}): Promise<ActionRun> {
+async function agent(inputs: Record<string, string>, options: Partial<InProcessOptions> & { script?: JobScript } = {}): Promise<ActionRun> {
   if (options.script) sim.queueJobScripts(options.script);
-  const run = await runAction({
+  const run = await runInProcess({
     ...options,
-    inputs: {
-      'api-key': sim.apiKey,
-      'project-id': 'proj_sim',
-      'base-url': sim.url,
-      'poll-interval': '100ms',
-      'poll-interval-max': '200ms',
-      ...inputs,
-    },
+    inputs: apiInputs(sim, { 'poll-interval': '100ms', 'poll-interval-max': '200ms', ...inputs }),
   });
   expect(findSecret(run, sim.apiKey)).toEqual([]);
   return run;
@@ -268,18 +263,14 @@ describe('a base-url that is not the API root', () => {
     expect(run.summary).toContain("does not point at the API's root");
   });
 
-  it('without the path prefix the API is served under: the same', async () => {
-    const prefixed = await startSimulator({ basePath: '/api' });
-    try {
+  it('without the path prefix the API is served under: the same', () =>
+    withSimulator({ basePath: '/api' }, async (prefixed) => {
       const root = prefixed.url.slice(0, -'/api'.length);
       const run = await agent({ prompt: 'x', 'base-url': root, 'api-key': prefixed.apiKey });
       expect(run.code).toBe(1);
       expect(errorLines(run)).toEqual([expect.stringContaining(`project "proj_sim" was not found, or base-url (${root}) does not point at the API's root`)]);
       expect(prefixed.requests.map((r) => r.path)).toEqual(['/v2/agent/proj_sim/job']);
-    } finally {
-      await prefixed.close();
-    }
-  });
+    }));
 });
 
 describe('outside text in the answers', () => {
