@@ -1,16 +1,17 @@
 /**
- * `command: visitors` end to end: `node dist/index.js` against the simulator's dataset, checked
- * against the dataset's own ground truth.
+ * `command: visitors`, run in process as the runner runs the bundle (test/support/runner.ts),
+ * against the simulator's dataset, checked against the dataset's own ground truth.
  */
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { expectedVisitors, startSimulator, type AnalyticsOptions, type Simulator } from './simulator/index.js';
+import { expectedVisitors, type AnalyticsOptions, type Simulator } from './simulator/index.js';
 import { errorLines } from './reliability/harness.js';
 import { expectRendersAsGitHubShould, renderedTables } from './support/github-markdown.js';
-import { findSecret, runAction, type ActionRun } from './support/run-action.js';
+import { findSecret, type ActionRun } from './support/run-action.js';
+import { apiInputs, runInProcess, startRunnerSimulator, withSimulator } from './support/runner.js';
 
 // "today" well before the range, so every page has had visitors for the whole range.
 const DATASET: AnalyticsOptions = { paths: 1234, seed: 5, today: '2026-10-01' };
@@ -18,7 +19,7 @@ const RANGE = { dateFrom: '2026-11-14', dateTo: '2026-11-21' };
 let sim: Simulator;
 
 beforeAll(async () => {
-  sim = await startSimulator({ analytics: DATASET });
+  sim = await startRunnerSimulator({ analytics: DATASET });
 });
 afterAll(async () => {
   await sim.close();
@@ -28,17 +29,10 @@ beforeEach(() => {
   sim.clearFaults();
 });
 
-async function visitors(inputs: Record<string, string>, server = sim): Promise<ActionRun> {
-  const run = await runAction({
-    inputs: {
-      'api-key': server.apiKey,
-      'project-id': 'proj_sim',
-      'base-url': server.url,
-      command: 'visitors',
-      'date-from': RANGE.dateFrom,
-      'date-to': RANGE.dateTo,
-      ...inputs,
-    },
+async function visitors(inputs: Record<string, string>, server = sim, requestMs = 0): Promise<ActionRun> {
+  const run = await runInProcess({
+    inputs: apiInputs(server, { command: 'visitors', 'date-from': RANGE.dateFrom, 'date-to': RANGE.dateTo, ...inputs }),
+    requestMs,
   });
   expect(findSecret(run, server.apiKey)).toEqual([]);
   return run;
@@ -134,26 +128,19 @@ describe('export', () => {
   });
 
   it('timeout bounds the export: no page is asked for after it, and no file is left', async () => {
-    // 124 pages at 200 ms each would take 25 s; the step may start pages for 1 s.
-    sim.latencyMs = 200;
-    try {
-      const run = await visitors({ 'page-size': '10', timeout: '1s' });
-      expect(run.code).toBe(1);
-      expect(run.outputs.outcome).toBe('error');
-      expect(errorLines(run)).toEqual([
-        expect.stringMatching(
-          /^::error::The export did not finish within timeout \(1s\): [\d,]+ rows? read in \d+ pages? when the timeout ran out; more remain/,
-        ),
-      ]);
-      // One page at a time, 200 ms each: at most 5 start within the second, plus the one at its edge.
-      expect(sim.requests.length).toBeLessThanOrEqual(6);
-      expect(run.outputs.requests).toBe(String(sim.requests.length));
-      expect(run.outputs['visitors-csv']).toBe('');
-      expect(run.outputs['visitors-json']).toBe('');
-      expect(readdirSync(join(run.workDir, 'visitors'))).toEqual([]);
-    } finally {
-      sim.latencyMs = 0;
-    }
+    // 124 pages at 200 ms each (of the run's clock) would take 25 s; the step may start pages for 1 s.
+    const run = await visitors({ 'page-size': '10', timeout: '1s' }, sim, 200);
+    expect(run.code).toBe(1);
+    expect(run.outputs.outcome).toBe('error');
+    expect(errorLines(run)).toEqual([
+      expect.stringMatching(/^::error::The export did not finish within timeout \(1s\): [\d,]+ rows? read in \d+ pages? when the timeout ran out; more remain/),
+    ]);
+    // One page at a time, 200 ms each: at most 5 start within the second, plus the one at its edge.
+    expect(sim.requests.length).toBeLessThanOrEqual(6);
+    expect(run.outputs.requests).toBe(String(sim.requests.length));
+    expect(run.outputs['visitors-csv']).toBe('');
+    expect(run.outputs['visitors-json']).toBe('');
+    expect(readdirSync(join(run.workDir, 'visitors'))).toEqual([]);
   });
 
   it('an output-dir that cannot hold the files is named in the one error line, before any request', async () => {
@@ -262,8 +249,7 @@ describe('the summary', () => {
 describe('compare-previous', () => {
   it('shows each page’s change against the previous period of the same length', async () => {
     const dataset: AnalyticsOptions = { paths: 300, seed: 9, today: '2026-11-20' };
-    const server = await startSimulator({ analytics: dataset });
-    try {
+    await withSimulator({ analytics: dataset }, async (server) => {
       const run = await visitors({ 'compare-previous': 'true', 'summary-rows': '300' }, server);
       expect(run.code).toBe(0);
       // Shares and changes in one number format: one decimal, always.
@@ -299,17 +285,14 @@ describe('compare-previous', () => {
       expect(run.summary).toContain(`${change > 0 ? '+' : ''}${change.toLocaleString('en-US')} (`);
       expect(run.summary).toContain('🆕 new');
       expect(run.summary).toContain('Compared with the previous period, 7 days: 2026-11-07 to 2026-11-13.');
-    } finally {
-      await server.close();
-    }
+    });
   });
 });
 
 describe('files from hostile data', () => {
   it('CSV cells round-trip through a CSV parser, formulas made inert', async () => {
     const hostile = ['/a,b', '/say "hi"', '/line\nbreak', '=HYPERLINK("http://x")', '+1+1', '-2', '@SUM(A1)', '/plain', '|<script>`'];
-    const server = await startSimulator({ analytics: { paths: hostile.length, today: '2026-10-01', pathNames: (i) => hostile[i]! } });
-    try {
+    await withSimulator({ analytics: { paths: hostile.length, today: '2026-10-01', pathNames: (i) => hostile[i]! } }, async (server) => {
       const run = await visitors({}, server);
       const csv = readCsv(run.outputs['visitors-csv']!);
       const inert = (path: string) => (/^[=+\-@]/.test(path) ? `'${path}` : path);
@@ -328,15 +311,12 @@ describe('files from hostile data', () => {
         .slice(1)
         .map(([path]) => path);
       expect(pages.sort()).toEqual(hostile.map((path) => path.replace(/\n/g, ' ')).sort());
-    } finally {
-      await server.close();
-    }
+    });
   });
 
   it('200,000 rows: complete files and a summary under 1 MiB', async () => {
     const dataset: AnalyticsOptions = { paths: 200_000, today: '2026-10-01' };
-    const server = await startSimulator({ analytics: dataset });
-    try {
+    await withSimulator({ analytics: dataset }, async (server) => {
       const run = await visitors({ 'summary-rows': '1000' }, server);
       expect(run.code).toBe(0);
       expect(run.outputs['visitors-rows']).toBe('200000');
@@ -345,8 +325,6 @@ describe('files from hostile data', () => {
       expect(csvLines).toHaveLength(200_001);
       expect(readJson(run.outputs['visitors-json']!).rows).toHaveLength(200_000);
       expect(Buffer.byteLength(run.summary)).toBeLessThan(1024 * 1024);
-    } finally {
-      await server.close();
-    }
+    });
   }, 120_000);
 });
