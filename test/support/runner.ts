@@ -17,8 +17,8 @@
  * The runs of one worker share `process.env`, stdout and `process.exitCode`: they never overlap
  * (each waits for the one before it), so a file's tests that run the action run one at a time.
  * A signal is delivered to the run's own SIGINT/SIGTERM listeners at the moment its `when` first
- * holds: checked after every line the action writes (delivered before the action's next step),
- * as each of its pauses begins (so a signal due then ends the pause at once, as one sent during a
+ * holds: checked after every line the action writes and every request it sends to the API
+ * (delivered before the action's next step), as each of its pauses begins (so a signal due then ends the pause at once, as one sent during a
  * wait on a runner does, the clock unmoved), and every 20 ms of real time. The process
  * exit the action asks for (`exit`) is recorded, not done; the code is the `process.exitCode` it
  * leaves, as a process ends with it.
@@ -102,7 +102,10 @@ async function runOnce(options: InProcessOptions): Promise<ActionRun> {
 
   const settings = { requestTimeoutMs: requestTimeoutOf(options.inputs), requestMs: options.requestMs ?? 0 };
   const dispatcher = timedDispatcher(() => ({
-    onRequest: () => time.advance(settings.requestMs),
+    onRequest: () => {
+      time.advance(settings.requestMs);
+      if (options.signal && !signalled) queueMicrotask(maybeSignal);
+    },
     // A request that hung took request-timeout in all, the time it was charged as it went out included.
     onRequestTimeout: () => time.advance(Math.max(0, settings.requestTimeoutMs - settings.requestMs)),
   }));
