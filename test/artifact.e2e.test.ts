@@ -1,17 +1,18 @@
 /**
- * The artifact upload, end to end: `node dist/index.js` with the runner's artifact variables,
- * against a fake of the artifact service (its Twirp calls) and of the blob store it hands out an
- * upload URL for. The Azure storage packages behind `@actions/artifact` are pinned by `overrides`
- * in package.json (to versions that still run on Node 20): this is what shows that the bundled
- * upload still works with them.
+ * The artifact upload, run in process as the runner runs the bundle (test/support/runner.ts) with
+ * the runner's artifact variables and `@actions/artifact` itself, against a fake of the artifact
+ * service (its Twirp calls) and of the blob store it hands out an upload URL for. The Azure
+ * storage packages behind `@actions/artifact` are pinned by `overrides` in package.json (to
+ * versions that still run on Node 20); test/e2e/ shows that the bundle's own copy loads and
+ * uploads with them.
  */
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSimulator, type Simulator } from './simulator/index.js';
-import { actionTime, checkedBundleRun, errorLines } from './reliability/harness.js';
-import { runAction } from './support/run-action.js';
+import type { Simulator } from './simulator/index.js';
+import { actionTime, checkedRun, errorLines } from './reliability/harness.js';
+import { apiInputs, runInProcess, startRunnerSimulator } from './support/runner.js';
 
 const TWIRP = '/twirp/github.actions.results.api.v1.ArtifactService';
 const RUN_ID = '11111111-1111-4111-8111-111111111111';
@@ -33,7 +34,7 @@ let refuseCreate = false;
 let hangCreate = false;
 
 beforeAll(async () => {
-  sim = await startSimulator({ analytics: { paths: 300, seed: 3, today: '2026-10-01' } });
+  sim = await startRunnerSimulator({ analytics: { paths: 300, seed: 3, today: '2026-10-01' } });
   service = createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -82,16 +83,8 @@ function runtimeToken(): string {
 
 describe('command: visitors with an artifact service', () => {
   it('creates the artifact, uploads a zip of both files to the blob URL, finalizes it and outputs its ID', async () => {
-    const run = await runAction({
-      inputs: {
-        'api-key': sim.apiKey,
-        'project-id': 'proj_sim',
-        'base-url': sim.url,
-        command: 'visitors',
-        'date-from': '2026-11-14',
-        'date-to': '2026-11-21',
-        'artifact-name': 'weekly-visitors',
-      },
+    const run = await runInProcess({
+      inputs: apiInputs(sim, { command: 'visitors', 'date-from': '2026-11-14', 'date-to': '2026-11-21', 'artifact-name': 'weekly-visitors' }),
       env: { ACTIONS_RUNTIME_TOKEN: runtimeToken(), ACTIONS_RESULTS_URL: serviceUrl },
     });
     rmSync(run.workDir, { recursive: true, force: true });
@@ -125,15 +118,8 @@ describe('command: visitors with an artifact service', () => {
   it('a failed upload is one warning: the step goes on, the files stay on the runner', async () => {
     refuseCreate = true;
     try {
-      const run = await runAction({
-        inputs: {
-          'api-key': sim.apiKey,
-          'project-id': 'proj_sim',
-          'base-url': sim.url,
-          command: 'visitors',
-          'date-from': '2026-11-14',
-          'date-to': '2026-11-21',
-        },
+      const run = await runInProcess({
+        inputs: apiInputs(sim, { command: 'visitors', 'date-from': '2026-11-14', 'date-to': '2026-11-21' }),
         env: { ACTIONS_RUNTIME_TOKEN: runtimeToken(), ACTIONS_RESULTS_URL: serviceUrl },
       });
       expect(run.code, run.stdout + run.stderr).toBe(0);
@@ -154,15 +140,8 @@ describe('command: visitors with an artifact service', () => {
 });
 
 describe('command: visitors with an artifact service that never answers', () => {
-  const inputs = (extra: Record<string, string>): Record<string, string> => ({
-    'api-key': sim.apiKey,
-    'project-id': 'proj_sim',
-    'base-url': sim.url,
-    command: 'visitors',
-    'date-from': '2026-11-14',
-    'date-to': '2026-11-21',
-    ...extra,
-  });
+  const inputs = (extra: Record<string, string>): Record<string, string> =>
+    apiInputs(sim, { command: 'visitors', 'date-from': '2026-11-14', 'date-to': '2026-11-21', ...extra });
   const env = (): Record<string, string> => ({ ACTIONS_RUNTIME_TOKEN: runtimeToken(), ACTIONS_RESULTS_URL: serviceUrl });
   const creates = (): number => received.filter((r) => r.url.pathname === `${TWIRP}/CreateArtifact`).length;
 
@@ -182,7 +161,7 @@ describe('command: visitors with an artifact service that never answers', () => 
     hangCreate = true;
     try {
       const before = creates();
-      const run = await checkedBundleRun({
+      const run = await checkedRun({
         // A request-timeout far past the timeout: the upload still ends at the timeout.
         inputs: inputs({ timeout: '4s', 'request-timeout': '30s' }),
         env: env(),
@@ -209,7 +188,7 @@ describe('command: visitors with an artifact service that never answers', () => 
     hangCreate = true;
     try {
       const before = creates();
-      const run = await checkedBundleRun({
+      const run = await checkedRun({
         inputs: inputs({ timeout: '20s' }),
         env: env(),
         signal: { name: 'SIGTERM', when: () => creates() > before },

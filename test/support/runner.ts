@@ -12,7 +12,9 @@
  * it. What does not follow it: the API client's per-request timer (a hang waits `request-timeout`
  * of real time, and then moves the clock by as much, as it would cost on a runner), and Octokit's
  * per-request timer and deadline timer (a GitHub hang waits for real, the clock unmoved). Octokit's
- * retry and rate-limit pauses are taken on the clock (test/support/octokit-pauses.ts).
+ * retry and rate-limit pauses are taken on the clock (test/support/octokit-pauses.ts). The
+ * artifact upload, real work against a fake service, is raced with a pause of real time, which
+ * moves the clock by as much.
  *
  * The runs of one worker share `process.env`, stdout and `process.exitCode`: they never overlap
  * (each waits for the one before it), so a file's tests that run the action run one at a time.
@@ -28,7 +30,8 @@ import { readFileSync } from 'node:fs';
 import { INPUT_DEFAULTS } from '../../src/inputs.js';
 import { run, type RunnerPorts } from '../../src/main.js';
 import { parseDuration } from '../../src/parse.js';
-import type { UploadArtifact } from '../../src/visitors/artifact.js';
+import { realSleep, type Sleep } from '../../src/runtime.js';
+import { uploadArtifact, type UploadArtifact } from '../../src/visitors/artifact.js';
 import { startSimulator, type Simulator, type SimulatorOptions } from '../simulator/index.js';
 import { startFakeGitHub, type FakeGitHub } from './fake-github.js';
 import { FakeTime, seededRandom } from './fake-time.js';
@@ -119,7 +122,7 @@ async function runOnce(options: InProcessOptions): Promise<ActionRun> {
     random: seededRandom(11),
     exit: (code) => exits.push(code),
     dispatcher,
-    uploadArtifact: options.uploadArtifact,
+    uploadArtifact: options.uploadArtifact ?? ((name, files, root, limits) => uploadArtifact(name, files, root, { ...limits, sleep: realTimeSleep(time) })),
   };
 
   let hung: boolean;
@@ -172,6 +175,22 @@ async function runOnce(options: InProcessOptions): Promise<ActionRun> {
     summary: readFileSync(summaryFile, 'utf8'),
     workDir,
     durationMs: time.now() - startedAt,
+  };
+}
+
+/**
+ * A pause on the host's clock that moves `time` by as much as it lasted: the one the artifact
+ * upload races with. The upload is real work (`@actions/artifact` against a fake service) and
+ * takes real time, as on a runner; a fake pause would end before it, at once.
+ */
+function realTimeSleep(time: FakeTime): Sleep {
+  return async (ms, signal) => {
+    const started = performance.now();
+    try {
+      await realSleep(ms, signal);
+    } finally {
+      time.advance(Math.round(performance.now() - started));
+    }
   };
 }
 
