@@ -1,14 +1,16 @@
 /**
- * The prompt from the triggering change, end to end: `node dist/index.js` with a pull_request
- * or push event, reading the change from a fake GitHub API and sending to the API simulator.
+ * The prompt from the triggering change, run in process as the runner runs the bundle
+ * (test/support/runner.ts) with a pull_request or push event, reading the change from a fake
+ * GitHub API and sending to the API simulator.
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { COMMENT_MARKER } from '../src/pr-comment/record.js';
 import { recordIn, sealedRecord } from './support/records.js';
 import { INVISIBLE, inTagCharacters } from './reliability/cases.js';
-import { scripts, startSimulator, type Fault, type Simulator } from './simulator/index.js';
-import { fileDiff, startFakeGitHub, type FakeComment, type FakeGitHub } from './support/fake-github.js';
-import { findSecret, runAction, type ActionRun, type RunOptions } from './support/run-action.js';
+import { scripts, type Fault, type Simulator } from './simulator/index.js';
+import { fileDiff, type FakeComment, type FakeGitHub } from './support/fake-github.js';
+import { findSecret, type ActionRun, type RunOptions } from './support/run-action.js';
+import { apiInputs, runInProcess, startRunnerGitHub, startRunnerSimulator } from './support/runner.js';
 import { pullRequestEvent, pushEvent } from './support/webhook-events.js';
 
 let sim: Simulator;
@@ -16,8 +18,8 @@ let github: FakeGitHub;
 const TOKEN = 'ghs_fakeInstallationToken123';
 
 beforeAll(async () => {
-  sim = await startSimulator();
-  github = await startFakeGitHub();
+  sim = await startRunnerSimulator();
+  github = await startRunnerGitHub();
 });
 afterAll(async () => {
   await Promise.all([sim.close(), github.close()]);
@@ -44,19 +46,11 @@ async function run(
   inputs: Record<string, string> = {},
   options: Pick<RunOptions, 'signal'> = {},
 ): Promise<ActionRun> {
-  const result = await runAction({
+  const result = await runInProcess({
     ...options,
     event,
     env: { GITHUB_API_URL: github.url, GITHUB_REPOSITORY: 'acme/widgets' },
-    inputs: {
-      'api-key': sim.apiKey,
-      'project-id': 'proj_sim',
-      'base-url': sim.url,
-      'github-token': TOKEN,
-      'poll-interval': '100ms',
-      'poll-interval-max': '200ms',
-      ...inputs,
-    },
+    inputs: apiInputs(sim, { 'github-token': TOKEN, 'poll-interval': '100ms', 'poll-interval-max': '200ms', ...inputs }),
   });
   expect(findSecret(result, sim.apiKey)).toEqual([]);
   expect(findSecret(result, TOKEN)).toEqual([]);
