@@ -7,85 +7,29 @@
  * uploads with them.
  */
 import { existsSync, readFileSync, rmSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Simulator } from './simulator/index.js';
 import { actionTime, checkedRun, errorLines } from './reliability/harness.js';
+import { startFakeArtifactService, TWIRP, type FakeArtifactService } from './support/fake-artifacts.js';
 import { apiInputs, runInProcess, startRunnerSimulator } from './support/runner.js';
 
-const TWIRP = '/twirp/github.actions.results.api.v1.ArtifactService';
-const RUN_ID = '11111111-1111-4111-8111-111111111111';
-const JOB_ID = '22222222-2222-4222-8222-222222222222';
-
-interface Received {
-  readonly method: string;
-  readonly url: URL;
-  readonly body: Buffer;
-}
-
 let sim: Simulator;
-let service: Server;
-let serviceUrl: string;
-const received: Received[] = [];
-/** When set, the service refuses to create the artifact, as it does for a name already taken. */
-let refuseCreate = false;
-/** When set, the service takes the create request and never answers it. */
-let hangCreate = false;
+let service: FakeArtifactService;
 
 beforeAll(async () => {
   sim = await startRunnerSimulator({ analytics: { paths: 300, seed: 3, today: '2026-10-01' } });
-  service = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      const url = new URL(request.url ?? '/', serviceUrl);
-      received.push({ method: request.method ?? '', url, body: Buffer.concat(chunks) });
-      if (url.pathname === `${TWIRP}/CreateArtifact` && hangCreate) {
-        return; // the connection stays open until the client goes away or the service closes
-      } else if (url.pathname === `${TWIRP}/CreateArtifact` && refuseCreate) {
-        response.statusCode = 409;
-        response.setHeader('content-type', 'application/json');
-        response.end(JSON.stringify({ code: 'already_exists', msg: 'an artifact with this name already exists on the workflow run' }));
-      } else if (url.pathname === `${TWIRP}/CreateArtifact`) {
-        response.setHeader('content-type', 'application/json');
-        response.end(JSON.stringify({ ok: true, signed_upload_url: `${serviceUrl}devstoreaccount1/artifacts/upload.zip?sig=fake` }));
-      } else if (url.pathname === `${TWIRP}/FinalizeArtifact`) {
-        response.setHeader('content-type', 'application/json');
-        response.end(JSON.stringify({ ok: true, artifact_id: '4242' }));
-      } else if (request.method === 'PUT' && url.pathname === '/devstoreaccount1/artifacts/upload.zip') {
-        response.statusCode = 201;
-        response.setHeader('etag', '"0x1"');
-        response.end();
-      } else {
-        response.statusCode = 404;
-        response.end();
-      }
-    });
-  });
-  await new Promise<void>((resolve) => service.listen(0, '127.0.0.1', resolve));
-  serviceUrl = `http://127.0.0.1:${(service.address() as AddressInfo).port}/`;
+  service = await startFakeArtifactService();
 });
 
 afterAll(async () => {
-  await sim.close();
-  await new Promise<void>((resolve) => {
-    service.close(() => resolve());
-    service.closeAllConnections();
-  });
+  await Promise.all([sim.close(), service.close()]);
 });
-
-/** A token shaped like the runner's: only its `scp` claim is read, to find the run and the job. */
-function runtimeToken(): string {
-  const part = (value: object): string => Buffer.from(JSON.stringify(value)).toString('base64url');
-  return `${part({ alg: 'none', typ: 'JWT' })}.${part({ scp: `Actions.Results:${RUN_ID}:${JOB_ID}` })}.signature`;
-}
 
 describe('command: visitors with an artifact service', () => {
   it('creates the artifact, uploads a zip of both files to the blob URL, finalizes it and outputs its ID', async () => {
     const run = await runInProcess({
       inputs: apiInputs(sim, { command: 'visitors', 'date-from': '2026-11-14', 'date-to': '2026-11-21', 'artifact-name': 'weekly-visitors' }),
-      env: { ACTIONS_RUNTIME_TOKEN: runtimeToken(), ACTIONS_RESULTS_URL: serviceUrl },
+      env: service.env(),
     });
     rmSync(run.workDir, { recursive: true, force: true });
 
@@ -93,10 +37,11 @@ describe('command: visitors with an artifact service', () => {
     expect(run.outputs['artifact-id']).toBe('4242');
     expect(run.stdout).not.toContain('not uploaded');
 
+    const { received } = service;
     const create = received.find((r) => r.url.pathname === `${TWIRP}/CreateArtifact`);
     expect(JSON.parse(create!.body.toString('utf8'))).toMatchObject({
-      workflow_run_backend_id: RUN_ID,
-      workflow_job_run_backend_id: JOB_ID,
+      workflow_run_backend_id: service.runId,
+      workflow_job_run_backend_id: service.jobId,
       name: 'weekly-visitors',
     });
 
@@ -116,11 +61,11 @@ describe('command: visitors with an artifact service', () => {
   });
 
   it('a failed upload is one warning: the step goes on, the files stay on the runner', async () => {
-    refuseCreate = true;
+    service.refuseCreate = true;
     try {
       const run = await runInProcess({
         inputs: apiInputs(sim, { command: 'visitors', 'date-from': '2026-11-14', 'date-to': '2026-11-21' }),
-        env: { ACTIONS_RUNTIME_TOKEN: runtimeToken(), ACTIONS_RESULTS_URL: serviceUrl },
+        env: service.env(),
       });
       expect(run.code, run.stdout + run.stderr).toBe(0);
       expect(run.outputs.outcome).toBe('exported');
@@ -134,7 +79,7 @@ describe('command: visitors with an artifact service', () => {
       expect(run.stdout).not.toContain('::notice::Visitor files not uploaded');
       expect(run.summary).toContain('the upload failed');
     } finally {
-      refuseCreate = false;
+      service.refuseCreate = false;
     }
   });
 });
@@ -142,8 +87,8 @@ describe('command: visitors with an artifact service', () => {
 describe('command: visitors with an artifact service that never answers', () => {
   const inputs = (extra: Record<string, string>): Record<string, string> =>
     apiInputs(sim, { command: 'visitors', 'date-from': '2026-11-14', 'date-to': '2026-11-21', ...extra });
-  const env = (): Record<string, string> => ({ ACTIONS_RUNTIME_TOKEN: runtimeToken(), ACTIONS_RESULTS_URL: serviceUrl });
-  const creates = (): number => received.filter((r) => r.url.pathname === `${TWIRP}/CreateArtifact`).length;
+  const env = (): Record<string, string> => service.env();
+  const creates = (): number => service.creates();
 
   /** The files are complete, the outputs name them, and the summary says the upload did not finish. */
   function expectFilesInPlace(run: { outputs: Record<string, string>; summary: string }): void {
@@ -158,7 +103,7 @@ describe('command: visitors with an artifact service that never answers', () => 
   }
 
   it('timeout ends the upload, whatever request-timeout says: the step ends by its deadline, with the files in place', async () => {
-    hangCreate = true;
+    service.hangCreate = true;
     try {
       const before = creates();
       const run = await checkedRun({
@@ -180,12 +125,12 @@ describe('command: visitors with an artifact service that never answers', () => 
         ),
       ]);
     } finally {
-      hangCreate = false;
+      service.hangCreate = false;
     }
   }, 60_000);
 
   it('SIGTERM during the upload: outputs and summary, and the process ends within 2 seconds of the signal', async () => {
-    hangCreate = true;
+    service.hangCreate = true;
     try {
       const before = creates();
       const run = await checkedRun({
@@ -202,7 +147,7 @@ describe('command: visitors with an artifact service that never answers', () => 
       expectFilesInPlace(run);
       expect(errorLines(run)).toEqual([expect.stringMatching(/^::error::Cancelled during the artifact upload/)]);
     } finally {
-      hangCreate = false;
+      service.hangCreate = false;
     }
   }, 60_000);
 });

@@ -7,52 +7,9 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { scripts, type Simulator } from '../simulator/index.js';
 import { apiInputs, withSimulator } from '../support/runner.js';
+import { CANCEL_STAGES as STAGES } from './cases.js';
 import { actionTime, checkedRun, errorLines } from './harness.js';
-
-const STAGES = [
-  {
-    stage: 'before the create request is answered',
-    setup: (sim: Simulator) => sim.injectFault({ target: 'create', kind: 'hang' }),
-    inputs: { prompt: 'x' },
-    ready: (_stdout: string, sim: Simulator) => sim.requests.some((r) => r.endpoint === 'create'),
-    expect: { outcome: 'cancelled', says: 'a job may still have been created' },
-  },
-  {
-    stage: 'while waiting out the Retry-After of a 429 to the create',
-    setup: (sim: Simulator) => sim.injectFault({ target: 'create', kind: 'status', status: 429, retryAfter: '30' }),
-    // A timeout longer than the wait, so the step waits instead of giving up at once.
-    inputs: { prompt: 'x', timeout: '60s' },
-    ready: (stdout: string) => /answered 429.*retrying in 30s/.test(stdout),
-    // A 429 means the server did nothing: the log and the summary say so, not that a job may exist.
-    expect: { outcome: 'cancelled', says: 'no job was created', summarySays: 'no job was created' },
-  },
-  {
-    stage: 'mid-poll',
-    setup: (sim: Simulator) => sim.queueJobScripts(scripts.stayActive()),
-    inputs: { prompt: 'x', 'poll-interval': '100ms', 'poll-interval-max': '200ms' },
-    ready: (stdout: string) => /Created job/.test(stdout),
-    expect: { outcome: 'cancelled', says: 'attach to it later with job-id' },
-  },
-  {
-    stage: 'while waiting for the preview',
-    setup: (sim: Simulator) => sim.queuePreviewScripts({ queuedMs: 0, buildMs: 60_000 }),
-    inputs: { prompt: 'x', 'poll-interval': '100ms', 'poll-interval-max': '200ms', preview: 'true' },
-    ready: (stdout: string) => /Preview: queued → building/.test(stdout),
-    // The job's outcome stands; the preview is the step's and goes on building on the platform.
-    expect: { outcome: 'pr-opened', says: 'Cancelled while waiting for the preview', previewStatus: 'cancelled' },
-  },
-  {
-    stage: 'mid-export',
-    setup: () => undefined,
-    // Each page takes 150 ms of the run's clock, as a slow server's would.
-    requestMs: 150,
-    inputs: { command: 'visitors', 'page-size': '10', 'date-from': '2026-11-14', 'date-to': '2026-11-21' },
-    ready: (stdout: string) => (stdout.match(/::debug::GET \/v1\/analytics/g) ?? []).length >= 3,
-    expect: { outcome: 'cancelled', says: 'Cancelled before the export finished; no files were written' },
-  },
-] as const;
 
 const CASES = STAGES.flatMap((stage) => (['SIGINT', 'SIGTERM'] as const).map((signal) => ({ ...stage, signal })));
 
@@ -63,7 +20,7 @@ describe('cancellation', () => {
       setup(sim);
       const run = await checkedRun({
         inputs: apiInputs(sim, { timeout: '20s', ...inputs }),
-        requestMs: 'requestMs' in stage ? stage.requestMs : 0,
+        requestMs: 'pageMs' in stage ? stage.pageMs : 0,
         signal: { name: signal, when: (stdout) => ready(stdout, sim) },
         secrets: [sim.apiKey],
         deadlineMs: 21_000,

@@ -40,6 +40,13 @@ export function injectedCommands(stdout: string, secrets: readonly string[]): st
 
 export interface CheckedRunOptions extends InProcessOptions {
   readonly secrets: readonly string[];
+  /**
+   * Credentials a library of the action prints once it has masked them (the artifact upload URL's
+   * signature, in `@actions/artifact`'s debug lines): the runner shows them as `***`. Each may
+   * be masked, and may appear in the log only after its mask; never in an output, the summary or
+   * a file.
+   */
+  readonly masked?: readonly string[];
   /** `timeout` plus one `request-timeout`, in ms: no run may take longer. */
   readonly deadlineMs: number;
   /** The API simulator of the run, whose request log shows when each request arrived. */
@@ -101,8 +108,9 @@ export function checkedBundleRun(options: CheckedRunOptions): Promise<ActionRun>
 async function checked(options: CheckedRunOptions, start: (options: CheckedRunOptions) => Promise<ActionRun>): Promise<ActionRun> {
   const commentsFrom = options.prComment?.github.requests.length ?? 0;
   const run = await start({ ...options, env: { ...DEBUG_ENV, ...options.env } });
-  const leaks = options.secrets.flatMap((secret) => findSecret(run, secret));
-  const injected = injectedCommands(run.stdout, options.secrets);
+  const masked = options.masked ?? [];
+  const leaks = [...options.secrets.flatMap((secret) => findSecret(run, secret)), ...masked.flatMap((value) => shownUnmasked(run, value))];
+  const injected = injectedCommands(run.stdout, [...options.secrets, ...masked]);
   expect(leaks, 'the key leaked').toEqual([]);
   expect(injected, 'a workflow command was injected').toEqual([]);
   expect(renderProblems(run.summary, summaryChecks(run, options.summary)), 'the summary, rendered as GitHub renders it').toEqual([]);
@@ -127,6 +135,15 @@ async function checked(options: CheckedRunOptions, start: (options: CheckedRunOp
     expect(Math.max(...arrivals) - Math.min(...arrivals), 'a request started after the deadline').toBeLessThanOrEqual(options.deadlineMs);
   }
   return run;
+}
+
+/** Where a value the log masks shows as itself: a line of the log before its mask, or anywhere but the log. */
+function shownUnmasked(run: ActionRun, value: string): string[] {
+  const lines = run.stdout.split('\n');
+  const maskedAt = lines.findIndex((line) => line.startsWith('::add-mask::') && unescapeData(line.slice('::add-mask::'.length)) === value);
+  const before = lines.slice(0, maskedAt < 0 ? lines.length : maskedAt).some((line) => line.includes(value));
+  const elsewhere = findSecret({ ...run, stdout: '' }, value).map((place) => `${place} (masked in the log only)`);
+  return [...(before ? ['stdout, before its mask'] : []), ...elsewhere];
 }
 
 /** The job fields the agent summary shows, by their outputs. */
