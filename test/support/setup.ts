@@ -1,10 +1,14 @@
 /**
  * Runs in every test file: what the file's action runs left on disk goes when the file ends; and
- * Octokit's retry and throttling plugins take their pauses on the clock of an in-process run,
- * when one is under way (test/support/octokit-pauses.ts), and as on a runner otherwise.
+ * Octokit's retry and throttling plugins take their pauses on the clock of an in-process run, and
+ * Bottleneck's yields without a timer, when one is under way (test/support/octokit-pauses.ts),
+ * and as on a runner otherwise.
  */
 import { afterAll, vi } from 'vitest';
+import { yieldWithoutTimerFloor } from './octokit-pauses.js';
 import { removeRunDirs } from './run-action.js';
+
+yieldWithoutTimerFloor();
 
 vi.mock('@octokit/plugin-retry', async (importOriginal) => {
   const plugin = await importOriginal<typeof import('@octokit/plugin-retry')>();
