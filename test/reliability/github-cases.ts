@@ -113,7 +113,7 @@ export const GITHUB_SCENARIOS: readonly GitHubScenario[] = [
 ];
 
 export const GITHUB_FAULTS: ReadonlyArray<{ name: string; fault: GitHubMisbehaviour; says: RegExp }> = [
-  { name: 'a hang', fault: { kind: 'hang' }, says: /timed out: no complete answer within request-timeout \(1s\)/ },
+  { name: 'a hang', fault: { kind: 'hang' }, says: /timed out: no complete answer within request-timeout \(300ms\)/ },
   { name: 'a reset', fault: { kind: 'reset' }, says: /the connection failed/ },
   { name: '403', fault: { kind: 'status', status: 403 }, says: /answered 403: Resource not accessible by integration/ },
   { name: '404', fault: { kind: 'status', status: 404 }, says: /answered 404: Not Found/ },

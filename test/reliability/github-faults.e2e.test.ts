@@ -38,9 +38,10 @@ import {
 import { actionTime, checkedRun, errorLines } from './harness.js';
 
 const TOKEN = 'ghs_githubFaultsToken0123';
-const REQUEST_TIMEOUT = '1s';
+/** Short: a GitHub hang waits it out in real time, in process too. */
+const REQUEST_TIMEOUT = '300ms';
 const TIMEOUT = '3s';
-const DEADLINE_MS = 3_000 + 1_000;
+const DEADLINE_MS = 3_000 + 300;
 
 let sim: Simulator;
 beforeAll(async () => {
@@ -329,8 +330,9 @@ describe('GitHub unreachable (connection refused)', () => {
 const scenario = (call: GitHubCall): GitHubScenario => GITHUB_SCENARIOS.find((candidate) => candidate.call === call)!;
 
 describe('a hang under timeout: the step ends by its deadline', () => {
-  // request-timeout is far longer than timeout: only the step's deadline can end these hangs.
-  const LONG_REQUEST_TIMEOUT = { 'request-timeout': '20s', timeout: '2s' };
+  // request-timeout is far longer than timeout: only the step's deadline can end these hangs (a
+  // short one: it is waited out in real time).
+  const LONG_REQUEST_TIMEOUT = { 'request-timeout': '20s', timeout: '500ms' };
 
   it.each(HANG_UNDER_TIMEOUT_CALLS)('%s', (call) =>
     withGitHub(async (github) => {
@@ -338,7 +340,7 @@ describe('a hang under timeout: the step ends by its deadline', () => {
       hung.setup(github);
       github.injectFault({ call, kind: 'hang' });
       const marker = `deadline ${call}`;
-      const run = await runWith(github, hung, { ...LONG_REQUEST_TIMEOUT, prompt: marker }, { deadlineMs: 2_000 });
+      const run = await runWith(github, hung, { ...LONG_REQUEST_TIMEOUT, prompt: marker }, { deadlineMs: 500 });
       expect(run.code).toBe(1);
       expect(run.outputs.outcome).toBe('error');
       expect(run.outputs['timed-out']).toBe('true');
@@ -359,8 +361,15 @@ describe('a hang under timeout: the step ends by its deadline', () => {
       const run = await runWith(
         github,
         hung,
-        { prompt: 'deadline closing comment', wait: 'true', timeout: '2s', 'request-timeout': '1s', 'poll-interval': '200ms', 'poll-interval-max': '400ms' },
-        { deadlineMs: 3_000 },
+        {
+          prompt: 'deadline closing comment',
+          wait: 'true',
+          timeout: '2s',
+          'request-timeout': REQUEST_TIMEOUT,
+          'poll-interval': '200ms',
+          'poll-interval-max': '400ms',
+        },
+        { deadlineMs: 2_300 },
       );
       expect(run.outputs.outcome).toBe('timed-out');
       expect(warnings(run)).toHaveLength(1);
