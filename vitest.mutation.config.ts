@@ -13,6 +13,6 @@ export default defineConfig({
     ...base.test,
     globalSetup: [],
     include: ['test/**/*.test.ts'],
-    exclude: ['**/node_modules/**', 'test/**/*.e2e.test.ts', 'test/release.test.ts', 'test/simulator.test.ts'],
+    exclude: ['**/node_modules/**', 'test/**/*.e2e.test.ts', 'test/project/release.test.ts', 'test/simulator/http-server.test.ts'],
   },
 });

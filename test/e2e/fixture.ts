@@ -16,7 +16,7 @@
  */
 import { existsSync } from 'node:fs';
 import { afterAll, beforeAll } from 'vitest';
-import { checkedBundleRun, type CheckedRunOptions } from '../reliability/harness.js';
+import { checkedBundleRun, type CheckedRunOptions } from '../support/checked-run.js';
 import { startSimulator, type Simulator, type SimulatorOptions } from '../simulator/index.js';
 import { startFakeArtifactService, type FakeArtifactService } from '../support/fake-artifacts.js';
 import { startFakeGitHub, type FakeGitHub } from '../support/fake-github.js';

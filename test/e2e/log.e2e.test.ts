@@ -3,11 +3,11 @@
  * strings that spell workflow commands (`::name::`, `##[name]`, after a line break, a carriage
  * return, an escaped newline or a line separator), from the API's answers and from a pull request,
  * start no command in what the process writes, and the key and the token are masked before
- * anything else and never shown. The in-process suite (test/reliability/hostile.e2e.test.ts)
+ * anything else and never shown. The in-process suite (test/matrices/hostile.test.ts)
  * tries every hostile string in every field; here, that the process's own stdout holds.
  */
 import { describe, expect, it } from 'vitest';
-import { HOSTILE_STRINGS, visibleOnly } from '../reliability/cases.js';
+import { HOSTILE_STRINGS, visibleOnly } from '../matrices/cases.js';
 import { fileDiff } from '../support/fake-github.js';
 import { runnerCommands } from '../support/runner-log.js';
 import { pullRequestEvent } from '../support/webhook-events.js';

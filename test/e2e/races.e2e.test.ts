@@ -3,7 +3,7 @@
  * in-process runner cannot be (two runs in one process would share its environment and stdout).
  * The order they end in once chose what the action's memory said; this failed on the bundle before
  * its fix (run it against another bundle with ACTION_BUNDLE=<path to its index.js>). The action's
- * other defences of its memory run in process: test/reliability/trust.test.ts.
+ * other defences of its memory run in process: test/matrices/trust.test.ts.
  */
 import { describe, expect, it } from 'vitest';
 import { COMMENT_MARKER, type DocsPrRecord } from '../../src/pr-comment/record.js';

@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { COMMENT_MARKER } from '../../src/pr-comment/record.js';
-import { errorLines } from '../reliability/harness.js';
+import { errorLines } from '../support/checked-run.js';
 import { expectedVisitors, scripts } from '../simulator/index.js';
 import { fileDiff } from '../support/fake-github.js';
 import { runnerCommands, unescapeData } from '../support/runner-log.js';

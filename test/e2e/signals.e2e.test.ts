@@ -1,18 +1,18 @@
 /**
  * SIGINT and SIGTERM sent to the bundle's process, as the runner sends them when a run is
- * cancelled: at each stage of a run (test/reliability/cases.ts), during a GitHub request that
+ * cancelled: at each stage of a run (test/matrices/cases.ts), during a GitHub request that
  * hangs, during the pull-request comment's write, the documentation PR's close and the artifact
  * upload. Each time the process writes its outputs and summary, says what to do next in one error
  * line, exits non-zero, is done within 2 seconds of the signal by its own account, and ends by
  * itself before the runner would kill it (7.5 s after the signal). What each stage leaves behind
- * is tested in process (test/reliability/cancel.e2e.test.ts and the GitHub and documentation-PR
+ * is tested in process (test/matrices/cancel.test.ts and the GitHub and documentation-PR
  * suites); here, that the process ends as it should.
  */
 import { describe, expect, it } from 'vitest';
 import { COMMENT_MARKER } from '../../src/pr-comment/record.js';
-import { CANCEL_STAGES } from '../reliability/cases.js';
-import { prEvent, pull } from '../reliability/github-cases.js';
-import { actionTime, errorLines } from '../reliability/harness.js';
+import { CANCEL_STAGES } from '../matrices/cases.js';
+import { prEvent, pull } from '../matrices/github-cases.js';
+import { actionTime, errorLines } from '../support/checked-run.js';
 import { scripts } from '../simulator/index.js';
 import type { ActionRun } from '../support/run-action.js';
 import { sealedRecord } from '../support/records.js';

@@ -71,7 +71,7 @@ export interface PreparedRun {
  * environment beyond what Node needs.
  */
 export function prepareRun(options: RunOptions): PreparedRun {
-  // Only payloads GitHub could send: the builders' own, which test/webhook-events.test.ts holds to
+  // Only payloads GitHub could send: the builders' own, which test/support/webhook-events.test.ts holds to
   // GitHub's webhook description.
   if (options.event && !isBuiltPayload(options.event.payload)) {
     throw new Error(`The ${options.event.name} payload was not built by test/support/webhook-events.ts`);
