@@ -3,7 +3,7 @@
  * request-timeout says, with the files in place; the upload, which `@actions/artifact` gives no
  * way to stop, still holds the process, and the process ends by itself soon after its outputs and
  * summary are written, with exit code 0. Only a process shows that it ends; what the step reports
- * is tested in process (test/visitors/artifact.run.test.ts).
+ * is tested in process (test/visitors/artifact.test.ts).
  */
 import { describe, expect, it } from 'vitest';
 import { bundleRun, useServers } from './fixture.js';
