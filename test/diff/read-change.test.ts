@@ -17,9 +17,9 @@ import { REPOSITORY, startFlows, type Flows } from '../support/in-process.js';
 import { COMMENT_MARKER } from '../../src/pr-comment/record.js';
 import { recordIn, sealedRecord } from '../support/records.js';
 import { INVISIBLE, inTagCharacters } from '../matrices/cases.js';
-import { scripts, type Fault, type Simulator } from '../simulator/index.js';
+import { apiInputs, scripts, type Fault, type Simulator } from '../simulator/index.js';
 import { findSecret, type ActionRun, type RunOptions } from '../support/run-action.js';
-import { apiInputs, runInProcess, startRunnerGitHub, startRunnerSimulator } from '../support/runner.js';
+import { runInProcess, startRunnerGitHub, startRunnerSimulator } from '../support/runner.js';
 
 describe('the change reader, against the fake GitHub', () => {
   let flows: Flows;

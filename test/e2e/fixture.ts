@@ -17,11 +17,10 @@
 import { existsSync } from 'node:fs';
 import { afterAll, beforeAll } from 'vitest';
 import { checkedBundleRun, type CheckedRunOptions } from '../support/checked-run.js';
-import { startSimulator, type Simulator, type SimulatorOptions } from '../simulator/index.js';
+import { apiInputs, startSimulator, type Simulator, type SimulatorOptions } from '../simulator/index.js';
 import { startFakeArtifactService, type FakeArtifactService } from '../support/fake-artifacts.js';
 import { startFakeGitHub, type FakeGitHub } from '../support/fake-github.js';
 import type { ActionRun } from '../support/run-action.js';
-import { apiInputs } from '../support/runner.js';
 
 /** The workflow's token, and the documentation repository's. */
 export const GITHUB_TOKEN = 'ghs_bundleWorkflowToken01';

@@ -7,8 +7,8 @@
  * outputs and the summary written and the exit code non-zero.
  */
 import { describe, expect, it } from 'vitest';
-import { expectedVisitors, scripts, type Simulator } from '../simulator/index.js';
-import { apiInputs, runnerClock, withSimulator } from '../support/runner.js';
+import { apiInputs, expectedVisitors, scripts, type Simulator } from '../simulator/index.js';
+import { runnerClock, withSimulator } from '../support/runner.js';
 import { FAULT_MATRIX, recovers, type FaultTarget } from './cases.js';
 import { checkedRun, errorLines } from '../support/checked-run.js';
 

@@ -4,8 +4,8 @@
  * warning: the runner passes every input with its default, so only a set value is reported.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Simulator } from '../simulator/index.js';
-import { apiInputs, startRunnerSimulator, withSimulator } from '../support/runner.js';
+import { apiInputs, type Simulator } from '../simulator/index.js';
+import { startRunnerSimulator, withSimulator } from '../support/runner.js';
 import { BAD_INPUTS } from './cases.js';
 import { eventNamed } from '../support/webhook-events.js';
 import { checkedRun, errorLines } from '../support/checked-run.js';

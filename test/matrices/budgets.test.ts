@@ -8,8 +8,8 @@
  * test/properties/budgets.property.test.ts.)
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { scripts, type Simulator } from '../simulator/index.js';
-import { apiInputs, startRunnerSimulator } from '../support/runner.js';
+import { apiInputs, scripts, type Simulator } from '../simulator/index.js';
+import { startRunnerSimulator } from '../support/runner.js';
 import { runnerCommands, unescapeData } from '../support/runner-log.js';
 import type { ActionRun } from '../support/run-action.js';
 import { checkedRun } from '../support/checked-run.js';

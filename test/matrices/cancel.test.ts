@@ -7,7 +7,8 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { apiInputs, withSimulator } from '../support/runner.js';
+import { apiInputs } from '../simulator/index.js';
+import { withSimulator } from '../support/runner.js';
 import { CANCEL_STAGES as STAGES } from './cases.js';
 import { actionTime, checkedRun, errorLines } from '../support/checked-run.js';
 

@@ -9,9 +9,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMMENT_MARKER, DOCS_PR_MARKER, type DocsPrRecord } from '../../src/pr-comment/record.js';
 import { recordIn, sealedRecord } from '../support/records.js';
-import type { JobScript, Simulator } from '../simulator/index.js';
+import { apiInputs, type JobScript, type Simulator } from '../simulator/index.js';
 import type { FakeGitHub, FakePullState, FakeRepository } from '../support/fake-github.js';
-import { apiInputs, startRunnerGitHub, startRunnerSimulator } from '../support/runner.js';
+import { startRunnerGitHub, startRunnerSimulator } from '../support/runner.js';
 import { renderProblems } from '../support/github-markdown.js';
 import type { ActionRun } from '../support/run-action.js';
 import { runnerCommands, unescapeData } from '../support/runner-log.js';

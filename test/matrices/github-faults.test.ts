@@ -20,9 +20,9 @@ import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GITHUB_CALLS as CALL_NAMES } from '../../src/github/calls.js';
-import { scripts, type Simulator } from '../simulator/index.js';
+import { apiInputs, scripts, type Simulator } from '../simulator/index.js';
 import type { FakeGitHub, GitHubCall } from '../support/fake-github.js';
-import { apiInputs, startRunnerGitHub, startRunnerSimulator } from '../support/runner.js';
+import { startRunnerGitHub, startRunnerSimulator } from '../support/runner.js';
 import type { ActionRun } from '../support/run-action.js';
 import { runnerCommands, unescapeData } from '../support/runner-log.js';
 import {

@@ -11,14 +11,14 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { cleanText } from '../../src/text.js';
-import type { Simulator } from '../simulator/index.js';
+import { apiInputs, type Simulator } from '../simulator/index.js';
 import { fileDiff, type FakeGitHub } from '../support/fake-github.js';
 import { isHttpUrl } from '../support/github-markdown.js';
 import type { ActionRun } from '../support/run-action.js';
 import { pullRequestEvent, pushEvent } from '../support/webhook-events.js';
 import { EXECUTION_MARKER, HOSTILE_STRINGS, invisibleCharacters, visibleOnly } from './cases.js';
 import { checkedRun, errorLines } from '../support/checked-run.js';
-import { apiInputs, startRunnerGitHub, startRunnerSimulator, withSimulator } from '../support/runner.js';
+import { startRunnerGitHub, startRunnerSimulator, withSimulator } from '../support/runner.js';
 import { allowedAsJobId } from '../support/job-ids.js';
 import { SCREENSHOT_ALT } from '../../src/report/preview-report.js';
 

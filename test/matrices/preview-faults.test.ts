@@ -6,8 +6,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { SCREENSHOT_ALT } from '../../src/report/preview-report.js';
-import { screenshotFor, scripts, statusIdFor } from '../simulator/index.js';
-import { apiInputs, withSimulator } from '../support/runner.js';
+import { apiInputs, screenshotFor, scripts, statusIdFor } from '../simulator/index.js';
+import { withSimulator } from '../support/runner.js';
 import { runnerCommands } from '../support/runner-log.js';
 import { checkedRun } from '../support/checked-run.js';
 import { PREVIEW_FAULTS } from './preview-cases.js';

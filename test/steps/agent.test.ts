@@ -10,14 +10,14 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { codeSpan } from '../../src/report/markdown.js';
 import { COMMENT_MARKER } from '../../src/pr-comment/record.js';
 import { recordIn, sealedRecord } from '../support/records.js';
-import { scripts, type JobScript, type Simulator } from '../simulator/index.js';
+import { apiInputs, scripts, type JobScript, type Simulator } from '../simulator/index.js';
 import { fileDiff, type FakeComment, type FakeGitHub } from '../support/fake-github.js';
 import { pullRequestEvent, scheduleEvent } from '../support/webhook-events.js';
 import { startFlows, type FlowOptions, type FlowResult, type Flows, type RunningFlow } from '../support/in-process.js';
 import { actionTime, errorLines, injectedCommands } from '../support/checked-run.js';
 import { AWKWARD_JOB_IDS } from '../support/job-ids.js';
 import { findSecret, type ActionRun } from '../support/run-action.js';
-import { apiInputs, runInProcess, startRunnerSimulator, withSimulator, type InProcessOptions } from '../support/runner.js';
+import { runInProcess, startRunnerSimulator, withSimulator, type InProcessOptions } from '../support/runner.js';
 
 describe('the step, in process (agentStep)', () => {
   let flows: Flows;

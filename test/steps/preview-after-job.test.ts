@@ -7,13 +7,13 @@
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SCREENSHOT_ALT } from '../../src/report/preview-report.js';
-import { scripts, screenshotFor, statusIdFor, type PreviewScript, type Simulator } from '../simulator/index.js';
+import { apiInputs, scripts, screenshotFor, statusIdFor, type PreviewScript, type Simulator } from '../simulator/index.js';
 import { fileDiff, type FakeGitHub } from '../support/fake-github.js';
 import { expectRendersAsGitHubShould } from '../support/github-markdown.js';
 import { pullRequestEvent } from '../support/webhook-events.js';
 import { startFlows, type Flows } from '../support/in-process.js';
 import { checkedRun, errorLines } from '../support/checked-run.js';
-import { apiInputs, startRunnerGitHub, withSimulator as withRunnerSimulator } from '../support/runner.js';
+import { startRunnerGitHub, withSimulator as withRunnerSimulator } from '../support/runner.js';
 import { runnerCommands } from '../support/runner-log.js';
 import type { ActionRun } from '../support/run-action.js';
 

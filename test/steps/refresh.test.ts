@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ReaderSignals } from '../../src/refresh/choose.js';
 import {
+  apiInputs,
   expectedVisitors,
   scripts,
   type AnalyticsOptions,
@@ -21,7 +22,7 @@ import { INVISIBLE, inTagCharacters } from '../matrices/cases.js';
 import { actionTime, checkedRun, errorLines } from '../support/checked-run.js';
 import type { RenderExpectations } from '../support/github-markdown.js';
 import { findSecret, type ActionRun } from '../support/run-action.js';
-import { apiInputs, withSimulator as withRunnerSimulator } from '../support/runner.js';
+import { withSimulator as withRunnerSimulator } from '../support/runner.js';
 
 describe('the step, in process (refreshStep)', () => {
   const RANGE = { 'date-from': '2026-11-14', 'date-to': '2026-11-21' };

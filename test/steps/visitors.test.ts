@@ -8,14 +8,14 @@ import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'no
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { expectedVisitors, type AnalyticsOptions, type Simulator } from '../simulator/index.js';
+import { apiInputs, expectedVisitors, type AnalyticsOptions, type Simulator } from '../simulator/index.js';
 import { withinLimits, type ArtifactUpload } from '../../src/visitors/artifact.js';
 import { startFlows, type FlowOptions, type FlowResult, type Flows } from '../support/in-process.js';
 import { tmpdir } from 'node:os';
 import { errorLines } from '../support/checked-run.js';
 import { expectRendersAsGitHubShould, renderedTables } from '../support/github-markdown.js';
 import { findSecret, type ActionRun } from '../support/run-action.js';
-import { apiInputs, runInProcess, startRunnerSimulator, withSimulator } from '../support/runner.js';
+import { runInProcess, startRunnerSimulator, withSimulator } from '../support/runner.js';
 
 describe('the step, in process (visitorsStep)', () => {
   const DATASET: AnalyticsOptions = { paths: 1234, seed: 5, today: '2026-10-01' };

@@ -27,7 +27,7 @@ import { visitorsStep } from '../../src/steps/visitors.js';
 import type { ArtifactUpload, UploadArtifact } from '../../src/visitors/artifact.js';
 import { CancelledError, stepDeadline, type Sleep } from '../../src/runtime.js';
 import { USER_AGENT } from '../../src/version.js';
-import { startSimulator, type Simulator, type SimulatorOptions } from '../simulator/index.js';
+import { apiInputs, startSimulator, type Simulator, type SimulatorOptions } from '../simulator/index.js';
 import { startFakeGitHub, type FakeGitHub } from './fake-github.js';
 import { FakeTime, recordingLogger, seededRandom, type RecordingLogger } from './fake-time.js';
 import { timedDispatcher } from './timed-dispatcher.js';
@@ -106,13 +106,7 @@ export async function startFlows(options: FlowsOptions = {}): Promise<Flows> {
 
   /** The settings the runner would read from these inputs, with the simulator's key, project and URL (and the GitHub token) filled in. */
   function settingsFor(inputs: Readonly<Record<string, string>>, event: TriggerEvent, env: NodeJS.ProcessEnv = {}): ParsedSettings {
-    const given: Record<string, string> = {
-      'api-key': sim.apiKey,
-      'project-id': 'proj_sim',
-      'base-url': sim.url,
-      ...(github ? { 'github-token': GITHUB_TOKEN } : {}),
-      ...inputs,
-    };
+    const given: Record<string, string> = apiInputs(sim, { ...(github ? { 'github-token': GITHUB_TOKEN } : {}), ...inputs });
     // The runner's convention, as `readSettings` reads INPUT_* (without its masking, which only the runner sees).
     return parseSettings((name) => given[name]?.trim(), { event, nowMs: time.now(), env });
   }

@@ -3,10 +3,10 @@
  * found it: the environment, stdout, the exit code, the signal listeners.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { scripts, type Simulator } from '../simulator/index.js';
+import { apiInputs, scripts, type Simulator } from '../simulator/index.js';
 import { fileDiff, type FakeGitHub } from './fake-github.js';
 import { runnerCommands } from './runner-log.js';
-import { apiInputs, runInProcess, runnerClock, startRunnerGitHub, startRunnerSimulator } from './runner.js';
+import { runInProcess, runnerClock, startRunnerGitHub, startRunnerSimulator } from './runner.js';
 import { pullRequestEvent } from './webhook-events.js';
 
 let sim: Simulator;

@@ -238,13 +238,6 @@ function requestTimeoutOf(inputs: Readonly<Record<string, string>>): number {
   }
 }
 
-/** The inputs every run against a simulator starts from: its key, the project, its URL (each of which `more` may replace). */
-export type ApiInputs = Record<string, string> & { readonly 'api-key': string; readonly 'project-id': string; readonly 'base-url': string };
-
-export function apiInputs(sim: Pick<Simulator, 'apiKey' | 'url'>, more: Readonly<Record<string, string>> = {}): ApiInputs {
-  return { 'api-key': sim.apiKey, 'project-id': 'proj_sim', 'base-url': sim.url, ...more };
-}
-
 /** Starts the API simulator on the runs' clock (unless `now` says otherwise). */
 export function startRunnerSimulator(options: SimulatorOptions = {}): Promise<Simulator> {
   return startSimulator({ now: () => runnerClock.now(), ...options });

@@ -10,10 +10,10 @@ import { describe, expect, it, afterAll, beforeAll, beforeEach } from 'vitest';
 import { CancelledError, type Sleep } from '../../src/runtime.js';
 import { uploadArtifact, withinLimits, type ArtifactUpload } from '../../src/visitors/artifact.js';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
-import type { Simulator } from '../simulator/index.js';
+import { apiInputs, type Simulator } from '../simulator/index.js';
 import { actionTime, checkedRun, errorLines } from '../support/checked-run.js';
 import { startFakeArtifactService, TWIRP, type FakeArtifactService } from '../support/fake-artifacts.js';
-import { apiInputs, runInProcess, startRunnerSimulator } from '../support/runner.js';
+import { runInProcess, startRunnerSimulator } from '../support/runner.js';
 
 describe('the upload and its limits', () => {
   /** A sleep that ends when the test says, or rejects when its signal aborts; it records what it was asked. */
