@@ -16,11 +16,15 @@
  */
 import { existsSync } from 'node:fs';
 import { afterAll, beforeAll } from 'vitest';
+import { bundleReady } from '../support/build-bundle.js';
 import { checkedBundleRun, type CheckedRunOptions } from '../support/checked-run.js';
 import { apiInputs, startSimulator, type Simulator, type SimulatorOptions } from '../simulator/index.js';
 import { startFakeArtifactService, type FakeArtifactService } from '../support/fake-artifacts.js';
 import { startFakeGitHub, type FakeGitHub } from '../support/fake-github.js';
 import type { ActionRun } from '../support/run-action.js';
+
+/** How long a file of the bundle's tests waits for the bundle's build, at most. */
+const BUILD_WAIT_MS = 180_000;
 
 /** The workflow's token, and the documentation repository's. */
 export const GITHUB_TOKEN = 'ghs_bundleWorkflowToken01';
@@ -56,7 +60,9 @@ export function useServers(options: SimulatorOptions & { readonly github?: boole
   beforeAll(async () => {
     [servers.sim, servers.artifacts] = await Promise.all([startSimulator(simulator), startFakeArtifactService()]);
     if (github) servers.github = await startFakeGitHub();
-  });
+    // The bundle is built beside the other tests (test/support/build-bundle.ts): it must be done.
+    await bundleReady();
+  }, BUILD_WAIT_MS);
   afterAll(async () => {
     const violations = github ? await servers.github.takeViolations() : [];
     await Promise.all([servers.sim.close(), servers.github?.close(), servers.artifacts.close()]);
