@@ -27,8 +27,9 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 20_000,
     // Almost every test runs in process, and much of their time is spent waiting (a hang's real
-    // request-timeout, the sockets of the simulator and the fakes): more workers than cores.
-    maxWorkers: 4,
+    // request-timeout, the sockets of the simulator and the fakes): more workers than cores, but
+    // one fewer than would leave the bundle's build (beside them) short of a core.
+    maxWorkers: 3,
     // A worker runs its files one after another in one module graph: src/, the fakes and GitHub's
     // descriptions load once per worker rather than once per file. Each in-process run puts back
     // the environment and stdout it changed; a file that changes anything else puts it back too.
