@@ -30,6 +30,7 @@ import { USER_AGENT } from '../../src/version.js';
 import { apiInputs, startSimulator, type Simulator, type SimulatorOptions } from '../simulator/index.js';
 import { startFakeGitHub, type FakeGitHub } from './fake-github.js';
 import { FakeTime, recordingLogger, seededRandom, type RecordingLogger } from './fake-time.js';
+import { octokitPauses } from './octokit-pauses.js';
 import { timedDispatcher } from './timed-dispatcher.js';
 
 export interface FlowsOptions {
@@ -135,6 +136,8 @@ export async function startFlows(options: FlowsOptions = {}): Promise<Flows> {
       flowOptions.onPause?.({ count: ++pauses, cancel }, ms);
       return time.sleep(ms, signal);
     };
+    // Octokit's retry and rate-limit pauses are taken on the flow's clock too (octokit-pauses.ts).
+    octokitPauses.clock = time;
     onRequest = () => {
       flowOptions.onApiRequest?.({ count: ++requests, cancel });
       time.advance(flowOptions.requestMs ?? 0);
@@ -184,6 +187,7 @@ export async function startFlows(options: FlowsOptions = {}): Promise<Flows> {
         fail: (message) => failures.push(message),
       });
     } finally {
+      octokitPauses.clock = undefined;
       onRequest = undefined;
       onRequestTimeout = undefined;
       await client.close();
