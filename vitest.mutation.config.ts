@@ -12,7 +12,10 @@ export default defineConfig({
   test: {
     ...base.test,
     globalSetup: [],
+    // The default order, and a module graph for each file, as before: what Stryker's runner was set up with.
+    sequence: {},
+    isolate: true,
     include: ['test/**/*.test.ts'],
-    exclude: ['**/node_modules/**', 'test/**/*.e2e.test.ts', 'test/release.test.ts', 'test/simulator.test.ts'],
+    exclude: ['**/node_modules/**', 'test/**/*.e2e.test.ts', 'test/project/release.test.ts', 'test/simulator/http-server.test.ts'],
   },
 });

@@ -8,7 +8,7 @@
 import { parseArgs } from 'node:util';
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { scripts, startSimulator } from '../test/simulator/index.js';
+import { apiInputs, scripts, startSimulator } from '../test/simulator/index.js';
 import { startFakeGitHub } from '../test/support/fake-github.js';
 import { findSecret, removeRunDirs, runAction, type ActionRun } from '../test/support/run-action.js';
 import { pullRequestEvent, pullRequestReviewEvent } from '../test/support/webhook-events.js';
@@ -30,9 +30,7 @@ try {
   const agent = await runAction({
     node,
     inputs: {
-      'api-key': sim.apiKey,
-      'project-id': 'proj_sim',
-      'base-url': sim.url,
+      ...apiInputs(sim),
       prompt: 'Document the new --retries flag of the CLI in the configuration reference.',
       'poll-interval': '200ms',
       'poll-interval-max': '1s',
@@ -46,9 +44,7 @@ try {
   const previewed = await runAction({
     node,
     inputs: {
-      'api-key': sim.apiKey,
-      'project-id': 'proj_sim',
-      'base-url': sim.url,
+      ...apiInputs(sim),
       prompt: 'Document the new --retries flag of the CLI in the configuration reference.',
       'poll-interval': '200ms',
       'poll-interval-max': '1s',
@@ -69,9 +65,7 @@ try {
   const visitors = await runAction({
     node,
     inputs: {
-      'api-key': sim.apiKey,
-      'project-id': 'proj_sim',
-      'base-url': sim.url,
+      ...apiInputs(sim),
       command: 'visitors',
       'date-from': '-7d',
       'date-to': 'today',
@@ -85,9 +79,7 @@ try {
   const refresh = await runAction({
     node,
     inputs: {
-      'api-key': sim.apiKey,
-      'project-id': 'proj_sim',
-      'base-url': sim.url,
+      ...apiInputs(sim),
       command: 'refresh',
       'date-from': '-7d',
       'date-to': 'today',
@@ -131,7 +123,7 @@ async function followCodePr(): Promise<void> {
     const docs = github.addRepository('acme-sim/docs');
     github.tokens.set(docsToken, { login: 'docs-writer[bot]', repositories: { 'acme-sim/docs': { pullRequests: 'write', contents: 'write' } } });
     docs.pulls.set(101, { title: 'Document --retries', state: 'open', draft: true, merged: false, headRef: 'docs/retries' });
-    // The job works on the documentation PR's branch: the action follows only a PR whose head is the job's.
+    // The job works on the documentation PR's branch: the action follows only the PR whose head is the job's branch.
     sim.queueJobScripts([
       { status: 'active', polls: 1, ref: 'docs/retries' },
       { status: 'completed', prLink: true },
@@ -141,9 +133,7 @@ async function followCodePr(): Promise<void> {
       node,
       env: { GITHUB_API_URL: github.url, GITHUB_REPOSITORY: 'acme/widgets' },
       inputs: {
-        'api-key': sim.apiKey,
-        'project-id': 'proj_sim',
-        'base-url': sim.url,
+        ...apiInputs(sim),
         'github-token': 'ghs_demoWorkflowToken',
         'docs-token': docsToken,
         'pr-comment': 'true',

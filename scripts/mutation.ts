@@ -1,7 +1,7 @@
 /**
  * `npm run mutation [-- <Stryker options>]`: Stryker over the modules stryker.config.mjs names,
  * then their scores, from Stryker's JSON report, to docs/mutation-scores.json and to the table in
- * docs/reliability.md. test/reliability/figures.test.ts fails when the page and the file disagree
+ * docs/reliability.md. test/project/figures.test.ts fails when the page and the file disagree
  * or a module falls below the target.
  *
  * The run is incremental: Stryker keeps the results of the mutants it did not test again (in

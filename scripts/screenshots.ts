@@ -8,7 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { screenshotFor, scripts, startSimulator, statusIdFor } from '../test/simulator/index.js';
+import { apiInputs, screenshotFor, scripts, startSimulator, statusIdFor } from '../test/simulator/index.js';
 import { fileDiff, startFakeGitHub } from '../test/support/fake-github.js';
 import { renderAsGitHub } from '../test/support/github-markdown.js';
 import { removeRunDirs, runAction, type ActionRun } from '../test/support/run-action.js';
@@ -29,7 +29,7 @@ const pictures: Array<{ name: string; title: string; markdown: string; height: n
 const sim = await startSimulator({ analytics: { paths: 240, seed: 4 }, defaultPreviewScript: { queuedMs: 0, buildMs: 0, result: 'success' } });
 const github = await startFakeGitHub();
 try {
-  const common = { 'api-key': sim.apiKey, 'project-id': 'proj_sim', 'base-url': sim.url };
+  const common = apiInputs(sim);
   const succeeded = (run: ActionRun, outcome: string): ActionRun => {
     if (run.outputs.outcome !== outcome) throw new Error(`a demo run ended ${run.outputs.outcome}, not ${outcome}:\n${run.stdout}`);
     return run;

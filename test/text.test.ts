@@ -21,7 +21,7 @@ import {
   sliceWhole,
   withoutInvisible,
 } from '../src/text.js';
-import { inTagCharacters } from './reliability/cases.js';
+import { inTagCharacters } from './matrices/cases.js';
 
 /** One of each kind, named: the tag block, variation selectors, joiners, bidi controls and the other format characters. */
 const INVISIBLE_SAMPLES: ReadonlyArray<readonly [string, string]> = [

@@ -16,7 +16,11 @@ import { renderedTables } from '../support/github-markdown.js';
 import type { ActionRun } from '../support/run-action.js';
 import { runnerCommands, unescapeData } from '../support/runner-log.js';
 import { pullRequestEvent } from '../support/webhook-events.js';
-import { checkedRun } from '../reliability/harness.js';
+import { bundleReady } from '../support/build-bundle.js';
+import { checkedBundleRun as checkedRun } from '../support/checked-run.js';
+
+// The bundle is built beside the other tests (test/support/build-bundle.ts): it must be done.
+beforeAll(() => bundleReady(), 180_000);
 
 const GITHUB_TOKEN = 'ghs_workflowToken0123456';
 const DOCS_TOKEN = 'ghs_docsReadToken9876543';

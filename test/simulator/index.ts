@@ -7,3 +7,4 @@ export { expectedFeedbackEntries, type FeedbackEntryInput, type FeedbackEntry, t
 export type { AnalyticsOptions } from './analytics-endpoints.js';
 export type { Fault, FaultTarget } from './fault-queue.js';
 export { DEFAULT_PREVIEW_SCRIPT, PREVIEW_TRIGGERS_PER_MINUTE, screenshotFor, statusIdFor, type PreviewScript, type SimDeployment } from './preview-store.js';
+export { apiInputs, SIM_PROJECT, type ApiInputs } from './inputs.js';

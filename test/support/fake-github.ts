@@ -231,7 +231,7 @@ const DIRECTORY_ITEMS_MAX = 1_000;
 
 export interface FakeGitHub {
   readonly url: string;
-  /** Every request, with when it arrived (`Date.now()`, the clock the API simulator's log uses too). */
+  /** Every request, with when it arrived (by the clock the fake was started with, as the API simulator's log). */
   readonly requests: Array<{ method: string; path: string; call: GitHubCall | undefined; accept?: string; body?: unknown; at: number; token?: string }>;
   defaultBranch: string;
   /** The login GraphQL's `viewer` answers: the identity of the token (and of the comments it writes). */
@@ -300,7 +300,14 @@ const OPERATIONS = [
   'repos/get-content',
 ];
 
-export async function startFakeGitHub(owner = 'acme', repo = 'widgets'): Promise<FakeGitHub> {
+export interface FakeGitHubOptions {
+  readonly owner?: string;
+  readonly repo?: string;
+  /** The clock of the request log; `Date.now` by default (an in-process run's fake clock shares the simulator's). */
+  readonly now?: () => number;
+}
+
+export async function startFakeGitHub({ owner = 'acme', repo = 'widgets', now = Date.now }: FakeGitHubOptions = {}): Promise<FakeGitHub> {
   // GitHub's descriptions are loaded (once per process) before the fake answers anything: loading
   // them later would stall the answers of every fake in the process for a second or more.
   await prepareGraphqlSchema();
@@ -387,7 +394,7 @@ export async function startFakeGitHub(owner = 'acme', repo = 'widgets'): Promise
       const accept = req.headers.accept ?? '';
       const call = callOf(method, url.pathname, accept, body);
       const token = /^(?:token|bearer)\s+(\S+)$/i.exec(req.headers.authorization ?? '')?.[1] ?? '';
-      fake.requests.push({ method, path: url.pathname + url.search, call, accept, body, at: Date.now(), token });
+      fake.requests.push({ method, path: url.pathname + url.search, call, accept, body, at: now(), token });
       const isGraphql = method === 'POST' && url.pathname === '/graphql';
       const exchange: Mutable<RestExchange> | undefined = isGraphql ? undefined : { method, url: url.pathname + url.search, accept, body };
       const graphqlExchange: Mutable<GraphqlExchange> | undefined = isGraphql ? { body, answer: undefined } : undefined;

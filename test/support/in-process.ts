@@ -12,7 +12,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Agent, DecoratorHandler, type Dispatcher } from 'undici';
+import type { Dispatcher } from 'undici';
 import { ApiClient } from '../../src/api/client.js';
 import type { OutputName } from '../../src/constants.js';
 import type { TriggerEvent } from '../../src/event.js';
@@ -28,9 +28,11 @@ import { visitorsStep } from '../../src/steps/visitors.js';
 import type { ArtifactUpload, UploadArtifact } from '../../src/visitors/artifact.js';
 import { CancelledError, stepDeadline, type Sleep } from '../../src/runtime.js';
 import { USER_AGENT } from '../../src/version.js';
-import { startSimulator, type Simulator, type SimulatorOptions } from '../simulator/index.js';
+import { apiInputs, startSimulator, type Simulator, type SimulatorOptions } from '../simulator/index.js';
 import { startFakeGitHub, type FakeGitHub } from './fake-github.js';
 import { FakeTime, recordingLogger, seededRandom, type RecordingLogger } from './fake-time.js';
+import { octokitPauses } from './octokit-pauses.js';
+import { timedDispatcher } from './timed-dispatcher.js';
 
 export interface FlowsOptions {
   readonly simulator?: Omit<SimulatorOptions, 'now'>;
@@ -104,20 +106,11 @@ export async function startFlows(options: FlowsOptions = {}): Promise<Flows> {
   let onRequest: (() => void) | undefined;
   // And every request the client gave up on after request-timeout: it took that long on the flow's clock.
   let onRequestTimeout: (() => void) | undefined;
-  const dispatcher: Dispatcher = new Agent({ keepAliveTimeout: 4_000 }).compose((dispatch) => (dispatchOptions, handler) => {
-    onRequest?.();
-    return dispatch(dispatchOptions, new TimedHandler(handler, () => onRequestTimeout?.()));
-  });
+  const dispatcher: Dispatcher = timedDispatcher(() => ({ onRequest, onRequestTimeout }));
 
   /** The settings the runner would read from these inputs, with the simulator's key, project and URL (and the GitHub token) filled in. */
   function settingsFor(inputs: Readonly<Record<string, string>>, event: TriggerEvent, env: NodeJS.ProcessEnv = {}): ParsedSettings {
-    const given: Record<string, string> = {
-      'api-key': sim.apiKey,
-      'project-id': 'proj_sim',
-      'base-url': sim.url,
-      ...(github ? { 'github-token': GITHUB_TOKEN } : {}),
-      ...inputs,
-    };
+    const given: Record<string, string> = apiInputs(sim, { ...(github ? { 'github-token': GITHUB_TOKEN } : {}), ...inputs });
     // The runner's convention, as `readSettings` reads INPUT_* (without its masking, which only the runner sees).
     return parseSettings((name) => given[name]?.trim(), { event, nowMs: time.now(), env });
   }
@@ -146,6 +139,8 @@ export async function startFlows(options: FlowsOptions = {}): Promise<Flows> {
       flowOptions.onPause?.({ count: ++pauses, cancel }, ms);
       return time.sleep(ms, signal);
     };
+    // Octokit's retry and rate-limit pauses are taken on the flow's clock too (octokit-pauses.ts).
+    octokitPauses.clock = time;
     onRequest = () => {
       flowOptions.onApiRequest?.({ count: ++requests, cancel });
       time.advance(flowOptions.requestMs ?? 0);
@@ -197,6 +192,7 @@ export async function startFlows(options: FlowsOptions = {}): Promise<Flows> {
         fail: (message) => failures.push(message),
       });
     } finally {
+      octokitPauses.clock = undefined;
       onRequest = undefined;
       onRequestTimeout = undefined;
       await client.close();
@@ -250,26 +246,6 @@ export async function startFlows(options: FlowsOptions = {}): Promise<Flows> {
       rmSync(runnerTemp, { recursive: true, force: true });
     },
   };
-}
-
-/**
- * Tells when a request ends because the client's request-timeout ran out (a hang): the request
- * waited that long in real time, and the flow's clock is moved by as much, so a hang costs the
- * step the time it would on a runner.
- */
-class TimedHandler extends DecoratorHandler {
-  constructor(
-    handler: Dispatcher.DispatchHandlers,
-    private readonly onTimeout: () => void,
-  ) {
-    super(handler);
-  }
-
-  onError(error: Error): void {
-    if (error.name === 'RequestTimeout') this.onTimeout();
-    // The declared type of the decorator leaves its methods out; it has them all.
-    (DecoratorHandler.prototype as Required<Dispatcher.DispatchHandlers>).onError.call(this, error);
-  }
 }
 
 /** The step the settings ask for, as the entry layer picks it (the visitors step with the given upload). */

@@ -10,6 +10,9 @@ import { isBuiltPayload } from './webhook-events.js';
  */
 export const DIST_ENTRY = process.env.ACTION_BUNDLE ? resolve(process.env.ACTION_BUNDLE) : resolve(import.meta.dirname, '../../dist/index.js');
 
+/** How long a process may take to end after a signal before it is killed: the runner's SIGINT-to-SIGTERM gap. */
+const AFTER_SIGNAL_MS = 7_500;
+
 /** Every folder `runAction` made, until `removeRunDirs` deletes them. */
 const runDirs = new Set<string>();
 
@@ -23,16 +26,17 @@ export function removeRunDirs(): void {
 }
 
 export interface ActionRun {
+  /** The exit code (in process: the `process.exitCode` the run left, 0 when it set none). */
   readonly code: number | null;
+  /** The signal that ended the process: `SIGKILL` when it hung and was killed (in process: when the watchdog gave up on it). */
   readonly signal: NodeJS.Signals | null;
   readonly stdout: string;
   readonly stderr: string;
   readonly outputs: Record<string, string>;
   readonly summary: string;
   readonly workDir: string;
+  /** How long it took (the host's clock for a process, the fake clock in process): for people to read; no test asserts on it. */
   readonly durationMs: number;
-  /** Milliseconds from sending the signal (if one was sent) to the process's exit. */
-  readonly exitAfterSignalMs?: number;
 }
 
 export interface RunOptions {
@@ -41,20 +45,33 @@ export interface RunOptions {
   readonly env?: Record<string, string>;
   /** A webhook payload; written to a file named by GITHUB_EVENT_PATH. */
   readonly event?: { name: string; payload: unknown };
-  /** Send this signal once `when` says so (checked on every chunk of stdout, and every 20 ms). */
+  /**
+   * Send this signal once `when` says so: checked on every chunk (in process: every line) of
+   * stdout, and every 20 ms.
+   */
   readonly signal?: { name: NodeJS.Signals; when: (stdout: string) => boolean };
   /** The Node.js binary; the runner's is Node 24, this machine's may be another. */
   readonly node?: string;
+  /** Past this (real time), a run that has not ended is killed and fails. */
   readonly timeoutMs?: number;
 }
 
+/** A run's folder and the environment the runner gives the action: what a process and an in-process run share. */
+export interface PreparedRun {
+  readonly workDir: string;
+  readonly env: Record<string, string>;
+  readonly outputFile: string;
+  readonly summaryFile: string;
+}
+
 /**
- * Runs the bundled action the way a runner does: a fresh process with the inputs as
- * `INPUT_*` variables, `GITHUB_OUTPUT` and `GITHUB_STEP_SUMMARY` files, and `RUNNER_TEMP`,
- * in an environment that carries nothing of the outer one beyond what Node needs.
+ * The folder and the environment of one run, as a runner makes them: the inputs as `INPUT_*`
+ * variables, empty `GITHUB_OUTPUT` and `GITHUB_STEP_SUMMARY` files, `RUNNER_TEMP` and the
+ * workspace, the event's payload in the file `GITHUB_EVENT_PATH` names, and nothing of the outer
+ * environment beyond what Node needs.
  */
-export async function runAction(options: RunOptions): Promise<ActionRun> {
-  // Only payloads GitHub could send: the builders' own, which test/webhook-events.test.ts holds to
+export function prepareRun(options: RunOptions): PreparedRun {
+  // Only payloads GitHub could send: the builders' own, which test/support/webhook-events.test.ts holds to
   // GitHub's webhook description.
   if (options.event && !isBuiltPayload(options.event.payload)) {
     throw new Error(`The ${options.event.name} payload was not built by test/support/webhook-events.ts`);
@@ -83,16 +100,31 @@ export async function runAction(options: RunOptions): Promise<ActionRun> {
   for (const [name, value] of Object.entries(options.inputs)) {
     env[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`] = value;
   }
+  return { workDir, env, outputFile, summaryFile };
+}
 
+/**
+ * Runs the bundled action the way a runner does: a fresh process with the inputs as
+ * `INPUT_*` variables, `GITHUB_OUTPUT` and `GITHUB_STEP_SUMMARY` files, and `RUNNER_TEMP`,
+ * in an environment that carries nothing of the outer one beyond what Node needs.
+ */
+export async function runAction(options: RunOptions): Promise<ActionRun> {
+  const { workDir, env, outputFile, summaryFile } = prepareRun(options);
   const started = performance.now();
   const child = spawn(options.node ?? process.execPath, [DIST_ENTRY], { env, cwd: workDir });
   let stdout = '';
   let stderr = '';
-  let signalledAt: number | undefined;
+  let signalled = false;
+  const kill = (): boolean => child.kill('SIGKILL');
+  let killer = setTimeout(kill, options.timeoutMs ?? 30_000);
   const maybeSignal = (): void => {
-    if (options.signal && signalledAt === undefined && options.signal.when(stdout)) {
-      signalledAt = performance.now();
+    if (options.signal && !signalled && options.signal.when(stdout)) {
+      signalled = true;
       child.kill(options.signal.name);
+      // The runner follows a cancellation's SIGINT with SIGTERM 7.5 s later, and then kills: a
+      // process still there by then is killed here, and its run fails as one that hung.
+      clearTimeout(killer);
+      killer = setTimeout(kill, AFTER_SIGNAL_MS);
     }
   };
   const watcher = options.signal ? setInterval(maybeSignal, 20) : undefined;
@@ -103,13 +135,11 @@ export async function runAction(options: RunOptions): Promise<ActionRun> {
   child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
     stderr += chunk;
   });
-  const killer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 30_000);
   const [code, signal] = await new Promise<[number | null, NodeJS.Signals | null]>((resolveExit) => {
     child.on('close', (exitCode, exitSignal) => resolveExit([exitCode, exitSignal]));
   });
   clearTimeout(killer);
   clearInterval(watcher);
-  const ended = performance.now();
   return {
     code,
     signal,
@@ -118,8 +148,7 @@ export async function runAction(options: RunOptions): Promise<ActionRun> {
     outputs: parseOutputFile(readFileSync(outputFile, 'utf8')),
     summary: readFileSync(summaryFile, 'utf8'),
     workDir,
-    durationMs: ended - started,
-    exitAfterSignalMs: signalledAt === undefined ? undefined : ended - signalledAt,
+    durationMs: performance.now() - started,
   };
 }
 

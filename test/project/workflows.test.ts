@@ -1,0 +1,154 @@
+/**
+ * Every workflow a user might copy — the examples of the README and the guides — and the
+ * repository's own workflows are parsed and validated by GitHub's own workflow parser, and every use of this action in them
+ * passes only inputs that action.yml declares.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { convertWorkflowTemplate, NoOperationTraceWriter, parseWorkflow } from '@actions/workflow-parser';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { markdownWorkflows, readmeWorkflows, repoWorkflows, root } from '../support/workflows.js';
+
+const declaredInputs = Object.keys((parse(readFileSync(join(root, 'action.yml'), 'utf8')) as { inputs: object }).inputs);
+
+/** GitHub's own verdict on a workflow: the parser's and the converter's errors. */
+async function workflowErrors(name: string, content: string): Promise<string[]> {
+  const parsed = parseWorkflow({ name, content }, new NoOperationTraceWriter());
+  const errors = parsed.context.errors.getErrors().map((error) => error.message);
+  if (parsed.value) {
+    const template = await convertWorkflowTemplate(parsed.context, parsed.value);
+    errors.push(...(template.errors ?? []).map((error) => error.Message));
+  } else if (errors.length === 0) {
+    errors.push('no workflow was parsed');
+  }
+  return [...new Set(errors)];
+}
+
+interface Step {
+  uses?: string;
+  with?: Record<string, unknown>;
+}
+
+/** Inputs passed to this action (`uses: ./` or `…/docs-agent-action@…`) that action.yml does not declare. */
+function unknownInputs(content: string): string[] {
+  const workflow = parse(content) as { jobs?: Record<string, { steps?: Step[] }> };
+  const unknown: string[] = [];
+  for (const job of Object.values(workflow.jobs ?? {})) {
+    for (const step of job.steps ?? []) {
+      if (step.uses !== './' && !/(^|\/)docs-agent-action@/.test(step.uses ?? '')) continue;
+      for (const name of Object.keys(step.with ?? {})) if (!declaredInputs.includes(name)) unknown.push(name);
+    }
+  }
+  return unknown;
+}
+
+/**
+ * Jobs of a pull-request workflow that use this action with a secret but would also run for a
+ * fork's pull request, which gets no secrets: the job (or the step) needs an `if:` that keeps
+ * forks out, by comparing the head repository with this one or by its `fork` flag.
+ */
+function unguardedForForks(content: string): string[] {
+  const workflow = parse(content) as { on?: unknown; jobs?: Record<string, { if?: string; steps?: Array<Step & { if?: string }> }> };
+  const triggers = typeof workflow.on === 'string' ? [workflow.on] : Array.isArray(workflow.on) ? (workflow.on as string[]) : Object.keys(workflow.on ?? {});
+  const forkTriggers = triggers.filter((trigger) => trigger === 'pull_request' || trigger === 'pull_request_target' || trigger === 'pull_request_review');
+  if (forkTriggers.length === 0) return [];
+  const keepsForksOut = (condition: string | undefined): boolean =>
+    /head\.repo\.full_name\s*==\s*github\.repository|head\.repo\.fork\s*==\s*false|!\s*github\.event\.pull_request\.head\.repo\.fork/.test(condition ?? '');
+  // Only pull_request_target: the run has the secrets whatever the fork, on the base repository's
+  // code. A job there is safe for forks when it never checks out the pull request and the action
+  // skips forks (no allow-forks): the fork's text reaches nothing, and a status is still left.
+  const targetOnly = forkTriggers.every((trigger) => trigger === 'pull_request_target');
+  const unguarded: string[] = [];
+  for (const [name, job] of Object.entries(workflow.jobs ?? {})) {
+    const checksOut = (job.steps ?? []).some((step) => /^actions\/checkout@/.test(step.uses ?? ''));
+    for (const step of job.steps ?? []) {
+      const usesSecret = /\$\{\{\s*secrets\./.test(JSON.stringify(step.with ?? {}));
+      const allowForks: unknown = step.with?.['allow-forks'];
+      const allowsForks = allowForks === true || (typeof allowForks === 'string' && allowForks.toLowerCase() === 'true');
+      const safeForForks = targetOnly && !checksOut && !allowsForks;
+      if (/(^|\/)docs-agent-action@|^\.\/$/.test(step.uses ?? '') && usesSecret && !safeForForks && !keepsForksOut(job.if) && !keepsForksOut(step.if))
+        unguarded.push(name);
+    }
+  }
+  return unguarded;
+}
+
+describe('workflows', () => {
+  it('the README has an example for each trigger', () => {
+    expect(readmeWorkflows.length).toBeGreaterThanOrEqual(6);
+  });
+
+  it.each([...markdownWorkflows, ...repoWorkflows])('$name is valid for GitHub', async ({ name, content }) => {
+    expect(await workflowErrors(name, content)).toEqual([]);
+    expect(unknownInputs(content)).toEqual([]);
+  });
+
+  it.each(markdownWorkflows)('$name keeps pull requests from forks out, where secrets are withheld', ({ content }) => {
+    expect(unguardedForForks(content)).toEqual([]);
+  });
+});
+
+describe('the checks themselves', () => {
+  it('reject a broken workflow', async () => {
+    const broken = ['on: pull_request', 'jobs:', '  docs:', '    steps:', '      - run: echo hi', '    timeout-minutes: soon'].join('\n');
+    const errors = await workflowErrors('broken.yml', broken);
+    expect(errors.length).toBeGreaterThan(0);
+    expect(errors.join('\n')).toMatch(/runs-on|timeout-minutes/);
+  });
+
+  it('reject an unknown trigger', async () => {
+    const broken = ['on: pull-request-opened', 'jobs:', '  docs:', '    runs-on: ubuntu-latest', '    steps:', '      - run: echo hi'].join('\n');
+    expect(await workflowErrors('trigger.yml', broken)).not.toEqual([]);
+  });
+
+  it('reject a pull-request workflow that would run the action for forks', () => {
+    const example = [
+      'on: pull_request',
+      'jobs:',
+      '  docs:',
+      '    runs-on: ubuntu-latest',
+      '    steps:',
+      '      - uses: OWNER/docs-agent-action@v0',
+      '        with:',
+      '          api-key: ${{ secrets.MINTLIFY_API_KEY }}',
+    ].join('\n');
+    expect(unguardedForForks(example)).toEqual(['docs']);
+    const guarded = example.replace('  docs:', '  docs:\n    if: github.event.pull_request.head.repo.full_name == github.repository');
+    expect(unguardedForForks(guarded)).toEqual([]);
+    // A review of a fork's pull request runs without its secrets too.
+    expect(unguardedForForks(example.replace('on: pull_request', 'on: pull_request_review'))).toEqual(['docs']);
+  });
+
+  it('let a pull_request_target job through for forks only when it checks nothing out and the action skips forks', () => {
+    const example = [
+      'on: pull_request_target',
+      'jobs:',
+      '  gate:',
+      '    runs-on: ubuntu-latest',
+      '    steps:',
+      '      - uses: OWNER/docs-agent-action@v0',
+      '        with:',
+      '          api-key: ${{ secrets.MINTLIFY_API_KEY }}',
+    ].join('\n');
+    expect(unguardedForForks(example)).toEqual([]);
+    expect(unguardedForForks(`${example}\n          allow-forks: true`)).toEqual(['gate']);
+    expect(unguardedForForks(example.replace('    steps:', '    steps:\n      - uses: actions/checkout@v6'))).toEqual(['gate']);
+    expect(unguardedForForks(example.replace('on: pull_request_target', 'on: [pull_request, pull_request_target]'))).toEqual(['gate']);
+  });
+
+  it('reject an input this action does not have', () => {
+    const example = [
+      'on: push',
+      'jobs:',
+      '  docs:',
+      '    runs-on: ubuntu-latest',
+      '    steps:',
+      '      - uses: OWNER/docs-agent-action@v0',
+      '        with:',
+      '          api-key: x',
+      '          projectId: y',
+    ].join('\n');
+    expect(unknownInputs(example)).toEqual(['projectId']);
+  });
+});

@@ -1,0 +1,466 @@
+/**
+ * follow-code-pr in process: the documentation PR follows its code PR (linked, superseded,
+ * closed, reopened, marked ready), against the API simulator and the fake GitHub with its
+ * documentation repository and tokens, with fake time. What the action may never do is held
+ * here too: it acts only on the PR its own record names, never merges or deletes a branch, and
+ * leaves alone a PR someone else merged or closed.
+ */
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { COMMENT_MARKER, DOCS_PR_MARKER, type DocsPrRecord } from '../../../src/memory/record.js';
+import { RecordSeal } from '../../../src/memory/seal.js';
+import { recordIn, sealedRecord } from '../../support/records.js';
+import type { JobScript } from '../../simulator/index.js';
+import type { FakeGitHub, FakePullState, FakeRepository } from '../../support/fake-github.js';
+import { renderProblems } from '../../support/github-markdown.js';
+import { pullRequestEvent, type PullRequestEventOptions } from '../../support/webhook-events.js';
+import { startFlows, type FlowResult, type Flows } from '../../support/in-process.js';
+
+const DOCS = 'acme-sim/docs';
+const DOCS_TOKEN = 'ghs_docsInstallationToken77';
+const DOCS_LOGIN = 'docs-writer[bot]';
+const CODE_PR = 12;
+/** The branch the jobs work on (`source.ref`), and so the documentation PRs' head branch. */
+const BRANCH = 'docs/retries';
+/** A job that works on BRANCH and reports a documentation PR at its first poll. */
+const JOB_ON_BRANCH: JobScript = [
+  { status: 'active', polls: 1, ref: BRANCH },
+  { status: 'completed', prLink: true },
+];
+const CODE_PR_URL = `https://github.com/acme/widgets/pull/${CODE_PR}`;
+const HEAD = 'e'.repeat(40);
+const INPUTS = { 'pr-comment': 'true', 'follow-code-pr': 'true', 'docs-token': DOCS_TOKEN, diff: 'false', prompt: 'Document the retries flag' };
+
+let flows: Flows;
+let github: FakeGitHub;
+let docs: FakeRepository;
+beforeAll(async () => {
+  flows = await startFlows({ github: true, simulator: { defaultJobScript: JOB_ON_BRANCH } });
+  github = flows.github!;
+});
+afterAll(async () => {
+  await flows.close();
+});
+beforeEach(() => {
+  flows.reset();
+  docs = github.addRepository(DOCS);
+  github.tokens.set(DOCS_TOKEN, { login: DOCS_LOGIN, repositories: { [DOCS]: { pullRequests: 'write', contents: 'write' } } });
+});
+afterEach(async () => {
+  expect(await github.takeViolations()).toEqual([]);
+});
+
+function docsPull(number: number, state: Partial<FakePullState> = {}): FakePullState {
+  const pull: FakePullState = { title: 'Document retries', state: 'open', draft: true, merged: false, headRef: BRANCH, ...state };
+  docs.pulls.set(number, pull);
+  return pull;
+}
+
+/** A code-PR comment as an earlier run of the action left it (by the workflow token's identity, unless said). */
+function recorded(docsPr: DocsPrRecord | undefined, author = 'github-actions[bot]'): void {
+  github.comments.push({
+    id: 500 + github.comments.length,
+    issue_url: `${github.url}/repos/acme/widgets/issues/${CODE_PR}`,
+    body: `${COMMENT_MARKER}\nearlier\n${sealedRecord({ jobId: 'job_earlier', headSha: 'a'.repeat(40), ...(docsPr ? { docsPr } : {}) }, CODE_PR)}`,
+    user: { login: author, type: author.endsWith('[bot]') ? 'Bot' : 'User' },
+    author_association: 'MEMBER',
+  });
+}
+
+function run(options: PullRequestEventOptions, inputs: Record<string, string> = {}, prLink?: string): Promise<FlowResult> {
+  if (prLink) flows.sim.queuePrLinks(prLink);
+  return flows.run({ ...INPUTS, ...inputs }, { event: { name: 'pull_request', payload: pullRequestEvent(CODE_PR, { headSha: HEAD, ...options }) } });
+}
+
+const codeComment = (): string => github.comments.filter((c) => c.body.includes(COMMENT_MARKER) && c.user.login === 'github-actions[bot]').at(-1)!.body;
+const docsComments = (number: number) => docs.comments.filter((c) => c.issue_url?.endsWith(`/issues/${number}`));
+const docsWrites = () => github.requests.filter((r) => r.path.startsWith(`/repos/${DOCS}/`) && r.method !== 'GET' && r.call !== 'identity');
+const creates = () => flows.sim.requests.filter((r) => r.method === 'POST' && r.endpoint === 'create');
+const link = (number: number) => `https://github.com/${DOCS}/pull/${number}`;
+
+describe('a run that reports a documentation PR', () => {
+  it('links it: one comment by the docs token, found again and updated, and the record names it', async () => {
+    docsPull(5);
+    const first = await run({ action: 'opened', title: 'Add a retries flag' }, {}, link(5));
+    expect(first.outputs).toMatchObject({ outcome: 'pr-opened', 'docs-pr-action': 'linked', 'pr-link': link(5) });
+    expect(first.log.messages('warning')).toEqual([]);
+    expect(docsComments(5)).toHaveLength(1);
+    const [comment] = docsComments(5);
+    expect(comment!.user.login).toBe(DOCS_LOGIN);
+    expect(comment!.body).toContain(DOCS_PR_MARKER);
+    expect(comment!.body).toContain('closed without merging, this one is closed too');
+    expect(renderProblems(comment!.body, { links: [CODE_PR_URL], literals: ['Add a retries flag', 'acme/widgets#12'] })).toEqual([]);
+    expect(recordIn(codeComment(), CODE_PR)).toEqual({
+      jobId: first.outputs['job-id'],
+      headSha: HEAD,
+      docsPr: { repository: DOCS, number: 5, headRef: BRANCH, closedByAction: false },
+    });
+    expect(codeComment()).toContain('**Documentation PR** `acme-sim/docs#5`: open, linked to this pull request');
+    expect(first.summary).toContain('**Documentation PR** `acme-sim/docs#5`');
+    // The docs token wrote it; the workflow's token never touched the documentation repository.
+    expect(github.requests.filter((r) => r.path.startsWith(`/repos/${DOCS}/`)).every((r) => r.token === DOCS_TOKEN)).toBe(true);
+
+    const second = await run({ action: 'synchronize' }, {}, link(5));
+    expect(second.outputs['docs-pr-action']).toBe('linked');
+    expect(docsComments(5)).toHaveLength(1);
+    expect(docs.pulls.get(5)).toMatchObject({ state: 'open', draft: true });
+  });
+
+  it('a different PR than the record supersedes the earlier one: closed, with a comment linking the new one; the record moves', async () => {
+    docsPull(5);
+    docsPull(6);
+    recorded({ repository: DOCS, number: 5, headRef: BRANCH, closedByAction: false });
+    const result = await run({ action: 'synchronize' }, {}, link(6));
+    expect(result.outputs['docs-pr-action']).toBe('superseded');
+    expect(docs.pulls.get(5)).toMatchObject({ state: 'closed', headRef: 'docs/retries', merged: false });
+    expect(docs.pulls.get(6)).toMatchObject({ state: 'open' });
+    const [note] = docsComments(5);
+    expect(note!.body).toContain('opened a newer pull request');
+    expect(renderProblems(note!.body, { links: [CODE_PR_URL, link(6)] })).toEqual([]);
+    expect(recordIn(codeComment(), CODE_PR)!.docsPr).toEqual({ repository: DOCS, number: 6, headRef: BRANCH, closedByAction: false });
+    expect(codeComment()).toContain('The earlier documentation PR `acme-sim/docs#5` was closed in its favour.');
+  });
+
+  it('an earlier PR already merged or closed by someone else is left as it is', async () => {
+    docsPull(5, { merged: true, state: 'closed' });
+    docsPull(6);
+    recorded({ repository: DOCS, number: 5, headRef: BRANCH, closedByAction: false });
+    const result = await run({ action: 'synchronize' }, {}, link(6));
+    expect(result.outputs['docs-pr-action']).toBe('linked');
+    expect(github.requests.filter((r) => r.call === 'update-pull')).toEqual([]);
+    expect(result.log.messages('info')).toContain('The earlier documentation PR acme-sim/docs#5 is already merged: left as it is.');
+  });
+
+  it('a record naming a PR in another repository than the job’s: left alone, one warning, the new one linked', async () => {
+    const elsewhere = github.addRepository('other-org/docs');
+    elsewhere.pulls.set(3, { title: 'x', state: 'open', draft: false, merged: false, headRef: 'x' });
+    docsPull(6);
+    recorded({ repository: 'other-org/docs', number: 3, headRef: BRANCH, closedByAction: false });
+    const result = await run({ action: 'synchronize' }, {}, link(6));
+    expect(result.outputs['docs-pr-action']).toBe('linked');
+    expect(result.log.messages('warning')).toEqual([
+      "The pull-request comment records documentation PR other-org/docs#3, in another repository than the job's (acme-sim/docs): it is left as it is.",
+    ]);
+    expect(elsewhere.pulls.get(3)!.state).toBe('open');
+    expect(github.requests.filter((r) => r.path.startsWith('/repos/other-org/'))).toEqual([]);
+  });
+
+  it('a PR link outside the repository the job worked on is not followed', async () => {
+    github.addRepository('victim/app').pulls.set(1, { title: 'x', state: 'open', draft: false, merged: false, headRef: 'main' });
+    const result = await run({ action: 'opened' }, {}, 'https://github.com/victim/app/pull/1');
+    expect(result.outputs).toMatchObject({ outcome: 'pr-opened', 'docs-pr-action': 'none' });
+    expect(result.log.messages('warning')).toEqual([
+      'The job reports documentation PR victim/app#1, outside the repository it worked on (acme-sim/docs): follow-code-pr leaves it alone.',
+    ]);
+    expect(github.requests.filter((r) => r.path.startsWith('/repos/victim/'))).toEqual([]);
+  });
+});
+
+describe('closed', () => {
+  it('without merging: no job; the documentation PR is closed (branch kept) with a comment saying why and how to reopen', async () => {
+    docsPull(5);
+    recorded({ repository: DOCS, number: 5, headRef: BRANCH, closedByAction: false });
+    const result = await run({ action: 'closed', merged: false });
+    expect(result.outputs).toMatchObject({ outcome: 'synced', 'docs-pr-action': 'closed', 'job-id': '', requests: '0' });
+    expect(result.failures).toEqual([]);
+    expect(creates()).toEqual([]);
+    expect(docs.pulls.get(5)).toMatchObject({ state: 'closed', merged: false, headRef: 'docs/retries' });
+    const [comment] = docsComments(5);
+    expect(comment!.body).toContain('closed without merging, so this pull request was closed (its branch is kept)');
+    expect(comment!.body).toContain('reopen the code pull request');
+    expect(recordIn(codeComment(), CODE_PR)!.docsPr).toEqual({ repository: DOCS, number: 5, headRef: BRANCH, closedByAction: true });
+    expect(codeComment()).toContain('closed with this pull request (its branch is kept)');
+    expect(result.log.messages('info')).toContain('Closed documentation PR acme-sim/docs#5; its branch "docs/retries" is kept.');
+    // Nothing but a close: no merge, no branch deleted (the fake serves neither; no request tried).
+    expect(docsWrites().map((r) => `${r.method} ${r.path}`)).toEqual([`PATCH /repos/${DOCS}/pulls/5`, `POST /repos/${DOCS}/issues/5/comments`]);
+  });
+
+  it('merged: a draft is marked ready for review and the comment says the code PR was merged', async () => {
+    docsPull(5, { draft: true });
+    recorded({ repository: DOCS, number: 5, headRef: BRANCH, closedByAction: false });
+    const result = await run({ action: 'closed', merged: true });
+    expect(result.outputs).toMatchObject({ outcome: 'synced', 'docs-pr-action': 'marked-ready' });
+    expect(docs.pulls.get(5)).toMatchObject({ state: 'open', draft: false });
+    expect(docsComments(5)[0]!.body).toContain('The code pull request was merged: this pull request was marked ready for review');
+    expect(codeComment()).toContain('marked ready for review, since this pull request was merged');
+  });
+
+  it('merged, not a draft: commented only', async () => {
+    docsPull(5, { draft: false });
+    recorded({ repository: DOCS, number: 5, headRef: BRANCH, closedByAction: false });
+    const result = await run({ action: 'closed', merged: true });
+    expect(result.outputs['docs-pr-action']).toBe('commented');
+    expect(github.callsTo('mark-ready')).toEqual([]);
+  });
+
+  it('a documentation PR someone else merged or closed is left as it is, and said so', async () => {
+    docsPull(5, { state: 'closed', merged: true });
+    recorded({ repository: DOCS, number: 5, headRef: BRANCH, closedByAction: false });
+    const merged = await run({ action: 'closed', merged: false });
+    expect(merged.outputs['docs-pr-action']).toBe('none');
+    expect(merged.log.messages('info')).toContain('Documentation PR acme-sim/docs#5 is already merged: left as it is.');
+    expect(codeComment()).toContain('already merged: left as it is');
+    flows.reset();
+    docs = github.addRepository(DOCS);
+    github.tokens.set(DOCS_TOKEN, { login: DOCS_LOGIN, repositories: { [DOCS]: { pullRequests: 'write', contents: 'write' } } });
+    docsPull(5, { state: 'closed' });
+    recorded({ repository: DOCS, number: 5, headRef: BRANCH, closedByAction: false });
+    const closed = await run({ action: 'closed', merged: true });
+    expect(closed.outputs['docs-pr-action']).toBe('none');
+    expect(docsWrites()).toEqual([]);
+  });
+
+  it('no record, or a forged one (another author quoting the marker): nothing is done', async () => {
+    docsPull(5);
+    recorded({ repository: DOCS, number: 5, headRef: BRANCH, closedByAction: false }, 'mallory');
+    const result = await run({ action: 'closed', merged: false });
+    expect(result.outputs).toMatchObject({ outcome: 'synced', 'docs-pr-action': 'none' });
+    expect(docs.pulls.get(5)!.state).toBe('open');
+    expect(github.requests.filter((r) => r.path.startsWith(`/repos/${DOCS}/`))).toEqual([]);
+  });
+});
+
+describe('reopened', () => {
+  it('reopens a documentation PR this action closed, then the run goes on', async () => {
+    docsPull(5, { state: 'closed' });
+    recorded({ repository: DOCS, number: 5, headRef: BRANCH, closedByAction: true });
+    const result = await run({ action: 'reopened' }, {}, link(5));
+    expect(result.outputs).toMatchObject({ outcome: 'pr-opened', 'docs-pr-action': 'reopened' });
+    expect(creates()).toHaveLength(1);
+    expect(docs.pulls.get(5)!.state).toBe('open');
+    expect(recordIn(codeComment(), CODE_PR)!.docsPr).toEqual({ repository: DOCS, number: 5, headRef: BRANCH, closedByAction: false });
+    expect(docsComments(5)).toHaveLength(1);
+  });
+
+  it('with reuse-job and nothing new to send, the run skips, and the comment still shows the documentation PR reopened', async () => {
+    docsPull(5);
+    const opened = await run({ action: 'opened' }, { 'reuse-job': 'true' }, link(5));
+    expect(opened.outputs['docs-pr-action']).toBe('linked');
+    const closed = await run({ action: 'closed', merged: false }, { 'reuse-job': 'true' });
+    expect(closed.outputs['docs-pr-action']).toBe('closed');
+    const reopened = await run({ action: 'reopened' }, { 'reuse-job': 'true' });
+    expect(reopened.outputs).toMatchObject({ outcome: 'skipped', 'docs-pr-action': 'reopened' });
+    expect(docs.pulls.get(5)!.state).toBe('open');
+    expect(codeComment()).toContain('reopened with this pull request');
+    expect(recordIn(codeComment(), CODE_PR)).toEqual({
+      jobId: opened.outputs['job-id'],
+      headSha: HEAD,
+      docsPr: { repository: DOCS, number: 5, headRef: BRANCH, closedByAction: false },
+    });
+    expect(github.comments.filter((c) => c.body.includes(COMMENT_MARKER))).toHaveLength(1);
+  });
+
+  it('never reopens one someone else closed', async () => {
+    docsPull(5, { state: 'closed' });
+    recorded({ repository: DOCS, number: 5, headRef: BRANCH, closedByAction: false });
+    const result = await run({ action: 'reopened' }, { wait: 'false' });
+    expect(result.outputs['docs-pr-action']).toBe('none');
+    expect(docs.pulls.get(5)!.state).toBe('closed');
+    expect(github.callsTo('update-pull')).toEqual([]);
+  });
+});
+
+describe('tokens and faults on the documentation side: one warning, the run goes on', () => {
+  it('no docs-token for a repository elsewhere: one line saying what to give; nothing asked of it', async () => {
+    docsPull(5);
+    const result = await run({ action: 'opened' }, { 'docs-token': '' }, link(5));
+    expect(result.outputs).toMatchObject({ outcome: 'pr-opened', 'docs-pr-action': 'none' });
+    const warnings = result.log.messages('warning');
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toContain('give docs-token a token with "Pull requests: write" on acme-sim/docs');
+    expect(github.requests.filter((r) => r.path.startsWith(`/repos/${DOCS}/`))).toEqual([]);
+    // Recorded all the same: a later run with a token can follow it.
+    expect(recordIn(codeComment(), CODE_PR)!.docsPr).toEqual({ repository: DOCS, number: 5, headRef: BRANCH, closedByAction: false });
+  });
+
+  it('a token that may only read: 403 on the close, one warning naming docs-token and the permission', async () => {
+    github.tokens.set(DOCS_TOKEN, { login: DOCS_LOGIN, repositories: { [DOCS]: { pullRequests: 'read', contents: 'read' } } });
+    docsPull(5);
+    recorded({ repository: DOCS, number: 5, headRef: BRANCH, closedByAction: false });
+    const result = await run({ action: 'closed', merged: false });
+    expect(result.outputs).toMatchObject({ outcome: 'synced', 'docs-pr-action': 'none' });
+    expect(result.log.messages('warning')).toEqual([
+      'Could not close documentation PR acme-sim/docs#5: GitHub answered 403 (Resource not accessible by integration): docs-token needs "Pull requests: write" on acme-sim/docs.',
+    ]);
+    expect(docs.pulls.get(5)!.state).toBe('open');
+    expect(docsComments(5)).toEqual([]);
+    expect(codeComment()).toContain('could not be updated');
+  });
+
+  it('marking ready needs Contents: write too: commented, and one warning saying so', async () => {
+    github.tokens.set(DOCS_TOKEN, { login: DOCS_LOGIN, repositories: { [DOCS]: { pullRequests: 'write', contents: 'read' } } });
+    docsPull(5, { draft: true });
+    recorded({ repository: DOCS, number: 5, headRef: BRANCH, closedByAction: false });
+    const result = await run({ action: 'closed', merged: true });
+    // The comment needs only "Pull requests: write": a failed mark-ready does not stop it.
+    expect(result.outputs['docs-pr-action']).toBe('commented');
+    expect(result.log.messages('warning')).toEqual([
+      'Could not mark ready for review documentation PR acme-sim/docs#5: GitHub answered 403 (Resource not accessible by integration): docs-token needs "Pull requests: write" and "Contents: write" on acme-sim/docs.',
+    ]);
+    expect(docs.pulls.get(5)!.draft).toBe(true);
+    expect(docsComments(5).map((c) => c.body)).toEqual([expect.stringContaining('The code pull request was merged')]);
+    expect(codeComment()).toContain('told that this pull request was merged');
+  });
+
+  it('a private repository the token cannot see: 404, one warning', async () => {
+    docs.private = true;
+    github.tokens.set(DOCS_TOKEN, { login: DOCS_LOGIN, repositories: {} });
+    docsPull(5);
+    recorded({ repository: DOCS, number: 5, headRef: BRANCH, closedByAction: false });
+    const result = await run({ action: 'closed', merged: false });
+    expect(result.outputs['docs-pr-action']).toBe('none');
+    expect(result.log.messages('warning')).toEqual([
+      'Could not read documentation PR acme-sim/docs#5: GitHub answered 404: the pull request was deleted, or the token cannot see acme-sim/docs (a private repository needs docs-token with access to it).',
+    ]);
+    expect(codeComment()).toContain('not found');
+  });
+
+  it('a documentation PR deleted since: 404, one warning, nothing written there', async () => {
+    recorded({ repository: DOCS, number: 9, headRef: BRANCH, closedByAction: false });
+    const result = await run({ action: 'closed', merged: false });
+    expect(result.outputs['docs-pr-action']).toBe('none');
+    expect(result.log.messages('warning')).toHaveLength(1);
+    expect(docsWrites()).toEqual([]);
+  });
+});
+
+describe('dry-run', () => {
+  it('a closed code PR: outcome dry-run, nothing changed or written on either side', async () => {
+    docsPull(5);
+    recorded({ repository: DOCS, number: 5, headRef: BRANCH, closedByAction: false });
+    const result = await run({ action: 'closed', merged: false }, { 'dry-run': 'true' });
+    expect(result.outputs).toMatchObject({ outcome: 'dry-run', 'docs-pr-action': 'none' });
+    expect(result.log.messages('info')).toContain('Dry run: would close documentation PR acme-sim/docs#5; nothing was changed on GitHub.');
+    expect(github.requests.filter((r) => r.method !== 'GET' && r.call !== 'identity')).toEqual([]);
+    expect(docs.pulls.get(5)!.state).toBe('open');
+  });
+
+  it('a reopened code PR: nothing reopened', async () => {
+    docsPull(5, { state: 'closed' });
+    recorded({ repository: DOCS, number: 5, headRef: BRANCH, closedByAction: true });
+    const result = await run({ action: 'reopened' }, { 'dry-run': 'true' });
+    expect(result.outputs).toMatchObject({ outcome: 'dry-run', 'docs-pr-action': 'none' });
+    expect(docs.pulls.get(5)!.state).toBe('closed');
+    expect(github.requests.filter((r) => r.method !== 'GET' && r.call !== 'identity')).toEqual([]);
+  });
+});
+
+describe('documentation in the workflow’s own repository', () => {
+  it('github-token serves without docs-token: linked, then closed with the code PR', async () => {
+    flows.sim.setSourceRepository('https://github.com/acme/widgets');
+    try {
+      github.pullStates.set(40, { title: 'Docs', state: 'open', draft: false, merged: false, headRef: 'docs/retries' });
+      const opened = await run({ action: 'opened' }, { 'docs-token': '' }, 'https://github.com/acme/widgets/pull/40');
+      expect(opened.outputs['docs-pr-action']).toBe('linked');
+      expect(opened.log.messages('warning')).toEqual([]);
+      const closed = await run({ action: 'closed', merged: false }, { 'docs-token': '' });
+      expect(closed.outputs).toMatchObject({ outcome: 'synced', 'docs-pr-action': 'closed' });
+      expect(github.pullStates.get(40)!.state).toBe('closed');
+    } finally {
+      flows.sim.setSourceRepository('https://github.com/acme-sim/docs');
+    }
+  });
+});
+
+describe('with preview: true as well', () => {
+  it('one code-PR comment holds the outcome, the preview and the documentation PR, and the record names both the job and the PR', async () => {
+    flows.time.advance(61_000);
+    docsPull(5);
+    const result = await run({ action: 'opened', title: 'Add a retries flag' }, { preview: 'true' }, link(5));
+    expect(result.outputs).toMatchObject({ outcome: 'pr-opened', 'preview-status': 'success', 'docs-pr-action': 'linked' });
+    expect(result.log.messages('warning')).toEqual([]);
+    const ours = github.comments.filter((c) => c.body.includes(COMMENT_MARKER) && c.user.login === 'github-actions[bot]');
+    expect(ours).toHaveLength(1);
+    const body = codeComment();
+    // The comment that showed the preview building named the documentation PR already.
+    const writes = github.requests.filter((r) => r.path.startsWith('/repos/acme/widgets/') && (r.call === 'create-comment' || r.call === 'update-comment'));
+    const bodies = writes.map((r) => (r.body as { body: string }).body);
+    expect(bodies.filter((b) => b.includes('Documentation preview') && b.includes('**Documentation PR** `acme-sim/docs#5`')).length).toBeGreaterThanOrEqual(2);
+    const preview = body.indexOf('Documentation preview');
+    const docsPr = body.indexOf('**Documentation PR** `acme-sim/docs#5`');
+    expect(preview).toBeGreaterThan(0);
+    expect(docsPr).toBeGreaterThan(preview);
+    expect(recordIn(body, CODE_PR)).toEqual({
+      jobId: result.outputs['job-id'],
+      headSha: HEAD,
+      docsPr: { repository: DOCS, number: 5, headRef: BRANCH, closedByAction: false },
+    });
+    expect(result.summary).toContain('Documentation preview');
+    expect(result.summary).toContain('**Documentation PR** `acme-sim/docs#5`');
+  });
+});
+
+describe('only the recorded documentation PR, and only a record that verifies', () => {
+  it('a pull request whose head is a fork’s branch of the same name is not the recorded one: left alone, one warning', async () => {
+    docsPull(5, { headRepository: 'mallory/docs' });
+    recorded({ repository: DOCS, number: 5, headRef: BRANCH, closedByAction: false });
+    const result = await run({ action: 'closed', merged: false });
+    expect(result.outputs['docs-pr-action']).toBe('none');
+    expect(docs.pulls.get(5)!.state).toBe('open');
+    expect(result.log.messages('warning')).toEqual([
+      'Documentation PR acme-sim/docs#5 is not the one the pull-request comment records: its head is "mallory/docs:docs/retries", not the job\'s branch "acme-sim/docs:docs/retries". It is left as it is.',
+    ]);
+    expect(docsWrites()).toEqual([]);
+    expect(codeComment()).toContain('not the pull request recorded');
+  });
+
+  it('a pull request whose branch is not the job’s is neither linked nor recorded', async () => {
+    docsPull(5, { headRef: 'someone-else/feature' });
+    recorded({ repository: DOCS, number: 4, headRef: BRANCH, closedByAction: false });
+    docsPull(4);
+    const result = await run({ action: 'synchronize' }, {}, link(5));
+    expect(result.outputs['docs-pr-action']).toBe('none');
+    expect(result.log.messages('warning')).toHaveLength(1);
+    expect(docsWrites()).toEqual([]);
+    // The record still names the earlier documentation PR.
+    expect(recordIn(codeComment(), CODE_PR)!.docsPr).toEqual({ repository: DOCS, number: 4, headRef: BRANCH, closedByAction: false });
+  });
+
+  it('a job that names no branch it worked on: its documentation PR is left alone, one warning', async () => {
+    docsPull(5);
+    flows.sim.queueJobScripts([
+      { status: 'active', polls: 1, ref: null },
+      { status: 'completed', prLink: true },
+    ]);
+    const result = await run({ action: 'opened' }, {}, link(5));
+    expect(result.outputs).toMatchObject({ outcome: 'pr-opened', 'docs-pr-action': 'none' });
+    expect(result.log.messages('warning')).toEqual([
+      "The job reports documentation PR acme-sim/docs#5 but names no branch it worked on (source.ref): follow-code-pr cannot check that PR is the job's, and leaves it alone.",
+    ]);
+    expect(docsWrites()).toEqual([]);
+    expect(recordIn(codeComment(), CODE_PR)!.docsPr).toBeUndefined();
+  });
+
+  it('a record sealed under another api-key, or for another pull request, counts as none: one notice, nothing done on either side', async () => {
+    for (const body of [
+      sealedRecord(
+        { jobId: 'job_earlier', headSha: 'a'.repeat(40), docsPr: { repository: DOCS, number: 5, headRef: BRANCH, closedByAction: false } },
+        CODE_PR,
+        'acme/widgets',
+        RecordSeal.fromApiKey('mint_another_key'),
+      ),
+      sealedRecord(
+        { jobId: 'job_earlier', headSha: 'a'.repeat(40), docsPr: { repository: DOCS, number: 5, headRef: BRANCH, closedByAction: false } },
+        CODE_PR + 1,
+      ),
+    ]) {
+      flows.reset();
+      docs = github.addRepository(DOCS);
+      github.tokens.set(DOCS_TOKEN, { login: DOCS_LOGIN, repositories: { [DOCS]: { pullRequests: 'write', contents: 'write' } } });
+      docsPull(5);
+      github.comments.push({
+        id: 500,
+        issue_url: `${github.url}/repos/acme/widgets/issues/${CODE_PR}`,
+        body: `${COMMENT_MARKER}\nearlier\n${body}`,
+        user: { login: 'github-actions[bot]', type: 'Bot' },
+        author_association: 'MEMBER',
+      });
+      const result = await run({ action: 'closed', merged: false });
+      expect(result.outputs).toMatchObject({ outcome: 'synced', 'docs-pr-action': 'none' });
+      expect(result.log.messages('notice')).toEqual([expect.stringMatching(/^The pull-request comment's hidden record does not verify/)]);
+      expect(docs.pulls.get(5)!.state).toBe('open');
+      expect(docsWrites()).toEqual([]);
+      // With no record, a closed pull request's comment is not written either.
+      expect(github.requests.filter((r) => r.call === 'update-comment' || r.call === 'create-comment')).toEqual([]);
+    }
+  });
+});

@@ -1,0 +1,465 @@
+/**
+ * The documentation gate in the agent command (`docs-status`), in process: the step and the entry
+ * layer's report against the API simulator and the fake GitHub, with fake time. Each row of the
+ * contract's table end to end (pending while the job works, then the final state, on the event's
+ * head commit, with its link and the `docs-status-state` output), the waiver, `approved` waiting
+ * on the documentation PR, the code PR's comment, and the faults of the status write: a run that
+ * cannot write it says so in one warning and goes on, and no status ever lands on a commit or a
+ * repository other than the event's head in the workflow's repository.
+ */
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { COMMENT_MARKER, DOCS_PR_MARKER, type DocsPrRecord } from '../../../src/memory/record.js';
+import { scripts, type JobScript } from '../../simulator/index.js';
+import { fileDiff, type FakeGitHub, type FakePullState, type FakeRepository, type FakeStatus } from '../../support/fake-github.js';
+import { GITHUB_TOKEN, startFlows, type FlowOptions, type FlowResult, type Flows } from '../../support/in-process.js';
+import { recordIn, sealedBackLink, sealedRecord } from '../../support/records.js';
+import { pullRequestEvent, type PullRequestEventOptions } from '../../support/webhook-events.js';
+
+const CODE = 'acme/widgets';
+const DOCS = 'acme-sim/docs';
+const DOCS_TOKEN = 'ghs_docsInstallationToken77';
+const DOCS_LOGIN = 'docs-writer[bot]';
+const CODE_PR = 12;
+/** The event's head commit: the commit the job works on, and the only one a status may land on. */
+const HEAD = 'e'.repeat(40);
+const BRANCH = 'docs/retries';
+/** A job that works on BRANCH and reports a documentation PR at its first poll. */
+const JOB_ON_BRANCH: JobScript = [
+  { status: 'active', polls: 1, ref: BRANCH },
+  { status: 'completed', prLink: true },
+];
+const RUN_URL = `https://github.com/${CODE}/actions/runs/4242`;
+const link = (number: number): string => `https://github.com/${DOCS}/pull/${number}`;
+const INPUTS = { 'docs-status': 'written', diff: 'false', prompt: 'Document the retries flag', 'docs-token': DOCS_TOKEN };
+
+let flows: Flows;
+let github: FakeGitHub;
+let docs: FakeRepository;
+beforeAll(async () => {
+  flows = await startFlows({ github: true, simulator: { defaultJobScript: JOB_ON_BRANCH } });
+  github = flows.github!;
+});
+afterAll(async () => {
+  await flows.close();
+});
+beforeEach(() => {
+  flows.reset();
+  docs = github.addRepository(DOCS);
+  github.tokens.set(DOCS_TOKEN, { login: DOCS_LOGIN, repositories: { [DOCS]: { pullRequests: 'write', contents: 'write' } } });
+});
+afterEach(async () => {
+  expect(await github.takeViolations()).toEqual([]);
+  // Never a status on another commit or in another repository than the event's head in the workflow's repository.
+  expect(github.statuses.filter((status) => status.sha !== HEAD || status.repository !== CODE)).toEqual([]);
+});
+
+interface RunOptions extends FlowOptions {
+  readonly prLink?: string;
+  readonly script?: JobScript;
+}
+
+function run(event: PullRequestEventOptions = {}, inputs: Record<string, string> = {}, options: RunOptions = {}): Promise<FlowResult> {
+  if (options.prLink) flows.sim.queuePrLinks(options.prLink);
+  if (options.script) flows.sim.queueJobScripts(options.script);
+  return flows.run(
+    { ...INPUTS, ...inputs },
+    {
+      ...options,
+      event: { name: 'pull_request', payload: pullRequestEvent(CODE_PR, { headSha: HEAD, ...event }) },
+      env: { GITHUB_RUN_ID: '4242', ...options.env },
+    },
+  );
+}
+
+/** The `documentation` statuses, in the order GitHub took them: state and link. */
+const gate = (): Array<Pick<FakeStatus, 'state' | 'target_url'>> =>
+  github.statuses.filter((status) => status.context === 'documentation').map(({ state, target_url }) => ({ state, target_url }));
+const latest = (): FakeStatus | undefined => github.latestStatus(HEAD, 'documentation');
+const stateOutputs = (result: FlowResult): string[] => result.earlyOutputs.filter(([name]) => name === 'docs-status-state').map(([, value]) => value);
+const statusWarnings = (result: FlowResult): string[] => result.log.messages('warning').filter((line) => line.includes('documentation status'));
+const creates = () => flows.sim.requests.filter((r) => r.method === 'POST' && r.endpoint === 'create');
+const codeComment = (): string => github.comments.filter((c) => c.body.includes(COMMENT_MARKER) && c.user.login === 'github-actions[bot]').at(-1)!.body;
+
+function docsPull(number: number, state: Partial<FakePullState> = {}): FakePullState {
+  const pull: FakePullState = { title: 'Document retries', state: 'open', draft: true, merged: false, headRef: BRANCH, ...state };
+  docs.pulls.set(number, pull);
+  return pull;
+}
+
+/** The code PR's comment as an earlier run of the action left it. */
+function recorded(record: { jobId?: string; headSha?: string; docsPr?: DocsPrRecord }): void {
+  const { jobId = 'job_earlier', headSha = 'a'.repeat(40), docsPr } = record;
+  github.comments.push({
+    id: 500 + github.comments.length,
+    issue_url: `${github.url}/repos/${CODE}/issues/${CODE_PR}`,
+    body: `${COMMENT_MARKER}\nearlier\n${sealedRecord({ jobId, headSha, ...(docsPr ? { docsPr } : {}) }, CODE_PR)}`,
+    user: { login: 'github-actions[bot]', type: 'Bot' },
+    author_association: 'MEMBER',
+  });
+}
+
+describe('the contract’s rows, end to end: pending while the job works, then the final state on the event’s head', () => {
+  it('pr-opened with written: pending (the run), then success linking the documentation PR; docs-status-state follows each write', async () => {
+    const result = await run({ action: 'opened' }, {}, { prLink: link(5) });
+    expect(result.outputs).toMatchObject({ outcome: 'pr-opened', 'docs-status-state': 'success' });
+    expect(gate()).toEqual([
+      { state: 'pending', target_url: RUN_URL },
+      { state: 'success', target_url: link(5) },
+    ]);
+    expect(github.statuses.every((status) => status.token === GITHUB_TOKEN)).toBe(true);
+    expect(github.statuses[0]!.description).toMatch(/agent is writing/);
+    expect(latest()!.description).toBe('The documentation PR acme-sim/docs#5 is open');
+    expect(stateOutputs(result)).toEqual(['pending', 'success']);
+    expect(result.log.messages('info')).toContain(`Documentation gate: success on ${HEAD} (The documentation PR acme-sim/docs#5 is open).`);
+    expect(result.log.messages('warning')).toEqual([]);
+  });
+
+  it('docs-status: true reads as written', async () => {
+    const result = await run({}, { 'docs-status': 'true' }, { prLink: link(5) });
+    expect(result.outputs['docs-status-state']).toBe('success');
+    expect(latest()).toMatchObject({ state: 'success', target_url: link(5) });
+  });
+
+  it('docs-status: false (the default) keeps no status', async () => {
+    const result = await run({}, { 'docs-status': 'false' }, { prLink: link(5) });
+    expect(result.outputs.outcome).toBe('pr-opened');
+    expect(result.outputs['docs-status-state']).toBeUndefined();
+    expect(github.callsTo('set-status')).toEqual([]);
+  });
+
+  it('written with a preview: success links the preview', async () => {
+    flows.time.advance(61_000);
+    const result = await run({}, { preview: 'true' }, { prLink: link(5) });
+    expect(result.outputs['preview-status']).toBe('success');
+    const url = result.outputs['preview-url']!;
+    expect(url).toMatch(/^https:\/\//);
+    expect(latest()).toMatchObject({ state: 'success', target_url: url, description: 'The documentation PR acme-sim/docs#5 is open' });
+  });
+
+  it('no-pr: success, no documentation change needed, linking the run', async () => {
+    const result = await run({}, {}, { script: scripts.noPrAfter(1) });
+    expect(result.outputs).toMatchObject({ outcome: 'no-pr', 'docs-status-state': 'success' });
+    expect(gate()).toEqual([
+      { state: 'pending', target_url: RUN_URL },
+      { state: 'success', target_url: RUN_URL },
+    ]);
+    expect(latest()!.description).toMatch(/^No documentation change needed/);
+  });
+
+  it.each<{ outcome: string; script: JobScript; inputs?: Record<string, string>; says: RegExp }>([
+    { outcome: 'failed', script: scripts.failAfter(1), says: /agent failed; re-run the workflow, or add the label no-docs to waive it$/ },
+    { outcome: 'archived', script: scripts.archivedAfter(1), says: /archived; re-run the workflow, or add the label no-docs to waive it$/ },
+    {
+      outcome: 'timed-out',
+      script: scripts.stayActive(),
+      inputs: { timeout: '2m' },
+      says: /still running at the step's timeout; a re-run attaches to it, or add the label no-docs to waive it$/,
+    },
+  ])('$outcome: pending, then failure saying what happened and what clears it, linking the run', async ({ outcome, script, inputs, says }) => {
+    const result = await run({}, { 'fail-on': '', ...inputs }, { script });
+    expect(result.outputs).toMatchObject({ outcome, 'docs-status-state': 'failure' });
+    expect(gate()).toEqual([
+      { state: 'pending', target_url: RUN_URL },
+      { state: 'failure', target_url: RUN_URL },
+    ]);
+    expect(latest()!.description).toMatch(says);
+  });
+
+  it('error (the API refused the job): failure, linking the run; no pending, since no job was working', async () => {
+    flows.sim.injectFault({ target: 'create', kind: 'status', status: 400, body: { error: 'Bad request' } });
+    const result = await run();
+    expect(result.outputs).toMatchObject({ outcome: 'error', 'docs-status-state': 'failure' });
+    expect(gate()).toEqual([{ state: 'failure', target_url: RUN_URL }]);
+    expect(latest()!.description).toMatch(/stopped on an error; re-run the workflow, or add the label no-docs to waive it$/);
+  });
+
+  it('skipped, only files the filters leave out changed: success saying why, linking the run; no job', async () => {
+    github.pulls.set(CODE_PR, { diff: `${fileDiff('package-lock.json', ['{}'])}\n${fileDiff('dist/index.js', ['x'])}`, files: [], commits: [] });
+    const result = await run({}, { diff: 'auto', prompt: '' });
+    expect(result.outputs).toMatchObject({ outcome: 'skipped', 'docs-status-state': 'success' });
+    expect(gate()).toEqual([{ state: 'success', target_url: RUN_URL }]);
+    expect(latest()!.description).toBe('No documentation needed: only files the filters leave out changed');
+    expect(flows.sim.requests).toEqual([]);
+  });
+
+  it('cancelled (SIGINT while the job works): pending, then error, written after the cancellation; the step fails', async () => {
+    const result = await run({}, {}, { script: scripts.stayActive(), onPause: (flow) => flow.count === 2 && flow.cancel() });
+    expect(result.outputs).toMatchObject({ outcome: 'cancelled', 'docs-status-state': 'error' });
+    expect(result.failed).toBe(true);
+    expect(gate()).toEqual([
+      { state: 'pending', target_url: RUN_URL },
+      { state: 'error', target_url: RUN_URL },
+    ]);
+    expect(latest()!.description).toBe('Cancelled: the documentation job may still run; a re-run attaches to it');
+    expect(statusWarnings(result)).toEqual([]);
+  });
+
+  it('the documentation PR closed unmerged by someone else: failure, closed without merging, linking it', async () => {
+    docsPull(5, { state: 'closed' });
+    recorded({ docsPr: { repository: DOCS, number: 5, headRef: BRANCH, closedByAction: false } });
+    const result = await run({}, { 'pr-comment': 'true', 'follow-code-pr': 'true' }, { prLink: link(5) });
+    expect(result.outputs).toMatchObject({ outcome: 'pr-opened', 'docs-status-state': 'failure' });
+    expect(latest()).toMatchObject({
+      state: 'failure',
+      target_url: link(5),
+      description: 'The documentation PR acme-sim/docs#5 was closed without merging',
+    });
+  });
+});
+
+describe('the waiver', () => {
+  it('the pull request carries waive-label (in any case): success naming it, no job, no request to the API', async () => {
+    const result = await run({ labels: ['bug', 'No-Docs'] }, { 'pr-comment': 'true' });
+    expect(result.outputs).toMatchObject({ outcome: 'skipped', requests: '0', 'docs-status-state': 'success' });
+    expect(gate()).toEqual([{ state: 'success', target_url: RUN_URL }]);
+    expect(latest()!.description).toBe('Waived: the pull request carries the label no-docs');
+    expect(flows.sim.requests).toEqual([]);
+    // No comment either: a waived pull request's comment is left as it is.
+    expect(github.callsTo('create-comment')).toEqual([]);
+  });
+
+  it('a labeled event that adds waive-label turns a failed status to success, without a job or a request to the API', async () => {
+    const failed = await run({ action: 'opened' }, { 'fail-on': '' }, { script: scripts.failAfter(1) });
+    expect(failed.outputs['docs-status-state']).toBe('failure');
+    flows.sim.resetLog();
+    const waived = await run({ action: 'labeled', label: 'no-docs' });
+    expect(waived.outputs).toMatchObject({ outcome: 'skipped', requests: '0', 'docs-status-state': 'success' });
+    expect(flows.sim.requests).toEqual([]);
+    expect(latest()).toMatchObject({ state: 'success', target_url: RUN_URL, description: 'Waived: the pull request carries the label no-docs' });
+    expect(gate().map((status) => status.state)).toEqual(['pending', 'failure', 'success']);
+  });
+
+  it('a custom waive-label; another label added runs the job as usual', async () => {
+    const waived = await run({ action: 'labeled', label: 'skip-docs' }, { 'waive-label': 'skip-docs' });
+    expect(waived.outputs).toMatchObject({ outcome: 'skipped', 'docs-status-state': 'success' });
+    expect(latest()!.description).toBe('Waived: the pull request carries the label skip-docs');
+    expect(creates()).toEqual([]);
+
+    const other = await run({ action: 'labeled', label: 'bug' }, { 'waive-label': 'skip-docs' }, { prLink: link(5) });
+    expect(other.outputs).toMatchObject({ outcome: 'pr-opened', 'docs-status-state': 'success' });
+    expect(creates()).toHaveLength(1);
+    expect(latest()).toMatchObject({ state: 'success', target_url: link(5) });
+  });
+});
+
+describe('the decisions already made', () => {
+  it('a fork’s pull request, skipped without allow-forks: failure, saying the label waives it; no job', async () => {
+    const result = await run({ fork: true });
+    expect(result.outputs).toMatchObject({ outcome: 'skipped', 'docs-status-state': 'failure' });
+    expect(latest()).toMatchObject({ state: 'failure', target_url: RUN_URL });
+    expect(latest()!.description).toMatch(/fork.*add the label no-docs to waive it$/);
+    expect(flows.sim.requests).toEqual([]);
+  });
+
+  it('the action’s own documentation PR (it carries the sealed back-link): success, no job', async () => {
+    github.comments.push({
+      id: 800,
+      issue_url: `${github.url}/repos/${CODE}/issues/${CODE_PR}`,
+      body: `${DOCS_PR_MARKER}\nlinked\n${sealedBackLink({ codePr: { repository: CODE, number: 3 } }, CODE_PR, CODE)}`,
+      user: { login: 'github-actions[bot]', type: 'Bot' },
+      author_association: 'MEMBER',
+    });
+    const result = await run({}, { 'pr-comment': 'true' });
+    expect(result.outputs).toMatchObject({ outcome: 'skipped', 'docs-status-state': 'success' });
+    expect(latest()).toMatchObject({ state: 'success', target_url: RUN_URL });
+    expect(creates()).toEqual([]);
+  });
+
+  it('a dry run writes no status, and says what it would have written', async () => {
+    const result = await run({}, { 'dry-run': 'true' });
+    expect(result.outputs.outcome).toBe('dry-run');
+    expect(result.outputs['docs-status-state']).toBeUndefined();
+    expect(github.callsTo('set-status')).toEqual([]);
+    const waived = await run({ labels: ['no-docs'] }, { 'dry-run': 'true' });
+    expect(waived.outputs['docs-status-state']).toBeUndefined();
+    expect(waived.log.messages('info')).toContain(
+      `Dry run: would set the documentation status of ${HEAD} to success (Waived: the pull request carries the label no-docs).`,
+    );
+    expect(github.callsTo('set-status')).toEqual([]);
+  });
+
+  it('a re-run on a head the recorded job already covers attaches to that job: nothing sent, and the status says how it stands', async () => {
+    const first = await run({ action: 'opened' }, { 'pr-comment': 'true', 'reuse-job': 'true' }, { prLink: link(5) });
+    const jobId = first.outputs['job-id']!;
+    expect(recordIn(codeComment(), CODE_PR)).toMatchObject({ jobId, headSha: HEAD });
+    flows.sim.resetLog();
+    github.statuses.length = 0;
+    const again = await run({ action: 'synchronize' }, { 'pr-comment': 'true', 'reuse-job': 'true' });
+    expect(again.outputs).toMatchObject({ outcome: 'pr-opened', 'job-id': jobId, 'docs-status-state': 'success' });
+    expect(flows.sim.requests.filter((r) => r.method === 'POST')).toEqual([]);
+    expect(again.log.messages('info')).toContain(`Job ${jobId} already covers the head commit ${HEAD}: attaching to it for the documentation gate.`);
+    expect(latest()).toMatchObject({ state: 'success', target_url: link(5) });
+  });
+});
+
+describe('approved: pending until the documentation PR is approved or merged', () => {
+  const APPROVED_INPUTS = { 'docs-status': 'approved', 'pr-comment': 'true' };
+
+  it('without follow-code-pr: the back-link is written all the same, and the status waits, linking the documentation PR', async () => {
+    docsPull(5);
+    const result = await run({ action: 'opened' }, APPROVED_INPUTS, { prLink: link(5) });
+    expect(result.outputs).toMatchObject({ outcome: 'pr-opened', 'docs-status-state': 'pending' });
+    expect(gate()).toEqual([
+      { state: 'pending', target_url: RUN_URL },
+      { state: 'pending', target_url: link(5) },
+    ]);
+    expect(latest()!.description).toBe('Waiting for the approval of the documentation PR acme-sim/docs#5');
+    // The back-link that command: sync follows, and nothing else done to the documentation PR.
+    const onDocsPr = docs.comments.filter((c) => c.issue_url?.endsWith('/issues/5'));
+    expect(onDocsPr).toHaveLength(1);
+    expect(onDocsPr[0]!.body).toContain(DOCS_PR_MARKER);
+    expect(docs.pulls.get(5)).toMatchObject({ state: 'open', draft: true });
+    expect(result.log.messages('warning')).toEqual([]);
+  });
+
+  it.each<{ name: string; pull: Partial<FakePullState> }>([
+    { name: 'GitHub’s review decision APPROVED', pull: { reviewDecision: 'APPROVED' } },
+    { name: 'no decision, an approving review', pull: { reviews: [{ login: 'lead', state: 'APPROVED', submittedAt: '2026-01-05T10:00:00Z' }] } },
+  ])('already approved ($name): success', async ({ pull }) => {
+    docsPull(5, pull);
+    const result = await run({}, APPROVED_INPUTS, { prLink: link(5) });
+    expect(result.outputs['docs-status-state']).toBe('success');
+    expect(latest()).toMatchObject({ state: 'success', target_url: link(5), description: 'The documentation PR acme-sim/docs#5 is approved' });
+  });
+
+  it('not approved: a change request after the approval, or a decision of CHANGES_REQUESTED, keeps it pending', async () => {
+    docsPull(5, {
+      reviews: [
+        { login: 'lead', state: 'APPROVED', submittedAt: '2026-01-05T10:00:00Z' },
+        { login: 'lead', state: 'CHANGES_REQUESTED', submittedAt: '2026-01-05T11:00:00Z' },
+      ],
+    });
+    const result = await run({}, APPROVED_INPUTS, { prLink: link(5) });
+    expect(result.outputs['docs-status-state']).toBe('pending');
+    docsPull(5, { reviewDecision: 'CHANGES_REQUESTED', reviews: [{ login: 'lead', state: 'APPROVED', submittedAt: '2026-01-05T10:00:00Z' }] });
+    const again = await run({}, APPROVED_INPUTS, { prLink: link(5) });
+    expect(again.outputs['docs-status-state']).toBe('pending');
+  });
+
+  it('merged already: success', async () => {
+    docsPull(5, { state: 'closed', merged: true });
+    const result = await run({}, APPROVED_INPUTS, { prLink: link(5) });
+    expect(latest()).toMatchObject({ state: 'success', target_url: link(5), description: 'The documentation PR acme-sim/docs#5 is merged' });
+    expect(result.outputs['docs-status-state']).toBe('success');
+  });
+
+  it('the reviews cannot be read: one warning, and the status waits', async () => {
+    docsPull(5);
+    github.injectFault({ call: 'review-decision', kind: 'status', status: 403 });
+    const result = await run({}, APPROVED_INPUTS, { prLink: link(5) });
+    expect(result.outputs['docs-status-state']).toBe('pending');
+    expect(result.log.messages('warning')).toEqual([expect.stringMatching(/^Could not read the reviews of documentation PR acme-sim\/docs#5/)]);
+  });
+});
+
+describe('the code PR’s comment shows the gate', () => {
+  it('working: pending; the outcome: the final state and what it is waiting for; one comment', async () => {
+    docsPull(5);
+    const result = await run({ action: 'opened' }, { 'docs-status': 'approved', 'pr-comment': 'true' }, { prLink: link(5) });
+    expect(result.outputs.outcome).toBe('pr-opened');
+    const bodies = github.commentBodiesSent(CODE_PR);
+    expect(bodies).toHaveLength(2);
+    expect(bodies[0]).toContain('**Documentation gate** (`documentation`): ⏳ pending: The documentation agent is writing');
+    expect(bodies[1]).toContain('**Documentation gate** (`documentation`): ⏳ pending: Waiting for the approval of the documentation PR `acme-sim/docs#5`.');
+    expect(github.comments.filter((c) => c.body.includes(COMMENT_MARKER))).toHaveLength(1);
+    // The hidden record stays the comment's last line.
+    expect(recordIn(codeComment(), CODE_PR)).toMatchObject({ jobId: result.outputs['job-id'], headSha: HEAD });
+  });
+});
+
+describe('faults of the status write: one warning, and the run goes on', () => {
+  it('no statuses: write (403): one warning naming it; outputs and summary written; the outcome unchanged; nothing tried again', async () => {
+    github.workflowToken = { statuses: 'read' };
+    const result = await run({}, { 'pr-comment': 'true' }, { prLink: link(5) });
+    expect(result.outputs.outcome).toBe('pr-opened');
+    expect(result.outputs['docs-status-state']).toBeUndefined();
+    expect(result.failed).toBe(false);
+    expect(result.summary).toContain('Pull request opened');
+    const warnings = result.log.messages('warning');
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatch(new RegExp(`^Could not set the documentation status on ${HEAD}: GitHub answered 403 .*statuses: write`));
+    expect(github.callsTo('set-status')).toHaveLength(1);
+    expect(github.statuses).toEqual([]);
+    // The comment is written all the same.
+    expect(codeComment()).toContain('Pull request opened');
+  });
+
+  it('a fork’s read-only token: one warning, the run goes on', async () => {
+    github.workflowToken = { readOnly: true };
+    const result = await run({ fork: true });
+    expect(result.outputs.outcome).toBe('skipped');
+    expect(statusWarnings(result)).toEqual([expect.stringMatching(/GitHub answered 403 .*A pull request from a fork gets a read-only token/)]);
+    expect(result.log.messages('warning')).toHaveLength(1);
+    expect(result.summary.length).toBeGreaterThan(0);
+    expect(github.statuses).toEqual([]);
+  });
+
+  it('a 5xx on the status write is sent again (a status sent twice leaves the same newest one)', async () => {
+    github.injectFault({ call: 'set-status', kind: 'status', status: 502 });
+    const result = await run({}, {}, { prLink: link(5) });
+    expect(result.outputs['docs-status-state']).toBe('success');
+    expect(github.callsTo('set-status')).toHaveLength(3);
+    expect(gate().map((status) => status.state)).toEqual(['pending', 'success']);
+    expect(result.log.messages('info')).toContain(
+      'GitHub set commit status (POST /repos/{owner}/{repo}/statuses/{sha}) answered 502: Server Error; retrying in 1s (attempt 2 of 5).',
+    );
+    expect(result.log.messages('warning')).toEqual([]);
+  });
+
+  it('a secondary rate limit on the status write is waited out', async () => {
+    github.injectFault({
+      call: 'set-status',
+      kind: 'status',
+      status: 403,
+      skip: 1,
+      headers: { 'retry-after': '1' },
+      body: { message: 'You have exceeded a secondary rate limit. Please wait a few minutes before you try again.', status: '403' },
+    });
+    const result = await run({}, {}, { prLink: link(5) });
+    expect(result.outputs['docs-status-state']).toBe('success');
+    expect(gate().map((status) => status.state)).toEqual(['pending', 'success']);
+    expect(result.log.messages('info')).toContain(
+      "GitHub set commit status (POST /repos/{owner}/{repo}/statuses/{sha}) hit GitHub's rate limit; retrying in 1s (attempt 2 of 5).",
+    );
+    expect(result.log.messages('warning')).toEqual([]);
+  });
+
+  it('a hang on the final write ends by the step’s wrap-up (its deadline and one request-timeout): one warning', async () => {
+    github.injectFault({ call: 'set-status', kind: 'hang', skip: 1 });
+    const started = flows.time.now();
+    const result = await run({}, { timeout: '1m', 'request-timeout': '1s', 'fail-on': '' }, { script: scripts.stayActive() });
+    expect(result.outputs.outcome).toBe('timed-out');
+    expect(flows.time.now() - started).toBeLessThanOrEqual(60_000 + 1_000);
+    expect(statusWarnings(result)).toEqual([expect.stringMatching(/^Could not set the documentation status on e+: .*timed out/)]);
+    expect(gate().map((status) => status.state)).toEqual(['pending']);
+    expect(result.outputs['docs-status-state']).toBe('pending');
+  });
+
+  it('the head commit moved while the job ran: the status goes on the commit the job worked on, the event’s head', async () => {
+    const moved = 'f'.repeat(40);
+    github.pullStates.set(CODE_PR, { title: 'Add a retries flag', state: 'open', draft: false, merged: false, headRef: 'feature', headSha: HEAD });
+    const result = await run(
+      {},
+      {},
+      {
+        prLink: link(5),
+        onPause: () => {
+          github.pullStates.get(CODE_PR)!.headSha = moved;
+        },
+      },
+    );
+    expect(result.outputs['docs-status-state']).toBe('success');
+    expect(github.latestStatus(moved, 'documentation')).toBeUndefined();
+    expect(gate().map((status) => status.state)).toEqual(['pending', 'success']);
+  });
+
+  it('SIGINT, and the status write after it hangs: given up within a second and a half, one warning', async () => {
+    github.injectFault({ call: 'set-status', kind: 'hang', skip: 1 });
+    const started = performance.now();
+    const result = await run({}, {}, { script: scripts.stayActive(), onPause: (flow) => flow.count === 2 && flow.cancel() });
+    expect(performance.now() - started).toBeLessThan(3_000);
+    expect(result.outputs.outcome).toBe('cancelled');
+    expect(statusWarnings(result)).toHaveLength(1);
+    expect(github.callsTo('set-status')).toHaveLength(2);
+  });
+});

@@ -1,0 +1,796 @@
+/**
+ * The fake GitHub against GitHub's own descriptions: every route it serves answers as GitHub's
+ * REST description says (checked by github-rest.ts), and the check itself catches what GitHub
+ * would refuse or never answer: an operation that does not exist, a parameter or body of the
+ * wrong type, an answer lacking a field GitHub always sends, the diff format answered as JSON,
+ * and a GraphQL document or answer that GitHub's schema does not allow.
+ */
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { CONTENT_MAX_BYTES, fileDiff, startFakeGitHub, TREE_ENTRIES_MAX, type FakeGitHub } from './fake-github.js';
+import { graphqlViolations } from './github-graphql.js';
+import { restDescription, type RestExchange } from './github-rest.js';
+
+let github: FakeGitHub;
+beforeAll(async () => {
+  github = await startFakeGitHub();
+});
+afterAll(async () => {
+  await github.close();
+});
+beforeEach(async () => {
+  await github.takeViolations();
+  github.clearFaults();
+  github.comments.length = 0;
+});
+
+const JSON_MEDIA = 'application/vnd.github.v3+json';
+const DIFF_MEDIA = 'application/vnd.github.v3.diff';
+
+async function send(method: string, path: string, options: { accept?: string; body?: unknown } = {}): Promise<Response> {
+  const response = await fetch(github.url + path, {
+    method,
+    headers: { accept: options.accept ?? JSON_MEDIA, ...(options.body === undefined ? {} : { 'content-type': 'application/json; charset=utf-8' }) },
+    body: options.body === undefined ? undefined : typeof options.body === 'string' ? options.body : JSON.stringify(options.body),
+  });
+  await response.arrayBuffer();
+  return response;
+}
+
+describe('the fake answers every route as GitHub describes it', () => {
+  it('reads: repository, pull request (JSON and diff), its files and commits page by page, compare, commit', async () => {
+    const files = Array.from({ length: 130 }, (_, i) => ({ filename: `src/a b/${i}.ts`, status: i % 2 ? 'added' : 'modified', patch: '@@ -1 +1 @@\n-a\n+b' }));
+    github.pulls.set(7, { diff: fileDiff('src/cli.ts', ['x']), files, commits: ['One', 'Two\n\nbody'] });
+    github.pulls.set(8, { diff: '', files: [{ filename: 'logo.png', status: 'renamed', previous_filename: 'old.png' }], commits: [], tooLarge: true });
+    github.compares.set('main...feature', { files: files.slice(0, 3), commits: ['A', 'B', 'C'] });
+    github.commits.set('a'.repeat(40), { files: Array.from({ length: 301 }, (_, i) => ({ filename: `f${i}`, status: 'removed' })), message: 'Start' });
+    const answers = [
+      await send('GET', '/repos/acme/widgets'),
+      await send('GET', '/repos/acme/widgets/pulls/7'),
+      await send('GET', '/repos/acme/widgets/pulls/7', { accept: DIFF_MEDIA }),
+      await send('GET', '/repos/acme/widgets/pulls/8', { accept: DIFF_MEDIA }),
+      await send('GET', '/repos/acme/widgets/pulls/9', { accept: DIFF_MEDIA }),
+      await send('GET', '/repos/acme/widgets/pulls/7/files?per_page=100'),
+      await send('GET', '/repos/acme/widgets/pulls/7/files?per_page=100&page=2'),
+      await send('GET', '/repos/acme/widgets/pulls/8/files'),
+      await send('GET', '/repos/acme/widgets/pulls/7/commits?per_page=100'),
+      await send('GET', '/repos/acme/widgets/compare/main...feature'),
+      await send('GET', '/repos/acme/widgets/compare/main...feature?per_page=2&page=2'),
+      await send('GET', '/repos/acme/widgets/compare/main...feature', { accept: DIFF_MEDIA }),
+      await send('GET', '/repos/acme/widgets/compare/main...gone'),
+      await send('GET', `/repos/acme/widgets/commits/${'a'.repeat(40)}`),
+      await send('GET', `/repos/acme/widgets/commits/${'a'.repeat(40)}?page=2`),
+    ];
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 406, 404, 200, 200, 200, 200, 200, 200, 200, 404, 200, 200]);
+    expect(answers[2]!.headers.get('content-type')).toMatch(/^application\/vnd\.github\.diff/);
+    expect(await github.takeViolations()).toEqual([]);
+  });
+
+  it('comments: listed, created, updated, refused, and the token identity over GraphQL', async () => {
+    github.comments.push({ id: 1, body: 'hello', user: { login: 'octocat', type: 'User' }, author_association: 'MEMBER' });
+    expect((await send('GET', '/repos/acme/widgets/issues/7/comments?per_page=100')).status).toBe(200);
+    expect((await send('POST', '/repos/acme/widgets/issues/7/comments', { body: { body: 'new' } })).status).toBe(201);
+    expect((await send('PATCH', '/repos/acme/widgets/issues/comments/1', { body: { body: 'edited' } })).status).toBe(200);
+    expect((await send('PATCH', '/repos/acme/widgets/issues/comments/404404', { body: { body: 'edited' } })).status).toBe(404);
+    github.commentWriteStatus = 403;
+    expect((await send('POST', '/repos/acme/widgets/issues/7/comments', { body: { body: 'refused' } })).status).toBe(403);
+    github.commentWriteStatus = 0;
+    expect((await send('POST', '/graphql', { body: { query: 'query { viewer { login } }' } })).status).toBe(200);
+    expect(await github.takeViolations()).toEqual([]);
+  });
+});
+
+describe('a documentation repository and the tokens that reach it', () => {
+  async function as(token: string, method: string, path: string, body?: unknown): Promise<{ status: number; json: unknown }> {
+    const response = await fetch(github.url + path, {
+      method,
+      headers: { accept: JSON_MEDIA, authorization: `token ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await response.text();
+    return { status: response.status, json: text ? (JSON.parse(text) as unknown) : undefined };
+  }
+  const MARK_READY = 'mutation ($id: ID!) { markPullRequestReadyForReview(input: { pullRequestId: $id }) { pullRequest { isDraft } } }';
+
+  it('pull requests read, closed and reopened by a token with Pull requests: write; marked ready with Contents: write too', async () => {
+    const docs = github.addRepository('acme/docs', { private: true });
+    docs.pulls.set(3, { title: 'Docs', state: 'open', draft: true, merged: false, headRef: 'docs/x' });
+    github.tokens.set('writer', { login: 'writer[bot]', repositories: { 'acme/docs': { pullRequests: 'write', contents: 'write' } } });
+    github.tokens.set('no-contents', { login: 'nc[bot]', repositories: { 'acme/docs': { pullRequests: 'write', contents: 'read' } } });
+    github.tokens.set('reader', { login: 'reader[bot]', repositories: { 'acme/docs': { pullRequests: 'read', contents: 'read' } } });
+    try {
+      const pull = await as('writer', 'GET', '/repos/acme/docs/pulls/3');
+      expect(pull.json).toMatchObject({ state: 'open', draft: true, head: { ref: 'docs/x' } });
+      expect((await as('reader', 'PATCH', '/repos/acme/docs/pulls/3', { state: 'closed' })).status).toBe(403);
+      expect((await as('workflow-token', 'GET', '/repos/acme/docs/pulls/3')).status).toBe(404);
+      expect((await as('writer', 'PATCH', '/repos/acme/docs/pulls/3', { state: 'closed' })).json).toMatchObject({
+        state: 'closed',
+        closed_at: expect.any(String),
+      });
+      expect((await as('writer', 'PATCH', '/repos/acme/docs/pulls/3', { state: 'open' })).json).toMatchObject({ state: 'open', closed_at: null });
+      const id = (pull.json as { node_id: string }).node_id;
+      const refused = await as('no-contents', 'POST', '/graphql', { query: MARK_READY, variables: { id } });
+      expect(refused.json).toMatchObject({ errors: [{ type: 'FORBIDDEN' }] });
+      expect(docs.pulls.get(3)!.draft).toBe(true);
+      expect((await as('writer', 'POST', '/graphql', { query: MARK_READY, variables: { id } })).json).toEqual({
+        data: { markPullRequestReadyForReview: { pullRequest: { isDraft: false } } },
+      });
+      expect(docs.pulls.get(3)!.draft).toBe(false);
+      expect((await as('writer', 'POST', '/repos/acme/docs/issues/3/comments', { body: 'linked' })).json).toMatchObject({ user: { login: 'writer[bot]' } });
+      expect(github.docsCommentBodiesSent('acme/docs', 3)).toEqual(['linked']);
+      expect((await as('writer', 'POST', '/graphql', { query: 'query { viewer { login } }' })).json).toEqual({ data: { viewer: { login: 'writer[bot]' } } });
+      expect(await github.takeViolations()).toEqual([]);
+    } finally {
+      github.repositories.clear();
+      github.tokens.clear();
+    }
+  });
+
+  it('a merged pull request stays merged: closing or reopening it changes nothing', async () => {
+    github.addRepository('acme/docs').pulls.set(4, { title: 'Docs', state: 'closed', draft: false, merged: true, headRef: 'docs/y' });
+    try {
+      expect((await as('anyone', 'GET', '/repos/acme/docs/pulls/4')).json).toMatchObject({ state: 'closed', merged: true });
+      // The workflow's token reads a public repository elsewhere, and may not write there.
+      expect((await as('anyone', 'PATCH', '/repos/acme/docs/pulls/4', { state: 'open' })).status).toBe(403);
+      github.tokens.set('writer', { login: 'writer[bot]', repositories: { 'acme/docs': { pullRequests: 'write', contents: 'write' } } });
+      expect((await as('writer', 'PATCH', '/repos/acme/docs/pulls/4', { state: 'open' })).json).toMatchObject({ state: 'closed', merged: true });
+      expect(await github.takeViolations()).toEqual([]);
+    } finally {
+      github.repositories.clear();
+      github.tokens.clear();
+    }
+  });
+});
+
+describe('the documentation gate: commit statuses, reviews and the review decision', () => {
+  async function as(token: string, method: string, path: string, body?: unknown): Promise<{ status: number; json: unknown; headers: Headers }> {
+    const response = await fetch(github.url + path, {
+      method,
+      headers: { accept: JSON_MEDIA, authorization: `token ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await response.text();
+    return { status: response.status, json: text ? (JSON.parse(text) as unknown) : undefined, headers: response.headers };
+  }
+  /** The document the action sends for a pull request's review decision. */
+  const REVIEW_DECISION =
+    'query ($owner: String!, $name: String!, $number: Int!) { repository(owner: $owner, name: $name) { pullRequest(number: $number) { reviewDecision } } }';
+  const decisionOf = (token: string, owner: string, name: string, number: number) =>
+    as(token, 'POST', '/graphql', { query: REVIEW_DECISION, variables: { owner, name, number } });
+  const HEAD = 'c'.repeat(40);
+  const status = (state: string, description?: string, context = 'documentation') => ({
+    state,
+    context,
+    target_url: 'https://github.com/acme/docs/pull/3',
+    ...(description === undefined ? {} : { description }),
+  });
+  const refused = { message: 'Resource not accessible by integration' };
+
+  beforeEach(() => {
+    github.requests.length = 0;
+  });
+  afterEach(() => {
+    github.statuses.length = 0;
+    github.workflowToken = {};
+    github.repositories.clear();
+    github.tokens.clear();
+    github.pullStates.clear();
+    github.pulls.clear();
+  });
+
+  it('statuses set and read back: the newest of a context wins, and the combined state', async () => {
+    const set = await as('workflow-token', 'POST', `/repos/acme/widgets/statuses/${HEAD}`, status('pending', 'Waiting for the documentation PR'));
+    expect(set.status).toBe(201);
+    expect(set.json).toMatchObject({
+      state: 'pending',
+      context: 'documentation',
+      description: 'Waiting for the documentation PR',
+      creator: { login: 'github-actions[bot]' },
+    });
+    expect(set.headers.get('location')).toBe(`${github.url}/repos/acme/widgets/statuses/${HEAD}`);
+    expect((await as('workflow-token', 'GET', `/repos/acme/widgets/commits/${HEAD}/status`)).json).toMatchObject({
+      state: 'pending',
+      total_count: 1,
+      sha: HEAD,
+    });
+    expect((await as('workflow-token', 'POST', `/repos/acme/widgets/statuses/${HEAD}`, status('success', 'Documentation approved'))).status).toBe(201);
+    const combined = await as('workflow-token', 'GET', `/repos/acme/widgets/commits/${HEAD}/status`);
+    expect(combined.json).toMatchObject({ state: 'success', total_count: 1, statuses: [{ state: 'success', description: 'Documentation approved' }] });
+    // Contexts compare without regard to case; another context failing fails the whole.
+    await as('workflow-token', 'POST', `/repos/acme/widgets/statuses/${HEAD}`, status('failure', 'Tests failed', 'ci/tests'));
+    await as('workflow-token', 'POST', `/repos/acme/widgets/statuses/${HEAD}`, status('success', undefined, 'Documentation'));
+    const both = (await as('workflow-token', 'GET', `/repos/acme/widgets/commits/${HEAD}/status?per_page=1`)) as {
+      json: { state: string; total_count: number; statuses: unknown[] };
+      headers: Headers;
+    };
+    expect(both.json).toMatchObject({ state: 'failure', total_count: 2, statuses: [{ context: 'Documentation', description: null }] });
+    expect(both.headers.get('link')).toMatch(/[?&]page=2>; rel="next"$/);
+    expect(github.latestStatus(HEAD, 'documentation')).toMatchObject({ state: 'success', context: 'Documentation', token: 'workflow-token' });
+    expect(github.statuses.map((s) => [s.repository, s.sha, s.state, s.context])).toEqual([
+      ['acme/widgets', HEAD, 'pending', 'documentation'],
+      ['acme/widgets', HEAD, 'success', 'documentation'],
+      ['acme/widgets', HEAD, 'failure', 'ci/tests'],
+      ['acme/widgets', HEAD, 'success', 'Documentation'],
+    ]);
+    // A commit without statuses is pending; a branch is read as its head.
+    expect((await as('workflow-token', 'GET', `/repos/acme/widgets/commits/${'d'.repeat(40)}/status`)).json).toMatchObject({
+      state: 'pending',
+      total_count: 0,
+      statuses: [],
+    });
+    github.pullStates.set(7, { title: 'Retries', state: 'open', draft: false, merged: false, headRef: 'feature', headSha: HEAD });
+    expect((await as('workflow-token', 'GET', '/repos/acme/widgets/commits/heads/feature/status')).json).toMatchObject({ sha: HEAD, state: 'failure' });
+    expect((await as('workflow-token', 'GET', '/repos/acme/widgets/commits/no-such-branch/status')).status).toBe(404);
+    expect(github.callsTo('set-status')).toHaveLength(4);
+    expect(github.callsTo('combined-status')).toHaveLength(6);
+    expect(await github.takeViolations()).toEqual([]);
+  });
+
+  it('statuses in another repository, by a token with Commit statuses: write there', async () => {
+    github.addRepository('acme/app', { private: true });
+    github.tokens.set('app', { login: 'docs-app[bot]', repositories: { 'acme/app': { pullRequests: 'read', contents: 'read', statuses: 'write' } } });
+    github.tokens.set('no-statuses', { login: 'other[bot]', repositories: { 'acme/app': { pullRequests: 'write', contents: 'write' } } });
+    expect((await as('app', 'POST', `/repos/acme/app/statuses/${HEAD}`, status('success'))).json).toMatchObject({ creator: { login: 'docs-app[bot]' } });
+    expect(await as('no-statuses', 'POST', `/repos/acme/app/statuses/${HEAD}`, status('failure'))).toMatchObject({ status: 403, json: refused });
+    expect((await as('workflow-token', 'POST', `/repos/acme/app/statuses/${HEAD}`, status('failure'))).status).toBe(404);
+    expect((await as('no-statuses', 'GET', `/repos/acme/app/commits/${HEAD}/status`)).json).toMatchObject({
+      state: 'success',
+      repository: { full_name: 'acme/app', private: true },
+    });
+    expect(github.latestStatus(HEAD, 'documentation', 'acme/app')).toMatchObject({ token: 'app', state: 'success' });
+    expect(github.latestStatus(HEAD, 'documentation')).toBeUndefined();
+    expect(await github.takeViolations()).toEqual([]);
+  });
+
+  it("403 where the workflow's token may not set statuses, and everywhere it writes when it is a fork's", async () => {
+    github.workflowToken = { statuses: 'read' };
+    expect(await as('workflow-token', 'POST', `/repos/acme/widgets/statuses/${HEAD}`, status('pending'))).toMatchObject({ status: 403, json: refused });
+    expect((await as('workflow-token', 'POST', '/repos/acme/widgets/issues/7/comments', { body: 'still allowed' })).status).toBe(201);
+    expect((await as('workflow-token', 'GET', `/repos/acme/widgets/commits/${HEAD}/status`)).status).toBe(200);
+    expect(github.statuses).toEqual([]);
+
+    github.workflowToken = { readOnly: true };
+    github.comments.length = 0;
+    github.pullStates.set(40, { title: 'Docs', state: 'open', draft: true, merged: false, headRef: 'docs/retries' });
+    github.comments.push({ id: 1, body: 'hello', user: { login: 'octocat', type: 'User' }, author_association: 'MEMBER' });
+    const writes = [
+      await as('fork-token', 'POST', `/repos/acme/widgets/statuses/${HEAD}`, status('pending')),
+      await as('fork-token', 'POST', '/repos/acme/widgets/issues/7/comments', { body: 'refused' }),
+      await as('fork-token', 'PATCH', '/repos/acme/widgets/issues/comments/1', { body: 'refused' }),
+      await as('fork-token', 'PATCH', '/repos/acme/widgets/pulls/40', { state: 'closed' }),
+    ];
+    expect(writes.map((write) => write.status)).toEqual([403, 403, 403, 403]);
+    expect(writes.every((write) => (write.json as { message: string }).message === refused.message)).toBe(true);
+    const id = ((await as('fork-token', 'GET', '/repos/acme/widgets/pulls/40')).json as { node_id: string }).node_id;
+    const mutation = 'mutation ($id: ID!) { markPullRequestReadyForReview(input: { pullRequestId: $id }) { pullRequest { isDraft } } }';
+    expect((await as('fork-token', 'POST', '/graphql', { query: mutation, variables: { id } })).json).toMatchObject({ errors: [{ type: 'FORBIDDEN' }] });
+    expect(github.pullStates.get(40)).toMatchObject({ state: 'open', draft: true });
+    expect(github.comments.map((comment) => comment.body)).toEqual(['hello']);
+    // Reads still work.
+    expect((await as('fork-token', 'GET', '/repos/acme/widgets/issues/7/comments')).status).toBe(200);
+    expect((await as('fork-token', 'GET', `/repos/acme/widgets/commits/${HEAD}/status`)).status).toBe(200);
+    expect((await decisionOf('fork-token', 'acme', 'widgets', 40)).json).toEqual({ data: { repository: { pullRequest: { reviewDecision: null } } } });
+    expect(await github.takeViolations()).toEqual([]);
+  });
+
+  it("422 as GitHub answers it: a state not among GitHub's four, a description over 140 characters, a commit not given by its SHA, the 1,001st status", async () => {
+    const bad = await as('workflow-token', 'POST', `/repos/acme/widgets/statuses/${HEAD}`, status('cancelled'));
+    expect(bad).toMatchObject({
+      status: 422,
+      json: { message: 'Validation Failed', errors: [{ resource: 'Status', code: 'custom', field: 'state', message: 'state is not included in the list' }] },
+    });
+    // The request strays from GitHub's description, and the check says so; the answer does not.
+    expect(await github.takeViolations()).toEqual([
+      expect.stringMatching(/\(repos\/create-commit-status\): request body at \/state must be equal to one of the allowed values$/),
+    ]);
+
+    const long = await as('workflow-token', 'POST', `/repos/acme/widgets/statuses/${HEAD}`, status('success', 'x'.repeat(141)));
+    expect(long).toMatchObject({ status: 422, json: { errors: [{ field: 'description', message: 'description is too long (maximum is 140 characters)' }] } });
+    // Characters, not bytes or UTF-16 units, are counted.
+    expect((await as('workflow-token', 'POST', `/repos/acme/widgets/statuses/${HEAD}`, status('success', '📘'.repeat(140)))).status).toBe(201);
+    expect((await as('workflow-token', 'POST', '/repos/acme/widgets/statuses/feature', status('success'))).json).toMatchObject({
+      message: 'No commit found for SHA: feature',
+    });
+    const full = Array.from({ length: 999 }, (_, i) => ({ ...github.statuses[0]!, id: i + 1 }));
+    github.statuses.push(...full);
+    expect((await as('workflow-token', 'POST', `/repos/acme/widgets/statuses/${HEAD}`, status('success', undefined, 'DOCUMENTATION'))).json).toMatchObject({
+      message: 'Validation Failed',
+      errors: [{ message: 'This SHA and context has reached the maximum number of statuses.' }],
+    });
+    expect((await as('workflow-token', 'POST', `/repos/acme/widgets/statuses/${HEAD}`, status('success', undefined, 'ci/tests'))).status).toBe(201);
+    expect(github.statuses).toHaveLength(1_001);
+    expect(await github.takeViolations()).toEqual([]);
+  });
+
+  it('a followed pull request: its head commit and labels, its reviews page by page, in the order submitted', async () => {
+    const docs = github.addRepository('acme/docs', { private: true });
+    github.tokens.set('docs', { login: 'docs[bot]', repositories: { 'acme/docs': { pullRequests: 'read', contents: 'read' } } });
+    docs.pulls.set(3, {
+      title: 'Document retries',
+      state: 'open',
+      draft: false,
+      merged: false,
+      headRef: 'docs/retries',
+      headSha: 'f'.repeat(40),
+      labels: ['documentation', 'needs review'],
+      reviews: [
+        { login: 'lead', state: 'APPROVED', submittedAt: '2026-01-05T12:00:00Z' },
+        { login: 'writer', state: 'COMMENTED', submittedAt: '2026-01-05T09:00:00Z' },
+        { login: 'lead', state: 'CHANGES_REQUESTED', submittedAt: '2026-01-05T11:00:00Z' },
+      ],
+    });
+    expect((await as('docs', 'GET', '/repos/acme/docs/pulls/3')).json).toMatchObject({
+      head: { sha: 'f'.repeat(40), ref: 'docs/retries' },
+      labels: [
+        { name: 'documentation', color: '0075ca', default: true },
+        { name: 'needs review', default: false },
+      ],
+      state: 'open',
+      merged: false,
+    });
+    const first = await as('docs', 'GET', '/repos/acme/docs/pulls/3/reviews?per_page=2');
+    expect((first.json as Array<{ state: string; user: { login: string } }>).map((review) => [review.user.login, review.state])).toEqual([
+      ['writer', 'COMMENTED'],
+      ['lead', 'CHANGES_REQUESTED'],
+    ]);
+    expect(first.headers.get('link')).toMatch(/[?&]page=2>; rel="next"$/);
+    const second = await as('docs', 'GET', '/repos/acme/docs/pulls/3/reviews?per_page=2&page=2');
+    expect(second.json).toMatchObject([{ state: 'APPROVED', submitted_at: '2026-01-05T12:00:00Z', commit_id: 'f'.repeat(40) }]);
+    expect(second.headers.get('link')).toBeNull();
+    // GitHub gives 100 at most a page, whatever is asked.
+    docs.pulls.get(3)!.reviews = Array.from({ length: 120 }, (_, i) => ({ login: `r${i}`, state: 'COMMENTED' as const, submittedAt: '2026-01-05T10:00:00Z' }));
+    expect((await as('docs', 'GET', '/repos/acme/docs/pulls/3/reviews?per_page=100')).json).toHaveLength(100);
+    expect((await as('docs', 'GET', '/repos/acme/docs/pulls/4/reviews')).status).toBe(404);
+    expect((await as('workflow-token', 'GET', '/repos/acme/docs/pulls/3/reviews')).status).toBe(404);
+    // In the workflow's repository, a pull request of the diff reader has no reviews.
+    github.pulls.set(7, { diff: '', files: [], commits: [] });
+    expect((await as('workflow-token', 'GET', '/repos/acme/widgets/pulls/7/reviews')).json).toEqual([]);
+    expect(github.callsTo('reviews')).toHaveLength(6);
+    expect(await github.takeViolations()).toEqual([]);
+  });
+
+  it("the review decision over GraphQL, held to GitHub's schema; NOT_FOUND where the token cannot see or nothing is", async () => {
+    const docs = github.addRepository('acme/docs', { private: true });
+    github.tokens.set('docs', { login: 'docs[bot]', repositories: { 'acme/docs': { pullRequests: 'read', contents: 'read' } } });
+    docs.pulls.set(3, { title: 'Docs', state: 'open', draft: false, merged: false, headRef: 'docs/a', reviewDecision: 'APPROVED' });
+    docs.pulls.set(4, { title: 'Docs', state: 'open', draft: false, merged: false, headRef: 'docs/b', reviewDecision: 'CHANGES_REQUESTED' });
+    docs.pulls.set(5, { title: 'Docs', state: 'open', draft: false, merged: false, headRef: 'docs/c' });
+    expect((await decisionOf('docs', 'acme', 'docs', 3)).json).toEqual({ data: { repository: { pullRequest: { reviewDecision: 'APPROVED' } } } });
+    expect((await decisionOf('docs', 'Acme', 'Docs', 4)).json).toEqual({ data: { repository: { pullRequest: { reviewDecision: 'CHANGES_REQUESTED' } } } });
+    expect((await decisionOf('docs', 'acme', 'docs', 5)).json).toEqual({ data: { repository: { pullRequest: { reviewDecision: null } } } });
+    expect((await decisionOf('docs', 'acme', 'docs', 99)).json).toEqual({
+      data: { repository: { pullRequest: null } },
+      errors: [
+        {
+          type: 'NOT_FOUND',
+          path: ['repository', 'pullRequest'],
+          locations: [{ line: 1, column: 99 }],
+          message: 'Could not resolve to a PullRequest with the number of 99.',
+        },
+      ],
+    });
+    for (const [token, owner, name] of [
+      ['workflow-token', 'acme', 'docs'],
+      ['docs', 'acme', 'nowhere'],
+    ] as const) {
+      expect((await decisionOf(token, owner, name, 3)).json).toEqual({
+        data: { repository: null },
+        errors: [
+          {
+            type: 'NOT_FOUND',
+            path: ['repository'],
+            locations: [{ line: 1, column: 58 }],
+            message: `Could not resolve to a Repository with the name '${owner}/${name}'.`,
+          },
+        ],
+      });
+    }
+    github.pullStates.set(7, { title: 'Retries', state: 'open', draft: false, merged: false, headRef: 'feature', reviewDecision: 'REVIEW_REQUIRED' });
+    expect((await decisionOf('workflow-token', 'acme', 'widgets', 7)).json).toEqual({
+      data: { repository: { pullRequest: { reviewDecision: 'REVIEW_REQUIRED' } } },
+    });
+    expect(github.callsTo('review-decision')).toHaveLength(7);
+    expect(await github.takeViolations()).toEqual([]);
+    // The check holds the answer to the schema: a decision GitHub does not have is caught.
+    expect(
+      await graphqlViolations([
+        {
+          body: { query: REVIEW_DECISION, variables: { owner: 'a', name: 'b', number: 1 } },
+          answer: { data: { repository: { pullRequest: { reviewDecision: 'MERGED' } } } },
+        },
+      ]),
+    ).toEqual([expect.stringMatching(/the answer .*PullRequestReviewDecision/)]);
+  });
+
+  it('faults at the new calls: a 5xx, a secondary rate limit with retry-after, a hang', async () => {
+    github.addRepository('acme/docs').pulls.set(3, { title: 'Docs', state: 'open', draft: false, merged: false, headRef: 'docs/a' });
+    github.injectFault({
+      call: 'set-status',
+      kind: 'status',
+      status: 403,
+      headers: { 'retry-after': '1' },
+      body: { message: 'You have exceeded a secondary rate limit.' },
+    });
+    github.injectFault({ call: 'combined-status', kind: 'status', status: 502 });
+    github.injectFault({ call: 'reviews', kind: 'status', status: 429, headers: { 'retry-after': '2' } });
+    github.injectFault({ call: 'review-decision', kind: 'status', status: 500 });
+    const limited = await as('workflow-token', 'POST', `/repos/acme/widgets/statuses/${HEAD}`, status('pending'));
+    expect(limited.status).toBe(403);
+    expect(limited.headers.get('retry-after')).toBe('1');
+    expect(github.statuses).toEqual([]);
+    expect((await as('workflow-token', 'GET', `/repos/acme/widgets/commits/${HEAD}/status`)).status).toBe(502);
+    expect((await as('workflow-token', 'GET', '/repos/acme/docs/pulls/3/reviews')).headers.get('retry-after')).toBe('2');
+    expect((await decisionOf('workflow-token', 'acme', 'docs', 3)).status).toBe(500);
+    github.injectFault({ call: 'set-status', kind: 'status', status: 502, afterHandling: true });
+    expect((await as('workflow-token', 'POST', `/repos/acme/widgets/statuses/${HEAD}`, status('pending'))).status).toBe(502);
+    expect(github.statuses).toHaveLength(1);
+    github.injectFault({ call: 'review-decision', kind: 'hang' });
+    const hung = await fetch(`${github.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: REVIEW_DECISION, variables: { owner: 'acme', name: 'docs', number: 3 } }),
+      signal: AbortSignal.timeout(200),
+    }).catch((error: unknown) => error);
+    expect(hung).toBeInstanceOf(Error);
+    expect(await github.takeViolations()).toEqual([]);
+  });
+});
+
+describe("reader impact: a pull request's changed files, a commit's tree, a file's contents", () => {
+  async function as(token: string, path: string): Promise<{ status: number; json: unknown; headers: Headers }> {
+    const response = await fetch(github.url + path, { headers: { accept: JSON_MEDIA, authorization: `token ${token}` } });
+    const text = await response.text();
+    return { status: response.status, json: text ? (JSON.parse(text) as unknown) : undefined, headers: response.headers };
+  }
+  const HEAD = 'e'.repeat(40);
+  /** Files whose SHAs `git` itself gave (git ls-tree -r -t): the fake must name them alike. */
+  const SITE = {
+    'docs.json': '{"name":"Acme"}\n',
+    'api/index.mdx': '# Überblick — 📘\n',
+    'api/v2/docs.json': 'x',
+    'api.md': 'a',
+    'api0.md': 'b',
+  };
+  const GIT_LISTING = [
+    ['api.md', '100644', 'blob', '2e65efe2a145dda7ee51d1741299f848e5bf752e'],
+    ['api', '040000', 'tree', '0e7bfafdb4052229c5fafd993e645d71d8854986'],
+    ['api/index.mdx', '100644', 'blob', '322fe659162ba0e0ebfaa18f5c7239d473ac67d8'],
+    ['api/v2', '040000', 'tree', '9e2f70a96dd9b6f8b4ec99f77b353c48b19ce02e'],
+    ['api/v2/docs.json', '100644', 'blob', 'c1b0730e0133447badcfd47fd144e254807b06e1'],
+    ['api0.md', '100644', 'blob', '63d8dbd40c23542e740659a7168a0ce3138ea748'],
+    ['docs.json', '100644', 'blob', '398e603d17066507a2ab83ec43d8d02a13378bc0'],
+  ];
+  const ROOT_TREE = '8c19642dd88da003f92c8d058c39a3b53e5fd67f';
+  type Tree = { sha: string; url: string; truncated: boolean; tree: Array<{ path: string; mode: string; type: string; sha: string; size?: number }> };
+  type Content = { type: string; encoding: string; content: string; size: number; sha: string; path: string; name: string; url: string };
+  const decoded = (content: Content): Buffer => Buffer.from(content.content, 'base64');
+
+  beforeEach(() => {
+    github.requests.length = 0;
+  });
+  afterEach(() => {
+    github.repositories.clear();
+    github.tokens.clear();
+    github.pullStates.clear();
+    github.pulls.clear();
+    github.files.clear();
+    github.treeEntriesMax = TREE_ENTRIES_MAX;
+  });
+
+  function docsRepository(options: { private?: boolean } = {}) {
+    const docs = github.addRepository('acme/docs', options);
+    github.tokens.set('docs', { login: 'docs[bot]', repositories: { 'acme/docs': { pullRequests: 'read', contents: 'read' } } });
+    return docs;
+  }
+
+  it("a documentation PR's files, page by page: 100 at most a page, 3,000 at most in all, renames with their previous name", async () => {
+    const docs = docsRepository({ private: true });
+    const files = [
+      { filename: 'docs.json', status: 'modified', patch: '@@ -1 +1 @@\n-{}\n+{"name":"Acme"}' },
+      { filename: 'guides/retries.mdx', status: 'renamed', previous_filename: 'guides/retry.mdx', additions: 0, deletions: 0, changes: 0 },
+      { filename: 'images/logo.png', status: 'added', additions: 0, deletions: 0 },
+      { filename: 'old.mdx', status: 'removed', additions: 0, deletions: 12, changes: 12 },
+      ...Array.from({ length: 3_050 }, (_, i) => ({ filename: `pages/${i}.mdx`, status: 'added', patch: `@@ -0,0 +1 @@\n+Page ${i}` })),
+    ];
+    docs.pulls.set(3, { title: 'Docs', state: 'open', draft: false, merged: false, headRef: 'docs/x', headSha: HEAD, files });
+    docs.pulls.set(4, { title: 'Nothing yet', state: 'open', draft: true, merged: false, headRef: 'docs/y' });
+    const first = await as('docs', '/repos/acme/docs/pulls/3/files?per_page=100');
+    expect(first.json).toHaveLength(100);
+    expect((first.json as unknown[]).slice(0, 4)).toEqual([
+      expect.objectContaining({ filename: 'docs.json', status: 'modified', additions: 1, deletions: 1, changes: 2, patch: expect.any(String) }),
+      expect.objectContaining({ filename: 'guides/retries.mdx', status: 'renamed', previous_filename: 'guides/retry.mdx', changes: 0 }),
+      expect.objectContaining({ filename: 'images/logo.png', status: 'added', additions: 0 }),
+      expect.objectContaining({ filename: 'old.mdx', status: 'removed', deletions: 12, changes: 12 }),
+    ]);
+    expect((first.json as Array<{ contents_url: string }>)[0]!.contents_url).toBe(`${github.url}/repos/acme/docs/contents/docs.json?ref=${HEAD}`);
+    expect(first.headers.get('link')).toBe(`<${github.url}/repos/acme/docs/pulls/3/files?per_page=100&page=2>; rel="next"`);
+    const last = await as('docs', '/repos/acme/docs/pulls/3/files?per_page=100&page=30');
+    expect((last.json as Array<{ filename: string }>).at(-1)!.filename).toBe('pages/2995.mdx');
+    expect(last.headers.get('link')).toBeNull();
+    expect((await as('docs', '/repos/acme/docs/pulls/3/files?per_page=100&page=31')).json).toEqual([]);
+    expect((await as('docs', '/repos/acme/docs/pulls/3/files?per_page=250')).json).toHaveLength(100);
+    expect((await as('docs', '/repos/acme/docs/pulls/3/files')).json).toHaveLength(30);
+    expect((await as('docs', '/repos/acme/docs/pulls/4/files')).json).toEqual([]);
+    expect((await as('docs', '/repos/acme/docs/pulls/5/files')).status).toBe(404);
+    // A private repository is not there for a token that may not see it.
+    expect((await as('workflow-token', '/repos/acme/docs/pulls/3/files')).status).toBe(404);
+    expect(github.callsTo('pull-files')).toHaveLength(8);
+    expect(await github.takeViolations()).toEqual([]);
+  });
+
+  it("in the workflow's repository: a followed pull request's files, and the code PR's as before", async () => {
+    github.pulls.set(7, { diff: '', files: [{ filename: 'src/cli.ts', patch: '@@ -1 +1 @@\n-a\n+b' }], commits: [] });
+    github.pullStates.set(8, {
+      title: 'Docs',
+      state: 'open',
+      draft: false,
+      merged: false,
+      headRef: 'docs/z',
+      files: [{ filename: 'docs/docs.json', status: 'added' }],
+    });
+    expect((await as('workflow-token', '/repos/acme/widgets/pulls/7/files')).json).toMatchObject([{ filename: 'src/cli.ts', status: 'modified', changes: 2 }]);
+    expect((await as('workflow-token', '/repos/acme/widgets/pulls/8/files')).json).toMatchObject([{ filename: 'docs/docs.json', status: 'added', changes: 0 }]);
+    expect((await as('workflow-token', '/repos/acme/widgets/pulls/9/files')).status).toBe(404);
+    expect(await github.takeViolations()).toEqual([]);
+  });
+
+  it("a commit's tree: the folders between its files, in git's order, named by the SHAs git gives them; by branch; one level; a folder's own", async () => {
+    const docs = docsRepository({ private: true });
+    docs.files.set(HEAD, SITE);
+    docs.pulls.set(3, { title: 'Docs', state: 'open', draft: false, merged: false, headRef: 'docs/x', headSha: HEAD });
+    const tree = (await as('docs', `/repos/acme/docs/git/trees/${HEAD}?recursive=1`)).json as Tree;
+    expect(tree.sha).toBe(ROOT_TREE);
+    expect(tree.url).toBe(`${github.url}/repos/acme/docs/git/trees/${ROOT_TREE}`);
+    expect(tree.truncated).toBe(false);
+    expect(tree.tree.map((entry) => [entry.path, entry.mode, entry.type, entry.sha])).toEqual(GIT_LISTING);
+    expect(tree.tree.find((entry) => entry.path === 'api/index.mdx')).toMatchObject({
+      size: Buffer.byteLength(SITE['api/index.mdx']),
+      url: `${github.url}/repos/acme/docs/git/blobs/322fe659162ba0e0ebfaa18f5c7239d473ac67d8`,
+    });
+    expect(tree.tree.find((entry) => entry.path === 'api')).not.toHaveProperty('size');
+    // The head branch of a followed pull request names its head commit; any value of `recursive` recurses.
+    expect(((await as('docs', '/repos/acme/docs/git/trees/docs%2Fx?recursive=false')).json as Tree).tree).toHaveLength(GIT_LISTING.length);
+    const top = (await as('docs', `/repos/acme/docs/git/trees/${HEAD}`)).json as Tree;
+    expect(top.tree.map((entry) => entry.path)).toEqual(['api.md', 'api', 'api0.md', 'docs.json']);
+    const folder = (await as('docs', '/repos/acme/docs/git/trees/9e2f70a96dd9b6f8b4ec99f77b353c48b19ce02e?recursive=1')).json as Tree;
+    expect(folder).toMatchObject({ sha: '9e2f70a96dd9b6f8b4ec99f77b353c48b19ce02e', tree: [{ path: 'docs.json', type: 'blob' }], truncated: false });
+    // The diff entries of a pull request name the blobs of its head commit.
+    docs.pulls.get(3)!.files = [{ filename: 'api/v2/docs.json', status: 'added' }];
+    expect((await as('docs', '/repos/acme/docs/pulls/3/files')).json).toMatchObject([{ sha: 'c1b0730e0133447badcfd47fd144e254807b06e1' }]);
+    // An empty commit has git's empty tree.
+    docs.files.set('0'.repeat(40), {});
+    expect((await as('docs', `/repos/acme/docs/git/trees/${'0'.repeat(40)}?recursive=1`)).json).toMatchObject({
+      sha: '4b825dc642cb6eb9a060e54bf8d69288fbee4904',
+      tree: [],
+      truncated: false,
+    });
+    for (const missing of [`/git/trees/${'1'.repeat(40)}?recursive=1`, '/git/trees/no-such-branch', `/git/trees/${HEAD}?recursive=1`]) {
+      const token = missing.includes(HEAD) ? 'workflow-token' : 'docs';
+      expect((await as(token, `/repos/acme/docs${missing}`)).json).toMatchObject({ message: 'Not Found', status: '404' });
+    }
+    expect(github.callsTo('tree')).toHaveLength(8);
+    expect(await github.takeViolations()).toEqual([]);
+  });
+
+  it('a tree cut short: past the limit of entries GitHub gives the first ones and truncated: true; one level at a time is whole', async () => {
+    github.files.set(HEAD, SITE);
+    github.treeEntriesMax = 3;
+    const cut = (await as('workflow-token', `/repos/acme/widgets/git/trees/${HEAD}?recursive=1`)).json as Tree;
+    expect(cut.truncated).toBe(true);
+    expect(cut.tree.map((entry) => entry.path)).toEqual(['api.md', 'api', 'api/index.mdx']);
+    expect(((await as('workflow-token', `/repos/acme/widgets/git/trees/${HEAD}`)).json as Tree).truncated).toBe(false);
+    github.treeEntriesMax = GIT_LISTING.length;
+    expect(((await as('workflow-token', `/repos/acme/widgets/git/trees/${HEAD}?recursive=1`)).json as Tree).truncated).toBe(false);
+    expect(await github.takeViolations()).toEqual([]);
+  });
+
+  it("a file's contents: base64 in lines of 60 as GitHub sends it, decoded back exactly; over 1 MB, no content; a folder's items; 404s", async () => {
+    const docs = docsRepository({ private: true });
+    const text = `{\n  "name": "Überblick — ドキュメント 📘",\n  "navigation": [${'"page",'.repeat(40)}"end"]\n}\n`;
+    const bytes = Uint8Array.from({ length: 300 }, (_, i) => (i * 37) & 0xff);
+    docs.files.set(HEAD, {
+      'products/api/docs.json': text,
+      'mint.json': '',
+      'images/logo.png': bytes,
+      'big/exactly.json': { size: CONTENT_MAX_BYTES },
+      'big/over.json': { size: CONTENT_MAX_BYTES + 1 },
+    });
+    docs.pulls.set(3, { title: 'Docs', state: 'open', draft: false, merged: false, headRef: 'docs/x', headSha: HEAD });
+    // Octokit sends the path's slashes as %2F.
+    const file = (await as('docs', `/repos/acme/docs/contents/products%2Fapi%2Fdocs.json?ref=${HEAD}`)).json as Content;
+    expect(file).toMatchObject({ type: 'file', encoding: 'base64', name: 'docs.json', path: 'products/api/docs.json', size: Buffer.byteLength(text) });
+    expect(file.url).toBe(`${github.url}/repos/acme/docs/contents/products/api/docs.json?ref=${HEAD}`);
+    const lines = file.content.split('\n');
+    expect(lines.at(-1)).toBe('');
+    expect(lines.slice(0, -2).every((line) => line.length === 60)).toBe(true);
+    expect(lines.at(-2)!.length).toBeLessThanOrEqual(60);
+    expect(decoded(file).toString('utf8')).toBe(text);
+    const tree = (await as('docs', `/repos/acme/docs/git/trees/${HEAD}?recursive=1`)).json as Tree;
+    expect(tree.tree.find((entry) => entry.path === 'products/api/docs.json')!.sha).toBe(file.sha);
+    // The same by the other spelling of the path, and by the branch.
+    expect(((await as('docs', `/repos/acme/docs/contents/products/api/docs.json?ref=docs/x`)).json as Content).sha).toBe(file.sha);
+    expect((await as('docs', `/repos/acme/docs/contents/mint.json?ref=${HEAD}`)).json).toMatchObject({ content: '', encoding: 'base64', size: 0 });
+    expect([...decoded((await as('docs', `/repos/acme/docs/contents/images/logo.png?ref=${HEAD}`)).json as Content)]).toEqual([...bytes]);
+    const exactly = (await as('docs', `/repos/acme/docs/contents/big/exactly.json?ref=${HEAD}`)).json as Content;
+    expect(exactly).toMatchObject({ encoding: 'base64', size: CONTENT_MAX_BYTES });
+    expect(decoded(exactly)).toHaveLength(CONTENT_MAX_BYTES);
+    expect((await as('docs', `/repos/acme/docs/contents/big/over.json?ref=${HEAD}`)).json).toMatchObject({
+      type: 'file',
+      encoding: 'none',
+      content: '',
+      size: CONTENT_MAX_BYTES + 1,
+    });
+    const folder = (await as('docs', `/repos/acme/docs/contents/big?ref=${HEAD}`)).json as Array<{ type: string; path: string; size: number }>;
+    expect(folder.map((item) => [item.type, item.path])).toEqual([
+      ['file', 'big/exactly.json'],
+      ['file', 'big/over.json'],
+    ]);
+    expect(((await as('docs', `/repos/acme/docs/contents/products?ref=${HEAD}`)).json as unknown[])[0]).toMatchObject({
+      type: 'dir',
+      size: 0,
+      download_url: null,
+    });
+    expect((await as('docs', `/repos/acme/docs/contents/docs.json?ref=${HEAD}`)).json).toMatchObject({ message: 'Not Found', status: '404' });
+    expect((await as('docs', `/repos/acme/docs/contents/mint.json?ref=${'1'.repeat(40)}`)).json).toMatchObject({
+      message: `No commit found for the ref ${'1'.repeat(40)}`,
+      status: '404',
+    });
+    // Without a ref, the default branch, whose commit the fake does not know.
+    expect((await as('docs', '/repos/acme/docs/contents/mint.json')).json).toMatchObject({ message: 'No commit found for the ref main' });
+    expect((await as('workflow-token', `/repos/acme/docs/contents/mint.json?ref=${HEAD}`)).json).toMatchObject({ message: 'Not Found' });
+    // A public repository's files are there for any token.
+    docs.private = false;
+    expect((await as('workflow-token', `/repos/acme/docs/contents/mint.json?ref=${HEAD}`)).status).toBe(200);
+    expect(github.callsTo('file-content')).toHaveLength(13);
+    expect(await github.takeViolations()).toEqual([]);
+  });
+
+  it('faults at the new calls: a 502 on the tree, a reset on a file, a rate limit on the second page of files', async () => {
+    const docs = docsRepository();
+    docs.files.set(HEAD, SITE);
+    docs.pulls.set(3, {
+      title: 'Docs',
+      state: 'open',
+      draft: false,
+      merged: false,
+      headRef: 'docs/x',
+      headSha: HEAD,
+      files: Array.from({ length: 150 }, (_, i) => ({ filename: `p/${i}.mdx`, status: 'added' })),
+    });
+    github.injectFault({ call: 'tree', kind: 'status', status: 502 });
+    github.injectFault({ call: 'file-content', kind: 'reset' });
+    github.injectFault({
+      call: 'pull-files',
+      kind: 'status',
+      status: 403,
+      skip: 1,
+      headers: { 'retry-after': '1' },
+      body: { message: 'You have exceeded a secondary rate limit.' },
+    });
+    expect((await as('docs', `/repos/acme/docs/git/trees/${HEAD}?recursive=1`)).status).toBe(502);
+    expect((await as('docs', `/repos/acme/docs/git/trees/${HEAD}?recursive=1`)).status).toBe(200);
+    expect(await as('docs', `/repos/acme/docs/contents/docs.json?ref=${HEAD}`).catch((error: unknown) => error)).toBeInstanceOf(Error);
+    expect((await as('docs', `/repos/acme/docs/contents/docs.json?ref=${HEAD}`)).status).toBe(200);
+    expect((await as('docs', '/repos/acme/docs/pulls/3/files?per_page=100')).status).toBe(200);
+    const limited = await as('docs', '/repos/acme/docs/pulls/3/files?per_page=100&page=2');
+    expect(limited).toMatchObject({ status: 403, json: { message: 'You have exceeded a secondary rate limit.' } });
+    expect(limited.headers.get('retry-after')).toBe('1');
+    expect((await as('docs', '/repos/acme/docs/pulls/3/files?per_page=100&page=2')).json).toHaveLength(50);
+    expect(await github.takeViolations()).toEqual([]);
+  });
+
+  it('files no Git tree can hold are reported with the violations', async () => {
+    github.files.set(HEAD, { docs: 'a file', 'docs/docs.json': 'and a folder' });
+    expect((await as('workflow-token', `/repos/acme/widgets/git/trees/${HEAD}`)).status).toBe(500);
+    expect(await github.takeViolations()).toEqual([
+      `the fake's files of acme/widgets at ${HEAD}: "docs" is a file and a folder both, which no Git tree can hold`,
+    ]);
+  });
+});
+
+describe('the check catches what GitHub would refuse or never answer', () => {
+  it('an operation GitHub does not have', async () => {
+    await send('GET', '/repos/acme/widgets/pulls/7/diffs');
+    expect(await github.takeViolations()).toEqual([
+      expect.stringMatching(/^GET \/repos\/acme\/widgets\/pulls\/7\/diffs: GitHub's REST API has no such operation$/),
+    ]);
+  });
+
+  it('a path parameter of the wrong type, and a query parameter GitHub does not document', async () => {
+    await send('GET', '/repos/acme/widgets/pulls/seven/files?per_page=100&sort=name');
+    const violations = await github.takeViolations();
+    expect(violations).toContainEqual(expect.stringMatching(/\(pulls\/list-files\): path parameter at \/pull_number must be integer/));
+    expect(violations).toContainEqual(expect.stringMatching(/\(pulls\/list-files\): query parameter "sort" is not documented/));
+  });
+
+  it('a request body of the wrong shape, and a body where the operation takes none', async () => {
+    await send('POST', '/repos/acme/widgets/issues/7/comments', { body: { text: 'hi' } });
+    await send('GET', '/repos/acme/widgets', { body: { x: 1 } }).catch(() => undefined);
+    const violations = await github.takeViolations();
+    expect(violations).toContainEqual(expect.stringMatching(/\(issues\/create-comment\): request body lacks "body"/));
+  });
+
+  it("an answer lacking what GitHub always sends, and an error that is not GitHub's error shape", () => {
+    const description = restDescription();
+    const thin: RestExchange = {
+      method: 'GET',
+      url: '/repos/acme/widgets/pulls/7/commits',
+      accept: JSON_MEDIA,
+      body: undefined,
+      answer: { status: 200, contentType: 'application/json; charset=utf-8', body: [{ commit: { message: 'x' } }] },
+    };
+    expect(description.check(thin)).toContainEqual(expect.stringMatching(/\(pulls\/list-commits\): answer 200 at \/0 lacks "sha"/));
+    const error = { ...thin, answer: { status: 502, contentType: 'application/json', body: { message: 42 } } };
+    expect(description.check(error)).toEqual([expect.stringMatching(/answer 502 at \/message must be string/)]);
+    const created = { ...thin, answer: { status: 204, contentType: 'application/json', body: {} } };
+    expect(description.check(created)).toEqual([expect.stringMatching(/answered 204, which the operation does not document/)]);
+  });
+
+  it("a file's contents without their encoding, a tree without truncated, a changed file with a status GitHub does not have", () => {
+    const description = restDescription();
+    const answered = (url: string, body: unknown): RestExchange => ({
+      method: 'GET',
+      url,
+      accept: JSON_MEDIA,
+      body: undefined,
+      answer: { status: 200, contentType: 'application/json; charset=utf-8', body },
+    });
+    const links = {
+      url: 'https://api.github.com/x',
+      git_url: null,
+      html_url: null,
+      download_url: null,
+      _links: { self: 'https://api.github.com/x', git: null, html: null },
+    };
+    const file = { type: 'file', size: 1, name: 'a', path: 'a', content: 'YQ==\n', sha: 'a'.repeat(40), ...links };
+    expect(description.check(answered('/repos/acme/docs/contents/a?ref=main', file))).toContainEqual(
+      expect.stringMatching(/\(repos\/get-content\): answer 200 lacks "encoding"$/),
+    );
+    expect(description.check(answered('/repos/acme/docs/contents/a?ref=main', { ...file, encoding: 'base64' }))).toEqual([]);
+    expect(description.check(answered('/repos/acme/docs/git/trees/main?recursive=1', { sha: 'a'.repeat(40), tree: [] }))).toEqual([
+      expect.stringMatching(/\(git\/get-tree\): answer 200 lacks "truncated"/),
+    ]);
+    const entry = {
+      sha: null,
+      filename: 'a',
+      status: 'moved',
+      additions: 0,
+      deletions: 0,
+      changes: 0,
+      blob_url: 'https://github.com/x',
+      raw_url: 'https://github.com/x',
+      contents_url: 'https://api.github.com/x',
+    };
+    expect(description.check(answered('/repos/acme/docs/pulls/3/files', [entry]))).toEqual([
+      expect.stringMatching(/\(pulls\/list-files\): answer 200 at \/0\/status must be equal to one of the allowed values/),
+    ]);
+  });
+
+  it('the diff format answered as JSON, or as text of another media type', () => {
+    const description = restDescription();
+    const asked = { method: 'GET', url: '/repos/acme/widgets/compare/a...b', accept: DIFF_MEDIA, body: undefined };
+    expect(description.check({ ...asked, answer: { status: 200, contentType: 'application/json', body: { files: [] } } })).toEqual([
+      expect.stringMatching(/answered the diff format as application\/json, where GitHub answers application\/vnd\.github\.diff/),
+    ]);
+    expect(description.check({ ...asked, answer: { status: 200, contentType: 'text/plain', body: 'diff --git' } })).toHaveLength(1);
+    expect(description.check({ ...asked, answer: { status: 200, contentType: 'application/vnd.github.diff; charset=utf-8', body: 'diff --git' } })).toEqual([]);
+  });
+
+  it("a GraphQL document GitHub's schema refuses, and a body GitHub's endpoint does not take", async () => {
+    await send('POST', '/graphql', { body: { query: 'query { viewer { logn } }' } });
+    await send('POST', '/graphql', { body: { query: 'query { viewer { login } }', extensions: {} } });
+    const violations = await github.takeViolations();
+    expect(violations).toContainEqual(expect.stringMatching(/^POST \/graphql: Cannot query field "logn" on type "User"/));
+    expect(violations).toContainEqual(expect.stringMatching(/^POST \/graphql: the body has "extensions"/));
+  });
+
+  it("a GraphQL answer GitHub's schema does not allow for the document", async () => {
+    const query = 'query { viewer { login } }';
+    expect(await graphqlViolations([{ body: { query }, answer: { data: { viewer: { login: 'octocat' } } } }])).toEqual([]);
+    expect(await graphqlViolations([{ body: { query }, answer: { data: { viewer: null } } }])).toEqual([
+      expect.stringMatching(/the answer Cannot return null for non-nullable field Query\.viewer/),
+    ]);
+    expect(await graphqlViolations([{ body: { query }, answer: { data: { viewer: { login: 'octocat', email: 'x' } } } }])).toEqual([
+      expect.stringMatching(/the answer holds fields the document did not ask for/),
+    ]);
+  });
+});

@@ -1,0 +1,259 @@
+/**
+ * The action in process, run as a runner runs the bundle: `run(ports)` from src/main.ts with the
+ * inputs as `INPUT_*` variables, the `GITHUB_OUTPUT`, `GITHUB_STEP_SUMMARY` and event files,
+ * `RUNNER_TEMP` and the workspace (the same folder and variables as `runAction`'s), set in
+ * `process.env` for the run and put back after it. Everything `@actions/core` writes to stdout is
+ * kept, so the log is judged as the runner reads it (test/support/runner-log.ts), and the output
+ * and summary files are read back: the result is the `ActionRun` a process gives, and every check
+ * on a process's run applies unchanged.
+ *
+ * Time is fake (`runnerClock`): every pause of the action moves the clock at once, so a 30-minute
+ * wait takes milliseconds. A simulator or fake GitHub started with `now: runnerClock.now` shares
+ * it. What does not follow it: the API client's per-request timer (a hang waits `request-timeout`
+ * of real time, and then moves the clock by as much, as it would cost on a runner), and Octokit's
+ * per-request timer and deadline timer (a GitHub hang waits for real, the clock unmoved). Octokit's
+ * retry and rate-limit pauses are taken on the clock (test/support/octokit-pauses.ts). The
+ * artifact upload, real work against a fake service, is raced with a pause of real time, which
+ * moves the clock by as much.
+ *
+ * The runs of one worker share `process.env`, stdout and `process.exitCode`: they never overlap
+ * (each waits for the one before it), so a file's tests that run the action run one at a time.
+ * A signal is delivered to the run's own SIGINT/SIGTERM listeners at the moment its `when` first
+ * holds: checked after every line the action writes and every request it sends to the API
+ * (delivered before the action's next step), as each of its pauses begins (so a signal due then ends the pause at once, as one sent during a
+ * wait on a runner does, the clock unmoved), and every 20 ms of real time. The process
+ * exit the action asks for (`exit`) is recorded, not done; the code is the `process.exitCode` it
+ * leaves, as a process ends with it.
+ */
+import * as core from '@actions/core';
+import { readFileSync } from 'node:fs';
+import { INPUT_DEFAULTS } from '../../src/inputs.js';
+import { run, type RunnerPorts } from '../../src/main.js';
+import { parseDuration } from '../../src/parse.js';
+import { realSleep, type Sleep } from '../../src/runtime.js';
+import { uploadArtifact, type UploadArtifact } from '../../src/visitors/artifact.js';
+import { startSimulator, type Simulator, type SimulatorOptions } from '../simulator/index.js';
+import { startFakeGitHub, type FakeGitHub } from './fake-github.js';
+import { FakeTime, seededRandom } from './fake-time.js';
+import { octokitPauses } from './octokit-pauses.js';
+import { parseOutputFile, prepareRun, type ActionRun, type RunOptions } from './run-action.js';
+import { timedDispatcher } from './timed-dispatcher.js';
+
+/** The clock of every in-process run of a test file, and of the servers that share it. */
+export const runnerClock = new FakeTime();
+
+export interface InProcessOptions extends RunOptions {
+  /** How much fake time each request to the API takes, as a slow server's would (0: none). */
+  readonly requestMs?: number;
+  /** The visitors step's artifact upload; by default `@actions/artifact`'s, as on a runner. */
+  readonly uploadArtifact?: UploadArtifact;
+}
+
+/** The variables of the outer environment a run keeps: what Node and the test runner need, none the action reads. */
+const KEPT_ENV = /^(PATH|HOME|TMPDIR|TMP|TEMP|TZ|LANG|LC_[A-Z]+|NODE_.*|VITEST.*|SystemRoot)$/;
+/** Real time a run may take before it is given up on as hung (its test fails). */
+const WATCHDOG_MS = 15_000;
+
+let previousRun: Promise<unknown> = Promise.resolve();
+
+/** Runs the action in process, after any run of this worker still under way. */
+export async function runInProcess(options: InProcessOptions): Promise<ActionRun> {
+  const before = previousRun;
+  let done!: () => void;
+  previousRun = new Promise<void>((resolve) => {
+    done = resolve;
+  });
+  await before;
+  try {
+    return await runOnce(options);
+  } finally {
+    done();
+  }
+}
+
+async function runOnce(options: InProcessOptions): Promise<ActionRun> {
+  const { workDir, env, outputFile, summaryFile } = prepareRun(options);
+  const time = runnerClock;
+  const startedAt = time.now();
+  const saved = {
+    env: { ...process.env },
+    cwd: process.cwd(),
+    exitCode: process.exitCode,
+    // Put back as they were (the same functions), once the run is over.
+    // eslint-disable-next-line @typescript-eslint/unbound-method
+    stdout: process.stdout.write,
+    // eslint-disable-next-line @typescript-eslint/unbound-method
+    stderr: process.stderr.write,
+    listeners: { SIGINT: process.listeners('SIGINT'), SIGTERM: process.listeners('SIGTERM') },
+  };
+  let stdout = '';
+  let stderr = '';
+  const exits: number[] = [];
+
+  // The signal, once `when` holds: to the listeners this run added, as the process would get it.
+  let signalled = false;
+  const deliver = (name: 'SIGINT' | 'SIGTERM'): void => {
+    const own = process.listeners(name).filter((listener) => !saved.listeners[name].includes(listener));
+    for (const listener of own) listener(name);
+  };
+  const maybeSignal = (): void => {
+    if (!options.signal || signalled || !options.signal.when(stdout)) return;
+    signalled = true;
+    deliver(options.signal.name as 'SIGINT' | 'SIGTERM');
+  };
+  const watcher = options.signal ? setInterval(maybeSignal, 20) : undefined;
+
+  const settings = { requestTimeoutMs: requestTimeoutOf(options.inputs), requestMs: options.requestMs ?? 0 };
+  const dispatcher = timedDispatcher(() => ({
+    onRequest: () => {
+      time.advance(settings.requestMs);
+      if (options.signal && !signalled) queueMicrotask(maybeSignal);
+    },
+    // A request that hung took request-timeout in all, the time it was charged as it went out included.
+    onRequestTimeout: () => time.advance(Math.max(0, settings.requestTimeoutMs - settings.requestMs)),
+  }));
+  const ports: RunnerPorts = {
+    clock: time,
+    // A signal due when a pause begins comes during it: the pause ends at once, the clock unmoved.
+    sleep: (ms, signal) => {
+      maybeSignal();
+      return time.sleep(ms, signal);
+    },
+    random: seededRandom(11),
+    exit: (code) => exits.push(code),
+    dispatcher,
+    uploadArtifact: options.uploadArtifact ?? ((name, files, root, limits) => uploadArtifact(name, files, root, { ...limits, sleep: realTimeSleep(time) })),
+  };
+
+  let hung: boolean;
+  let exitCode: typeof process.exitCode;
+  try {
+    replaceEnv(env);
+    try {
+      process.chdir(workDir);
+    } catch {
+      // A worker thread cannot change the directory; the action reads none relative to it.
+    }
+    process.exitCode = undefined;
+    // `core.summary` keeps the file it wrote to first, for the life of the process.
+    (core.summary as unknown as { _filePath?: string })._filePath = undefined;
+    core.summary.emptyBuffer();
+    process.stdout.write = capture((text) => {
+      stdout += text;
+      if (options.signal && !signalled) queueMicrotask(maybeSignal);
+    });
+    process.stderr.write = capture((text) => {
+      stderr += text;
+    });
+    octokitPauses.clock = time;
+
+    const running = run(ports);
+    hung = await endsWithin(running, options.timeoutMs ?? WATCHDOG_MS);
+    if (hung) {
+      // Given up on: stop it as the runner would, so it leaves the next run alone.
+      deliver('SIGTERM');
+      await endsWithin(running, 2_000);
+    }
+  } finally {
+    octokitPauses.clock = undefined;
+    process.stdout.write = saved.stdout;
+    process.stderr.write = saved.stderr;
+    clearInterval(watcher);
+    // Read before anything else can set it; the worker's own is put back.
+    exitCode = process.exitCode;
+    process.exitCode = saved.exitCode;
+    restoreEnv(saved.env);
+    process.chdir(saved.cwd);
+    await dispatcher.close();
+  }
+  return {
+    code: exitCode === undefined ? 0 : Number(exitCode),
+    signal: hung ? 'SIGKILL' : null,
+    stdout,
+    stderr,
+    outputs: parseOutputFile(readFileSync(outputFile, 'utf8')),
+    summary: readFileSync(summaryFile, 'utf8'),
+    workDir,
+    durationMs: time.now() - startedAt,
+  };
+}
+
+/**
+ * A pause on the host's clock that moves `time` by as much as it lasted: the one the artifact
+ * upload races with. The upload is real work (`@actions/artifact` against a fake service) and
+ * takes real time, as on a runner; a fake pause would end before it, at once.
+ */
+function realTimeSleep(time: FakeTime): Sleep {
+  return async (ms, signal) => {
+    const started = performance.now();
+    try {
+      await realSleep(ms, signal);
+    } finally {
+      time.advance(Math.round(performance.now() - started));
+    }
+  };
+}
+
+/** Makes `process.env` the run's: `env`, and of the outer environment only what Node and the test runner need. */
+function replaceEnv(env: Readonly<Record<string, string>>): void {
+  for (const name of Object.keys(process.env)) if (!KEPT_ENV.test(name)) delete process.env[name];
+  Object.assign(process.env, env);
+}
+
+/** Puts back the environment as it was before the run. */
+function restoreEnv(saved: NodeJS.ProcessEnv): void {
+  for (const name of Object.keys(process.env)) if (!(name in saved)) delete process.env[name];
+  for (const [name, value] of Object.entries(saved)) if (value !== undefined) process.env[name] = value;
+}
+
+/** A `write` for stdout or stderr that keeps the text instead. */
+function capture(keep: (text: string) => void): typeof process.stdout.write {
+  return (chunk: string | Uint8Array, encodingOrDone?: BufferEncoding | ((error?: Error | null) => void), done?: (error?: Error | null) => void) => {
+    keep(typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString(typeof encodingOrDone === 'string' ? encodingOrDone : 'utf8'));
+    const callback = typeof encodingOrDone === 'function' ? encodingOrDone : done;
+    if (callback) queueMicrotask(() => callback(null));
+    return true;
+  };
+}
+
+/** Whether `promise` is still pending after `ms` of real time. */
+async function endsWithin(promise: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<boolean>((resolve) => {
+    timer = setTimeout(() => resolve(true), ms);
+  });
+  try {
+    return await Promise.race([promise.then(() => false), late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** The run's request-timeout, as the action reads it (what a hang costs on the clock); its default when it is not a duration. */
+function requestTimeoutOf(inputs: Readonly<Record<string, string>>): number {
+  try {
+    return parseDuration((inputs['request-timeout'] ?? INPUT_DEFAULTS['request-timeout']).trim());
+  } catch {
+    return parseDuration(INPUT_DEFAULTS['request-timeout']);
+  }
+}
+
+/** Starts the API simulator on the runs' clock (unless `now` says otherwise). */
+export function startRunnerSimulator(options: SimulatorOptions = {}): Promise<Simulator> {
+  return startSimulator({ now: () => runnerClock.now(), ...options });
+}
+
+/** Runs `body` with a simulator of its own on the runs' clock, closed after it. */
+export async function withSimulator<T>(options: SimulatorOptions, body: (sim: Simulator) => Promise<T>): Promise<T> {
+  const sim = await startRunnerSimulator(options);
+  try {
+    return await body(sim);
+  } finally {
+    await sim.close();
+  }
+}
+
+/** Starts the fake GitHub on the runs' clock. */
+export function startRunnerGitHub(): Promise<FakeGitHub> {
+  return startFakeGitHub({ now: () => runnerClock.now() });
+}
