@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { newRun, type AgentRun } from '../../src/agent/run-agent.js';
 import { ApiError, describeHttpFailure } from '../../src/api/errors.js';
 import type { DeploymentStatus, PreviewDeployment } from '../../src/api/schemas.js';
-import { awaitPreview, PREVIEW_READ_INTERVAL_MS, runPreview, triggerPreview, type PreviewApi, type PreviewRun } from '../../src/preview/run-preview.js';
+import { awaitPreview, PREVIEW_READ_INTERVAL_MS, runPreview, triggerPreview, type PreviewApi } from '../../src/preview/run-preview.js';
 import { CancelledError } from '../../src/runtime.js';
 import { FakeTime, recordingLogger } from '../support/fake-time.js';
 
