@@ -1,6 +1,7 @@
 import { isCommitSha } from '../github/api.js';
 import { isJobId } from '../parse.js';
 import type { RecordSeal } from './seal.js';
+import type { ImpactRow } from '../impact/read-impact.js';
 
 /**
  * The action's hidden memory in the comments it writes: the marker that is a comment's first
@@ -40,16 +41,7 @@ export interface CommentRecord {
 /** Reader impact as measured for a documentation PR's head: the busiest pages (at most 20), and how many more changed. */
 export interface ImpactRecord {
   readonly head: string;
-  readonly pages: ReadonlyArray<{
-    readonly path: string;
-    readonly change: 'added' | 'modified' | 'removed' | 'renamed';
-    readonly previousPath?: string;
-    readonly visitors: number;
-    readonly human: number;
-    readonly ai: number;
-    readonly thumbsDown: number;
-    readonly redirected?: boolean | null;
-  }>;
+  readonly pages: readonly ImpactRow[];
   readonly more: number;
 }
 
