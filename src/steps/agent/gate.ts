@@ -23,12 +23,12 @@ export interface GateReview {
  */
 export function gateOf(record: AgentRunRecord, settings: GateSettings, context: StepContext, review?: GateReview, working = false): GateStatus | undefined {
   if (settings.docsStatus === 'off' || !record.pullRequest) return undefined;
-  const working_ = working && record.job.delivery === 'accepted' && record.job.outcome === 'running';
+  const atWork = working && record.job.delivery === 'accepted' && record.job.outcome === 'running';
   return gateStatus({
     mode: settings.docsStatus,
     waiveLabel: settings.waiveLabel,
     waivedBy: record.job.skipKind === 'waived' ? settings.waiveLabel : undefined,
-    working: working_,
+    working: atWork,
     outcome: record.job.outcome,
     skip: record.job.skipKind,
     docsPr: gateDocsPr(record, context, review),
