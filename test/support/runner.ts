@@ -163,7 +163,8 @@ async function runOnce(options: InProcessOptions): Promise<ActionRun> {
     exitCode = process.exitCode;
     process.exitCode = saved.exitCode;
     restoreEnv(saved.env);
-    process.chdir(saved.cwd);
+    // Only when it moved: in a worker thread (as Stryker runs the tests) chdir throws even to stay put.
+    if (process.cwd() !== saved.cwd) process.chdir(saved.cwd);
     await dispatcher.close();
   }
   return {
