@@ -6,15 +6,15 @@
  *
  * The run is incremental: Stryker keeps the results of the mutants it did not test again (in
  * another module, or unchanged with unchanged tests), so after `-- --mutate src/text.ts` the
- * report still holds every module that an earlier run covered. The file is written only when the
- * report holds every module of the config; otherwise the scores are printed and the file is left
- * as it is. `npm run mutation -- --summary-only` writes them from the last report without a run.
+ * report still holds every module that an earlier run covered. A module the report does not hold
+ * keeps its row of docs/mutation-scores.json; the file is written only when every module of the
+ * config has a row, from the report or the file. `npm run mutation -- --summary-only` writes them from the last report without a run.
  * A static mutant (in a module-level constant: a regular expression, a list) that survived keeps
  * that result in an incremental run even when new tests would kill it: `npm run mutation -- --force`
  * tests every mutant again.
  */
 import { spawnSync } from 'node:child_process';
-import { readFileSync, realpathSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -74,10 +74,20 @@ function countsOf(statuses: readonly string[]): Counts {
   };
 }
 
-/** The scores of `modules` in the report; undefined unless the report holds every one of them. */
-export function scoresOf(report: MutationReport, modules: readonly string[]): MutationScores | undefined {
-  if (!modules.every((module) => module in report.files)) return undefined;
-  const perModule = modules.map((module) => ({ module, ...scored(countsOf(report.files[module]!.mutants.map((mutant) => mutant.status))) }));
+/**
+ * The scores of `modules`: from the report where it holds the module, else the module's row of
+ * `previous` (the file as it was, from an earlier report); undefined when neither has one. A whole
+ * run of every module takes hours, so a run of some modules keeps the others' last measured rows.
+ */
+export function scoresOf(report: MutationReport, modules: readonly string[], previous?: MutationScores): MutationScores | undefined {
+  const measured = (module: string): (Scored & { readonly module: string }) | undefined => {
+    const file = report.files[module];
+    if (file) return { module, ...scored(countsOf(file.mutants.map((mutant) => mutant.status))) };
+    return previous?.modules.find((row) => row.module === module);
+  };
+  const rows = modules.map(measured);
+  if (rows.some((row) => row === undefined)) return undefined;
+  const perModule = rows as ReadonlyArray<Scored & { readonly module: string }>;
   const sum = (key: keyof Counts): number => perModule.reduce((total, module) => total + module[key], 0);
   const overall = scored({
     killed: sum('killed'),
@@ -119,10 +129,11 @@ export async function configuredModules(): Promise<string[]> {
 async function writeScores(): Promise<void> {
   const report = JSON.parse(readFileSync(REPORT, 'utf8')) as MutationReport;
   const modules = await configuredModules();
-  const scores = scoresOf(report, modules);
+  const previous = existsSync(SCORES) ? (JSON.parse(readFileSync(SCORES, 'utf8')) as MutationScores) : undefined;
+  for (const [module, file] of Object.entries(report.files)) console.log(`${module}: ${mutationScore(countsOf(file.mutants.map((m) => m.status)))}%`);
+  const scores = scoresOf(report, modules, previous);
   if (!scores) {
-    for (const [module, file] of Object.entries(report.files)) console.log(`${module}: ${mutationScore(countsOf(file.mutants.map((m) => m.status)))}%`);
-    console.log(`${SCORES} left as it is: the report does not hold every module of stryker.config.mjs.`);
+    console.log(`${SCORES} left as it is: neither the report nor the file holds every module of stryker.config.mjs.`);
     return;
   }
   writeFileSync(SCORES, `${JSON.stringify(scores, null, 2)}\n`);

@@ -23,8 +23,27 @@ describe('the mutation scores', () => {
     });
   });
 
-  it('are not written from a report that lacks a module', () => {
+  it('are not written when neither the report nor the file before holds a module', () => {
     expect(scoresOf(report, ['src/a.ts', 'src/missing.ts'])).toBeUndefined();
+    const before = scoresOf(report, ['src/b.ts'])!;
+    expect(scoresOf(report, ['src/a.ts', 'src/missing.ts'], before)).toBeUndefined();
+  });
+
+  it("keep a module's row from the file before when the report does not hold it, and take the report's where it does", () => {
+    const before = {
+      modules: [
+        { module: 'src/kept.ts', killed: 4, timeout: 0, survived: 1, noCoverage: 0, compileErrors: 2, ignored: 0, score: 80 },
+        { module: 'src/b.ts', killed: 0, timeout: 0, survived: 5, noCoverage: 0, compileErrors: 0, ignored: 0, score: 0 },
+      ],
+      overall: { killed: 4, timeout: 0, survived: 6, noCoverage: 0, compileErrors: 2, ignored: 0, score: 40 },
+    };
+    expect(scoresOf(report, ['src/kept.ts', 'src/b.ts'], before)).toEqual({
+      modules: [
+        { module: 'src/kept.ts', killed: 4, timeout: 0, survived: 1, noCoverage: 0, compileErrors: 2, ignored: 0, score: 80 },
+        { module: 'src/b.ts', killed: 1, timeout: 0, survived: 0, noCoverage: 0, compileErrors: 1, ignored: 0, score: 100 },
+      ],
+      overall: { killed: 5, timeout: 0, survived: 1, noCoverage: 0, compileErrors: 3, ignored: 0, score: 83.33 },
+    });
   });
 
   it('round to two decimals, and a module with no mutant that ran scores 100', () => {
