@@ -81,9 +81,9 @@ export async function agentStep(settings: AgentSettings, context: StepContext): 
     record.docsPr = follower.outcome;
   }
 
-  // Preview: asked for (the comment shows it building), then awaited.
+  // Preview: asked for (the comment shows it building, when one was asked for), then awaited.
   record.preview = await askForPreview(settings, record.job, context);
-  if (record.preview) await notify('preview-asked');
+  await notify('preview-asked');
   record.preview = await waitForPreview(record.preview, context);
 
   // Impact: what readers will see of the documentation PR (with reader-impact), once per its head commit.
