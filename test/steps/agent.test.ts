@@ -318,9 +318,12 @@ describe('the step, in process (agentStep)', () => {
 
     it('a head the record already covers is skipped: nothing new to send', async () => {
       const jobId = await firstRun();
+      const writesBefore = commentWrites().length;
       const run = await agent(reuse, pullRequest(OLD));
       expect(run.outputs.outcome).toBe('skipped');
       expect(run.log.messages('notice')).toEqual([`Job ${jobId} already covers the head commit ${OLD}: nothing new to send.`]);
+      // A skip the comment does not show leaves it as it was: the outcome it shows stays.
+      expect(commentWrites()).toHaveLength(writesBefore);
       expect(flows.sim.requests.filter((r) => r.method === 'POST')).toEqual([]);
     });
   });
@@ -376,6 +379,51 @@ describe('the step, in process (agentStep)', () => {
         '/repos/acme/widgets/issues/comments/556',
       ]);
       expect(github.callsTo('create-comment')).toEqual([]);
+    });
+  });
+
+  describe('a run that stops before anything is sent', () => {
+    it("GitHub's reads outlast the deadline: timed out, the line says nothing was sent and that timeout bounds the reads, and no comment", async () => {
+      github.pulls.set(40, { diff: SRC, files: [], commits: [] });
+      github.injectFault({ call: 'pull-diff', kind: 'hang', times: Infinity });
+      const run = await agent(
+        { 'pr-comment': 'true', timeout: '2s', 'request-timeout': '1m' },
+        { event: { name: 'pull_request', payload: pullRequestEvent(40) } },
+      );
+      expect(run.outputs).toMatchObject({ outcome: 'error', 'timed-out': 'true', 'job-id': '', requests: '0' });
+      expect(run.failures).toHaveLength(1);
+      expect(run.failures[0]).toContain('Nothing was sent to the API; timeout (2s) bounds the GitHub reads too.');
+      expect(flows.sim.requests).toEqual([]);
+      expect(commentWrites()).toEqual([]);
+    });
+
+    it('a GitHub error that is not the deadline is said as it is, without the timeout sentence', async () => {
+      github.pulls.set(41, { diff: SRC, files: [], commits: [] });
+      github.injectFault({ call: 'pull-diff', kind: 'status', status: 404, times: Infinity });
+      const run = await agent({ 'pr-comment': 'true' }, { event: { name: 'pull_request', payload: pullRequestEvent(41) } });
+      expect(run.outputs).toMatchObject({ outcome: 'error', 'timed-out': 'false' });
+      expect(run.failures.join('\n')).not.toContain('bounds the GitHub reads too');
+      expect(commentWrites()).toEqual([]);
+    });
+  });
+
+  describe('skips, and whether the comment shows them', () => {
+    it('every changed file left out and no prompt: skipped, with a notice, and the comment says so', async () => {
+      github.pulls.set(42, { diff: SRC, files: [], commits: [] });
+      const run = await agent({ 'pr-comment': 'true', 'diff-exclude': 'src/**' }, { event: { name: 'pull_request', payload: pullRequestEvent(42) } });
+      expect(run.outputs.outcome).toBe('skipped');
+      const reason = 'Every changed file (1) was left out by diff-include / diff-exclude (or is binary), and no prompt was given: nothing to document.';
+      expect(run.log.messages('notice')).toEqual([reason]);
+      expect(commentWrites().map((r) => r.method)).toEqual(['POST']);
+      expect(flows.sim.requests).toEqual([]);
+    });
+
+    it('attaching without a prompt shows no prompt block in the log', async () => {
+      const first = await agent({ prompt: 'first', wait: 'false' }, { script: scripts.prAfter(1) });
+      flows.reset();
+      const run = await agent({ 'job-id': first.outputs['job-id']! });
+      expect(run.outputs.outcome).toBe('pr-opened');
+      expect(run.log.blocks).toEqual([]);
     });
   });
 });

@@ -170,6 +170,7 @@ describe('closed', () => {
     expect(recordIn(codeComment(), CODE_PR)!.docsPr).toEqual({ repository: DOCS, number: 5, headRef: BRANCH, closedByAction: true });
     expect(codeComment()).toContain('closed with this pull request (its branch is kept)');
     expect(result.log.messages('info')).toContain('Closed documentation PR acme-sim/docs#5; its branch "docs/retries" is kept.');
+    expect(result.log.messages('info')).toContain('The code PR was closed without merging: no job is created.');
     // Nothing but a close: no merge, no branch deleted (the fake serves neither; no request tried).
     expect(docsWrites().map((r) => `${r.method} ${r.path}`)).toEqual([`PATCH /repos/${DOCS}/pulls/5`, `POST /repos/${DOCS}/issues/5/comments`]);
   });
@@ -182,6 +183,7 @@ describe('closed', () => {
     expect(docs.pulls.get(5)).toMatchObject({ state: 'open', draft: false });
     expect(docsComments(5)[0]!.body).toContain('The code pull request was merged: this pull request was marked ready for review');
     expect(codeComment()).toContain('marked ready for review, since this pull request was merged');
+    expect(result.log.messages('info')).toContain('The code PR was closed and merged: no job is created.');
   });
 
   it('merged, not a draft: commented only', async () => {
@@ -216,6 +218,27 @@ describe('closed', () => {
     expect(result.outputs).toMatchObject({ outcome: 'synced', 'docs-pr-action': 'none' });
     expect(docs.pulls.get(5)!.state).toBe('open');
     expect(github.requests.filter((r) => r.path.startsWith(`/repos/${DOCS}/`))).toEqual([]);
+    expect(result.log.messages('info')).toContain('No record of this action on the pull request: nothing to bring in step, and no comment is written.');
+    expect(github.callsTo('create-comment')).toEqual([]);
+    expect(github.callsTo('update-comment')).toEqual([]);
+  });
+
+  it('a pull request carrying the waiver label still closes its documentation PR: the waiver is about writing, not the PR’s life', async () => {
+    docsPull(5);
+    recorded({ repository: DOCS, number: 5, headRef: BRANCH, closedByAction: false });
+    const result = await run({ action: 'closed', merged: false, labels: ['no-docs'] }, { 'docs-status': 'written' });
+    expect(result.outputs).toMatchObject({ outcome: 'synced', 'docs-pr-action': 'closed' });
+    expect(docs.pulls.get(5)!.state).toBe('closed');
+  });
+
+  it('without a token to read the pull request: outcome error, one failure, nothing done on the documentation side', async () => {
+    docsPull(5);
+    recorded({ repository: DOCS, number: 5, headRef: BRANCH, closedByAction: false });
+    const result = await run({ action: 'closed', merged: false }, { 'github-token': '' });
+    expect(result.outputs).toMatchObject({ outcome: 'error', 'docs-pr-action': 'none', 'job-id': '', requests: '0' });
+    expect(result.failures).toEqual(['Input "github-token" is empty: it is needed to read the pull-request comment that records the documentation PR.']);
+    expect(docsWrites()).toEqual([]);
+    expect(docs.pulls.get(5)!.state).toBe('open');
   });
 });
 
@@ -247,6 +270,15 @@ describe('reopened', () => {
       docsPr: { repository: DOCS, number: 5, headRef: BRANCH, closedByAction: false },
     });
     expect(github.comments.filter((c) => c.body.includes(COMMENT_MARKER))).toHaveLength(1);
+  });
+
+  it('without follow-code-pr (the approved gate follows the PR, but not its life): nothing reopened', async () => {
+    docsPull(5, { state: 'closed' });
+    recorded({ repository: DOCS, number: 5, headRef: BRANCH, closedByAction: true });
+    const result = await run({ action: 'reopened' }, { 'follow-code-pr': 'false', 'docs-status': 'approved', wait: 'false' });
+    expect(result.outputs['docs-pr-action']).toBe('none');
+    expect(docs.pulls.get(5)!.state).toBe('closed');
+    expect(github.callsTo('update-pull')).toEqual([]);
   });
 
   it('never reopens one someone else closed', async () => {

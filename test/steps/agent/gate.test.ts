@@ -107,7 +107,8 @@ describe('the contract’s rows, end to end: pending while the job works, then t
       { state: 'success', target_url: link(5) },
     ]);
     expect(github.statuses.every((status) => status.token === GITHUB_TOKEN)).toBe(true);
-    expect(github.statuses[0]!.description).toMatch(/agent is writing/);
+    // Written while the step waits on the job, not the words for a step that does not wait.
+    expect(github.statuses[0]!.description).toBe('The documentation agent is writing the documentation for this pull request');
     expect(latest()!.description).toBe('The documentation PR acme-sim/docs#5 is open');
     expect(stateOutputs(result)).toEqual(['pending', 'success']);
     expect(result.log.messages('info')).toContain(`Documentation gate: success on ${HEAD} (The documentation PR acme-sim/docs#5 is open).`);
@@ -320,6 +321,25 @@ describe('approved: pending until the documentation PR is approved or merged', (
     const result = await run({}, APPROVED_INPUTS, { prLink: link(5) });
     expect(result.outputs['docs-status-state']).toBe('success');
     expect(latest()).toMatchObject({ state: 'success', target_url: link(5), description: 'The documentation PR acme-sim/docs#5 is approved' });
+  });
+
+  it('reads no approval where none is waited for: written mode, or a job that opened no documentation PR', async () => {
+    const approvalReads = () => github.requests.filter((r) => r.call === 'reviews' || r.call === 'review-decision');
+    docsPull(5, { reviewDecision: 'APPROVED' });
+    const written = await run({}, { 'docs-status': 'written', 'pr-comment': 'true' }, { prLink: link(5) });
+    expect(written.outputs).toMatchObject({ outcome: 'pr-opened', 'docs-status-state': 'success' });
+    expect(latest()!.description).toBe('The documentation PR acme-sim/docs#5 is open');
+    expect(approvalReads()).toEqual([]);
+    const noPr = await run({}, APPROVED_INPUTS, { script: [{ status: 'completed' }] });
+    expect(noPr.outputs).toMatchObject({ outcome: 'no-pr', 'docs-status-state': 'success' });
+    expect(approvalReads()).toEqual([]);
+  });
+
+  it('a waived pull request gets no comment: the skip is the status’s to show', async () => {
+    const result = await run({ labels: ['no-docs'] }, { 'pr-comment': 'true' });
+    expect(result.outputs).toMatchObject({ outcome: 'skipped', 'docs-status-state': 'success' });
+    expect(github.callsTo('create-comment')).toEqual([]);
+    expect(github.callsTo('update-comment')).toEqual([]);
   });
 
   it('not approved: a change request after the approval, or a decision of CHANGES_REQUESTED, keeps it pending', async () => {
