@@ -6,16 +6,18 @@
  * job recorded in the pull-request comment, or attaching to it.
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { DOCS_PR_MARKER } from '../../../src/memory/record.js';
-import type { JobScript } from '../../simulator/index.js';
+import { COMMENT_MARKER, DOCS_PR_MARKER } from '../../../src/memory/record.js';
+import { scripts, type JobScript } from '../../simulator/index.js';
 import { fileDiff, type FakeGitHub } from '../../support/fake-github.js';
 import { startFlows, type FlowOptions, type FlowResult, type Flows } from '../../support/in-process.js';
-import { sealedBackLink } from '../../support/records.js';
-import { pullRequestEvent, type PullRequestEventOptions } from '../../support/webhook-events.js';
+import { recordIn, sealedBackLink, sealedRecord } from '../../support/records.js';
+import { pullRequestEvent, pushEvent, type PullRequestEventOptions } from '../../support/webhook-events.js';
 
 const CODE = 'acme/widgets';
 const CODE_PR = 40;
 const HEAD = 'e'.repeat(40);
+const OLD = 'c0'.repeat(20);
+const ZERO = '0'.repeat(40);
 const SRC = fileDiff('src/cli.ts', ['export const retries = 4;']);
 const WAIVED = 'The pull request carries the label no-docs (waive-label): it needs no documentation, so no job is created.';
 
@@ -51,6 +53,17 @@ function onPull(inputs: Record<string, string>, event: PullRequestEventOptions =
 const posts = (endpoint: 'create' | 'message') => flows.sim.requests.filter((r) => r.method === 'POST' && r.endpoint === endpoint);
 const promptOf = (request: { body?: unknown }): string => (request.body as { prompt: string }).prompt;
 const commentWrites = () => github.requests.filter((r) => r.call === 'create-comment' || r.call === 'update-comment');
+
+/** The code PR's comment as an earlier run of the action left it. */
+function recorded(jobId: string, headSha = OLD): void {
+  github.comments.push({
+    id: 500 + github.comments.length,
+    issue_url: `${github.url}/repos/${CODE}/issues/${CODE_PR}`,
+    body: `${COMMENT_MARKER}\nearlier\n${sealedRecord({ jobId, headSha }, CODE_PR)}`,
+    user: { login: 'github-actions[bot]', type: 'Bot' },
+    author_association: 'MEMBER',
+  });
+}
 
 describe('the waiver (waive-label, with the documentation gate on)', () => {
   it('a pull request carrying it (in another case): no job, no comment, and the notice names the label', async () => {
@@ -152,5 +165,116 @@ describe('what the run needs before it reads GitHub', () => {
     expect(posts('create')).toHaveLength(1);
     expect(promptOf(posts('create')[0]!)).toContain('src/cli.ts');
     expect(github.callsTo('list-comments')).toEqual([]);
+  });
+});
+
+describe('reuse-job: the job recorded in the pull-request comment', () => {
+  const REUSE = { 'pr-comment': 'true', 'reuse-job': 'true' };
+
+  it('a head it already covers: skipped with a notice, and the comment left as it is', async () => {
+    const first = await onPull(REUSE, {}, { script: scripts.prAfter(1) });
+    const jobId = first.outputs['job-id']!;
+    expect(recordIn(github.comments[0]!.body, CODE_PR)).toEqual({ jobId, headSha: HEAD });
+    const before = github.comments[0]!.body;
+    github.requests.length = 0;
+    flows.sim.resetLog();
+
+    const again = await onPull(REUSE);
+    expect(again.outputs.outcome).toBe('skipped');
+    expect(again.log.messages('notice')).toEqual([`Job ${jobId} already covers the head commit ${HEAD}: nothing new to send.`]);
+    expect(commentWrites()).toEqual([]);
+    expect(github.comments[0]!.body).toBe(before);
+    expect(flows.sim.requests.filter((r) => r.method === 'POST')).toEqual([]);
+  });
+
+  it('a recorded job that failed: said so, and a new job gets the whole change', async () => {
+    const first = await onPull({ ...REUSE, 'fail-on': '', wait: 'true' }, { headSha: OLD }, { script: scripts.failAfter(1) });
+    expect(first.outputs.outcome).toBe('failed');
+    const jobId = first.outputs['job-id']!;
+    flows.sim.resetLog();
+
+    const again = await onPull(REUSE);
+    expect(again.log.messages('info')).toContain(`The job recorded in the pull-request comment (${jobId}) is failed; creating a new one.`);
+    expect(posts('message')).toEqual([]);
+    expect(posts('create')).toHaveLength(1);
+    expect(again.outputs['job-id']).not.toBe(jobId);
+    expect(recordIn(github.comments[0]!.body, CODE_PR)).toEqual({ jobId: again.outputs['job-id'], headSha: HEAD });
+  });
+
+  it('a recorded job the API no longer has (404): said so, and a new job is created', async () => {
+    recorded('job_gone');
+    const result = await onPull(REUSE);
+    expect(result.log.messages('info')).toContain('The job recorded in the pull-request comment (job_gone) no longer exists; creating a new one.');
+    expect(posts('create')).toHaveLength(1);
+    expect(result.outputs['job-id']).not.toBe('job_gone');
+  });
+
+  it('a recorded job that cannot be checked (403): the step fails, and no new job is created in its place', async () => {
+    const first = await onPull(REUSE, { headSha: OLD });
+    flows.sim.resetLog();
+    flows.sim.injectFault({ target: 'get', kind: 'status', status: 403, body: { error: 'Forbidden' } });
+    const again = await onPull(REUSE);
+    expect(again.outputs.outcome).toBe('error');
+    expect(again.failed).toBe(true);
+    expect(flows.sim.requests.filter((r) => r.method === 'POST')).toEqual([]);
+    expect(recordIn(github.comments[0]!.body, CODE_PR)).toEqual({ jobId: first.outputs['job-id'], headSha: OLD });
+  });
+});
+
+describe('the change to send', () => {
+  it('diff: true and a diff that cannot be read: the step fails even with a prompt, saying diff is true', async () => {
+    github.pulls.set(CODE_PR, { diff: SRC, files: [], commits: [] });
+    github.injectFault({ call: 'pull-diff', kind: 'status', status: 500, times: 5 });
+    const result = await onPull({ diff: 'true', prompt: 'x', retries: '0' });
+    expect(result.outputs.outcome).toBe('error');
+    expect(result.failures.join('\n')).toMatch(
+      /The diff is what this step sends \(diff is true\), so nothing was sent to the API; re-run the job once GitHub answers\./,
+    );
+    expect(flows.sim.requests).toEqual([]);
+  });
+
+  describe('a push that deleted a branch: no change to read', () => {
+    const deleted = { name: 'push', payload: pushEvent(OLD, ZERO).payload };
+
+    it('with diff: true the step fails saying the event has no change', async () => {
+      const result = await run({ diff: 'true', prompt: 'x' }, { event: deleted });
+      expect(result.outputs.outcome).toBe('error');
+      expect(result.failures.join('\n')).toContain('Input "diff" is "true" but the push event has no change to read.');
+      expect(flows.sim.requests).toEqual([]);
+    });
+
+    it('with a prompt: the prompt alone is sent', async () => {
+      const result = await run({ prompt: 'Document the release' }, { event: deleted });
+      expect(result.outputs.outcome).toBe('submitted');
+      expect(posts('create').map(promptOf)).toEqual(['Document the release']);
+    });
+
+    it('with job-id and no prompt: attaches to the job, sending nothing', async () => {
+      const first = await run({ prompt: 'first' });
+      flows.sim.resetLog();
+      const jobId = first.outputs['job-id']!;
+      const result = await run({ 'job-id': jobId }, { event: deleted });
+      expect(result.outputs['job-id']).toBe(jobId);
+      expect(result.outputs.outcome).toBe('running');
+      expect(flows.sim.requests.filter((r) => r.method === 'POST')).toEqual([]);
+    });
+
+    it('with neither: skipped, saying there is nothing to document', async () => {
+      const result = await run({}, { event: deleted });
+      expect(result.outputs.outcome).toBe('skipped');
+      expect(result.log.messages('notice')).toEqual(['The event carries no change to document and no prompt was given.']);
+      expect(flows.sim.requests).toEqual([]);
+    });
+  });
+
+  it('only files the filters leave out, and no prompt: skipped, and the comment says so', async () => {
+    github.pulls.set(CODE_PR, { diff: `${fileDiff('package-lock.json', ['{}'])}\n${fileDiff('dist/index.js', ['x'])}`, files: [], commits: [] });
+    const result = await onPull({ 'pr-comment': 'true' });
+    const reason = 'Every changed file (2) was left out by diff-include / diff-exclude (or is binary), and no prompt was given: nothing to document.';
+    expect(result.outputs.outcome).toBe('skipped');
+    expect(result.log.messages('notice')).toEqual([reason]);
+    expect(flows.sim.requests).toEqual([]);
+    expect(github.callsTo('create-comment')).toHaveLength(1);
+    expect(github.comments).toHaveLength(1);
   });
 });
