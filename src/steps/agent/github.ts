@@ -14,7 +14,8 @@ export type ConnectGitHub = (token: string, repo: RepoName, until: number) => Pr
 export function gitHubClients(settings: Pick<CommonSettings, 'requestTimeoutMs' | 'retries'>, context: StepContext): ConnectGitHub {
   const clients = new Map<string, Promise<GitHubApi>>();
   return (token, repo, until) => {
-    const key = `${token}\n${repo.owner}/${repo.repo}\n${until}`.toLowerCase();
+    // GitHub names a repository in any case; a token is only itself.
+    const key = `${token}\n${`${repo.owner}/${repo.repo}`.toLowerCase()}\n${until}`;
     let client = clients.get(key);
     if (!client) {
       client = createGitHubApi({
