@@ -2,7 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', '.tmp/**'] },
+  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', '.tmp/**', 'reports/**', '.stryker-tmp/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

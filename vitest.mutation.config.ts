@@ -20,6 +20,12 @@ export default defineConfig({
     sequence: {},
     isolate: false,
     include: ['test/**/*.test.ts'],
-    exclude: ['**/node_modules/**', 'test/**/*.e2e.test.ts', 'test/project/release.test.ts', 'test/project/figures.test.ts', 'test/simulator/http-server.test.ts'],
+    exclude: [
+      '**/node_modules/**',
+      'test/**/*.e2e.test.ts',
+      'test/project/release.test.ts',
+      'test/project/figures.test.ts',
+      'test/simulator/http-server.test.ts',
+    ],
   },
 });
