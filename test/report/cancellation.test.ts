@@ -16,20 +16,10 @@ import {
   cancelledPreviewLine,
 } from '../../src/report/cancellation.js';
 import type { VisitorsRun } from '../../src/visitors/run-visitors.js';
+import { previewRun } from '../support/preview-runs.js';
 
 const cancelled = (jobId: string | undefined, delivery: Delivery): AgentRun => ({ ...newRun(jobId, 'x', 0, 'cancelled'), delivery });
-const preview = (more: Partial<PreviewRun> = {}): PreviewRun => ({
-  status: 'cancelled',
-  branch: undefined,
-  url: undefined,
-  statusId: undefined,
-  state: undefined,
-  deployment: undefined,
-  reason: undefined,
-  waitedMs: 0,
-  reads: 0,
-  ...more,
-});
+const preview = (more: Partial<PreviewRun> = {}): PreviewRun => previewRun({ status: 'cancelled', ...more });
 const NOW = Date.UTC(2026, 11, 1);
 const CSV = 'visitors/visitors-2026-11.csv';
 const JSON_PATH = 'visitors/visitors-2026-11.json';

@@ -10,6 +10,7 @@ import type { PreviewRun } from '../../../src/preview/run-preview.js';
 import type { StepContext } from '../../../src/steps/step.js';
 import { pullRequestCommentRenderer } from '../../../src/steps/agent/pr-comment.js';
 import type { AgentRunRecord, AgentStage, RunImpact } from '../../../src/steps/agent/run-record.js';
+import { previewRun } from '../../support/preview-runs.js';
 
 type Write = ['working' | 'outcome', Record<string, unknown>];
 
@@ -27,17 +28,7 @@ function fakeComment(writes: Write[]): PullRequestComment {
 }
 
 const job = (more: Partial<AgentRun> = {}): AgentRun => ({ ...newRun('job_1', 'x', 0, 'running'), delivery: 'accepted', ...more });
-const preview = (status: PreviewRun['status']): PreviewRun => ({
-  status,
-  branch: 'docs/x',
-  url: undefined,
-  statusId: undefined,
-  state: undefined,
-  deployment: undefined,
-  reason: undefined,
-  waitedMs: 0,
-  reads: 0,
-});
+const preview = (status: PreviewRun['status']): PreviewRun => previewRun({ status, branch: 'docs/x' });
 
 interface Rendered {
   readonly writes: Write[];
