@@ -8,7 +8,8 @@
  * another module, or unchanged with unchanged tests), so after `-- --mutate src/text.ts` the
  * report still holds every module that an earlier run covered. A module the report does not hold
  * keeps its row of docs/mutation-scores.json; the file is written only when every module of the
- * config has a row, from the report or the file. `npm run mutation -- --summary-only` writes them from the last report without a run.
+ * config has a row, from the report or the file. `npm run mutation -- --summary-only` writes them
+ * from the last report without a run.
  * A static mutant (in a module-level constant: a regular expression, a list) that survived keeps
  * that result in an incremental run even when new tests would kill it: `npm run mutation -- --force`
  * tests every mutant again.
