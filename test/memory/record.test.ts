@@ -5,7 +5,7 @@
  * on; one that does not is `unverified`, never followed.
  */
 import { describe, expect, it } from 'vitest';
-import { backLinkLine, COMMENT_MARKER, isMarked, readBackLink, readRecord, recordLine } from '../../src/memory/record.js';
+import { backLinkLine, COMMENT_MARKER, impactRecordOf, isMarked, readBackLink, readRecord, recordLine, type ImpactRecord } from '../../src/memory/record.js';
 import { codePrScope, docsPrScope, RecordSeal } from '../../src/memory/seal.js';
 
 const SHA1 = 'a'.repeat(40);
@@ -88,6 +88,24 @@ describe('the code PR comment record', () => {
   it('keeps only the fields it records', () => {
     const line = recordLine({ jobId: 'job_1', headSha: SHA1, extra: 'x' } as never, SEAL, SCOPE);
     expect(readRecord(body(line), SEAL, SCOPE)).toStrictEqual({ found: 'verified', record: { jobId: 'job_1', headSha: SHA1 } });
+  });
+});
+
+describe('the reader impact a record keeps', () => {
+  /** Page `index` of the record, whose JSON takes exactly `chars` characters. */
+  const pageOf = (index: number, chars: number): ImpactRecord['pages'][number] => {
+    const page = { path: `page${index}/`, change: 'modified' as const, visitors: 100 - index, human: 100 - index, ai: 0, thumbsDown: 0 };
+    return { ...page, path: page.path.padEnd(page.path.length + chars - JSON.stringify(page).length, 'a') };
+  };
+  const pagesOf = (count: number, chars: number) => Array.from({ length: count }, (_, index) => pageOf(index, chars));
+
+  it('keeps the busiest pages while their JSON, a comma after each, fits in 8,000 characters, and counts the rest', () => {
+    // 16 pages of 499 characters and their commas are exactly 8,000: they fit.
+    const exact = pagesOf(18, 499);
+    expect(impactRecordOf(SHA1, exact)).toEqual({ head: SHA1, pages: exact.slice(0, 16), more: 2 });
+    // One character more each, and the 16th does not.
+    const over = pagesOf(16, 500);
+    expect(impactRecordOf(SHA1, over)).toEqual({ head: SHA1, pages: over.slice(0, 15), more: 1 });
   });
 });
 
