@@ -91,6 +91,42 @@ describe('the code PR comment record', () => {
   });
 });
 
+describe('reader impact in the code PR comment record', () => {
+  const sealed = (impact: unknown) => body(recordLine({ jobId: 'job_1', headSha: SHA1, impact } as never, SEAL, SCOPE));
+  const IMPACT: ImpactRecord = {
+    head: SHA256,
+    pages: [
+      { path: 'api/auth.mdx', change: 'renamed', previousPath: 'api/login.mdx', visitors: 1200, human: 1000, ai: 200, thumbsDown: 3, redirected: true },
+      { path: 'quickstart.mdx', change: 'modified', visitors: 310.5, human: 300, ai: 10.5, thumbsDown: 0 },
+      { path: 'legacy.mdx', change: 'removed', visitors: 40, human: 40, ai: 0, thumbsDown: 1, redirected: null },
+      { path: 'guides/new.mdx', change: 'added', visitors: 0, human: 0, ai: 0, thumbsDown: 0 },
+    ],
+    more: 3,
+  };
+
+  it('is read back exactly as written: an old path, a redirect known or not (null), and no field a page was written without', () => {
+    expect(readRecord(sealed(IMPACT), SEAL, SCOPE)).toStrictEqual({ found: 'verified', record: { jobId: 'job_1', headSha: SHA1, impact: IMPACT } });
+  });
+
+  it('makes the whole record unfollowed when it is not what the action writes, even when sealed', () => {
+    const page = IMPACT.pages[1]!;
+    for (const impact of [
+      { ...IMPACT, head: 'main' },
+      { ...IMPACT, more: -1 },
+      { ...IMPACT, pages: '' },
+      { ...IMPACT, pages: {} },
+      { ...IMPACT, pages: Array.from({ length: 21 }, () => page) },
+      { ...IMPACT, pages: [{ ...page, change: 'moved' }] },
+      { ...IMPACT, pages: [{ ...page, human: -1 }] },
+      { ...IMPACT, pages: [{ ...page, thumbsDown: '0' }] },
+      { ...IMPACT, pages: [{ ...page, previousPath: 7 }] },
+      { ...IMPACT, pages: [{ ...page, redirected: 'yes' }] },
+    ]) {
+      expect(readRecord(sealed(impact), SEAL, SCOPE), JSON.stringify(impact)).toEqual({ found: 'unverified' });
+    }
+  });
+});
+
 describe('the reader impact a record keeps', () => {
   /** Page `index` of the record, whose JSON takes exactly `chars` characters. */
   const pageOf = (index: number, chars: number): ImpactRecord['pages'][number] => {
