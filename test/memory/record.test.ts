@@ -85,6 +85,20 @@ describe('the code PR comment record', () => {
     }
   });
 
+  it('is read back from a comment with CRLF line endings, or blank lines after the record', () => {
+    const line = recordLine({ jobId: 'job_1', headSha: SHA1 }, SEAL, SCOPE);
+    const crlf = `${COMMENT_MARKER}\r\n## Docs agent\r\n\r\n${line}\r\n\r\n`;
+    expect(readRecord(crlf, SEAL, SCOPE)).toEqual({ found: 'verified', record: { jobId: 'job_1', headSha: SHA1 } });
+    expect(readRecord(`${body(line)}\n\n`, SEAL, SCOPE).found).toBe('verified');
+  });
+
+  it('is a whole line: a sealed record that a line only ends with is not followed', () => {
+    const line = recordLine({ jobId: 'job_1', headSha: SHA1 }, SEAL, SCOPE);
+    expect(readRecord(body(`<!-- docs-agent-action:state ${line}`), SEAL, SCOPE)).toEqual({ found: 'unverified' });
+    // A carriage return counts as the end of a CRLF line ending only: one before the record is something else on its line.
+    expect(readRecord(body(`\r${line}`), SEAL, SCOPE)).toEqual({ found: 'none' });
+  });
+
   it('keeps only the fields it records', () => {
     const line = recordLine({ jobId: 'job_1', headSha: SHA1, extra: 'x' } as never, SEAL, SCOPE);
     expect(readRecord(body(line), SEAL, SCOPE)).toStrictEqual({ found: 'verified', record: { jobId: 'job_1', headSha: SHA1 } });
@@ -164,5 +178,7 @@ describe('a marked comment', () => {
     expect(isMarked(`quoted ${COMMENT_MARKER}\nbody`, COMMENT_MARKER)).toBe(false);
     expect(isMarked(`intro\n${COMMENT_MARKER}`, COMMENT_MARKER)).toBe(false);
     expect(isMarked(` ${COMMENT_MARKER}`, COMMENT_MARKER)).toBe(false);
+    // A carriage return is dropped only as the end of a CRLF line ending, not before the marker.
+    expect(isMarked(`\r${COMMENT_MARKER}\nbody`, COMMENT_MARKER)).toBe(false);
   });
 });
