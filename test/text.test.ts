@@ -13,6 +13,7 @@ import {
   errorMessage,
   fenceFor,
   forLog,
+  formatCount,
   formatPercent,
   idForLog,
   oneLine,
@@ -224,6 +225,16 @@ describe('counts and fences', () => {
     expect(countOf(0, 'page')).toBe('0 pages');
     expect(countOf(2_500, 'request')).toBe('2,500 requests');
     expect(countOf(2, 'entry', 'entries')).toBe('2 entries');
+  });
+
+  it('writes any number as en-US does: every group of three, a fraction, a sign, -0, numbers past the safe integers', () => {
+    expect(formatCount(999)).toBe('999');
+    expect(formatCount(1_234_567)).toBe('1,234,567');
+    expect(formatCount(-1_234_567)).toBe('-1,234,567');
+    expect(formatCount(1_234.5)).toBe('1,234.5');
+    expect(formatCount(-0)).toBe('-0');
+    expect(formatCount(2 ** 53 + 2)).toBe('9,007,199,254,740,994');
+    expect(formatCount(1e21)).toBe('1,000,000,000,000,000,000,000');
   });
 
   it('makes a fence longer than any backtick run in the text, and at least the minimum', () => {
