@@ -117,6 +117,12 @@ describe('cutToBytes at its edges', () => {
     expect(cutToBytes('x'.repeat(210), limitFor(10))).toBe('xxxxxx…\n… 204 more characters of that line not shown');
   });
 
+  it('cuts into a line of exactly the budget, or one byte more, which with its line break does not fit', () => {
+    const rest = 'y'.repeat(200);
+    expect(cutToBytes(['x'.repeat(10), rest].join('\n'), limitFor(10))).toBe('xxxxxx…\n… 4 more characters of that line not shown (and 1 more lines)');
+    expect(cutToBytes(['x'.repeat(11), rest].join('\n'), limitFor(10))).toBe('xxxxxx…\n… 5 more characters of that line not shown (and 1 more lines)');
+  });
+
   it('says only how many lines are left when there is no room for the start of a long line', () => {
     expect(cutToBytes(['abcdefgh', 'y'.repeat(200), 'end'].join('\n'), limitFor(10))).toBe('abcdefgh\n… 2 more lines not shown');
   });
