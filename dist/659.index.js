@@ -174,18 +174,23 @@ class PullRequestComment {
     async rewriteTail(record, docsPrSection, gate) {
         if (this.stopped || this.commentId === undefined || !this.foundBody || !this.earlier)
             return false;
-        const lines = this.foundBody.replace(/\n+$/, '').split('\n');
-        const dropTrailing = (starts) => {
-            while (lines.length > 0 && lines.at(-1) === '')
-                lines.pop();
-            if (lines.length > 0 && starts(lines.at(-1)))
+        // A comment edited on GitHub's web page comes back with CRLF line ends. Its first line is the
+        // marker, so what is popped below never empties the list.
+        const lines = this.foundBody.split(/\r?\n/);
+        const dropBlankLines = () => {
+            while (lines.at(-1) === '')
                 lines.pop();
         };
-        dropTrailing((line) => line.startsWith('<!-- docs-agent-action:state '));
-        dropTrailing((line) => line.startsWith(_report_gate_report_js__WEBPACK_IMPORTED_MODULE_3__/* .GATE_LINE_START */ .OJ));
-        dropTrailing((line) => line.startsWith(_report_docs_pr_report_js__WEBPACK_IMPORTED_MODULE_2__/* .DOCS_PR_SECTION_START */ .AQ));
-        while (lines.length > 0 && lines.at(-1) === '')
-            lines.pop();
+        // From the end: the record (it verified, so it is the last line), then the gate line and the
+        // documentation PR's section this action wrote before it, each after a blank line.
+        dropBlankLines();
+        lines.pop();
+        for (const start of [_report_gate_report_js__WEBPACK_IMPORTED_MODULE_3__/* .GATE_LINE_START */ .OJ, _report_docs_pr_report_js__WEBPACK_IMPORTED_MODULE_2__/* .DOCS_PR_SECTION_START */ .AQ]) {
+            dropBlankLines();
+            if (lines.at(-1)?.startsWith(start))
+                lines.pop();
+        }
+        dropBlankLines();
         const hidden = (0,_memory_record_js__WEBPACK_IMPORTED_MODULE_5__/* .recordLine */ .IK)(record, this.deps.seal, (0,_memory_seal_js__WEBPACK_IMPORTED_MODULE_7__/* .codePrScope */ .ce)(this.pullRequest.repository, this.pullRequest.number));
         const body = withTail(lines.join('\n'), [docsPrSection, gate && (0,_report_gate_report_js__WEBPACK_IMPORTED_MODULE_3__/* .renderGateLine */ .qS)(gate), hidden].filter((part) => Boolean(part)));
         try {
@@ -309,9 +314,13 @@ function backLinkOf(comments, pullRequest, deps) {
 function sameRecord(a, b) {
     return JSON.stringify(a) === JSON.stringify(b);
 }
-/** The characters the parts after the report's body take: each after a blank line, and the final line break. */
+/**
+ * The characters the parts after the report's body add: each after a blank line. The final line
+ * break is the report's own (its bodies end with one), moved after them, so a comment of exactly
+ * GitHub's limit is written whole.
+ */
 function tailChars(parts) {
-    return parts.reduce((chars, part) => chars + part.length + 2, 1);
+    return parts.reduce((chars, part) => chars + part.length + 2, 0);
 }
 
 

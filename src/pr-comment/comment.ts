@@ -182,15 +182,21 @@ export class PullRequestComment {
    */
   async rewriteTail(record: CommentRecord, docsPrSection: string | undefined, gate: GateStatus | undefined): Promise<boolean> {
     if (this.stopped || this.commentId === undefined || !this.foundBody || !this.earlier) return false;
-    const lines = this.foundBody.replace(/\n+$/, '').split('\n');
-    const dropTrailing = (starts: (line: string) => boolean): void => {
-      while (lines.length > 0 && lines.at(-1) === '') lines.pop();
-      if (lines.length > 0 && starts(lines.at(-1)!)) lines.pop();
+    // A comment edited on GitHub's web page comes back with CRLF line ends. Its first line is the
+    // marker, so what is popped below never empties the list.
+    const lines = this.foundBody.split(/\r?\n/);
+    const dropBlankLines = (): void => {
+      while (lines.at(-1) === '') lines.pop();
     };
-    dropTrailing((line) => line.startsWith('<!-- docs-agent-action:state '));
-    dropTrailing((line) => line.startsWith(GATE_LINE_START));
-    dropTrailing((line) => line.startsWith(DOCS_PR_SECTION_START));
-    while (lines.length > 0 && lines.at(-1) === '') lines.pop();
+    // From the end: the record (it verified, so it is the last line), then the gate line and the
+    // documentation PR's section this action wrote before it, each after a blank line.
+    dropBlankLines();
+    lines.pop();
+    for (const start of [GATE_LINE_START, DOCS_PR_SECTION_START]) {
+      dropBlankLines();
+      if (lines.at(-1)?.startsWith(start)) lines.pop();
+    }
+    dropBlankLines();
     const hidden = recordLine(record, this.deps.seal, codePrScope(this.pullRequest.repository, this.pullRequest.number));
     const body = withTail(
       lines.join('\n'),
@@ -320,7 +326,11 @@ function sameRecord(a: CommentRecord | DocsPrRecord | undefined, b: CommentRecor
   return JSON.stringify(a) === JSON.stringify(b);
 }
 
-/** The characters the parts after the report's body take: each after a blank line, and the final line break. */
+/**
+ * The characters the parts after the report's body add: each after a blank line. The final line
+ * break is the report's own (its bodies end with one), moved after them, so a comment of exactly
+ * GitHub's limit is written whole.
+ */
 function tailChars(parts: readonly string[]): number {
-  return parts.reduce((chars, part) => chars + part.length + 2, 1);
+  return parts.reduce((chars, part) => chars + part.length + 2, 0);
 }

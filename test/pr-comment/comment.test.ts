@@ -7,8 +7,14 @@ import { newRun, type AgentRun } from '../../src/agent/run-agent.js';
 import { GitHubError, type IssueComment } from '../../src/github/api.js';
 import { memoryGitHub } from '../support/memory-github.js';
 import { PullRequestComment } from '../../src/pr-comment/comment.js';
-import { COMMENT_MARKER } from '../../src/memory/record.js';
-import { recordIn, sealedRecord, TEST_SEAL, WORKFLOW_REPOSITORY } from '../support/records.js';
+import { COMMENT_MARKER, DOCS_PR_MARKER, impactRecordOf, type CommentRecord, type DocsPrRecord } from '../../src/memory/record.js';
+import type { DocsPrOutcome } from '../../src/docs-pr/follow.js';
+import type { GateStatus } from '../../src/gate/policy.js';
+import { COMMENT_LIMIT_CHARS, renderPrComment } from '../../src/report/agent-report.js';
+import { renderDocsPrSection } from '../../src/report/docs-pr-report.js';
+import { renderGateLine } from '../../src/report/gate-report.js';
+import { renderImpactSection, renderImpactTooLong, type ImpactView } from '../../src/report/impact-report.js';
+import { recordIn, sealedBackLink, sealedRecord, TEST_SEAL, WORKFLOW_REPOSITORY } from '../support/records.js';
 import { recordingLogger } from '../support/fake-time.js';
 
 const HEAD = 'a'.repeat(40);
@@ -147,5 +153,315 @@ describe('writing the comment', () => {
       await comment.writeWorking({ run: acceptedRun('job_1') });
       expect(logger.messages('warning')).toEqual([`Could not write the pull-request comment: ${error.message}`]);
     }
+  });
+});
+
+const DOCS_PR: DocsPrRecord = { repository: 'acme/docs', number: 5, headRef: 'docs-agent/flag', closedByAction: false };
+const GATE: GateStatus = {
+  state: 'pending',
+  description: 'Waiting for the documentation PR acme/docs#5 to be approved.',
+  sentence: ['Waiting for the documentation PR ', { name: 'acme/docs#5' }, ' to be approved'],
+  targetUrl: 'https://github.com/acme/widgets/actions/runs/1',
+};
+
+/** The comment an earlier run left: its marker, a report, then (each after a blank line) its tail parts and the record. */
+function earlierComment(id: number, record: CommentRecord, tail: readonly string[] = [], authorLogin = 'github-actions[bot]'): IssueComment {
+  const body = [
+    COMMENT_MARKER,
+    '### Documentation agent',
+    '',
+    '**The job opened a documentation PR.**',
+    ...tail.flatMap((part) => ['', part]),
+    '',
+    sealedRecord(record, 7),
+  ];
+  return { id, authorLogin, body: `${body.join('\n')}\n` };
+}
+
+describe('finding the comment by its seal (command: sync, with another identity)', () => {
+  it('takes the oldest marked comment whose record verifies for this pull request, whoever wrote it', async () => {
+    const unmarked = { id: 1, authorLogin: 'someone', body: `quoting it:\n${sealedRecord({ jobId: 'job_quoted', headSha: EARLIER }, 7)}\n` };
+    const forged = {
+      id: 2,
+      authorLogin: 'someone',
+      body: `${COMMENT_MARKER}\n<!-- docs-agent-action:state {"jobId":"job_forged"} sha256=${'0'.repeat(64)} -->\n`,
+    };
+    const otherPr = { id: 3, authorLogin: 'github-actions[bot]', body: `${COMMENT_MARKER}\n${sealedRecord({ jobId: 'job_pr8', headSha: EARLIER }, 8)}\n` };
+    const github = memoryGitHub(
+      [unmarked, forged, otherPr, earlierComment(4, { jobId: 'job_ours', headSha: EARLIER }), earlierComment(5, { jobId: 'job_copy', headSha: EARLIER })],
+      'code-bot[bot]',
+    );
+    const comment = await PullRequestComment.find(github, PR, { ...deps(), bySeal: true });
+    expect(comment!.earlier).toEqual({ jobId: 'job_ours', headSha: EARLIER });
+  });
+
+  it('without bySeal, a verified record of another identity is not the action’s comment', async () => {
+    const github = memoryGitHub([earlierComment(4, { jobId: 'job_ours', headSha: EARLIER })], 'code-bot[bot]');
+    const comment = await PullRequestComment.find(github, PR, deps());
+    expect(comment!.earlier).toBeUndefined();
+  });
+});
+
+describe('the back-link of a documentation PR', () => {
+  it('is read from a comment marked as one whose record verifies for this pull request, whoever wrote it', async () => {
+    const backLink = (id: number, marker: string, number: number) => ({
+      id,
+      authorLogin: 'docs-bot[bot]',
+      body: `${marker}\nFollows acme/widgets#3.\n${sealedBackLink({ codePr: { repository: WORKFLOW_REPOSITORY, number } }, 7, WORKFLOW_REPOSITORY)}\n`,
+    });
+    const notMarked = backLink(1, 'Quoted:', 11);
+    const github = memoryGitHub([notMarked, backLink(2, DOCS_PR_MARKER, 3)]);
+    const comment = await PullRequestComment.find(github, PR, deps());
+    expect(comment!.backLink).toEqual({ codePr: { repository: WORKFLOW_REPOSITORY, number: 3 } });
+    const onlyUnmarked = await PullRequestComment.find(memoryGitHub([notMarked]), PR, deps());
+    expect(onlyUnmarked!.backLink).toBeUndefined();
+  });
+});
+
+describe('rewriting the tail (command: sync)', () => {
+  const record: CommentRecord = { jobId: 'job_1', headSha: EARLIER, docsPr: { ...DOCS_PR, closedByAction: true } };
+  const report = [COMMENT_MARKER, '### Documentation agent', '', '**The job opened a documentation PR.**'].join('\n');
+  const newSection = renderDocsPrSection('acme/docs#5', 'closed');
+
+  it('keeps the report, and says the documentation PR and the gate anew after it, with the new record last', async () => {
+    const found = earlierComment(3, { jobId: 'job_1', headSha: EARLIER, docsPr: DOCS_PR }, [
+      renderDocsPrSection('acme/docs#5', 'linked'),
+      renderGateLine(GATE),
+    ]);
+    const github = memoryGitHub([found]);
+    const { logger, clock, seal } = deps();
+    const comment = (await PullRequestComment.find(github, PR, { logger, clock, seal, bySeal: true }))!;
+    const gate: GateStatus = { ...GATE, state: 'success', sentence: ['The documentation PR ', { name: 'acme/docs#5' }, ' was approved'] };
+    await expect(comment.rewriteTail(record, newSection, gate)).resolves.toBe(true);
+    expect(github.comments[0]!.body).toBe(`${report}\n\n${newSection}\n\n${renderGateLine(gate)}\n\n${sealedRecord(record, 7)}\n`);
+    expect(logger.messages('info')).toEqual(['Pull-request comment updated.']);
+  });
+
+  it('reads a comment edited on GitHub (CRLF line ends, blank lines added) as the same report and tail', async () => {
+    const written = earlierComment(3, { jobId: 'job_1', headSha: EARLIER, docsPr: DOCS_PR }, [
+      renderDocsPrSection('acme/docs#5', 'linked'),
+      renderGateLine(GATE),
+    ]);
+    const edited = { ...written, body: `${written.body.replace('\n\n**Documentation PR**', '\n\n\n**Documentation PR**').replace(/\n/g, '\r\n')}\r\n` };
+    const github = memoryGitHub([edited]);
+    const comment = (await PullRequestComment.find(github, PR, { ...deps(), bySeal: true }))!;
+    expect(comment.earlier).toEqual({ jobId: 'job_1', headSha: EARLIER, docsPr: DOCS_PR });
+    await comment.rewriteTail(record, newSection, GATE);
+    expect(github.comments[0]!.body).toBe(`${report}\n\n${newSection}\n\n${renderGateLine(GATE)}\n\n${sealedRecord(record, 7)}\n`);
+  });
+
+  it('leaves a report line that only resembles the tail, and writes the parts it is given', async () => {
+    // The report's last line is the job's own text here, not a section of this action's: it stays.
+    const found = earlierComment(3, { jobId: 'job_1', headSha: EARLIER });
+    const github = memoryGitHub([found]);
+    const comment = (await PullRequestComment.find(github, PR, { ...deps(), bySeal: true }))!;
+    await comment.rewriteTail(record, undefined, undefined);
+    expect(github.comments[0]!.body).toBe(`${report}\n\n${sealedRecord(record, 7)}\n`);
+  });
+
+  it('writes nothing without a comment whose record verified, and after a failed write nothing more', async () => {
+    const none = (await PullRequestComment.find(memoryGitHub(), PR, { ...deps(), bySeal: true }))!;
+    await expect(none.rewriteTail(record, newSection, GATE)).resolves.toBe(false);
+    // The action's comment, but its record does not verify: there is nothing to keep.
+    const unverified = memoryGitHub([{ id: 3, authorLogin: 'github-actions[bot]', body: `${COMMENT_MARKER}\n### Documentation agent\n` }]);
+    const found = (await PullRequestComment.find(unverified, PR, deps()))!;
+    await expect(found.rewriteTail(record, newSection, GATE)).resolves.toBe(false);
+    expect(unverified.calls).toEqual(['list 7', 'identity']);
+    const github = memoryGitHub([earlierComment(3, { jobId: 'job_1', headSha: EARLIER })]);
+    github.failures.write = new GitHubError('PATCH …/comments/3 answered 500.', 'http', 500);
+    const { logger, clock, seal } = deps();
+    const comment = (await PullRequestComment.find(github, PR, { logger, clock, seal, bySeal: true }))!;
+    await expect(comment.rewriteTail(record, newSection, GATE)).resolves.toBe(false);
+    expect(logger.messages('warning')).toEqual(['Could not write the pull-request comment: PATCH …/comments/3 answered 500.']);
+    await expect(comment.rewriteTail(record, newSection, GATE)).resolves.toBe(false);
+    await comment.writeOutcome({ run: acceptedRun('job_1') });
+    expect(github.calls).toEqual(['list 7', 'identity', 'update 3']);
+  });
+});
+
+describe('reading the record again before the outcome', () => {
+  const closedByAction: DocsPrRecord = { ...DOCS_PR, closedByAction: true };
+
+  /** Another run of the same pull request (a `closed` run) writes the comment between this run's read and its outcome. */
+  async function raced(newer: CommentRecord, docsPr?: DocsPrOutcome) {
+    const github = memoryGitHub([earlierComment(3, { jobId: 'job_1', headSha: EARLIER, docsPr: DOCS_PR })]);
+    const { logger, clock, seal } = deps();
+    const comment = (await PullRequestComment.find(github, PR, { logger, clock, seal }))!;
+    github.comments[0] = earlierComment(3, newer);
+    const run = newRun('job_1', '', NOW, 'pr-opened');
+    await comment.writeOutcome({ run, docsPr });
+    return { github, logger, body: github.comments[0].body };
+  }
+
+  it('keeps the documentation PR another run closed meanwhile, as that run recorded it', async () => {
+    const { body, github } = await raced({ jobId: 'job_1', headSha: EARLIER, docsPr: closedByAction });
+    expect(recordIn(body, 7)).toEqual({ jobId: 'job_1', headSha: EARLIER, docsPr: closedByAction });
+    expect(body).toContain(renderDocsPrSection('acme/docs#5', 'closed'));
+    expect(github.calls).toEqual(['list 7', 'identity', 'list 7', 'update 3']);
+  });
+
+  it('keeps a newer job another run recorded, without saying a documentation PR it did not change', async () => {
+    const { body } = await raced({ jobId: 'job_2', headSha: HEAD, docsPr: DOCS_PR });
+    expect(recordIn(body, 7)).toEqual({ jobId: 'job_2', headSha: HEAD, docsPr: DOCS_PR });
+    expect(body).not.toContain('**Documentation PR**');
+  });
+
+  it('lets what this run did to the documentation PR stand against the newer record', async () => {
+    const linked: DocsPrRecord = { repository: 'acme/docs', number: 6, headRef: 'docs-agent/other', closedByAction: false };
+    const acted: DocsPrOutcome = { action: 'linked', record: linked, shown: { pull: linked, state: 'linked' }, acted: true };
+    const { body } = await raced({ jobId: 'job_1', headSha: EARLIER, docsPr: closedByAction }, acted);
+    expect(recordIn(body, 7)).toEqual({ jobId: 'job_1', headSha: EARLIER, docsPr: linked });
+    expect(body).toContain(renderDocsPrSection('acme/docs#6', 'linked'));
+    // Following that did not act (nothing to do, or a failure) gives way to the newer record.
+    const idle: DocsPrOutcome = { action: 'none', record: DOCS_PR, shown: undefined, acted: false };
+    const second = await raced({ jobId: 'job_1', headSha: EARLIER, docsPr: closedByAction }, idle);
+    expect(recordIn(second.body, 7)!.docsPr).toEqual(closedByAction);
+  });
+
+  it('with no other run meanwhile, says what this run’s following left, acted on or not', async () => {
+    // The job reported a documentation PR that someone had closed already: recorded, left alone.
+    const other: DocsPrRecord = { repository: 'acme/docs', number: 6, headRef: 'docs-agent/other', closedByAction: false };
+    const leftAlone: DocsPrOutcome = { action: 'none', record: other, shown: { pull: other, state: 'left-alone-closed' }, acted: false };
+    const { body } = await raced({ jobId: 'job_1', headSha: EARLIER, docsPr: DOCS_PR }, leftAlone);
+    expect(recordIn(body, 7)!.docsPr).toEqual(other);
+    expect(body).toContain(renderDocsPrSection('acme/docs#6', 'left-alone-closed'));
+  });
+
+  it('a newer record that names what this run’s following left changes nothing of what the comment says of it', async () => {
+    // This run could not update the documentation PR; another run recorded it closed, as this run's record has it.
+    const notUpdated: DocsPrOutcome = { action: 'none', record: closedByAction, shown: { pull: closedByAction, state: 'not-updated' }, acted: false };
+    const { body } = await raced({ jobId: 'job_2', headSha: HEAD, docsPr: closedByAction }, notUpdated);
+    expect(recordIn(body, 7)).toEqual({ jobId: 'job_2', headSha: HEAD, docsPr: closedByAction });
+    expect(body).toContain(renderDocsPrSection('acme/docs#5', 'not-updated'));
+  });
+
+  it('reads its own comment again, not another one carrying a copy of a record', async () => {
+    const github = memoryGitHub([earlierComment(3, { jobId: 'job_1', headSha: EARLIER, docsPr: DOCS_PR })]);
+    const comment = (await PullRequestComment.find(github, PR, deps()))!;
+    github.comments.unshift(earlierComment(1, { jobId: 'job_copy', headSha: EARLIER, docsPr: closedByAction }, [], 'someone'));
+    await comment.writeOutcome({ run: newRun('job_1', '', NOW, 'pr-opened') });
+    expect(recordIn(github.comments[1]!.body, 7)).toEqual({ jobId: 'job_1', headSha: EARLIER, docsPr: DOCS_PR });
+  });
+
+  it('a record edited meanwhile counts as none, without a second notice; the write goes on with what this run has', async () => {
+    const github = memoryGitHub([earlierComment(3, { jobId: 'job_1', headSha: EARLIER, docsPr: DOCS_PR })]);
+    const { logger, clock, seal } = deps();
+    const comment = (await PullRequestComment.find(github, PR, { logger, clock, seal }))!;
+    github.comments[0] = { ...github.comments[0]!, body: github.comments[0]!.body.replace('flag', 'flap') };
+    await comment.writeOutcome({ run: newRun('job_1', '', NOW, 'pr-opened') });
+    expect(logger.messages('notice')).toEqual([]);
+    expect(recordIn(github.comments[0].body, 7)).toEqual({ jobId: 'job_1', headSha: EARLIER, docsPr: DOCS_PR });
+  });
+
+  it('a failed read again is said at info level, and the outcome is written all the same', async () => {
+    const github = memoryGitHub([earlierComment(3, { jobId: 'job_1', headSha: EARLIER })]);
+    const { logger, clock, seal } = deps();
+    const comment = (await PullRequestComment.find(github, PR, { logger, clock, seal }))!;
+    github.failures.list = new GitHubError('GET …/comments answered 502.', 'http', 502);
+    await comment.writeOutcome({ run: newRun('job_1', '', NOW, 'pr-opened') });
+    expect(logger.messages('info')).toEqual([
+      'Could not read the pull-request comment again before writing it (GET …/comments answered 502.); writing what this run knows.',
+      'Pull-request comment updated.',
+    ]);
+    expect(logger.messages('warning')).toEqual([]);
+    const cancelled = new GitHubError('stopped: cancelled', 'cancelled');
+    github.failures.list = cancelled;
+    await expect(comment.writeOutcome({ run: newRun('job_1', '', NOW, 'pr-opened') })).rejects.toBe(cancelled);
+  });
+
+  it('reads nothing again when there is no comment yet', async () => {
+    const github = memoryGitHub();
+    const comment = (await PullRequestComment.find(github, PR, deps()))!;
+    await comment.writeOutcome({ run: acceptedRun('job_1') });
+    expect(github.calls).toEqual(['list 7', 'create 7']);
+  });
+});
+
+describe('what the comment holds next to the report (reader impact)', () => {
+  const PREVIEW = 'https://acme-widgets-preview.mintlify.app';
+  /** Twenty changed pages with long paths (file names, of any length), the last `lastPathChars` long. */
+  function impactOf(lastPathChars: number, pathChars = 2_700) {
+    const rows = Array.from({ length: 20 }, (_, index) => ({
+      path: `${String(index).padStart(2, '0')}${'p'.repeat((index === 19 ? lastPathChars : pathChars) - 2)}`,
+      change: 'modified' as const,
+      visitors: 1_000 - index,
+      human: 900 - index,
+      ai: 100,
+      thumbsDown: 1,
+    }));
+    const view: ImpactView = { rows, more: 0, previewUrl: PREVIEW, requests: 2 };
+    return { view, record: impactRecordOf(HEAD, rows) };
+  }
+
+  async function outcomeWith(run: AgentRun, impact: ReturnType<typeof impactOf>, stage: 'working' | 'outcome' = 'outcome'): Promise<string> {
+    const github = memoryGitHub();
+    const comment = (await PullRequestComment.find(github, PR, deps()))!;
+    if (stage === 'working') await comment.writeWorking({ run, impact });
+    else await comment.writeOutcome({ run, impact });
+    return github.comments[0]!.body;
+  }
+
+  function failedRun(messageChars: number): AgentRun {
+    const run = acceptedRun('job_1');
+    run.outcome = 'error';
+    run.error = new Error('e'.repeat(messageChars));
+    return run;
+  }
+
+  it('the section shows in the outcome only, not while the job works', async () => {
+    const impact = impactOf(10, 10);
+    const section = renderImpactSection(impact.view, 4);
+    expect(await outcomeWith(acceptedRun('job_1'), impact, 'working')).not.toContain('What readers will see');
+    expect(await outcomeWith(acceptedRun('job_1'), impact)).toContain(section);
+  });
+
+  it('the report gives way to its short form only when the whole would pass GitHub’s limit', async () => {
+    const impact = impactOf(1_500);
+    const now = new Date(NOW).toISOString();
+    const forms = new Set<string>();
+    // The error message grows a character at a time across the point where the report no longer fits beside the section.
+    for (let chars = 100; chars <= 2_000; chars += 1) {
+      const run = failedRun(chars);
+      const body = await outcomeWith(run, impact);
+      expect(body.length).toBeLessThanOrEqual(COMMENT_LIMIT_CHARS);
+      const full = renderPrComment(run, COMMENT_MARKER, undefined, now).replace(/\n$/, '');
+      const short = renderPrComment(run, COMMENT_MARKER, undefined, now, 0).replace(/\n$/, '');
+      if (body.startsWith(`${full}\n`)) forms.add('full');
+      else {
+        expect(body.startsWith(`${short}\n`)).toBe(true);
+        forms.add('short');
+        // The full report would not have fitted.
+        expect(body.length - short.length + full.length).toBeGreaterThan(COMMENT_LIMIT_CHARS);
+        break;
+      }
+    }
+    expect(forms).toEqual(new Set(['full', 'short']));
+  });
+
+  it('the section gives way as a whole only when it would not fit beside the report’s shortest form', async () => {
+    const run = failedRun(2_000);
+    const now = new Date(NOW).toISOString();
+    const full = renderPrComment(run, COMMENT_MARKER, undefined, now).replace(/\n$/, '');
+    const short = renderPrComment(run, COMMENT_MARKER, undefined, now, 0).replace(/\n$/, '');
+    const tooLong = renderImpactTooLong(4);
+    const outcomes = new Set<string>();
+    // The last page's path grows a character at a time across the point where the section no longer fits.
+    for (let chars = 1_800; chars <= 3_000; chars += 1) {
+      const impact = impactOf(chars);
+      const body = await outcomeWith(run, impact);
+      expect(body.length).toBeLessThanOrEqual(COMMENT_LIMIT_CHARS);
+      const section = renderImpactSection(impact.view, 4);
+      if (body.includes(section)) outcomes.add('shown');
+      else {
+        expect(body).toContain(tooLong);
+        outcomes.add('too long');
+        // The notice leaves the report room to show in full; the section beside the report's
+        // shortest form would have passed the limit.
+        const report = body.startsWith(`${full}\n`) ? full : short;
+        expect(body.length - report.length + short.length - tooLong.length + section.length).toBeGreaterThan(COMMENT_LIMIT_CHARS);
+        break;
+      }
+    }
+    expect(outcomes).toEqual(new Set(['shown', 'too long']));
   });
 });
