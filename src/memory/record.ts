@@ -128,7 +128,12 @@ function sealedLine(kind: RecordKind, value: object, seal: RecordSeal, scope: st
 }
 
 function escapedJson(value: object): string {
-  return JSON.stringify(value).replace(/[<>-]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  // `<`, `>` and `-` become \u escapes, so no text in the record can open or end the HTML comment
+  // it stands in. Outside a string an escape would break the JSON, and JSON writes a number under
+  // a millionth with a minus (5e-7): such a count is kept as 0, which is how it is shown anyway.
+  // The analytics' counts are never negative (schemas.ts).
+  const json = JSON.stringify(value, (_key, field: unknown) => (typeof field === 'number' && field > 0 && field < 1e-6 ? 0 : field));
+  return json.replace(/[<>-]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
 function readSealedLine(kind: RecordKind, body: string, seal: RecordSeal, scope: string): RecordReading<unknown> {
@@ -222,6 +227,5 @@ function lastLine(body: string): string {
   return body
     .replace(/[\r\n]+$/, '')
     .split('\n')
-    .at(-1)!
-    .replace(/\r$/, '');
+    .at(-1)!;
 }

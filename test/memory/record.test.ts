@@ -122,6 +122,15 @@ describe('reader impact in the code PR comment record', () => {
     expect(readRecord(sealed(IMPACT), SEAL, SCOPE)).toStrictEqual({ found: 'verified', record: { jobId: 'job_1', headSha: SHA1, impact: IMPACT } });
   });
 
+  it('is read back when a count is under a millionth, which JSON writes with a minus: kept as 0', () => {
+    const tiny = { ...IMPACT, pages: [{ ...IMPACT.pages[1]!, visitors: 5e-7, ai: 1e-300, thumbsDown: 0.000001 }] };
+    const reading = readRecord(sealed(tiny), SEAL, SCOPE);
+    expect(reading).toStrictEqual({
+      found: 'verified',
+      record: { jobId: 'job_1', headSha: SHA1, impact: { ...tiny, pages: [{ ...tiny.pages[0]!, visitors: 0, ai: 0, thumbsDown: 0.000001 }] } },
+    });
+  });
+
   it('makes the whole record unfollowed when it is not what the action writes, even when sealed', () => {
     const page = IMPACT.pages[1]!;
     for (const impact of [
