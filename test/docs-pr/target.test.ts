@@ -33,17 +33,33 @@ describe('the documentation PR a link names', () => {
       expect(pullRequestOfLink(link, 'https://github.com'), link).toBeUndefined();
     }
     expect(pullRequestOfLink(null, 'https://github.com')).toBeUndefined();
+    // A path with more in it before the repository is not GitHub's form of a pull request either.
+    expect(pullRequestOfLink('https://github.com/x/acme/docs/pull/1', 'https://github.com')).toBeUndefined();
+  });
+
+  it('a GitHub server under a path: the link must be under it, and the path is not part of the repository', () => {
+    for (const server of ['https://ghe.example.com/git', 'https://ghe.example.com/git//']) {
+      expect(pullRequestOfLink('https://ghe.example.com/git/acme/docs/pull/3', server), server).toEqual({ repository: 'acme/docs', number: 3 });
+      // The same length of path, but another one: not this server's pull request.
+      expect(pullRequestOfLink('https://ghe.example.com/xyz/acme/docs/pull/3', server), server).toBeUndefined();
+      expect(pullRequestOfLink('https://ghe.example.com/acme/docs/pull/3', server), server).toBeUndefined();
+    }
   });
 
   it('the server is GITHUB_SERVER_URL, else github.com', () => {
     expect(serverUrlFrom({})).toBe('https://github.com');
     expect(serverUrlFrom({ GITHUB_SERVER_URL: 'https://ghe.example.com/' })).toBe('https://ghe.example.com');
+    expect(serverUrlFrom({ GITHUB_SERVER_URL: 'https://ghe.example.com//' })).toBe('https://ghe.example.com');
   });
 
   it('source.repository as the vendor documents it (a URL), or owner/name', () => {
     expect(repositoryOfSource('https://github.com/acme-sim/docs')).toBe('acme-sim/docs');
     expect(repositoryOfSource('https://github.com/acme-sim/docs.git')).toBe('acme-sim/docs');
     expect(repositoryOfSource('acme-sim/docs')).toBe('acme-sim/docs');
+    // Spaces and slashes around it, as a hand-written value may have them; only a `.git` ending is taken off.
+    expect(repositoryOfSource(' acme-sim/docs\n')).toBe('acme-sim/docs');
+    expect(repositoryOfSource('//acme-sim/docs//')).toBe('acme-sim/docs');
+    expect(repositoryOfSource('https://github.com/acme-sim/docs.github.io')).toBe('acme-sim/docs.github.io');
     expect(repositoryOfSource('https://github.com/acme-sim')).toBeUndefined();
     expect(repositoryOfSource(null)).toBeUndefined();
   });
