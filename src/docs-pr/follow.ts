@@ -199,8 +199,10 @@ export class DocsPrFollower {
     const pull = github && (await this.attempt('read', target, () => github.pullRequest(target.number)));
     if (!github || !pull) {
       // Recorded all the same (unless it does not exist), so that a later run with a token can
-      // follow it: that run checks it against the record before it acts.
-      return this.show(this.lastState === 'not-found' ? earlier : record, this.lastState, { shown: target, acted: !same });
+      // follow it: that run checks it against the record before it acts. A pull request that does
+      // not exist changes nothing, and a newer record another run wrote meanwhile stands.
+      const notFound = this.lastState === 'not-found';
+      return this.show(notFound ? earlier : record, this.lastState, { shown: target, acted: !notFound && !same });
     }
     if (!this.isRecordedPull(pull, record, 'the job reports')) return this.show(earlier, 'mismatch', { shown: target });
     if (this.leftAlone(record, pull, record.closedByAction)) return;

@@ -654,7 +654,7 @@ describe('the documentation PR the job reports', () => {
     });
   });
 
-  it('a PR GitHub does not find is not recorded; the earlier record stands', async () => {
+  it('a PR GitHub does not find is not recorded, nor counted as acted on; the earlier record stands', async () => {
     const { repo, follower } = world();
     repo(DOCS).pull(7);
     const following = follower(recordOf(7));
@@ -663,7 +663,21 @@ describe('the documentation PR the job reports', () => {
       action: 'none',
       record: recordOf(7),
       shown: { pull: { repository: DOCS, number: 8 }, state: 'not-found' },
-      acted: true,
+      // Nothing changed: a newer record another run wrote meanwhile is kept.
+      acted: false,
+    });
+  });
+
+  it('the recorded PR that cannot be read: the record stands as it was, not counted as acted on', async () => {
+    const { repo, follower } = world();
+    repo(DOCS).pull(7).failures.read = new GitHubError('boom', 'http', 500);
+    const following = follower(recordOf(7));
+    await following.jobReported(jobRun(link(7), { repository: `${SERVER}/${DOCS}`, ref: 'docs/7' }));
+    expect(following.outcome).toEqual({
+      action: 'none',
+      record: recordOf(7),
+      shown: { pull: { repository: DOCS, number: 7 }, state: 'not-updated' },
+      acted: false,
     });
   });
 
