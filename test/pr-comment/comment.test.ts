@@ -195,6 +195,18 @@ describe('finding the comment by its seal (command: sync, with another identity)
     expect(comment!.earlier).toEqual({ jobId: 'job_ours', headSha: EARLIER });
   });
 
+  it('takes the token’s own comment first when its record verifies, before an older one of another identity', async () => {
+    const github = memoryGitHub(
+      [
+        earlierComment(4, { jobId: 'job_other', headSha: EARLIER }, [], 'github-actions[bot]'),
+        earlierComment(5, { jobId: 'job_own', headSha: EARLIER }, [], 'code-bot[bot]'),
+      ],
+      'code-bot[bot]',
+    );
+    const comment = await PullRequestComment.find(github, PR, { ...deps(), bySeal: true });
+    expect(comment!.earlier).toEqual({ jobId: 'job_own', headSha: EARLIER });
+  });
+
   it('without bySeal, a verified record of another identity is not the action’s comment', async () => {
     const github = memoryGitHub([earlierComment(4, { jobId: 'job_ours', headSha: EARLIER })], 'code-bot[bot]');
     const comment = await PullRequestComment.find(github, PR, deps());
