@@ -19,6 +19,7 @@ export default {
     'src/api/client.ts',
     'src/api/retry.ts',
     'src/api/errors.ts',
+    'src/api/budget.ts',
     // The poll loop and the outcome
     'src/agent/poll.ts',
     'src/agent/outcome.ts',
@@ -35,6 +36,8 @@ export default {
     'src/memory/seal.ts',
     'src/memory/ours.ts',
     'src/pr-comment/comment.ts',
+    // Which pull request a link or a job's source names
+    'src/docs-pr/target.ts',
     // GitHub's request limits and failure wording
     'src/github/limits.ts',
     'src/github/calls.ts',
