@@ -5,7 +5,7 @@ import type { EventPayload, TriggerEvent } from '../src/event.js';
 import { INPUT_DEFAULTS, InputError, parseSettings, readSettings, type InputReader, type ParsedSettings, type SettingsContext } from '../src/inputs.js';
 import type { AgentSettings, RefreshSettings, VisitorsSettings } from '../src/settings.js';
 import { AWKWARD_JOB_IDS, invalidJobId, validJobId } from './support/job-ids.js';
-import { pullRequestEvent, pushEvent, scheduleEvent, workflowDispatchEvent } from './support/webhook-events.js';
+import { pullRequestEvent, pullRequestReviewEvent, pushEvent, scheduleEvent, workflowDispatchEvent } from './support/webhook-events.js';
 
 /** 2026-11-22T15:30:00Z. */
 const NOW = Date.UTC(2026, 10, 22, 15, 30);
@@ -908,5 +908,79 @@ describe('follow-code-pr and docs-token', () => {
     const { warnings } = visitors({ 'follow-code-pr': 'true', 'docs-token': 'ghs_x' });
     expect(warnings).toContain('Input "follow-code-pr" is ignored by command: visitors (it belongs to command: agent).');
     expect(warnings).toContain('Input "docs-token" is ignored by command: visitors (it belongs to command: agent).');
+  });
+});
+
+describe('command: sync runs on a documentation PR’s own events, and on no other', () => {
+  const sync = (event: EventSpec) => parse(baseInputs('sync'), event);
+  const pullEvent = (name: 'pull_request' | 'pull_request_target', action: NonNullable<Parameters<typeof pullRequestEvent>[1]>['action']): EventSpec => ({
+    name,
+    payload: pullRequestEvent(9, { repository: 'acme/app', action }),
+  });
+  const reviewEvent = (action: 'submitted' | 'edited' | 'dismissed'): EventSpec => ({
+    name: 'pull_request_review',
+    payload: pullRequestReviewEvent(9, { repository: 'acme/app', action, state: action === 'dismissed' ? 'dismissed' : 'approved' }),
+  });
+
+  it.each([
+    ['pull_request_review', 'submitted'],
+    ['pull_request_review', 'dismissed'],
+    ['pull_request', 'closed'],
+    ['pull_request', 'reopened'],
+    ['pull_request', 'synchronize'],
+    ['pull_request_target', 'closed'],
+    ['pull_request_target', 'reopened'],
+    ['pull_request_target', 'synchronize'],
+  ] as const)('takes %s (%s)', (name, action) => {
+    const event = name === 'pull_request_review' ? reviewEvent(action as 'submitted' | 'dismissed') : pullEvent(name, action as 'closed');
+    expect(sync(event).settings.command).toBe('sync');
+  });
+
+  const refusal = (shown: string): string =>
+    `Input "command" is "sync" but the event is ${shown}: sync runs on a documentation PR's own events, pull_request_review (submitted, dismissed) and pull_request (closed, reopened, synchronize).`;
+
+  it.each([
+    { event: reviewEvent('edited'), shown: '"pull_request_review" (edited)' },
+    { event: pullEvent('pull_request', 'opened'), shown: '"pull_request" (opened)' },
+    { event: pullEvent('pull_request', 'labeled'), shown: '"pull_request" (labeled)' },
+    { event: pullEvent('pull_request_target', 'opened'), shown: '"pull_request_target" (opened)' },
+    // The action of another event is no pass: only these events' own actions are.
+    { event: { name: 'issue_comment', payload: { action: 'closed' } }, shown: '"issue_comment" (closed)' },
+    { event: { name: 'pull_request', payload: { action: 42 } as unknown as EventPayload }, shown: '"pull_request"' },
+    { event: PUSH, shown: '"push"' },
+    { event: { name: '' }, shown: 'none' },
+  ])('refuses $shown before any request, naming the event and its action', ({ event, shown }) => {
+    const error = inputErrorOf(() => sync(event));
+    expect(error.input).toBe('command');
+    expect(error.message).toBe(refusal(shown));
+  });
+});
+
+describe('docs-status and waive-label at their edges', () => {
+  it('reads docs-status true as written, in any case, and the modes in any case', () => {
+    for (const value of ['true', 'True', 'TRUE', 'written', 'Written']) expect(agent({ 'docs-status': value }).settings.docsStatus).toBe('written');
+    for (const value of ['false', 'FALSE']) expect(agent({ 'docs-status': value }).settings.docsStatus).toBe('off');
+    expect(agent({ 'docs-status': 'APPROVED', 'pr-comment': 'true' }).settings.docsStatus).toBe('approved');
+  });
+
+  it('takes a waive-label of exactly 50 characters, counted as characters rather than UTF-16 units', () => {
+    expect(agent({ 'waive-label': 'x'.repeat(50) }).settings.waiveLabel).toBe('x'.repeat(50));
+    expect(agent({ 'waive-label': '📚'.repeat(50) }).settings.waiveLabel).toBe('📚'.repeat(50));
+    expect(inputErrorOf(() => agent({ 'waive-label': '📚'.repeat(51) })).input).toBe('waive-label');
+    expect(inputErrorOf(() => agent({ 'waive-label': 'no\ndocs' })).input).toBe('waive-label');
+  });
+});
+
+describe('parseSettings: what a message shows of a value', () => {
+  it('writes the line and paragraph separators as their escapes, which JSON leaves as they are', () => {
+    const error = inputErrorOf(() => agent({ 'project-id': 'proj\u2028one\u2029' }));
+    expect(error.message).toContain('"proj\\u2028one\\u2029"');
+    expect(error.message).not.toMatch(/[\u2028\u2029]/);
+  });
+
+  it('leaves unwarned only output-dir’s expanded default: the same path in another command’s input is warned', () => {
+    expect(agent({ 'artifact-name': '/tmp/rt/visitors' }).warnings).toEqual([
+      'Input "artifact-name" is ignored by command: agent (it belongs to command: visitors).',
+    ]);
   });
 });
