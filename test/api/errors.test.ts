@@ -1,6 +1,6 @@
 /** The author's reading of an API failure: one line per status, with the server's own word. */
 import { describe, expect, it } from 'vitest';
-import { ApiError, describeHttpFailure, serverMessageOf } from '../../src/api/errors.js';
+import { ApiError, describeHttpFailure, serverMessageOf, serverSaid } from '../../src/api/errors.js';
 
 const failure = (status: number, serverMessage?: string, jobId?: string) => ({
   endpoint: 'POST /v2/agent/{projectId}/job',
@@ -49,6 +49,19 @@ describe('describeHttpFailure', () => {
   it("another 4xx: the server's own message, or that there was none", () => {
     expect(describeHttpFailure(failure(422, 'prompt is required'), 1)).toBe('POST /v2/agent/{projectId}/job answered 422: Server said: prompt is required.');
     expect(describeHttpFailure(failure(499), 1)).toBe('POST /v2/agent/{projectId}/job answered 499: the request was refused with no message.');
+  });
+});
+
+describe('serverSaid', () => {
+  it('ends the server’s message as a sentence: a period only where it has no final punctuation of its own', () => {
+    expect(serverSaid(undefined)).toBe('');
+    expect(serverSaid('')).toBe('');
+    expect(serverSaid('Slow down')).toBe(' Server said: Slow down.');
+    expect(serverSaid('Slow down.')).toBe(' Server said: Slow down.');
+    for (const ended of ['Wait!', 'Why?', 'Wait…', 'It said "stop."', 'It said “stop.”', 'Stop (now).', '[Stop.]', "'Stop.'", 'Stop.’'])
+      expect(serverSaid(ended)).toBe(` Server said: ${ended}`);
+    // Punctuation inside the message, or a closing mark with none before it, is no end.
+    for (const open of ['v1.2 is gone', 'Done. Then', 'Use "v2"', 'See (docs)', 'Stop.x']) expect(serverSaid(open)).toBe(` Server said: ${open}.`);
   });
 });
 

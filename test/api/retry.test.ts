@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { backoffDelayMs, isRetryableStatus, parseRetryAfter, retryDelayMs } from '../../src/api/retry.js';
+import { ApiError, type ApiErrorKind } from '../../src/api/errors.js';
+import { backoffDelayMs, isRetryableStatus, isTransientFailure, parseRetryAfter, retryDelayMs } from '../../src/api/retry.js';
 
 describe('retry policy', () => {
   it('retries the transient statuses on reads, only 429 on creating requests', () => {
@@ -7,6 +8,21 @@ describe('retry policy', () => {
     for (const status of [400, 401, 403, 404, 409, 413, 422, 501]) expect(isRetryableStatus(status, false)).toBe(false);
     expect(isRetryableStatus(429, true)).toBe(true);
     for (const status of [408, 500, 502, 503, 504]) expect(isRetryableStatus(status, true)).toBe(false);
+  });
+
+  it('waits out, in a read loop, the network, a timeout and a transient HTTP status; never a refusal, an answer of the wrong shape, a spent budget or a cancellation', () => {
+    const failure = (kind: ApiErrorKind, status?: number) =>
+      isTransientFailure(new ApiError('x', { kind, endpoint: 'GET /x', mayHaveTakenEffect: false, attempts: 1, ...(status === undefined ? {} : { status }) }));
+    expect(failure('network')).toBe(true);
+    expect(failure('timeout')).toBe(true);
+    for (const status of [408, 429, 500, 502, 503, 504]) expect(failure('http', status)).toBe(true);
+    for (const status of [400, 401, 403, 404, 413, 422, 501]) expect(failure('http', status)).toBe(false);
+    expect(failure('http')).toBe(false);
+    // The status is the answer's, and the kind says what was wrong with it.
+    for (const kind of ['shape', 'budget', 'cancelled'] as const) {
+      expect(failure(kind)).toBe(false);
+      expect(failure(kind, 503)).toBe(false);
+    }
   });
 
   it('draws full-jitter delays below a doubling ceiling capped at 30 s', () => {
