@@ -271,3 +271,104 @@ describe('runPreview: cancellation', () => {
     expect((await runPreview({ dryRun: false }, finishedJob(), deps(api))).status).toBe('cancelled');
   });
 });
+
+describe('runPreview: what each end says', () => {
+  it('a job archived with its documentation PR gets a preview as one with the PR open does', async () => {
+    const { time, deps } = setup();
+    const { api, calls } = deploymentApi(time, { queuedMs: 0, buildMs: 0 });
+    expect((await runPreview({ dryRun: false }, finishedJob({ outcome: 'archived' }), deps(api))).status).toBe('success');
+    expect(calls.filter((call) => call.what === 'trigger')).toHaveLength(1);
+  });
+
+  it('a deadline already past: the reason says the preview could not be asked for', async () => {
+    const { time, deps } = setup(0);
+    const { api } = deploymentApi(time);
+    expect((await runPreview({ dryRun: false }, finishedJob(), deps(api))).reason).toBe('The step’s timeout ran out before the preview could be asked for.');
+  });
+
+  it('a trigger answered without a URL says so in the log', async () => {
+    const { time, logger, deps } = setup();
+    const { api } = deploymentApi(time, { queuedMs: 0, buildMs: 0, trigger: () => Promise.resolve({ statusId: 'dep_2', previewUrl: null }) });
+    await runPreview({ dryRun: false }, finishedJob(), deps(api));
+    expect(logger.messages('info').slice(0, 3)).toEqual([
+      `Deploying a preview of branch "${BRANCH}".`,
+      `Preview of branch "${BRANCH}" queued (the API gave no URL).`,
+      // Ready from the first read: no URL to say where.
+      '[0ms] Preview: queued → ready',
+    ]);
+  });
+
+  it('a read may start at the deadline itself, and none after it: a 40 s wait reads at 0, 10, 20, 30 and 40 s', async () => {
+    const { time, deps } = setup(40_000);
+    const { api, calls } = deploymentApi(time, { queuedMs: 0, buildMs: 1e12 });
+    const start = time.now();
+    const preview = await runPreview({ dryRun: false }, finishedJob(), deps(api));
+    expect(calls.filter((call) => call.what === 'read').map((call) => call.at - start)).toEqual([0, 10_000, 20_000, 30_000, 40_000]);
+    expect(preview).toMatchObject({ status: 'timed-out', reads: 5, waitedMs: 40_000 });
+    // The deployment's last summary is part of the reason.
+    expect(preview.reason).toBe("The preview was still building when the step's timeout ran out. Its last summary: ok");
+  });
+
+  it('a deployment that never says its state: timed out as not seen yet, with no summary to add', async () => {
+    const { time, deps } = setup(20_000);
+    const api: PreviewApi = {
+      triggerPreview: () => Promise.resolve({ statusId: 'dep_3', previewUrl: URL_GIVEN }),
+      getDeploymentStatus: () => Promise.resolve({ status: null, summary: null } as unknown as DeploymentStatus),
+    };
+    const preview = await runPreview({ dryRun: false }, finishedJob(), deps(api));
+    expect(preview).toMatchObject({ status: 'timed-out', state: undefined, reads: 3 });
+    expect(preview.reason).toBe("The preview was still not seen yet when the step's timeout ran out.");
+  });
+
+  it('a failed build without a summary: failure, saying the API gives no reason, and the log says it failed', async () => {
+    const { time, logger, deps } = setup();
+    const api: PreviewApi = {
+      triggerPreview: () => Promise.resolve({ statusId: 'dep_4', previewUrl: URL_GIVEN }),
+      getDeploymentStatus: () => Promise.resolve({ status: 'failure', summary: null } as unknown as DeploymentStatus),
+    };
+    const preview = await runPreview({ dryRun: false }, finishedJob(), deps(api));
+    expect(preview).toMatchObject({ status: 'failure', reason: "The preview's build failed, and the API gives no reason." });
+    expect(logger.messages('info').at(-1)).toBe('[0ms] Preview: queued → failed');
+  });
+
+  it('the wait returns a preview the trigger phase ended as it is, with no read', async () => {
+    const { time, deps } = setup();
+    const { api, calls } = deploymentApi(time);
+    const ended = { ...(await triggerPreview({ dryRun: false }, finishedJob(), deps(api))), status: 'error' as const, reason: 'refused' };
+    expect(await awaitPreview(ended, deps(api))).toEqual(ended);
+    expect(calls.filter((call) => call.what === 'read')).toEqual([]);
+  });
+});
+
+describe('runPreview: cancellation, at each step of the wait', () => {
+  it('before the first read: cancelled, with no read', async () => {
+    const { time, controller, deps } = setup();
+    const { api, calls } = deploymentApi(time);
+    const queued = await triggerPreview({ dryRun: false }, finishedJob(), deps(api));
+    controller.abort(new CancelledError('cancelled by SIGINT'));
+    expect((await awaitPreview(queued, deps(api))).status).toBe('cancelled');
+    expect(calls.filter((call) => call.what === 'read')).toEqual([]);
+  });
+
+  it('during a status read: cancelled, not an error', async () => {
+    const { time, controller, deps } = setup();
+    const { api: base } = deploymentApi(time);
+    const api: PreviewApi = {
+      triggerPreview: base.triggerPreview,
+      getDeploymentStatus: () => {
+        const reason = new CancelledError('cancelled by SIGINT');
+        controller.abort(reason);
+        return Promise.reject(reason);
+      },
+    };
+    expect(await runPreview({ dryRun: false }, finishedJob(), deps(api))).toMatchObject({ status: 'cancelled', reason: undefined });
+  });
+
+  it('a pause that fails for another reason than cancellation is not taken for one', async () => {
+    const { time, deps } = setup();
+    const { api } = deploymentApi(time);
+    const broken = new Error('the timer broke');
+    const sleep = () => Promise.reject(broken);
+    await expect(runPreview({ dryRun: false }, finishedJob(), deps(api, { sleep }))).rejects.toBe(broken);
+  });
+});
