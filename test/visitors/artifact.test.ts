@@ -99,6 +99,31 @@ describe('the upload and its limits', () => {
       expect(env.ACTIONS_ARTIFACT_UPLOAD_TIMEOUT_MS).toBeUndefined();
     });
 
+    it('request-timeout bounds each block of the upload unless the workflow set the client’s own variable, which is kept', async () => {
+      // No runtime token in this process's environment: the client refuses at once, after the variable is set.
+      const token = process.env.ACTIONS_RUNTIME_TOKEN;
+      delete process.env.ACTIONS_RUNTIME_TOKEN;
+      try {
+        const limits = {
+          deadline: 70_000,
+          timeoutMs: 60_000,
+          requestTimeoutMs: 2_000,
+          signal: new AbortController().signal,
+          clock,
+          sleep: manualSleep().sleep,
+        };
+        const runner = { ACTIONS_RUNTIME_TOKEN: 'token', ACTIONS_RESULTS_URL: 'http://127.0.0.1:9/' };
+        const unset: NodeJS.ProcessEnv = { ...runner };
+        expect(await uploadArtifact('visitors', [], '/tmp', limits, unset)).toEqual({ failed: expect.any(String) });
+        expect(unset.ACTIONS_ARTIFACT_UPLOAD_TIMEOUT_MS).toBe('2000');
+        const set: NodeJS.ProcessEnv = { ...runner, ACTIONS_ARTIFACT_UPLOAD_TIMEOUT_MS: '90000' };
+        await uploadArtifact('visitors', [], '/tmp', limits, set);
+        expect(set.ACTIONS_ARTIFACT_UPLOAD_TIMEOUT_MS).toBe('90000');
+      } finally {
+        if (token !== undefined) process.env.ACTIONS_RUNTIME_TOKEN = token;
+      }
+    });
+
     it('ends at once on cancellation', async () => {
       const timer = manualSleep();
       const cancel = new AbortController();
