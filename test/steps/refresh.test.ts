@@ -152,6 +152,21 @@ describe('the step, in process (refreshStep)', () => {
       expect(flows.time.now() - started).toBeLessThanOrEqual(30_000 + 30_000);
     });
 
+    it('a long visitors read says how it goes every 5 s, under the signal’s name', async () => {
+      // 300 rows in pages of 10, a second each: the share of 60 s is 20 s, time for all 30 pages.
+      const run = await refresh({ 'page-size': '10', timeout: '60s', 'refresh-signals': 'visitors' }, { requestMs: 1_000 });
+      expect(run.outputs.outcome).toBe('pr-opened');
+      expect(run.log.messages('info').filter((line) => line.startsWith('Signal '))).toEqual([
+        'Signal visitors: 50 rows so far, 5 requests, 5s.',
+        'Signal visitors: 100 rows so far, 10 requests, 10s.',
+        'Signal visitors: 150 rows so far, 15 requests, 15s.',
+        'Signal visitors: 200 rows so far, 20 requests, 20s.',
+        'Signal visitors: 250 rows so far, 25 requests, 25s.',
+        'Signal visitors: 300 rows so far, 30 requests, 30s.',
+        'Signal visitors: 300 rows read, 10 chosen.',
+      ]);
+    });
+
     it('cancelled while the signals are read: no job, and the line says nothing was sent', async () => {
       const run = await refresh({ 'page-size': '100' }, { onApiRequest: (flow) => flow.count === 2 && flow.cancel() });
       expect(run.outputs.outcome).toBe('cancelled');
