@@ -946,6 +946,7 @@ describe('command: sync runs on a documentation PR’s own events, and on no oth
     { event: pullEvent('pull_request_target', 'opened'), shown: '"pull_request_target" (opened)' },
     // The action of another event is no pass: only these events' own actions are.
     { event: { name: 'issue_comment', payload: { action: 'closed' } }, shown: '"issue_comment" (closed)' },
+    { event: { name: 'dependabot_alert', payload: { action: 'dismissed' } }, shown: '"dependabot_alert" (dismissed)' },
     { event: { name: 'pull_request', payload: { action: 42 } as unknown as EventPayload }, shown: '"pull_request"' },
     { event: PUSH, shown: '"push"' },
     { event: { name: '' }, shown: 'none' },

@@ -260,6 +260,14 @@ describe('runPreview: cancellation', () => {
     expect(calls.filter((call) => call.what === 'read')).toHaveLength(3);
   });
 
+  it('before the trigger: cancelled, and nothing is asked for', async () => {
+    const { time, controller, deps } = setup();
+    const { api, calls } = deploymentApi(time);
+    controller.abort(new CancelledError('cancelled by SIGINT'));
+    expect((await runPreview({ dryRun: false }, finishedJob(), deps(api))).status).toBe('cancelled');
+    expect(calls).toEqual([]);
+  });
+
   it('during the trigger: cancelled', async () => {
     const { time, controller, deps } = setup();
     const { api } = deploymentApi(time, {

@@ -90,6 +90,15 @@ describe('the upload and its limits', () => {
       }
     });
 
+    it('uploads nothing unless the runner gives both the runtime token and the results service', async () => {
+      const limits = { deadline: 70_000, timeoutMs: 60_000, requestTimeoutMs: 2_000, signal: new AbortController().signal, clock };
+      const skipped = { skipped: 'no artifact service is reachable here (ACTIONS_RUNTIME_TOKEN is not set, as in a local run)' };
+      for (const env of [{}, { ACTIONS_RUNTIME_TOKEN: 'token' }, { ACTIONS_RESULTS_URL: 'http://127.0.0.1:9/' }] as NodeJS.ProcessEnv[]) {
+        expect(await uploadArtifact('visitors', [], '/tmp', limits, env)).toEqual(skipped);
+        expect(env.ACTIONS_ARTIFACT_UPLOAD_TIMEOUT_MS).toBeUndefined();
+      }
+    });
+
     it('starts no upload once the deadline has passed', async () => {
       const timer = manualSleep();
       const env: NodeJS.ProcessEnv = { ACTIONS_RUNTIME_TOKEN: 'token', ACTIONS_RESULTS_URL: 'http://127.0.0.1:9/' };
