@@ -932,7 +932,7 @@ describe('command: sync runs on a documentation PR’s own events, and on no oth
     ['pull_request_target', 'reopened'],
     ['pull_request_target', 'synchronize'],
   ] as const)('takes %s (%s)', (name, action) => {
-    const event = name === 'pull_request_review' ? reviewEvent(action as 'submitted' | 'dismissed') : pullEvent(name, action as 'closed');
+    const event = name === 'pull_request_review' ? reviewEvent(action) : pullEvent(name, action);
     expect(sync(event).settings.command).toBe('sync');
   });
 
@@ -947,7 +947,7 @@ describe('command: sync runs on a documentation PR’s own events, and on no oth
     // The action of another event is no pass: only these events' own actions are.
     { event: { name: 'issue_comment', payload: { action: 'closed' } }, shown: '"issue_comment" (closed)' },
     { event: { name: 'dependabot_alert', payload: { action: 'dismissed' } }, shown: '"dependabot_alert" (dismissed)' },
-    { event: { name: 'pull_request', payload: { action: 42 } as unknown as EventPayload }, shown: '"pull_request"' },
+    { event: { name: 'pull_request', payload: { action: 42 } }, shown: '"pull_request"' },
     { event: PUSH, shown: '"push"' },
     { event: { name: '' }, shown: 'none' },
   ])('refuses $shown before any request, naming the event and its action', ({ event, shown }) => {

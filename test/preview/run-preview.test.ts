@@ -318,7 +318,7 @@ describe('runPreview: what each end says', () => {
   });
 
   it('a deployment that never says its state: timed out as not seen yet, with no summary to add', async () => {
-    const { time, deps } = setup(20_000);
+    const { deps } = setup(20_000);
     const api: PreviewApi = {
       triggerPreview: () => Promise.resolve({ statusId: 'dep_3', previewUrl: URL_GIVEN }),
       getDeploymentStatus: () => Promise.resolve({ status: null, summary: null } as unknown as DeploymentStatus),
@@ -329,7 +329,7 @@ describe('runPreview: what each end says', () => {
   });
 
   it('a failed build without a summary: failure, saying the API gives no reason, and the log says it failed', async () => {
-    const { time, logger, deps } = setup();
+    const { logger, deps } = setup();
     const api: PreviewApi = {
       triggerPreview: () => Promise.resolve({ statusId: 'dep_4', previewUrl: URL_GIVEN }),
       getDeploymentStatus: () => Promise.resolve({ status: 'failure', summary: null } as unknown as DeploymentStatus),
@@ -362,7 +362,7 @@ describe('runPreview: cancellation, at each step of the wait', () => {
     const { time, controller, deps } = setup();
     const { api: base } = deploymentApi(time);
     const api: PreviewApi = {
-      triggerPreview: base.triggerPreview,
+      triggerPreview: (branch) => base.triggerPreview(branch),
       getDeploymentStatus: () => {
         const reason = new CancelledError('cancelled by SIGINT');
         controller.abort(reason);
