@@ -29,15 +29,22 @@ export default {
     // Paging and the top rows
     'src/analytics/paging.ts',
     'src/analytics/top-rows.ts',
-    // The refresh's choice of pages and terms
+    // The refresh: each signal's share of the deadline and its requests, and its choice of pages and terms
+    'src/refresh/run-refresh.ts',
+    'src/refresh/signals.ts',
     'src/refresh/choose.ts',
+    // The artifact upload, ended by timeout whatever request-timeout says
+    'src/visitors/artifact.ts',
+    // The preview: one trigger, and status reads no closer than 10 s whatever the server answers
+    'src/preview/run-preview.ts',
     // The comment's record and the rule that moves it
     'src/memory/record.ts',
     'src/memory/seal.ts',
     'src/memory/ours.ts',
     'src/pr-comment/comment.ts',
-    // Which pull request a link or a job's source names
+    // Which pull request a link or a job's source names, and what the action does to a documentation PR
     'src/docs-pr/target.ts',
+    'src/docs-pr/follow.ts',
     // GitHub's request limits and failure wording
     'src/github/limits.ts',
     'src/github/calls.ts',
