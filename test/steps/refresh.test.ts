@@ -153,7 +153,7 @@ describe('the step, in process (refreshStep)', () => {
     });
 
     it('a long visitors read says how it goes every 5 s, under the signal’s name', async () => {
-      // 300 rows in pages of 10, a second each: the share of 60 s is 20 s, time for all 30 pages.
+      // 300 rows in pages of 10, a second each: the one signal's share is the whole 60 s, time for all 30 pages.
       const run = await refresh({ 'page-size': '10', timeout: '60s', 'refresh-signals': 'visitors' }, { requestMs: 1_000 });
       expect(run.outputs.outcome).toBe('pr-opened');
       expect(run.log.messages('info').filter((line) => line.startsWith('Signal '))).toEqual([
