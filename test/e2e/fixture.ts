@@ -79,8 +79,9 @@ export interface BundleRunOptions extends Partial<Omit<CheckedRunOptions, 'input
 
 /**
  * Runs the bundle against the servers, as the runner runs it, and holds it to the harness's
- * checks: the GitHub API and repository of the fake, the workflow's token, and the simulator's
- * key, project and URL, besides what the test gives.
+ * checks: the GitHub API and repository of the fake (the workflow's as the fake names it now, with
+ * the ID it knows it by as GITHUB_REPOSITORY_ID, which `prepareRun` adds as a runner would), the
+ * workflow's token, and the simulator's key, project and URL, besides what the test gives.
  */
 export function bundleRun({ sim, github }: Servers, options: BundleRunOptions = {}): Promise<ActionRun> {
   const { inputs = {}, env = {}, secrets = [], ...rest } = options;
@@ -88,7 +89,7 @@ export function bundleRun({ sim, github }: Servers, options: BundleRunOptions = 
     deadlineMs: 30_000,
     ...rest,
     inputs: apiInputs(sim, { 'github-token': GITHUB_TOKEN, ...inputs }),
-    env: { ...(github ? { GITHUB_API_URL: github.url } : {}), GITHUB_REPOSITORY: REPOSITORY, ...env },
+    env: { ...(github ? { GITHUB_API_URL: github.url } : {}), GITHUB_REPOSITORY: github?.workflowRepository ?? REPOSITORY, ...env },
     secrets: [sim.apiKey, GITHUB_TOKEN, ...secrets],
   });
 }

@@ -6,9 +6,12 @@
  * and a GraphQL document or answer that GitHub's schema does not allow.
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { CONTENT_MAX_BYTES, fileDiff, startFakeGitHub, TREE_ENTRIES_MAX, type FakeGitHub } from './fake-github.js';
+import { CONTENT_MAX_BYTES, fileDiff, runnerRepositoryId, startFakeGitHub, TREE_ENTRIES_MAX, type FakeGitHub } from './fake-github.js';
 import { graphqlViolations } from './github-graphql.js';
+import { repositoryIdOf } from './github-objects.js';
 import { restDescription, type RestExchange } from './github-rest.js';
+import { startFlows } from './in-process.js';
+import { prepareRun } from './run-action.js';
 
 let github: FakeGitHub;
 beforeAll(async () => {
@@ -687,6 +690,383 @@ describe("reader impact: a pull request's changed files, a commit's tree, a file
   });
 });
 
+describe('writers and their reviews, as GitHub counts them', () => {
+  async function as(token: string, method: string, path: string, body?: unknown): Promise<{ status: number; json: unknown }> {
+    const response = await fetch(github.url + path, {
+      method,
+      headers: { accept: JSON_MEDIA, authorization: `token ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await response.text();
+    return { status: response.status, json: text ? (JSON.parse(text) as unknown) : undefined };
+  }
+  /** The document the action sends for a pull request's review decision and its writers' latest opinions, exactly. */
+  const OPINIONS = `query ($owner: String!, $name: String!, $number: Int!) {
+  viewer { login }
+  repository(owner: $owner, name: $name) {
+    pullRequest(number: $number) {
+      reviewDecision
+      latestOpinionatedReviews(first: 100, writersOnly: true) {
+        nodes { state authorCanPushToRepository author { __typename login } }
+      }
+    }
+  }
+}`;
+  const opinionsOf = (token: string, owner: string, name: string, number: number, query = OPINIONS, more: Record<string, unknown> = {}) =>
+    as(token, 'POST', '/graphql', { query, variables: { owner, name, number, ...more } });
+  const at = (hour: number, minute = 0) => `2026-01-05T${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}:00Z`;
+  const writer = (state: string, login: string) => ({ state, authorCanPushToRepository: true, author: { __typename: 'User', login } });
+
+  beforeEach(() => {
+    github.requests.length = 0;
+  });
+  afterEach(() => {
+    github.repositories.clear();
+    github.tokens.clear();
+    github.pullStates.clear();
+    github.collaborators.clear();
+  });
+
+  function docsWithReviews() {
+    const docs = github.addRepository('acme/docs', { private: true });
+    github.tokens.set('docs', { login: 'docs[bot]', repositories: { 'acme/docs': { pullRequests: 'read', contents: 'read' } } });
+    for (const [login, permission] of [
+      ['lead', 'write'],
+      ['editor', 'write'],
+      ['MAINTAINER', 'maintain'],
+      ['owner', 'admin'],
+      ['triager', 'triage'],
+      ['reader', 'read'],
+    ] as const)
+      docs.collaborators.set(login, permission);
+    docs.pulls.set(3, {
+      title: 'Document retries',
+      state: 'open',
+      draft: false,
+      merged: false,
+      headRef: 'docs/retries',
+      reviewDecision: 'CHANGES_REQUESTED',
+      reviews: [
+        { login: 'lead', state: 'APPROVED', submittedAt: at(11), body: 'Reads well now.' },
+        { login: 'lead', state: 'CHANGES_REQUESTED', submittedAt: at(9), body: 'The example is wrong.' },
+        // A comment is no opinion: the approval before it stands.
+        { login: 'lead', state: 'COMMENTED', submittedAt: at(12) },
+        // Changes requested, then dismissed: the writer has no opinion left.
+        { login: 'editor', state: 'CHANGES_REQUESTED', submittedAt: at(10) },
+        { login: 'editor', state: 'DISMISSED', submittedAt: at(10, 30) },
+        // Logins compare without regard to case.
+        { login: 'Maintainer', state: 'CHANGES_REQUESTED', submittedAt: at(12, 30) },
+        { login: 'owner', state: 'APPROVED', submittedAt: at(8) },
+        { login: 'triager', state: 'APPROVED', submittedAt: at(9, 15) },
+        { login: 'reader', state: 'APPROVED', submittedAt: at(9, 30) },
+        { login: 'docs-helper[bot]', state: 'APPROVED', submittedAt: at(9, 45) },
+        { login: 'stranger', state: 'CHANGES_REQUESTED', submittedAt: at(13) },
+      ],
+    });
+    return docs;
+  }
+
+  it("the writers' latest opinions: readers', triagers', bots' and strangers' left out; a comment leaves an approval standing; a dismissal takes back", async () => {
+    docsWithReviews();
+    expect((await opinionsOf('docs', 'acme', 'docs', 3)).json).toEqual({
+      data: {
+        viewer: { login: 'docs[bot]' },
+        repository: {
+          pullRequest: {
+            reviewDecision: 'CHANGES_REQUESTED',
+            latestOpinionatedReviews: {
+              nodes: [writer('APPROVED', 'owner'), writer('APPROVED', 'lead'), writer('CHANGES_REQUESTED', 'Maintainer')],
+            },
+          },
+        },
+      },
+    });
+    // Without writersOnly (here by a variable), every reviewer's; GraphQL names a bot by its app's slug, as a `Bot`.
+    const everyone = OPINIONS.replace('$number: Int!)', '$number: Int!, $writersOnly: Boolean)').replace('writersOnly: true', 'writersOnly: $writersOnly');
+    const all = (await opinionsOf('docs', 'Acme', 'Docs', 3, everyone, { writersOnly: false })).json as {
+      data: {
+        repository: { pullRequest: { latestOpinionatedReviews: { nodes: Array<{ state: string; authorCanPushToRepository: boolean; author: object }> } } };
+      };
+    };
+    expect(all.data.repository.pullRequest.latestOpinionatedReviews.nodes).toEqual([
+      writer('APPROVED', 'owner'),
+      { state: 'APPROVED', authorCanPushToRepository: false, author: { __typename: 'User', login: 'triager' } },
+      { state: 'APPROVED', authorCanPushToRepository: false, author: { __typename: 'User', login: 'reader' } },
+      { state: 'APPROVED', authorCanPushToRepository: false, author: { __typename: 'Bot', login: 'docs-helper' } },
+      writer('APPROVED', 'lead'),
+      writer('CHANGES_REQUESTED', 'Maintainer'),
+      { state: 'CHANGES_REQUESTED', authorCanPushToRepository: false, author: { __typename: 'User', login: 'stranger' } },
+    ]);
+    // The argument's default (false), the variable left out; aliases and paging as GitHub pages a connection.
+    const paged = `query ($owner: String!, $name: String!, $number: Int!) {
+  repository(owner: $owner, name: $name) { pullRequest(number: $number) {
+    last: latestOpinionatedReviews(last: 2) { totalCount pageInfo { hasPreviousPage hasNextPage } nodes { body author { login } } }
+  } }
+}`;
+    expect((await opinionsOf('docs', 'acme', 'docs', 3, paged)).json).toEqual({
+      data: {
+        repository: {
+          pullRequest: {
+            last: {
+              totalCount: 7,
+              pageInfo: { hasPreviousPage: true, hasNextPage: false },
+              nodes: [
+                { body: '', author: { login: 'Maintainer' } },
+                { body: '', author: { login: 'stranger' } },
+              ],
+            },
+          },
+        },
+      },
+    });
+    expect(github.callsTo('review-decision')).toHaveLength(3);
+    expect(await github.takeViolations()).toEqual([]);
+  });
+
+  it("the workflow's repository by fake.collaborators; a writer's changes requested, then approved; nothing found as reviewDecision answers it", async () => {
+    github.collaborators.set('Octocat', 'write');
+    github.pullStates.set(7, {
+      title: 'Retries',
+      state: 'open',
+      draft: false,
+      merged: false,
+      headRef: 'feature',
+      reviewDecision: 'APPROVED',
+      reviews: [
+        { login: 'octocat', state: 'CHANGES_REQUESTED', submittedAt: at(9) },
+        { login: 'octocat', state: 'APPROVED', submittedAt: at(10) },
+      ],
+    });
+    expect((await opinionsOf('workflow-token', 'acme', 'widgets', 7)).json).toEqual({
+      data: {
+        viewer: { login: 'github-actions[bot]' },
+        repository: { pullRequest: { reviewDecision: 'APPROVED', latestOpinionatedReviews: { nodes: [writer('APPROVED', 'octocat')] } } },
+      },
+    });
+    // The REST list of the same reviews gives each its body (empty when none was written).
+    docsWithReviews();
+    const reviews = (await as('docs', 'GET', '/repos/acme/docs/pulls/3/reviews')).json as Array<{ body: string; user: { login: string } }>;
+    expect(reviews.slice(0, 2).map((review) => [review.user.login, review.body])).toEqual([
+      ['owner', ''],
+      ['lead', 'The example is wrong.'],
+    ]);
+    expect((await opinionsOf('docs', 'acme', 'docs', 99)).json).toEqual({
+      data: { viewer: { login: 'docs[bot]' }, repository: { pullRequest: null } },
+      errors: [
+        {
+          type: 'NOT_FOUND',
+          path: ['repository', 'pullRequest'],
+          locations: [{ line: 4, column: 5 }],
+          message: 'Could not resolve to a PullRequest with the number of 99.',
+        },
+      ],
+    });
+    for (const [token, name] of [
+      ['workflow-token', 'docs'],
+      ['docs', 'nowhere'],
+    ] as const) {
+      expect((await opinionsOf(token, 'acme', name, 3)).json).toEqual({
+        data: { viewer: { login: token === 'docs' ? 'docs[bot]' : 'github-actions[bot]' }, repository: null },
+        errors: [
+          {
+            type: 'NOT_FOUND',
+            path: ['repository'],
+            locations: [{ line: 3, column: 3 }],
+            message: `Could not resolve to a Repository with the name 'acme/${name}'.`,
+          },
+        ],
+      });
+    }
+    // The fault queue knows it as the review decision; GitHub refuses a connection asked without `first` or `last`, or for more than 100.
+    github.injectFault({ call: 'review-decision', kind: 'status', status: 502 });
+    expect((await opinionsOf('docs', 'acme', 'docs', 3)).status).toBe(502);
+    const unbounded = (await opinionsOf('docs', 'acme', 'docs', 3, OPINIONS.replace('first: 100, ', ''))).json as { errors: Array<{ type: string }> };
+    expect(unbounded.errors).toMatchObject([{ type: 'MISSING_PAGINATION_BOUNDARIES', path: ['repository', 'pullRequest', 'latestOpinionatedReviews'] }]);
+    const excessive = (await opinionsOf('docs', 'acme', 'docs', 3, OPINIONS.replace('first: 100', 'first: 101'))).json as {
+      errors: Array<{ message: string }>;
+    };
+    expect(excessive.errors).toMatchObject([{ type: 'EXCESSIVE_PAGINATION', message: expect.stringMatching(/exceeds the `first` limit of 100 records/) }]);
+    expect(await github.takeViolations()).toEqual([]);
+  });
+});
+
+describe('repository IDs that survive a rename, and a rename', () => {
+  async function as(token: string, method: string, path: string, body?: unknown): Promise<{ status: number; json: unknown }> {
+    const response = await fetch(github.url + path, {
+      method,
+      headers: { accept: JSON_MEDIA, authorization: `token ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await response.text();
+    return { status: response.status, json: text ? (JSON.parse(text) as unknown) : undefined };
+  }
+  const HEAD = 'a'.repeat(40);
+  type Repository = { id: number; node_id: string; full_name: string; private: boolean; url: string };
+  type Pull = { node_id: string; base: { repo: Repository; sha: string }; head: { sha: string; repo: Repository } };
+
+  afterEach(() => {
+    if (github.workflowRepository !== 'acme/widgets') github.rename(github.workflowRepository, 'acme/widgets');
+    github.repositories.clear();
+    github.tokens.clear();
+    github.pullStates.clear();
+    github.pulls.clear();
+    github.statuses.length = 0;
+    github.collaborators.clear();
+  });
+
+  it('an added repository renamed: its ID, pull requests, comments, statuses, collaborators and grants go with it; the old name answers 404', async () => {
+    const docs = github.addRepository('acme/docs', { private: true });
+    github.tokens.set('docs', { login: 'docs[bot]', repositories: { 'acme/docs': { pullRequests: 'write', contents: 'read', statuses: 'write' } } });
+    docs.collaborators.set('lead', 'write');
+    docs.pulls.set(3, {
+      title: 'Docs',
+      state: 'open',
+      draft: false,
+      merged: false,
+      headRef: 'docs/x',
+      reviews: [{ login: 'lead', state: 'APPROVED', submittedAt: '2026-01-05T10:00:00Z' }],
+    });
+    const id = github.repositoryId('acme/docs');
+    expect(docs.id).toBe(id);
+    const before = (await as('docs', 'GET', '/repos/acme/docs/pulls/3')).json as Pull;
+    expect(before.base.repo).toMatchObject({ id, full_name: 'acme/docs', private: true });
+    expect((await as('docs', 'POST', '/repos/acme/docs/issues/3/comments', { body: 'linked' })).status).toBe(201);
+    expect((await as('docs', 'POST', `/repos/acme/docs/statuses/${HEAD}`, { state: 'success', context: 'documentation' })).status).toBe(201);
+    const review = ((await as('docs', 'GET', '/repos/acme/docs/pulls/3/reviews')).json as Array<{ id: number }>)[0]!.id;
+
+    github.rename('acme/docs', 'acme/handbook');
+    expect(github.repositoryId('acme/handbook')).toBe(id);
+    expect(() => github.repositoryId('acme/docs')).toThrow(/serves no repository acme\/docs/);
+    expect([...github.repositories.keys()]).toEqual(['acme/handbook']);
+    for (const path of ['/repos/acme/docs', '/repos/acme/docs/pulls/3', '/repos/acme/docs/issues/3/comments'])
+      expect((await as('docs', 'GET', path)).status).toBe(404);
+    expect((await as('docs', 'GET', '/repos/acme/handbook')).json).toMatchObject({ id, full_name: 'acme/handbook', private: true, visibility: 'private' });
+    const after = (await as('docs', 'GET', '/repos/acme/handbook/pulls/3')).json as Pull;
+    // The same pull request: its IDs and commits as before, its repository under the new name.
+    expect(after.node_id).toBe(before.node_id);
+    expect(after.head.sha).toBe(before.head.sha);
+    expect(after.base.sha).toBe(before.base.sha);
+    expect(after.base.repo).toMatchObject({ id, full_name: 'acme/handbook', url: `${github.url}/repos/acme/handbook` });
+    expect(after.head.repo.id).toBe(id);
+    expect((await as('docs', 'GET', '/repos/acme/handbook/issues/3/comments')).json).toMatchObject([
+      { body: 'linked', url: expect.stringContaining('/repos/acme/handbook/issues/comments/'), issue_url: `${github.url}/repos/acme/handbook/issues/3` },
+    ]);
+    expect(((await as('docs', 'GET', '/repos/acme/handbook/pulls/3/reviews')).json as Array<{ id: number }>)[0]!.id).toBe(review);
+    expect((await as('docs', 'GET', `/repos/acme/handbook/commits/${HEAD}/status`)).json).toMatchObject({
+      state: 'success',
+      repository: { id, full_name: 'acme/handbook' },
+    });
+    expect(github.latestStatus(HEAD, 'documentation', 'acme/handbook')).toMatchObject({ repository: 'acme/handbook', state: 'success' });
+    expect(github.tokens.get('docs')!.repositories).toHaveProperty(['acme/handbook']);
+    expect(github.docsCommentBodiesSent('acme/handbook', 3)).toEqual([]);
+    // By its ID: the repository under its name now, to a token that may see it.
+    expect((await as('docs', 'GET', `/repositories/${id}`)).json).toMatchObject({ id, full_name: 'acme/handbook', private: true });
+    expect((await as('workflow-token', 'GET', `/repositories/${id}`)).status).toBe(404);
+    expect((await as('docs', 'GET', '/repositories/1')).status).toBe(404);
+    // Its collaborators stayed: the writer's approval still counts, and GraphQL knows only the new name.
+    const OPINIONS =
+      'query ($owner: String!, $name: String!, $number: Int!) { repository(owner: $owner, name: $name) { pullRequest(number: $number) { latestOpinionatedReviews(first: 100, writersOnly: true) { nodes { state } } } } }';
+    expect((await as('docs', 'POST', '/graphql', { query: OPINIONS, variables: { owner: 'acme', name: 'handbook', number: 3 } })).json).toEqual({
+      data: { repository: { pullRequest: { latestOpinionatedReviews: { nodes: [{ state: 'APPROVED' }] } } } },
+    });
+    expect((await as('docs', 'POST', '/graphql', { query: OPINIONS, variables: { owner: 'acme', name: 'docs', number: 3 } })).json).toMatchObject({
+      data: { repository: null },
+      errors: [{ type: 'NOT_FOUND' }],
+    });
+    expect(github.callsTo('repository-by-id')).toHaveLength(3);
+    expect(await github.takeViolations()).toEqual([]);
+  });
+
+  it("the workflow's repository renamed: served under the new name only, its comments and ID with it; GET /repositories/{id} answers the name now", async () => {
+    const id = github.repositoryId('acme/widgets');
+    expect(github.workflowRepository).toBe('acme/widgets');
+    github.pulls.set(7, { diff: '', files: [], commits: ['One'] });
+    expect((await as('workflow-token', 'POST', '/repos/acme/widgets/issues/7/comments', { body: 'report' })).status).toBe(201);
+    const before = (await as('workflow-token', 'GET', '/repos/acme/widgets/pulls/7')).json as Pull;
+    expect(before.base.repo.id).toBe(id);
+
+    github.rename('acme/widgets', 'acme/gadgets');
+    expect(github.workflowRepository).toBe('acme/gadgets');
+    expect(github.repositoryId('acme/gadgets')).toBe(id);
+    expect((await as('workflow-token', 'GET', '/repos/acme/widgets')).status).toBe(404);
+    expect((await as('workflow-token', 'GET', '/repos/acme/widgets/issues/7/comments')).status).toBe(404);
+    expect((await as('workflow-token', 'GET', '/repos/acme/gadgets')).json).toMatchObject({ id, full_name: 'acme/gadgets' });
+    const after = (await as('workflow-token', 'GET', '/repos/acme/gadgets/pulls/7')).json as Pull;
+    expect(after).toMatchObject({ node_id: before.node_id, head: { sha: before.head.sha }, base: { repo: { id, full_name: 'acme/gadgets' } } });
+    expect((await as('workflow-token', 'GET', '/repos/acme/gadgets/issues/7/comments')).json).toMatchObject([
+      { body: 'report', issue_url: `${github.url}/repos/acme/gadgets/issues/7` },
+    ]);
+    expect(github.commentBodiesSent(7)).toEqual([]);
+    expect((await as('workflow-token', 'GET', `/repositories/${id}`)).json).toMatchObject({ id, full_name: 'acme/gadgets' });
+    // A runner's GITHUB_REPOSITORY_ID for a run against this fake, by the name the run is given.
+    expect(runnerRepositoryId({ GITHUB_API_URL: github.url, GITHUB_REPOSITORY: 'acme/gadgets' })).toEqual({ GITHUB_REPOSITORY_ID: String(id) });
+    expect(runnerRepositoryId({ GITHUB_API_URL: github.url, GITHUB_REPOSITORY: 'acme/widgets' })).toEqual({});
+    expect(runnerRepositoryId({ GITHUB_API_URL: 'https://api.github.com', GITHUB_REPOSITORY: 'acme/gadgets' })).toEqual({});
+    expect(prepareRun({ inputs: {}, env: { GITHUB_API_URL: github.url, GITHUB_REPOSITORY: 'acme/gadgets' } }).env.GITHUB_REPOSITORY_ID).toBe(String(id));
+    expect(
+      prepareRun({ inputs: {}, env: { GITHUB_API_URL: github.url, GITHUB_REPOSITORY: 'acme/gadgets', GITHUB_REPOSITORY_ID: '1' } }).env.GITHUB_REPOSITORY_ID,
+    ).toBe('1');
+    // Renamed back, as a reset does: the same repository again.
+    github.rename('acme/gadgets', 'acme/widgets');
+    expect(github.repositoryId('acme/widgets')).toBe(id);
+    expect((await as('workflow-token', 'GET', '/repos/acme/widgets/issues/7/comments')).json).toMatchObject([{ body: 'report' }]);
+    expect(await github.takeViolations()).toEqual([]);
+  });
+
+  it('IDs: made from the name, as the event payloads make them; given; the same again after a reset; never shared; refused renames', async () => {
+    expect(github.repositoryId('acme/widgets')).toBe(repositoryIdOf('acme/widgets'));
+    expect(github.repositoryId('ACME/Widgets')).toBe(repositoryIdOf('acme/widgets'));
+    const docs = github.addRepository('acme/docs');
+    expect(docs.id).toBe(repositoryIdOf('acme/docs'));
+    expect(github.addRepository('acme/site', { id: 4242 }).id).toBe(4242);
+    expect((await as('anyone', 'GET', '/repositories/4242')).json).toMatchObject({ id: 4242, full_name: 'acme/site' });
+    expect(() => github.addRepository('acme/other', { id: 4242 })).toThrow(/has the ID 4242/);
+    expect(() => github.addRepository('Acme/Widgets')).toThrow(/workflow's repository/);
+    // Cleared and added again (as flows.reset() and the tests' own clean-ups do): the same IDs.
+    github.repositories.clear();
+    expect(github.addRepository('acme/docs').id).toBe(docs.id);
+    expect(github.addRepository('acme/site').id).toBe(4242);
+    // Renamed, and another repository made under the old name: another repository, another ID.
+    github.rename('acme/docs', 'acme/handbook');
+    const again = github.addRepository('acme/docs');
+    expect(again.id).not.toBe(docs.id);
+    expect(github.repositoryId('acme/handbook')).toBe(docs.id);
+    again.pulls.set(1, { title: 'New', state: 'open', draft: false, merged: false, headRef: 'x' });
+    github.repositories.get('acme/handbook')!.pulls.set(1, { title: 'Old', state: 'open', draft: false, merged: false, headRef: 'x' });
+    const [fresh, renamed] = [await as('anyone', 'GET', '/repos/acme/docs/pulls/1'), await as('anyone', 'GET', '/repos/acme/handbook/pulls/1')];
+    expect((fresh.json as Pull).node_id).not.toBe((renamed.json as Pull).node_id);
+    expect(() => github.rename('acme/docs', 'acme/handbook')).toThrow(/exists already/);
+    expect(() => github.rename('acme/docs', 'acme/widgets')).toThrow(/exists already/);
+    expect(() => github.rename('acme/nowhere', 'acme/somewhere')).toThrow(/serves no repository/);
+    // A change of case alone is a rename too.
+    github.rename('acme/docs', 'acme/Docs');
+    expect(github.repositoryId('acme/Docs')).toBe(again.id);
+    github.injectFault({ call: 'repository-by-id', kind: 'status', status: 502 });
+    expect((await as('anyone', 'GET', `/repositories/${again.id}`)).status).toBe(502);
+    expect((await as('anyone', 'GET', `/repositories/${again.id}`)).json).toMatchObject({ full_name: 'acme/Docs' });
+    expect(await github.takeViolations()).toEqual([]);
+  });
+
+  it('flows.reset() names the workflow repository as before, keeps its ID, and a repository added again gets its ID again', async () => {
+    const flows = await startFlows({ github: true });
+    try {
+      const fake = flows.github!;
+      const id = fake.repositoryId('acme/widgets');
+      const docs = fake.addRepository('acme/docs').id;
+      fake.collaborators.set('lead', 'admin');
+      fake.rename('acme/widgets', 'acme/gadgets');
+      flows.reset();
+      expect(fake.workflowRepository).toBe('acme/widgets');
+      expect(fake.repositoryId('acme/widgets')).toBe(id);
+      expect(fake.collaborators.size).toBe(0);
+      expect(fake.repositories.size).toBe(0);
+      expect(fake.addRepository('acme/docs').id).toBe(docs);
+    } finally {
+      await flows.close();
+    }
+  });
+});
+
 describe('the check catches what GitHub would refuse or never answer', () => {
   it('an operation GitHub does not have', async () => {
     await send('GET', '/repos/acme/widgets/pulls/7/diffs');
@@ -791,6 +1171,12 @@ describe('the check catches what GitHub would refuse or never answer', () => {
     ]);
     expect(await graphqlViolations([{ body: { query }, answer: { data: { viewer: { login: 'octocat', email: 'x' } } } }])).toEqual([
       expect.stringMatching(/the answer holds fields the document did not ask for/),
+    ]);
+    // Under an alias, and an interface's object without its __typename (not asked): judged all the same.
+    const aliased = 'query { me: viewer { login } node(id: "U_1") { ... on User { login } } }';
+    expect(await graphqlViolations([{ body: { query: aliased }, answer: { data: { me: { login: 'octocat' }, node: { login: 'octocat' } } } }])).toEqual([]);
+    expect(await graphqlViolations([{ body: { query: aliased }, answer: { data: { me: { login: null }, node: null } } }])).toEqual([
+      expect.stringMatching(/the answer Cannot return null for non-nullable field User\.login/),
     ]);
   });
 });

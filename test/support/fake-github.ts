@@ -1,7 +1,8 @@
 /**
  * A loopback stand-in for the few GitHub endpoints the action reads and writes, answering as
  * GitHub documents them (paging, the compare endpoint's 300-file cap, the GraphQL `viewer`, a
- * commit's Git tree and its files' contents, named by the SHAs git gives them).
+ * commit's Git tree and its files' contents, named by the SHAs git gives them, reviews counted by
+ * their authors' permissions, repositories whose IDs survive a rename).
  * Octokit is pointed at it through GITHUB_API_URL (end to end) or a base URL (in process).
  * Faults can be queued per call, to hold the action to the contract when GitHub misbehaves.
  *
@@ -21,16 +22,18 @@ import {
   diffEntry,
   gitTree,
   gitTreeEntry,
+  GITHUB_WEB,
   idOf,
   issueComment,
   minimalRepository,
   pullRequest,
   pullRequestReview,
   repository,
+  repositoryIdOf,
   shaOf,
   simpleCommitStatus,
 } from './github-objects.js';
-import { graphqlViolations, prepareGraphqlSchema, type GraphqlExchange } from './github-graphql.js';
+import { answerGraphql, GraphqlFieldError, graphqlViolations, prepareGraphqlSchema, type GraphqlExchange } from './github-graphql.js';
 import { DIFF_MEDIA_TYPE, restDescription, type RestExchange } from './github-rest.js';
 import { bytesOf, githubBase64, listTree, modeOf, nodeAt, treeOf, treesUnder, type FakeFiles, type TreeNode } from './git-files.js';
 
@@ -101,13 +104,27 @@ export interface FakePullState {
   files?: FakeFile[];
 }
 
-/** A review of a followed pull request. */
+/**
+ * A review of a followed pull request. A `DISMISSED` one is a review since dismissed (GitHub
+ * changes the state of the review itself): it takes back what its author's earlier reviews said.
+ */
 export interface FakeReview {
   login: string;
   state: 'APPROVED' | 'CHANGES_REQUESTED' | 'COMMENTED' | 'DISMISSED';
   /** When it was submitted, as GitHub writes it (`2026-01-05T10:00:00Z`). */
   submittedAt: string;
+  /** What the reviewer wrote; empty when absent, as GitHub gives a review without a body. */
+  body?: string;
 }
+
+/**
+ * A login's role in a repository, as GitHub names the permissions a collaborator (or a team's
+ * member) may have: the first three may push (GitHub's "writers"), `triage` and `read` may not.
+ */
+export type FakePermission = 'admin' | 'maintain' | 'write' | 'triage' | 'read';
+
+/** The permissions that may push to a repository: GraphQL's `authorCanPushToRepository`, and who `writersOnly` keeps. */
+const WRITER_PERMISSIONS: ReadonlySet<FakePermission> = new Set(['admin', 'maintain', 'write']);
 
 /** A commit status the fake accepted, in arrival order. */
 export interface FakeStatus {
@@ -128,12 +145,23 @@ export interface FakeStatus {
 
 /** A repository besides the workflow's own: its pull requests' states and its comments. */
 export interface FakeRepository {
+  /**
+   * Its numeric ID, as GitHub keeps it through renames and transfers: given to `addRepository`, or
+   * the one the fake gave this name before (so a repository added again after a reset has its ID
+   * again), or one made from the name.
+   */
+  readonly id: number;
   /** A private repository answers 404 to a token that may not see it; a public one lets any token read. */
   private: boolean;
   readonly pulls: Map<number, FakePullState>;
   readonly comments: FakeComment[];
   /** Its files at some commits, by commit SHA: what its Git trees and the contents API serve. */
   readonly files: FakeFiles;
+  /**
+   * Its collaborators, by login (compared without regard to case, as GitHub compares logins), with
+   * their permission. A login not here may read a public repository and may not push to it.
+   */
+  readonly collaborators: Map<string, FakePermission>;
 }
 
 /** What a token's installation may do in one repository, as a GitHub App's permissions say it. */
@@ -188,6 +216,7 @@ export const GITHUB_CALLS = [
   'review-decision',
   'tree',
   'file-content',
+  'repository-by-id',
 ] as const;
 export type GitHubCall = (typeof GITHUB_CALLS)[number];
 
@@ -236,6 +265,10 @@ export interface FakeGitHub {
   defaultBranch: string;
   /** The login GraphQL's `viewer` answers: the identity of the token (and of the comments it writes). */
   viewerLogin: string;
+  /** The workflow's repository, `owner/name`, as the fake names it now: `rename` changes it. */
+  readonly workflowRepository: string;
+  /** The workflow repository's collaborators, as `FakeRepository.collaborators` holds another's. */
+  readonly collaborators: Map<string, FakePermission>;
   readonly pulls: Map<number, FakePull>;
   /** Keyed `base...head`; a missing key answers 404 (a commit that is gone). */
   readonly compares: Map<string, FakeCompare>;
@@ -262,8 +295,24 @@ export interface FakeGitHub {
   readonly statuses: FakeStatus[];
   /** The newest status of a context (compared as GitHub does, without regard to case) on a commit; the workflow's repository unless said. */
   latestStatus(sha: string, context: string, repository?: string): FakeStatus | undefined;
-  /** Adds a repository besides the workflow's (public unless said). */
-  addRepository(fullName: string, options?: { private?: boolean }): FakeRepository;
+  /**
+   * Adds a repository besides the workflow's (public unless said), replacing one of the same name.
+   * Its ID is `id` when given; else the one this name had before in this fake (a repository added
+   * again after a reset keeps its ID), else one made from the name (another if a repository the
+   * fake serves has that one).
+   */
+  addRepository(fullName: string, options?: { private?: boolean; id?: number }): FakeRepository;
+  /** The ID of a repository the fake serves (the workflow's or an added one), by the name it has now; throws for any other. */
+  repositoryId(fullName: string): number;
+  /**
+   * Renames (or transfers, with another owner) the workflow's repository or an added one, as
+   * GitHub does: its ID, pull requests, comments, statuses, files and collaborators stay with it,
+   * and the grants of the tokens that reach it follow it. From then on the fake serves it under the
+   * new name only: the old one answers 404 (REST) or NOT_FOUND (GraphQL), where GitHub would
+   * redirect, so that nothing passes here by leaning on the redirect. Throws when `from` is none
+   * of its repositories, or when another already has the name `to`.
+   */
+  rename(from: string, to: string): void;
   /** Every body written to the comments of pull request `pullNumber` of another repository, from request `from` of the log on. */
   docsCommentBodiesSent(fullName: string, pullNumber: number, from?: number): string[];
   /** Every body written to the comments of pull request `pullNumber` (created or edited), from request `from` of the log on. */
@@ -298,6 +347,8 @@ const OPERATIONS = [
   'pulls/list-reviews',
   'git/get-tree',
   'repos/get-content',
+  // Not in GitHub's REST description, though GitHub serves it: github-rest.ts describes it.
+  'repos/get-by-id',
 ];
 
 export interface FakeGitHubOptions {
@@ -314,9 +365,16 @@ export async function startFakeGitHub({ owner = 'acme', repo = 'widgets', now = 
   restDescription().prepare(OPERATIONS);
   let nextCommentId = 9000;
   let nextStatusId = 5000;
-  const base = `/repos/${owner}/${repo}`;
+  /** The workflow's repository as named now (`rename` changes it), and the path of its REST API. */
+  let fullName = `${owner}/${repo}`;
+  let base = `/repos/${fullName}`;
+  /** The workflow repository's ID and seed: what it was first known by keeps its IDs and SHAs through a rename. */
+  const workflow: RepositoryIdentity = { id: repositoryIdOf(fullName), seed: fullName };
+  /** Every repository's identity the fake gave out, by the name it has (lower-cased): a repository added again gets its own back. */
+  const remembered = new Map<string, RepositoryIdentity>([[fullName.toLowerCase(), workflow]]);
+  /** The seed of each added repository (its ID is its own `id`). */
+  const seeds = new WeakMap<FakeRepository, string>();
   const faults: Array<GitHubFault & { left: number; toSkip: number }> = [];
-  const fullName = `${owner}/${repo}`;
   /** REST exchanges and GraphQL requests not yet checked against GitHub's descriptions. */
   let unchecked: RestExchange[] = [];
   let uncheckedGraphql: GraphqlExchange[] = [];
@@ -327,6 +385,10 @@ export async function startFakeGitHub({ owner = 'acme', repo = 'widgets', now = 
     requests: [],
     defaultBranch: 'main',
     viewerLogin: 'github-actions[bot]',
+    get workflowRepository() {
+      return fullName;
+    },
+    collaborators: new Map(),
     pulls: new Map(),
     compares: new Map(),
     commits: new Map(),
@@ -344,10 +406,28 @@ export async function startFakeGitHub({ owner = 'acme', repo = 'widgets', now = 
         (status) => status.sha === sha.toLowerCase() && sameName(status.repository, name) && status.context.toLowerCase() === context.toLowerCase(),
       ),
     addRepository: (name, options = {}) => {
-      const added: FakeRepository = { private: options.private ?? false, pulls: new Map(), comments: [], files: new Map() };
+      if (sameName(name, fullName)) throw new Error(`${name} is the workflow's repository, not another one`);
+      for (const key of fake.repositories.keys()) if (sameName(key, name)) fake.repositories.delete(key);
+      const identity = identityFor(name, options.id);
+      const added: FakeRepository = {
+        id: identity.id,
+        private: options.private ?? false,
+        pulls: new Map(),
+        comments: [],
+        files: new Map(),
+        collaborators: new Map(),
+      };
+      seeds.set(added, identity.seed);
+      remembered.set(name.toLowerCase(), identity);
       fake.repositories.set(name, added);
       return added;
     },
+    repositoryId: (name) => {
+      const identity = identityOf(name);
+      if (!identity) throw new Error(`The fake GitHub serves no repository ${name}`);
+      return identity.id;
+    },
+    rename: (from, to) => renameRepository(from, to),
     docsCommentBodiesSent: (name, pullNumber, from = 0) =>
       fake.requests.slice(from).flatMap((request) => {
         const prefix = `/repos/${name}`;
@@ -381,6 +461,7 @@ export async function startFakeGitHub({ owner = 'acme', repo = 'widgets', now = 
     },
     close: () =>
       new Promise<void>((resolve) => {
+        running.delete(fake.url);
         server.close(() => resolve());
         server.closeAllConnections();
       }),
@@ -434,6 +515,13 @@ export async function startFakeGitHub({ owner = 'acme', repo = 'widgets', now = 
       json(status, { message, ...(errors ? { errors } : {}), documentation_url: 'https://docs.github.com/rest', status: String(status) });
     const notFound = (): void => error(404, 'Not Found');
     if (method === 'POST' && path === '/graphql') return graphql(body, token, json);
+    const byId = /^\/repositories\/(\d+)$/.exec(path);
+    if (byId) {
+      // As the repository's own read, by the name it has now; 404 where the token may not see it.
+      const name = nameOfId(Number(byId[1]));
+      if (method !== 'GET' || name === undefined || accessOf(token, name) === 'none') return notFound();
+      return json(200, repositoryObject(name));
+    }
     const repoMatch = /^\/repos\/([^/]+)\/([^/]+)(\/.*)?$/.exec(path);
     if (!repoMatch) return notFound();
     const target = `${repoMatch[1]}/${repoMatch[2]}`;
@@ -454,7 +542,7 @@ export async function startFakeGitHub({ owner = 'acme', repo = 'widgets', now = 
     const api = fake.url;
     let match: RegExpExecArray | null;
 
-    if (method === 'GET' && rest === '') return json(200, repository(fullName, { api, defaultBranch: fake.defaultBranch }));
+    if (method === 'GET' && rest === '') return json(200, repositoryObject(fullName));
     if (method === 'GET' && (match = /^\/pulls\/(\d+)$/.exec(rest))) {
       const number = Number(match[1]);
       const followed = fake.pullStates.get(number);
@@ -463,10 +551,10 @@ export async function startFakeGitHub({ owner = 'acme', repo = 'widgets', now = 
       if (!pull) return notFound();
       if (!accept.includes('diff')) {
         const sides = {
-          base: { repo: fullName, ref: fake.defaultBranch, sha: shaOf('base') },
-          head: { repo: fullName, ref: 'feature', sha: headShaOf(number) },
+          base: { repo: fullName, ref: fake.defaultBranch, sha: shaOf('base'), repoId: workflow.id },
+          head: { repo: fullName, ref: 'feature', sha: headShaOf(number), repoId: workflow.id },
         };
-        return json(200, pullRequest({ number, title: `Pull request ${number}`, body: null, ...sides, api }));
+        return json(200, pullRequest({ number, title: `Pull request ${number}`, body: null, ...sides, api, seed: workflow.seed }));
       }
       if (pull.tooLarge) return error(406, 'Sorry, the diff exceeded the maximum number of files (300).');
       return diff(pull.diff);
@@ -474,7 +562,7 @@ export async function startFakeGitHub({ owner = 'acme', repo = 'widgets', now = 
     if (method === 'GET' && (match = /^\/pulls\/(\d+)\/commits$/.exec(rest))) {
       const pull = fake.pulls.get(Number(match[1]));
       if (!pull) return notFound();
-      return paginated(url, commitChain(pull.commits, fullName, api), json);
+      return paginated(url, commitChain(pull.commits, fullName, api, shaOf(`base ${workflow.seed}`)), json);
     }
     if (method === 'GET' && (match = /^\/compare\/(.+)$/.exec(rest))) {
       const basehead = decodeURIComponent(match[1]!);
@@ -548,15 +636,94 @@ export async function startFakeGitHub({ owner = 'acme', repo = 'widgets', now = 
     });
   }
 
-  /** GraphQL: the `viewer` query, a pull request's `reviewDecision` and the `markPullRequestReadyForReview` mutation the action asks. */
+  /**
+   * GraphQL: the `viewer` query, a pull request's `reviewDecision` (alone, or with its writers'
+   * latest opinionated reviews) and the `markPullRequestReadyForReview` mutation the action asks.
+   */
   function graphql(body: unknown, token: string, json: (status: number, value: unknown) => void): void {
     const { query, variables } = (body ?? {}) as { query?: unknown; variables?: { id?: unknown; owner?: unknown; name?: unknown; number?: unknown } };
     if (typeof query === 'string' && /\bmarkPullRequestReadyForReview\b/.test(query)) return markReady(variables?.id, token, json);
+    if (typeof query === 'string' && /\blatestOpinionatedReviews\b/.test(query)) return opinionatedReviews(query, variables, token, json);
     if (typeof query === 'string' && /\breviewDecision\b/.test(query)) return reviewDecision(query, variables ?? {}, token, json);
     if (typeof query !== 'string' || !/\bviewer\s*\{\s*login\s*\}/.test(query)) {
-      return json(200, { errors: [{ message: 'The fake answers only the viewer query, reviewDecision and markPullRequestReadyForReview.' }] });
+      return json(200, {
+        errors: [{ message: 'The fake answers only the viewer query, reviewDecision, latestOpinionatedReviews and markPullRequestReadyForReview.' }],
+      });
     }
     json(200, { data: { viewer: { login: loginOf(token) } } });
+  }
+
+  /**
+   * A pull request's review decision and its latest opinionated reviews, with the `viewer`, as
+   * GitHub answers any document that asks them (its arguments as literals or variables, its
+   * aliases, its fields of these types): answered by executing the document over GitHub's schema
+   * (`answerGraphql`), so it gets exactly what it asks. A repository the token may not see, or
+   * that does not exist, or a pull request that does not exist, is null with a NOT_FOUND error, as
+   * `reviewDecision` answers alone.
+   */
+  function opinionatedReviews(query: string, variables: unknown, token: string, json: (status: number, value: unknown) => void): void {
+    const root = {
+      viewer: { login: loginOf(token) },
+      repository: ({ owner, name }: { owner: string; name: string }) => {
+        const wanted = `${owner}/${name}`;
+        const repoName = sameName(wanted, fullName) ? fullName : [...fake.repositories.keys()].find((key) => sameName(key, wanted));
+        if (repoName === undefined || accessOf(token, repoName) === 'none')
+          throw new GraphqlFieldError('NOT_FOUND', `Could not resolve to a Repository with the name '${wanted}'.`);
+        return {
+          pullRequest: ({ number }: { number: number }) => {
+            const found = followedPull(repoName, number);
+            if (!found) throw new GraphqlFieldError('NOT_FOUND', `Could not resolve to a PullRequest with the number of ${number}.`);
+            return pullRequestNode(repoName, number, found.pull);
+          },
+        };
+      },
+    };
+    json(200, answerGraphql(query, typeof variables === 'object' && variables !== null ? (variables as Record<string, unknown>) : undefined, root));
+  }
+
+  /** A pull request as GraphQL's `PullRequest`, as far as the fake knows one: its number, review decision and reviews. */
+  function pullRequestNode(name: string, number: number, pull: FakePullState | undefined) {
+    const reviews = reviewsOf(name, number, pull);
+    return {
+      id: nodeIdOf(seedOf(name), number),
+      number,
+      reviewDecision: pull?.reviewDecision ?? null,
+      latestOpinionatedReviews: (args: ConnectionArguments & { writersOnly?: boolean | null }) =>
+        connection('latestOpinionatedReviews', latestOpinions(name, reviews, args.writersOnly ?? false), args),
+    };
+  }
+
+  /**
+   * GraphQL's `latestOpinionatedReviews`: each reviewer's latest review that is an opinion
+   * (approved, or changes requested), in the order submitted. A comment is no opinion and leaves
+   * an earlier one standing; a dismissal takes it back, so a reviewer whose latest is dismissed
+   * has none. `writersOnly` keeps those who may push to the repository.
+   */
+  function latestOpinions(name: string, reviews: ReadonlyArray<{ id: number; review: FakeReview }>, writersOnly: boolean) {
+    const latest = new Map<string, { id: number; review: FakeReview }>();
+    for (const entry of reviews) {
+      if (entry.review.state === 'COMMENTED') continue;
+      // Deleted and set again: the map keeps its reviewers in the order of their latest.
+      latest.delete(entry.review.login.toLowerCase());
+      latest.set(entry.review.login.toLowerCase(), entry);
+    }
+    return [...latest.values()]
+      .filter(({ review }) => review.state !== 'DISMISSED' && (!writersOnly || canPush(name, review.login)))
+      .map(({ id, review }) => ({
+        id: `PRR_kwDO${id.toString(36)}`,
+        databaseId: id,
+        state: review.state,
+        body: review.body ?? '',
+        submittedAt: review.submittedAt,
+        authorCanPushToRepository: canPush(name, review.login),
+        author: actorOf(review.login),
+      }));
+  }
+
+  /** Whether a login may push to a repository: a collaborator with `admin`, `maintain` or `write`. */
+  function canPush(name: string, login: string): boolean {
+    const permission = permissionOf(name, login);
+    return permission !== undefined && WRITER_PERMISSIONS.has(permission);
   }
 
   /**
@@ -565,7 +732,7 @@ export async function startFakeGitHub({ owner = 'acme', repo = 'widgets', now = 
    */
   function markReady(id: unknown, token: string, json: (status: number, value: unknown) => void): void {
     const found = [...pullsByRepository()].flatMap(([name, pulls]) =>
-      [...pulls].filter(([number]) => nodeIdOf(name, number) === id).map(([number, pull]) => ({ name, number, pull })),
+      [...pulls].filter(([number]) => nodeIdOf(seedOf(name), number) === id).map(([number, pull]) => ({ name, number, pull })),
     )[0];
     const refused = (type: string, message: string) =>
       json(200, {
@@ -601,6 +768,13 @@ export async function startFakeGitHub({ owner = 'acme', repo = 'widgets', now = 
     if (!found)
       return notFound(['repository', 'pullRequest'], `Could not resolve to a PullRequest with the number of ${number}.`, { repository: { pullRequest: null } });
     json(200, { data: { repository: { pullRequest: { reviewDecision: found.pull?.reviewDecision ?? null } } } });
+  }
+
+  /** A pull request's reviews in the order submitted, each with its ID (REST's `id`, GraphQL's `databaseId`). */
+  function reviewsOf(name: string, number: number, pull: FakePullState | undefined): Array<{ id: number; review: FakeReview }> {
+    return [...(pull?.reviews ?? [])]
+      .sort((a, b) => Date.parse(a.submittedAt) - Date.parse(b.submittedAt))
+      .map((review, index) => ({ id: idOf(`review ${seedOf(name)}#${number} ${index}`), review }));
   }
 
   /** Every followed pull request, by repository: the workflow's and the others'. */
@@ -692,16 +866,14 @@ export async function startFakeGitHub({ owner = 'acme', repo = 'widgets', now = 
         return true;
       }
       const head = found.pull ? pullHeadSha(name, number, found.pull) : headShaOf(number);
-      const reviews = [...(found.pull?.reviews ?? [])]
-        .sort((a, b) => Date.parse(a.submittedAt) - Date.parse(b.submittedAt))
-        .map((review, index) =>
-          pullRequestReview(
-            { id: idOf(`review ${name}#${number} ${index}`), login: review.login, state: review.state, submittedAt: review.submittedAt, commitId: head },
-            name,
-            number,
-            fake.url,
-          ),
-        );
+      const reviews = reviewsOf(name, number, found.pull).map(({ id, review }) =>
+        pullRequestReview(
+          { id, login: review.login, state: review.state, submittedAt: review.submittedAt, commitId: head, body: review.body ?? '' },
+          name,
+          number,
+          fake.url,
+        ),
+      );
       paginated(url, reviews, json);
       return true;
     }
@@ -899,7 +1071,7 @@ export async function startFakeGitHub({ owner = 'acme', repo = 'widgets', now = 
     const statuses = latest
       .slice((page - 1) * perPage, page * perPage)
       .map((status) => simpleCommitStatus({ ...status, creator: loginOf(status.token) }, name, fake.url));
-    const minimal = minimalRepository(name, { api: fake.url, private: findRepository(name)?.private ?? false });
+    const minimal = minimalRepository(name, { api: fake.url, private: findRepository(name)?.private ?? false, id: identityOf(name)?.id });
     json(
       200,
       { state, statuses, sha, total_count: latest.length, repository: minimal, commit_url: `${api}/commits/${sha}`, url: `${api}/commits/${sha}/status` },
@@ -931,7 +1103,7 @@ export async function startFakeGitHub({ owner = 'acme', repo = 'widgets', now = 
 
   /** A followed pull request's head commit: the one the test gave, or one made of the repository and number. */
   function pullHeadSha(name: string, number: number, pull: FakePullState): string {
-    return pull.headSha ?? shaOf(`head ${name}#${number}`);
+    return pull.headSha ?? shaOf(`head ${seedOf(name)}#${number}`);
   }
 
   /** A repository besides the workflow's: its pull requests' states, closing and reopening them, and their comments. */
@@ -948,8 +1120,7 @@ export async function startFakeGitHub({ owner = 'acme', repo = 'widgets', now = 
   ): void {
     const api = fake.url;
     let match: RegExpExecArray | null;
-    if (method === 'GET' && rest === '')
-      return json(200, { ...repository(name, { api }), private: other.private, visibility: other.private ? 'private' : 'public' });
+    if (method === 'GET' && rest === '') return json(200, repositoryObject(name));
     if ((match = /^\/pulls\/(\d+)$/.exec(rest))) {
       const number = Number(match[1]);
       const pull = other.pulls.get(number);
@@ -998,20 +1169,27 @@ export async function startFakeGitHub({ owner = 'acme', repo = 'widgets', now = 
     return pull;
   }
 
-  /** A followed pull request as GitHub's `pull-request`. */
+  /** A followed pull request as GitHub's `pull-request`: its repositories as named now, with their IDs and visibility. */
   function pullStateObject(name: string, number: number, pull: FakePullState) {
-    return pullRequest({
+    const head = pull.headRepository ?? name;
+    const object = pullRequest({
       number,
       title: pull.title,
       body: null,
-      base: { repo: name, ref: 'main', sha: shaOf(`base ${name}`) },
-      head: { repo: pull.headRepository ?? name, ref: pull.headRef, sha: pullHeadSha(name, number, pull) },
+      base: { repo: name, ref: 'main', sha: shaOf(`base ${seedOf(name)}`), repoId: identityOf(name)?.id },
+      head: { repo: head, ref: pull.headRef, sha: pullHeadSha(name, number, pull), repoId: identityOf(head)?.id },
+      seed: seedOf(name),
       api: fake.url,
       state: pull.state,
       draft: pull.draft,
       merged: pull.merged,
       labels: pull.labels ?? [],
     });
+    return {
+      ...object,
+      base: { ...object.base, repo: { ...object.base.repo, ...visibilityOf(name) } },
+      head: { ...object.head, repo: object.head.repo && { ...object.head.repo, ...visibilityOf(head) } },
+    };
   }
 
   /**
@@ -1021,7 +1199,7 @@ export async function startFakeGitHub({ owner = 'acme', repo = 'widgets', now = 
   function compare(url: URL, basehead: string, compared: FakeCompare, json: Json): void {
     const paging = url.searchParams.has('per_page') || url.searchParams.has('page');
     const [baseRef = '', head = ''] = basehead.split('...');
-    const commits = commitChain(compared.commits, fullName, fake.url);
+    const commits = commitChain(compared.commits, fullName, fake.url, shaOf(`base ${workflow.seed}`));
     const files = compared.files.slice(0, COMPARE_MAX_FILES).map((file) => diffEntry(file, fullName, head, fake.url));
     const answer = (parts: { commits: unknown[]; files?: unknown[] }) => ({
       ...comparison(baseRef, head, fullName, { ...parts, api: fake.url }),
@@ -1037,7 +1215,7 @@ export async function startFakeGitHub({ owner = 'acme', repo = 'widgets', now = 
 
   /** The head commit of a pull request, as the fake's answers name it. */
   function headShaOf(pullNumber: number): string {
-    return shaOf(`head of ${fullName}#${pullNumber}`);
+    return shaOf(`head of ${workflow.seed}#${pullNumber}`);
   }
 
   /** The issue a comment belongs to; one a test added without one shows on every pull request, and answers as the first. */
@@ -1058,9 +1236,132 @@ export async function startFakeGitHub({ owner = 'acme', repo = 'widgets', now = 
     return `<${next.href}>; rel="next"`;
   }
 
+  /** The identity of a repository the fake serves, by its name now. */
+  function identityOf(name: string): RepositoryIdentity | undefined {
+    if (sameName(name, fullName)) return workflow;
+    const other = findRepository(name);
+    return other && { id: other.id, seed: seeds.get(other) ?? name };
+  }
+
+  /** The name a repository's derived IDs and SHAs are made from: the one it was first known by (any name the fake does not serve, itself). */
+  function seedOf(name: string): string {
+    return identityOf(name)?.seed ?? name;
+  }
+
+  /**
+   * The identity of a repository added under `name`, unlike every other the fake serves (two
+   * repositories never share an ID): `given` as its ID, or the one this name had before, or one
+   * made from the name (from the name and a number, past one taken).
+   */
+  function identityFor(name: string, given: number | undefined): RepositoryIdentity {
+    const others = [workflow, ...[...fake.repositories].filter(([key]) => !sameName(key, name)).map(([key]) => identityOf(key)!)];
+    const idTaken = (id: number) => others.some((other) => other.id === id);
+    const seedTaken = (seed: string) => others.some((other) => sameName(other.seed, seed));
+    if (given !== undefined && idTaken(given)) throw new Error(`Another repository the fake serves has the ID ${given}`);
+    const before = remembered.get(name.toLowerCase());
+    if (before && (given ?? before.id) === before.id && !idTaken(before.id) && !seedTaken(before.seed)) return before;
+    for (let n = 1; ; n++) {
+      const seed = n === 1 ? name : `${name} ${n}`;
+      const id = given ?? repositoryIdOf(seed);
+      if (!idTaken(id) && !seedTaken(seed)) return { id, seed };
+    }
+  }
+
+  /** The name now of the repository with this ID, among those the fake serves. */
+  function nameOfId(id: number): string | undefined {
+    if (workflow.id === id) return fullName;
+    return [...fake.repositories].find(([, other]) => other.id === id)?.[0];
+  }
+
+  /** `fake.rename`: the repository's name changes, and every reference the fake keeps to it by name with it. */
+  function renameRepository(from: string, to: string): void {
+    if (!/^[^/\s]+\/[^/\s]+$/.test(to)) throw new Error(`${to} is no repository name (owner/name)`);
+    const identity = identityOf(from);
+    if (!identity) throw new Error(`The fake GitHub serves no repository ${from}`);
+    if (!sameName(from, to) && identityOf(to)) throw new Error(`${to} exists already: GitHub refuses a name in use`);
+    let old: string;
+    let comments: FakeComment[];
+    if (sameName(from, fullName)) {
+      old = fullName;
+      fullName = to;
+      base = `/repos/${to}`;
+      comments = fake.comments;
+    } else {
+      const [key, other] = [...fake.repositories].find(([name]) => sameName(name, from))!;
+      old = key;
+      fake.repositories.delete(key);
+      fake.repositories.set(to, other);
+      comments = other.comments;
+    }
+    remembered.delete(old.toLowerCase());
+    remembered.set(to.toLowerCase(), identity);
+    // A comment names its issue by URL, and so by the repository's name.
+    const oldIssues = `${fake.url}/repos/${old}/issues/`.toLowerCase();
+    for (const comment of comments) {
+      if (comment.issue_url?.toLowerCase().startsWith(oldIssues))
+        comment.issue_url = `${fake.url}/repos/${to}/issues/${comment.issue_url.slice(oldIssues.length)}`;
+    }
+    for (const status of fake.statuses) if (sameName(status.repository, old)) status.repository = to;
+    // GitHub grants an installation (or a fine-grained token) repositories by ID: the grant follows the rename.
+    for (const token of fake.tokens.values()) {
+      for (const [key, grant] of Object.entries(token.repositories)) {
+        if (!sameName(key, old)) continue;
+        delete token.repositories[key];
+        token.repositories[to] = grant;
+      }
+    }
+    for (const [, pulls] of pullsByRepository())
+      for (const pull of pulls.values()) if (pull.headRepository && sameName(pull.headRepository, old)) pull.headRepository = to;
+  }
+
+  /** A repository the fake serves, as GitHub's `full-repository`: its name now, its ID, its visibility. */
+  function repositoryObject(name: string) {
+    if (sameName(name, fullName)) return repository(fullName, { api: fake.url, defaultBranch: fake.defaultBranch, id: workflow.id });
+    return { ...repository(name, { api: fake.url, id: findRepository(name)!.id }), ...visibilityOf(name) };
+  }
+
+  /** Whether a repository is private, as its objects say it (one the fake does not serve, a fork, is public). */
+  function visibilityOf(name: string): { private: boolean; visibility: 'private' | 'public' } {
+    const isPrivate = !sameName(name, fullName) && (findRepository(name)?.private ?? false);
+    return { private: isPrivate, visibility: isPrivate ? 'private' : 'public' };
+  }
+
+  /** A login's permission in a repository the fake serves; undefined for one who is no collaborator. */
+  function permissionOf(name: string, login: string): FakePermission | undefined {
+    const collaborators = sameName(name, fullName) ? fake.collaborators : findRepository(name)?.collaborators;
+    for (const [key, permission] of collaborators ?? []) if (key.toLowerCase() === login.toLowerCase()) return permission;
+    return undefined;
+  }
+
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  running.set(fake.url, (name) => identityOf(name)?.id);
   return fake;
+}
+
+/** What keeps a repository the same repository through renames: its ID, and the name it was first known by (its seed). */
+interface RepositoryIdentity {
+  readonly id: number;
+  /**
+   * What its pull requests' IDs and node IDs, their reviews' IDs and the commits the fake makes
+   * up are derived from: on GitHub none of them changes with the repository's name.
+   */
+  readonly seed: string;
+}
+
+/** The fake GitHubs of this process that are answering, by their URL: the ID each gives a repository it serves. */
+const running = new Map<string, (fullName: string) => number | undefined>();
+
+/**
+ * GITHUB_REPOSITORY_ID, as a runner sets it beside GITHUB_REPOSITORY, for a run against a fake
+ * GitHub of this process (GITHUB_API_URL): the ID that fake knows the repository by. Nothing when
+ * the environment points at no fake GitHub, or names no repository it serves. Spread before the
+ * run's own environment, which may give another.
+ */
+export function runnerRepositoryId(env: Readonly<Record<string, string | undefined>>): { GITHUB_REPOSITORY_ID?: string } {
+  const idOfName = env.GITHUB_API_URL === undefined ? undefined : running.get(env.GITHUB_API_URL);
+  const id = env.GITHUB_REPOSITORY ? idOfName?.(env.GITHUB_REPOSITORY) : undefined;
+  return id === undefined ? {} : { GITHUB_REPOSITORY_ID: String(id) };
 }
 
 /** Where a field first stands in a GraphQL document, as GitHub's errors give it (1-based line and column). */
@@ -1070,14 +1371,84 @@ function locationOf(query: string, field: string): { line: number; column: numbe
   return { line: before.length, column: before.at(-1)!.length + 1 };
 }
 
+/** The arguments of a GraphQL connection: at most 100 nodes from either end, after or before a cursor. */
+interface ConnectionArguments {
+  first?: number | null;
+  last?: number | null;
+  after?: string | null;
+  before?: string | null;
+}
+
+/** GitHub's limit on the nodes of one connection, `first` or `last`. */
+const CONNECTION_MAX = 100;
+
+/**
+ * A GraphQL connection of these nodes, as GitHub pages one: `first` or `last` (one of them, at most
+ * 100, or GitHub refuses the field), after or before a cursor the connection gave.
+ */
+function connection<T>(field: string, all: readonly T[], args: ConnectionArguments) {
+  const { first, last } = args;
+  if ((first === undefined || first === null) && (last === undefined || last === null))
+    throw new GraphqlFieldError(
+      'MISSING_PAGINATION_BOUNDARIES',
+      `You must provide a \`first\` or \`last\` value to properly paginate the \`${field}\` connection.`,
+    );
+  for (const [name, value] of [
+    ['first', first],
+    ['last', last],
+  ] as const) {
+    if (typeof value === 'number' && value > CONNECTION_MAX)
+      throw new GraphqlFieldError(
+        'EXCESSIVE_PAGINATION',
+        `Requesting ${value} records on the \`${field}\` connection exceeds the \`${name}\` limit of ${CONNECTION_MAX} records.`,
+      );
+  }
+  const cursorOf = (index: number) => Buffer.from(`cursor:v2:${index}`).toString('base64');
+  const indexOf = (cursor: string | null | undefined) =>
+    cursor ? Number(/^cursor:v2:(\d+)$/.exec(Buffer.from(cursor, 'base64').toString())?.[1] ?? NaN) : NaN;
+  const after = indexOf(args.after);
+  const before = indexOf(args.before);
+  let start = Number.isNaN(after) ? 0 : after + 1;
+  let end = Number.isNaN(before) ? all.length : Math.min(before, all.length);
+  if (typeof first === 'number') end = Math.min(end, start + Math.max(0, first));
+  if (typeof last === 'number') start = Math.max(start, end - Math.max(0, last));
+  const edges = all.slice(start, end).map((node, offset) => ({ cursor: cursorOf(start + offset), node }));
+  return {
+    totalCount: all.length,
+    nodes: edges.map((edge) => edge.node),
+    edges,
+    pageInfo: {
+      hasPreviousPage: start > 0,
+      hasNextPage: end < all.length,
+      startCursor: edges[0]?.cursor ?? null,
+      endCursor: edges.at(-1)?.cursor ?? null,
+    },
+  };
+}
+
+/**
+ * A user or a bot as GraphQL's `Actor`, of type `User` or `Bot`. GraphQL names a bot by its app's
+ * slug alone: the REST API's `docs-app[bot]` is `docs-app` there.
+ */
+function actorOf(login: string) {
+  const bot = login.endsWith('[bot]');
+  const slug = bot ? login.slice(0, -'[bot]'.length) : login;
+  return {
+    __typename: bot ? 'Bot' : 'User',
+    login: slug,
+    url: bot ? `${GITHUB_WEB}/apps/${encodeURIComponent(slug)}` : `${GITHUB_WEB}/${encodeURIComponent(login)}`,
+    resourcePath: bot ? `/apps/${encodeURIComponent(slug)}` : `/${encodeURIComponent(login)}`,
+  };
+}
+
 /** Repository names compare as GitHub compares them, without regard to case. */
 function sameName(a: string, b: string): boolean {
   return a.toLowerCase() === b.toLowerCase();
 }
 
-/** A pull request's node ID, as `pullRequest` in github-objects.ts makes it. */
-function nodeIdOf(fullName: string, number: number): string {
-  return `PR_kwDO${idOf(`pull ${fullName} ${number}`).toString(36)}`;
+/** A pull request's node ID, as `pullRequest` in github-objects.ts makes it (from its repository's seed). */
+function nodeIdOf(seed: string, number: number): string {
+  return `PR_kwDO${idOf(`pull ${seed} ${number}`).toString(36)}`;
 }
 
 /** Which call a request is, by its method, path, media type and (for GraphQL) document. */
@@ -1085,8 +1456,9 @@ function callOf(method: string, path: string, accept: string, body: unknown): Gi
   if (method === 'POST' && path === '/graphql') {
     const query = (body as { query?: unknown } | undefined)?.query;
     if (typeof query === 'string' && query.includes('markPullRequestReadyForReview')) return 'mark-ready';
-    return typeof query === 'string' && /\breviewDecision\b/.test(query) ? 'review-decision' : 'identity';
+    return typeof query === 'string' && /\b(?:reviewDecision|latestOpinionatedReviews)\b/.test(query) ? 'review-decision' : 'identity';
   }
+  if (method === 'GET' && /^\/repositories\/\d+$/.test(path)) return 'repository-by-id';
   const rest = /^\/repos\/[^/]+\/[^/]+(\/.*)?$/.exec(path)?.[1];
   if (rest === undefined) return path.match(/^\/repos\/[^/]+\/[^/]+$/) ? 'repository' : undefined;
   if (method === 'GET' && /^\/pulls\/\d+$/.test(rest)) return accept.includes('diff') ? 'pull-diff' : 'pull-request';

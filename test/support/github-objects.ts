@@ -23,6 +23,15 @@ export function idOf(text: string): number {
   return parseInt(shaOf(text).slice(0, 7), 16) + 1;
 }
 
+/**
+ * The ID a repository gets here unless it is given one: made from the name it is first known by.
+ * GitHub keeps a repository's ID through a rename or a transfer, so whoever renames one (the fake
+ * GitHub) must keep the ID and hand it in (`id`), not make it anew from the new name.
+ */
+export function repositoryIdOf(fullName: string): number {
+  return idOf(`repository ${fullName}`);
+}
+
 const path = (text: string): string => text.split('/').map(encodeURIComponent).join('/');
 
 /** A user (or a bot, by its `[bot]` login) as GitHub's `simple-user`. */
@@ -55,16 +64,18 @@ export function simpleUser(login: string, api = GITHUB_API) {
 
 /**
  * A repository as GitHub's `full-repository` (which the REST API answers for the repository
- * itself), and as the `repository` of a pull request's head and base and of a webhook payload.
+ * itself), and as the `repository` of a pull request's head and base and of a webhook payload:
+ * named as it is now, with its ID (`id`, kept through renames; by default made from the name).
  */
-export function repository(fullName: string, options: { api?: string; defaultBranch?: string } = {}) {
+export function repository(fullName: string, options: { api?: string; defaultBranch?: string; id?: number } = {}) {
   const api = options.api ?? GITHUB_API;
   const [owner = 'acme'] = fullName.split('/');
   const url = `${api}/repos/${path(fullName)}`;
   const html = `${GITHUB_WEB}/${path(fullName)}`;
+  const id = options.id ?? repositoryIdOf(fullName);
   return {
-    id: idOf(`repository ${fullName}`),
-    node_id: `R_kgDO${idOf(`repository ${fullName}`).toString(36)}`,
+    id,
+    node_id: `R_kgDO${id.toString(36)}`,
     name: fullName.split('/')[1] ?? fullName,
     full_name: fullName,
     private: false,
@@ -151,7 +162,7 @@ export function repository(fullName: string, options: { api?: string; defaultBra
 const MINIMAL_REPOSITORY_KEYS = ['id', 'node_id', 'name', 'full_name', 'owner', 'private', 'html_url', 'description', 'fork', 'url', 'git_url', 'ssh_url'];
 
 /** A repository as GitHub's `minimal-repository`, in the shape the combined status gives it. */
-export function minimalRepository(fullName: string, options: { api?: string; private?: boolean } = {}) {
+export function minimalRepository(fullName: string, options: { api?: string; private?: boolean; id?: number } = {}) {
   const full = repository(fullName, options);
   const picked = Object.fromEntries(Object.entries(full).filter(([key]) => MINIMAL_REPOSITORY_KEYS.includes(key) || key.endsWith('_url')));
   return { ...picked, private: options.private ?? false };
@@ -308,9 +319,15 @@ export interface PullRequestParts {
   body: string | null;
   /** Who opened it. */
   author?: string;
-  base: { repo: string; ref: string; sha: string };
+  /** The base repository as named now, and its ID (`repoId`; by default made from the name). */
+  base: { repo: string; ref: string; sha: string; repoId?: number };
   /** `repo: null`: the head repository (a fork) was deleted since. */
-  head: { repo: string | null; ref: string; sha: string };
+  head: { repo: string | null; ref: string; sha: string; repoId?: number };
+  /**
+   * The name the pull request's own ID and its labels' IDs are made from: the base repository's
+   * first name, so that a rename keeps them, as GitHub keeps them; its name now by default.
+   */
+  seed?: string;
   api?: string;
   /** Open (the default), or closed; `merged` closes it too. */
   state?: 'open' | 'closed';
@@ -323,7 +340,9 @@ export interface PullRequestParts {
 /** A pull request, as GitHub's `pull-request` (REST) and the `pull_request` of its webhooks. */
 export function pullRequest(parts: PullRequestParts) {
   const api = parts.api ?? GITHUB_API;
-  const baseRepo = repository(parts.base.repo, { api });
+  const baseRepo = repository(parts.base.repo, { api, id: parts.base.repoId });
+  const seed = parts.seed ?? parts.base.repo;
+  const id = idOf(`pull ${seed} ${parts.number}`);
   const url = `${api}/repos/${path(parts.base.repo)}/pulls/${parts.number}`;
   const html = `${GITHUB_WEB}/${path(parts.base.repo)}/pull/${parts.number}`;
   const issue = `${api}/repos/${path(parts.base.repo)}/issues/${parts.number}`;
@@ -334,8 +353,8 @@ export function pullRequest(parts: PullRequestParts) {
   const link = (href: string) => ({ href });
   return {
     url,
-    id: idOf(`pull ${parts.base.repo} ${parts.number}`),
-    node_id: `PR_kwDO${idOf(`pull ${parts.base.repo} ${parts.number}`).toString(36)}`,
+    id,
+    node_id: `PR_kwDO${id.toString(36)}`,
     html_url: html,
     diff_url: `${html}.diff`,
     patch_url: `${html}.patch`,
@@ -351,7 +370,7 @@ export function pullRequest(parts: PullRequestParts) {
     title: parts.title,
     user: simpleUser(parts.author ?? 'octocat', api),
     body: parts.body,
-    labels: (parts.labels ?? []).map((name) => label(name, parts.base.repo, api)),
+    labels: (parts.labels ?? []).map((name) => label(name, parts.base.repo, api, seed)),
     milestone: null,
     active_lock_reason: null,
     created_at: STAMP,
@@ -363,7 +382,7 @@ export function pullRequest(parts: PullRequestParts) {
     assignees: [],
     requested_reviewers: [],
     requested_teams: [],
-    head: end(parts.head, parts.head.repo === null ? null : repository(parts.head.repo, { api })),
+    head: end(parts.head, parts.head.repo === null ? null : repository(parts.head.repo, { api, id: parts.head.repoId })),
     base: end(parts.base, baseRepo),
     _links: {
       self: link(url),
@@ -406,9 +425,12 @@ const DEFAULT_LABELS: Record<string, { color: string; description: string }> = {
   wontfix: { color: 'ffffff', description: 'This will not be worked on' },
 };
 
-/** A repository's label, as GitHub's `label` (in a pull request's `labels`, and in a labeled event). */
-export function label(name: string, fullName: string, api = GITHUB_API) {
-  const id = idOf(`label ${fullName} ${name}`);
+/**
+ * A repository's label, as GitHub's `label` (in a pull request's `labels`, and in a labeled event);
+ * its ID made from `seed`, the repository's first name (its name now by default).
+ */
+export function label(name: string, fullName: string, api = GITHUB_API, seed = fullName) {
+  const id = idOf(`label ${seed} ${name}`);
   const known = DEFAULT_LABELS[name];
   return {
     id,

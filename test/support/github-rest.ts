@@ -87,6 +87,29 @@ const BASIC_ERROR = { $ref: '#/components/schemas/basic-error' };
 /** The media type GitHub answers the diff format with (asked for as `application/vnd.github.v3.diff`). */
 export const DIFF_MEDIA_TYPE = 'application/vnd.github.diff';
 
+/**
+ * What GitHub serves but leaves out of its REST description, described here as GitHub answers it,
+ * with the description's own parameters and schemas, so that the check holds it as it holds the
+ * rest: a repository by its ID (`GET /repositories/{repository_id}`), the same repository as
+ * `repos/get` answers, under the name it has now. It is where GitHub sends a request to a renamed
+ * or transferred repository's old name (301, its `Location`), and the one way from the ID a runner
+ * gives (GITHUB_REPOSITORY_ID) to the repository; Octokit has no method for it.
+ */
+const UNDOCUMENTED_PATHS: OpenApiDocument['paths'] = {
+  '/repositories/{repository_id}': {
+    get: {
+      operationId: 'repos/get-by-id',
+      parameters: [{ $ref: '#/components/parameters/repository-id' }],
+      responses: {
+        '200': { description: 'Response', content: { 'application/json': { schema: { $ref: '#/components/schemas/full-repository' } } } },
+        '301': { $ref: '#/components/responses/moved_permanently' },
+        '403': { $ref: '#/components/responses/forbidden' },
+        '404': { $ref: '#/components/responses/not_found' },
+      },
+    },
+  },
+};
+
 let loaded: RestDescription | undefined;
 
 /** The description, loaded once per process. */
@@ -99,6 +122,7 @@ function load(): RestDescription {
   const require = createRequire(import.meta.url);
   const file = require.resolve('@octokit/openapi/generated/api.github.com.json');
   const document = JSON.parse(readFileSync(file, 'utf8')) as OpenApiDocument;
+  for (const [template, item] of Object.entries(UNDOCUMENTED_PATHS)) document.paths[template] ??= item;
   const routes = routesOf(document);
   const schemas = new SchemaCompiler(document);
   const parametersOf = (operation: Operation): Parameter[] => (operation.parameters ?? []).map((parameter) => schemas.resolve<Parameter>(parameter));

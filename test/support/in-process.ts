@@ -29,7 +29,7 @@ import type { ArtifactUpload, UploadArtifact } from '../../src/visitors/artifact
 import { CancelledError, stepDeadline, type Sleep } from '../../src/runtime.js';
 import { USER_AGENT } from '../../src/version.js';
 import { apiInputs, startSimulator, type Simulator, type SimulatorOptions } from '../simulator/index.js';
-import { startFakeGitHub, type FakeGitHub } from './fake-github.js';
+import { runnerRepositoryId, startFakeGitHub, type FakeGitHub } from './fake-github.js';
 import { FakeTime, recordingLogger, seededRandom, type RecordingLogger } from './fake-time.js';
 import { octokitPauses } from './octokit-pauses.js';
 import { timedDispatcher } from './timed-dispatcher.js';
@@ -50,7 +50,12 @@ export interface RunningFlow {
 export interface FlowOptions {
   /** The triggering event; none (a `workflow_dispatch` without a payload) by default. */
   readonly event?: { readonly name: string; readonly payload: unknown; readonly actor?: string };
-  /** More of the runner's environment (GITHUB_REPOSITORY and GITHUB_API_URL are set when the fake GitHub runs). */
+  /**
+   * More of the runner's environment. When the fake GitHub runs, GITHUB_REPOSITORY (the workflow's
+   * repository as the fake names it now) and GITHUB_API_URL are set, and GITHUB_REPOSITORY_ID, as a
+   * runner sets it: the ID the fake knows the run's repository by (GITHUB_REPOSITORY's, this env's
+   * when it gives another), unless this env gives one.
+   */
   readonly env?: Readonly<Record<string, string>>;
   /** Told before each pause of the flow (a poll interval, a retry's wait), before the clock moves. */
   readonly onPause?: (flow: RunningFlow, ms: number) => void;
@@ -89,7 +94,11 @@ export interface Flows {
   settingsFor(inputs: Readonly<Record<string, string>>, event: TriggerEvent, env?: NodeJS.ProcessEnv): ParsedSettings;
   /** The GitHub client the agent step would make, against the fake GitHub. */
   githubApi(signal?: AbortSignal): Promise<GitHubApi>;
-  /** Empties the request logs and fault queues, and GitHub's pull requests, comments and identity. */
+  /**
+   * Empties the request logs and fault queues, and GitHub's pull requests, comments, collaborators
+   * and identity; its other repositories go (one added again has its ID again), and the workflow's
+   * is named REPOSITORY again.
+   */
   reset(): void;
   close(): Promise<void>;
 }
@@ -121,12 +130,13 @@ export async function startFlows(options: FlowsOptions = {}): Promise<Flows> {
       payload: (flowOptions.event?.payload ?? {}) as TriggerEvent['payload'],
       actor: flowOptions.event?.actor ?? 'octocat',
     };
-    const env: NodeJS.ProcessEnv = {
+    const given: Record<string, string> = {
       RUNNER_TEMP: runnerTemp,
       GITHUB_WORKSPACE: runnerTemp,
-      ...(github ? { GITHUB_REPOSITORY: REPOSITORY, GITHUB_API_URL: github.url } : {}),
+      ...(github ? { GITHUB_REPOSITORY: github.workflowRepository, GITHUB_API_URL: github.url } : {}),
       ...flowOptions.env,
     };
+    const env: NodeJS.ProcessEnv = { ...runnerRepositoryId(given), ...given };
     const { settings, warnings } = settingsFor(inputs, event, env);
 
     const log = recordingLogger();
@@ -209,7 +219,7 @@ export async function startFlows(options: FlowsOptions = {}): Promise<Flows> {
     settingsFor,
     githubApi: (signal = new AbortController().signal) => {
       if (!github) throw new Error('The fake GitHub was not started: startFlows({ github: true }).');
-      const [owner, repo] = REPOSITORY.split('/') as [string, string];
+      const [owner, repo] = github.workflowRepository.split('/') as [string, string];
       return createGitHubApi({
         token: GITHUB_TOKEN,
         repo: { owner, repo },
@@ -236,6 +246,8 @@ export async function startFlows(options: FlowsOptions = {}): Promise<Flows> {
       github.viewerLogin = 'github-actions[bot]';
       github.pullStates.clear();
       github.repositories.clear();
+      github.collaborators.clear();
+      if (github.workflowRepository !== REPOSITORY) github.rename(github.workflowRepository, REPOSITORY);
       github.tokens.clear();
       github.statuses.length = 0;
       github.workflowToken = {};

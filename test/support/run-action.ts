@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { runnerRepositoryId } from './fake-github.js';
 import { isBuiltPayload } from './webhook-events.js';
 
 /**
@@ -68,7 +69,9 @@ export interface PreparedRun {
  * The folder and the environment of one run, as a runner makes them: the inputs as `INPUT_*`
  * variables, empty `GITHUB_OUTPUT` and `GITHUB_STEP_SUMMARY` files, `RUNNER_TEMP` and the
  * workspace, the event's payload in the file `GITHUB_EVENT_PATH` names, and nothing of the outer
- * environment beyond what Node needs.
+ * environment beyond what Node needs. A run against a fake GitHub of this process (GITHUB_API_URL)
+ * gets GITHUB_REPOSITORY_ID beside GITHUB_REPOSITORY, as a runner sets it, unless `env` gives one:
+ * so do the in-process runs (runner.ts) and the bundle's (test/e2e/fixture.ts) alike.
  */
 export function prepareRun(options: RunOptions): PreparedRun {
   // Only payloads GitHub could send: the builders' own, which test/support/webhook-events.test.ts holds to
@@ -89,6 +92,7 @@ export function prepareRun(options: RunOptions): PreparedRun {
     GITHUB_STEP_SUMMARY: summaryFile,
     RUNNER_TEMP: workDir,
     GITHUB_WORKSPACE: workDir,
+    ...runnerRepositoryId(options.env ?? {}),
     ...options.env,
   };
   if (options.event) {

@@ -7,6 +7,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { HOSTILE_STRINGS } from '../matrices/cases.js';
+import { repositoryIdOf } from './github-objects.js';
 import { runAction } from './run-action.js';
 import {
   eventNamed,
@@ -75,6 +76,17 @@ const EVENTS: Array<{ label: string; event: TriggeringEvent }> = [
   { label: 'workflow_dispatch', event: workflowDispatchEvent() },
   { label: 'workflow_dispatch with inputs', event: workflowDispatchEvent({ prompt: 'Update the CLI page.' }) },
   { label: 'schedule', event: scheduleEvent() },
+  { label: 'pull_request of a renamed repository', event: { name: 'pull_request', payload: pullRequestEvent(7, { repositoryId: 4242 }) } },
+  {
+    label: 'pull_request from a fork, of a renamed repository',
+    event: { name: 'pull_request', payload: pullRequestEvent(13, { fork: true, repositoryId: 4242 }) },
+  },
+  {
+    label: 'pull_request_review of a renamed repository',
+    event: { name: 'pull_request_review', payload: pullRequestReviewEvent(4, { action: 'submitted', state: 'approved', repositoryId: 4242 }) },
+  },
+  { label: 'push to a renamed repository', event: pushEvent(SHA('1'), SHA('2'), 'refs/heads/feature', { repositoryId: 4242 }) },
+  { label: 'workflow_dispatch in a renamed repository', event: workflowDispatchEvent({}, { repositoryId: 4242 }) },
   ...['pull_request', 'pull_request_target', 'pull_request_review', 'push', 'workflow_dispatch', 'schedule'].map((name) => ({
     label: `a plain ${name}`,
     event: eventNamed(name),
@@ -112,6 +124,23 @@ describe("every event payload, by GitHub's webhook description", () => {
     expect(webhookViolations({ name: 'pull_request_review', payload: capitals })).toContainEqual(
       'pull_request_review (pull-request-review-dismissed): at /review/state must be equal to one of the allowed values',
     );
+  });
+
+  it("the repository's ID: given, in the repository and the pull request's base (and head, unless a fork's); by default made from the name", () => {
+    const renamed = pullRequestEvent(7, { repository: 'acme/gadgets', repositoryId: 4242 });
+    expect(renamed.repository).toMatchObject({ id: 4242, node_id: `R_kgDO${(4242).toString(36)}`, full_name: 'acme/gadgets' });
+    expect(renamed.pull_request.base.repo).toMatchObject({ id: 4242, full_name: 'acme/gadgets' });
+    expect(renamed.pull_request.head.repo).toMatchObject({ id: 4242 });
+    expect(pullRequestEvent(7, { fork: true, repositoryId: 4242 }).pull_request.head.repo).toMatchObject({ id: repositoryIdOf('stranger/widgets') });
+    expect(pullRequestReviewEvent(4, { action: 'submitted', state: 'approved', repositoryId: 4242 })).toMatchObject({
+      repository: { id: 4242 },
+      pull_request: { base: { repo: { id: 4242 } } },
+    });
+    expect(pushEvent(SHA('1'), SHA('2'), 'refs/heads/feature', { repositoryId: 4242 }).payload).toMatchObject({ repository: { id: 4242 } });
+    expect(workflowDispatchEvent({}, { repositoryId: 4242 }).payload).toMatchObject({ repository: { id: 4242 } });
+    // Without one, the payloads are as they were: the ID made from the name, as the fake GitHub gives it.
+    expect(pullRequestEvent(7)).toEqual(pullRequestEvent(7, { repositoryId: repositoryIdOf('acme/widgets') }));
+    expect(pullRequestEvent(7).repository.id).toBe(repositoryIdOf('acme/widgets'));
   });
 
   it('any title and description, hostile ones too', () => {

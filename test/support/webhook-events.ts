@@ -36,7 +36,17 @@ export function isBuiltPayload(payload: unknown): boolean {
   return typeof payload === 'object' && payload !== null && built.has(payload);
 }
 
-export interface PullRequestEventOptions {
+/** What every builder takes of the repository the event happens in. */
+export interface EventRepositoryOptions {
+  /**
+   * The repository's ID (`repository.id`, and a pull request's `base.repo.id`): the one the fake
+   * GitHub knows it by (`fake.repositoryId`) after a rename; by default the one made from its name,
+   * which the fake gives a repository it has not renamed.
+   */
+  repositoryId?: number;
+}
+
+export interface PullRequestEventOptions extends EventRepositoryOptions {
   /** The head lives in another repository (`stranger/widgets`). */
   fork?: boolean;
   /**
@@ -83,17 +93,17 @@ export function pullRequestEvent(number: number, options: PullRequestEventOption
       number,
       title: options.title ?? 'Add a retries flag',
       body: options.body ?? 'Adds --retries.',
-      base: { repo: base, ref: 'main', sha: 'b'.repeat(40) },
-      head: { repo: headRepo, ref: options.headRef ?? 'feature', sha: headSha },
+      base: { repo: base, ref: 'main', sha: 'b'.repeat(40), repoId: options.repositoryId },
+      head: { repo: headRepo, ref: options.headRef ?? 'feature', sha: headSha, repoId: headRepo === base ? options.repositoryId : undefined },
       labels,
       ...(action === 'closed' ? { state: 'closed' as const, merged: options.merged ?? false } : {}),
     }),
-    repository: repository(base),
+    repository: repository(base, { id: options.repositoryId }),
     sender: simpleUser('octocat'),
   });
 }
 
-export interface PullRequestReviewEventOptions {
+export interface PullRequestReviewEventOptions extends EventRepositoryOptions {
   /** A review submitted, its body edited, or dismissed. */
   action: 'submitted' | 'edited' | 'dismissed';
   /**
@@ -138,17 +148,17 @@ export function pullRequestReviewEvent(number: number, options: PullRequestRevie
       number,
       title: 'Document retries',
       body: 'Documents --retries.',
-      base: { repo: base, ref: 'main', sha: 'b'.repeat(40) },
-      head: { repo: base, ref: options.headRef ?? 'feature', sha: headSha },
+      base: { repo: base, ref: 'main', sha: 'b'.repeat(40), repoId: options.repositoryId },
+      head: { repo: base, ref: options.headRef ?? 'feature', sha: headSha, repoId: options.repositoryId },
       labels: options.labels ?? [],
     }),
-    repository: repository(base),
+    repository: repository(base, { id: options.repositoryId }),
     sender: simpleUser(reviewer),
   });
 }
 
 /** A `push` event: `before` of zeros is a new branch, `after` of zeros a deleted one. */
-export function pushEvent(before: string, after: string, ref = 'refs/heads/feature'): TriggeringEvent {
+export function pushEvent(before: string, after: string, ref = 'refs/heads/feature', options: EventRepositoryOptions = {}): TriggeringEvent {
   const headCommit =
     after === ZERO_SHA
       ? null
@@ -182,7 +192,7 @@ export function pushEvent(before: string, after: string, ref = 'refs/heads/featu
           : `${GITHUB_WEB}/${EVENT_REPOSITORY}/compare/${short(before)}...${short(after)}`,
       commits: headCommit ? [headCommit] : [],
       head_commit: headCommit,
-      repository: { ...repository(EVENT_REPOSITORY), master_branch: 'main', stargazers: 0 },
+      repository: { ...repository(EVENT_REPOSITORY, { id: options.repositoryId }), master_branch: 'main', stargazers: 0 },
       pusher: { name: 'octocat', email: 'octocat@users.noreply.github.com' },
       sender: simpleUser('octocat'),
     }),
@@ -190,13 +200,13 @@ export function pushEvent(before: string, after: string, ref = 'refs/heads/featu
 }
 
 /** A `workflow_dispatch` event: the workflow run by hand, with its inputs. */
-export function workflowDispatchEvent(inputs: Record<string, string> = {}): TriggeringEvent {
+export function workflowDispatchEvent(inputs: Record<string, string> = {}, options: EventRepositoryOptions = {}): TriggeringEvent {
   return {
     name: 'workflow_dispatch',
     payload: made({
       inputs,
       ref: 'refs/heads/main',
-      repository: repository(EVENT_REPOSITORY),
+      repository: repository(EVENT_REPOSITORY, { id: options.repositoryId }),
       sender: simpleUser('octocat'),
       workflow: '.github/workflows/docs.yml',
     }),
