@@ -499,7 +499,7 @@ var verdict = __webpack_require__(63426);
  */
 async function refreshStep(settings, context) {
     const { client } = context;
-    const run = await runRefresh(settings, (0,step/* agentDeps */.g)(context));
+    const run = await runRefresh(settings, (0,step/* agentDeps */.gZ)(context));
     if (run.agent.outcome === 'skipped')
         context.logger.notice(run.agent.skipReason ?? 'Nothing to refresh.');
     const preview = await (0,steps_preview/* waitForPreview */.X)(await (0,steps_preview/* askForPreview */.H)(settings, run.agent, context), context);

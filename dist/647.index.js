@@ -5,19 +5,18 @@ export const modules = {
 /***/ 64647:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
-__webpack_require__.r(__webpack_exports__);
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   DocsPrFollower: () => (/* binding */ DocsPrFollower),
-/* harmony export */   backLinkCommentBody: () => (/* binding */ backLinkCommentBody)
+/* harmony export */   DocsPrFollower: () => (/* binding */ DocsPrFollower)
 /* harmony export */ });
+/* unused harmony export backLinkCommentBody */
 /* harmony import */ var _github_api_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(28943);
-/* harmony import */ var _gate_policy_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(82601);
 /* harmony import */ var _memory_ours_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(48024);
 /* harmony import */ var _memory_record_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(45834);
 /* harmony import */ var _memory_seal_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(80666);
-/* harmony import */ var _report_docs_pr_report_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(66389);
-/* harmony import */ var _runtime_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(33683);
+/* harmony import */ var _runtime_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(33683);
 /* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(48992);
+/* harmony import */ var _access_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(40392);
+/* harmony import */ var _outcome_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(21136);
 /* harmony import */ var _target_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(25783);
 
 
@@ -29,26 +28,24 @@ __webpack_require__.r(__webpack_exports__);
 
 
 /**
- * Keeps the documentation PR in step with its code PR (follow-code-pr), acting only on the PR
- * the code PR comment's verified record names, or that this run's job reported:
+ * Keeps the documentation PR in step with its code PR (follow-code-pr), acting only on a pull
+ * request the one decision (`decide.ts`) found to be the run's documentation PR, or the one the
+ * code PR's verified record names, checked by the same decision:
  *
  * - a run whose job reports a documentation PR gives it one comment of its own (found again by
  *   its marker and the docs token's identity) linking back to the code PR, with a sealed record
- *   of that code PR; a different PR than the record's closes the earlier one, when it is still
- *   open and the record's;
+ *   of that code PR; a different PR than the record's supersedes the earlier one (`supersede`,
+ *   once the code PR's record names the newer one), which is closed when it is still open;
  * - a code PR closed without merging closes its documentation PR (never its branch); a merged
  *   one marks a draft ready for review and says so in the comment;
  * - a reopened code PR reopens the documentation PR only when this action closed it;
  * - a documentation PR already merged or closed by someone else is left as it is.
  *
- * Before it acts on a documentation PR it checks that PR is the one recorded: in the job's
- * `source.repository`, its head branch the job's `source.ref` (in that repository, not a fork's
- * branch of the same name). A PR that is not is left alone, with one warning.
- *
- * The first thing that cannot be done is one warning, and nothing more is tried on GitHub's
+ * The first write that cannot be done is one warning, and nothing more is tried on GitHub's
  * documentation side in this run (a token without access would fail the same way again), but for
  * marking ready for review, which needs a permission of its own: the comment is still written.
- * Cancellation stops it without a warning. Nothing here ever merges or deletes a branch.
+ * Cancellation and the step's deadline stop it without a warning: the caller's phase ends, and
+ * what was done stays recorded. Nothing here ever merges or deletes a branch.
  */
 class DocsPrFollower {
     context;
@@ -57,9 +54,10 @@ class DocsPrFollower {
     stopped = false;
     shown;
     acted = false;
+    changed;
     commentIds = new Map();
-    /** The state the last failure leaves the documentation PR in, as the code PR's comment says it. */
-    lastState = 'not-updated';
+    /** The record's documentation PR before this run linked another: the one `supersede` closes. */
+    replaced;
     /** `recorded`: the documentation PR the code PR's verified record names, if any. */
     constructor(context, recorded) {
         this.context = context;
@@ -67,10 +65,10 @@ class DocsPrFollower {
     }
     /** What this run did to the documentation PR so far: the run record's part. */
     get outcome() {
-        return { action: this.done, record: this.recorded, shown: this.shown, acted: this.acted };
+        return { action: this.done, record: this.recorded, shown: this.shown, acted: this.acted, changed: this.changed };
     }
-    /** `closed`: merged or not, the recorded documentation PR follows. */
-    async codePrClosed(merged) {
+    /** `closed`: merged or not, the recorded documentation PR follows, once the decision found it to be the record's. */
+    async codePrClosed(merged, decision) {
         const docs = this.recorded;
         if (!docs) {
             this.context.logger.info('No documentation PR is recorded in the pull-request comment: nothing to bring in step.');
@@ -78,21 +76,21 @@ class DocsPrFollower {
         }
         if (this.context.dryRun)
             return this.dryRun(`would ${merged ? 'mark' : 'close'} documentation PR ${(0,_github_api_js__WEBPACK_IMPORTED_MODULE_0__/* .pullName */ .N4)(docs)}`);
-        const state = await this.readRecorded(docs);
-        if (!state)
+        const found = await this.foundOrShown(docs, decision);
+        if (!found)
             return;
-        const { github } = state;
-        if (this.leftAlone(docs, state.pull, docs.closedByAction))
+        const { github, pull } = found;
+        if (this.leftAlone(docs, pull, docs.closedByAction))
             return;
         if (merged) {
             // Marking ready needs "Contents: write" besides "Pull requests: write": its failure is its
             // own warning, and the comment, which needs only the latter, is still written.
-            const markedReady = state.pull.draft
-                ? (await this.attempt('mark ready for review', docs, async () => (await github.markReadyForReview(state.pull.nodeId), true), false)) === true
+            const markedReady = pull.draft
+                ? (await this.attempt('mark ready for review', docs, async () => (await github.markReadyForReview(pull.nodeId), true), false)) === true
                 : false;
             if (markedReady)
                 this.done = 'marked-ready';
-            const commented = await this.writeDocsComment(github, docs, { kind: 'merged', markedReady });
+            const commented = await this.writeDocsComment(github, pull, docs, { kind: 'merged', markedReady });
             if (commented && !markedReady)
                 this.done = 'commented';
             if (markedReady || commented) {
@@ -104,12 +102,13 @@ class DocsPrFollower {
         if (!closed)
             return this.show(docs, 'not-updated');
         this.done = 'closed';
-        this.context.logger.info(`Closed documentation PR ${(0,_github_api_js__WEBPACK_IMPORTED_MODULE_0__/* .pullName */ .N4)(docs)}; its branch ${(0,_text_js__WEBPACK_IMPORTED_MODULE_7__/* .quotedForLog */ .IK)(state.pull.headRef)} is kept.`);
+        this.changed = closed;
+        this.context.logger.info(`Closed documentation PR ${(0,_github_api_js__WEBPACK_IMPORTED_MODULE_0__/* .pullName */ .N4)(docs)}; its branch ${(0,_text_js__WEBPACK_IMPORTED_MODULE_7__/* .quotedForLog */ .IK)(pull.headRef)} is kept.`);
         this.show({ ...docs, closedByAction: true }, 'closed', { acted: true });
-        await this.writeDocsComment(github, docs, { kind: 'closed' });
+        await this.writeDocsComment(github, pull, docs, { kind: 'closed' });
     }
-    /** `reopened`, before the run goes on: a documentation PR that this action closed is reopened. */
-    async codePrReopened() {
+    /** `reopened`, before the run goes on: a documentation PR that this action closed is reopened, once the decision found it. */
+    async codePrReopened(decision) {
         const docs = this.recorded;
         if (!docs)
             return;
@@ -119,10 +118,10 @@ class DocsPrFollower {
         }
         if (this.context.dryRun)
             return this.dryRun(`would reopen documentation PR ${(0,_github_api_js__WEBPACK_IMPORTED_MODULE_0__/* .pullName */ .N4)(docs)}`);
-        const state = await this.readRecorded(docs);
-        if (!state)
+        const found = await this.foundOrShown(docs, decision);
+        if (!found)
             return;
-        const { github, pull } = state;
+        const { github, pull } = found;
         if (pull.merged)
             return this.leftAloneAs(docs, 'left-alone-merged');
         if (pull.state === 'open') {
@@ -133,123 +132,115 @@ class DocsPrFollower {
         if (!reopened)
             return this.show(docs, 'not-updated');
         this.done = 'reopened';
+        this.changed = reopened;
         this.context.logger.info(`Reopened documentation PR ${(0,_github_api_js__WEBPACK_IMPORTED_MODULE_0__/* .pullName */ .N4)(docs)} with its code PR.`);
         this.show({ ...docs, closedByAction: false }, 'reopened', { acted: true });
-        await this.writeDocsComment(github, docs, { kind: 'reopened' });
+        await this.writeDocsComment(github, pull, docs, { kind: 'reopened' });
     }
     /**
-     * After the job: the documentation PR it reports is linked; an earlier one in the record, when
-     * it is another PR, is closed in its favour. A reopened documentation PR stays `reopened` in
-     * the output unless a newer one replaced it.
+     * After the job: the run's documentation PR, as decided, is linked (its comment, with the
+     * sealed back-link) and recorded. One that could not be checked is recorded all the same, so a
+     * later run with a token can follow it (that run checks it before it acts); a refused one
+     * changes nothing. True when an earlier documentation PR in the record is to be superseded: the
+     * caller first has the code PR's record name the newer one, then calls `supersede`.
      */
-    async jobReported(run) {
-        const link = run.job?.prLink;
-        if (!link || this.stopped || this.context.signal.aborted)
-            return;
-        const { logger, serverUrl } = this.context;
-        const target = (0,_target_js__WEBPACK_IMPORTED_MODULE_6__.pullRequestOfLink)(link, serverUrl);
-        if (!target) {
-            return this.warn(`The documentation PR link ${(0,_text_js__WEBPACK_IMPORTED_MODULE_7__/* .forLog */ .Ig)(link, 300)} is not a pull request on ${(0,_text_js__WEBPACK_IMPORTED_MODULE_7__/* .forLog */ .Ig)(serverUrl, 200)}: follow-code-pr leaves it alone.`);
-        }
-        const source = (0,_target_js__WEBPACK_IMPORTED_MODULE_6__.repositoryOfSource)(run.job?.source?.repository);
-        if (!source || !(0,_target_js__WEBPACK_IMPORTED_MODULE_6__.sameRepository)(source, target.repository)) {
-            return this.warn(source
-                ? `The job reports documentation PR ${(0,_github_api_js__WEBPACK_IMPORTED_MODULE_0__/* .pullName */ .N4)(target)}, outside the repository it worked on (${source}): follow-code-pr leaves it alone.`
-                : `The job reports documentation PR ${(0,_github_api_js__WEBPACK_IMPORTED_MODULE_0__/* .pullName */ .N4)(target)} but names no repository it worked on (source.repository): follow-code-pr cannot check that PR is the job's, and leaves it alone.`);
-        }
-        const headRef = run.job?.source?.ref;
-        if (!headRef) {
-            return this.warn(`The job reports documentation PR ${(0,_github_api_js__WEBPACK_IMPORTED_MODULE_0__/* .pullName */ .N4)(target)} but names no branch it worked on (source.ref): follow-code-pr cannot check that PR is the job's, and leaves it alone.`);
-        }
+    async linkReported(decision) {
+        if (decision.kind === 'none' || this.stopped || this.context.signal.aborted)
+            return false;
         const earlier = this.recorded;
-        const same = earlier !== undefined && (0,_target_js__WEBPACK_IMPORTED_MODULE_6__.sameRepository)(earlier.repository, target.repository) && earlier.number === target.number;
-        const record = { repository: target.repository, number: target.number, headRef, closedByAction: same ? earlier.closedByAction : false };
-        if (this.context.dryRun)
-            return this.dryRun(`would link documentation PR ${(0,_github_api_js__WEBPACK_IMPORTED_MODULE_0__/* .pullName */ .N4)(target)}`);
-        const github = await this.clientFor(target);
-        const pull = github && (await this.attempt('read', target, () => github.pullRequest(target.number)));
-        if (!github || !pull) {
-            // Recorded all the same (unless it does not exist), so that a later run with a token can
-            // follow it: that run checks it against the record before it acts. A pull request that does
-            // not exist changes nothing, and a newer record another run wrote meanwhile stands.
-            const notFound = this.lastState === 'not-found';
-            return this.show(notFound ? earlier : record, this.lastState, { shown: target, acted: !notFound && !same });
+        if (decision.kind === 'refused') {
+            this.stopped = true;
+            this.showDecision(earlier, decision);
+            return false;
         }
-        if (!this.isRecordedPull(pull, record, 'the job reports'))
-            return this.show(earlier, 'mismatch', { shown: target });
-        if (this.leftAlone(record, pull, record.closedByAction))
-            return;
-        const linked = await this.writeDocsComment(github, target, { kind: 'linked' });
+        const { pull: target, headRef } = decision;
+        const same = earlier !== undefined && (0,_target_js__WEBPACK_IMPORTED_MODULE_6__/* .sameRepository */ .RB)(earlier.repository, target.repository) && earlier.number === target.number;
+        const record = { repository: target.repository, number: target.number, headRef, closedByAction: same ? earlier.closedByAction : false };
+        if (this.context.dryRun) {
+            this.dryRun(`would link documentation PR ${(0,_github_api_js__WEBPACK_IMPORTED_MODULE_0__/* .pullName */ .N4)(target)}`);
+            return false;
+        }
+        if (decision.kind === 'unchecked') {
+            // Recorded for a later run with a token to check before it acts; but never in place of a
+            // recorded one this run could not supersede, which would leave that one open and forgotten.
+            if (earlier && !same) {
+                this.showDecision(earlier, decision);
+                return false;
+            }
+            this.show(record, 'unchecked', { acted: !same });
+            return false;
+        }
+        const supersedes = earlier !== undefined && !same && !this.context.linkOnly;
+        if (this.leftAlone(record, decision.state, record.closedByAction)) {
+            // A newer documentation PR merged or closed already still replaces an earlier open one.
+            this.replaced = supersedes ? earlier : undefined;
+            return supersedes;
+        }
+        const github = (0,_access_js__WEBPACK_IMPORTED_MODULE_5__/* .docsClientFor */ .s$)(this.context.access, target);
+        const linked = github ? await this.writeDocsComment(await github, decision.state, target, { kind: 'linked' }) : false;
         if (linked && this.done !== 'reopened')
             this.done = 'linked';
         if (linked)
-            logger.info(`Linked documentation PR ${(0,_github_api_js__WEBPACK_IMPORTED_MODULE_0__/* .pullName */ .N4)(target)} to this pull request.`);
-        const superseded = earlier && !same && !this.context.linkOnly ? await this.supersede(github, earlier, target, link) : false;
-        const state = linked ? (this.done === 'reopened' ? 'reopened' : 'linked') : 'not-updated';
-        this.show(record, state, { superseded: superseded ? (0,_github_api_js__WEBPACK_IMPORTED_MODULE_0__/* .pullName */ .N4)(earlier) : undefined, acted: !same || superseded });
-    }
-    /**
-     * Whether the reviews of the documentation PR the record names approve it (the documentation
-     * gate's `approved`): undefined when there is none, or it cannot be read (one warning).
-     */
-    async approval() {
-        const docs = this.recorded;
-        if (!docs || this.context.dryRun)
-            return undefined;
-        const github = await this.clientFor(docs);
-        const review = github && (await this.attempt('read the reviews of', docs, () => github.reviewState(docs.number), false));
-        return review && { approved: (0,_gate_policy_js__WEBPACK_IMPORTED_MODULE_8__/* .isApproved */ .SZ)(review) };
-    }
-    /** Closes the record's earlier documentation PR in favour of the newer one, when it is ours to close. */
-    async supersede(github, earlier, newer, newerLink) {
-        if (!(0,_target_js__WEBPACK_IMPORTED_MODULE_6__.sameRepository)(earlier.repository, newer.repository)) {
-            this.warn(`The pull-request comment records documentation PR ${(0,_github_api_js__WEBPACK_IMPORTED_MODULE_0__/* .pullName */ .N4)(earlier)}, in another repository than the job's (${newer.repository}): it is left as it is.`);
+            this.context.logger.info(`Linked documentation PR ${(0,_github_api_js__WEBPACK_IMPORTED_MODULE_0__/* .pullName */ .N4)(target)} to this pull request.`);
+        this.show(record, linked ? (this.done === 'reopened' ? 'reopened' : 'linked') : 'not-updated', { acted: !same });
+        if (!linked || !supersedes)
             return false;
-        }
-        const pull = await this.attempt('read', earlier, () => github.pullRequest(earlier.number));
-        if (!pull || !this.isRecordedPull(pull, earlier, 'the pull-request comment records'))
-            return false;
-        if (pull.merged || pull.state === 'closed') {
-            this.context.logger.info(`The earlier documentation PR ${(0,_github_api_js__WEBPACK_IMPORTED_MODULE_0__/* .pullName */ .N4)(earlier)} is already ${pull.merged ? 'merged' : 'closed'}: left as it is.`);
-            return false;
-        }
-        const closed = await this.attempt('close', earlier, () => github.setPullRequestState(earlier.number, 'closed'));
-        if (!closed)
-            return false;
-        this.done = 'superseded';
-        this.context.logger.info(`Closed the earlier documentation PR ${(0,_github_api_js__WEBPACK_IMPORTED_MODULE_0__/* .pullName */ .N4)(earlier)} in favour of ${(0,_github_api_js__WEBPACK_IMPORTED_MODULE_0__/* .pullName */ .N4)(newer)}; its branch ${(0,_text_js__WEBPACK_IMPORTED_MODULE_7__/* .quotedForLog */ .IK)(pull.headRef)} is kept.`);
-        await this.writeDocsComment(github, earlier, { kind: 'superseded', newer: (0,_github_api_js__WEBPACK_IMPORTED_MODULE_0__/* .pullName */ .N4)(newer), newerLink });
+        this.replaced = earlier;
         return true;
     }
     /**
-     * The recorded documentation PR as GitHub has it, with the client that read it, once it is
-     * checked against the record; undefined (and the comment says why) when it cannot be read or is
-     * not the recorded one.
+     * Closes the record's earlier documentation PR in favour of the newer one just linked, when it
+     * is ours to close: the decision finds it to be the one recorded, and it is still open. Called
+     * once the code PR's record names the newer one, so a run stopped here orphans nothing.
      */
-    async readRecorded(docs) {
-        const github = await this.clientFor(docs);
-        const pull = github && (await this.attempt('read', docs, () => github.pullRequest(docs.number)));
-        if (!github || !pull) {
-            this.show(docs, this.lastState);
-            return undefined;
+    async supersede(newerLink) {
+        const earlier = this.replaced;
+        const newer = this.recorded;
+        if (!earlier || !newer || this.stopped || this.context.signal.aborted)
+            return;
+        if (!(0,_target_js__WEBPACK_IMPORTED_MODULE_6__/* .sameRepository */ .RB)(earlier.repository, newer.repository)) {
+            this.warn(`The pull-request comment records documentation PR ${(0,_github_api_js__WEBPACK_IMPORTED_MODULE_0__/* .pullName */ .N4)(earlier)}, in another repository than the job's (${newer.repository}): it is left as it is.`);
+            return;
         }
-        if (!this.isRecordedPull(pull, docs, 'the pull-request comment records')) {
-            this.show(docs, 'mismatch');
-            return undefined;
+        const decision = await this.context.decideRecorded(earlier);
+        if (decision.kind !== 'found')
+            return;
+        const pull = decision.state;
+        if (pull.merged || pull.state === 'closed') {
+            this.context.logger.info(`The earlier documentation PR ${(0,_github_api_js__WEBPACK_IMPORTED_MODULE_0__/* .pullName */ .N4)(earlier)} is already ${pull.merged ? 'merged' : 'closed'}: left as it is.`);
+            return;
         }
-        return { github, pull };
+        const client = (0,_access_js__WEBPACK_IMPORTED_MODULE_5__/* .docsClientFor */ .s$)(this.context.access, earlier);
+        if (!client)
+            return;
+        const github = await client;
+        const closed = await this.attempt('close', earlier, () => github.setPullRequestState(earlier.number, 'closed'));
+        if (!closed)
+            return;
+        this.done = 'superseded';
+        this.context.logger.info(`Closed the earlier documentation PR ${(0,_github_api_js__WEBPACK_IMPORTED_MODULE_0__/* .pullName */ .N4)(earlier)} in favour of ${(0,_github_api_js__WEBPACK_IMPORTED_MODULE_0__/* .pullName */ .N4)(newer)}; its branch ${(0,_text_js__WEBPACK_IMPORTED_MODULE_7__/* .quotedForLog */ .IK)(pull.headRef)} is kept.`);
+        this.shown = this.shown && { ...this.shown, superseded: (0,_github_api_js__WEBPACK_IMPORTED_MODULE_0__/* .pullName */ .N4)(earlier) };
+        await this.writeDocsComment(github, pull, earlier, { kind: 'superseded', newer: (0,_github_api_js__WEBPACK_IMPORTED_MODULE_0__/* .pullName */ .N4)(newer), newerLink });
     }
     /**
-     * Whether the pull request GitHub shows is the one recorded: its head branch the recorded one
-     * (the job's `source.ref`), in the recorded repository. A pull request from a fork with a branch
-     * of the same name, or one whose branch changed, is not; it is left alone with one warning.
+     * The recorded documentation PR as the decision found it, with the client that reaches it; or
+     * undefined, and the comment says what the decision found instead (it warned already).
      */
-    isRecordedPull(pull, docs, who) {
-        if (pull.headRef === docs.headRef && pull.headRepository !== undefined && (0,_target_js__WEBPACK_IMPORTED_MODULE_6__.sameRepository)(pull.headRepository, docs.repository))
-            return true;
-        const head = `${pull.headRepository ? `${pull.headRepository}:` : 'a deleted fork:'}${pull.headRef}`;
-        this.warn(`Documentation PR ${(0,_github_api_js__WEBPACK_IMPORTED_MODULE_0__/* .pullName */ .N4)(docs)} is not the one ${who}: its head is ${(0,_text_js__WEBPACK_IMPORTED_MODULE_7__/* .quotedForLog */ .IK)(head)}, not the job's branch ${(0,_text_js__WEBPACK_IMPORTED_MODULE_7__/* .quotedForLog */ .IK)(`${docs.repository}:${docs.headRef}`)}. It is left as it is.`);
-        return false;
+    async foundOrShown(docs, decision) {
+        // Only a decision about the recorded pull request speaks for it; the decision reached it, so a token does.
+        const github = decision.kind === 'found' && samePull(decision.pull, docs) ? (0,_access_js__WEBPACK_IMPORTED_MODULE_5__/* .docsClientFor */ .s$)(this.context.access, docs) : undefined;
+        if (decision.kind !== 'found' || !github) {
+            // Nothing was written: a later documentation PR of this run is still linked.
+            this.showDecision(docs, decision);
+            return undefined;
+        }
+        return { github: await github, pull: decision.state };
+    }
+    /** What the record keeps and the comment says after a decision that found no documentation PR to act on. */
+    showDecision(kept, decision) {
+        const shown = (0,_outcome_js__WEBPACK_IMPORTED_MODULE_8__/* .shownOfDecision */ .X)(decision);
+        this.recorded = kept;
+        this.shown = shown;
     }
     /**
      * A documentation PR merged already, or closed by someone else (`closedByUs` false), is left as
@@ -279,23 +270,13 @@ class DocsPrFollower {
         this.context.logger.info(`Dry run: ${what}; nothing was changed on GitHub.`);
     }
     /** What the code PR's record names after this, and what the comment and the summary say of it. */
-    show(docs, state, { superseded, shown = docs, acted = false } = {}) {
+    show(docs, state, { acted = false } = {}) {
         this.recorded = docs;
-        this.shown = shown && { pull: { repository: shown.repository, number: shown.number }, state, ...(superseded ? { superseded } : {}) };
+        this.shown = docs && { pull: { repository: docs.repository, number: docs.number }, state };
         this.acted ||= acted;
     }
-    /** The client for the documentation PR's repository: `docs-token`, else `github-token` in the workflow's own repository. */
-    async clientFor(pull) {
-        const { docsToken, githubToken, workflowRepository } = this.context;
-        const token = docsToken || ((0,_target_js__WEBPACK_IMPORTED_MODULE_6__.sameRepository)(pull.repository, workflowRepository) ? githubToken : '');
-        if (!token) {
-            this.warn(`Documentation PR ${(0,_github_api_js__WEBPACK_IMPORTED_MODULE_0__/* .pullName */ .N4)(pull)} is in another repository than this workflow's (${workflowRepository}), which github-token cannot write: give docs-token a token with "Pull requests: write" on ${pull.repository} (and "Contents: write" to mark a draft ready for review), e.g. from actions/create-github-app-token. It was left as it is.`);
-            return undefined;
-        }
-        return this.context.connect(token, (0,_target_js__WEBPACK_IMPORTED_MODULE_6__.repoName)(pull.repository));
-    }
     /**
-     * Runs one request on the documentation side; a failure is one warning, and (unless
+     * Runs one write on the documentation side; a failure is one warning, and (unless
      * `stopsTheRest` is false) nothing more is tried there in this run.
      */
     async attempt(doing, pull, request, stopsTheRest = true) {
@@ -307,21 +288,29 @@ class DocsPrFollower {
         catch (error) {
             if (stopsTheRest)
                 this.stopped = true;
-            if ((0,_runtime_js__WEBPACK_IMPORTED_MODULE_5__/* .isCancellation */ .iB)(error, this.context.signal)) {
+            // Cancellation and the step's deadline end the phase, which records what was done.
+            if ((0,_runtime_js__WEBPACK_IMPORTED_MODULE_4__/* .isCancellation */ .iB)(error, this.context.signal) || (0,_github_api_js__WEBPACK_IMPORTED_MODULE_0__/* .endsTheStep */ .g1)(error)) {
                 this.stopped = true;
-                return undefined;
+                throw error;
             }
-            this.lastState = error instanceof _github_api_js__WEBPACK_IMPORTED_MODULE_0__/* .GitHubError */ .y_ && error.status === 404 && doing === 'read' ? 'not-found' : 'not-updated';
             this.context.logger.warning(`Could not ${doing} documentation PR ${(0,_github_api_js__WEBPACK_IMPORTED_MODULE_0__/* .pullName */ .N4)(pull)}: ${whyNot(error, pull, doing)}`);
             return undefined;
         }
     }
-    /** Writes (or updates) the documentation PR's own comment, with its sealed back-link; false when it could not. */
-    async writeDocsComment(github, pull, stage) {
+    /**
+     * Writes (or updates) the documentation PR's own comment, with its sealed back-link (bound to
+     * the documentation repository's ID as GitHub answered it); false when it could not.
+     */
+    async writeDocsComment(github, state, pull, stage) {
         const { codePr, seal, clock } = this.context;
-        const body = backLinkCommentBody(codePr, pull, stage, new Date(clock.now()).toISOString(), seal);
         const key = (0,_github_api_js__WEBPACK_IMPORTED_MODULE_0__/* .pullName */ .N4)(pull).toLowerCase();
         const written = await this.attempt('comment on', pull, async () => {
+            const backLink = {
+                codePr: { repository: codePr.repository, number: codePr.number, ...(codePr.repositoryId !== undefined ? { repositoryId: codePr.repositoryId } : {}) },
+                commentAuthor: await this.context.commentAuthor(),
+            };
+            const visible = this.context.renderComment(stage, new Date(clock.now()).toISOString());
+            const body = backLinkCommentBody(visible, backLink, { id: state.repositoryId, name: pull.repository, number: pull.number }, seal);
             const id = this.commentIds.get(key) ?? (await (0,_memory_ours_js__WEBPACK_IMPORTED_MODULE_1__/* .newestMarkedBy */ .O)(github, await github.listComments(pull.number), _memory_record_js__WEBPACK_IMPORTED_MODULE_2__/* .DOCS_PR_MARKER */ .iU))?.id;
             if (id === undefined)
                 this.commentIds.set(key, await github.createComment(pull.number, body));
@@ -339,21 +328,21 @@ class DocsPrFollower {
     }
 }
 /**
- * The documentation PR's comment as written: the marker, what the report says, and the sealed
- * record of the code PR it belongs to, sealed for this documentation PR, as its last line.
+ * The documentation PR's comment as written: the marker, what the report says (`visible`), and the
+ * sealed record of the code PR it belongs to, sealed for this documentation PR (its repository's
+ * ID), as its last line.
  */
-function backLinkCommentBody(codePr, docsPr, stage, nowIso, seal) {
-    const record = (0,_memory_record_js__WEBPACK_IMPORTED_MODULE_2__/* .backLinkLine */ .cX)({ codePr: { repository: codePr.repository, number: codePr.number } }, seal, (0,_memory_seal_js__WEBPACK_IMPORTED_MODULE_3__/* .docsPrScope */ .Ss)(docsPr.repository, docsPr.number));
-    return `${_memory_record_js__WEBPACK_IMPORTED_MODULE_2__/* .DOCS_PR_MARKER */ .iU}\n${(0,_report_docs_pr_report_js__WEBPACK_IMPORTED_MODULE_4__/* .renderDocsPrComment */ .xY)(codePr, stage, nowIso)}\n${record}\n`;
+function backLinkCommentBody(visible, backLink, docsPr, seal) {
+    const record = (0,_memory_record_js__WEBPACK_IMPORTED_MODULE_2__/* .backLinkLine */ .cX)(backLink, seal, (0,_memory_seal_js__WEBPACK_IMPORTED_MODULE_3__/* .docsPrScope */ .Ss)({ id: docsPr.id, name: docsPr.name }, docsPr.number));
+    return `${_memory_record_js__WEBPACK_IMPORTED_MODULE_2__/* .DOCS_PR_MARKER */ .iU}\n${visible.replace(/\n$/, '')}\n${record}\n`;
+}
+function samePull(a, b) {
+    return (0,_target_js__WEBPACK_IMPORTED_MODULE_6__/* .sameRepository */ .RB)(a.repository, b.repository) && a.number === b.number;
 }
 /** Why a request on the documentation side failed, and what to give: one line. */
 function whyNot(error, pull, doing) {
     if (error instanceof _github_api_js__WEBPACK_IMPORTED_MODULE_0__/* .GitHubError */ .y_ && error.status === 403) {
-        const needs = doing === 'mark ready for review'
-            ? '"Pull requests: write" and "Contents: write"'
-            : doing === 'read'
-                ? '"Pull requests: read"'
-                : '"Pull requests: write"';
+        const needs = doing === 'mark ready for review' ? '"Pull requests: write" and "Contents: write"' : '"Pull requests: write"';
         return `GitHub answered 403 (${error.answer ?? 'forbidden'}): docs-token needs ${needs} on ${pull.repository}.`;
     }
     if (error instanceof _github_api_js__WEBPACK_IMPORTED_MODULE_0__/* .GitHubError */ .y_ && error.status === 404) {

@@ -32,10 +32,11 @@ async function newestMarkedBy(github, comments, marker) {
 /***/ 79723:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
-__webpack_require__.r(__webpack_exports__);
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   PullRequestComment: () => (/* binding */ PullRequestComment)
+/* harmony export */   PullRequestComment: () => (/* binding */ PullRequestComment),
+/* harmony export */   Z: () => (/* binding */ backLinkIn)
 /* harmony export */ });
+/* unused harmony export unverifiedNotice */
 /* harmony import */ var _github_api_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(28943);
 /* harmony import */ var _report_agent_report_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(74262);
 /* harmony import */ var _report_docs_pr_report_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(66389);
@@ -108,10 +109,10 @@ class PullRequestComment {
     static async find(github, pullRequest, deps) {
         try {
             const comments = await github.listComments(pullRequest.number);
-            let ours = await (0,_memory_ours_js__WEBPACK_IMPORTED_MODULE_6__/* .newestMarkedBy */ .O)(github, comments, _memory_record_js__WEBPACK_IMPORTED_MODULE_5__/* .COMMENT_MARKER */ .JO);
-            if (deps.bySeal && !(ours && verifies(ours.body, pullRequest, deps))) {
-                ours = comments.find((comment) => (0,_memory_record_js__WEBPACK_IMPORTED_MODULE_5__/* .isMarked */ .rZ)(comment.body, _memory_record_js__WEBPACK_IMPORTED_MODULE_5__/* .COMMENT_MARKER */ .JO) && verifies(comment.body, pullRequest, deps));
-            }
+            const author = deps.author?.toLowerCase();
+            const ours = author === undefined
+                ? await (0,_memory_ours_js__WEBPACK_IMPORTED_MODULE_6__/* .newestMarkedBy */ .O)(github, comments, _memory_record_js__WEBPACK_IMPORTED_MODULE_5__/* .COMMENT_MARKER */ .JO)
+                : comments.filter((comment) => (0,_memory_record_js__WEBPACK_IMPORTED_MODULE_5__/* .isMarked */ .rZ)(comment.body, _memory_record_js__WEBPACK_IMPORTED_MODULE_5__/* .COMMENT_MARKER */ .JO) && comment.authorLogin.toLowerCase() === author).at(-1);
             const earlier = ours && recordOf(ours.body, pullRequest, deps);
             return new PullRequestComment(github, pullRequest, earlier, ours?.id, backLinkOf(comments, pullRequest, deps), deps, ours?.body);
         }
@@ -122,18 +123,17 @@ class PullRequestComment {
             return undefined;
         }
     }
-    /** Says the job is working: as soon as the API accepted the job or the message. */
+    /** Says the job is working, and records it so: as soon as the API accepted the job or the message. */
     writeWorking(view) {
         return this.write('working', view);
     }
     /**
-     * Says how the run ended. Like the last poll at the deadline, it may take one request-timeout
-     * past the step's deadline (with `CommentDeps.wrapUp`): a timed-out run is worth a comment that
-     * says so. With a preview, it is written once the preview is asked for (building) and again when
-     * it ended.
+     * Says how the run ended (or how it stands, before a later write: the preview building, the
+     * documentation PR linked), with the record read again first. `github`: the client of this
+     * write's window (a run's last writes each have one of their own); by default the one the
+     * comment was found with. True once written.
      */
-    async writeOutcome(view) {
-        const github = this.deps.wrapUp ?? this.github;
+    async writeOutcome(view, github = this.github) {
         await this.readAgain(github, view.docsPr);
         return this.write('outcome', view, github);
     }
@@ -142,15 +142,27 @@ class PullRequestComment {
      * last read. After a refused, failed, cut-off or cancelled create or message, the next run then
      * sends the same change again instead of taking it as delivered.
      */
-    recordFor(view) {
+    recordFor(view, stage = 'outcome') {
         const { run } = view;
-        const job = run.delivery === 'accepted' && run.jobId ? { jobId: run.jobId, headSha: this.pullRequest.headSha } : this.stored;
+        const accepted = run.delivery === 'accepted' && run.jobId !== undefined;
+        const job = accepted ? { jobId: run.jobId, headSha: this.pullRequest.headSha } : this.stored;
         if (!job)
             return undefined;
         const docsPr = this.docsPrOf(view.docsPr).record;
         // What was measured stays recorded until a run measures anew.
         const impact = view.impact?.record ?? this.stored?.impact;
-        return { jobId: job.jobId, headSha: job.headSha, ...(docsPr ? { docsPr } : {}), ...(impact ? { impact } : {}) };
+        // The job is at work from the working write until a run saw it end (this run's outcome, or
+        // another's, read again before this write): a run that sent nothing keeps what the record said,
+        // unless it attached to the recorded job and saw it end.
+        const sawEnd = run.jobId !== undefined && run.jobId === job.jobId && isOver(run);
+        const working = stage === 'working' ? accepted : accepted ? !sawEnd : !sawEnd && this.stored?.working === true;
+        return {
+            jobId: job.jobId,
+            headSha: job.headSha,
+            ...(working ? { working: true } : {}),
+            ...(docsPr ? { docsPr } : {}),
+            ...(impact ? { impact } : {}),
+        };
     }
     /**
      * The documentation PR the record names and what the comment says of it: what this run's
@@ -167,11 +179,12 @@ class PullRequestComment {
         return { record: outcome.record, section: shown && (0,_report_docs_pr_report_js__WEBPACK_IMPORTED_MODULE_2__/* .renderDocsPrSection */ .dH)((0,_github_api_js__WEBPACK_IMPORTED_MODULE_0__/* .pullName */ .N4)(shown.pull), shown.state, shown.superseded) };
     }
     /**
-     * `command: sync`: the comment as it was found, its report kept, its documentation PR's line and
-     * gate line said anew, and its record as given, sealed. Nothing is written when there was no
-     * comment with a verified record to keep. True once written.
+     * The comment as it was found, its report kept, its documentation PR's line and gate line said
+     * anew where given (kept as they were where not), and its record as given, sealed: `command:
+     * sync`, and a run whose status changed without a report of its own (a waiver). Nothing is
+     * written when there was no comment with a verified record to keep. True once written.
      */
-    async rewriteTail(record, docsPrSection, gate) {
+    async rewriteTail(record, tail, github = this.github) {
         if (this.stopped || this.commentId === undefined || !this.foundBody || !this.earlier)
             return false;
         // A comment edited on GitHub's web page comes back with CRLF line ends. Its first line is the
@@ -185,16 +198,17 @@ class PullRequestComment {
         // documentation PR's section this action wrote before it, each after a blank line.
         dropBlankLines();
         lines.pop();
+        const found = new Map();
         for (const start of [_report_gate_report_js__WEBPACK_IMPORTED_MODULE_3__/* .GATE_LINE_START */ .OJ, _report_docs_pr_report_js__WEBPACK_IMPORTED_MODULE_2__/* .DOCS_PR_SECTION_START */ .AQ]) {
             dropBlankLines();
             if (lines.at(-1)?.startsWith(start))
-                lines.pop();
+                found.set(start, lines.pop());
         }
         dropBlankLines();
-        const hidden = (0,_memory_record_js__WEBPACK_IMPORTED_MODULE_5__/* .recordLine */ .IK)(record, this.deps.seal, (0,_memory_seal_js__WEBPACK_IMPORTED_MODULE_7__/* .codePrScope */ .ce)(this.pullRequest.repository, this.pullRequest.number));
-        const body = withTail(lines.join('\n'), [docsPrSection, gate && (0,_report_gate_report_js__WEBPACK_IMPORTED_MODULE_3__/* .renderGateLine */ .qS)(gate), hidden].filter((part) => Boolean(part)));
+        const gateLine = tail.gate ? (0,_report_gate_report_js__WEBPACK_IMPORTED_MODULE_3__/* .renderGateLine */ .qS)(tail.gate) : found.get(_report_gate_report_js__WEBPACK_IMPORTED_MODULE_3__/* .GATE_LINE_START */ .OJ);
+        const body = withTail(lines.join('\n'), tailOf(tail.docsPrSection ?? found.get(_report_docs_pr_report_js__WEBPACK_IMPORTED_MODULE_2__/* .DOCS_PR_SECTION_START */ .AQ), gateLine, this.sealed(record)));
         try {
-            await (this.deps.wrapUp ?? this.github).updateComment(this.commentId, body);
+            await github.updateComment(this.commentId, body);
             this.stored = record;
             this.deps.logger.info('Pull-request comment updated.');
             return true;
@@ -221,11 +235,12 @@ class PullRequestComment {
             const ours = comments.find((comment) => comment.id === this.commentId);
             if (!ours)
                 return;
-            newer = recordOf(ours.body, this.pullRequest, { ...this.deps, logger: { ...this.deps.logger, notice: () => undefined } });
+            // Read again quietly: what it says of the record was said when the comment was found.
+            newer = recordOf(ours.body, this.pullRequest, { ...this.deps, logger: { ...this.deps.logger, notice: () => undefined, info: () => undefined } });
         }
         catch (error) {
-            if ((0,_github_api_js__WEBPACK_IMPORTED_MODULE_0__/* .endsTheStep */ .g1)(error))
-                throw error;
+            // A deadline or a cancellation here belongs to the write's own window: the write that follows
+            // says it, once.
             this.deps.logger.info(`Could not read the pull-request comment again before writing it (${(0,_text_js__WEBPACK_IMPORTED_MODULE_8__/* .errorMessage */ .gJ)(error)}); writing what this run knows.`);
             return;
         }
@@ -239,13 +254,12 @@ class PullRequestComment {
     }
     async write(stage, view, github = this.github) {
         if (this.stopped)
-            return;
+            return false;
         const { run, diff, preview } = view;
-        const record = this.recordFor(view);
-        const hidden = record && (0,_memory_record_js__WEBPACK_IMPORTED_MODULE_5__/* .recordLine */ .IK)(record, this.deps.seal, (0,_memory_seal_js__WEBPACK_IMPORTED_MODULE_7__/* .codePrScope */ .ce)(this.pullRequest.repository, this.pullRequest.number));
+        const record = this.recordFor(view, stage);
         const now = new Date(this.deps.clock.now()).toISOString();
         const docsPr = this.docsPrOf(view.docsPr);
-        const fixedTail = [docsPr.section, view.gate && (0,_report_gate_report_js__WEBPACK_IMPORTED_MODULE_3__/* .renderGateLine */ .qS)(view.gate), hidden].filter((part) => Boolean(part));
+        const fixedTail = tailOf(docsPr.section, view.gate && (0,_report_gate_report_js__WEBPACK_IMPORTED_MODULE_3__/* .renderGateLine */ .qS)(view.gate), record && this.sealed(record));
         let impactSection = stage === 'outcome' && view.impact?.view ? (0,_report_impact_report_js__WEBPACK_IMPORTED_MODULE_4__/* .renderImpactSection */ .CZ)(view.impact.view, 4) : undefined;
         // The section is as long as its page paths, which are file names: where it would leave the
         // report less room than its shortest form, it gives way as a whole (the summary shows it).
@@ -270,29 +284,62 @@ class PullRequestComment {
             }
             this.stored = record;
             this.deps.logger.info(`Pull-request comment ${result}${stage === 'working' ? ' (working)' : ''}.`);
+            return true;
         }
         catch (error) {
             this.stopped = true;
+            // Cut off by the step's cancellation: the step says it was cancelled, once.
+            if (error instanceof _github_api_js__WEBPACK_IMPORTED_MODULE_0__/* .GitHubError */ .y_ && error.kind === 'cancelled')
+                return false;
             this.deps.logger.warning(error instanceof _github_api_js__WEBPACK_IMPORTED_MODULE_0__/* .GitHubError */ .y_ && error.status === 403
                 ? 'Could not write the pull-request comment (403): give the job "permissions: pull-requests: write", or set pr-comment: false.'
                 : `Could not write the pull-request comment: ${(0,_text_js__WEBPACK_IMPORTED_MODULE_8__/* .errorMessage */ .gJ)(error)}`);
+            return false;
         }
     }
+    /** The record line, sealed for this pull request under `api-key` (a record read under `previous-api-key` is sealed anew). */
+    sealed(record) {
+        return (0,_memory_record_js__WEBPACK_IMPORTED_MODULE_5__/* .recordLine */ .IK)(record, this.deps.seal, this.scope);
+    }
+    get scope() {
+        return (0,_memory_seal_js__WEBPACK_IMPORTED_MODULE_7__/* .codePrScope */ .ce)(this.pullRequest.repository, this.pullRequest.number);
+    }
+}
+/**
+ * What follows the report's body, in this order, each after a blank line: the documentation PR's
+ * line, the gate's line, the sealed record (last: it is read from the last line). The one builder
+ * of the comment's tail, for every write (the outcome, and `rewriteTail`).
+ */
+function tailOf(docsPrSection, gateLine, hidden) {
+    return [docsPrSection, gateLine, hidden].filter((part) => Boolean(part));
+}
+/**
+ * Whether this run saw the job end (a terminal status): a run that timed out, was cancelled or
+ * stopped while waiting, or did not wait, leaves it working.
+ */
+function isOver(run) {
+    return run.outcome === 'pr-opened' || run.outcome === 'no-pr' || run.outcome === 'failed' || run.outcome === 'archived';
 }
 /** The body with what follows the report's part (the documentation PR's section, the hidden record), each after a blank line. */
 function withTail(body, tail) {
     return [body.replace(/\n$/, ''), ...tail.flatMap((part) => ['', part])].join('\n') + '\n';
 }
-function verifies(body, pullRequest, deps) {
-    return (0,_memory_record_js__WEBPACK_IMPORTED_MODULE_5__/* .readRecord */ .aE)(body, deps.seal, (0,_memory_seal_js__WEBPACK_IMPORTED_MODULE_7__/* .codePrScope */ .ce)(pullRequest.repository, pullRequest.number)).found === 'verified';
-}
-/** The verified record of our comment, or none; one that does not verify is said in one notice. */
+/** The verified record of our comment, or none; one that does not verify is said in one notice, with its likely cause and the way out. */
 function recordOf(body, pullRequest, deps) {
     const reading = (0,_memory_record_js__WEBPACK_IMPORTED_MODULE_5__/* .readRecord */ .aE)(body, deps.seal, (0,_memory_seal_js__WEBPACK_IMPORTED_MODULE_7__/* .codePrScope */ .ce)(pullRequest.repository, pullRequest.number));
-    if (reading.found === 'unverified') {
-        deps.logger.notice("The pull-request comment's hidden record does not verify (edited by hand, copied from elsewhere, or written under another api-key or by an earlier version of this action): it counts as none. The job is not reused, and no documentation PR is acted on until a run records one again.");
+    if (reading.found === 'unverified')
+        deps.logger.notice(unverifiedNotice(deps.seal.hasPreviousKey));
+    if (reading.found === 'verified' && reading.sealedWith === 'previous-api-key') {
+        deps.logger.info("The pull-request comment's record was sealed under previous-api-key: this run's next write of it seals it under api-key.");
     }
     return reading.found === 'verified' ? reading.record : undefined;
+}
+/** The notice for a record that does not verify: the likely cause first (a rotated key), and the way out. */
+function unverifiedNotice(hadPreviousKey) {
+    const rotation = hadPreviousKey
+        ? 'It was not sealed under api-key nor under previous-api-key: most likely under a key older than both'
+        : 'Most likely api-key was rotated since it was written (admin keys expire, by default after 90 days): give the earlier key as previous-api-key until every open pull request has been written again';
+    return `The pull-request comment's hidden record does not verify, so it counts as none. ${rotation}; otherwise it was edited by hand or copied from elsewhere. Until a run records anew, the job is not reused and no documentation PR is acted on.`;
 }
 /**
  * The back-link this action left on the pull request when it is a documentation PR that follows a
@@ -300,7 +347,12 @@ function recordOf(body, pullRequest, deps) {
  * matter (it is the docs token's identity, which this run may not know); the seal does.
  */
 function backLinkOf(comments, pullRequest, deps) {
+    return backLinkIn(comments, pullRequest, deps.seal);
+}
+/** The verified back-link among a pull request's comments (`command: sync` reads the documentation PR's so). */
+function backLinkIn(comments, pullRequest, seal) {
     const scope = (0,_memory_seal_js__WEBPACK_IMPORTED_MODULE_7__/* .docsPrScope */ .Ss)(pullRequest.repository, pullRequest.number);
+    const deps = { seal };
     for (const comment of comments) {
         if (!(0,_memory_record_js__WEBPACK_IMPORTED_MODULE_5__/* .isMarked */ .rZ)(comment.body, _memory_record_js__WEBPACK_IMPORTED_MODULE_5__/* .DOCS_PR_MARKER */ .iU))
             continue;
@@ -371,10 +423,22 @@ __webpack_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ./src/constants.ts
 var constants = __webpack_require__(27242);
+// EXTERNAL MODULE: ./src/docs-pr/decide.ts
+var decide = __webpack_require__(53274);
+// EXTERNAL MODULE: ./src/docs-pr/outcome.ts
+var outcome = __webpack_require__(21136);
 // EXTERNAL MODULE: ./src/docs-pr/target.ts
 var target = __webpack_require__(25783);
-// EXTERNAL MODULE: ./src/gate/policy.ts
-var policy = __webpack_require__(82601);
+// EXTERNAL MODULE: ./src/event.ts
+var src_event = __webpack_require__(80807);
+// EXTERNAL MODULE: ./src/gate/approval.ts
+var approval = __webpack_require__(56852);
+// EXTERNAL MODULE: ./src/gate/facts.ts + 1 modules
+var facts = __webpack_require__(37670);
+// EXTERNAL MODULE: ./src/gate/status.ts
+var gate_status = __webpack_require__(34345);
+// EXTERNAL MODULE: ./src/github/clients.ts + 1 modules
+var github_clients = __webpack_require__(85607);
 // EXTERNAL MODULE: ./src/github/api.ts
 var api = __webpack_require__(28943);
 // EXTERNAL MODULE: ./src/memory/seal.ts
@@ -405,7 +469,14 @@ function renderSyncSummary(run) {
         ['Documentation PR', (0,markdown/* codeSpan */.SS)(run.docsPr, 'cell')],
         ['Code PR', run.codePr ? (0,markdown/* codeSpan */.SS)(run.codePr, 'cell') : '—'],
         ['Documentation PR stands', run.standing ? (0,markdown/* escapeText */.X1)(run.standing) : '—'],
-        [`Status \`${constants/* GATE_CONTEXT */.uX}\``, run.gate ? `${run.written ? (0,markdown/* escapeText */.X1)(run.written) : 'not written'}: ${(0,gate_report/* renderSentence */.iQ)(run.gate, 'cell')}` : '—'],
+        [
+            `Status \`${constants/* GATE_CONTEXT */.uX}\``,
+            run.gate
+                ? `${run.written ? (0,markdown/* escapeText */.X1)(run.written) : 'not written'}: ${(0,gate_report/* renderSentence */.iQ)(run.gate, 'cell')}`
+                : run.held
+                    ? 'left pending: the documentation job is at work on the code PR’s head'
+                    : '—',
+        ],
         ['Code PR comment', run.commentUpdated ? 'updated' : 'not updated'],
     ];
     const parts = ['## Documentation PR sync', '', (0,markdown/* keyValueTable */.z2)(rows)];
@@ -418,11 +489,14 @@ function renderSyncSummary(run) {
 var runtime = __webpack_require__(33683);
 // EXTERNAL MODULE: ./src/text.ts
 var src_text = __webpack_require__(48992);
-// EXTERNAL MODULE: ./src/steps/agent/github.ts
-var agent_github = __webpack_require__(67534);
-// EXTERNAL MODULE: ./src/steps/agent/gate.ts
-var gate = __webpack_require__(90806);
+// EXTERNAL MODULE: ./src/steps/last-writes.ts
+var last_writes = __webpack_require__(42456);
 ;// CONCATENATED MODULE: ./src/steps/sync.ts
+
+
+
+
+
 
 
 
@@ -441,123 +515,171 @@ var gate = __webpack_require__(90806);
  * same workflow as the code: it finds the code PR through this action's sealed back-link on the
  * documentation PR, and brings the code PR in step — the `documentation` status on the code PR's
  * current head, and the documentation PR's state in the code PR's comment. No job, no request to
- * the documentation API. Without a back-link, or when the code PR's record names another
- * documentation PR (or none), it does nothing (outcome `skipped`).
+ * the documentation API.
+ *
+ * It believes GitHub, not the event: the event only says which documentation PR to look at (a
+ * re-run replays an old payload, and events arrive late); the documentation PR's state, head and
+ * reviews, and the code PR's head and labels, are read when it runs, and the gate is the one the
+ * agent command uses (`gate/`). Without a back-link, or when the code PR's record (in the comment
+ * of the identity the back-link names) names another documentation PR, it does nothing (outcome
+ * `skipped`). While the record says a job is at work on the code PR's head, that head's `pending`
+ * stays: only the comment's documentation PR line is brought up to date.
  */
 async function syncStep(settings, context) {
-    const { logger, signal } = context;
-    const docs = docsPullRequestOf(context.event);
-    const repo = (0,api/* repoFromEnv */.K)(context.env);
-    const repository = repo ? `${repo.owner}/${repo.repo}` : '';
+    const number = docsPullNumberOf(context.event);
+    const repository = (0,src_event/* workflowRepositoryOf */.ls)(context.event, context.env);
     const run = {
         outcome: 'synced',
-        docsPr: docs ? `${repository}#${docs.number}` : repository,
+        docsPr: number !== undefined ? `${repository?.name ?? ''}#${number}` : (repository?.name ?? ''),
         codePr: undefined,
         standing: undefined,
+        state: undefined,
         gate: undefined,
+        held: false,
         written: undefined,
         commentUpdated: false,
         reason: undefined,
     };
-    const seal = memory_seal/* RecordSeal */.l_.fromApiKey(settings.apiKey);
-    const github = (0,agent_github/* gitHubClients */.o)(settings, context);
+    const clients = (0,github_clients/* gitHubClients */.o)(settings, context);
+    const connect = (token, repo) => clients(token, repo, context.deadline.at);
+    let code;
     try {
-        if (!docs || !repo)
+        if (number === undefined || !repository)
             throw new Error('The event names no pull request, or GITHUB_REPOSITORY is not set: there is no documentation PR to sync.');
         if (!settings.githubToken)
             throw new Error('Input "github-token" is empty: it is needed to read the documentation PR\'s back-link.');
-        // The documentation PR's own comments: the back-link this action left, if it verifies.
-        const docsGitHub = await github(settings.githubToken, repo, context.deadline.at);
-        const backLink = await backLinkOn(docsGitHub, repository, docs.number, seal, context);
-        if (!backLink) {
-            run.outcome = 'skipped';
-            run.reason = `This pull request carries no back-link of this action's that verifies: it documents no code PR the action follows, so there is nothing to bring in step.`;
-            logger.notice(run.reason);
-            return report(run, settings, context);
-        }
-        const code = backLink.codePr;
-        run.codePr = (0,api/* pullName */.N4)(code);
-        const codeToken = settings.codeToken || ((0,target.sameRepository)(code.repository, repository) ? settings.githubToken : '');
-        if (!codeToken) {
-            throw new Error(`The code PR ${run.codePr} is in another repository than this workflow's (${repository}): give code-token a token with "Commit statuses: write" and "Pull requests: write" on ${code.repository}, e.g. from actions/create-github-app-token.`);
-        }
-        if (settings.dryRun) {
-            run.outcome = 'dry-run';
-            logger.info(`Dry run: would bring code PR ${run.codePr} in step; nothing was changed on GitHub.`);
-            return report(run, settings, context);
-        }
-        const codeGitHub = await github(codeToken, (0,target.repoName)(code.repository), context.deadline.wrapUpAt);
-        const codePull = await codeGitHub.pullRequest(code.number);
-        const comment = await pr_comment_comment.PullRequestComment.find(codeGitHub, { repository: code.repository, number: code.number, headSha: codePull.headSha }, { logger, clock: context.clock, seal, bySeal: true });
-        // Only the documentation PR the code PR's sealed record names speaks for the code PR: an
-        // earlier one (superseded, closed by the action, or left open) keeps its back-link, and its
-        // approval or closing must not set the status the newer one holds.
-        const earlier = comment?.earlier;
-        const recorded = earlier?.docsPr;
-        if (!comment || !earlier || !recorded || !(0,target.sameRepository)(recorded.repository, repository) || recorded.number !== docs.number) {
-            run.outcome = 'skipped';
-            run.reason = earlier
-                ? `The code PR ${run.codePr}'s record names another documentation PR than ${run.docsPr}: it speaks for the code PR, so its status and comment are left as they are.`
-                : `The code PR ${run.codePr} has no comment of this action's with a record that verifies, so nothing says ${run.docsPr} is its documentation PR: its status and comment are left as they are.`;
-            logger.notice(run.reason);
-            return report(run, settings, context);
-        }
-        run.standing = await standingOf(docs, recorded.closedByAction, settings, docsGitHub, context);
-        run.gate =
-            settings.docsStatus === 'off'
-                ? undefined
-                : (0,policy/* gateStatus */._O)({
-                    mode: settings.docsStatus,
-                    waiveLabel: settings.waiveLabel,
-                    waivedBy: codePull.labels.some((label) => label.toLowerCase() === settings.waiveLabel.toLowerCase()) ? settings.waiveLabel : undefined,
-                    outcome: 'synced',
-                    docsPr: { name: run.docsPr, url: `${(0,target.serverUrlFrom)(context.env)}/${repository}/pull/${docs.number}`, standing: run.standing },
-                    runUrl: (0,gate/* runUrlOf */.Qm)(context.env, docs.number),
-                });
-        if (run.gate)
-            run.written = await writeStatus(codeGitHub, codePull, run.gate, context);
-        const docsPrRecord = { ...recorded, closedByAction: run.standing === 'closed-by-action' };
-        const section = (0,docs_pr_report/* renderDocsPrSection */.dH)(run.docsPr, stateOf(run.standing));
-        run.commentUpdated = await comment.rewriteTail({ ...earlier, docsPr: docsPrRecord }, section, run.gate);
+        code = await findCodeSide(settings, context, connect, repository, number, run);
+        if (code)
+            await judge(settings, context, connect, repository, code, run);
     }
     catch (error) {
-        run.outcome = (0,runtime/* isCancellation */.iB)(error, signal) ? 'cancelled' : 'error';
+        run.outcome = (0,runtime/* isCancellation */.iB)(error, context.signal) ? 'cancelled' : 'error';
         run.reason = run.outcome === 'cancelled' ? 'Cancelled while bringing the code PR in step.' : (0,src_text/* errorMessage */.gJ)(error);
     }
-    return report(run, settings, context);
-}
-/** The documentation PR of the event: a review's pull request, or the pull request itself. */
-function docsPullRequestOf(event) {
-    const pr = event.payload.pull_request;
-    if (typeof pr?.number !== 'number')
-        return undefined;
-    return { number: pr.number, merged: pr.merged === true, closed: pr.state === 'closed' };
-}
-async function backLinkOn(github, repository, number, seal, context) {
-    const found = await pr_comment_comment.PullRequestComment.find(github, { repository, number, headSha: '' }, { logger: context.logger, clock: context.clock, seal });
-    return found?.backLink;
+    // Cancelled after it judged: the last writes still say what it found, within the cancellation's window.
+    if (code && run.state !== undefined && (run.outcome === 'synced' || run.outcome === 'cancelled'))
+        await publish(settings, context, code, run);
+    return report(run, context);
 }
 /**
- * Where the documentation PR stands: merged; closed unmerged, by this action (its code PR was
- * closed: the code PR's record says so) or by someone else; or open, and approved when its
- * reviews approve it (read only when the gate waits for an approval).
+ * The back-link on the documentation PR, sealed for it, then the code PR it names as GitHub has
+ * it now and the action's comment there (written by the identity the back-link names), whose
+ * record must name this documentation PR. Undefined, with the run `skipped` or `dry-run`, when
+ * the run stops there.
  */
-async function standingOf(docs, closedByAction, settings, github, context) {
-    if (docs.merged)
+async function findCodeSide(settings, context, connect, repository, number, run) {
+    const { logger } = context;
+    const seal = memory_seal/* RecordSeal */.l_.fromApiKey(settings.apiKey, settings.previousApiKey);
+    const docsGitHub = await connect(settings.githubToken, (0,target/* repoName */.Qq)(repository.name));
+    const backLink = (0,pr_comment_comment/* backLinkIn */.Z)(await docsGitHub.listComments(number), { repository, number }, seal);
+    if (!backLink) {
+        return skip(run, logger, `This pull request carries no back-link of this action's that verifies: it documents no code PR the action follows, so there is nothing to bring in step.`);
+    }
+    const codePr = backLink.codePr;
+    run.codePr = (0,api/* pullName */.N4)(codePr);
+    const token = settings.codeToken || ((0,target/* sameRepository */.RB)(codePr.repository, repository.name) ? settings.githubToken : '');
+    if (!token) {
+        throw new Error(`The code PR ${run.codePr} is in another repository than this workflow's (${repository.name}): give code-token a token with "Commit statuses: write" and "Pull requests: write" on ${codePr.repository}, e.g. from actions/create-github-app-token.`);
+    }
+    if (settings.dryRun) {
+        run.outcome = 'dry-run';
+        logger.info(`Dry run: would bring code PR ${run.codePr} in step; nothing was changed on GitHub.`);
+        return undefined;
+    }
+    const repo = (0,target/* repoName */.Qq)(codePr.repository);
+    const codeGitHub = await connect(token, repo);
+    const pull = await codeGitHub.pullRequest(codePr.number);
+    const codeRepository = { id: codePr.repositoryId ?? pull.repositoryId, name: codePr.repository };
+    // The action's comment is the one its own identity wrote there: the back-link names it (an older
+    // back-link does not: then the token's own identity, as the agent command finds it).
+    const author = backLink.commentAuthor ?? (await codeGitHub.tokenLogin());
+    const comment = await pr_comment_comment.PullRequestComment.find(codeGitHub, { repository: codeRepository, number: codePr.number, headSha: pull.headSha }, { logger, clock: context.clock, seal, author });
+    const earlier = comment?.earlier;
+    const recorded = earlier?.docsPr;
+    // Only the documentation PR the code PR's sealed record names speaks for the code PR: an
+    // earlier one (superseded, closed by the action, or left open) keeps its back-link, and its
+    // approval or closing must not set the status the newer one holds.
+    if (!comment || !earlier || !recorded || !(0,target/* sameRepository */.RB)(recorded.repository, repository.name) || recorded.number !== number) {
+        return skip(run, logger, earlier
+            ? `The code PR ${run.codePr}'s record names another documentation PR than ${run.docsPr}: it speaks for the code PR, so its status and comment are left as they are.`
+            : `The code PR ${run.codePr} has no comment of this action's (written by ${author}) with a record that verifies, so nothing says ${run.docsPr} is its documentation PR: its status and comment are left as they are.`);
+    }
+    return { repo, token, pull, comment, earlier, recorded };
+}
+/**
+ * Where the documentation PR stands, read from GitHub now and held to the record by the one
+ * decision (`docs-pr/decide.ts`), its approval by the one approval read, and the status by the
+ * one gate (`gate/facts.ts`): none while a job is at work on the code PR's head.
+ */
+async function judge(settings, context, connect, repository, code, run) {
+    const decision = await (0,decide/* decideRecorded */.p_)(code.recorded, {
+        serverUrl: (0,target/* serverUrlFrom */.dJ)(context.env),
+        codePr: { repository: `${code.repo.owner}/${code.repo.repo}`, number: code.pull.number, headRef: code.pull.headRef },
+        access: { docsToken: '', githubToken: settings.githubToken, workflowRepository: repository.name, connect },
+        logger: context.logger,
+        signal: context.signal,
+    });
+    run.standing = standingOf(decision, code.recorded);
+    run.state = run.standing ? stateOf(run.standing) : (0,outcome/* shownOfDecision */.X)(decision)?.state;
+    // A job at work on the code PR's current head holds the gate: its pending stays.
+    run.held = code.earlier.working === true && code.earlier.headSha === code.pull.headSha;
+    if (run.held) {
+        context.logger.info(`The documentation job is at work on ${code.pull.headSha} (the code PR's record says so): its pending status stays; only the comment is brought up to date.`);
+    }
+    const waitsForApproval = settings.docsStatus === 'approved' && run.standing === 'open' && !run.held;
+    const approved = waitsForApproval ? await (0,approval/* readApproval */.y)(connect(settings.githubToken, (0,target/* repoName */.Qq)(repository.name)), code.recorded, context) : undefined;
+    if (approved) {
+        run.standing = 'approved';
+        run.state = 'approved';
+    }
+    // A documentation PR GitHub could not answer for leaves the status as it was (the decision warned).
+    if (run.held || decision.kind === 'unchecked')
+        return;
+    run.gate = (0,facts/* gateFor */.T)(settings, {
+        outcome: 'synced',
+        waived: code.pull.labels.some((label) => label.toLowerCase() === settings.waiveLabel.toLowerCase()),
+        working: false,
+        docsPr: decision,
+        closedByAction: code.recorded.closedByAction,
+        approved,
+        previewUrl: undefined,
+        pullNumber: code.pull.number,
+    }, context.env);
+}
+/**
+ * The last writes, in the record's order: the status on the code PR's current head, then the
+ * comment (its documentation PR line, and its gate line when a status was written), each in a
+ * window of its own.
+ */
+async function publish(settings, context, code, run) {
+    const lastWrites = new last_writes/* LastWrites */.b(settings, context);
+    const client = () => lastWrites.client(code.token, code.repo);
+    if (run.gate)
+        run.written = (await (0,gate_status/* writeGateStatus */.$)(run.gate, code.pull.headSha, client, { logger: context.logger, dryRun: false })).state;
+    const docsPr = { ...code.recorded, closedByAction: run.standing === 'closed-by-action' };
+    const section = run.state && (0,docs_pr_report/* renderDocsPrSection */.dH)(run.docsPr, run.state);
+    run.commentUpdated = await code.comment.rewriteTail({ ...code.earlier, docsPr }, { ...(section ? { docsPrSection: section } : {}), ...(run.written && run.gate ? { gate: run.gate } : {}) }, await client());
+}
+function skip(run, logger, reason) {
+    run.outcome = 'skipped';
+    run.reason = reason;
+    logger.notice(reason);
+    return undefined;
+}
+/** The documentation PR's number: the only thing the event is believed for (a review's pull request, or the pull request itself). */
+function docsPullNumberOf(event) {
+    const number = event.payload.pull_request?.number;
+    return typeof number === 'number' && Number.isSafeInteger(number) && number >= 1 ? number : undefined;
+}
+/** Where the documentation PR stands, as the decision read it; undefined when it is not the recorded one (the decision says what it is). */
+function standingOf(decision, recorded) {
+    if (decision.kind !== 'found')
+        return undefined;
+    if (decision.state.merged)
         return 'merged';
-    if (docs.closed)
-        return closedByAction ? 'closed-by-action' : 'closed-by-someone';
-    if (settings.docsStatus !== 'approved')
-        return 'open';
-    try {
-        return (0,policy/* isApproved */.SZ)(await github.reviewState(docs.number)) ? 'approved' : 'open';
-    }
-    catch (error) {
-        if ((0,runtime/* isCancellation */.iB)(error, context.signal))
-            throw error;
-        context.logger.warning(`Could not read the documentation PR's reviews: ${(0,src_text/* errorMessage */.gJ)(error)} The gate waits for them.`);
-        return 'open';
-    }
+    if (decision.state.state === 'closed')
+        return recorded.closedByAction ? 'closed-by-action' : 'closed-by-someone';
+    return 'open';
 }
 function stateOf(standing) {
     switch (standing) {
@@ -569,31 +691,17 @@ function stateOf(standing) {
             return 'closed';
         case 'closed-by-someone':
             return 'left-alone-closed';
-        default:
+        case 'open':
             return 'linked';
     }
 }
-/** The status on the code PR's current head; a failure to write it is one warning, and the run goes on. */
-async function writeStatus(github, codePull, gate, context) {
-    try {
-        await github.setCommitStatus(codePull.headSha, { ...gate, context: constants/* GATE_CONTEXT */.uX });
-        context.setOutput(constants/* Outputs */.tY.DocsStatusState, gate.state);
-        context.logger.info(`Documentation gate: ${gate.state} on ${codePull.headSha} (${gate.description}).`);
-        return gate.state;
-    }
-    catch (error) {
-        if ((0,runtime/* isCancellation */.iB)(error, context.signal))
-            throw error;
-        context.logger.warning(`Could not set the ${constants/* GATE_CONTEXT */.uX} status on ${codePull.headSha}: ${(0,src_text/* errorMessage */.gJ)(error)}`);
-        return undefined;
-    }
-}
-function report(run, settings, context) {
+function report(run, context) {
     const action = run.written !== undefined || run.commentUpdated ? 'synced' : 'none';
     return {
         outputs: {
             [constants/* Outputs */.tY.Outcome]: run.outcome,
             [constants/* Outputs */.tY.DocsPrAction]: action,
+            ...(run.written ? { [constants/* Outputs */.tY.DocsStatusState]: run.written } : {}),
             [constants/* Outputs */.tY.Requests]: String(context.client.requestCount),
         },
         summary: renderSyncSummary(run),

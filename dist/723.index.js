@@ -32,10 +32,11 @@ async function newestMarkedBy(github, comments, marker) {
 /***/ 79723:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
-__webpack_require__.r(__webpack_exports__);
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   PullRequestComment: () => (/* binding */ PullRequestComment)
+/* harmony export */   PullRequestComment: () => (/* binding */ PullRequestComment),
+/* harmony export */   Z: () => (/* binding */ backLinkIn)
 /* harmony export */ });
+/* unused harmony export unverifiedNotice */
 /* harmony import */ var _github_api_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(28943);
 /* harmony import */ var _report_agent_report_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(74262);
 /* harmony import */ var _report_docs_pr_report_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(66389);
@@ -108,10 +109,10 @@ class PullRequestComment {
     static async find(github, pullRequest, deps) {
         try {
             const comments = await github.listComments(pullRequest.number);
-            let ours = await (0,_memory_ours_js__WEBPACK_IMPORTED_MODULE_6__/* .newestMarkedBy */ .O)(github, comments, _memory_record_js__WEBPACK_IMPORTED_MODULE_5__/* .COMMENT_MARKER */ .JO);
-            if (deps.bySeal && !(ours && verifies(ours.body, pullRequest, deps))) {
-                ours = comments.find((comment) => (0,_memory_record_js__WEBPACK_IMPORTED_MODULE_5__/* .isMarked */ .rZ)(comment.body, _memory_record_js__WEBPACK_IMPORTED_MODULE_5__/* .COMMENT_MARKER */ .JO) && verifies(comment.body, pullRequest, deps));
-            }
+            const author = deps.author?.toLowerCase();
+            const ours = author === undefined
+                ? await (0,_memory_ours_js__WEBPACK_IMPORTED_MODULE_6__/* .newestMarkedBy */ .O)(github, comments, _memory_record_js__WEBPACK_IMPORTED_MODULE_5__/* .COMMENT_MARKER */ .JO)
+                : comments.filter((comment) => (0,_memory_record_js__WEBPACK_IMPORTED_MODULE_5__/* .isMarked */ .rZ)(comment.body, _memory_record_js__WEBPACK_IMPORTED_MODULE_5__/* .COMMENT_MARKER */ .JO) && comment.authorLogin.toLowerCase() === author).at(-1);
             const earlier = ours && recordOf(ours.body, pullRequest, deps);
             return new PullRequestComment(github, pullRequest, earlier, ours?.id, backLinkOf(comments, pullRequest, deps), deps, ours?.body);
         }
@@ -122,18 +123,17 @@ class PullRequestComment {
             return undefined;
         }
     }
-    /** Says the job is working: as soon as the API accepted the job or the message. */
+    /** Says the job is working, and records it so: as soon as the API accepted the job or the message. */
     writeWorking(view) {
         return this.write('working', view);
     }
     /**
-     * Says how the run ended. Like the last poll at the deadline, it may take one request-timeout
-     * past the step's deadline (with `CommentDeps.wrapUp`): a timed-out run is worth a comment that
-     * says so. With a preview, it is written once the preview is asked for (building) and again when
-     * it ended.
+     * Says how the run ended (or how it stands, before a later write: the preview building, the
+     * documentation PR linked), with the record read again first. `github`: the client of this
+     * write's window (a run's last writes each have one of their own); by default the one the
+     * comment was found with. True once written.
      */
-    async writeOutcome(view) {
-        const github = this.deps.wrapUp ?? this.github;
+    async writeOutcome(view, github = this.github) {
         await this.readAgain(github, view.docsPr);
         return this.write('outcome', view, github);
     }
@@ -142,15 +142,27 @@ class PullRequestComment {
      * last read. After a refused, failed, cut-off or cancelled create or message, the next run then
      * sends the same change again instead of taking it as delivered.
      */
-    recordFor(view) {
+    recordFor(view, stage = 'outcome') {
         const { run } = view;
-        const job = run.delivery === 'accepted' && run.jobId ? { jobId: run.jobId, headSha: this.pullRequest.headSha } : this.stored;
+        const accepted = run.delivery === 'accepted' && run.jobId !== undefined;
+        const job = accepted ? { jobId: run.jobId, headSha: this.pullRequest.headSha } : this.stored;
         if (!job)
             return undefined;
         const docsPr = this.docsPrOf(view.docsPr).record;
         // What was measured stays recorded until a run measures anew.
         const impact = view.impact?.record ?? this.stored?.impact;
-        return { jobId: job.jobId, headSha: job.headSha, ...(docsPr ? { docsPr } : {}), ...(impact ? { impact } : {}) };
+        // The job is at work from the working write until a run saw it end (this run's outcome, or
+        // another's, read again before this write): a run that sent nothing keeps what the record said,
+        // unless it attached to the recorded job and saw it end.
+        const sawEnd = run.jobId !== undefined && run.jobId === job.jobId && isOver(run);
+        const working = stage === 'working' ? accepted : accepted ? !sawEnd : !sawEnd && this.stored?.working === true;
+        return {
+            jobId: job.jobId,
+            headSha: job.headSha,
+            ...(working ? { working: true } : {}),
+            ...(docsPr ? { docsPr } : {}),
+            ...(impact ? { impact } : {}),
+        };
     }
     /**
      * The documentation PR the record names and what the comment says of it: what this run's
@@ -167,11 +179,12 @@ class PullRequestComment {
         return { record: outcome.record, section: shown && (0,_report_docs_pr_report_js__WEBPACK_IMPORTED_MODULE_2__/* .renderDocsPrSection */ .dH)((0,_github_api_js__WEBPACK_IMPORTED_MODULE_0__/* .pullName */ .N4)(shown.pull), shown.state, shown.superseded) };
     }
     /**
-     * `command: sync`: the comment as it was found, its report kept, its documentation PR's line and
-     * gate line said anew, and its record as given, sealed. Nothing is written when there was no
-     * comment with a verified record to keep. True once written.
+     * The comment as it was found, its report kept, its documentation PR's line and gate line said
+     * anew where given (kept as they were where not), and its record as given, sealed: `command:
+     * sync`, and a run whose status changed without a report of its own (a waiver). Nothing is
+     * written when there was no comment with a verified record to keep. True once written.
      */
-    async rewriteTail(record, docsPrSection, gate) {
+    async rewriteTail(record, tail, github = this.github) {
         if (this.stopped || this.commentId === undefined || !this.foundBody || !this.earlier)
             return false;
         // A comment edited on GitHub's web page comes back with CRLF line ends. Its first line is the
@@ -185,16 +198,17 @@ class PullRequestComment {
         // documentation PR's section this action wrote before it, each after a blank line.
         dropBlankLines();
         lines.pop();
+        const found = new Map();
         for (const start of [_report_gate_report_js__WEBPACK_IMPORTED_MODULE_3__/* .GATE_LINE_START */ .OJ, _report_docs_pr_report_js__WEBPACK_IMPORTED_MODULE_2__/* .DOCS_PR_SECTION_START */ .AQ]) {
             dropBlankLines();
             if (lines.at(-1)?.startsWith(start))
-                lines.pop();
+                found.set(start, lines.pop());
         }
         dropBlankLines();
-        const hidden = (0,_memory_record_js__WEBPACK_IMPORTED_MODULE_5__/* .recordLine */ .IK)(record, this.deps.seal, (0,_memory_seal_js__WEBPACK_IMPORTED_MODULE_7__/* .codePrScope */ .ce)(this.pullRequest.repository, this.pullRequest.number));
-        const body = withTail(lines.join('\n'), [docsPrSection, gate && (0,_report_gate_report_js__WEBPACK_IMPORTED_MODULE_3__/* .renderGateLine */ .qS)(gate), hidden].filter((part) => Boolean(part)));
+        const gateLine = tail.gate ? (0,_report_gate_report_js__WEBPACK_IMPORTED_MODULE_3__/* .renderGateLine */ .qS)(tail.gate) : found.get(_report_gate_report_js__WEBPACK_IMPORTED_MODULE_3__/* .GATE_LINE_START */ .OJ);
+        const body = withTail(lines.join('\n'), tailOf(tail.docsPrSection ?? found.get(_report_docs_pr_report_js__WEBPACK_IMPORTED_MODULE_2__/* .DOCS_PR_SECTION_START */ .AQ), gateLine, this.sealed(record)));
         try {
-            await (this.deps.wrapUp ?? this.github).updateComment(this.commentId, body);
+            await github.updateComment(this.commentId, body);
             this.stored = record;
             this.deps.logger.info('Pull-request comment updated.');
             return true;
@@ -221,11 +235,12 @@ class PullRequestComment {
             const ours = comments.find((comment) => comment.id === this.commentId);
             if (!ours)
                 return;
-            newer = recordOf(ours.body, this.pullRequest, { ...this.deps, logger: { ...this.deps.logger, notice: () => undefined } });
+            // Read again quietly: what it says of the record was said when the comment was found.
+            newer = recordOf(ours.body, this.pullRequest, { ...this.deps, logger: { ...this.deps.logger, notice: () => undefined, info: () => undefined } });
         }
         catch (error) {
-            if ((0,_github_api_js__WEBPACK_IMPORTED_MODULE_0__/* .endsTheStep */ .g1)(error))
-                throw error;
+            // A deadline or a cancellation here belongs to the write's own window: the write that follows
+            // says it, once.
             this.deps.logger.info(`Could not read the pull-request comment again before writing it (${(0,_text_js__WEBPACK_IMPORTED_MODULE_8__/* .errorMessage */ .gJ)(error)}); writing what this run knows.`);
             return;
         }
@@ -239,13 +254,12 @@ class PullRequestComment {
     }
     async write(stage, view, github = this.github) {
         if (this.stopped)
-            return;
+            return false;
         const { run, diff, preview } = view;
-        const record = this.recordFor(view);
-        const hidden = record && (0,_memory_record_js__WEBPACK_IMPORTED_MODULE_5__/* .recordLine */ .IK)(record, this.deps.seal, (0,_memory_seal_js__WEBPACK_IMPORTED_MODULE_7__/* .codePrScope */ .ce)(this.pullRequest.repository, this.pullRequest.number));
+        const record = this.recordFor(view, stage);
         const now = new Date(this.deps.clock.now()).toISOString();
         const docsPr = this.docsPrOf(view.docsPr);
-        const fixedTail = [docsPr.section, view.gate && (0,_report_gate_report_js__WEBPACK_IMPORTED_MODULE_3__/* .renderGateLine */ .qS)(view.gate), hidden].filter((part) => Boolean(part));
+        const fixedTail = tailOf(docsPr.section, view.gate && (0,_report_gate_report_js__WEBPACK_IMPORTED_MODULE_3__/* .renderGateLine */ .qS)(view.gate), record && this.sealed(record));
         let impactSection = stage === 'outcome' && view.impact?.view ? (0,_report_impact_report_js__WEBPACK_IMPORTED_MODULE_4__/* .renderImpactSection */ .CZ)(view.impact.view, 4) : undefined;
         // The section is as long as its page paths, which are file names: where it would leave the
         // report less room than its shortest form, it gives way as a whole (the summary shows it).
@@ -270,29 +284,62 @@ class PullRequestComment {
             }
             this.stored = record;
             this.deps.logger.info(`Pull-request comment ${result}${stage === 'working' ? ' (working)' : ''}.`);
+            return true;
         }
         catch (error) {
             this.stopped = true;
+            // Cut off by the step's cancellation: the step says it was cancelled, once.
+            if (error instanceof _github_api_js__WEBPACK_IMPORTED_MODULE_0__/* .GitHubError */ .y_ && error.kind === 'cancelled')
+                return false;
             this.deps.logger.warning(error instanceof _github_api_js__WEBPACK_IMPORTED_MODULE_0__/* .GitHubError */ .y_ && error.status === 403
                 ? 'Could not write the pull-request comment (403): give the job "permissions: pull-requests: write", or set pr-comment: false.'
                 : `Could not write the pull-request comment: ${(0,_text_js__WEBPACK_IMPORTED_MODULE_8__/* .errorMessage */ .gJ)(error)}`);
+            return false;
         }
     }
+    /** The record line, sealed for this pull request under `api-key` (a record read under `previous-api-key` is sealed anew). */
+    sealed(record) {
+        return (0,_memory_record_js__WEBPACK_IMPORTED_MODULE_5__/* .recordLine */ .IK)(record, this.deps.seal, this.scope);
+    }
+    get scope() {
+        return (0,_memory_seal_js__WEBPACK_IMPORTED_MODULE_7__/* .codePrScope */ .ce)(this.pullRequest.repository, this.pullRequest.number);
+    }
+}
+/**
+ * What follows the report's body, in this order, each after a blank line: the documentation PR's
+ * line, the gate's line, the sealed record (last: it is read from the last line). The one builder
+ * of the comment's tail, for every write (the outcome, and `rewriteTail`).
+ */
+function tailOf(docsPrSection, gateLine, hidden) {
+    return [docsPrSection, gateLine, hidden].filter((part) => Boolean(part));
+}
+/**
+ * Whether this run saw the job end (a terminal status): a run that timed out, was cancelled or
+ * stopped while waiting, or did not wait, leaves it working.
+ */
+function isOver(run) {
+    return run.outcome === 'pr-opened' || run.outcome === 'no-pr' || run.outcome === 'failed' || run.outcome === 'archived';
 }
 /** The body with what follows the report's part (the documentation PR's section, the hidden record), each after a blank line. */
 function withTail(body, tail) {
     return [body.replace(/\n$/, ''), ...tail.flatMap((part) => ['', part])].join('\n') + '\n';
 }
-function verifies(body, pullRequest, deps) {
-    return (0,_memory_record_js__WEBPACK_IMPORTED_MODULE_5__/* .readRecord */ .aE)(body, deps.seal, (0,_memory_seal_js__WEBPACK_IMPORTED_MODULE_7__/* .codePrScope */ .ce)(pullRequest.repository, pullRequest.number)).found === 'verified';
-}
-/** The verified record of our comment, or none; one that does not verify is said in one notice. */
+/** The verified record of our comment, or none; one that does not verify is said in one notice, with its likely cause and the way out. */
 function recordOf(body, pullRequest, deps) {
     const reading = (0,_memory_record_js__WEBPACK_IMPORTED_MODULE_5__/* .readRecord */ .aE)(body, deps.seal, (0,_memory_seal_js__WEBPACK_IMPORTED_MODULE_7__/* .codePrScope */ .ce)(pullRequest.repository, pullRequest.number));
-    if (reading.found === 'unverified') {
-        deps.logger.notice("The pull-request comment's hidden record does not verify (edited by hand, copied from elsewhere, or written under another api-key or by an earlier version of this action): it counts as none. The job is not reused, and no documentation PR is acted on until a run records one again.");
+    if (reading.found === 'unverified')
+        deps.logger.notice(unverifiedNotice(deps.seal.hasPreviousKey));
+    if (reading.found === 'verified' && reading.sealedWith === 'previous-api-key') {
+        deps.logger.info("The pull-request comment's record was sealed under previous-api-key: this run's next write of it seals it under api-key.");
     }
     return reading.found === 'verified' ? reading.record : undefined;
+}
+/** The notice for a record that does not verify: the likely cause first (a rotated key), and the way out. */
+function unverifiedNotice(hadPreviousKey) {
+    const rotation = hadPreviousKey
+        ? 'It was not sealed under api-key nor under previous-api-key: most likely under a key older than both'
+        : 'Most likely api-key was rotated since it was written (admin keys expire, by default after 90 days): give the earlier key as previous-api-key until every open pull request has been written again';
+    return `The pull-request comment's hidden record does not verify, so it counts as none. ${rotation}; otherwise it was edited by hand or copied from elsewhere. Until a run records anew, the job is not reused and no documentation PR is acted on.`;
 }
 /**
  * The back-link this action left on the pull request when it is a documentation PR that follows a
@@ -300,7 +347,12 @@ function recordOf(body, pullRequest, deps) {
  * matter (it is the docs token's identity, which this run may not know); the seal does.
  */
 function backLinkOf(comments, pullRequest, deps) {
+    return backLinkIn(comments, pullRequest, deps.seal);
+}
+/** The verified back-link among a pull request's comments (`command: sync` reads the documentation PR's so). */
+function backLinkIn(comments, pullRequest, seal) {
     const scope = (0,_memory_seal_js__WEBPACK_IMPORTED_MODULE_7__/* .docsPrScope */ .Ss)(pullRequest.repository, pullRequest.number);
+    const deps = { seal };
     for (const comment of comments) {
         if (!(0,_memory_record_js__WEBPACK_IMPORTED_MODULE_5__/* .isMarked */ .rZ)(comment.body, _memory_record_js__WEBPACK_IMPORTED_MODULE_5__/* .DOCS_PR_MARKER */ .iU))
             continue;

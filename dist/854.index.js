@@ -11,7 +11,7 @@ __webpack_require__.d(__webpack_exports__, {
   createOctokitApi: () => (/* binding */ createOctokitApi)
 });
 
-// UNUSED EXPORTS: MARK_READY_MUTATION, REVIEW_DECISION_QUERY, VIEWER_LOGIN_QUERY
+// UNUSED EXPORTS: MARK_READY_MUTATION, VIEWER_LOGIN_QUERY, WRITERS_REVIEWS_QUERY
 
 // EXTERNAL MODULE: ./src/github/api.ts
 var api = __webpack_require__(28943);
@@ -117,7 +117,7 @@ const GITHUB_CALLS = {
     },
     'review-decision': {
         title: 'review decision',
-        endpoint: 'POST /graphql, pullRequest.reviewDecision',
+        endpoint: 'POST /graphql, pullRequest.reviewDecision and latestOpinionatedReviews',
         forbidden: 'the token needs "Pull requests: read" on this repository',
         notFound: 'the pull request does not exist, or the token cannot see the repository',
     },
@@ -725,8 +725,13 @@ const COMMIT_MAX_FILES = 3_000;
 const VIEWER_LOGIN_QUERY = 'query { viewer { login } }';
 /** The GraphQL mutation that marks a draft pull request ready for review; checked against GitHub's schema in the tests. */
 const MARK_READY_MUTATION = 'mutation ($id: ID!) { markPullRequestReadyForReview(input: { pullRequestId: $id }) { pullRequest { isDraft } } }';
-/** The GraphQL query of a pull request's review decision; checked against GitHub's schema in the tests. */
-const REVIEW_DECISION_QUERY = 'query ($owner: String!, $name: String!, $number: Int!) { repository(owner: $owner, name: $name) { pullRequest(number: $number) { reviewDecision } } }';
+/**
+ * The GraphQL query of where a pull request's reviews leave it, as GitHub counts them: its review
+ * decision, and each writer's latest opinion (`writersOnly`: the reviews of anyone without write
+ * access count for nothing, as in GitHub's own decision), with who the token is. One request;
+ * checked against GitHub's schema in the tests. 100 writers' opinions are read, GitHub's page.
+ */
+const WRITERS_REVIEWS_QUERY = 'query ($owner: String!, $name: String!, $number: Int!) { viewer { login } repository(owner: $owner, name: $name) { pullRequest(number: $number) { reviewDecision latestOpinionatedReviews(first: 100, writersOnly: true) { nodes { state authorCanPushToRepository author { __typename login } } } } } }';
 /** `GitHubApi` over Octokit, every request under the step's limits (`limitedOctokit`). */
 function createOctokitApi(options) {
     // Known once Octokit is built: a connection failure names where it tried to connect.
@@ -855,25 +860,7 @@ function pullRequestCalls({ octokit, repo, call, }) {
             const { state, description, targetUrl, context } = status;
             await octokit.rest.repos.createCommitStatus({ ...repo, sha, state, description, target_url: targetUrl, context });
         }),
-        reviewState: async (pullNumber) => {
-            const answer = await call('review-decision', () => octokit.graphql(REVIEW_DECISION_QUERY, {
-                owner: repo.owner,
-                name: repo.repo,
-                number: pullNumber,
-            }));
-            const decision = answer.repository?.pullRequest?.reviewDecision ?? null;
-            const known = ['APPROVED', 'CHANGES_REQUESTED', 'REVIEW_REQUIRED'];
-            const given = known.find((value) => value === decision);
-            shape('review-decision', decision === null || given !== undefined, 'an unknown "reviewDecision"');
-            if (given)
-                return { decision: given, reviews: [] };
-            // No decision: the repository requires no review, and the reviews themselves tell.
-            const reviews = await call('reviews', () => octokit.paginate(octokit.rest.pulls.listReviews, { ...repo, pull_number: pullNumber, per_page: 100 }));
-            return {
-                decision: null,
-                reviews: reviews.map((review) => ({ state: String(review.state ?? ''), submittedAt: String(review.submitted_at ?? '') })),
-            };
-        },
+        writersReviews: (pullNumber) => call('review-decision', async () => writersReviews(await octokit.graphql(WRITERS_REVIEWS_QUERY, { owner: repo.owner, name: repo.repo, number: pullNumber }))),
     };
 }
 /** Fails the call when GitHub's answer is not the documented shape: the step says so rather than read into it. */
@@ -905,13 +892,41 @@ function subjects(name, commits) {
     shape(name, Array.isArray(commits), '"commits" is not a list');
     return commits.map((commit) => (0,api/* subjectOf */.et)(typeof commit?.commit?.message === 'string' ? commit.commit.message : ''));
 }
+/** The answer of `WRITERS_REVIEWS_QUERY`, as `WritersReviews`. */
+function writersReviews(data) {
+    const answer = data;
+    const pull = answer?.repository?.pullRequest;
+    const login = answer?.viewer?.login;
+    shape('review-decision', typeof login === 'string' && login !== '' && typeof pull === 'object' && pull !== null, 'no "viewer.login" or pull request');
+    const decision = pull.reviewDecision ?? null;
+    const known = ['APPROVED', 'CHANGES_REQUESTED', 'REVIEW_REQUIRED'].find((value) => value === decision);
+    shape('review-decision', decision === null || known !== undefined, 'an unknown "reviewDecision"');
+    const nodes = pull.latestOpinionatedReviews?.nodes ?? [];
+    shape('review-decision', Array.isArray(nodes), '"latestOpinionatedReviews.nodes" is not a list');
+    const opinions = nodes.flatMap((node) => {
+        const review = node;
+        if (!review || typeof review.state !== 'string')
+            return [];
+        return [
+            {
+                login: typeof review.author?.login === 'string' ? review.author.login : '',
+                state: review.state,
+                canPush: review.authorCanPushToRepository === true,
+                bot: review.author?.__typename === 'Bot',
+            },
+        ];
+    });
+    return { decision: known ?? null, opinions, viewer: login };
+}
 /** A pull request as GitHub's REST API answers it, as `PullRequestState`. */
 function pullState(name, data) {
     const pull = data;
     shape(name, typeof pull?.number === 'number' && typeof pull.node_id === 'string', 'no "number" or "node_id"');
     shape(name, pull.state === 'open' || pull.state === 'closed', 'a "state" other than open or closed');
+    const repositoryId = pull.base?.repo?.id;
     return {
         number: pull.number,
+        repositoryId: typeof repositoryId === 'number' && Number.isSafeInteger(repositoryId) && repositoryId >= 1 ? repositoryId : undefined,
         nodeId: pull.node_id,
         state: pull.state,
         draft: pull.draft === true,

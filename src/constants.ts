@@ -1,6 +1,7 @@
 /** Input names as `action.yml` declares them: the only place they are spelled. */
 export const Inputs = {
   ApiKey: 'api-key',
+  PreviousApiKey: 'previous-api-key',
   ProjectId: 'project-id',
   Command: 'command',
   BaseUrl: 'base-url',

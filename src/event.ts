@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import type { RepositoryIdentity } from './memory/seal.js';
 import type { AgentSettings } from './settings.js';
 
 /**
@@ -29,7 +30,9 @@ export function readTriggerEvent(env: NodeJS.ProcessEnv = process.env): TriggerE
   let payload: EventPayload = {};
   if (path) {
     try {
-      payload = JSON.parse(readFileSync(path, 'utf8')) as EventPayload;
+      const parsed: unknown = JSON.parse(readFileSync(path, 'utf8'));
+      // Anything but an object (null, a list) is an event without details too.
+      payload = typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? (parsed as EventPayload) : {};
     } catch {
       // A missing or unreadable payload (a local run) is an event without details.
       payload = {};
@@ -81,6 +84,22 @@ export function eventHasDiff(event: TriggerEvent): boolean {
 /** Whether the step sends the event's diff: `diff: true`, or `auto` on an event that has one. */
 export function wantsDiff(settings: Pick<AgentSettings, 'diff'>, event: TriggerEvent): boolean {
   return settings.diff === 'true' || (settings.diff === 'auto' && eventHasDiff(event));
+}
+
+/**
+ * The workflow's repository as the action's records are bound to it: its ID from the runner
+ * (`GITHUB_REPOSITORY_ID`), else from the event's payload (`repository.id`), and its name
+ * (`GITHUB_REPOSITORY`). Undefined without a name. The ID survives a rename or a transfer; a local
+ * run without one binds records to the name.
+ */
+export function workflowRepositoryOf(event: TriggerEvent, env: NodeJS.ProcessEnv): RepositoryIdentity | undefined {
+  const name = env.GITHUB_REPOSITORY ?? '';
+  if (!/^[^/\s]+\/[^/\s]+$/.test(name)) return undefined;
+  const isId = (value: unknown): value is number => typeof value === 'number' && Number.isSafeInteger(value) && value >= 1;
+  const fromEnv = /^[1-9]\d{0,15}$/.test(env.GITHUB_REPOSITORY_ID ?? '') ? Number(env.GITHUB_REPOSITORY_ID) : undefined;
+  const fromPayload = (event.payload.repository as { id?: unknown } | undefined)?.id;
+  const id = isId(fromEnv) ? fromEnv : isId(fromPayload) ? fromPayload : undefined;
+  return { id, name };
 }
 
 /** True when the pull request's head lives in another repository than its base. */

@@ -55,6 +55,7 @@ import { showInvisible, withoutInvisible } from './text.js';
  */
 export const INPUT_DEFAULTS: Readonly<Record<InputName, string>> = {
   'api-key': '',
+  'previous-api-key': '',
   'project-id': '',
   command: 'agent',
   'base-url': DEFAULT_BASE_URL,
@@ -122,8 +123,9 @@ export const COMMAND_INPUTS: Readonly<Record<Settings['command'], readonly Input
     Inputs.DocsStatus,
     Inputs.WaiveLabel,
     Inputs.ReaderImpact,
+    Inputs.PreviousApiKey,
   ],
-  sync: [Inputs.DocsStatus, Inputs.WaiveLabel, Inputs.CodeToken],
+  sync: [Inputs.DocsStatus, Inputs.WaiveLabel, Inputs.CodeToken, Inputs.PreviousApiKey],
   visitors: [...RANGE_INPUTS, ...PAGING_INPUTS, Inputs.Offset, Inputs.ComparePrevious, Inputs.SummaryRows, Inputs.OutputDir, Inputs.ArtifactName],
   refresh: [
     Inputs.Prompt,
@@ -175,7 +177,7 @@ export function readSettings(context: SettingsContext): ParsedSettings {
     const value = context.env[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`];
     return name === Inputs.JobId ? value : value?.trim();
   };
-  for (const secret of [read(Inputs.ApiKey), read(Inputs.GithubToken), read(Inputs.DocsToken), read(Inputs.CodeToken)]) {
+  for (const secret of [read(Inputs.ApiKey), read(Inputs.PreviousApiKey), read(Inputs.GithubToken), read(Inputs.DocsToken), read(Inputs.CodeToken)]) {
     if (secret) core.setSecret(secret);
   }
   return parseSettings(read, context);
@@ -199,6 +201,7 @@ export function parseSettings(read: InputReader, context: SettingsContext): Pars
   const command = parse(Inputs.Command, (t) => parseChoice(t, COMMANDS));
   const common: CommonSettings = {
     apiKey,
+    previousApiKey: parseSecret(Inputs.PreviousApiKey, input(Inputs.PreviousApiKey)),
     projectId: parse(Inputs.ProjectId, (t) => {
       if (!t) throw missing(Inputs.ProjectId, 'the project ID from the dashboard’s API keys page');
       return parseId(t);
@@ -461,10 +464,16 @@ function parseApiKey(key: string, event: TriggerEvent, warnings: string[]): stri
  * sent in.
  */
 function parseToken(name: typeof Inputs.DocsToken | typeof Inputs.CodeToken, token: string): string {
-  if (token && !/^[\x21-\x7e]+$/.test(token)) {
-    throw new InputError(name, `Input "${name}" contains spaces, line breaks or non-ASCII characters: pass the token alone, with nothing around it.`);
+  return parseSecret(name, token);
+}
+
+/** A secret input other than `api-key` (a token, `previous-api-key`): described when it cannot be one, never shown. */
+function parseSecret(name: typeof Inputs.DocsToken | typeof Inputs.CodeToken | typeof Inputs.PreviousApiKey, secret: string): string {
+  if (secret && !/^[\x21-\x7e]+$/.test(secret)) {
+    const what = name === Inputs.PreviousApiKey ? 'key' : 'token';
+    throw new InputError(name, `Input "${name}" contains spaces, line breaks or non-ASCII characters: pass the ${what} alone, with nothing around it.`);
   }
-  return token;
+  return secret;
 }
 
 function parseFailOn(text: string): ReadonlySet<Outcome> {
@@ -505,7 +514,10 @@ function warnIgnoredInputs(command: Settings['command'], read: InputReader, env:
  * The inputs whose value an error may quote. The secrets have parsers of their own whose messages
  * never hold the value; the type keeps them from reaching `invalid`, which quotes it.
  */
-type ShownInputName = Exclude<InputName, typeof Inputs.ApiKey | typeof Inputs.GithubToken | typeof Inputs.DocsToken | typeof Inputs.CodeToken>;
+type ShownInputName = Exclude<
+  InputName,
+  typeof Inputs.ApiKey | typeof Inputs.PreviousApiKey | typeof Inputs.GithubToken | typeof Inputs.DocsToken | typeof Inputs.CodeToken
+>;
 
 function invalid(name: ShownInputName, value: string, expected: string): InputError {
   return new InputError(name, `Input "${name}" has an invalid value ${quoteValue(value)}: expected ${expected}.`);

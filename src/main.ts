@@ -7,8 +7,8 @@ import { readSettings } from './inputs.js';
 import { coreLogger } from './logger.js';
 import { CancelledError, realSleep, stepDeadline, systemClock, type Clock, type Deadline, type Random, type Sleep } from './runtime.js';
 import type { Settings } from './settings.js';
-import { agentStep } from './steps/agent.js';
-import { applyReport, type StepContext, type StepReport } from './steps/step.js';
+import { runStep } from './steps/run-step.js';
+import { applyReport, type StepContext } from './steps/step.js';
 import { errorMessage } from './text.js';
 import type { UploadArtifact } from './visitors/artifact.js';
 import { USER_AGENT } from './version.js';
@@ -62,19 +62,10 @@ export async function run(ports: RunnerPorts = ON_A_RUNNER): Promise<void> {
     for (const warning of warnings) core.warning(warning);
     // The step's one deadline, from here: every client and flow is held to it.
     const deadline = stepDeadline(clock.now(), settings);
-    client = createClient(settings, { ...ports, signal: cancellation.signal, deadline });
-    const context: StepContext = {
-      client,
-      event,
-      env: process.env,
-      logger: coreLogger,
-      clock,
-      sleep,
-      random,
-      signal: cancellation.signal,
-      deadline,
-      setOutput: (name, value) => core.setOutput(name, value),
-    };
+    const signal = cancellation.signal;
+    client = createClient(settings, ports, signal, deadline);
+    const setOutput = (name: OutputName, value: string): void => core.setOutput(name, value);
+    const context: StepContext = { client, event, env: process.env, logger: coreLogger, clock, sleep, random, signal, deadline, setOutput };
     const report = await runStep(settings, context, ports.uploadArtifact);
     await applyReport(report, {
       setOutputs: (outputs) => {
@@ -104,27 +95,11 @@ export async function run(ports: RunnerPorts = ON_A_RUNNER): Promise<void> {
   }
 }
 
-/** The step the settings ask for; the visitors and refresh steps load only when asked for. */
-async function runStep(settings: Settings, context: StepContext, uploadArtifact: UploadArtifact | undefined): Promise<StepReport> {
-  switch (settings.command) {
-    case 'agent':
-      return agentStep(settings, context);
-    case 'visitors':
-      return (await import('./steps/visitors.js')).visitorsStep(settings, context, uploadArtifact);
-    case 'refresh':
-      return (await import('./steps/refresh.js')).refreshStep(settings, context);
-    case 'sync':
-      return (await import('./steps/sync.js')).syncStep(settings, context);
-  }
-}
-
-function createClient(settings: Settings, runtime: RunnerPorts & { readonly signal: AbortSignal; readonly deadline: Deadline }): ApiClient {
+function createClient(settings: Settings, ports: RunnerPorts, signal: AbortSignal, deadline: Deadline): ApiClient {
   const { baseUrl, apiKey, projectId, requestTimeoutMs, retries } = settings;
-  const { clock, sleep, random, signal, dispatcher, deadline } = runtime;
-  return new ApiClient({
-    ...{ baseUrl, apiKey, projectId, requestTimeoutMs, retries, userAgent: USER_AGENT, logger: coreLogger },
-    ...{ clock, sleep, random, signal, dispatcher, deadline: deadline.at },
-  });
+  const { clock, sleep, random, dispatcher } = ports;
+  const limits = { requestTimeoutMs, retries, clock, sleep, random, signal, dispatcher, deadline: deadline.at };
+  return new ApiClient({ baseUrl, apiKey, projectId, userAgent: USER_AGENT, logger: coreLogger, ...limits });
 }
 
 function setOutputs(outputs: Partial<Record<OutputName, string>>): void {
@@ -133,18 +108,15 @@ function setOutputs(outputs: Partial<Record<OutputName, string>>): void {
 
 /** Writes the job summary; a local run without a summary file skips it. */
 async function writeSummary(markdown: string): Promise<void> {
-  if (!process.env.GITHUB_STEP_SUMMARY) {
-    core.debug('GITHUB_STEP_SUMMARY is not set: no job summary written.');
-    return;
-  }
-  await core.summary.addRaw(markdown).write();
+  if (process.env.GITHUB_STEP_SUMMARY) await core.summary.addRaw(markdown).write();
+  else core.debug('GITHUB_STEP_SUMMARY is not set: no job summary written.');
 }
 
 /**
  * After a cancellation, or work a step had to leave running (an upload cut short), everything is
- * written and the client is closed; if anything still holds the event loop, end the process
- * before the runner's kill (10 s after SIGINT), with the exit code the step set (else `exitCode`). Unref'd: it
- * never keeps the process alive on its own.
+ * written and the client is closed; if anything still holds the event loop, end the process before
+ * the runner's kill (10 s after SIGINT), with the exit code the step set (else `exitCode`).
+ * Unref'd: it never keeps the process alive on its own.
  */
 function exitSoon(exit: (code: number) => void, exitCode: number): void {
   setTimeout(() => exit(typeof process.exitCode === 'number' ? process.exitCode : exitCode), 1_000).unref();

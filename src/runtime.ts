@@ -18,21 +18,18 @@ export interface Logger {
 
 /**
  * The step's one deadline, built once by the entry layer from `timeout` and handed to every client
- * and flow: no request, retry, pause or page may end after `at`. The writes that report the run
- * (the pull-request comment, the documentation PR's) may take one request-timeout past it, until
- * `wrapUpAt`, as the last poll at the deadline may: a run that timed out is worth a comment that
- * says so.
+ * and flow: no request, retry, pause or page may end after `at`. The run's last writes (the
+ * status, then the comment) each have a window of their own past it (`steps/last-writes.ts`): a
+ * run that timed out is worth a status and a comment that say so.
  */
 export interface Deadline {
   /** Epoch ms by the step's clock. */
   readonly at: number;
-  readonly wrapUpAt: number;
 }
 
 /** The deadline of a step that starts at `startedAt`. */
-export function stepDeadline(startedAt: number, settings: { readonly timeoutMs: number; readonly requestTimeoutMs: number }): Deadline {
-  const at = startedAt + settings.timeoutMs;
-  return { at, wrapUpAt: at + settings.requestTimeoutMs };
+export function stepDeadline(startedAt: number, settings: { readonly timeoutMs: number }): Deadline {
+  return { at: startedAt + settings.timeoutMs };
 }
 
 export interface Clock {

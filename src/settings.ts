@@ -11,6 +11,8 @@ export type DiffMode = 'auto' | 'true' | 'false';
 
 export interface CommonSettings {
   readonly apiKey: string;
+  /** During a key rotation, the admin key the records of open pull requests were sealed with: it verifies them, never signs, never reaches the API. */
+  readonly previousApiKey: string;
   readonly projectId: string;
   readonly baseUrl: string;
   readonly githubToken: string;

@@ -108,6 +108,9 @@ const BAD_CASES: readonly BadCase[] = [
   { input: 'api-key', value: 'mint_S3CRETTAB\trest', shown: false },
   { input: 'api-key', value: 'mint_S3CRETUNICODEé', shown: false, says: /non-ASCII/ },
   { input: 'api-key', value: 'Bearer mint_S3CRETBEARER', shown: false },
+  // previous-api-key: never echoed, for agent and sync alike.
+  { input: 'previous-api-key', value: 'mint_S3CRETOLD rest', shown: false, says: /spaces, line breaks or non-ASCII characters: pass the key alone/ },
+  { input: 'previous-api-key', value: 'mint_S3CRETOLD\nrest', command: 'sync', event: DOCS_PR_CLOSED, shown: false, says: /line breaks/ },
   // project-id
   { input: 'project-id', value: '', shown: false, says: /required and empty/ },
   { input: 'project-id', value: '../x' },
@@ -338,6 +341,7 @@ describe('parseSettings: defaults', () => {
     expect(settings).toEqual({
       command: 'agent',
       apiKey: KEY,
+      previousApiKey: '',
       projectId: 'proj_123',
       baseUrl: 'https://api.mintlify.com',
       githubToken: '',
@@ -374,6 +378,7 @@ describe('parseSettings: defaults', () => {
     expect(settings).toEqual({
       command: 'visitors',
       apiKey: KEY,
+      previousApiKey: '',
       projectId: 'proj_123',
       baseUrl: 'https://api.mintlify.com',
       githubToken: '',

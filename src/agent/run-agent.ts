@@ -3,7 +3,6 @@ import type { AgentJob } from '../api/schemas.js';
 import type { CommonSettings, WaitSettings } from '../settings.js';
 import { isCancellation, type Clock, type Logger, type Random, type Sleep } from '../runtime.js';
 import type { Outcome } from '../constants.js';
-import type { SkipKind } from '../gate/policy.js';
 import { outcomeOfTerminalJob, isTerminalStatus } from './outcome.js';
 import type { JobReader } from './poll.js';
 import { forLog, idForLog } from '../text.js';
@@ -15,6 +14,9 @@ export interface AgentApi extends JobReader {
 }
 
 export type AgentMode = 'create' | 'message' | 'attach';
+
+/** Why a run sent nothing, as the gate tells them apart. */
+export type SkipKind = 'fork' | 'own-docs-pr' | 'filtered' | 'no-change' | 'covered' | 'waived';
 
 /** What creating, messaging or attaching to a job and waiting for it read of the settings. */
 export interface AgentRunSettings extends Pick<CommonSettings, 'dryRun'>, Omit<WaitSettings, 'failOn'> {

@@ -1,10 +1,96 @@
+import type { DocsPrAction } from '../constants.js';
+import type { PullRef, PullRequestState } from '../github/api.js';
 import type { DocsPrRecord } from '../memory/record.js';
-import type { DocsPrOutcome } from './follow.js';
+import type { RunDocsPr } from './decide.js';
+
+/**
+ * What following the documentation PR did in this run, for the run record: the `docs-pr-action`
+ * output, the documentation PR the code PR's record names now, and what the comment and the
+ * summary say of it.
+ */
+export interface DocsPrOutcome {
+  readonly action: DocsPrAction;
+  /** The documentation PR the code PR's record names after this run. */
+  readonly record: DocsPrRecord | undefined;
+  /** What the comment and the summary say of it: which pull request, how it stands, and the one it superseded. */
+  readonly shown: DocsPrShown | undefined;
+  /**
+   * This run acted on the documentation PR (linked a new one, closed, reopened or superseded it):
+   * its record stands against what another run recorded meanwhile. Otherwise the newer record wins.
+   */
+  readonly acted: boolean;
+  /** The run's documentation PR as GitHub answered this run's own change of it (closed, reopened). */
+  readonly changed: PullRequestState | undefined;
+}
+
+/** The code pull request, as the documentation PR's comment names it. */
+export interface CodePr {
+  readonly repository: string;
+  readonly number: number;
+  /** Its title, outside text: shown as code, never as Markdown. */
+  readonly title: string;
+  /** Its web page, made by the action from the server, the repository and the number. */
+  readonly url: string;
+}
+
+/** Where the documentation PR stands after this run, as its comment says it. */
+export type DocsPrStage =
+  | { readonly kind: 'linked' }
+  | { readonly kind: 'merged'; readonly markedReady: boolean }
+  | { readonly kind: 'closed' }
+  | { readonly kind: 'superseded'; readonly newer: string; readonly newerLink: string }
+  | { readonly kind: 'reopened' };
+
+/** The documentation PR's state as the code PR's comment shows it. */
+export type DocsPrState =
+  | 'linked'
+  | 'closed'
+  | 'reopened'
+  | 'marked-ready'
+  | 'commented'
+  | 'left-alone-merged'
+  | 'left-alone-closed'
+  | 'approved'
+  | 'merged'
+  | 'mismatch'
+  | 'elsewhere'
+  | 'code-pr-itself'
+  | 'unverifiable'
+  | 'unchecked'
+  | 'not-updated'
+  | 'not-found';
+
+export interface DocsPrShown {
+  readonly pull: PullRef;
+  readonly state: DocsPrState;
+  readonly superseded?: string;
+}
 
 /**
  * Before anything was done: nothing, and the record's documentation PR as it was. Apart from
  * follow.ts, which the agent step loads only when it follows a documentation PR.
  */
 export function nothingDone(recorded: DocsPrRecord | undefined): DocsPrOutcome {
-  return { action: 'none', record: recorded, shown: undefined, acted: false };
+  return { action: 'none', record: recorded, shown: undefined, acted: false, changed: undefined };
+}
+
+/**
+ * What the comment says of a decision that is no verified documentation PR (`docs-pr/decide.ts`):
+ * the pull request shown as what it is. Undefined for a verified one (the follower says how it
+ * stands), for none, and for a link that names no pull request (its warning says what it is).
+ */
+export function shownOfDecision(decision: RunDocsPr | undefined): DocsPrShown | undefined {
+  if (decision?.kind === 'unchecked') return { pull: decision.pull, state: 'unchecked' };
+  if (decision?.kind !== 'refused' || !decision.pull) return undefined;
+  const state: DocsPrState =
+    decision.why === 'not-found'
+      ? 'not-found'
+      : decision.why === 'not-the-jobs-branch'
+        ? 'mismatch'
+        : decision.why === 'another-repository'
+          ? 'elsewhere'
+          : decision.why === 'code-pr-itself'
+            ? 'code-pr-itself'
+            : 'unverifiable';
+  return { pull: decision.pull, state };
 }

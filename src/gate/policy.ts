@@ -1,5 +1,6 @@
+import type { SkipKind } from '../agent/run-agent.js';
 import type { GateState, Outcome } from '../constants.js';
-import type { ReviewState } from '../github/api.js';
+import type { NotTheDocsPr } from '../docs-pr/decide.js';
 import { oneLine } from '../text.js';
 
 /**
@@ -12,21 +13,28 @@ import { oneLine } from '../text.js';
 /** `written`: success once the documentation PR is open; `approved`: once it is approved or merged. */
 export type GateMode = 'written' | 'approved';
 
-/** Why a run sent nothing, as the gate tells them apart. */
-export type SkipKind = 'fork' | 'own-docs-pr' | 'filtered' | 'no-change' | 'covered' | 'waived';
+export type { SkipKind };
 
-/** Where the documentation PR stands, as far as this run knows. */
+/** Where the documentation PR stands, as this run checked it on GitHub. */
 export type DocsPrStanding = 'open' | 'approved' | 'merged' | 'closed-by-action' | 'closed-by-someone';
 
-export interface GateDocsPr {
-  /** `owner/name#number`. */
-  readonly name: string;
-  /** Its page, made by the action from the server, the repository and the number. */
-  readonly url: string;
-  /** Its preview, when one is ready (an `https` URL). */
-  readonly previewUrl?: string;
-  readonly standing: DocsPrStanding;
-}
+/**
+ * The run's documentation PR as the gate sees it (`gate/facts.ts` makes it from the one decision,
+ * `docs-pr/decide.ts`): a pull request checked on GitHub, where it stands; or a link that is no
+ * documentation PR, and why; or one that could not be checked. Only the first can pass the gate.
+ */
+export type GateDocsPr =
+  | {
+      readonly standing: DocsPrStanding;
+      /** `owner/name#number`. */
+      readonly name: string;
+      /** Its page, made by the action from the server, the repository and the number. */
+      readonly url: string;
+      /** Its preview, when one is ready (an `https` URL). */
+      readonly previewUrl?: string;
+    }
+  | { readonly standing: 'refused'; readonly why: NotTheDocsPr; readonly name: string | undefined }
+  | { readonly standing: 'unchecked'; readonly name: string };
 
 export interface GateFacts {
   readonly mode: GateMode;
@@ -81,7 +89,8 @@ export const DESCRIPTION_MAX_CHARS = 140;
 export function gateStatus(facts: GateFacts): GateStatus | undefined {
   const { mode, docsPr, outcome } = facts;
   const atRun = (state: GateState, sentence: SentencePart[]): GateStatus => status(state, sentence, facts.runUrl);
-  const atDocsPr = (state: GateState, sentence: SentencePart[], url = docsPr!.url): GateStatus => status(state, sentence, url);
+  const atDocsPr = (state: GateState, sentence: SentencePart[], url = docsPr && 'url' in docsPr ? docsPr.url : facts.runUrl): GateStatus =>
+    status(state, sentence, url);
   const waive = said`, or add the label ${facts.waiveLabel} to waive it`;
   if (outcome === 'dry-run') return undefined;
   if (facts.waivedBy) return atRun('success', said`Waived: the pull request carries the label ${facts.waivedBy}`);
@@ -93,9 +102,11 @@ export function gateStatus(facts: GateFacts): GateStatus | undefined {
       if (!docsPr) {
         return outcome === 'synced'
           ? atRun('success', said`No documentation PR is recorded for this pull request`)
-          : mode === 'written'
-            ? atRun('success', said`The documentation agent opened a documentation PR`)
-            : atRun('failure', [...said`The documentation PR cannot be followed to its approval (its link is not a pull request here)`, ...waive]);
+          : atRun('failure', [...said`The documentation PR was not checked, so it cannot pass the gate`, ...waive]);
+      }
+      if (docsPr.standing === 'refused') return atRun('failure', [...refusedSentence(docsPr.why, docsPr.name), ...waive]);
+      if (docsPr.standing === 'unchecked') {
+        return atRun('failure', [...said`The documentation PR ${docsPr.name} could not be checked on GitHub; re-run the workflow`, ...waive]);
       }
       return docsPrStatus(mode, docsPr, atDocsPr);
     case 'no-pr':
@@ -118,7 +129,34 @@ export function gateStatus(facts: GateFacts): GateStatus | undefined {
   }
 }
 
-function docsPrStatus(mode: GateMode, docsPr: GateDocsPr, atDocsPr: (state: GateState, sentence: SentencePart[], url?: string) => GateStatus): GateStatus {
+/** What a link that is no documentation PR is, in the status's words (`docs-pr/decide.ts` decides it). */
+function refusedSentence(why: NotTheDocsPr, name: string | undefined): SentencePart[] {
+  const link = name === undefined ? said`The job's documentation PR link` : said`The job's documentation PR link ${name}`;
+  switch (why) {
+    case 'not-found':
+      return [...link, ...said` is not found on GitHub`];
+    case 'not-the-jobs-branch':
+      return [...link, ...said` is not the pull request of the job's branch`];
+    case 'another-repository':
+      return [...link, ...said` is outside the repository the job worked on`];
+    case 'code-pr-itself':
+      return [...link, ...said` is this pull request itself, or on its branch`];
+    case 'no-repository':
+      return [...link, ...said` cannot be checked: the job names no repository`];
+    case 'no-branch':
+      return [...link, ...said` cannot be checked: the job names no branch`];
+    case 'branch-too-long':
+      return [...link, ...said` cannot be recorded: its branch name is too long`];
+    case 'not-a-pull-request':
+      return [...link, ...said` is not a pull request on this GitHub`];
+  }
+}
+
+function docsPrStatus(
+  mode: GateMode,
+  docsPr: Extract<GateDocsPr, { readonly url: string }>,
+  atDocsPr: (state: GateState, sentence: SentencePart[], url?: string) => GateStatus,
+): GateStatus {
   switch (docsPr.standing) {
     case 'merged':
       return atDocsPr('success', said`The documentation PR ${docsPr.name} is merged`);
@@ -154,20 +192,4 @@ function skipStatus(skip: SkipKind | undefined, waive: SentencePart[], atRun: (s
 function status(state: GateState, sentence: SentencePart[], targetUrl: string): GateStatus {
   const description = sentence.map((part) => (typeof part === 'string' ? part : part.name)).join('');
   return { state, description: oneLine(description, DESCRIPTION_MAX_CHARS), sentence, targetUrl };
-}
-
-/**
- * Whether a pull request's reviews approve it: GitHub's review decision `APPROVED`; where the
- * repository requires no review (no decision), at least one approving review and no change
- * request after it (a dismissed review counts for nothing).
- */
-export function isApproved(review: ReviewState): boolean {
-  if (review.decision !== null) return review.decision === 'APPROVED';
-  let approved = false;
-  const inOrder = [...review.reviews].sort((a, b) => (a.submittedAt < b.submittedAt ? -1 : a.submittedAt > b.submittedAt ? 1 : 0));
-  for (const { state } of inOrder) {
-    if (state === 'APPROVED') approved = true;
-    else if (state === 'CHANGES_REQUESTED') approved = false;
-  }
-  return approved;
 }

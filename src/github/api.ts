@@ -38,10 +38,11 @@ export interface GitHubApi {
   /** Sets a commit status (`POST statuses/{sha}`): the newest status of a context on a commit wins. */
   setCommitStatus(sha: string, status: CommitStatus): Promise<void>;
   /**
-   * Where a pull request's reviews leave it: GitHub's review decision (GraphQL `reviewDecision`),
-   * and, where the repository requires no review (no decision), its reviews in the order given.
+   * Where a pull request's reviews leave it, as GitHub counts them, in one GraphQL request:
+   * its review decision, each writer's latest approving or change-requesting review
+   * (`latestOpinionatedReviews`, writers only), and who the token is.
    */
-  reviewState(pullNumber: number): Promise<ReviewState>;
+  writersReviews(pullNumber: number): Promise<WritersReviews>;
   /**
    * The paths of the files with one of these names at a commit, from its recursive tree (one
    * request); `truncated` when GitHub cut the tree (a repository of more than 100,000 entries).
@@ -59,10 +60,25 @@ export interface CommitStatus {
   readonly context: string;
 }
 
-export interface ReviewState {
+export interface WritersReviews {
+  /** GitHub's review decision; null where the repository requires no review. */
   readonly decision: 'APPROVED' | 'CHANGES_REQUESTED' | 'REVIEW_REQUIRED' | null;
-  /** Read only when there is no decision: each review's state, oldest first. */
-  readonly reviews: ReadonlyArray<{ readonly state: string; readonly submittedAt: string }>;
+  /** Each writer's latest opinion, as GitHub lists them (`latestOpinionatedReviews(writersOnly: true)`). */
+  readonly opinions: readonly ReviewOpinion[];
+  /** The login of the token that read them (GraphQL `viewer`). */
+  readonly viewer: string;
+}
+
+/** One reviewer's latest approving or change-requesting review. */
+export interface ReviewOpinion {
+  /** The author's login; empty for a deleted account. */
+  readonly login: string;
+  /** `APPROVED` or `CHANGES_REQUESTED` (anything else GitHub may add counts for nothing). */
+  readonly state: string;
+  /** GitHub's `authorCanPushToRepository`: the author has write access. */
+  readonly canPush: boolean;
+  /** The author is a bot (a GitHub App, the workflow's token). */
+  readonly bot: boolean;
 }
 
 /** A file as GitHub's pulls/files and compare endpoints list it. */
@@ -91,6 +107,8 @@ export interface IssueComment {
 /** What the documentation PR's follower reads of a pull request. */
 export interface PullRequestState {
   readonly number: number;
+  /** The ID of its (base) repository: what its back-link is sealed for. */
+  readonly repositoryId: number | undefined;
   /** GraphQL's ID of the pull request, which `markReadyForReview` takes. */
   readonly nodeId: string;
   readonly state: 'open' | 'closed';

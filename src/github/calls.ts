@@ -95,7 +95,7 @@ export const GITHUB_CALLS = {
   },
   'review-decision': {
     title: 'review decision',
-    endpoint: 'POST /graphql, pullRequest.reviewDecision',
+    endpoint: 'POST /graphql, pullRequest.reviewDecision and latestOpinionatedReviews',
     forbidden: 'the token needs "Pull requests: read" on this repository',
     notFound: 'the pull request does not exist, or the token cannot see the repository',
   },

@@ -4,7 +4,17 @@
  * said as `failures.ts` says it. Only `octokit.ts` imports this module, and only on first use: a
  * step that reads nothing from GitHub never loads it, nor Octokit and its plugins.
  */
-import { subjectOf, type GitHubApi, type GitHubError, type IssueComment, type ListedFile, type PullRequestState, type RepoName } from './api.js';
+import {
+  subjectOf,
+  type GitHubApi,
+  type GitHubError,
+  type IssueComment,
+  type ListedFile,
+  type PullRequestState,
+  type RepoName,
+  type ReviewOpinion,
+  type WritersReviews,
+} from './api.js';
 import type { GitHubCallName } from './calls.js';
 import { describeFailure, failure } from './failures.js';
 import { limitedOctokit, type LimitedOctokit, type RequestLimitOptions } from './limits.js';
@@ -26,9 +36,14 @@ export const VIEWER_LOGIN_QUERY = 'query { viewer { login } }';
 /** The GraphQL mutation that marks a draft pull request ready for review; checked against GitHub's schema in the tests. */
 export const MARK_READY_MUTATION = 'mutation ($id: ID!) { markPullRequestReadyForReview(input: { pullRequestId: $id }) { pullRequest { isDraft } } }';
 
-/** The GraphQL query of a pull request's review decision; checked against GitHub's schema in the tests. */
-export const REVIEW_DECISION_QUERY =
-  'query ($owner: String!, $name: String!, $number: Int!) { repository(owner: $owner, name: $name) { pullRequest(number: $number) { reviewDecision } } }';
+/**
+ * The GraphQL query of where a pull request's reviews leave it, as GitHub counts them: its review
+ * decision, and each writer's latest opinion (`writersOnly`: the reviews of anyone without write
+ * access count for nothing, as in GitHub's own decision), with who the token is. One request;
+ * checked against GitHub's schema in the tests. 100 writers' opinions are read, GitHub's page.
+ */
+export const WRITERS_REVIEWS_QUERY =
+  'query ($owner: String!, $name: String!, $number: Int!) { viewer { login } repository(owner: $owner, name: $name) { pullRequest(number: $number) { reviewDecision latestOpinionatedReviews(first: 100, writersOnly: true) { nodes { state authorCanPushToRepository author { __typename login } } } } } }';
 
 /** `GitHubApi` over Octokit, every request under the step's limits (`limitedOctokit`). */
 export function createOctokitApi(options: GitHubClientOptions): GitHubApi {
@@ -179,7 +194,7 @@ function pullRequestCalls({
   octokit,
   repo,
   call,
-}: CallContext): Pick<GitHubApi, 'pullRequest' | 'setPullRequestState' | 'markReadyForReview' | 'setCommitStatus' | 'reviewState'> {
+}: CallContext): Pick<GitHubApi, 'pullRequest' | 'setPullRequestState' | 'markReadyForReview' | 'setCommitStatus' | 'writersReviews'> {
   return {
     pullRequest: (pullNumber) =>
       call('pull-request', async () => pullState('pull-request', (await octokit.rest.pulls.get({ ...repo, pull_number: pullNumber })).data)),
@@ -194,26 +209,10 @@ function pullRequestCalls({
         const { state, description, targetUrl, context } = status;
         await octokit.rest.repos.createCommitStatus({ ...repo, sha, state, description, target_url: targetUrl, context });
       }),
-    reviewState: async (pullNumber) => {
-      const answer = await call('review-decision', () =>
-        octokit.graphql<{ repository?: { pullRequest?: { reviewDecision?: unknown } | null } | null }>(REVIEW_DECISION_QUERY, {
-          owner: repo.owner,
-          name: repo.repo,
-          number: pullNumber,
-        }),
-      );
-      const decision = answer.repository?.pullRequest?.reviewDecision ?? null;
-      const known = ['APPROVED', 'CHANGES_REQUESTED', 'REVIEW_REQUIRED'] as const;
-      const given = known.find((value) => value === decision);
-      shape('review-decision', decision === null || given !== undefined, 'an unknown "reviewDecision"');
-      if (given) return { decision: given, reviews: [] };
-      // No decision: the repository requires no review, and the reviews themselves tell.
-      const reviews = await call('reviews', () => octokit.paginate(octokit.rest.pulls.listReviews, { ...repo, pull_number: pullNumber, per_page: 100 }));
-      return {
-        decision: null,
-        reviews: reviews.map((review) => ({ state: String(review.state ?? ''), submittedAt: String(review.submitted_at ?? '') })),
-      };
-    },
+    writersReviews: (pullNumber) =>
+      call('review-decision', async () =>
+        writersReviews(await octokit.graphql<unknown>(WRITERS_REVIEWS_QUERY, { owner: repo.owner, name: repo.repo, number: pullNumber })),
+      ),
   };
 }
 
@@ -251,16 +250,48 @@ function subjects(name: GitHubCallName, commits: unknown): string[] {
   );
 }
 
+/** The answer of `WRITERS_REVIEWS_QUERY`, as `WritersReviews`. */
+function writersReviews(data: unknown): WritersReviews {
+  const answer = data as {
+    viewer?: { login?: unknown } | null;
+    repository?: { pullRequest?: { reviewDecision?: unknown; latestOpinionatedReviews?: { nodes?: unknown } | null } | null } | null;
+  } | null;
+  const pull = answer?.repository?.pullRequest;
+  const login = answer?.viewer?.login;
+  shape('review-decision', typeof login === 'string' && login !== '' && typeof pull === 'object' && pull !== null, 'no "viewer.login" or pull request');
+  const decision = pull!.reviewDecision ?? null;
+  const known = (['APPROVED', 'CHANGES_REQUESTED', 'REVIEW_REQUIRED'] as const).find((value) => value === decision);
+  shape('review-decision', decision === null || known !== undefined, 'an unknown "reviewDecision"');
+  const nodes = pull!.latestOpinionatedReviews?.nodes ?? [];
+  shape('review-decision', Array.isArray(nodes), '"latestOpinionatedReviews.nodes" is not a list');
+  const opinions = (nodes as unknown[]).flatMap((node): ReviewOpinion[] => {
+    const review = node as { state?: unknown; authorCanPushToRepository?: unknown; author?: { __typename?: unknown; login?: unknown } | null } | null;
+    if (!review || typeof review.state !== 'string') return [];
+    return [
+      {
+        login: typeof review.author?.login === 'string' ? review.author.login : '',
+        state: review.state,
+        canPush: review.authorCanPushToRepository === true,
+        bot: review.author?.__typename === 'Bot',
+      },
+    ];
+  });
+  return { decision: known ?? null, opinions, viewer: login as string };
+}
+
 /** A pull request as GitHub's REST API answers it, as `PullRequestState`. */
 function pullState(name: GitHubCallName, data: unknown): PullRequestState {
   const pull = data as Partial<Record<'number' | 'node_id' | 'state' | 'draft' | 'merged' | 'merged_at' | 'title', unknown>> & {
     head?: { ref?: unknown; sha?: unknown; repo?: { full_name?: unknown } | null };
+    base?: { repo?: { id?: unknown } | null };
     labels?: unknown;
   };
   shape(name, typeof pull?.number === 'number' && typeof pull.node_id === 'string', 'no "number" or "node_id"');
   shape(name, pull.state === 'open' || pull.state === 'closed', 'a "state" other than open or closed');
+  const repositoryId = pull.base?.repo?.id;
   return {
     number: pull.number as number,
+    repositoryId: typeof repositoryId === 'number' && Number.isSafeInteger(repositoryId) && repositoryId >= 1 ? repositoryId : undefined,
     nodeId: pull.node_id as string,
     state: pull.state as 'open' | 'closed',
     draft: pull.draft === true,

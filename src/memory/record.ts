@@ -1,6 +1,6 @@
 import { isCommitSha } from '../github/api.js';
 import { isJobId } from '../parse.js';
-import type { RecordSeal } from './seal.js';
+import type { RecordScope, RecordSeal } from './seal.js';
 import type { ImpactRow } from '../impact/read-impact.js';
 
 /**
@@ -15,6 +15,10 @@ import type { ImpactRow } from '../impact/read-impact.js';
  *   it (`isMarked` here, the identity in `ours.ts`);
  * - the record is read from the comment's last line only, and only when its seal verifies
  *   (`seal.ts`), for this pull request: one planted anywhere else, or edited, counts as none;
+ * - the sealed JSON is ASCII (`\u` escapes for anything else), so no normalisation of the
+ *   comment's text on its way through GitHub can break a seal; and every field that comes from
+ *   outside is bounded (`MAX_OUTSIDE_CHARS`), so the record never pushes a comment past GitHub's
+ *   limit, whatever the API answers;
  * - the outside text the action shows in its comments can never spell a marker or a record:
  *   `<!--` and `-->` in it are broken by the Markdown helpers (`report/markdown.ts`).
  */
@@ -32,6 +36,12 @@ export interface CommentRecord {
   readonly jobId: string;
   /** The pull request's head commit that the job accepted. */
   readonly headSha: string;
+  /**
+   * The job was created or messaged for `headSha` and has not ended, as far as the action knows:
+   * written with the working comment, gone once a run wrote how the job ended. While it stands,
+   * `command: sync` leaves that head's `pending` status as it is.
+   */
+  readonly working?: true;
   /** The documentation PR the job reported, which follow-code-pr keeps in step with the code PR. */
   readonly docsPr?: DocsPrRecord;
   /** What readers will see (reader-impact): the documentation PR's head it measured, so a later run for the same head does not read again. */
@@ -44,6 +54,13 @@ export interface ImpactRecord {
   readonly pages: readonly ImpactRow[];
   readonly more: number;
 }
+
+/**
+ * The longest text from outside a record keeps (a branch name, a page path): Git refs and file
+ * paths fit, and 20 pages of them stay within `IMPACT_RECORD_CHARS`. A longer one is not recorded,
+ * and so not followed.
+ */
+export const MAX_OUTSIDE_CHARS = 255;
 
 /** The record keeps this many pages of reader impact at most. */
 export const IMPACT_RECORD_PAGES = 20;
@@ -61,6 +78,8 @@ export function impactRecordOf(head: string, rows: ImpactRecord['pages']): Impac
   const pages: Array<ImpactRecord['pages'][number]> = [];
   let chars = 0;
   for (const row of rows.slice(0, IMPACT_RECORD_PAGES)) {
+    // A page whose path is too long to record is left out of the record (counted in `more`).
+    if (!isBounded(row.path) || (row.previousPath !== undefined && !isBounded(row.previousPath))) continue;
     chars += escapedJson(row).length + 1;
     if (chars > IMPACT_RECORD_CHARS) break;
     pages.push(row);
@@ -72,19 +91,36 @@ export interface DocsPrRecord {
   /** `owner/name` of the documentation repository: the job's `source.repository`. */
   readonly repository: string;
   readonly number: number;
-  /** Its head branch: the job's `source.ref`. A pull request with another head is not this one. */
+  /** Its head branch: the job's `source.ref` (at most `MAX_OUTSIDE_CHARS`). A pull request with another head is not this one. */
   readonly headRef: string;
   /** This action closed it (the code PR was closed, or a newer documentation PR replaced it): only then may it reopen it. */
   readonly closedByAction: boolean;
 }
 
-/** What a documentation PR's back-link records: the code PR it documents. */
+/** What a documentation PR's back-link records: the code PR it documents, and who writes the code PR's comment. */
 export interface BackLinkRecord {
-  readonly codePr: { readonly repository: string; readonly number: number };
+  readonly codePr: {
+    readonly repository: string;
+    readonly number: number;
+    /** The code repository's ID: what the code PR's own record is sealed for (a rename keeps it). */
+    readonly repositoryId?: number;
+  };
+  /**
+   * The login of the identity that writes the action's comment on the code PR: `command: sync`
+   * takes the code PR's comment from that author only, so a copy of its record in anyone else's
+   * comment is never the action's (`sync` writes with another token, `code-token`).
+   */
+  readonly commentAuthor?: string;
 }
 
-/** What reading a sealed record found: none at all, one that does not verify, or the record. */
-export type RecordReading<T> = { readonly found: 'none' } | { readonly found: 'unverified' } | { readonly found: 'verified'; readonly record: T };
+/**
+ * What reading a sealed record found: none at all, one that does not verify, or the record (and
+ * `previous-api-key` when that key sealed it: the next write seals it under `api-key`).
+ */
+export type RecordReading<T> =
+  | { readonly found: 'none' }
+  | { readonly found: 'unverified' }
+  | { readonly found: 'verified'; readonly record: T; readonly sealedWith: 'api-key' | 'previous-api-key' };
 
 type RecordKind = 'state' | 'link';
 
@@ -99,22 +135,22 @@ export function isMarked(body: string, marker: string): boolean {
 }
 
 /** The record line of the code PR's comment, sealed for that pull request (`scope`: `codePrScope`). */
-export function recordLine(record: CommentRecord, seal: RecordSeal, scope: string): string {
-  return sealedLine('state', record, seal, scope);
+export function recordLine(record: CommentRecord, seal: RecordSeal, scope: RecordScope): string {
+  return sealedLine('state', record, seal, scope.written);
 }
 
 /** The record line of a documentation PR's back-link, sealed for that pull request (`scope`: `docsPrScope`). */
-export function backLinkLine(record: BackLinkRecord, seal: RecordSeal, scope: string): string {
-  return sealedLine('link', record, seal, scope);
+export function backLinkLine(record: BackLinkRecord, seal: RecordSeal, scope: RecordScope): string {
+  return sealedLine('link', record, seal, scope.written);
 }
 
 /** The code PR comment's record, read from its last line, for the pull request `scope` names. */
-export function readRecord(body: string, seal: RecordSeal, scope: string): RecordReading<CommentRecord> {
+export function readRecord(body: string, seal: RecordSeal, scope: RecordScope): RecordReading<CommentRecord> {
   return checked(readSealedLine('state', body, seal, scope), recordOf);
 }
 
 /** A back-link's record, read from its last line, for the documentation PR `scope` names. */
-export function readBackLink(body: string, seal: RecordSeal, scope: string): RecordReading<BackLinkRecord> {
+export function readBackLink(body: string, seal: RecordSeal, scope: RecordScope): RecordReading<BackLinkRecord> {
   return checked(readSealedLine('link', body, seal, scope), backLinkOf);
 }
 
@@ -129,40 +165,49 @@ function sealedLine(kind: RecordKind, value: object, seal: RecordSeal, scope: st
 
 function escapedJson(value: object): string {
   // `<`, `>` and `-` become \u escapes, so no text in the record can open or end the HTML comment
-  // it stands in. Outside a string an escape would break the JSON, and JSON writes a number under
-  // a millionth with a minus (5e-7): such a count is kept as 0, which is how it is shown anyway.
-  // The analytics' counts are never negative (schemas.ts).
+  // it stands in; so does everything outside printable ASCII, so the sealed text is the same
+  // whatever GitHub, an editor or a browser does to Unicode on its way (normalisation, a line
+  // separator). Outside a string an escape would break the JSON, and JSON writes a number under a
+  // millionth with a minus (5e-7): such a count is kept as 0, which is how it is shown anyway. The
+  // analytics' counts are never negative (schemas.ts).
   const json = JSON.stringify(value, (_key, field: unknown) => (typeof field === 'number' && field > 0 && field < 1e-6 ? 0 : field));
-  return json.replace(/[<>-]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return json.replace(/[<>\-\u007f-\uffff]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
-function readSealedLine(kind: RecordKind, body: string, seal: RecordSeal, scope: string): RecordReading<unknown> {
+function readSealedLine(kind: RecordKind, body: string, seal: RecordSeal, scope: RecordScope): RecordReading<unknown> {
   const line = lastLine(body);
   if (!line.startsWith(`<!-- docs-agent-action:${kind} `)) return { found: 'none' };
   const match = /^<!-- docs-agent-action:[a-z]+ (\{[^\n]*\}) sha256=([0-9a-f]{64}) -->$/.exec(line);
-  if (!match || !seal.verify(`${kind} ${scope}`, match[1]!, match[2]!)) return { found: 'unverified' };
-  try {
-    return { found: 'verified', record: JSON.parse(match[1]!) as unknown };
-  } catch {
-    return { found: 'unverified' };
+  if (!match) return { found: 'unverified' };
+  const [, json, mac] = match as unknown as [string, string, string];
+  for (const place of scope.accepted) {
+    const sealedWith = seal.verify(`${kind} ${place}`, json, mac);
+    if (!sealedWith) continue;
+    try {
+      return { found: 'verified', record: JSON.parse(json) as unknown, sealedWith };
+    } catch {
+      return { found: 'unverified' };
+    }
   }
+  return { found: 'unverified' };
 }
 
 /** A verified record whose fields are not what the action writes is not followed either. */
 function checked<T>(reading: RecordReading<unknown>, read: (value: unknown) => T | undefined): RecordReading<T> {
   if (reading.found !== 'verified') return reading;
   const record = read(reading.record);
-  return record === undefined ? { found: 'unverified' } : { found: 'verified', record };
+  return record === undefined ? { found: 'unverified' } : { found: 'verified', record, sealedWith: reading.sealedWith };
 }
 
 function recordOf(value: unknown): CommentRecord | undefined {
-  const { jobId, headSha, docsPr, impact } = fieldsOf<keyof CommentRecord>(value);
+  const { jobId, headSha, working, docsPr, impact } = fieldsOf<keyof CommentRecord>(value);
   if (typeof jobId !== 'string' || !isJobId(jobId) || typeof headSha !== 'string' || !isCommitSha(headSha)) return undefined;
+  if (working !== undefined && working !== true) return undefined;
   const docs = docsPr === undefined ? undefined : docsPrOf(docsPr);
   if (docsPr !== undefined && !docs) return undefined;
   const measured = impact === undefined ? undefined : impactOf(impact);
   if (impact !== undefined && !measured) return undefined;
-  return { jobId, headSha, ...(docs ? { docsPr: docs } : {}), ...(measured ? { impact: measured } : {}) };
+  return { jobId, headSha, ...(working ? { working } : {}), ...(docs ? { docsPr: docs } : {}), ...(measured ? { impact: measured } : {}) };
 }
 
 const PAGE_CHANGES = ['added', 'modified', 'removed', 'renamed'] as const;
@@ -174,8 +219,8 @@ function impactOf(value: unknown): ImpactRecord | undefined {
   for (const page of pages as unknown[]) {
     const { path, change, previousPath, visitors, human, ai, thumbsDown, redirected } = fieldsOf<keyof ImpactRecord['pages'][number]>(page);
     const known = PAGE_CHANGES.find((name) => name === change);
-    if (typeof path !== 'string' || !known || ![visitors, human, ai, thumbsDown].every(isCount)) return undefined;
-    if (previousPath !== undefined && typeof previousPath !== 'string') return undefined;
+    if (typeof path !== 'string' || !isBounded(path) || !known || ![visitors, human, ai, thumbsDown].every(isCount)) return undefined;
+    if (previousPath !== undefined && (typeof previousPath !== 'string' || !isBounded(previousPath))) return undefined;
     if (redirected !== undefined && redirected !== null && typeof redirected !== 'boolean') return undefined;
     kept.push({
       path,
@@ -199,13 +244,35 @@ function isCount(value: unknown): boolean {
 function docsPrOf(value: unknown): DocsPrRecord | undefined {
   const pull = pullRefOf(value);
   const { headRef, closedByAction } = fieldsOf<keyof DocsPrRecord>(value);
-  if (!pull || typeof headRef !== 'string' || headRef === '' || typeof closedByAction !== 'boolean') return undefined;
+  if (!pull || typeof headRef !== 'string' || headRef === '' || !isBounded(headRef) || typeof closedByAction !== 'boolean') return undefined;
   return { ...pull, headRef, closedByAction };
 }
 
 function backLinkOf(value: unknown): BackLinkRecord | undefined {
-  const codePr = pullRefOf(fieldsOf<keyof BackLinkRecord>(value).codePr);
-  return codePr && { codePr };
+  const { codePr: code, commentAuthor } = fieldsOf<keyof BackLinkRecord>(value);
+  const codePr = pullRefOf(code);
+  const { repositoryId } = fieldsOf<'repositoryId'>(code);
+  if (!codePr || (repositoryId !== undefined && !isRepositoryId(repositoryId))) return undefined;
+  if (commentAuthor !== undefined && (typeof commentAuthor !== 'string' || !isLogin(commentAuthor))) return undefined;
+  return {
+    codePr: { ...codePr, ...(repositoryId !== undefined ? { repositoryId } : {}) },
+    ...(commentAuthor !== undefined ? { commentAuthor } : {}),
+  };
+}
+
+/** A GitHub login as accounts and apps have them (`octocat`, `docs-writer[bot]`). */
+export function isLogin(text: string): boolean {
+  return /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})(?:\[bot\])?$/.test(text);
+}
+
+/** A repository's ID as GitHub gives it: a positive whole number. */
+export function isRepositoryId(value: unknown): value is number {
+  return typeof value === 'number' && Number.isSafeInteger(value) && value >= 1;
+}
+
+/** Text from outside, short enough to be recorded (`MAX_OUTSIDE_CHARS`, in code points). */
+export function isBounded(text: string): boolean {
+  return text.length <= MAX_OUTSIDE_CHARS || [...text].length <= MAX_OUTSIDE_CHARS;
 }
 
 /** A pull request as a record names it: a repository name as GitHub allows it, and a number from 1. */

@@ -22,13 +22,13 @@ import {
   type ImpactRecord,
 } from '../memory/record.js';
 import { newestMarkedBy } from '../memory/ours.js';
-import { codePrScope, docsPrScope, type RecordSeal } from '../memory/seal.js';
-import type { DocsPrOutcome } from '../docs-pr/follow.js';
+import { codePrScope, docsPrScope, type RecordScope, type RecordSeal, type RepositoryIdentity } from '../memory/seal.js';
+import type { DocsPrOutcome } from '../docs-pr/outcome.js';
 
 /** The pull request the comment is on. */
 export interface CommentedPullRequest {
-  /** `owner/name` of the workflow's repository. */
-  readonly repository: string;
+  /** The repository (its ID binds the record; its name is what GitHub is asked with). */
+  readonly repository: RepositoryIdentity;
   readonly number: number;
   readonly headSha: string;
 }
@@ -39,18 +39,12 @@ export interface CommentDeps {
   /** Seals the record this run writes, and verifies the one it reads (`seal.ts`). */
   readonly seal: RecordSeal;
   /**
-   * The client the outcome is read again and written with: held to the step's wrap-up
-   * (`Deadline.wrapUpAt`), one request-timeout past the deadline, as a timed-out run is worth a
-   * comment that says so. Finding the comment and the working write keep the client it was found
-   * with. Default: that one.
+   * Whose comment is the action's: by default the token's own identity (it writes the comment).
+   * `command: sync` writes with another token (`code-token`), and takes the comment of the
+   * identity the documentation PR's sealed back-link names: a copy of the record in anyone else's
+   * comment is never the action's.
    */
-  readonly wrapUp?: GitHubApi;
-  /**
-   * `command: sync` writes the code PR's comment with another identity than the one that wrote it
-   * (`code-token`): the comment whose sealed record verifies is then the action's, the token's own
-   * identity's first, else the oldest (the action writes one; a copy comes later).
-   */
-  readonly bySeal?: boolean;
+  readonly author?: string;
 }
 
 /** What a write of the comment shows, all from the run record: the job, what was sent, the preview, the documentation PR. */
@@ -115,10 +109,11 @@ export class PullRequestComment {
   static async find(github: GitHubApi, pullRequest: CommentedPullRequest, deps: CommentDeps): Promise<PullRequestComment | undefined> {
     try {
       const comments = await github.listComments(pullRequest.number);
-      let ours = await newestMarkedBy(github, comments, COMMENT_MARKER);
-      if (deps.bySeal && !(ours && verifies(ours.body, pullRequest, deps))) {
-        ours = comments.find((comment) => isMarked(comment.body, COMMENT_MARKER) && verifies(comment.body, pullRequest, deps));
-      }
+      const author = deps.author?.toLowerCase();
+      const ours =
+        author === undefined
+          ? await newestMarkedBy(github, comments, COMMENT_MARKER)
+          : comments.filter((comment) => isMarked(comment.body, COMMENT_MARKER) && comment.authorLogin.toLowerCase() === author).at(-1);
       const earlier = ours && recordOf(ours.body, pullRequest, deps);
       return new PullRequestComment(github, pullRequest, earlier, ours?.id, backLinkOf(comments, pullRequest, deps), deps, ours?.body);
     } catch (error) {
@@ -130,19 +125,18 @@ export class PullRequestComment {
     }
   }
 
-  /** Says the job is working: as soon as the API accepted the job or the message. */
-  writeWorking(view: CommentView): Promise<void> {
+  /** Says the job is working, and records it so: as soon as the API accepted the job or the message. */
+  writeWorking(view: CommentView): Promise<boolean> {
     return this.write('working', view);
   }
 
   /**
-   * Says how the run ended. Like the last poll at the deadline, it may take one request-timeout
-   * past the step's deadline (with `CommentDeps.wrapUp`): a timed-out run is worth a comment that
-   * says so. With a preview, it is written once the preview is asked for (building) and again when
-   * it ended.
+   * Says how the run ended (or how it stands, before a later write: the preview building, the
+   * documentation PR linked), with the record read again first. `github`: the client of this
+   * write's window (a run's last writes each have one of their own); by default the one the
+   * comment was found with. True once written.
    */
-  async writeOutcome(view: CommentView): Promise<void> {
-    const github = this.deps.wrapUp ?? this.github;
+  async writeOutcome(view: CommentView, github = this.github): Promise<boolean> {
     await this.readAgain(github, view.docsPr);
     return this.write('outcome', view, github);
   }
@@ -152,14 +146,26 @@ export class PullRequestComment {
    * last read. After a refused, failed, cut-off or cancelled create or message, the next run then
    * sends the same change again instead of taking it as delivered.
    */
-  recordFor(view: Pick<CommentView, 'run' | 'docsPr' | 'impact'>): CommentRecord | undefined {
+  recordFor(view: Pick<CommentView, 'run' | 'docsPr' | 'impact'>, stage: 'working' | 'outcome' = 'outcome'): CommentRecord | undefined {
     const { run } = view;
-    const job = run.delivery === 'accepted' && run.jobId ? { jobId: run.jobId, headSha: this.pullRequest.headSha } : this.stored;
+    const accepted = run.delivery === 'accepted' && run.jobId !== undefined;
+    const job = accepted ? { jobId: run.jobId!, headSha: this.pullRequest.headSha } : this.stored;
     if (!job) return undefined;
     const docsPr = this.docsPrOf(view.docsPr).record;
     // What was measured stays recorded until a run measures anew.
     const impact = view.impact?.record ?? this.stored?.impact;
-    return { jobId: job.jobId, headSha: job.headSha, ...(docsPr ? { docsPr } : {}), ...(impact ? { impact } : {}) };
+    // The job is at work from the working write until a run saw it end (this run's outcome, or
+    // another's, read again before this write): a run that sent nothing keeps what the record said,
+    // unless it attached to the recorded job and saw it end.
+    const sawEnd = run.jobId !== undefined && run.jobId === job.jobId && isOver(run);
+    const working = stage === 'working' ? accepted : accepted ? !sawEnd : !sawEnd && this.stored?.working === true;
+    return {
+      jobId: job.jobId,
+      headSha: job.headSha,
+      ...(working ? { working: true as const } : {}),
+      ...(docsPr ? { docsPr } : {}),
+      ...(impact ? { impact } : {}),
+    };
   }
 
   /**
@@ -176,11 +182,12 @@ export class PullRequestComment {
   }
 
   /**
-   * `command: sync`: the comment as it was found, its report kept, its documentation PR's line and
-   * gate line said anew, and its record as given, sealed. Nothing is written when there was no
-   * comment with a verified record to keep. True once written.
+   * The comment as it was found, its report kept, its documentation PR's line and gate line said
+   * anew where given (kept as they were where not), and its record as given, sealed: `command:
+   * sync`, and a run whose status changed without a report of its own (a waiver). Nothing is
+   * written when there was no comment with a verified record to keep. True once written.
    */
-  async rewriteTail(record: CommentRecord, docsPrSection: string | undefined, gate: GateStatus | undefined): Promise<boolean> {
+  async rewriteTail(record: CommentRecord, tail: { readonly docsPrSection?: string; readonly gate?: GateStatus }, github = this.github): Promise<boolean> {
     if (this.stopped || this.commentId === undefined || !this.foundBody || !this.earlier) return false;
     // A comment edited on GitHub's web page comes back with CRLF line ends. Its first line is the
     // marker, so what is popped below never empties the list.
@@ -192,18 +199,16 @@ export class PullRequestComment {
     // documentation PR's section this action wrote before it, each after a blank line.
     dropBlankLines();
     lines.pop();
+    const found = new Map<string, string>();
     for (const start of [GATE_LINE_START, DOCS_PR_SECTION_START]) {
       dropBlankLines();
-      if (lines.at(-1)?.startsWith(start)) lines.pop();
+      if (lines.at(-1)?.startsWith(start)) found.set(start, lines.pop()!);
     }
     dropBlankLines();
-    const hidden = recordLine(record, this.deps.seal, codePrScope(this.pullRequest.repository, this.pullRequest.number));
-    const body = withTail(
-      lines.join('\n'),
-      [docsPrSection, gate && renderGateLine(gate), hidden].filter((part): part is string => Boolean(part)),
-    );
+    const gateLine = tail.gate ? renderGateLine(tail.gate) : found.get(GATE_LINE_START);
+    const body = withTail(lines.join('\n'), tailOf(tail.docsPrSection ?? found.get(DOCS_PR_SECTION_START), gateLine, this.sealed(record)));
     try {
-      await (this.deps.wrapUp ?? this.github).updateComment(this.commentId, body);
+      await github.updateComment(this.commentId, body);
       this.stored = record;
       this.deps.logger.info('Pull-request comment updated.');
       return true;
@@ -228,9 +233,11 @@ export class PullRequestComment {
       const comments = await github.listComments(this.pullRequest.number);
       const ours = comments.find((comment) => comment.id === this.commentId);
       if (!ours) return;
-      newer = recordOf(ours.body, this.pullRequest, { ...this.deps, logger: { ...this.deps.logger, notice: () => undefined } });
+      // Read again quietly: what it says of the record was said when the comment was found.
+      newer = recordOf(ours.body, this.pullRequest, { ...this.deps, logger: { ...this.deps.logger, notice: () => undefined, info: () => undefined } });
     } catch (error) {
-      if (endsTheStep(error)) throw error;
+      // A deadline or a cancellation here belongs to the write's own window: the write that follows
+      // says it, once.
       this.deps.logger.info(`Could not read the pull-request comment again before writing it (${errorMessage(error)}); writing what this run knows.`);
       return;
     }
@@ -241,14 +248,13 @@ export class PullRequestComment {
     if (newer.docsPr && !sameRecord(newer.docsPr, known)) this.newerDocsPr = newer.docsPr;
   }
 
-  private async write(stage: 'working' | 'outcome', view: CommentView, github = this.github): Promise<void> {
-    if (this.stopped) return;
+  private async write(stage: 'working' | 'outcome', view: CommentView, github = this.github): Promise<boolean> {
+    if (this.stopped) return false;
     const { run, diff, preview } = view;
-    const record = this.recordFor(view);
-    const hidden = record && recordLine(record, this.deps.seal, codePrScope(this.pullRequest.repository, this.pullRequest.number));
+    const record = this.recordFor(view, stage);
     const now = new Date(this.deps.clock.now()).toISOString();
     const docsPr = this.docsPrOf(view.docsPr);
-    const fixedTail = [docsPr.section, view.gate && renderGateLine(view.gate), hidden].filter((part): part is string => Boolean(part));
+    const fixedTail = tailOf(docsPr.section, view.gate && renderGateLine(view.gate), record && this.sealed(record));
     let impactSection = stage === 'outcome' && view.impact?.view ? renderImpactSection(view.impact.view, 4) : undefined;
     // The section is as long as its page paths, which are file names: where it would leave the
     // report less room than its shortest form, it gives way as a whole (the summary shows it).
@@ -275,15 +281,45 @@ export class PullRequestComment {
       }
       this.stored = record;
       this.deps.logger.info(`Pull-request comment ${result}${stage === 'working' ? ' (working)' : ''}.`);
+      return true;
     } catch (error) {
       this.stopped = true;
+      // Cut off by the step's cancellation: the step says it was cancelled, once.
+      if (error instanceof GitHubError && error.kind === 'cancelled') return false;
       this.deps.logger.warning(
         error instanceof GitHubError && error.status === 403
           ? 'Could not write the pull-request comment (403): give the job "permissions: pull-requests: write", or set pr-comment: false.'
           : `Could not write the pull-request comment: ${errorMessage(error)}`,
       );
+      return false;
     }
   }
+
+  /** The record line, sealed for this pull request under `api-key` (a record read under `previous-api-key` is sealed anew). */
+  private sealed(record: CommentRecord): string {
+    return recordLine(record, this.deps.seal, this.scope);
+  }
+
+  private get scope(): RecordScope {
+    return codePrScope(this.pullRequest.repository, this.pullRequest.number);
+  }
+}
+
+/**
+ * What follows the report's body, in this order, each after a blank line: the documentation PR's
+ * line, the gate's line, the sealed record (last: it is read from the last line). The one builder
+ * of the comment's tail, for every write (the outcome, and `rewriteTail`).
+ */
+function tailOf(docsPrSection: string | undefined, gateLine: string | undefined, hidden: string | undefined): string[] {
+  return [docsPrSection, gateLine, hidden].filter((part): part is string => Boolean(part));
+}
+
+/**
+ * Whether this run saw the job end (a terminal status): a run that timed out, was cancelled or
+ * stopped while waiting, or did not wait, leaves it working.
+ */
+function isOver(run: AgentRun): boolean {
+  return run.outcome === 'pr-opened' || run.outcome === 'no-pr' || run.outcome === 'failed' || run.outcome === 'archived';
 }
 
 /** The body with what follows the report's part (the documentation PR's section, the hidden record), each after a blank line. */
@@ -291,19 +327,22 @@ function withTail(body: string, tail: readonly string[]): string {
   return [body.replace(/\n$/, ''), ...tail.flatMap((part) => ['', part])].join('\n') + '\n';
 }
 
-function verifies(body: string, pullRequest: CommentedPullRequest, deps: CommentDeps): boolean {
-  return readRecord(body, deps.seal, codePrScope(pullRequest.repository, pullRequest.number)).found === 'verified';
-}
-
-/** The verified record of our comment, or none; one that does not verify is said in one notice. */
+/** The verified record of our comment, or none; one that does not verify is said in one notice, with its likely cause and the way out. */
 function recordOf(body: string, pullRequest: CommentedPullRequest, deps: CommentDeps): CommentRecord | undefined {
   const reading = readRecord(body, deps.seal, codePrScope(pullRequest.repository, pullRequest.number));
-  if (reading.found === 'unverified') {
-    deps.logger.notice(
-      "The pull-request comment's hidden record does not verify (edited by hand, copied from elsewhere, or written under another api-key or by an earlier version of this action): it counts as none. The job is not reused, and no documentation PR is acted on until a run records one again.",
-    );
+  if (reading.found === 'unverified') deps.logger.notice(unverifiedNotice(deps.seal.hasPreviousKey));
+  if (reading.found === 'verified' && reading.sealedWith === 'previous-api-key') {
+    deps.logger.info("The pull-request comment's record was sealed under previous-api-key: this run's next write of it seals it under api-key.");
   }
   return reading.found === 'verified' ? reading.record : undefined;
+}
+
+/** The notice for a record that does not verify: the likely cause first (a rotated key), and the way out. */
+export function unverifiedNotice(hadPreviousKey: boolean): string {
+  const rotation = hadPreviousKey
+    ? 'It was not sealed under api-key nor under previous-api-key: most likely under a key older than both'
+    : 'Most likely api-key was rotated since it was written (admin keys expire, by default after 90 days): give the earlier key as previous-api-key until every open pull request has been written again';
+  return `The pull-request comment's hidden record does not verify, so it counts as none. ${rotation}; otherwise it was edited by hand or copied from elsewhere. Until a run records anew, the job is not reused and no documentation PR is acted on.`;
 }
 
 /**
@@ -311,8 +350,18 @@ function recordOf(body: string, pullRequest: CommentedPullRequest, deps: Comment
  * code PR: a comment marked as one whose record verifies for this pull request. Its author does not
  * matter (it is the docs token's identity, which this run may not know); the seal does.
  */
-function backLinkOf(comments: readonly IssueComment[], pullRequest: CommentedPullRequest, deps: CommentDeps): BackLinkRecord | undefined {
+function backLinkOf(comments: readonly IssueComment[], pullRequest: CommentedPullRequest, deps: Pick<CommentDeps, 'seal'>): BackLinkRecord | undefined {
+  return backLinkIn(comments, pullRequest, deps.seal);
+}
+
+/** The verified back-link among a pull request's comments (`command: sync` reads the documentation PR's so). */
+export function backLinkIn(
+  comments: readonly IssueComment[],
+  pullRequest: Omit<CommentedPullRequest, 'headSha'>,
+  seal: RecordSeal,
+): BackLinkRecord | undefined {
   const scope = docsPrScope(pullRequest.repository, pullRequest.number);
+  const deps = { seal };
   for (const comment of comments) {
     if (!isMarked(comment.body, DOCS_PR_MARKER)) continue;
     const reading = readBackLink(comment.body, deps.seal, scope);

@@ -74,9 +74,6 @@ export function cancelledPreviewLine(preview: PreviewRun): string {
 /** The step's error line for a closed code PR's run cancelled while its documentation PR was followed. */
 export const CANCELLED_WHILE_SYNCING = 'Cancelled while bringing the documentation PR in step; no job was created.';
 
-/** The step's error line when the cancellation came while the comment's last write was under way. */
-export const CANCELLED_WHILE_COMMENTING = 'Cancelled while writing the pull-request comment.';
-
 /** The step's error line for a cancelled export: whether the files were left, and the upload. */
 export function cancelledExportLine(run: VisitorsRun): string {
   if (!run.csvPath) return 'Cancelled before the export finished; no files were written.';

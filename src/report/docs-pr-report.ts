@@ -1,3 +1,4 @@
+import type { CodePr, DocsPrStage, DocsPrState } from '../docs-pr/outcome.js';
 import { codeSpan, escapeText, linkDestination, linkOrCode } from './markdown.js';
 
 /**
@@ -7,23 +8,7 @@ import { codeSpan, escapeText, linkDestination, linkOrCode } from './markdown.js
  * shown as code; the links are the ones the action makes on purpose.
  */
 
-/** The code pull request, as the documentation PR's comment names it. */
-export interface CodePr {
-  readonly repository: string;
-  readonly number: number;
-  /** Its title, outside text: shown as code, never as Markdown. */
-  readonly title: string;
-  /** Its web page, made by the action from the server, the repository and the number. */
-  readonly url: string;
-}
-
-/** Where the documentation PR stands after this run, as its comment says it. */
-export type DocsPrStage =
-  | { readonly kind: 'linked' }
-  | { readonly kind: 'merged'; readonly markedReady: boolean }
-  | { readonly kind: 'closed' }
-  | { readonly kind: 'superseded'; readonly newer: string; readonly newerLink: string }
-  | { readonly kind: 'reopened' };
+export type { CodePr, DocsPrStage, DocsPrState } from '../docs-pr/outcome.js';
 
 /**
  * The visible part of the documentation PR's comment: the code PR it belongs to, what happened,
@@ -64,21 +49,6 @@ function stageLine(stage: DocsPrStage): string {
   }
 }
 
-/** The documentation PR's state as the code PR's comment shows it. */
-export type DocsPrState =
-  | 'linked'
-  | 'closed'
-  | 'reopened'
-  | 'marked-ready'
-  | 'commented'
-  | 'left-alone-merged'
-  | 'left-alone-closed'
-  | 'approved'
-  | 'merged'
-  | 'mismatch'
-  | 'not-updated'
-  | 'not-found';
-
 const STATE_TEXT: Record<DocsPrState, string> = {
   linked: 'open, linked to this pull request: it is closed if this pull request is closed without merging',
   closed: 'closed with this pull request (its branch is kept); reopening this pull request reopens it',
@@ -90,8 +60,12 @@ const STATE_TEXT: Record<DocsPrState, string> = {
   approved: 'approved by its reviewers',
   merged: 'merged',
   mismatch: 'not the pull request recorded (its head branch is not the job’s): left as it is; the workflow run’s warning says more',
+  elsewhere: 'not taken as the documentation PR: it is outside the repository the job worked on; the workflow run’s warning says more',
+  'code-pr-itself': 'not taken as the documentation PR: it is this pull request, or on its branch',
+  unverifiable: 'not taken as the documentation PR: the job does not name the repository and branch that would show it is the job’s',
+  unchecked: 'could not be checked on GitHub, so it does not pass the gate: the workflow run’s warning says why',
   'not-updated': 'could not be updated: the workflow run’s warning says why',
-  'not-found': 'not found: deleted, or the token cannot see its repository',
+  'not-found': 'not found: deleted, or the token cannot see its repository; not taken as the documentation PR',
 };
 
 /** The code PR comment's section: which documentation PR follows it, and how it stands. */

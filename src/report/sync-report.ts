@@ -1,5 +1,6 @@
 import { GATE_CONTEXT, type GateState } from '../constants.js';
 import type { DocsPrStanding, GateStatus } from '../gate/policy.js';
+import type { DocsPrState } from './docs-pr-report.js';
 import { codeSpan, escapeText, keyValueTable, MAX_MESSAGE_CHARS } from './markdown.js';
 import { renderSentence } from './gate-report.js';
 
@@ -10,8 +11,13 @@ export interface SyncView {
   readonly docsPr: string;
   /** The code PR its back-link names. */
   readonly codePr: string | undefined;
+  /** Where it stands, as read from GitHub when it is the recorded one. */
   readonly standing: DocsPrStanding | undefined;
+  /** What the code PR's comment says of it (also when it is not the recorded one). */
+  readonly state: DocsPrState | undefined;
   readonly gate: GateStatus | undefined;
+  /** A job is at work on the code PR's head: its pending status was left as it is. */
+  readonly held: boolean;
   /** The state of the status written, when one was. */
   readonly written: GateState | undefined;
   readonly commentUpdated: boolean;
@@ -34,7 +40,14 @@ export function renderSyncSummary(run: SyncView): string {
     ['Documentation PR', codeSpan(run.docsPr, 'cell')],
     ['Code PR', run.codePr ? codeSpan(run.codePr, 'cell') : '—'],
     ['Documentation PR stands', run.standing ? escapeText(run.standing) : '—'],
-    [`Status \`${GATE_CONTEXT}\``, run.gate ? `${run.written ? escapeText(run.written) : 'not written'}: ${renderSentence(run.gate, 'cell')}` : '—'],
+    [
+      `Status \`${GATE_CONTEXT}\``,
+      run.gate
+        ? `${run.written ? escapeText(run.written) : 'not written'}: ${renderSentence(run.gate, 'cell')}`
+        : run.held
+          ? 'left pending: the documentation job is at work on the code PR’s head'
+          : '—',
+    ],
     ['Code PR comment', run.commentUpdated ? 'updated' : 'not updated'],
   ];
   const parts = ['## Documentation PR sync', '', keyValueTable(rows)];

@@ -1,111 +1,112 @@
 import { cancelledBeforeSending, failedBeforeSending, newRun, sendPrompt, skippedRun, waitForJob, type AgentRun } from '../agent/run-agent.js';
 import { Outputs } from '../constants.js';
+import { decideRecorded } from '../docs-pr/decide.js';
 import type { DocsPrFollower } from '../docs-pr/follow.js';
 import { nothingDone } from '../docs-pr/outcome.js';
-import { pullRequestOf } from '../event.js';
-import type { GateStatus } from '../gate/policy.js';
-import { GitHubError, repoFromEnv, type RepoName } from '../github/api.js';
-import type { DocsPrRecord } from '../memory/record.js';
+import { pullRequestOf, workflowRepositoryOf } from '../event.js';
+import { gitHubClients, type ConnectGitHub } from '../github/clients.js';
+import { GitHubError, repoFromEnv } from '../github/api.js';
 import { RecordSeal } from '../memory/seal.js';
 import { isCancellation } from '../runtime.js';
 import type { AgentSettings } from '../settings.js';
 import { formatDuration } from '../text.js';
-import { docsPrFollower } from './agent/docs-pr.js';
-import { gitHubClients, type ConnectGitHub } from './agent/github.js';
-import { commitStatusRenderer, gateOf } from './agent/gate.js';
+import { afterChange, docsPrPhase, docsSide, type DocsSide } from './agent/docs-pr.js';
+import { gatePhase, workingStatusRenderer } from './agent/gate.js';
 import { impactPhase } from './agent/impact.js';
 import { pullRequestCommentRenderer } from './agent/pr-comment.js';
 import { planPrompt, readPullRequest, type Plan, type PrepareDeps } from './agent/prepare.js';
+import { publishPhase } from './agent/publish.js';
 import { agentReport } from './agent/report.js';
-import type { AgentRunRecord, AgentStage, Renderer } from './agent/run-record.js';
+import { stoppedBy, type AgentRunRecord, type AgentStage, type Renderer } from './agent/run-record.js';
 import { askForPreview, waitForPreview } from './preview.js';
-import { agentDeps, type StepContext, type StepReport } from './step.js';
+import { agentDeps, announce, type StepContext, type StepReport } from './step.js';
 
 /**
  * `command: agent`, in its phases, one after the other: **prepare** (the pull request's memory,
  * the skips, the prompt), **send** (create, message or attach), **wait** (poll to the end),
- * **docs PR** (follow-code-pr), **preview**, **report**. Each phase writes what it found into the
- * one run record (`agent/run-record.ts`); after the phases that show, `notify` lets every renderer
- * draw from the record (the pull-request comment). A closed code PR's run (follow-code-pr) only
- * prepares, follows the documentation PR, and reports.
+ * **docs PR** (the run's documentation PR, decided once, and followed), **preview**, **impact**,
+ * **gate**, **publish** (the last writes: the status, then the comment), **report**. Each phase
+ * writes what it found into the one run record (`agent/run-record.ts`); before the last writes,
+ * `notify` lets the renderers show the run as it stands (the working status and comment). A closed
+ * code PR's run (follow-code-pr) prepares, follows the documentation PR, and then the gate, publish
+ * and report as every run.
  *
  * A new phase goes here, in its place, writing into the record; a new renderer is one file in
- * `agent/` and one line in `renderers`. `timeout` bounds the whole step (`context.deadline`).
+ * `agent/` and one line in `renderers`. `timeout` bounds the whole step (`context.deadline`); the
+ * last writes have windows of their own (`steps/last-writes.ts`).
  */
 export async function agentStep(settings: AgentSettings, context: StepContext): Promise<StepReport> {
   const { logger, signal } = context;
   const pullRequest = pullRequestOf(context.event);
-  const repo = repoFromEnv(context.env);
-  const seal = RecordSeal.fromApiKey(settings.apiKey);
+  const repository = workflowRepositoryOf(context.event, context.env);
+  const seal = RecordSeal.fromApiKey(settings.apiKey, settings.previousApiKey);
   const github = gitHubClients(settings, context);
-  const following = await docsPrFollower(settings, context, pullRequest, repo, seal, github);
-  const syncing = settings.followCodePr && following !== undefined && pullRequest?.action === 'closed';
+  const side = docsSide(settings, context, pullRequest, repository, seal, github);
+  const syncing = settings.followCodePr && side.follower !== undefined && pullRequest?.action === 'closed';
   const record: AgentRunRecord = {
     pullRequest,
+    repository,
     comment: undefined,
+    shows: true,
     diff: undefined,
     job: newRun(settings.jobId, settings.prompt, context.clock.now(), 'running'),
+    documentationPr: undefined,
     // With follow-code-pr, `docs-pr-action` says `none` until the docs PR phase did something.
-    docsPr: following ? nothingDone(undefined) : undefined,
+    following: side.follower ? nothingDone(undefined) : undefined,
     preview: undefined,
     syncing,
+    approved: undefined,
     gate: undefined,
+    gateWritten: undefined,
+    gateRefused: false,
     impact: undefined,
   };
-  const renderers: Renderer[] = [pullRequestCommentRenderer(context), commitStatusRenderer(settings, context, github)];
+  const renderers: Renderer[] = [workingStatusRenderer(settings, context, github), pullRequestCommentRenderer(context)];
   const notify = async (stage: AgentStage): Promise<void> => {
     for (const renderer of renderers) await renderer.render(stage, record);
   };
-  const deps = prepareDeps(settings, context, pullRequest, repo, seal, github);
-  if (syncing) return followClosedCodePr(record, deps, following, settings, context, notify);
+  const deps = prepareDeps(settings, context, record, seal, github);
 
-  // Prepare: who wrote the pull request, what its comments hold (the docs PR reopened with the code PR), and the prompt.
-  const { plan, follower } = await prepare(record, deps, following, settings, context);
+  if (syncing) {
+    await followClosedCodePr(record, deps, side, settings, context);
+  } else {
+    // Prepare: who wrote the pull request, what its comments hold (the docs PR reopened with the code PR), and the prompt.
+    const { plan, follower } = await prepare(record, deps, side, settings, context);
 
-  if (plan?.action === 'run') {
-    // Send: the prompt, as a new job or a follow-up, or nothing (attach).
-    record.diff = plan.diff;
-    if (plan.prompt) logger.data(`Prompt (${plan.prompt.length} characters)`, plan.prompt);
-    const run = { ...settings, jobId: plan.jobId };
-    record.job = await sendPrompt(run, plan.prompt, agentDeps(context));
-    if (record.job.jobId) context.setOutput(Outputs.JobId, record.job.jobId);
-    record.gate = gateOf(record, settings, context, undefined, true);
-    await notify('sent');
-    // Wait: until the job ends, the deadline passes, or the step is cancelled.
-    record.job = await waitForJob(record.job, run, agentDeps(context));
+    if (plan?.action === 'run') {
+      // Send: the prompt, as a new job or a follow-up, or nothing (attach); the working status and comment.
+      record.diff = plan.diff;
+      if (plan.prompt) logger.data(`Prompt (${plan.prompt.length} characters)`, plan.prompt);
+      const run = { ...settings, jobId: plan.jobId };
+      record.job = await sendPrompt(run, plan.prompt, agentDeps(context));
+      if (record.job.jobId) announce(context, Outputs.JobId, record.job.jobId);
+      await notify('sent');
+      // Wait: until the job ends, the deadline passes, or the step is cancelled.
+      record.job = await waitForJob(record.job, run, agentDeps(context));
+    }
+
+    // Docs PR: the run's documentation PR, decided once; linked, and an earlier one superseded.
+    await docsPrPhase(record, side, follower, context, notify);
+
+    // Preview: asked for (the comment shows it building, when one was asked for), then awaited.
+    record.preview = await askForPreview(settings, record.job, context);
+    await notify('preview-asked');
+    record.preview = await waitForPreview(record.preview, context);
+
+    // Impact: what readers will see of the documentation PR (with reader-impact), once per its head commit.
+    record.impact = await impactPhase(record, settings, context, side.access);
   }
+  sayCancelled(record, signal);
 
-  // Docs PR: the documentation PR the job reported is linked (and an earlier one superseded).
-  if (follower && record.comment && !signal.aborted) {
-    await follower.jobReported(record.job);
-    record.docsPr = follower.outcome;
-  }
+  // Gate: the status the run leaves (with docs-status), the approval read when it waits on one.
+  await gatePhase(record, settings, context, side.access);
 
-  // Preview: asked for (the comment shows it building, when one was asked for), then awaited.
-  record.preview = await askForPreview(settings, record.job, context);
-  await notify('preview-asked');
-  record.preview = await waitForPreview(record.preview, context);
+  // Publish: the last writes, in the record's order: the status, then the comment.
+  await publishPhase(record, settings, context);
+  sayCancelled(record, signal);
 
-  // Impact: what readers will see of the documentation PR (with reader-impact), once per its head commit.
-  record.impact = await impactPhase(record, settings, context, github);
-
-  // Gate: the documentation status the run leaves (with docs-status), the approval read when it waits on one.
-  record.gate = await gatePhase(record, settings, context, follower);
-
-  // Report: outputs, summary, the comment's last word and the status, the closing line, the verdict.
-  return agentReport(record, settings, context, notify);
-}
-
-/** The gate phase: the status by the policy, with the documentation PR's approval read when `approved` waits on it. */
-async function gatePhase(
-  record: AgentRunRecord,
-  settings: AgentSettings,
-  context: StepContext,
-  follower: DocsPrFollower | undefined,
-): Promise<GateStatus | undefined> {
-  const before = gateOf(record, settings, context);
-  const waitsForApproval = before?.state === 'pending' && settings.docsStatus === 'approved' && record.job.outcome === 'pr-opened';
-  return waitsForApproval && follower && !context.signal.aborted ? gateOf(record, settings, context, await follower.approval()) : before;
+  // Report: the outputs, the summary, the closing line and the verdict, from the record.
+  return agentReport(record, settings, context);
 }
 
 /**
@@ -117,7 +118,7 @@ async function gatePhase(
 async function prepare(
   record: AgentRunRecord,
   deps: PrepareDeps,
-  following: ((recorded: DocsPrRecord | undefined) => DocsPrFollower) | undefined,
+  side: DocsSide,
   settings: AgentSettings,
   context: StepContext,
 ): Promise<{ plan: Plan | undefined; follower: DocsPrFollower | undefined }> {
@@ -125,76 +126,87 @@ async function prepare(
   let plan: Plan | undefined;
   try {
     const memory = await readPullRequest(settings, deps);
+    // A dry run reads the comment (for reuse-job's decision) but writes nothing.
+    record.comment = settings.dryRun ? undefined : memory.found;
     if (memory.skip) {
       plan = { action: 'skip', ...memory.skip, shown: false };
     } else {
-      // A dry run reads the comment (for reuse-job's decision) but writes nothing.
-      record.comment = settings.dryRun ? undefined : memory.found;
-      follower = memory.found ? following?.(memory.found.earlier?.docsPr) : undefined;
-      if (follower) record.docsPr = follower.outcome;
-      if (follower && settings.followCodePr && record.pullRequest?.action === 'reopened') {
-        await follower.codePrReopened();
-        record.docsPr = follower.outcome;
+      follower = memory.found && side.follower ? await side.follower(memory.found.earlier?.docsPr) : undefined;
+      if (follower) record.following = follower.outcome;
+      const recorded = memory.found?.earlier?.docsPr;
+      if (follower && recorded && settings.followCodePr && record.pullRequest?.action === 'reopened') {
+        // Only one this action closed is reopened: only then is it read and checked.
+        await follower.codePrReopened(recorded.closedByAction ? await decideRecorded(recorded, side.decide) : { kind: 'none' });
+        record.following = follower.outcome;
       }
       plan = await planPrompt(settings, memory, deps);
     }
   } catch (error) {
     const { startedAt } = record.job;
+    if (follower) record.following = follower.outcome;
     record.job = isCancellation(error, context.signal) ? cancelledBeforeSending(settings, startedAt) : stoppedBeforeSending(settings, startedAt, error);
-    // A run stopped while preparing writes no comment, unless it shows a reopened documentation PR.
-    if (record.docsPr?.action !== 'reopened') record.comment = undefined;
+    // A run stopped while preparing shows it in the comment only when it reopened the documentation PR.
+    record.shows = record.following?.action === 'reopened';
     return { plan: undefined, follower };
   }
   if (plan.action === 'skip') {
     context.logger.notice(plan.reason);
     record.job = skippedRun(settings, record.job.startedAt, plan.reason, plan.kind);
-    // A skip the comment does not show leaves it as it is, unless it shows a reopened documentation PR.
-    if (!plan.shown && record.docsPr?.action !== 'reopened') record.comment = undefined;
+    // A skip the comment does not show leaves its report as it is (its gate line follows the status), unless it shows a reopened documentation PR.
+    record.shows = plan.shown || record.following?.action === 'reopened';
   }
   return { plan, follower };
 }
 
 /**
  * A closed code PR's run (follow-code-pr): no job, no preview. The comment's record names the
- * documentation PR, which is closed (not merged) or told of the merge and marked ready (merged);
- * the comment then shows where it stands. A pull request the action never recorded anything on
- * gets no comment; the action's own documentation PR is skipped.
+ * documentation PR, which the one decision checks; it is then closed (not merged) or told of the
+ * merge and marked ready (merged), and the comment shows where it stands. A pull request the
+ * action never recorded anything on gets no comment; the action's own documentation PR is skipped.
  */
-async function followClosedCodePr(
-  record: AgentRunRecord,
-  deps: PrepareDeps,
-  following: (recorded: DocsPrRecord | undefined) => DocsPrFollower,
-  settings: AgentSettings,
-  context: StepContext,
-  notify: (stage: AgentStage) => Promise<void>,
-): Promise<StepReport> {
+async function followClosedCodePr(record: AgentRunRecord, deps: PrepareDeps, side: DocsSide, settings: AgentSettings, context: StepContext): Promise<void> {
   const { logger, signal } = context;
   const merged = record.pullRequest?.merged === true;
   const { startedAt } = record.job;
   record.job = newRun(undefined, '', startedAt, settings.dryRun ? 'dry-run' : 'synced');
+  let follower: DocsPrFollower | undefined;
   try {
     const memory = await readPullRequest(settings, deps, true);
     if (memory.skip) {
       logger.notice(memory.skip.reason);
       record.job = skippedRun({ prompt: '' }, startedAt, memory.skip.reason, memory.skip.kind);
-    } else {
-      logger.info(`The code PR was closed${merged ? ' and merged' : ' without merging'}: no job is created.`);
-      const follower = following(memory.found?.earlier?.docsPr);
-      record.docsPr = follower.outcome;
-      if (memory.found && !memory.found.earlier) {
-        logger.info('No record of this action on the pull request: nothing to bring in step, and no comment is written.');
-      } else if (memory.found) {
-        record.comment = settings.dryRun ? undefined : memory.found;
-        await follower.codePrClosed(merged);
-        record.docsPr = follower.outcome;
-      }
+      return;
     }
+    logger.info(`The code PR was closed${merged ? ' and merged' : ' without merging'}: no job is created.`);
+    const earlier = memory.found?.earlier;
+    if (!memory.found || !earlier) {
+      if (memory.found) logger.info('No record of this action on the pull request: nothing to bring in step, and no comment is written.');
+      return;
+    }
+    record.comment = settings.dryRun ? undefined : memory.found;
+    follower = await side.follower!(earlier.docsPr);
+    record.following = follower.outcome;
+    record.documentationPr = earlier.docsPr ? await decideRecorded(earlier.docsPr, side.decide) : { kind: 'none' };
+    await follower.codePrClosed(merged, record.documentationPr);
+    record.following = follower.outcome;
+    record.documentationPr = afterChange(record.documentationPr, follower);
   } catch (error) {
-    record.job = isCancellation(error, signal) ? { ...record.job, outcome: 'cancelled' } : failedBeforeSending({ prompt: '' }, startedAt, error);
+    if (follower) record.following = follower.outcome;
+    if (isCancellation(error, signal)) record.job = { ...record.job, outcome: 'cancelled' };
+    else if (error instanceof GitHubError && error.kind === 'deadline') stoppedBy(record, error, signal);
+    else record.job = failedBeforeSending({ prompt: '' }, startedAt, error);
   }
-  if (signal.aborted) record.job.outcome = 'cancelled';
-  record.gate = gateOf(record, settings, context);
-  return agentReport(record, settings, context, notify);
+}
+
+/**
+ * A run cancelled after its job ended says so: its outcome is `cancelled`, never the job's (the
+ * outputs are set once the last writes are done, so a cancellation during them counts too). Only
+ * a preview cancelled while it was awaited leaves the job's outcome standing: the preview's own
+ * status says it was cancelled, and fails the step.
+ */
+function sayCancelled(record: AgentRunRecord, signal: AbortSignal): void {
+  const { outcome } = record.job;
+  if (signal.aborted && outcome !== 'cancelled' && outcome !== 'error' && record.preview?.status !== 'cancelled') record.job.outcome = 'cancelled';
 }
 
 /** A run stopped while preparing: the step's deadline hit during the GitHub reads is said as such. */
@@ -209,25 +221,14 @@ function stoppedBeforeSending(settings: AgentSettings, startedAt: number, error:
   return run;
 }
 
-/**
- * What the prepare phase reads with: the event, the repository, and the GitHub clients. The reads
- * of the change end by the deadline; the comment's outcome, which reports the run, may take one
- * request-timeout past it (`Deadline.wrapUpAt`).
- */
-function prepareDeps(
-  settings: AgentSettings,
-  context: StepContext,
-  pullRequest: PrepareDeps['pullRequest'],
-  repo: RepoName | undefined,
-  seal: RecordSeal,
-  github: ConnectGitHub,
-): PrepareDeps {
+/** What the prepare phase reads with: the event, the repository, and the GitHub clients (held to the step's deadline). */
+function prepareDeps(settings: AgentSettings, context: StepContext, record: AgentRunRecord, seal: RecordSeal, github: ConnectGitHub): PrepareDeps {
   return {
     event: context.event,
-    pullRequest,
-    repo,
+    pullRequest: record.pullRequest,
+    repo: repoFromEnv(context.env),
+    repository: record.repository,
     github: (repo) => github(settings.githubToken, repo, context.deadline.at),
-    wrapUpGitHub: (repo) => github(settings.githubToken, repo, context.deadline.wrapUpAt),
     jobs: context.client,
     logger: context.logger,
     clock: context.clock,

@@ -3,8 +3,7 @@ import { Outputs } from '../constants.js';
 import type { PreviewDeps, PreviewRun } from '../preview/run-preview.js';
 import { previewResultLine } from '../report/preview-report.js';
 import type { CommonSettings, PreviewSettings } from '../settings.js';
-import { withoutInvisible } from '../text.js';
-import type { StepContext } from './step.js';
+import { announce, type StepContext } from './step.js';
 
 /**
  * The preview after the job, in two phases for the agent and refresh steps: asked for (its URL an
@@ -20,7 +19,7 @@ export async function askForPreview(
   // The preview's trigger and wait load only when `preview` is on.
   const { triggerPreview } = await import('../preview/run-preview.js');
   const preview = await triggerPreview(settings, job, previewDeps(context));
-  if (preview.url) context.setOutput(Outputs.PreviewUrl, withoutInvisible(preview.url));
+  if (preview.url) announce(context, Outputs.PreviewUrl, preview.url);
   return preview;
 }
 

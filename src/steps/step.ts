@@ -4,21 +4,19 @@ import { Outputs, type OutputName } from '../constants.js';
 import type { TriggerEvent } from '../event.js';
 import { cutToBytes, SUMMARY_LIMIT_BYTES } from '../report/markdown.js';
 import type { Clock, Deadline, Logger, Random, Sleep } from '../runtime.js';
+import { withoutInvisible } from '../text.js';
 
 /**
  * How a step ended, for the entry layer to apply in one place: outputs first, then the summary,
- * then what follows them, the closing log line, and the failure. A step returns one on every path,
- * cancellation included; it never sets outputs or fails the step itself.
+ * the closing log line, and the failure. A step returns one on every path, cancellation included,
+ * once its last writes to GitHub are done; it never sets outputs or fails the step itself. This
+ * module is the one place outputs are set: the report's, and the two the contract wants as soon as
+ * they are known (`announce`).
  */
 export interface StepReport {
   readonly outputs: Partial<Record<OutputName, string>>;
   /** The job summary, in Markdown (the entry layer cuts it to GitHub's limit). */
   readonly summary: string;
-  /**
-   * Work that comes after the outputs and the summary are safe (the pull-request comment's last
-   * write, which may take a request-timeout). What it returns, if anything, also fails the step.
-   */
-  readonly afterReport?: () => Promise<string | undefined>;
   /** The last line of the log: what happened, in one line. */
   readonly closingLine?: string;
   /** Why the step fails, when it does: one line for the author. */
@@ -36,17 +34,24 @@ export interface ReportSink {
 }
 
 /**
- * Applies a step's report in its order: outputs, the summary (cut to GitHub's limit), the work
- * after them, the closing line, then the failures (the late work's, then the step's). The entry
- * layer's one way to apply a report, so that any other caller applies it the same way.
+ * Applies a step's report in its order: outputs, the summary (cut to GitHub's limit), the closing
+ * line, then the failure. The entry layer's one way to apply a report, so that any other caller
+ * applies it the same way.
  */
 export async function applyReport(report: StepReport, sink: ReportSink): Promise<void> {
   sink.setOutputs(report.outputs);
   await sink.writeSummary(cutToBytes(report.summary, SUMMARY_LIMIT_BYTES));
-  const lateFailure = await report.afterReport?.();
   if (report.closingLine) sink.info(report.closingLine);
-  if (lateFailure) sink.fail(lateFailure);
   if (report.failure) sink.fail(report.failure);
+}
+
+/**
+ * The outputs set before the report, as soon as they are known: the job ID (a later step can
+ * attach to the job even when this one fails or is cancelled) and the preview URL. The report sets
+ * them again, with the rest.
+ */
+export function announce(context: Pick<StepContext, 'setOutput'>, name: typeof Outputs.JobId | typeof Outputs.PreviewUrl, value: string): void {
+  context.setOutput(name, withoutInvisible(value));
 }
 
 /** What every step is given by the entry layer: the API client, the event, and the side effects as ports. */
@@ -70,5 +75,5 @@ export interface StepContext {
 /** What creating and waiting for a job takes, from a step's context; the job ID is an output the moment it is known. */
 export function agentDeps(context: StepContext): AgentDeps & { readonly client: ApiClient } {
   const { client, clock, sleep, random, logger, signal, deadline } = context;
-  return { client, clock, sleep, random, logger, signal, deadline: deadline.at, onJobId: (id) => context.setOutput(Outputs.JobId, id) };
+  return { client, clock, sleep, random, logger, signal, deadline: deadline.at, onJobId: (id) => announce(context, Outputs.JobId, id) };
 }

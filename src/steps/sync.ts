@@ -1,21 +1,41 @@
-import { GATE_CONTEXT, Outputs, type DocsPrAction, type GateState } from '../constants.js';
-import { serverUrlFrom, sameRepository, repoName } from '../docs-pr/target.js';
-import { gateStatus, isApproved, type DocsPrStanding, type GateStatus } from '../gate/policy.js';
-import { pullName, repoFromEnv, type GitHubApi, type PullRequestState } from '../github/api.js';
-import type { BackLinkRecord } from '../memory/record.js';
-import { RecordSeal } from '../memory/seal.js';
-import { PullRequestComment } from '../pr-comment/comment.js';
+import { GATE_CONTEXT, Outputs, type DocsPrAction } from '../constants.js';
+import { decideRecorded, type RunDocsPr } from '../docs-pr/decide.js';
+import { shownOfDecision } from '../docs-pr/outcome.js';
+import { repoName, sameRepository, serverUrlFrom } from '../docs-pr/target.js';
+import { workflowRepositoryOf } from '../event.js';
+import { readApproval } from '../gate/approval.js';
+import { gateFor } from '../gate/facts.js';
+import type { DocsPrStanding } from '../gate/policy.js';
+import { writeGateStatus } from '../gate/status.js';
+import { gitHubClients } from '../github/clients.js';
+import { pullName, type GitHubApi, type PullRequestState, type RepoName } from '../github/api.js';
+import type { CommentRecord, DocsPrRecord } from '../memory/record.js';
+import { RecordSeal, type RepositoryIdentity } from '../memory/seal.js';
+import { backLinkIn, PullRequestComment } from '../pr-comment/comment.js';
 import { renderDocsPrSection, type DocsPrState } from '../report/docs-pr-report.js';
 import { renderSyncSummary, type SyncView } from '../report/sync-report.js';
 import { isCancellation } from '../runtime.js';
 import type { SyncSettings } from '../settings.js';
 import { errorMessage } from '../text.js';
-import { gitHubClients } from './agent/github.js';
-import { runUrlOf } from './agent/gate.js';
+import { LastWrites } from './last-writes.js';
 import type { StepContext, StepReport } from './step.js';
 
 /** What a sync run found and did, filled as it goes. */
 type SyncRun = { -readonly [K in keyof SyncView]: SyncView[K] };
+
+/** The code PR's side, as the back-link leads to it: its repository and token, the pull request as GitHub has it now, its comment and record. */
+interface CodeSide {
+  readonly repo: RepoName;
+  readonly token: string;
+  readonly pull: PullRequestState;
+  readonly comment: PullRequestComment;
+  readonly earlier: CommentRecord;
+  /** The documentation PR the code PR's record names: this one. */
+  readonly recorded: DocsPrRecord;
+}
+
+/** A GitHub client for a token and a repository, held to the step's deadline. */
+type Connect = (token: string, repo: RepoName) => Promise<GitHubApi>;
 
 /**
  * `command: sync`, on a documentation PR's own events (a review submitted or dismissed; the pull
@@ -23,131 +43,209 @@ type SyncRun = { -readonly [K in keyof SyncView]: SyncView[K] };
  * same workflow as the code: it finds the code PR through this action's sealed back-link on the
  * documentation PR, and brings the code PR in step — the `documentation` status on the code PR's
  * current head, and the documentation PR's state in the code PR's comment. No job, no request to
- * the documentation API. Without a back-link, or when the code PR's record names another
- * documentation PR (or none), it does nothing (outcome `skipped`).
+ * the documentation API.
+ *
+ * It believes GitHub, not the event: the event only says which documentation PR to look at (a
+ * re-run replays an old payload, and events arrive late); the documentation PR's state, head and
+ * reviews, and the code PR's head and labels, are read when it runs, and the gate is the one the
+ * agent command uses (`gate/`). Without a back-link, or when the code PR's record (in the comment
+ * of the identity the back-link names) names another documentation PR, it does nothing (outcome
+ * `skipped`). While the record says a job is at work on the code PR's head, that head's `pending`
+ * stays: only the comment's documentation PR line is brought up to date.
  */
 export async function syncStep(settings: SyncSettings, context: StepContext): Promise<StepReport> {
-  const { logger, signal } = context;
-  const docs = docsPullRequestOf(context.event);
-  const repo = repoFromEnv(context.env);
-  const repository = repo ? `${repo.owner}/${repo.repo}` : '';
+  const number = docsPullNumberOf(context.event);
+  const repository = workflowRepositoryOf(context.event, context.env);
   const run: SyncRun = {
     outcome: 'synced',
-    docsPr: docs ? `${repository}#${docs.number}` : repository,
+    docsPr: number !== undefined ? `${repository?.name ?? ''}#${number}` : (repository?.name ?? ''),
     codePr: undefined,
     standing: undefined,
+    state: undefined,
     gate: undefined,
+    held: false,
     written: undefined,
     commentUpdated: false,
     reason: undefined,
   };
-  const seal = RecordSeal.fromApiKey(settings.apiKey);
-  const github = gitHubClients(settings, context);
+  const clients = gitHubClients(settings, context);
+  const connect: Connect = (token, repo) => clients(token, repo, context.deadline.at);
+  let code: CodeSide | undefined;
   try {
-    if (!docs || !repo) throw new Error('The event names no pull request, or GITHUB_REPOSITORY is not set: there is no documentation PR to sync.');
+    if (number === undefined || !repository)
+      throw new Error('The event names no pull request, or GITHUB_REPOSITORY is not set: there is no documentation PR to sync.');
     if (!settings.githubToken) throw new Error('Input "github-token" is empty: it is needed to read the documentation PR\'s back-link.');
-    // The documentation PR's own comments: the back-link this action left, if it verifies.
-    const docsGitHub = await github(settings.githubToken, repo, context.deadline.at);
-    const backLink = await backLinkOn(docsGitHub, repository, docs.number, seal, context);
-    if (!backLink) {
-      run.outcome = 'skipped';
-      run.reason = `This pull request carries no back-link of this action's that verifies: it documents no code PR the action follows, so there is nothing to bring in step.`;
-      logger.notice(run.reason);
-      return report(run, settings, context);
-    }
-    const code = backLink.codePr;
-    run.codePr = pullName(code);
-    const codeToken = settings.codeToken || (sameRepository(code.repository, repository) ? settings.githubToken : '');
-    if (!codeToken) {
-      throw new Error(
-        `The code PR ${run.codePr} is in another repository than this workflow's (${repository}): give code-token a token with "Commit statuses: write" and "Pull requests: write" on ${code.repository}, e.g. from actions/create-github-app-token.`,
-      );
-    }
-    if (settings.dryRun) {
-      run.outcome = 'dry-run';
-      logger.info(`Dry run: would bring code PR ${run.codePr} in step; nothing was changed on GitHub.`);
-      return report(run, settings, context);
-    }
-    const codeGitHub = await github(codeToken, repoName(code.repository), context.deadline.wrapUpAt);
-    const codePull = await codeGitHub.pullRequest(code.number);
-    const comment = await PullRequestComment.find(
-      codeGitHub,
-      { repository: code.repository, number: code.number, headSha: codePull.headSha },
-      { logger, clock: context.clock, seal, bySeal: true },
-    );
-    // Only the documentation PR the code PR's sealed record names speaks for the code PR: an
-    // earlier one (superseded, closed by the action, or left open) keeps its back-link, and its
-    // approval or closing must not set the status the newer one holds.
-    const earlier = comment?.earlier;
-    const recorded = earlier?.docsPr;
-    if (!comment || !earlier || !recorded || !sameRepository(recorded.repository, repository) || recorded.number !== docs.number) {
-      run.outcome = 'skipped';
-      run.reason = earlier
-        ? `The code PR ${run.codePr}'s record names another documentation PR than ${run.docsPr}: it speaks for the code PR, so its status and comment are left as they are.`
-        : `The code PR ${run.codePr} has no comment of this action's with a record that verifies, so nothing says ${run.docsPr} is its documentation PR: its status and comment are left as they are.`;
-      logger.notice(run.reason);
-      return report(run, settings, context);
-    }
-    run.standing = await standingOf(docs, recorded.closedByAction, settings, docsGitHub, context);
-    run.gate =
-      settings.docsStatus === 'off'
-        ? undefined
-        : gateStatus({
-            mode: settings.docsStatus,
-            waiveLabel: settings.waiveLabel,
-            waivedBy: codePull.labels.some((label) => label.toLowerCase() === settings.waiveLabel.toLowerCase()) ? settings.waiveLabel : undefined,
-            outcome: 'synced',
-            docsPr: { name: run.docsPr, url: `${serverUrlFrom(context.env)}/${repository}/pull/${docs.number}`, standing: run.standing },
-            runUrl: runUrlOf(context.env, docs.number),
-          });
-    if (run.gate) run.written = await writeStatus(codeGitHub, codePull, run.gate, context);
-    const docsPrRecord = { ...recorded, closedByAction: run.standing === 'closed-by-action' };
-    const section = renderDocsPrSection(run.docsPr, stateOf(run.standing));
-    run.commentUpdated = await comment.rewriteTail({ ...earlier, docsPr: docsPrRecord }, section, run.gate);
+    code = await findCodeSide(settings, context, connect, repository, number, run);
+    if (code) await judge(settings, context, connect, repository, code, run);
   } catch (error) {
-    run.outcome = isCancellation(error, signal) ? 'cancelled' : 'error';
+    run.outcome = isCancellation(error, context.signal) ? 'cancelled' : 'error';
     run.reason = run.outcome === 'cancelled' ? 'Cancelled while bringing the code PR in step.' : errorMessage(error);
   }
-  return report(run, settings, context);
-}
-
-/** The documentation PR of the event: a review's pull request, or the pull request itself. */
-function docsPullRequestOf(event: StepContext['event']): { number: number; merged: boolean; closed: boolean } | undefined {
-  const pr = event.payload.pull_request as { number?: unknown; merged?: unknown; state?: unknown } | undefined;
-  if (typeof pr?.number !== 'number') return undefined;
-  return { number: pr.number, merged: pr.merged === true, closed: pr.state === 'closed' };
-}
-
-async function backLinkOn(github: GitHubApi, repository: string, number: number, seal: RecordSeal, context: StepContext): Promise<BackLinkRecord | undefined> {
-  const found = await PullRequestComment.find(github, { repository, number, headSha: '' }, { logger: context.logger, clock: context.clock, seal });
-  return found?.backLink;
+  // Cancelled after it judged: the last writes still say what it found, within the cancellation's window.
+  if (code && run.state !== undefined && (run.outcome === 'synced' || run.outcome === 'cancelled')) await publish(settings, context, code, run);
+  return report(run, context);
 }
 
 /**
- * Where the documentation PR stands: merged; closed unmerged, by this action (its code PR was
- * closed: the code PR's record says so) or by someone else; or open, and approved when its
- * reviews approve it (read only when the gate waits for an approval).
+ * The back-link on the documentation PR, sealed for it, then the code PR it names as GitHub has
+ * it now and the action's comment there (written by the identity the back-link names), whose
+ * record must name this documentation PR. Undefined, with the run `skipped` or `dry-run`, when
+ * the run stops there.
  */
-async function standingOf(
-  docs: { merged: boolean; closed: boolean; number: number },
-  closedByAction: boolean,
+async function findCodeSide(
   settings: SyncSettings,
-  github: GitHubApi,
   context: StepContext,
-): Promise<DocsPrStanding> {
-  if (docs.merged) return 'merged';
-  if (docs.closed) return closedByAction ? 'closed-by-action' : 'closed-by-someone';
-  if (settings.docsStatus !== 'approved') return 'open';
-  try {
-    return isApproved(await github.reviewState(docs.number)) ? 'approved' : 'open';
-  } catch (error) {
-    if (isCancellation(error, context.signal)) throw error;
-    context.logger.warning(`Could not read the documentation PR's reviews: ${errorMessage(error)} The gate waits for them.`);
-    return 'open';
+  connect: Connect,
+  repository: RepositoryIdentity,
+  number: number,
+  run: SyncRun,
+): Promise<CodeSide | undefined> {
+  const { logger } = context;
+  const seal = RecordSeal.fromApiKey(settings.apiKey, settings.previousApiKey);
+  const docsGitHub = await connect(settings.githubToken, repoName(repository.name));
+  const backLink = backLinkIn(await docsGitHub.listComments(number), { repository, number }, seal);
+  if (!backLink) {
+    return skip(
+      run,
+      logger,
+      `This pull request carries no back-link of this action's that verifies: it documents no code PR the action follows, so there is nothing to bring in step.`,
+    );
   }
+  const codePr = backLink.codePr;
+  run.codePr = pullName(codePr);
+  const token = settings.codeToken || (sameRepository(codePr.repository, repository.name) ? settings.githubToken : '');
+  if (!token) {
+    throw new Error(
+      `The code PR ${run.codePr} is in another repository than this workflow's (${repository.name}): give code-token a token with "Commit statuses: write" and "Pull requests: write" on ${codePr.repository}, e.g. from actions/create-github-app-token.`,
+    );
+  }
+  if (settings.dryRun) {
+    run.outcome = 'dry-run';
+    logger.info(`Dry run: would bring code PR ${run.codePr} in step; nothing was changed on GitHub.`);
+    return undefined;
+  }
+  const repo = repoName(codePr.repository);
+  const codeGitHub = await connect(token, repo);
+  const pull = await codeGitHub.pullRequest(codePr.number);
+  const codeRepository = { id: codePr.repositoryId ?? pull.repositoryId, name: codePr.repository };
+  // The action's comment is the one its own identity wrote there: the back-link names it (an older
+  // back-link does not: then the token's own identity, as the agent command finds it).
+  const author = backLink.commentAuthor ?? (await codeGitHub.tokenLogin());
+  const comment = await PullRequestComment.find(
+    codeGitHub,
+    { repository: codeRepository, number: codePr.number, headSha: pull.headSha },
+    { logger, clock: context.clock, seal, author },
+  );
+  const earlier = comment?.earlier;
+  const recorded = earlier?.docsPr;
+  // Only the documentation PR the code PR's sealed record names speaks for the code PR: an
+  // earlier one (superseded, closed by the action, or left open) keeps its back-link, and its
+  // approval or closing must not set the status the newer one holds.
+  if (!comment || !earlier || !recorded || !sameRepository(recorded.repository, repository.name) || recorded.number !== number) {
+    return skip(
+      run,
+      logger,
+      earlier
+        ? `The code PR ${run.codePr}'s record names another documentation PR than ${run.docsPr}: it speaks for the code PR, so its status and comment are left as they are.`
+        : `The code PR ${run.codePr} has no comment of this action's (written by ${author}) with a record that verifies, so nothing says ${run.docsPr} is its documentation PR: its status and comment are left as they are.`,
+    );
+  }
+  return { repo, token, pull, comment, earlier, recorded };
 }
 
-function stateOf(standing: DocsPrStanding | undefined): DocsPrState {
+/**
+ * Where the documentation PR stands, read from GitHub now and held to the record by the one
+ * decision (`docs-pr/decide.ts`), its approval by the one approval read, and the status by the
+ * one gate (`gate/facts.ts`): none while a job is at work on the code PR's head.
+ */
+async function judge(
+  settings: SyncSettings,
+  context: StepContext,
+  connect: Connect,
+  repository: RepositoryIdentity,
+  code: CodeSide,
+  run: SyncRun,
+): Promise<void> {
+  const decision = await decideRecorded(code.recorded, {
+    serverUrl: serverUrlFrom(context.env),
+    codePr: { repository: `${code.repo.owner}/${code.repo.repo}`, number: code.pull.number, headRef: code.pull.headRef },
+    access: { docsToken: '', githubToken: settings.githubToken, workflowRepository: repository.name, connect },
+    logger: context.logger,
+    signal: context.signal,
+  });
+  run.standing = standingOf(decision, code.recorded);
+  run.state = run.standing ? stateOf(run.standing) : shownOfDecision(decision)?.state;
+  // A job at work on the code PR's current head holds the gate: its pending stays.
+  run.held = code.earlier.working === true && code.earlier.headSha === code.pull.headSha;
+  if (run.held) {
+    context.logger.info(
+      `The documentation job is at work on ${code.pull.headSha} (the code PR's record says so): its pending status stays; only the comment is brought up to date.`,
+    );
+  }
+  const waitsForApproval = settings.docsStatus === 'approved' && run.standing === 'open' && !run.held;
+  const approved = waitsForApproval ? await readApproval(connect(settings.githubToken, repoName(repository.name)), code.recorded, context) : undefined;
+  if (approved) {
+    run.standing = 'approved';
+    run.state = 'approved';
+  }
+  // A documentation PR GitHub could not answer for leaves the status as it was (the decision warned).
+  if (run.held || decision.kind === 'unchecked') return;
+  run.gate = gateFor(
+    settings,
+    {
+      outcome: 'synced',
+      waived: code.pull.labels.some((label) => label.toLowerCase() === settings.waiveLabel.toLowerCase()),
+      working: false,
+      docsPr: decision,
+      closedByAction: code.recorded.closedByAction,
+      approved,
+      previewUrl: undefined,
+      pullNumber: code.pull.number,
+    },
+    context.env,
+  );
+}
+
+/**
+ * The last writes, in the record's order: the status on the code PR's current head, then the
+ * comment (its documentation PR line, and its gate line when a status was written), each in a
+ * window of its own.
+ */
+async function publish(settings: SyncSettings, context: StepContext, code: CodeSide, run: SyncRun): Promise<void> {
+  const lastWrites = new LastWrites(settings, context);
+  const client = (): Promise<GitHubApi> => lastWrites.client(code.token, code.repo);
+  if (run.gate) run.written = (await writeGateStatus(run.gate, code.pull.headSha, client, { logger: context.logger, dryRun: false })).state;
+  const docsPr: DocsPrRecord = { ...code.recorded, closedByAction: run.standing === 'closed-by-action' };
+  const section = run.state && renderDocsPrSection(run.docsPr, run.state);
+  run.commentUpdated = await code.comment.rewriteTail(
+    { ...code.earlier, docsPr },
+    { ...(section ? { docsPrSection: section } : {}), ...(run.written && run.gate ? { gate: run.gate } : {}) },
+    await client(),
+  );
+}
+
+function skip(run: SyncRun, logger: StepContext['logger'], reason: string): undefined {
+  run.outcome = 'skipped';
+  run.reason = reason;
+  logger.notice(reason);
+  return undefined;
+}
+
+/** The documentation PR's number: the only thing the event is believed for (a review's pull request, or the pull request itself). */
+function docsPullNumberOf(event: StepContext['event']): number | undefined {
+  const number = (event.payload.pull_request as { number?: unknown } | undefined)?.number;
+  return typeof number === 'number' && Number.isSafeInteger(number) && number >= 1 ? number : undefined;
+}
+
+/** Where the documentation PR stands, as the decision read it; undefined when it is not the recorded one (the decision says what it is). */
+function standingOf(decision: RunDocsPr, recorded: DocsPrRecord): DocsPrStanding | undefined {
+  if (decision.kind !== 'found') return undefined;
+  if (decision.state.merged) return 'merged';
+  if (decision.state.state === 'closed') return recorded.closedByAction ? 'closed-by-action' : 'closed-by-someone';
+  return 'open';
+}
+
+function stateOf(standing: DocsPrStanding): DocsPrState {
   switch (standing) {
     case 'merged':
       return 'merged';
@@ -157,31 +255,18 @@ function stateOf(standing: DocsPrStanding | undefined): DocsPrState {
       return 'closed';
     case 'closed-by-someone':
       return 'left-alone-closed';
-    default:
+    case 'open':
       return 'linked';
   }
 }
 
-/** The status on the code PR's current head; a failure to write it is one warning, and the run goes on. */
-async function writeStatus(github: GitHubApi, codePull: PullRequestState, gate: GateStatus, context: StepContext): Promise<GateState | undefined> {
-  try {
-    await github.setCommitStatus(codePull.headSha, { ...gate, context: GATE_CONTEXT });
-    context.setOutput(Outputs.DocsStatusState, gate.state);
-    context.logger.info(`Documentation gate: ${gate.state} on ${codePull.headSha} (${gate.description}).`);
-    return gate.state;
-  } catch (error) {
-    if (isCancellation(error, context.signal)) throw error;
-    context.logger.warning(`Could not set the ${GATE_CONTEXT} status on ${codePull.headSha}: ${errorMessage(error)}`);
-    return undefined;
-  }
-}
-
-function report(run: SyncRun, settings: SyncSettings, context: StepContext): StepReport {
+function report(run: SyncRun, context: StepContext): StepReport {
   const action: DocsPrAction = run.written !== undefined || run.commentUpdated ? 'synced' : 'none';
   return {
     outputs: {
       [Outputs.Outcome]: run.outcome,
       [Outputs.DocsPrAction]: action,
+      ...(run.written ? { [Outputs.DocsStatusState]: run.written } : {}),
       [Outputs.Requests]: String(context.client.requestCount),
     },
     summary: renderSyncSummary(run),

@@ -24,6 +24,8 @@ beforeAll(() => bundleReady(), 180_000);
 const GITHUB_TOKEN = 'ghs_workflowToken0123456';
 const DOCS_WORKFLOW_TOKEN = 'ghs_docsWorkflowToken5555';
 const CODE_TOKEN = 'ghs_codeAppInstallation9999';
+/** The code repository's docs-token: it reads (and writes) the documentation repository, where the run checks its documentation PR. */
+const DOCS_TOKEN = 'ghs_docsInstallation3333';
 const CODE = 'acme/widgets';
 const DOCS = 'acme-sim/docs';
 const CODE_PR = 12;
@@ -46,6 +48,9 @@ const docsPrLink = (number: number): string => `https://github.com/${DOCS}/pull/
 async function withGitHub(body: (github: FakeGitHub, sim: Simulator) => Promise<void>, script: JobScript = JOB_ON_BRANCH): Promise<void> {
   const sim = await startSimulator({ defaultJobScript: script });
   const github = await startFakeGitHub();
+  // The documentation repository, where the run checks the documentation PR its job reports.
+  github.addRepository(DOCS);
+  github.tokens.set(DOCS_TOKEN, { login: 'docs-writer[bot]', repositories: { [DOCS]: { pullRequests: 'write', contents: 'write' } } });
   try {
     await body(github, sim);
     expect(await github.takeViolations()).toEqual([]);
@@ -71,6 +76,7 @@ function codeRun(
       'project-id': 'proj_sim',
       'base-url': sim.url,
       'github-token': GITHUB_TOKEN,
+      'docs-token': DOCS_TOKEN,
       'docs-status': 'written',
       diff: 'false',
       prompt: 'Document the retries flag',
@@ -79,11 +85,16 @@ function codeRun(
       'poll-interval-max': '1s',
       ...inputs,
     },
-    secrets: [sim.apiKey, GITHUB_TOKEN],
+    secrets: [sim.apiKey, GITHUB_TOKEN, DOCS_TOKEN],
     deadlineMs: TIMEOUT_MS + 2_000,
     sim,
     ...(signal ? { signal } : {}),
   });
+}
+
+/** The documentation PR the job opens (on its branch): GitHub finds it when the run checks it. */
+function opened(github: FakeGitHub, number: number): void {
+  github.repositories.get(DOCS)!.pulls.set(number, { title: 'Document retries', state: 'open', draft: true, merged: false, headRef: BRANCH });
 }
 
 const warnings = (run: ActionRun): string[] =>
@@ -97,6 +108,7 @@ describe.concurrent('the documentation gate through the bundle', () => {
   it('written, pull_request: pending while the job works, then success linking the documentation PR; docs-status-state in GITHUB_OUTPUT', () =>
     withGitHub(async (github, sim) => {
       sim.queuePrLinks(docsPrLink(101));
+      opened(github, 101);
       const run = await codeRun(sim, github);
       expect(run.code).toBe(0);
       expect(run.outputs).toMatchObject({ outcome: 'pr-opened', 'docs-status-state': 'success', 'pr-link': docsPrLink(101) });
@@ -122,6 +134,7 @@ describe.concurrent('the documentation gate through the bundle', () => {
     withGitHub(async (github, sim) => {
       github.workflowToken = { statuses: 'read' };
       sim.queuePrLinks(docsPrLink(102));
+      opened(github, 102);
       const run = await codeRun(sim, github);
       expect(run.code).toBe(0);
       expect(run.outputs.outcome).toBe('pr-opened');
@@ -137,7 +150,8 @@ describe.concurrent('the documentation gate through the bundle', () => {
   // reference GitHub links (checkedRun holds every summary to that).
   it('sync after an approving review, in the documentation repository’s workflow with code-token: pending turned to success', () =>
     withGitHub(async (github, sim) => {
-      const docs = github.addRepository(DOCS);
+      const docs = github.repositories.get(DOCS)!;
+      docs.collaborators.set('lead', 'write');
       github.tokens.set(DOCS_WORKFLOW_TOKEN, { login: 'github-actions[bot]', repositories: { [DOCS]: { pullRequests: 'write', contents: 'write' } } });
       github.tokens.set(CODE_TOKEN, { login: 'docs-gate[bot]', repositories: { [CODE]: { pullRequests: 'write', contents: 'read', statuses: 'write' } } });
       github.pullStates.set(CODE_PR, {
@@ -162,7 +176,7 @@ describe.concurrent('the documentation gate through the bundle', () => {
       docs.comments.push({
         id: 900,
         issue_url: `${github.url}/repos/${DOCS}/issues/${DOCS_PR}`,
-        body: `${DOCS_PR_MARKER}\n### Documentation for a code pull request\n\n${sealedBackLink({ codePr: { repository: CODE, number: CODE_PR } }, DOCS_PR, DOCS)}\n`,
+        body: `${DOCS_PR_MARKER}\n### Documentation for a code pull request\n\n${sealedBackLink({ codePr: { repository: CODE, number: CODE_PR }, commentAuthor: 'github-actions[bot]' }, DOCS_PR, DOCS)}\n`,
         user: { login: 'docs-writer[bot]', type: 'Bot' },
         author_association: 'NONE',
       });

@@ -3,22 +3,12 @@
  * table (*The documentation gate*) in both modes, with the state, what the description says and
  * where the status links; the order of the rows (a waiver wins over everything, a documentation
  * PR closed by someone else over the outcome); GitHub's 140 characters on one line whatever the
- * text; and `isApproved`, GitHub's review decision or, without one, the reviews themselves.
+ * text. (The approval itself is `gate/approval.ts`'s: test/gate/approval.test.ts.)
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { GATE_STATES, OUTCOMES, type Outcome } from '../../src/constants.js';
-import {
-  DESCRIPTION_MAX_CHARS,
-  gateStatus,
-  isApproved,
-  type GateDocsPr,
-  type GateFacts,
-  type GateMode,
-  type GateStatus,
-  type SkipKind,
-} from '../../src/gate/policy.js';
-import type { ReviewState } from '../../src/github/api.js';
+import { DESCRIPTION_MAX_CHARS, gateStatus, type GateDocsPr, type GateFacts, type GateMode, type GateStatus, type SkipKind } from '../../src/gate/policy.js';
 import { renderGateLine } from '../../src/report/gate-report.js';
 import { renderProblems } from '../support/github-markdown.js';
 
@@ -27,7 +17,8 @@ const DOCS_PR_URL = 'https://github.com/acme-sim/docs/pull/5';
 const PREVIEW_URL = 'https://acme-docs-retries.mintlify.site';
 const MODES: readonly GateMode[] = ['written', 'approved'];
 
-const docsPr = (standing: GateDocsPr['standing'], more: Partial<GateDocsPr> = {}): GateDocsPr => ({
+type FoundDocsPr = Extract<GateDocsPr, { readonly url: string }>;
+const docsPr = (standing: FoundDocsPr['standing'], more: Partial<FoundDocsPr> = {}): FoundDocsPr => ({
   name: 'acme-sim/docs#5',
   url: DOCS_PR_URL,
   standing,
@@ -335,36 +326,5 @@ describe('descriptions: GitHub’s 140 characters, on one line, whatever the fac
   it('the gate line names the documentation PR without an issue reference GitHub would link', () => {
     const status = gateStatus(facts('approved', 'pr-opened', { docsPr: docsPr('open') }))!;
     expect(renderProblems(renderGateLine(status), {})).toEqual([]);
-  });
-});
-
-describe('isApproved: GitHub’s review decision, or where there is none the reviews', () => {
-  const review = (state: string, minute: number) => ({ state, submittedAt: `2026-01-05T10:${String(minute).padStart(2, '0')}:00Z` });
-  const state = (decision: ReviewState['decision'], reviews: ReviewState['reviews'] = []): ReviewState => ({ decision, reviews });
-
-  it('a decision decides: APPROVED is approved, CHANGES_REQUESTED and REVIEW_REQUIRED are not, whatever the reviews', () => {
-    expect(isApproved(state('APPROVED'))).toBe(true);
-    expect(isApproved(state('CHANGES_REQUESTED', [review('APPROVED', 1)]))).toBe(false);
-    expect(isApproved(state('REVIEW_REQUIRED', [review('APPROVED', 1)]))).toBe(false);
-  });
-
-  it('no decision: at least one approving review, and no change request after it', () => {
-    expect(isApproved(state(null, []))).toBe(false);
-    expect(isApproved(state(null, [review('APPROVED', 1)]))).toBe(true);
-    expect(isApproved(state(null, [review('APPROVED', 1), review('CHANGES_REQUESTED', 2)]))).toBe(false);
-    expect(isApproved(state(null, [review('CHANGES_REQUESTED', 1), review('APPROVED', 2)]))).toBe(true);
-    expect(isApproved(state(null, [review('COMMENTED', 1), review('COMMENTED', 2)]))).toBe(false);
-    expect(isApproved(state(null, [review('APPROVED', 1), review('COMMENTED', 2)]))).toBe(true);
-  });
-
-  it('no decision: a dismissed review counts for nothing (an approval dismissed is no approval)', () => {
-    expect(isApproved(state(null, [review('DISMISSED', 1)]))).toBe(false);
-    expect(isApproved(state(null, [review('CHANGES_REQUESTED', 1), review('DISMISSED', 2)]))).toBe(false);
-    expect(isApproved(state(null, [review('APPROVED', 1), review('DISMISSED', 2)]))).toBe(true);
-  });
-
-  it('no decision: the reviews are read in the order they were submitted, not the order given', () => {
-    expect(isApproved(state(null, [review('CHANGES_REQUESTED', 5), review('APPROVED', 1)]))).toBe(false);
-    expect(isApproved(state(null, [review('APPROVED', 5), review('CHANGES_REQUESTED', 1)]))).toBe(true);
   });
 });

@@ -4,11 +4,11 @@
  * a token is not, and each client acts as its own token's identity.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiClient } from '../../../src/api/client.js';
-import type { StepContext } from '../../../src/steps/step.js';
-import { gitHubClients } from '../../../src/steps/agent/github.js';
-import { startFakeGitHub, type FakeGitHub } from '../../support/fake-github.js';
-import { FakeTime, recordingLogger, seededRandom } from '../../support/fake-time.js';
+import type { ApiClient } from '../../src/api/client.js';
+import type { StepContext } from '../../src/steps/step.js';
+import { gitHubClients } from '../../src/github/clients.js';
+import { startFakeGitHub, type FakeGitHub } from '../support/fake-github.js';
+import { FakeTime, recordingLogger, seededRandom } from '../support/fake-time.js';
 
 const REPO = { owner: 'acme', repo: 'widgets' };
 const TOKEN = 'ghs_WriterToken1';

@@ -93,7 +93,7 @@ describe('a GraphQL refusal', () => {
     const error = describeFailure('review-decision', graphqlError([{ type: 'NOT_FOUND' }]), context);
     expect(error).toMatchObject({ kind: 'http', status: 404, answer: 'no message' });
     expect(error.message).toBe(
-      'GitHub review decision (POST /graphql, pullRequest.reviewDecision) answered NOT_FOUND: no message' +
+      'GitHub review decision (POST /graphql, pullRequest.reviewDecision and latestOpinionatedReviews) answered NOT_FOUND: no message' +
         ' (the pull request does not exist, or the token cannot see the repository).',
     );
   });
@@ -101,7 +101,9 @@ describe('a GraphQL refusal', () => {
   it('other GraphQL errors are an answer of the wrong kind, not a refusal', () => {
     const error = describeFailure('review-decision', graphqlError([{ type: 'SOMETHING_ELSE', message: 'odd' }]), context);
     expect(error).toMatchObject({ kind: 'shape', status: undefined });
-    expect(error.message).toBe('GitHub review decision (POST /graphql, pullRequest.reviewDecision) answered with an error: GraphQL errors.');
+    expect(error.message).toBe(
+      'GitHub review decision (POST /graphql, pullRequest.reviewDecision and latestOpinionatedReviews) answered with an error: GraphQL errors.',
+    );
   });
 });
 

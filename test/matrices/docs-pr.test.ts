@@ -81,7 +81,14 @@ function recorded(github: FakeGitHub, docsPr: DocsPrRecord, author = 'github-act
 async function run(
   github: FakeGitHub,
   event: PullRequestEventOptions,
-  options: { inputs?: Record<string, string>; prLink?: string; links?: string[]; signal?: Parameters<typeof checkedRun>[0]['signal'] } = {},
+  options: {
+    inputs?: Record<string, string>;
+    prLink?: string;
+    links?: string[];
+    /** The links each comment body before the last may hold, in order (none by default). */
+    earlier?: ReadonlyArray<{ links: string[] }>;
+    signal?: Parameters<typeof checkedRun>[0]['signal'];
+  } = {},
 ): Promise<ActionRun> {
   if (options.prLink) sim.queuePrLinks(options.prLink);
   return checkedRun({
@@ -101,7 +108,12 @@ async function run(
     }),
     secrets: [sim.apiKey, GITHUB_TOKEN, DOCS_TOKEN],
     deadlineMs: DEADLINE_MS,
-    prComment: { github, pullNumber: CODE_PR, ...(options.links ? { expect: { links: options.links } } : {}) },
+    prComment: {
+      github,
+      pullNumber: CODE_PR,
+      ...(options.links ? { expect: { links: options.links } } : {}),
+      ...(options.earlier ? { earlier: options.earlier } : {}),
+    },
     ...(options.signal ? { signal: options.signal } : {}),
   });
 }
@@ -177,9 +189,18 @@ describe('the events a code PR goes through', () => {
       docsPull(docs, 101);
       docsPull(docs, 102);
       recorded(github, { repository: DOCS, number: 101, headRef: BRANCH, closedByAction: false });
-      const result = await run(github, { action: 'synchronize' }, { prLink: link(102) });
+      // The working comment; the record naming the newer one, written before the earlier one is
+      // closed (so a run stopped between the two orphans nothing); then the outcome.
+      const result = await run(github, { action: 'synchronize' }, { prLink: link(102), earlier: [{ links: [] }, { links: [link(102)] }] });
       expect(result.outputs['docs-pr-action']).toBe('superseded');
       expect(docs.pulls.get(101)!.state).toBe('closed');
+      const bodies = github.commentBodiesSent(CODE_PR);
+      expect(bodies).toHaveLength(3);
+      expect(recordIn(bodies[1]!, CODE_PR)!.docsPr).toMatchObject({ number: 102 });
+      const closing = github.requests.findIndex((r) => r.call === 'update-pull');
+      const checkpoint = github.requests.findIndex((r) => r.call === 'update-comment' && (r.body as { body: string }).body === bodies[1]);
+      expect(checkpoint).toBeGreaterThan(-1);
+      expect(checkpoint).toBeLessThan(closing);
       expectDocsBodiesRender(github, 101, [CODE_PR_URL, link(102)]);
     }));
 });
@@ -206,7 +227,7 @@ describe('faults on the documentation side: the right docs-pr-action, one warnin
       recorded(github, { repository: DOCS, number: 101, headRef: BRANCH, closedByAction: false });
       const result = await run(github, { action: 'closed', merged: false });
       expect(result.outputs['docs-pr-action']).toBe('none');
-      expect(warnings(result)).toEqual([expect.stringContaining('GitHub answered 404')]);
+      expect(warnings(result)).toEqual([expect.stringContaining('which GitHub does not find: deleted, or the token cannot see acme-sim/docs')]);
     }));
 
   it('no docs-token for a repository elsewhere: one line saying what to give, nothing asked of it', () =>
@@ -234,7 +255,9 @@ describe('faults on the documentation side: the right docs-pr-action, one warnin
       recorded(github, { repository: DOCS, number: 109, headRef: BRANCH, closedByAction: false });
       const result = await run(github, { action: 'closed', merged: false });
       expect(result.outputs).toMatchObject({ outcome: 'synced', 'docs-pr-action': 'none' });
-      expect(warnings(result)).toEqual([expect.stringContaining('Could not read documentation PR acme-sim/docs#109: GitHub answered 404')]);
+      expect(warnings(result)).toEqual([
+        'The pull-request comment records acme-sim/docs#109, which GitHub does not find: deleted, or the token cannot see acme-sim/docs: it is not taken as the documentation PR, and is left as it is.',
+      ]);
       expect(github.requests.filter((r) => r.path.startsWith(`/repos/${DOCS}/`) && r.method !== 'GET')).toEqual([]);
       expect(codeComments(github).at(-1)!.body).toContain('not found');
     }));

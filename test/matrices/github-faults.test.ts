@@ -426,7 +426,8 @@ describe('SIGINT while a GitHub request hangs: out within 2 seconds, outputs and
       expect(errorLines(run)).toEqual([expect.stringContaining(`Job ${run.outputs['job-id']} goes on running on the server`)]);
     }));
 
-  it('while the closing comment is written: the outcome stands, and the step stops', () =>
+  // The outputs are set once the last writes are done: a cancellation during them is the run's.
+  it('while the closing comment is written: the step stops, cancelled, its outputs and summary written', () =>
     withGitHub(async (github) => {
       const write = scenario('update-comment');
       write.setup(github);
@@ -444,9 +445,12 @@ describe('SIGINT while a GitHub request hangs: out within 2 seconds, outputs and
       );
       expect(actionTime(run)?.sinceSignalMs).toBeLessThan(2_000);
       expect(run.code).not.toBe(0);
-      expect(run.outputs.outcome).toBe('submitted');
+      expect(run.outputs.outcome).toBe('cancelled');
+      expect(run.outputs['job-id']).toMatch(/\S/);
       expect(run.summary.length).toBeGreaterThan(0);
       expect(createsFor(marker)).toHaveLength(1);
-      expect(warnings(run)).toHaveLength(1);
+      // The write cut off by the cancellation is no warning: the step's error says it was cancelled.
+      expect(warnings(run)).toEqual([]);
+      expect(errorLines(run)).toEqual([expect.stringContaining(`Job ${run.outputs['job-id']} goes on running on the server`)]);
     }));
 });

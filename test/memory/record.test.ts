@@ -7,11 +7,12 @@
 import { describe, expect, it } from 'vitest';
 import { backLinkLine, COMMENT_MARKER, impactRecordOf, isMarked, readBackLink, readRecord, recordLine, type ImpactRecord } from '../../src/memory/record.js';
 import { codePrScope, docsPrScope, RecordSeal } from '../../src/memory/seal.js';
+import { MAX_OUTSIDE_CHARS } from '../../src/memory/record.js';
 
 const SHA1 = 'a'.repeat(40);
 const SHA256 = '0123456789abcdef'.repeat(4);
 const SEAL = RecordSeal.fromApiKey('mint_test_key_1');
-const SCOPE = codePrScope('acme/widgets', 12);
+const SCOPE = codePrScope({ id: 77, name: 'acme/widgets' }, 12);
 const DOCS = { repository: 'acme/docs', number: 5, headRef: 'mintlify/docs-update-1', closedByAction: false };
 
 const body = (line: string, before = '## Docs agent\n\n| a | b |'): string => `${COMMENT_MARKER}\n${before}\n\n${line}\n`;
@@ -23,7 +24,7 @@ describe('the code PR comment record', () => {
       { jobId: 'job-2.v~x', headSha: SHA256 },
       { jobId: 'job_3', headSha: SHA1, docsPr: DOCS },
     ]) {
-      expect(readRecord(body(recordLine(state, SEAL, SCOPE)), SEAL, SCOPE)).toEqual({ found: 'verified', record: state });
+      expect(readRecord(body(recordLine(state, SEAL, SCOPE)), SEAL, SCOPE)).toEqual({ found: 'verified', record: state, sealedWith: 'api-key' });
     }
   });
 
@@ -40,14 +41,50 @@ describe('the code PR comment record', () => {
   it('counts as unverified under another key, on another pull request or repository, or edited', () => {
     const line = recordLine({ jobId: 'job_1', headSha: SHA1 }, SEAL, SCOPE);
     expect(readRecord(body(line), RecordSeal.fromApiKey('mint_test_key_2'), SCOPE)).toEqual({ found: 'unverified' });
-    expect(readRecord(body(line), SEAL, codePrScope('acme/widgets', 13))).toEqual({ found: 'unverified' });
-    expect(readRecord(body(line), SEAL, codePrScope('acme/other', 12))).toEqual({ found: 'unverified' });
+    expect(readRecord(body(line), SEAL, codePrScope({ id: 77, name: 'acme/widgets' }, 13))).toEqual({ found: 'unverified' });
+    expect(readRecord(body(line), SEAL, codePrScope({ id: 78, name: 'acme/widgets' }, 12))).toEqual({ found: 'unverified' });
     expect(readRecord(body(line.replace('job_1', 'job_2')), SEAL, SCOPE)).toEqual({ found: 'unverified' });
     const mac = /sha256=([0-9a-f]{64})/.exec(line)![1]!;
     const otherMac = mac.replace(/^./, (digit) => (digit === '0' ? '1' : '0'));
     expect(readRecord(body(line.replace(mac, otherMac)), SEAL, SCOPE)).toEqual({ found: 'unverified' });
-    // GitHub's repository names are case-insensitive: the scope is too.
-    expect(readRecord(body(line), SEAL, codePrScope('Acme/Widgets', 12)).found).toBe('verified');
+    // Bound to the repository's ID: its name (a rename, a transfer) does not matter.
+    expect(readRecord(body(line), SEAL, codePrScope({ id: 77, name: 'new-owner/renamed' }, 12)).found).toBe('verified');
+  });
+
+  it('written before records were bound to the repository’s ID (sealed for its name, in any case), is still read, never written so', () => {
+    const byName = recordLine({ jobId: 'job_1', headSha: SHA1 }, SEAL, codePrScope({ id: undefined, name: 'acme/widgets' }, 12));
+    expect(readRecord(body(byName), SEAL, codePrScope({ id: 77, name: 'Acme/Widgets' }, 12)).found).toBe('verified');
+    // After a rename, the name no longer matches: such an old record counts as none, as it did before.
+    expect(readRecord(body(byName), SEAL, codePrScope({ id: 77, name: 'acme/renamed' }, 12)).found).toBe('unverified');
+    // What is written is bound to the ID.
+    expect(recordLine({ jobId: 'job_1', headSha: SHA1 }, SEAL, SCOPE)).not.toBe(byName);
+  });
+
+  it('sealed under previous-api-key during a rotation is read, and says so; without that key it counts as none', () => {
+    const old = RecordSeal.fromApiKey('mint_test_key_old');
+    const line = recordLine({ jobId: 'job_1', headSha: SHA1 }, old, SCOPE);
+    expect(readRecord(body(line), RecordSeal.fromApiKey('mint_test_key_1', 'mint_test_key_old'), SCOPE)).toEqual({
+      found: 'verified',
+      record: { jobId: 'job_1', headSha: SHA1 },
+      sealedWith: 'previous-api-key',
+    });
+    expect(readRecord(body(line), SEAL, SCOPE)).toEqual({ found: 'unverified' });
+  });
+
+  it('is ASCII whatever it holds: anything else is a \\u escape, so no normalisation of the comment breaks the seal', () => {
+    const record = { jobId: 'job_1', headSha: SHA1, docsPr: { ...DOCS, headRef: 'docs/caf\u00e9-\u{1F600}-\u2028-\u00a0' } };
+    const line = recordLine(record, SEAL, SCOPE);
+    expect(line).toMatch(/^[\x20-\x7e]+$/);
+    expect(line).toContain('caf\\u00e9\\u002d\\ud83d\\ude00\\u002d\\u2028\\u002d\\u00a0');
+    expect(readRecord(body(line), SEAL, SCOPE)).toEqual({ found: 'verified', record, sealedWith: 'api-key' });
+    // The same text after a Unicode normalisation GitHub or an editor might apply still verifies: there is nothing to normalise.
+    expect(readRecord(body(line).normalize('NFKC'), SEAL, SCOPE).found).toBe('verified');
+  });
+
+  it('records the job at work (`working`), and nothing but `true` for it', () => {
+    const working = { jobId: 'job_1', headSha: SHA1, working: true as const };
+    expect(readRecord(body(recordLine(working, SEAL, SCOPE)), SEAL, SCOPE)).toEqual({ found: 'verified', record: working, sealedWith: 'api-key' });
+    expect(readRecord(body(recordLine({ ...working, working: false } as never, SEAL, SCOPE)), SEAL, SCOPE)).toEqual({ found: 'unverified' });
   });
 
   it('is not a record written without a seal (an earlier version), nor a back-link read as one', () => {
@@ -60,7 +97,7 @@ describe('the code PR comment record', () => {
   it('is read from the last line only: a sealed record anywhere above it counts for nothing', () => {
     const real = recordLine({ jobId: 'job_real', headSha: SHA1 }, SEAL, SCOPE);
     const planted = recordLine({ jobId: 'job_planted', headSha: SHA256 }, SEAL, SCOPE);
-    expect(readRecord(body(real, planted), SEAL, SCOPE)).toEqual({ found: 'verified', record: { jobId: 'job_real', headSha: SHA1 } });
+    expect(readRecord(body(real, planted), SEAL, SCOPE)).toEqual({ found: 'verified', record: { jobId: 'job_real', headSha: SHA1 }, sealedWith: 'api-key' });
     expect(readRecord(body('The end.', planted), SEAL, SCOPE)).toEqual({ found: 'none' });
     // A last line that starts as a record and is not one is not followed either.
     expect(readRecord(`${planted} trailing`, SEAL, SCOPE)).toEqual({ found: 'unverified' });
@@ -80,6 +117,8 @@ describe('the code PR comment record', () => {
       { jobId: 'job_1', headSha: SHA1, docsPr: { ...DOCS, headRef: '' } },
       { jobId: 'job_1', headSha: SHA1, docsPr: { ...DOCS, number: 0 } },
       { jobId: 'job_1', headSha: SHA1, docsPr: { ...DOCS, repository: 'acme' } },
+      // A branch name longer than the action records is never followed.
+      { jobId: 'job_1', headSha: SHA1, docsPr: { ...DOCS, headRef: 'b'.repeat(MAX_OUTSIDE_CHARS + 1) } },
     ]) {
       expect(readRecord(sealed(fields), SEAL, SCOPE), JSON.stringify(fields)).toEqual({ found: 'unverified' });
     }
@@ -88,7 +127,7 @@ describe('the code PR comment record', () => {
   it('is read back from a comment with CRLF line endings, or blank lines after the record', () => {
     const line = recordLine({ jobId: 'job_1', headSha: SHA1 }, SEAL, SCOPE);
     const crlf = `${COMMENT_MARKER}\r\n## Docs agent\r\n\r\n${line}\r\n\r\n`;
-    expect(readRecord(crlf, SEAL, SCOPE)).toEqual({ found: 'verified', record: { jobId: 'job_1', headSha: SHA1 } });
+    expect(readRecord(crlf, SEAL, SCOPE)).toEqual({ found: 'verified', record: { jobId: 'job_1', headSha: SHA1 }, sealedWith: 'api-key' });
     expect(readRecord(`${body(line)}\n\n`, SEAL, SCOPE).found).toBe('verified');
   });
 
@@ -101,7 +140,7 @@ describe('the code PR comment record', () => {
 
   it('keeps only the fields it records', () => {
     const line = recordLine({ jobId: 'job_1', headSha: SHA1, extra: 'x' } as never, SEAL, SCOPE);
-    expect(readRecord(body(line), SEAL, SCOPE)).toStrictEqual({ found: 'verified', record: { jobId: 'job_1', headSha: SHA1 } });
+    expect(readRecord(body(line), SEAL, SCOPE)).toStrictEqual({ found: 'verified', record: { jobId: 'job_1', headSha: SHA1 }, sealedWith: 'api-key' });
   });
 });
 
@@ -119,7 +158,11 @@ describe('reader impact in the code PR comment record', () => {
   };
 
   it('is read back exactly as written: an old path, a redirect known or not (null), and no field a page was written without', () => {
-    expect(readRecord(sealed(IMPACT), SEAL, SCOPE)).toStrictEqual({ found: 'verified', record: { jobId: 'job_1', headSha: SHA1, impact: IMPACT } });
+    expect(readRecord(sealed(IMPACT), SEAL, SCOPE)).toStrictEqual({
+      found: 'verified',
+      record: { jobId: 'job_1', headSha: SHA1, impact: IMPACT },
+      sealedWith: 'api-key',
+    });
   });
 
   it('is read back when a count is under a millionth, which JSON writes with a minus: kept as 0', () => {
@@ -128,6 +171,7 @@ describe('reader impact in the code PR comment record', () => {
     expect(reading).toStrictEqual({
       found: 'verified',
       record: { jobId: 'job_1', headSha: SHA1, impact: { ...tiny, pages: [{ ...tiny.pages[0]!, visitors: 0, ai: 0, thumbsDown: 0.000001 }] } },
+      sealedWith: 'api-key',
     });
   });
 
@@ -144,6 +188,8 @@ describe('reader impact in the code PR comment record', () => {
       { ...IMPACT, pages: [{ ...page, thumbsDown: '0' }] },
       { ...IMPACT, pages: [{ ...page, previousPath: 7 }] },
       { ...IMPACT, pages: [{ ...page, redirected: 'yes' }] },
+      { ...IMPACT, pages: [{ ...page, path: 'p'.repeat(MAX_OUTSIDE_CHARS + 1) }] },
+      { ...IMPACT, pages: [{ ...page, previousPath: 'p'.repeat(MAX_OUTSIDE_CHARS + 1) }] },
     ]) {
       expect(readRecord(sealed(impact), SEAL, SCOPE), JSON.stringify(impact)).toEqual({ found: 'unverified' });
     }
@@ -151,12 +197,28 @@ describe('reader impact in the code PR comment record', () => {
 });
 
 describe('the reader impact a record keeps', () => {
-  /** Page `index` of the record, whose JSON takes exactly `chars` characters. */
+  /**
+   * Page `index` of the record, whose sealed JSON takes exactly `chars` characters: its path of at
+   * most 255 code points made long in the record by letters the record writes as `\\u` escapes
+   * (six characters each), as a path in another script is.
+   */
   const pageOf = (index: number, chars: number): ImpactRecord['pages'][number] => {
     const page = { path: `page${index}/`, change: 'modified' as const, visitors: 100 - index, human: 100 - index, ai: 0, thumbsDown: 0 };
-    return { ...page, path: page.path.padEnd(page.path.length + chars - JSON.stringify(page).length, 'a') };
+    const missing = chars - JSON.stringify(page).length;
+    const path = `${page.path}${'é'.repeat(Math.floor(missing / 6))}${'a'.repeat(missing % 6)}`;
+    expect([...path].length).toBeLessThanOrEqual(MAX_OUTSIDE_CHARS);
+    return { ...page, path };
   };
   const pagesOf = (count: number, chars: number) => Array.from({ length: count }, (_, index) => pageOf(index, chars));
+
+  it('leaves out a page whose path (or earlier path) is longer than it records, and counts it with the rest', () => {
+    const [first, second, third] = pagesOf(3, 120);
+    const long = { ...second!, path: `${'x'.repeat(MAX_OUTSIDE_CHARS)}/` };
+    const renamedFromLong = { ...third!, change: 'renamed' as const, previousPath: 'y'.repeat(MAX_OUTSIDE_CHARS + 1) };
+    expect(impactRecordOf(SHA1, [first!, long, renamedFromLong])).toEqual({ head: SHA1, pages: [first], more: 2 });
+    const atTheEdge = { ...second!, path: 'z'.repeat(MAX_OUTSIDE_CHARS) };
+    expect(impactRecordOf(SHA1, [first!, atTheEdge]).pages).toEqual([first, atTheEdge]);
+  });
 
   it('keeps the busiest pages while their JSON, a comma after each, fits in 8,000 characters, and counts the rest', () => {
     // 16 pages of 499 characters and their commas are exactly 8,000: they fit.
@@ -169,14 +231,33 @@ describe('the reader impact a record keeps', () => {
 });
 
 describe('the back-link record', () => {
-  const scope = docsPrScope('acme/docs', 5);
+  const scope = docsPrScope({ id: 91, name: 'acme/docs' }, 5);
 
   it('names the code PR, verified for the documentation PR it is on only', () => {
     const line = backLinkLine({ codePr: { repository: 'acme/widgets', number: 12 } }, SEAL, scope);
-    expect(readBackLink(`intro\n${line}`, SEAL, scope)).toEqual({ found: 'verified', record: { codePr: { repository: 'acme/widgets', number: 12 } } });
-    expect(readBackLink(`intro\n${line}`, SEAL, docsPrScope('acme/docs', 6))).toEqual({ found: 'unverified' });
+    expect(readBackLink(`intro\n${line}`, SEAL, scope)).toEqual({
+      found: 'verified',
+      record: { codePr: { repository: 'acme/widgets', number: 12 } },
+      sealedWith: 'api-key',
+    });
+    expect(readBackLink(`intro\n${line}`, SEAL, docsPrScope({ id: 91, name: 'acme/docs' }, 6))).toEqual({ found: 'unverified' });
+    expect(readBackLink(`intro\n${line}`, SEAL, docsPrScope({ id: 92, name: 'acme/docs' }, 5))).toEqual({ found: 'unverified' });
     // A code PR's record sealed for the same number is not a back-link.
     expect(readBackLink(recordLine({ jobId: 'job_1', headSha: SHA1 }, SEAL, scope), SEAL, scope)).toEqual({ found: 'none' });
+  });
+
+  it('names the code repository’s ID and the identity that writes the code PR’s comment, each checked', () => {
+    const record = { codePr: { repository: 'acme/widgets', number: 12, repositoryId: 77 }, commentAuthor: 'github-actions[bot]' };
+    expect(readBackLink(backLinkLine(record, SEAL, scope), SEAL, scope)).toEqual({ found: 'verified', record, sealedWith: 'api-key' });
+    for (const bad of [
+      { ...record, commentAuthor: 'two words' },
+      { ...record, commentAuthor: '' },
+      { ...record, commentAuthor: 7 },
+      { ...record, codePr: { ...record.codePr, repositoryId: 0 } },
+      { ...record, codePr: { ...record.codePr, repositoryId: '77' } },
+    ]) {
+      expect(readBackLink(backLinkLine(bad as never, SEAL, scope), SEAL, scope), JSON.stringify(bad)).toEqual({ found: 'unverified' });
+    }
   });
 });
 

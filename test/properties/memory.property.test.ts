@@ -18,13 +18,15 @@ import { renderAgentSummary } from '../../src/report/agent-report.js';
 import { previewSummary } from '../../src/report/preview-report.js';
 import { recordingLogger } from '../support/fake-time.js';
 import { memoryGitHub } from '../support/memory-github.js';
-import { backLinkIn, recordIn, sealedRecord, TEST_SEAL, WORKFLOW_REPOSITORY } from '../support/records.js';
+import { renderDocsPrComment } from '../../src/report/docs-pr-report.js';
+import { COMMENT_LIMIT_CHARS } from '../../src/report/agent-report.js';
+import { backLinkIn, recordIn, repositoryIdentity, sealedRecord, TEST_SEAL, WORKFLOW_REPOSITORY } from '../support/records.js';
 
 const RUNS = { numRuns: 150 };
 const NOW = Date.UTC(2026, 10, 25, 12, 0);
 const HEAD = 'e'.repeat(40);
 const EARLIER = 'c'.repeat(40);
-const PR = { repository: WORKFLOW_REPOSITORY, number: 12, headSha: HEAD };
+const PR = { repository: repositoryIdentity(WORKFLOW_REPOSITORY), number: 12, headSha: HEAD };
 const DOCS_PR = { repository: 'acme/docs', number: 5, headRef: 'mintlify/docs-1', closedByAction: false };
 
 /** The shapes an attacker would write: the markers, a record old and new, its delimiters, and what breaks lines and spans. */
@@ -116,7 +118,9 @@ describe("the code PR's comment", () => {
         expect(isMarked(body, COMMENT_MARKER)).toBe(true);
         expect(count(body, '<!--')).toBe(2);
         expect(count(body, '-->')).toBe(2);
-        const written = { jobId: run.jobId!, headSha: HEAD, docsPr: DOCS_PR };
+        // A run that saw the job end records it so; one that did not (an error, a timeout) leaves it at work.
+        const sawEnd = ended === 'pr-opened' || ended === 'failed';
+        const written = { jobId: run.jobId!, headSha: HEAD, ...(sawEnd ? {} : { working: true as const }), docsPr: DOCS_PR };
         expect(recordIn(body, 12)).toEqual(written);
         // And the next run finds that record, and no other.
         expect((await PullRequestComment.find(github, PR, deps))!.earlier).toEqual(written);
@@ -133,7 +137,9 @@ describe("the documentation PR's back-link", () => {
       fc.property(hostile, hostile, fc.constantFrom('linked', 'superseded'), (title, newerLink, kind) => {
         const codePr = { repository: WORKFLOW_REPOSITORY, number: 12, title, url: 'https://github.com/acme/widgets/pull/12' };
         const stage = kind === 'linked' ? ({ kind } as const) : ({ kind, newer: 'acme/docs#6', newerLink } as const);
-        const body = backLinkCommentBody(codePr, { repository: 'acme/docs', number: 5 }, stage, new Date(NOW).toISOString(), TEST_SEAL);
+        const visible = renderDocsPrComment(codePr, stage, new Date(NOW).toISOString());
+        const backLink = { codePr: { repository: WORKFLOW_REPOSITORY, number: 12 } };
+        const body = backLinkCommentBody(visible, backLink, { ...repositoryIdentity('acme/docs'), number: 5 }, TEST_SEAL);
         expect(isMarked(body, DOCS_PR_MARKER)).toBe(true);
         expect(isMarked(body, COMMENT_MARKER)).toBe(false);
         expect(count(body, '<!--')).toBe(2);
@@ -143,6 +149,27 @@ describe("the documentation PR's back-link", () => {
         expect(recordIn(body, 5, 'acme/docs')).toBeUndefined();
       }),
       RUNS,
+    );
+  });
+});
+
+describe('a comment of any outside field’s length', () => {
+  // Every field from outside is bounded where the comment shows it and in the record, so the
+  // comment stays under GitHub's limit whatever the API answers: a 70,000-character `source.ref`
+  // once froze the comment at "Working" (GitHub refused the longer body).
+  it('stays under GitHub’s 65,536 characters, its record read back, whatever length a job field has', async () => {
+    await fc.assert(
+      fc.asyncProperty(field, fc.integer({ min: 1_000, max: 140_000 }), outcome, async (name, length, ended) => {
+        const github = memoryGitHub([]);
+        const deps = { logger: recordingLogger(), clock: { now: () => NOW }, seal: TEST_SEAL };
+        const comment = (await PullRequestComment.find(github, PR, deps))!;
+        const { run, preview } = runWith(name, 'r'.repeat(length), ended);
+        expect(await comment.writeWorking({ run })).toBe(true);
+        expect(await comment.writeOutcome({ run, preview })).toBe(true);
+        for (const { body } of github.comments) expect(body.length).toBeLessThanOrEqual(COMMENT_LIMIT_CHARS);
+        expect(recordIn(github.comments[0]!.body, 12)?.jobId).toBe(run.jobId);
+      }),
+      { numRuns: 40 },
     );
   });
 });

@@ -209,7 +209,8 @@ describe('the step, in process (agentStep)', () => {
       expect(atFirstPause[0]).toBe(working);
       expect(working).toContain('Working: the agent is updating the documentation for this pull request');
       expect(working).toMatch(/a new job: a prompt of [\d,]+ characters, with the diff of 1 file \([\d,]+ characters\)/);
-      expect(recordIn(working!, 22)).toEqual({ jobId, headSha: 'e'.repeat(40) });
+      // The working write records the job at work; the outcome, once the run saw it end, no longer does.
+      expect(recordIn(working!, 22)).toEqual({ jobId, headSha: 'e'.repeat(40), working: true });
       expect(outcome).toContain('Pull request opened');
       expect(outcome).toContain(run.outputs['pr-link']);
       expect(outcome).not.toContain('Working');

@@ -14,7 +14,7 @@ import { RecordSeal } from '../../src/memory/seal.js';
 import type { JobScript } from '../simulator/index.js';
 import type { FakeGitHub, FakePullState, FakeRepository, FakeReview } from '../support/fake-github.js';
 import { GITHUB_TOKEN, startFlows, type FlowResult, type Flows } from '../support/in-process.js';
-import { backLinkIn, recordIn, sealedBackLink, sealedRecord } from '../support/records.js';
+import { backLinkIn, recordIn, repositoryIdentity, sealedBackLink, sealedRecord } from '../support/records.js';
 import { pullRequestEvent, pullRequestReviewEvent, pushEvent, workflowDispatchEvent } from '../support/webhook-events.js';
 import { backLinkLine } from '../../src/memory/record.js';
 import { docsPrScope } from '../../src/memory/seal.js';
@@ -63,6 +63,8 @@ beforeEach(() => {
   });
   github.tokens.set(CODE_TOKEN, { login: CODE_LOGIN, repositories: { [CODE]: { pullRequests: 'write', contents: 'read', statuses: 'write' } } });
   codePull = { title: 'Add a retries flag', state: 'open', draft: false, merged: false, headRef: 'feature', headSha: HEAD, labels: [] };
+  // The documentation repository's writer, whose approval counts as GitHub counts it.
+  docs.collaborators.set('lead', 'write');
   github.pullStates.set(CODE_PR, codePull);
 });
 afterEach(async () => {
@@ -308,7 +310,7 @@ function seedCodeComment(docsPr: DocsPrRecord, author = 'github-actions[bot]'): 
 
 /** The documentation PR's back-link comment: by default the one the action writes, naming the code PR. */
 function seedBackLink(
-  line = sealedBackLink({ codePr: { repository: CODE, number: CODE_PR } }, DOCS_PR, DOCS),
+  line = sealedBackLink({ codePr: { repository: CODE, number: CODE_PR }, commentAuthor: 'github-actions[bot]' }, DOCS_PR, DOCS),
   author = 'docs-writer[bot]',
   number = DOCS_PR,
 ): void {
@@ -329,7 +331,12 @@ describe('only this action’s own back-link counts', () => {
     },
     {
       name: 'sealed under another api-key',
-      line: () => backLinkLine({ codePr: { repository: CODE, number: CODE_PR } }, RecordSeal.fromApiKey('mint_another_key'), docsPrScope(DOCS, DOCS_PR)),
+      line: () =>
+        backLinkLine(
+          { codePr: { repository: CODE, number: CODE_PR } },
+          RecordSeal.fromApiKey('mint_another_key'),
+          docsPrScope(repositoryIdentity(DOCS), DOCS_PR),
+        ),
     },
     {
       name: 'sealed for another documentation PR (copied from it)',
@@ -398,7 +405,9 @@ describe('only this action’s own back-link counts', () => {
     expect(result.outputs).toMatchObject({ outcome: 'skipped', 'docs-pr-action': 'none' });
     expect(github.statuses).toEqual([]);
     expect(writes()).toEqual([]);
-    expect(result.log.messages('notice')).toEqual([expect.stringMatching(/has no comment of this action's with a record that verifies/)]);
+    expect(result.log.messages('notice')).toEqual([
+      "The code PR acme/widgets#12 has no comment of this action's (written by github-actions[bot]) with a record that verifies, so nothing says acme-sim/docs#5 is its documentation PR: its status and comment are left as they are.",
+    ]);
   });
 });
 
@@ -452,7 +461,7 @@ describe('tokens and faults', () => {
     expect(writes()).toEqual([]);
   });
 
-  it('a code-token without Commit statuses: write: one warning naming the permission; the comment is updated all the same', async () => {
+  it('a code-token without Commit statuses: write: one warning naming the permission; the comment’s documentation PR line is updated, and its gate line claims no status GitHub did not take', async () => {
     github.tokens.set(CODE_TOKEN, { login: CODE_LOGIN, repositories: { [CODE]: { pullRequests: 'write', contents: 'read' } } });
     docsPull(DOCS_PR, { reviewDecision: 'APPROVED' });
     seedCodeComment({ repository: DOCS, number: DOCS_PR, headRef: BRANCH, closedByAction: false });
@@ -464,7 +473,8 @@ describe('tokens and faults', () => {
     expect(result.log.messages('warning')).toEqual([
       expect.stringMatching(new RegExp(`^Could not set the documentation status on ${HEAD}: .*answered 403.*statuses: write`)),
     ]);
-    expect(codeComment()).toContain('✅ success: The documentation PR `acme-sim/docs#5` is approved.');
+    expect(codeComment()).toContain('**Documentation PR** `acme-sim/docs#5`: approved by its reviewers.');
+    expect(codeComment()).not.toContain('**Documentation gate**');
     expect(result.summary).toContain('not written');
   });
 
@@ -486,7 +496,9 @@ describe('tokens and faults', () => {
     github.injectFault({ call: 'review-decision', kind: 'status', status: 403 });
     const result = await docsRepoSync(reviewed('approved'));
     expect(result.outputs['docs-status-state']).toBe('pending');
-    expect(result.log.messages('warning')).toEqual([expect.stringMatching(/^Could not read the documentation PR's reviews: .*The gate waits for them\.$/)]);
+    expect(result.log.messages('warning')).toEqual([
+      expect.stringMatching(/^Could not read the reviews of documentation PR acme-sim\/docs#5: .*The gate waits for them\.$/),
+    ]);
   });
 
   it('a dry run writes nothing', async () => {

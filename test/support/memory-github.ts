@@ -26,7 +26,7 @@ export function memoryGitHub(comments: IssueComment[] = [], login = 'github-acti
     setPullRequestState: notUsed,
     markReadyForReview: notUsed,
     setCommitStatus: notUsed,
-    reviewState: notUsed,
+    writersReviews: notUsed,
     filesNamed: notUsed,
     fileText: notUsed,
     listComments(issueNumber) {

@@ -1,49 +1,79 @@
+import type { DocsAccess } from '../../docs-pr/access.js';
+import { decideRecorded, decideReported, type DecideContext, type RunDocsPr } from '../../docs-pr/decide.js';
 import type { DocsPrFollower } from '../../docs-pr/follow.js';
+import { repoName, serverUrlFrom } from '../../docs-pr/target.js';
 import type { EventPullRequest } from '../../event.js';
+import type { ConnectGitHub } from '../../github/clients.js';
+import { renderDocsPrComment } from '../../report/docs-pr-report.js';
 import type { GitHubApi, RepoName } from '../../github/api.js';
 import type { DocsPrRecord } from '../../memory/record.js';
-import type { RecordSeal } from '../../memory/seal.js';
+import type { RecordSeal, RepositoryIdentity } from '../../memory/seal.js';
 import type { AgentSettings } from '../../settings.js';
 import type { StepContext } from '../step.js';
-import type { ConnectGitHub } from './github.js';
+import { stoppedBy, type AgentRunRecord, type AgentStage } from './run-record.js';
+
+/** Who reaches the documentation side in this run, and how: the decision's context and the follower's maker. */
+export interface DocsSide {
+  /** The decision's context: undefined reads nothing (nothing in the run depends on the documentation PR). */
+  readonly decide: DecideContext;
+  /** Makes the follower of the record's documentation PR; undefined when no follower runs (not asked for, no pull request). */
+  readonly follower: ((recorded: DocsPrRecord | undefined) => Promise<DocsPrFollower>) | undefined;
+  readonly access: DocsAccess | undefined;
+}
 
 /**
- * follow-code-pr in the agent step: who follows the documentation PR in this run, or nobody (not
- * asked for, or not a pull-request event of the workflow's repository). The clients of the
- * documentation repository are held to the step's wrap-up (`Deadline.wrapUpAt`): like the
- * comment's last write, a run that ended with a PR is worth bringing it in step.
+ * The documentation side of an agent run: the decision's context (`docs-pr/decide.ts`) and, with
+ * follow-code-pr or `docs-status: approved` (which follows the documentation PR to its approval
+ * through its back-link), the follower. The documentation repository is read and written until
+ * the step's deadline; the last writes (the status, the comment) have windows of their own.
  */
-export async function docsPrFollower(
+export function docsSide(
   settings: AgentSettings,
   context: StepContext,
   pullRequest: EventPullRequest | undefined,
-  repo: RepoName | undefined,
+  repository: RepositoryIdentity | undefined,
   seal: RecordSeal,
   github: ConnectGitHub,
-): Promise<((recorded: DocsPrRecord | undefined) => DocsPrFollower) | undefined> {
-  // docs-status: approved follows the documentation PR to its approval through its back-link, with or without follow-code-pr.
+): DocsSide {
+  const workflowRepository = repository?.name ?? '';
+  const decides = settings.followCodePr || settings.docsStatus !== 'off' || settings.readerImpact;
+  const access: DocsAccess | undefined =
+    decides && repository && pullRequest
+      ? {
+          docsToken: settings.docsToken,
+          githubToken: settings.githubToken,
+          workflowRepository,
+          connect: (token: string, repo: RepoName): Promise<GitHubApi> => github(token, repo, context.deadline.at),
+        }
+      : undefined;
+  const decide: DecideContext = {
+    serverUrl: serverUrlFrom(context.env),
+    codePr: pullRequest && repository ? { repository: workflowRepository, number: pullRequest.number, headRef: pullRequest.headRef } : undefined,
+    access,
+    logger: context.logger,
+    signal: context.signal,
+  };
   const follows = settings.followCodePr || settings.docsStatus === 'approved';
-  if (!follows || !settings.prComment || !repo || !pullRequest) return undefined;
-  // The follower (the documentation PR's reads, writes and comments) loads only when it follows one.
-  const [{ DocsPrFollower }, { serverUrlFrom }] = await Promise.all([import('../../docs-pr/follow.js'), import('../../docs-pr/target.js')]);
-  const workflowRepository = `${repo.owner}/${repo.repo}`;
+  if (!follows || !settings.prComment || !access || !pullRequest || !repository) return { decide, follower: undefined, access };
   const serverUrl = serverUrlFrom(context.env);
-  // The documentation repository is written with the docs token (or the workflow's), until the wrap-up.
-  const connect = (token: string, docsRepo: RepoName): Promise<GitHubApi> => github(token, docsRepo, context.deadline.wrapUpAt);
-  return (recorded) =>
-    new DocsPrFollower(
+  const follower = async (recorded: DocsPrRecord | undefined): Promise<DocsPrFollower> => {
+    // The follower (the documentation PR's writes and comments) loads only when it follows one.
+    const { DocsPrFollower } = await import('../../docs-pr/follow.js');
+    const codePr = {
+      repository: workflowRepository,
+      repositoryId: repository.id,
+      number: pullRequest.number,
+      title: pullRequest.title,
+      url: `${serverUrl}/${workflowRepository}/pull/${pullRequest.number}`,
+    };
+    return new DocsPrFollower(
       {
-        docsToken: settings.docsToken,
-        githubToken: settings.githubToken,
-        workflowRepository,
-        serverUrl,
-        codePr: {
-          repository: workflowRepository,
-          number: pullRequest.number,
-          title: pullRequest.title,
-          url: `${serverUrl}/${workflowRepository}/pull/${pullRequest.number}`,
-        },
-        connect,
+        access,
+        codePr,
+        renderComment: (stage, nowIso) => renderDocsPrComment(codePr, stage, nowIso),
+        // The identity that writes the code PR's comment: the workflow's token's.
+        commentAuthor: async () => (await github(settings.githubToken, repoName(workflowRepository), context.deadline.at)).tokenLogin(),
+        decideRecorded: (earlier) => decideRecorded(earlier, decide),
         seal,
         logger: context.logger,
         clock: context.clock,
@@ -53,4 +83,42 @@ export async function docsPrFollower(
       },
       recorded,
     );
+  };
+  return { decide, follower, access };
+}
+
+/**
+ * The docs PR phase: the run's documentation PR decided once from the job's report, then (with a
+ * follower) linked and recorded; when it replaces an earlier one, the comment's record names the
+ * newer one (`docs-pr-linked`) before the earlier is closed, so a run stopped between the two
+ * orphans nothing. A cancellation or the deadline here ends the phase: the run's outcome says so,
+ * and the last writes still record what was done.
+ */
+export async function docsPrPhase(
+  record: AgentRunRecord,
+  side: DocsSide,
+  follower: DocsPrFollower | undefined,
+  context: StepContext,
+  notify: (stage: AgentStage) => Promise<void>,
+): Promise<void> {
+  if (!side.access || record.job.outcome !== 'pr-opened' || context.signal.aborted) return;
+  try {
+    record.documentationPr = await decideReported(record.job.job, side.decide);
+    if (!follower || !record.comment) return;
+    const supersedes = await follower.linkReported(record.documentationPr);
+    record.following = follower.outcome;
+    if (!supersedes) return;
+    await notify('docs-pr-linked');
+    await follower.supersede(record.job.job?.prLink ?? '');
+    record.following = follower.outcome;
+  } catch (error) {
+    if (follower) record.following = follower.outcome;
+    stoppedBy(record, error, context.signal);
+  }
+}
+
+/** The decision with where the documentation PR stands after this run's own change of it (closed, reopened). */
+export function afterChange(decision: RunDocsPr | undefined, follower: DocsPrFollower | undefined): RunDocsPr | undefined {
+  const changed = follower?.outcome.changed;
+  return decision?.kind === 'found' && changed ? { ...decision, state: changed } : decision;
 }

@@ -1,26 +1,29 @@
 import type { StepContext } from '../step.js';
-import type { AgentRunRecord, AgentStage, Renderer } from './run-record.js';
+import { docsPrViewOf, type AgentRunRecord, type AgentStage, type Renderer } from './run-record.js';
 
 /**
- * The pull-request comment as a renderer: working once the job was sent (when the API accepted
- * it), the outcome with the preview building once the preview was asked for, and the outcome when
- * the run is over. What it says, and the record it keeps, come from the run record alone.
+ * The pull-request comment as a renderer, before the last writes: working (and recorded so) once
+ * the job was sent, when the API accepted it; the outcome so far once a new documentation PR was
+ * linked (so the record names it before an earlier one is closed), and once the preview was asked
+ * for (building). The run's last comment is the publish phase's. What it says, and the record it
+ * keeps, come from the run record alone; its gate line is the status GitHub took.
  */
 export const pullRequestCommentRenderer = (context: StepContext): Renderer => ({
   async render(stage: AgentStage, record: AgentRunRecord): Promise<void> {
-    const { comment, job, diff, preview, docsPr, gate } = record;
-    const impact = record.impact && { view: record.impact.view, record: record.impact.record };
-    // After a cancellation the runner allows seconds, not a round trip to GitHub for the comment.
+    const { comment, job, diff, preview } = record;
     if (!comment || context.signal.aborted) return;
+    const gate = record.gateWritten ? record.gate : undefined;
+    const impact = record.impact && { view: record.impact.view, record: record.impact.record };
+    const view = { run: job, diff, preview, docsPr: docsPrViewOf(record), gate, impact };
     switch (stage) {
       case 'sent':
-        if (job.delivery === 'accepted') await comment.writeWorking({ run: job, diff, docsPr, gate, impact });
+        if (job.delivery === 'accepted') await comment.writeWorking(view);
+        return;
+      case 'docs-pr-linked':
+        await comment.writeOutcome(view);
         return;
       case 'preview-asked':
-        if (preview && preview.status === undefined) await comment.writeOutcome({ run: job, diff, preview, docsPr, gate, impact });
-        return;
-      case 'finished':
-        await comment.writeOutcome({ run: job, diff, preview, docsPr, gate, impact });
+        if (preview && preview.status === undefined) await comment.writeOutcome(view);
         return;
     }
   },

@@ -4,7 +4,7 @@ import { isForkPullRequest, wantsDiff, type EventPullRequest, type TriggerEvent 
 import { GitHubError, type GitHubApi, type RepoName } from '../../github/api.js';
 import type { SkipKind } from '../../gate/policy.js';
 import type { BackLinkRecord } from '../../memory/record.js';
-import type { RecordSeal } from '../../memory/seal.js';
+import type { RecordSeal, RepositoryIdentity } from '../../memory/seal.js';
 import type { PullRequestComment } from '../../pr-comment/comment.js';
 import type { Clock, Logger } from '../../runtime.js';
 import type { AgentSettings } from '../../settings.js';
@@ -41,10 +41,10 @@ export interface PrepareDeps {
   readonly event: TriggerEvent;
   readonly pullRequest: EventPullRequest | undefined;
   readonly repo: RepoName | undefined;
+  /** The workflow's repository as records are bound to it (its ID). */
+  readonly repository: RepositoryIdentity | undefined;
   /** Creates the GitHub client for the repository on first use, so a step that needs none never loads Octokit. */
   readonly github: (repo: RepoName) => Promise<GitHubApi>;
-  /** The client the pull-request comment's outcome is written with: it may end one request-timeout past the deadline. */
-  readonly wrapUpGitHub: (repo: RepoName) => Promise<GitHubApi>;
   /** To check the state of a job recorded in the pull-request comment. */
   readonly jobs: JobReader;
   readonly logger: Logger;
@@ -62,11 +62,13 @@ export async function readPullRequest(settings: AgentSettings, deps: PrepareDeps
   const { event, logger, pullRequest: pr } = deps;
   const waived = !forClosedEvent && waivedBy(settings, pr);
   if (waived) {
-    return {
-      found: undefined,
-      github: undefined,
-      skip: { kind: 'waived', reason: `The pull request carries the label ${waived} (waive-label): it needs no documentation, so no job is created.` },
+    // No job; the comment is found all the same, so that its gate line follows the status.
+    const skip = {
+      kind: 'waived' as const,
+      reason: `The pull request carries the label ${waived} (waive-label): it needs no documentation, so no job is created.`,
     };
+    const found = pr && settings.prComment && settings.githubToken && deps.repo && !isForkPullRequest(event) ? await findComment(deps, pr) : undefined;
+    return { found, github: undefined, skip };
   }
   if (pr && !forClosedEvent && isForkPullRequest(event)) {
     if (!settings.allowForks) {
@@ -98,15 +100,17 @@ export async function readPullRequest(settings: AgentSettings, deps: PrepareDeps
   if (!needsGitHub) return { found: undefined, github: undefined, skip: undefined };
   if (!deps.repo) throw new Error('GITHUB_REPOSITORY is not set: the repository whose change to read is unknown.');
   const github = await deps.github(deps.repo);
-  const repository = `${deps.repo.owner}/${deps.repo.repo}`;
-  let found: PullRequestComment | undefined;
-  if (pr && (settings.prComment || forClosedEvent)) {
-    // The comment's code (its rendering, its sealed record) loads only for a run that reads or writes one.
-    const comments = (await import('../../pr-comment/comment.js')).PullRequestComment;
-    found = await comments.find(github, { repository, number: pr.number, headSha: pr.headSha }, { ...deps, wrapUp: await deps.wrapUpGitHub(deps.repo) });
-  }
+  const found = pr && (settings.prComment || forClosedEvent) ? await findComment(deps, pr) : undefined;
   if (pr && found?.backLink) return { found, github, skip: { kind: 'own-docs-pr', reason: ownDocsPrReason(pr.number, found.backLink) } };
   return { found, github, skip: undefined };
+}
+
+/** The action's comment on the pull request, with its verified record (and the back-link, on the action's own documentation PR). */
+async function findComment(deps: PrepareDeps, pr: EventPullRequest): Promise<PullRequestComment | undefined> {
+  const repository = deps.repository ?? { id: undefined, name: `${deps.repo!.owner}/${deps.repo!.repo}` };
+  // The comment's code (its rendering, its sealed record) loads only for a run that reads or writes one.
+  const { PullRequestComment } = await import('../../pr-comment/comment.js');
+  return PullRequestComment.find(await deps.github(deps.repo!), { repository, number: pr.number, headSha: pr.headSha }, deps);
 }
 
 /**

@@ -149,7 +149,7 @@ describe('a run that reports a documentation PR', () => {
     const result = await run({ action: 'opened' }, {}, 'https://github.com/victim/app/pull/1');
     expect(result.outputs).toMatchObject({ outcome: 'pr-opened', 'docs-pr-action': 'none' });
     expect(result.log.messages('warning')).toEqual([
-      'The job reports documentation PR victim/app#1, outside the repository it worked on (acme-sim/docs): follow-code-pr leaves it alone.',
+      'The job reports victim/app#1, outside the repository it worked on (acme-sim/docs): it is not taken as the documentation PR, and is left as it is.',
     ]);
     expect(github.requests.filter((r) => r.path.startsWith('/repos/victim/'))).toEqual([]);
   });
@@ -341,7 +341,7 @@ describe('tokens and faults on the documentation side: one warning, the run goes
     const result = await run({ action: 'closed', merged: false });
     expect(result.outputs['docs-pr-action']).toBe('none');
     expect(result.log.messages('warning')).toEqual([
-      'Could not read documentation PR acme-sim/docs#5: GitHub answered 404: the pull request was deleted, or the token cannot see acme-sim/docs (a private repository needs docs-token with access to it).',
+      'The pull-request comment records acme-sim/docs#5, which GitHub does not find: deleted, or the token cannot see acme-sim/docs: it is not taken as the documentation PR, and is left as it is.',
     ]);
     expect(codeComment()).toContain('not found');
   });
@@ -429,7 +429,7 @@ describe('only the recorded documentation PR, and only a record that verifies', 
     expect(result.outputs['docs-pr-action']).toBe('none');
     expect(docs.pulls.get(5)!.state).toBe('open');
     expect(result.log.messages('warning')).toEqual([
-      'Documentation PR acme-sim/docs#5 is not the one the pull-request comment records: its head is "mallory/docs:docs/retries", not the job\'s branch "acme-sim/docs:docs/retries". It is left as it is.',
+      'The pull-request comment records acme-sim/docs#5, whose head is "mallory/docs:docs/retries", not the job\'s branch "acme-sim/docs:docs/retries": it is not taken as the documentation PR, and is left as it is.',
     ]);
     expect(docsWrites()).toEqual([]);
     expect(codeComment()).toContain('not the pull request recorded');
@@ -456,7 +456,7 @@ describe('only the recorded documentation PR, and only a record that verifies', 
     const result = await run({ action: 'opened' }, {}, link(5));
     expect(result.outputs).toMatchObject({ outcome: 'pr-opened', 'docs-pr-action': 'none' });
     expect(result.log.messages('warning')).toEqual([
-      "The job reports documentation PR acme-sim/docs#5 but names no branch it worked on (source.ref): follow-code-pr cannot check that PR is the job's, and leaves it alone.",
+      "The job reports acme-sim/docs#5 but names no branch it worked on (source.ref), so nothing shows it is the job's: it is not taken as the documentation PR, and is left as it is.",
     ]);
     expect(docsWrites()).toEqual([]);
     expect(recordIn(codeComment(), CODE_PR)!.docsPr).toBeUndefined();

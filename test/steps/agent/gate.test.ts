@@ -56,10 +56,17 @@ afterEach(async () => {
 interface RunOptions extends FlowOptions {
   readonly prLink?: string;
   readonly script?: JobScript;
+  /**
+   * The job opens the documentation PR its link names (on BRANCH), as the agent does: GitHub then
+   * finds it. False: a link to a pull request GitHub does not have.
+   */
+  readonly opens?: boolean;
 }
 
 function run(event: PullRequestEventOptions = {}, inputs: Record<string, string> = {}, options: RunOptions = {}): Promise<FlowResult> {
   if (options.prLink) flows.sim.queuePrLinks(options.prLink);
+  const opened = options.prLink && options.opens !== false ? new RegExp(`^https://github.com/${DOCS}/pull/(\\d+)$`).exec(options.prLink) : null;
+  if (opened && !docs.pulls.has(Number(opened[1]))) docsPull(Number(opened[1]));
   if (options.script) flows.sim.queueJobScripts(options.script);
   return flows.run(
     { ...INPUTS, ...inputs },
@@ -75,7 +82,6 @@ function run(event: PullRequestEventOptions = {}, inputs: Record<string, string>
 const gate = (): Array<Pick<FakeStatus, 'state' | 'target_url'>> =>
   github.statuses.filter((status) => status.context === 'documentation').map(({ state, target_url }) => ({ state, target_url }));
 const latest = (): FakeStatus | undefined => github.latestStatus(HEAD, 'documentation');
-const stateOutputs = (result: FlowResult): string[] => result.earlyOutputs.filter(([name]) => name === 'docs-status-state').map(([, value]) => value);
 const statusWarnings = (result: FlowResult): string[] => result.log.messages('warning').filter((line) => line.includes('documentation status'));
 const creates = () => flows.sim.requests.filter((r) => r.method === 'POST' && r.endpoint === 'create');
 const codeComment = (): string => github.comments.filter((c) => c.body.includes(COMMENT_MARKER) && c.user.login === 'github-actions[bot]').at(-1)!.body;
@@ -99,7 +105,7 @@ function recorded(record: { jobId?: string; headSha?: string; docsPr?: DocsPrRec
 }
 
 describe('the contract’s rows, end to end: pending while the job works, then the final state on the event’s head', () => {
-  it('pr-opened with written: pending (the run), then success linking the documentation PR; docs-status-state follows each write', async () => {
+  it('pr-opened with written: pending (the run), then success linking the documentation PR; docs-status-state is the last one written, set with the other outputs', async () => {
     const result = await run({ action: 'opened' }, {}, { prLink: link(5) });
     expect(result.outputs).toMatchObject({ outcome: 'pr-opened', 'docs-status-state': 'success' });
     expect(gate()).toEqual([
@@ -110,7 +116,8 @@ describe('the contract’s rows, end to end: pending while the job works, then t
     // Written while the step waits on the job, not the words for a step that does not wait.
     expect(github.statuses[0]!.description).toBe('The documentation agent is writing the documentation for this pull request');
     expect(latest()!.description).toBe('The documentation PR acme-sim/docs#5 is open');
-    expect(stateOutputs(result)).toEqual(['pending', 'success']);
+    // Outputs are set in one place, from the run record, once the last writes are done.
+    expect(result.earlyOutputs.filter(([name]) => name === 'docs-status-state')).toEqual([]);
     expect(result.log.messages('info')).toContain(`Documentation gate: success on ${HEAD} (The documentation PR acme-sim/docs#5 is open).`);
     expect(result.log.messages('warning')).toEqual([]);
   });
@@ -315,12 +322,39 @@ describe('approved: pending until the documentation PR is approved or merged', (
 
   it.each<{ name: string; pull: Partial<FakePullState> }>([
     { name: 'GitHub’s review decision APPROVED', pull: { reviewDecision: 'APPROVED' } },
-    { name: 'no decision, an approving review', pull: { reviews: [{ login: 'lead', state: 'APPROVED', submittedAt: '2026-01-05T10:00:00Z' }] } },
+    { name: 'no decision, a writer’s approving review', pull: { reviews: [{ login: 'lead', state: 'APPROVED', submittedAt: '2026-01-05T10:00:00Z' }] } },
   ])('already approved ($name): success', async ({ pull }) => {
+    docs.collaborators.set('lead', 'write');
     docsPull(5, pull);
     const result = await run({}, APPROVED_INPUTS, { prLink: link(5) });
     expect(result.outputs['docs-status-state']).toBe('success');
     expect(latest()).toMatchObject({ state: 'success', target_url: link(5), description: 'The documentation PR acme-sim/docs#5 is approved' });
+  });
+
+  it.each<{ role: 'read' | 'triage' | undefined; login: string }>([
+    { role: undefined, login: 'drive-by' },
+    { role: 'read', login: 'reader' },
+    { role: 'triage', login: 'triager' },
+    { role: 'write', login: 'docs-gate[bot]' } as never,
+  ])('an approval by $login ($role) does not count: GitHub counts writers only, never bots', async ({ role, login }) => {
+    if (role) docs.collaborators.set(login, role);
+    docsPull(5, { reviews: [{ login, state: 'APPROVED', submittedAt: '2026-01-05T10:00:00Z' }] });
+    const result = await run({}, APPROVED_INPUTS, { prLink: link(5) });
+    expect(result.outputs['docs-status-state']).toBe('pending');
+    expect(latest()).toMatchObject({ state: 'pending', description: 'Waiting for the approval of the documentation PR acme-sim/docs#5' });
+  });
+
+  it('a writer’s change request holds whatever a reader approves after it, until that writer approves', async () => {
+    docs.collaborators.set('lead', 'write');
+    const pull = docsPull(5, {
+      reviews: [
+        { login: 'lead', state: 'CHANGES_REQUESTED', submittedAt: '2026-01-05T10:00:00Z' },
+        { login: 'drive-by', state: 'APPROVED', submittedAt: '2026-01-05T10:05:00Z' },
+      ],
+    });
+    expect((await run({}, APPROVED_INPUTS, { prLink: link(5) })).outputs['docs-status-state']).toBe('pending');
+    pull.reviews!.push({ login: 'lead', state: 'APPROVED', submittedAt: '2026-01-05T10:10:00Z' });
+    expect((await run({}, APPROVED_INPUTS, { prLink: link(5) })).outputs['docs-status-state']).toBe('success');
   });
 
   it('reads no approval where none is waited for: written mode, or a job that opened no documentation PR', async () => {

@@ -174,7 +174,8 @@ describe('reuse-job: the job recorded in the pull-request comment', () => {
   it('a head it already covers: skipped with a notice, and the comment left as it is', async () => {
     const first = await onPull(REUSE, {}, { script: scripts.prAfter(1) });
     const jobId = first.outputs['job-id']!;
-    expect(recordIn(github.comments[0]!.body, CODE_PR)).toEqual({ jobId, headSha: HEAD });
+    // Not waited for (wait: false): the record says the job is at work.
+    expect(recordIn(github.comments[0]!.body, CODE_PR)).toEqual({ jobId, headSha: HEAD, working: true });
     const before = github.comments[0]!.body;
     github.requests.length = 0;
     flows.sim.resetLog();
@@ -198,7 +199,7 @@ describe('reuse-job: the job recorded in the pull-request comment', () => {
     expect(posts('message')).toEqual([]);
     expect(posts('create')).toHaveLength(1);
     expect(again.outputs['job-id']).not.toBe(jobId);
-    expect(recordIn(github.comments[0]!.body, CODE_PR)).toEqual({ jobId: again.outputs['job-id'], headSha: HEAD });
+    expect(recordIn(github.comments[0]!.body, CODE_PR)).toEqual({ jobId: again.outputs['job-id'], headSha: HEAD, working: true });
   });
 
   it('a recorded job the API no longer has (404): said so, and a new job is created', async () => {
@@ -217,7 +218,7 @@ describe('reuse-job: the job recorded in the pull-request comment', () => {
     expect(again.outputs.outcome).toBe('error');
     expect(again.failed).toBe(true);
     expect(flows.sim.requests.filter((r) => r.method === 'POST')).toEqual([]);
-    expect(recordIn(github.comments[0]!.body, CODE_PR)).toEqual({ jobId: first.outputs['job-id'], headSha: OLD });
+    expect(recordIn(github.comments[0]!.body, CODE_PR)).toEqual({ jobId: first.outputs['job-id'], headSha: OLD, working: true });
   });
 });
 
