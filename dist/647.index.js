@@ -58,14 +58,26 @@ class DocsPrFollower {
     commentIds = new Map();
     /** The record's documentation PR before this run linked another: the one `supersede` closes. */
     replaced;
-    /** `recorded`: the documentation PR the code PR's verified record names, if any. */
-    constructor(context, recorded) {
+    /**
+     * `recorded`: the documentation PR the code PR's verified record names, if any; `replacing`: an
+     * earlier one the record says it replaced and that is not closed yet (a run stopped between the
+     * two): `supersede` closes it.
+     */
+    constructor(context, recorded, replacing) {
         this.context = context;
         this.recorded = recorded;
+        this.replaced = replacing;
     }
     /** What this run did to the documentation PR so far: the run record's part. */
     get outcome() {
-        return { action: this.done, record: this.recorded, shown: this.shown, acted: this.acted, changed: this.changed };
+        return {
+            action: this.done,
+            record: this.recorded,
+            shown: this.shown,
+            acted: this.acted,
+            changed: this.changed,
+            ...(this.replaced ? { supersedes: this.replaced } : {}),
+        };
     }
     /** `closed`: merged or not, the recorded documentation PR follows, once the decision found it to be the record's. */
     async codePrClosed(merged, decision) {
@@ -155,7 +167,15 @@ class DocsPrFollower {
         }
         const { pull: target, headRef } = decision;
         const same = earlier !== undefined && (0,_target_js__WEBPACK_IMPORTED_MODULE_6__/* .sameRepository */ .RB)(earlier.repository, target.repository) && earlier.number === target.number;
-        const record = { repository: target.repository, number: target.number, headRef, closedByAction: same ? earlier.closedByAction : false };
+        // The repository's ID as GitHub answered it; unchecked, what the record kept of the same PR.
+        const repositoryId = decision.kind === 'found' ? decision.state.repositoryId : same ? earlier.repositoryId : undefined;
+        const record = {
+            repository: target.repository,
+            number: target.number,
+            ...(repositoryId !== undefined ? { repositoryId } : {}),
+            headRef,
+            closedByAction: same ? earlier.closedByAction : false,
+        };
         if (this.context.dryRun) {
             this.dryRun(`would link documentation PR ${(0,_github_api_js__WEBPACK_IMPORTED_MODULE_0__/* .pullName */ .N4)(target)}`);
             return false;
@@ -178,7 +198,8 @@ class DocsPrFollower {
         }
         const github = (0,_access_js__WEBPACK_IMPORTED_MODULE_5__/* .docsClientFor */ .s$)(this.context.access, target);
         const linked = github ? await this.writeDocsComment(await github, decision.state, target, { kind: 'linked' }) : false;
-        if (linked && this.done !== 'reopened')
+        // What this run did before stands (reopened it, superseded an earlier one): linking is the least of them.
+        if (linked && this.done === 'none')
             this.done = 'linked';
         if (linked)
             this.context.logger.info(`Linked documentation PR ${(0,_github_api_js__WEBPACK_IMPORTED_MODULE_0__/* .pullName */ .N4)(target)} to this pull request.`);
@@ -199,14 +220,20 @@ class DocsPrFollower {
         if (!earlier || !newer || this.stopped || this.context.signal.aborted)
             return;
         if (!(0,_target_js__WEBPACK_IMPORTED_MODULE_6__/* .sameRepository */ .RB)(earlier.repository, newer.repository)) {
+            this.replaced = undefined;
             this.warn(`The pull-request comment records documentation PR ${(0,_github_api_js__WEBPACK_IMPORTED_MODULE_0__/* .pullName */ .N4)(earlier)}, in another repository than the job's (${newer.repository}): it is left as it is.`);
             return;
         }
         const decision = await this.context.decideRecorded(earlier);
-        if (decision.kind !== 'found')
+        // Only a close that failed leaves it for the next run: everything else is an answer.
+        if (decision.kind !== 'found') {
+            if (decision.kind === 'refused')
+                this.replaced = undefined;
             return;
+        }
         const pull = decision.state;
         if (pull.merged || pull.state === 'closed') {
+            this.replaced = undefined;
             this.context.logger.info(`The earlier documentation PR ${(0,_github_api_js__WEBPACK_IMPORTED_MODULE_0__/* .pullName */ .N4)(earlier)} is already ${pull.merged ? 'merged' : 'closed'}: left as it is.`);
             return;
         }
@@ -217,6 +244,7 @@ class DocsPrFollower {
         const closed = await this.attempt('close', earlier, () => github.setPullRequestState(earlier.number, 'closed'));
         if (!closed)
             return;
+        this.replaced = undefined;
         this.done = 'superseded';
         this.context.logger.info(`Closed the earlier documentation PR ${(0,_github_api_js__WEBPACK_IMPORTED_MODULE_0__/* .pullName */ .N4)(earlier)} in favour of ${(0,_github_api_js__WEBPACK_IMPORTED_MODULE_0__/* .pullName */ .N4)(newer)}; its branch ${(0,_text_js__WEBPACK_IMPORTED_MODULE_7__/* .quotedForLog */ .IK)(pull.headRef)} is kept.`);
         this.shown = this.shown && { ...this.shown, superseded: (0,_github_api_js__WEBPACK_IMPORTED_MODULE_0__/* .pullName */ .N4)(earlier) };

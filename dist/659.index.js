@@ -34,7 +34,8 @@ async function newestMarkedBy(github, comments, marker) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   PullRequestComment: () => (/* binding */ PullRequestComment),
-/* harmony export */   Z: () => (/* binding */ backLinkIn)
+/* harmony export */   Zk: () => (/* binding */ backLinkIn),
+/* harmony export */   d: () => (/* binding */ unverifiedBackLinkNotice)
 /* harmony export */ });
 /* unused harmony export unverifiedNotice */
 /* harmony import */ var _github_api_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(28943);
@@ -100,6 +101,10 @@ class PullRequestComment {
         this.commentId = existingId;
         this.stored = earlier;
     }
+    /** The comment was found, but its record did not verify: the one notice that says why was given. */
+    get recordUnverified() {
+        return this.foundBody !== undefined && this.earlier === undefined && lastLineIsRecord(this.foundBody);
+    }
     /**
      * The pull request's comment as the action last left it (or a new one to write). Undefined when
      * the comments cannot be read: one warning, and the run goes on without the comment and
@@ -149,6 +154,8 @@ class PullRequestComment {
         if (!job)
             return undefined;
         const docsPr = this.docsPrOf(view.docsPr).record;
+        // An earlier documentation PR not closed yet stays recorded until a run closes it.
+        const supersedes = view.docsPr ? view.docsPr.supersedes : this.stored?.supersedes;
         // What was measured stays recorded until a run measures anew.
         const impact = view.impact?.record ?? this.stored?.impact;
         // The job is at work from the working write until a run saw it end (this run's outcome, or
@@ -161,6 +168,7 @@ class PullRequestComment {
             headSha: job.headSha,
             ...(working ? { working: true } : {}),
             ...(docsPr ? { docsPr } : {}),
+            ...(supersedes ? { supersedes } : {}),
             ...(impact ? { impact } : {}),
         };
     }
@@ -179,17 +187,21 @@ class PullRequestComment {
         return { record: outcome.record, section: shown && (0,_report_docs_pr_report_js__WEBPACK_IMPORTED_MODULE_2__/* .renderDocsPrSection */ .dH)((0,_github_api_js__WEBPACK_IMPORTED_MODULE_0__/* .pullName */ .N4)(shown.pull), shown.state, shown.superseded) };
     }
     /**
-     * The comment as it was found, its report kept, its documentation PR's line and gate line said
-     * anew where given (kept as they were where not), and its record as given, sealed: `command:
-     * sync`, and a run whose status changed without a report of its own (a waiver). Nothing is
-     * written when there was no comment with a verified record to keep. True once written.
+     * The comment's report kept, its documentation PR's line and gate line said anew where given
+     * (kept as they were where not), and its record sealed: `command: sync`, and a run whose status
+     * changed without a report of its own (a waiver). The comment is read again first, so what
+     * another run wrote since (its report, its record) is what is kept; `change` makes this run's
+     * record from the newest one. Nothing is written when there was no comment with a verified
+     * record to keep. True once written.
      */
-    async rewriteTail(record, tail, github = this.github) {
+    async rewriteTail(change, tail, github = this.github) {
         if (this.stopped || this.commentId === undefined || !this.foundBody || !this.earlier)
             return false;
+        const newest = await this.readBodyAgain(github);
+        const record = change(newest?.record ?? this.stored ?? this.earlier);
         // A comment edited on GitHub's web page comes back with CRLF line ends. Its first line is the
         // marker, so what is popped below never empties the list.
-        const lines = this.foundBody.split(/\r?\n/);
+        const lines = (newest?.body ?? this.foundBody).split(/\r?\n/);
         const dropBlankLines = () => {
             while (lines.at(-1) === '')
                 lines.pop();
@@ -215,8 +227,26 @@ class PullRequestComment {
         }
         catch (error) {
             this.stopped = true;
+            if (error instanceof _github_api_js__WEBPACK_IMPORTED_MODULE_0__/* .GitHubError */ .y_ && error.kind === 'cancelled')
+                return false;
             this.deps.logger.warning(`Could not write the pull-request comment: ${(0,_text_js__WEBPACK_IMPORTED_MODULE_8__/* .errorMessage */ .gJ)(error)}`);
             return false;
+        }
+    }
+    /**
+     * The comment's body and verified record as GitHub has them now; undefined when they cannot be
+     * read (said at info level: the write goes on with what this run has) or no longer verify.
+     */
+    async readBodyAgain(github) {
+        try {
+            const ours = (await github.listComments(this.pullRequest.number)).find((comment) => comment.id === this.commentId);
+            const quiet = { ...this.deps, logger: { ...this.deps.logger, notice: () => undefined, info: () => undefined } };
+            const record = ours && recordOf(ours.body, this.pullRequest, quiet);
+            return ours && record ? { body: ours.body, record } : undefined;
+        }
+        catch (error) {
+            this.deps.logger.info(`Could not read the pull-request comment again before writing it (${(0,_text_js__WEBPACK_IMPORTED_MODULE_8__/* .errorMessage */ .gJ)(error)}); writing what this run knows.`);
+            return undefined;
         }
     }
     /**
@@ -336,10 +366,16 @@ function recordOf(body, pullRequest, deps) {
 }
 /** The notice for a record that does not verify: the likely cause first (a rotated key), and the way out. */
 function unverifiedNotice(hadPreviousKey) {
-    const rotation = hadPreviousKey
+    return `The pull-request comment's hidden record does not verify, so it counts as none. ${likelyCause(hadPreviousKey)}; otherwise it was edited by hand or copied from elsewhere. Until a run records anew, the job is not reused and no documentation PR is acted on.`;
+}
+/** The notice for a documentation PR's back-link that does not verify (`command: sync`): the same cause, and what it costs. */
+function unverifiedBackLinkNotice(hadPreviousKey) {
+    return `This pull request's back-link to its code PR does not verify, so it counts as none. ${likelyCause(hadPreviousKey)}; otherwise it was edited by hand or copied from elsewhere. Nothing is brought in step until the code PR's next run links this pull request again.`;
+}
+function likelyCause(hadPreviousKey) {
+    return hadPreviousKey
         ? 'It was not sealed under api-key nor under previous-api-key: most likely under a key older than both'
         : 'Most likely api-key was rotated since it was written (admin keys expire, by default after 90 days): give the earlier key as previous-api-key until every open pull request has been written again';
-    return `The pull-request comment's hidden record does not verify, so it counts as none. ${rotation}; otherwise it was edited by hand or copied from elsewhere. Until a run records anew, the job is not reused and no documentation PR is acted on.`;
 }
 /**
  * The back-link this action left on the pull request when it is a documentation PR that follows a
@@ -347,20 +383,35 @@ function unverifiedNotice(hadPreviousKey) {
  * matter (it is the docs token's identity, which this run may not know); the seal does.
  */
 function backLinkOf(comments, pullRequest, deps) {
-    return backLinkIn(comments, pullRequest, deps.seal);
+    const reading = backLinkIn(comments, pullRequest, deps.seal);
+    return reading.found === 'verified' ? reading.record : undefined;
 }
-/** The verified back-link among a pull request's comments (`command: sync` reads the documentation PR's so). */
+/**
+ * The back-link among a pull request's comments (`command: sync` reads the documentation PR's so):
+ * verified, the first that verifies; unverified, when a back-link is there but none verifies (a
+ * key rotated, an edit); none at all.
+ */
 function backLinkIn(comments, pullRequest, seal) {
     const scope = (0,_memory_seal_js__WEBPACK_IMPORTED_MODULE_7__/* .docsPrScope */ .Ss)(pullRequest.repository, pullRequest.number);
-    const deps = { seal };
+    let found = { found: 'none' };
     for (const comment of comments) {
         if (!(0,_memory_record_js__WEBPACK_IMPORTED_MODULE_5__/* .isMarked */ .rZ)(comment.body, _memory_record_js__WEBPACK_IMPORTED_MODULE_5__/* .DOCS_PR_MARKER */ .iU))
             continue;
-        const reading = (0,_memory_record_js__WEBPACK_IMPORTED_MODULE_5__/* .readBackLink */ .QU)(comment.body, deps.seal, scope);
+        const reading = (0,_memory_record_js__WEBPACK_IMPORTED_MODULE_5__/* .readBackLink */ .QU)(comment.body, seal, scope);
         if (reading.found === 'verified')
-            return reading.record;
+            return reading;
+        if (reading.found === 'unverified')
+            found = reading;
     }
-    return undefined;
+    return found;
+}
+/** Whether a comment's last line is a record of the code PR's kind, whether or not it verifies. */
+function lastLineIsRecord(body) {
+    return body
+        .replace(/[\r\n]+$/, '')
+        .split('\n')
+        .at(-1)
+        .startsWith('<!-- docs-agent-action:state ');
 }
 /** Records are written by one function, their fields always in one order: their JSON tells them apart. */
 function sameRecord(a, b) {
@@ -571,10 +622,13 @@ async function findCodeSide(settings, context, connect, repository, number, run)
     const { logger } = context;
     const seal = memory_seal/* RecordSeal */.l_.fromApiKey(settings.apiKey, settings.previousApiKey);
     const docsGitHub = await connect(settings.githubToken, (0,target/* repoName */.Qq)(repository.name));
-    const backLink = (0,pr_comment_comment/* backLinkIn */.Z)(await docsGitHub.listComments(number), { repository, number }, seal);
-    if (!backLink) {
+    const reading = (0,pr_comment_comment/* backLinkIn */.Zk)(await docsGitHub.listComments(number), { repository, number }, seal);
+    if (reading.found === 'unverified')
+        return skip(run, logger, (0,pr_comment_comment/* unverifiedBackLinkNotice */.d)(seal.hasPreviousKey));
+    if (reading.found === 'none') {
         return skip(run, logger, `This pull request carries no back-link of this action's that verifies: it documents no code PR the action follows, so there is nothing to bring in step.`);
     }
+    const backLink = reading.record;
     const codePr = backLink.codePr;
     run.codePr = (0,api/* pullName */.N4)(codePr);
     const token = settings.codeToken || ((0,target/* sameRepository */.RB)(codePr.repository, repository.name) ? settings.githubToken : '');
@@ -599,12 +653,23 @@ async function findCodeSide(settings, context, connect, repository, number, run)
     // Only the documentation PR the code PR's sealed record names speaks for the code PR: an
     // earlier one (superseded, closed by the action, or left open) keeps its back-link, and its
     // approval or closing must not set the status the newer one holds.
-    if (!comment || !earlier || !recorded || !(0,target/* sameRepository */.RB)(recorded.repository, repository.name) || recorded.number !== number) {
-        return skip(run, logger, earlier
+    if (!comment || !earlier || !recorded || !isThisPull(recorded, repository, number)) {
+        return skip(run, 
+        // A record that does not verify had its one notice, with the likely cause.
+        comment?.recordUnverified ? { ...logger, notice: () => undefined } : logger, earlier
             ? `The code PR ${run.codePr}'s record names another documentation PR than ${run.docsPr}: it speaks for the code PR, so its status and comment are left as they are.`
             : `The code PR ${run.codePr} has no comment of this action's (written by ${author}) with a record that verifies, so nothing says ${run.docsPr} is its documentation PR: its status and comment are left as they are.`);
     }
-    return { repo, token, pull, comment, earlier, recorded };
+    // The record may name the documentation repository by a name it had before a rename: it is asked for by its name now.
+    return { repo, token, pull, comment, earlier, recorded: { ...recorded, repository: repository.name } };
+}
+/** Whether the code PR's record names this documentation PR: by the repository's ID where both are known (a rename keeps it), else by name. */
+function isThisPull(recorded, repository, number) {
+    if (recorded.number !== number)
+        return false;
+    return recorded.repositoryId !== undefined && repository.id !== undefined
+        ? recorded.repositoryId === repository.id
+        : (0,target/* sameRepository */.RB)(recorded.repository, repository.name);
 }
 /**
  * Where the documentation PR stands, read from GitHub now and held to the record by the one
@@ -656,9 +721,13 @@ async function publish(settings, context, code, run) {
     const client = () => lastWrites.client(code.token, code.repo);
     if (run.gate)
         run.written = (await (0,gate_status/* writeGateStatus */.$)(run.gate, code.pull.headSha, client, { logger: context.logger, dryRun: false })).state;
-    const docsPr = { ...code.recorded, closedByAction: run.standing === 'closed-by-action' };
+    const closedByAction = run.standing === 'closed-by-action';
     const section = run.state && (0,docs_pr_report/* renderDocsPrSection */.dH)(run.docsPr, run.state);
-    run.commentUpdated = await code.comment.rewriteTail({ ...code.earlier, docsPr }, { ...(section ? { docsPrSection: section } : {}), ...(run.written && run.gate ? { gate: run.gate } : {}) }, await client());
+    // The newest record, read again, with this documentation PR's closing as GitHub shows it now.
+    const change = (newest) => newest.docsPr && (0,target/* sameRepository */.RB)(newest.docsPr.repository, code.recorded.repository) && newest.docsPr.number === code.recorded.number
+        ? { ...newest, docsPr: { ...newest.docsPr, closedByAction } }
+        : newest;
+    run.commentUpdated = await code.comment.rewriteTail(change, { ...(section ? { docsPrSection: section } : {}), ...(run.written && run.gate ? { gate: run.gate } : {}) }, await client());
 }
 function skip(run, logger, reason) {
     run.outcome = 'skipped';

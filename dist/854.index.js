@@ -649,7 +649,9 @@ function describeFailure(name, error, context) {
             case 'timeout':
                 return failure(name, `timed out: no complete answer within request-timeout (${(0,src_text/* formatDuration */.a3)(context.requestTimeoutMs)})`, 'timeout');
             case 'deadline':
-                return failure(name, "timed out: the step's timeout ran out before it answered", 'deadline');
+                return failure(name, context.deadlineIs === 'a last write'
+                    ? 'timed out: the window of this last write (one request-timeout, or what a cancellation leaves) ran out before it answered'
+                    : "timed out: the step's timeout ran out before it answered", 'deadline');
         }
     }
     const { status, response } = error;
@@ -736,7 +738,7 @@ const WRITERS_REVIEWS_QUERY = 'query ($owner: String!, $name: String!, $number: 
 function createOctokitApi(options) {
     // Known once Octokit is built: a connection failure names where it tried to connect.
     let apiUrl = '';
-    const describe = (name, error) => describeFailure(name, error, { apiUrl, requestTimeoutMs: options.requestTimeoutMs });
+    const describe = (name, error) => describeFailure(name, error, { apiUrl, requestTimeoutMs: options.requestTimeoutMs, deadlineIs: options.deadlineIs });
     const octokit = limitedOctokit(options, describe);
     apiUrl = String(octokit.request.endpoint.DEFAULTS.baseUrl);
     const call = async (name, request) => {
@@ -927,6 +929,7 @@ function pullState(name, data) {
     return {
         number: pull.number,
         repositoryId: typeof repositoryId === 'number' && Number.isSafeInteger(repositoryId) && repositoryId >= 1 ? repositoryId : undefined,
+        baseRepository: typeof pull.base?.repo?.full_name === 'string' ? pull.base.repo.full_name : undefined,
         nodeId: pull.node_id,
         state: pull.state,
         draft: pull.draft === true,

@@ -89,10 +89,22 @@ export async function decideReported(job: AgentJob | undefined, context: DecideC
  * recorded repository, on the recorded branch.
  */
 export function decideRecorded(recorded: DocsPrRecord, context: DecideContext): Promise<RunDocsPr> {
-  return decide({ pull: { repository: recorded.repository, number: recorded.number }, headRef: recorded.headRef, recorded: true }, context);
+  const claim = { pull: { repository: recorded.repository, number: recorded.number }, headRef: recorded.headRef, recorded: true };
+  return decide(recorded.repositoryId === undefined ? claim : { ...claim, repositoryId: recorded.repositoryId }, context);
 }
 
-async function decide(claim: { pull: PullRef; headRef: string; recorded: boolean }, context: DecideContext): Promise<RunDocsPr> {
+/**
+ * What is claimed of a pull request: where (its repository, by name, and by ID when the record
+ * keeps it), its head branch, and who claims it (the job's report, or the record).
+ */
+interface Claim {
+  readonly pull: PullRef;
+  readonly repositoryId?: number;
+  readonly headRef: string;
+  readonly recorded: boolean;
+}
+
+async function decide(claim: Claim, context: DecideContext): Promise<RunDocsPr> {
   const { pull, headRef } = claim;
   const name = pullName(pull);
   const code = context.codePr;
@@ -133,8 +145,13 @@ async function decide(claim: { pull: PullRef; headRef: string; recorded: boolean
       `Could not read documentation PR ${name}: ${errorMessage(error)} It is not taken as the documentation PR in this run.`,
     );
   }
+  // The repository as GitHub names it now: a renamed one answers under its new name, and a
+  // recorded ID says it is the same repository all the same.
+  const base = state.baseRepository ?? pull.repository;
+  const sameBase =
+    claim.repositoryId !== undefined && state.repositoryId !== undefined ? claim.repositoryId === state.repositoryId : sameRepository(base, pull.repository);
   const head = state.headRepository;
-  if (state.headRef !== headRef || head === undefined || !sameRepository(head, pull.repository)) {
+  if (!sameBase || state.headRef !== headRef || head === undefined || !sameRepository(head, base)) {
     const seen = `${head ? `${head}:` : 'a deleted fork:'}${state.headRef}`;
     return refuse(
       context,

@@ -73,15 +73,29 @@ export class DocsPrFollower {
   /** The record's documentation PR before this run linked another: the one `supersede` closes. */
   private replaced: DocsPrRecord | undefined;
 
-  /** `recorded`: the documentation PR the code PR's verified record names, if any. */
+  /**
+   * `recorded`: the documentation PR the code PR's verified record names, if any; `replacing`: an
+   * earlier one the record says it replaced and that is not closed yet (a run stopped between the
+   * two): `supersede` closes it.
+   */
   constructor(
     private readonly context: FollowContext,
     private recorded: DocsPrRecord | undefined,
-  ) {}
+    replacing?: DocsPrRecord,
+  ) {
+    this.replaced = replacing;
+  }
 
   /** What this run did to the documentation PR so far: the run record's part. */
   get outcome(): DocsPrOutcome {
-    return { action: this.done, record: this.recorded, shown: this.shown, acted: this.acted, changed: this.changed };
+    return {
+      action: this.done,
+      record: this.recorded,
+      shown: this.shown,
+      acted: this.acted,
+      changed: this.changed,
+      ...(this.replaced ? { supersedes: this.replaced } : {}),
+    };
   }
 
   /** `closed`: merged or not, the recorded documentation PR follows, once the decision found it to be the record's. */
@@ -164,7 +178,15 @@ export class DocsPrFollower {
     }
     const { pull: target, headRef } = decision;
     const same = earlier !== undefined && sameRepository(earlier.repository, target.repository) && earlier.number === target.number;
-    const record: DocsPrRecord = { repository: target.repository, number: target.number, headRef, closedByAction: same ? earlier.closedByAction : false };
+    // The repository's ID as GitHub answered it; unchecked, what the record kept of the same PR.
+    const repositoryId = decision.kind === 'found' ? decision.state.repositoryId : same ? earlier.repositoryId : undefined;
+    const record: DocsPrRecord = {
+      repository: target.repository,
+      number: target.number,
+      ...(repositoryId !== undefined ? { repositoryId } : {}),
+      headRef,
+      closedByAction: same ? earlier.closedByAction : false,
+    };
     if (this.context.dryRun) {
       this.dryRun(`would link documentation PR ${pullName(target)}`);
       return false;
@@ -187,7 +209,8 @@ export class DocsPrFollower {
     }
     const github = docsClientFor(this.context.access, target);
     const linked = github ? await this.writeDocsComment(await github, decision.state, target, { kind: 'linked' }) : false;
-    if (linked && this.done !== 'reopened') this.done = 'linked';
+    // What this run did before stands (reopened it, superseded an earlier one): linking is the least of them.
+    if (linked && this.done === 'none') this.done = 'linked';
     if (linked) this.context.logger.info(`Linked documentation PR ${pullName(target)} to this pull request.`);
     this.show(record, linked ? (this.done === 'reopened' ? 'reopened' : 'linked') : 'not-updated', { acted: !same });
     if (!linked || !supersedes) return false;
@@ -205,15 +228,21 @@ export class DocsPrFollower {
     const newer = this.recorded;
     if (!earlier || !newer || this.stopped || this.context.signal.aborted) return;
     if (!sameRepository(earlier.repository, newer.repository)) {
+      this.replaced = undefined;
       this.warn(
         `The pull-request comment records documentation PR ${pullName(earlier)}, in another repository than the job's (${newer.repository}): it is left as it is.`,
       );
       return;
     }
     const decision = await this.context.decideRecorded(earlier);
-    if (decision.kind !== 'found') return;
+    // Only a close that failed leaves it for the next run: everything else is an answer.
+    if (decision.kind !== 'found') {
+      if (decision.kind === 'refused') this.replaced = undefined;
+      return;
+    }
     const pull = decision.state;
     if (pull.merged || pull.state === 'closed') {
+      this.replaced = undefined;
       this.context.logger.info(`The earlier documentation PR ${pullName(earlier)} is already ${pull.merged ? 'merged' : 'closed'}: left as it is.`);
       return;
     }
@@ -222,6 +251,7 @@ export class DocsPrFollower {
     const github = await client;
     const closed = await this.attempt('close', earlier, () => github.setPullRequestState(earlier.number, 'closed'));
     if (!closed) return;
+    this.replaced = undefined;
     this.done = 'superseded';
     this.context.logger.info(
       `Closed the earlier documentation PR ${pullName(earlier)} in favour of ${pullName(newer)}; its branch ${quotedForLog(pull.headRef)} is kept.`,

@@ -21,6 +21,8 @@ export interface DocsPrOutcome {
   readonly acted: boolean;
   /** The run's documentation PR as GitHub answered this run's own change of it (closed, reopened). */
   readonly changed: PullRequestState | undefined;
+  /** An earlier documentation PR the recorded one replaced, not closed yet: the record keeps it until it is. */
+  readonly supersedes?: DocsPrRecord;
 }
 
 /** The code pull request, as the documentation PR's comment names it. */
@@ -70,8 +72,8 @@ export interface DocsPrShown {
  * Before anything was done: nothing, and the record's documentation PR as it was. Apart from
  * follow.ts, which the agent step loads only when it follows a documentation PR.
  */
-export function nothingDone(recorded: DocsPrRecord | undefined): DocsPrOutcome {
-  return { action: 'none', record: recorded, shown: undefined, acted: false, changed: undefined };
+export function nothingDone(recorded: DocsPrRecord | undefined, supersedes?: DocsPrRecord): DocsPrOutcome {
+  return { action: 'none', record: recorded, shown: undefined, acted: false, changed: undefined, ...(supersedes ? { supersedes } : {}) };
 }
 
 /**

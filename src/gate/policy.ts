@@ -104,7 +104,7 @@ export function gateStatus(facts: GateFacts): GateStatus | undefined {
           ? atRun('success', said`No documentation PR is recorded for this pull request`)
           : atRun('failure', [...said`The documentation PR was not checked, so it cannot pass the gate`, ...waive]);
       }
-      if (docsPr.standing === 'refused') return atRun('failure', [...refusedSentence(docsPr.why, docsPr.name), ...waive]);
+      if (docsPr.standing === 'refused') return atRun('failure', [...refusedSentence(docsPr.why, docsPr.name, outcome === 'synced'), ...waive]);
       if (docsPr.standing === 'unchecked') {
         return atRun('failure', [...said`The documentation PR ${docsPr.name} could not be checked on GitHub; re-run the workflow`, ...waive]);
       }
@@ -130,8 +130,13 @@ export function gateStatus(facts: GateFacts): GateStatus | undefined {
 }
 
 /** What a link that is no documentation PR is, in the status's words (`docs-pr/decide.ts` decides it). */
-function refusedSentence(why: NotTheDocsPr, name: string | undefined): SentencePart[] {
-  const link = name === undefined ? said`The job's documentation PR link` : said`The job's documentation PR link ${name}`;
+function refusedSentence(why: NotTheDocsPr, name: string | undefined, recorded: boolean): SentencePart[] {
+  // A closed code PR's run has no job: the pull request is the one its record names.
+  const link = recorded
+    ? said`The recorded documentation PR ${name ?? ''}`
+    : name === undefined
+      ? said`The job's documentation PR link`
+      : said`The job's documentation PR link ${name}`;
   switch (why) {
     case 'not-found':
       return [...link, ...said` is not found on GitHub`];

@@ -31,7 +31,7 @@ export async function writeGateStatus(
     context.logger.info(`Documentation gate: ${status.state} on ${sha} (${status.description}).`);
     return { state: status.state };
   } catch (error) {
-    const refused = error instanceof GitHubError && error.kind === 'http' && error.status !== undefined && error.status < 500;
+    const refused = isRefusal(error);
     // Cut off by the step's cancellation: the last writes write it again, in a window of their own.
     if (error instanceof GitHubError && error.kind === 'cancelled') return { state: undefined, refused: false };
     context.logger.warning(`Could not set the ${GATE_CONTEXT} status on ${sha}: ${whyNot(error)}`);
@@ -39,8 +39,22 @@ export async function writeGateStatus(
   }
 }
 
-/** Why a status could not be written: a 403 names the permission (and the fork's read-only token). */
+/** A rate limit: GitHub answers it 429, or 403 saying so (primary and secondary limits). */
+function isRateLimit(error: GitHubError): boolean {
+  return error.status === 429 || (error.status === 403 && /rate limit/i.test(error.answer ?? error.message));
+}
+
+/**
+ * GitHub refused the write for good (a 4xx other than a rate limit: a missing permission, a
+ * fork's read-only token), which the same run would meet again.
+ */
+function isRefusal(error: unknown): boolean {
+  return error instanceof GitHubError && error.kind === 'http' && error.status !== undefined && error.status < 500 && !isRateLimit(error);
+}
+
+/** Why a status could not be written: a 403 names the permission (and the fork's read-only token); a rate limit says so. */
 function whyNot(error: unknown): string {
+  if (error instanceof GitHubError && isRateLimit(error)) return `${error.message} GitHub's rate limit held it back: it is not a missing permission.`;
   if (error instanceof GitHubError && error.status === 403) {
     return `GitHub answered 403 (${error.answer ?? 'forbidden'}): give the job "permissions: statuses: write" (in the documentation repository's workflow, code-token needs "Commit statuses: write" on the code repository). A pull request from a fork gets a read-only token; the documentation gate guide shows a workflow that still leaves the status.`;
   }

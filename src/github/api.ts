@@ -109,6 +109,8 @@ export interface PullRequestState {
   readonly number: number;
   /** The ID of its (base) repository: what its back-link is sealed for. */
   readonly repositoryId: number | undefined;
+  /** `owner/name` of its (base) repository as GitHub names it now (after a rename, the new name). */
+  readonly baseRepository: string | undefined;
   /** GraphQL's ID of the pull request, which `markReadyForReview` takes. */
   readonly nodeId: string;
   readonly state: 'open' | 'closed';

@@ -44,8 +44,10 @@ export function connectOnce(
   repo: RepoName,
   until: number,
   signal: AbortSignal,
+  deadlineIs: 'the step' | 'a last write' = 'the step',
 ): Promise<GitHubApi> {
   return createGitHubApi({
+    deadlineIs,
     token,
     repo,
     requestTimeoutMs: settings.requestTimeoutMs,

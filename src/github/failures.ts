@@ -12,6 +12,8 @@ import { LimitReached } from './limits.js';
 export interface FailureContext {
   readonly apiUrl: string;
   readonly requestTimeoutMs: number;
+  /** Whose deadline ran out: the step's timeout (by default), or a last write's window of its own. */
+  readonly deadlineIs?: 'the step' | 'a last write';
 }
 
 /** One line for the author: which GitHub call, what went wrong, and what to do where it helps. */
@@ -24,7 +26,13 @@ export function describeFailure(name: GitHubCallName, error: unknown, context: F
       case 'timeout':
         return failure(name, `timed out: no complete answer within request-timeout (${formatDuration(context.requestTimeoutMs)})`, 'timeout');
       case 'deadline':
-        return failure(name, "timed out: the step's timeout ran out before it answered", 'deadline');
+        return failure(
+          name,
+          context.deadlineIs === 'a last write'
+            ? 'timed out: the window of this last write (one request-timeout, or what a cancellation leaves) ran out before it answered'
+            : "timed out: the step's timeout ran out before it answered",
+          'deadline',
+        );
     }
   }
   const { status, response } = error as { status?: unknown; response?: { data?: unknown; headers?: Record<string, unknown> } };

@@ -25,6 +25,8 @@ export interface GitHubClientOptions extends RequestLimitOptions {
   readonly repo: RepoName;
   /** GitHub's API root; by default `@actions/github`'s (GITHUB_API_URL, else api.github.com). */
   readonly apiUrl?: string;
+  /** What `deadline` is, as a failure says it: the step's timeout, or a last write's window of its own. */
+  readonly deadlineIs?: 'the step' | 'a last write';
 }
 
 /** GitHub lists at most this many files of one commit, 300 a page. */
@@ -49,7 +51,8 @@ export const WRITERS_REVIEWS_QUERY =
 export function createOctokitApi(options: GitHubClientOptions): GitHubApi {
   // Known once Octokit is built: a connection failure names where it tried to connect.
   let apiUrl = '';
-  const describe = (name: GitHubCallName, error: unknown): GitHubError => describeFailure(name, error, { apiUrl, requestTimeoutMs: options.requestTimeoutMs });
+  const describe = (name: GitHubCallName, error: unknown): GitHubError =>
+    describeFailure(name, error, { apiUrl, requestTimeoutMs: options.requestTimeoutMs, deadlineIs: options.deadlineIs });
   const octokit = limitedOctokit(options, describe);
   apiUrl = String(octokit.request.endpoint.DEFAULTS.baseUrl);
   const call = async <T>(name: GitHubCallName, request: () => Promise<T>): Promise<T> => {
@@ -283,7 +286,7 @@ function writersReviews(data: unknown): WritersReviews {
 function pullState(name: GitHubCallName, data: unknown): PullRequestState {
   const pull = data as Partial<Record<'number' | 'node_id' | 'state' | 'draft' | 'merged' | 'merged_at' | 'title', unknown>> & {
     head?: { ref?: unknown; sha?: unknown; repo?: { full_name?: unknown } | null };
-    base?: { repo?: { id?: unknown } | null };
+    base?: { repo?: { id?: unknown; full_name?: unknown } | null };
     labels?: unknown;
   };
   shape(name, typeof pull?.number === 'number' && typeof pull.node_id === 'string', 'no "number" or "node_id"');
@@ -292,6 +295,7 @@ function pullState(name: GitHubCallName, data: unknown): PullRequestState {
   return {
     number: pull.number as number,
     repositoryId: typeof repositoryId === 'number' && Number.isSafeInteger(repositoryId) && repositoryId >= 1 ? repositoryId : undefined,
+    baseRepository: typeof pull.base?.repo?.full_name === 'string' ? pull.base.repo.full_name : undefined,
     nodeId: pull.node_id as string,
     state: pull.state as 'open' | 'closed',
     draft: pull.draft === true,

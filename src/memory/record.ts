@@ -44,6 +44,12 @@ export interface CommentRecord {
   readonly working?: true;
   /** The documentation PR the job reported, which follow-code-pr keeps in step with the code PR. */
   readonly docsPr?: DocsPrRecord;
+  /**
+   * An earlier documentation PR that `docsPr` replaced and that is not closed yet: recorded before
+   * it is closed, so that a run stopped in between leaves it to the next run to close, not open and
+   * forgotten.
+   */
+  readonly supersedes?: DocsPrRecord;
   /** What readers will see (reader-impact): the documentation PR's head it measured, so a later run for the same head does not read again. */
   readonly impact?: ImpactRecord;
 }
@@ -91,6 +97,8 @@ export interface DocsPrRecord {
   /** `owner/name` of the documentation repository: the job's `source.repository`. */
   readonly repository: string;
   readonly number: number;
+  /** The documentation repository's ID, as GitHub answered it: a rename since keeps it the same PR. */
+  readonly repositoryId?: number;
   /** Its head branch: the job's `source.ref` (at most `MAX_OUTSIDE_CHARS`). A pull request with another head is not this one. */
   readonly headRef: string;
   /** This action closed it (the code PR was closed, or a newer documentation PR replaced it): only then may it reopen it. */
@@ -200,14 +208,23 @@ function checked<T>(reading: RecordReading<unknown>, read: (value: unknown) => T
 }
 
 function recordOf(value: unknown): CommentRecord | undefined {
-  const { jobId, headSha, working, docsPr, impact } = fieldsOf<keyof CommentRecord>(value);
+  const { jobId, headSha, working, docsPr, supersedes, impact } = fieldsOf<keyof CommentRecord>(value);
   if (typeof jobId !== 'string' || !isJobId(jobId) || typeof headSha !== 'string' || !isCommitSha(headSha)) return undefined;
   if (working !== undefined && working !== true) return undefined;
   const docs = docsPr === undefined ? undefined : docsPrOf(docsPr);
   if (docsPr !== undefined && !docs) return undefined;
+  const replaced = supersedes === undefined ? undefined : docsPrOf(supersedes);
+  if (supersedes !== undefined && !replaced) return undefined;
   const measured = impact === undefined ? undefined : impactOf(impact);
   if (impact !== undefined && !measured) return undefined;
-  return { jobId, headSha, ...(working ? { working } : {}), ...(docs ? { docsPr: docs } : {}), ...(measured ? { impact: measured } : {}) };
+  return {
+    jobId,
+    headSha,
+    ...(working ? { working } : {}),
+    ...(docs ? { docsPr: docs } : {}),
+    ...(replaced ? { supersedes: replaced } : {}),
+    ...(measured ? { impact: measured } : {}),
+  };
 }
 
 const PAGE_CHANGES = ['added', 'modified', 'removed', 'renamed'] as const;
@@ -243,9 +260,10 @@ function isCount(value: unknown): boolean {
 
 function docsPrOf(value: unknown): DocsPrRecord | undefined {
   const pull = pullRefOf(value);
-  const { headRef, closedByAction } = fieldsOf<keyof DocsPrRecord>(value);
+  const { headRef, closedByAction, repositoryId } = fieldsOf<keyof DocsPrRecord>(value);
   if (!pull || typeof headRef !== 'string' || headRef === '' || !isBounded(headRef) || typeof closedByAction !== 'boolean') return undefined;
-  return { ...pull, headRef, closedByAction };
+  if (repositoryId !== undefined && !isRepositoryId(repositoryId)) return undefined;
+  return { ...pull, ...(repositoryId !== undefined ? { repositoryId } : {}), headRef, closedByAction };
 }
 
 function backLinkOf(value: unknown): BackLinkRecord | undefined {

@@ -59,7 +59,8 @@ const STATE_TEXT: Record<DocsPrState, string> = {
   'left-alone-closed': 'already closed by someone else: left as it is',
   approved: 'approved by its reviewers',
   merged: 'merged',
-  mismatch: 'not the pull request recorded (its head branch is not the job’s): left as it is; the workflow run’s warning says more',
+  mismatch:
+    'not taken as the documentation PR: its head branch is not the job’s (or the recorded one’s); left as it is, and the workflow run’s warning says more',
   elsewhere: 'not taken as the documentation PR: it is outside the repository the job worked on; the workflow run’s warning says more',
   'code-pr-itself': 'not taken as the documentation PR: it is this pull request, or on its branch',
   unverifiable: 'not taken as the documentation PR: the job does not name the repository and branch that would show it is the job’s',

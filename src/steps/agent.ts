@@ -3,6 +3,7 @@ import { Outputs } from '../constants.js';
 import { decideRecorded } from '../docs-pr/decide.js';
 import type { DocsPrFollower } from '../docs-pr/follow.js';
 import { nothingDone } from '../docs-pr/outcome.js';
+import { serverUrlFrom } from '../docs-pr/target.js';
 import { pullRequestOf, workflowRepositoryOf } from '../event.js';
 import { gitHubClients, type ConnectGitHub } from '../github/clients.js';
 import { GitHubError, repoFromEnv } from '../github/api.js';
@@ -131,9 +132,15 @@ async function prepare(
     if (memory.skip) {
       plan = { action: 'skip', ...memory.skip, shown: false };
     } else {
-      follower = memory.found && side.follower ? await side.follower(memory.found.earlier?.docsPr) : undefined;
+      const earlier = memory.found?.earlier;
+      follower = memory.found && side.follower ? await side.follower(earlier?.docsPr, earlier?.supersedes) : undefined;
       if (follower) record.following = follower.outcome;
-      const recorded = memory.found?.earlier?.docsPr;
+      const recorded = earlier?.docsPr;
+      // A documentation PR an earlier run replaced and was stopped before it closed it: closed now.
+      if (follower && recorded && earlier?.supersedes) {
+        await follower.supersede(pullLink(context, recorded));
+        record.following = follower.outcome;
+      }
       if (follower && recorded && settings.followCodePr && record.pullRequest?.action === 'reopened') {
         // Only one this action closed is reopened: only then is it read and checked.
         await follower.codePrReopened(recorded.closedByAction ? await decideRecorded(recorded, side.decide) : { kind: 'none' });
@@ -184,8 +191,13 @@ async function followClosedCodePr(record: AgentRunRecord, deps: PrepareDeps, sid
       return;
     }
     record.comment = settings.dryRun ? undefined : memory.found;
-    follower = await side.follower!(earlier.docsPr);
+    follower = await side.follower!(earlier.docsPr, earlier.supersedes);
     record.following = follower.outcome;
+    // An earlier documentation PR a run replaced and did not get to close is closed with the code PR too.
+    if (earlier.docsPr && earlier.supersedes) {
+      await follower.supersede(pullLink(context, earlier.docsPr));
+      record.following = follower.outcome;
+    }
     record.documentationPr = earlier.docsPr ? await decideRecorded(earlier.docsPr, side.decide) : { kind: 'none' };
     await follower.codePrClosed(merged, record.documentationPr);
     record.following = follower.outcome;
@@ -207,6 +219,11 @@ async function followClosedCodePr(record: AgentRunRecord, deps: PrepareDeps, sid
 function sayCancelled(record: AgentRunRecord, signal: AbortSignal): void {
   const { outcome } = record.job;
   if (signal.aborted && outcome !== 'cancelled' && outcome !== 'error' && record.preview?.status !== 'cancelled') record.job.outcome = 'cancelled';
+}
+
+/** A pull request's page on the runner's GitHub. */
+function pullLink(context: StepContext, pull: { readonly repository: string; readonly number: number }): string {
+  return `${serverUrlFrom(context.env)}/${pull.repository}/pull/${pull.number}`;
 }
 
 /** A run stopped while preparing: the step's deadline hit during the GitHub reads is said as such. */

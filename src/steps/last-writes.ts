@@ -26,9 +26,9 @@ export class LastWrites {
   client(token: string, repo: RepoName): Promise<GitHubApi> {
     const { clock, signal } = this.context;
     const now = clock.now();
-    if (!signal.aborted) return connectOnce(this.settings, this.context, token, repo, now + this.settings.requestTimeoutMs, signal);
+    if (!signal.aborted) return connectOnce(this.settings, this.context, token, repo, now + this.settings.requestTimeoutMs, signal, 'a last write');
     this.cancelledFrom ??= now;
     const until = Math.min(now + this.settings.requestTimeoutMs, this.cancelledFrom + CANCELLED_WRAP_UP_MS);
-    return connectOnce({ ...this.settings, retries: 0 }, this.context, token, repo, until, new AbortController().signal);
+    return connectOnce({ ...this.settings, retries: 0 }, this.context, token, repo, until, new AbortController().signal, 'a last write');
   }
 }

@@ -11,7 +11,7 @@ import { gitHubClients } from '../github/clients.js';
 import { pullName, type GitHubApi, type PullRequestState, type RepoName } from '../github/api.js';
 import type { CommentRecord, DocsPrRecord } from '../memory/record.js';
 import { RecordSeal, type RepositoryIdentity } from '../memory/seal.js';
-import { backLinkIn, PullRequestComment } from '../pr-comment/comment.js';
+import { backLinkIn, PullRequestComment, unverifiedBackLinkNotice } from '../pr-comment/comment.js';
 import { renderDocsPrSection, type DocsPrState } from '../report/docs-pr-report.js';
 import { renderSyncSummary, type SyncView } from '../report/sync-report.js';
 import { isCancellation } from '../runtime.js';
@@ -103,14 +103,16 @@ async function findCodeSide(
   const { logger } = context;
   const seal = RecordSeal.fromApiKey(settings.apiKey, settings.previousApiKey);
   const docsGitHub = await connect(settings.githubToken, repoName(repository.name));
-  const backLink = backLinkIn(await docsGitHub.listComments(number), { repository, number }, seal);
-  if (!backLink) {
+  const reading = backLinkIn(await docsGitHub.listComments(number), { repository, number }, seal);
+  if (reading.found === 'unverified') return skip(run, logger, unverifiedBackLinkNotice(seal.hasPreviousKey));
+  if (reading.found === 'none') {
     return skip(
       run,
       logger,
       `This pull request carries no back-link of this action's that verifies: it documents no code PR the action follows, so there is nothing to bring in step.`,
     );
   }
+  const backLink = reading.record;
   const codePr = backLink.codePr;
   run.codePr = pullName(codePr);
   const token = settings.codeToken || (sameRepository(codePr.repository, repository.name) ? settings.githubToken : '');
@@ -141,16 +143,26 @@ async function findCodeSide(
   // Only the documentation PR the code PR's sealed record names speaks for the code PR: an
   // earlier one (superseded, closed by the action, or left open) keeps its back-link, and its
   // approval or closing must not set the status the newer one holds.
-  if (!comment || !earlier || !recorded || !sameRepository(recorded.repository, repository.name) || recorded.number !== number) {
+  if (!comment || !earlier || !recorded || !isThisPull(recorded, repository, number)) {
     return skip(
       run,
-      logger,
+      // A record that does not verify had its one notice, with the likely cause.
+      comment?.recordUnverified ? { ...logger, notice: () => undefined } : logger,
       earlier
         ? `The code PR ${run.codePr}'s record names another documentation PR than ${run.docsPr}: it speaks for the code PR, so its status and comment are left as they are.`
         : `The code PR ${run.codePr} has no comment of this action's (written by ${author}) with a record that verifies, so nothing says ${run.docsPr} is its documentation PR: its status and comment are left as they are.`,
     );
   }
-  return { repo, token, pull, comment, earlier, recorded };
+  // The record may name the documentation repository by a name it had before a rename: it is asked for by its name now.
+  return { repo, token, pull, comment, earlier, recorded: { ...recorded, repository: repository.name } };
+}
+
+/** Whether the code PR's record names this documentation PR: by the repository's ID where both are known (a rename keeps it), else by name. */
+function isThisPull(recorded: DocsPrRecord, repository: RepositoryIdentity, number: number): boolean {
+  if (recorded.number !== number) return false;
+  return recorded.repositoryId !== undefined && repository.id !== undefined
+    ? recorded.repositoryId === repository.id
+    : sameRepository(recorded.repository, repository.name);
 }
 
 /**
@@ -215,10 +227,15 @@ async function publish(settings: SyncSettings, context: StepContext, code: CodeS
   const lastWrites = new LastWrites(settings, context);
   const client = (): Promise<GitHubApi> => lastWrites.client(code.token, code.repo);
   if (run.gate) run.written = (await writeGateStatus(run.gate, code.pull.headSha, client, { logger: context.logger, dryRun: false })).state;
-  const docsPr: DocsPrRecord = { ...code.recorded, closedByAction: run.standing === 'closed-by-action' };
+  const closedByAction = run.standing === 'closed-by-action';
   const section = run.state && renderDocsPrSection(run.docsPr, run.state);
+  // The newest record, read again, with this documentation PR's closing as GitHub shows it now.
+  const change = (newest: CommentRecord): CommentRecord =>
+    newest.docsPr && sameRepository(newest.docsPr.repository, code.recorded.repository) && newest.docsPr.number === code.recorded.number
+      ? { ...newest, docsPr: { ...newest.docsPr, closedByAction } }
+      : newest;
   run.commentUpdated = await code.comment.rewriteTail(
-    { ...code.earlier, docsPr },
+    change,
     { ...(section ? { docsPrSection: section } : {}), ...(run.written && run.gate ? { gate: run.gate } : {}) },
     await client(),
   );

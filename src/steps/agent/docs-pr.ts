@@ -17,7 +17,7 @@ export interface DocsSide {
   /** The decision's context: undefined reads nothing (nothing in the run depends on the documentation PR). */
   readonly decide: DecideContext;
   /** Makes the follower of the record's documentation PR; undefined when no follower runs (not asked for, no pull request). */
-  readonly follower: ((recorded: DocsPrRecord | undefined) => Promise<DocsPrFollower>) | undefined;
+  readonly follower: ((recorded: DocsPrRecord | undefined, replacing?: DocsPrRecord) => Promise<DocsPrFollower>) | undefined;
   readonly access: DocsAccess | undefined;
 }
 
@@ -56,7 +56,7 @@ export function docsSide(
   const follows = settings.followCodePr || settings.docsStatus === 'approved';
   if (!follows || !settings.prComment || !access || !pullRequest || !repository) return { decide, follower: undefined, access };
   const serverUrl = serverUrlFrom(context.env);
-  const follower = async (recorded: DocsPrRecord | undefined): Promise<DocsPrFollower> => {
+  const follower = async (recorded: DocsPrRecord | undefined, replacing?: DocsPrRecord): Promise<DocsPrFollower> => {
     // The follower (the documentation PR's writes and comments) loads only when it follows one.
     const { DocsPrFollower } = await import('../../docs-pr/follow.js');
     const codePr = {
@@ -82,6 +82,7 @@ export function docsSide(
         linkOnly: !settings.followCodePr,
       },
       recorded,
+      replacing,
     );
   };
   return { decide, follower, access };

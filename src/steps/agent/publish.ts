@@ -39,6 +39,6 @@ export async function publishPhase(record: AgentRunRecord, settings: AgentSettin
     const impact = record.impact && { view: record.impact.view, record: record.impact.record };
     await comment.writeOutcome({ run: job, diff, preview, docsPr: docsPrViewOf(record), gate, impact }, await client());
   } else if (gate && comment.earlier) {
-    await comment.rewriteTail(comment.earlier, { gate }, await client());
+    await comment.rewriteTail((newest) => newest, { gate }, await client());
   }
 }

@@ -95,7 +95,8 @@ export function docsPrShownOf(record: AgentRunRecord): DocsPrShown | undefined {
 export function docsPrViewOf(record: AgentRunRecord): DocsPrOutcome | undefined {
   if (record.following) return record.following;
   const shown = shownOfDecision(record.documentationPr);
-  return shown && { ...nothingDone(record.comment?.earlier?.docsPr), shown };
+  const earlier = record.comment?.earlier;
+  return shown && { ...nothingDone(earlier?.docsPr, earlier?.supersedes), shown };
 }
 
 /** What the run found, as the gate takes it (`gate/facts.ts`): all of it from the record. */
