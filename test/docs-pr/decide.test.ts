@@ -34,6 +34,7 @@ class MemoryGitHub {
     this.pulls.set(`${repository.toLowerCase()}#${number}`, {
       number,
       repositoryId: 2002,
+      baseRepository: repository,
       nodeId: `PR_${number}`,
       state: 'open',
       draft: false,

@@ -58,6 +58,7 @@ class Repo {
     this.pulls.set(number, {
       number,
       repositoryId: this.id,
+      baseRepository: this.name,
       nodeId: `PR_${number}`,
       state: 'open',
       draft: false,
@@ -215,7 +216,7 @@ function world(options: WorldOptions = {}) {
     dryRun: options.dryRun ?? false,
     linkOnly: options.linkOnly,
   };
-  const follower = (recorded: DocsPrRecord | undefined) => new DocsPrFollower(context, recorded);
+  const follower = (recorded: DocsPrRecord | undefined, replacing?: DocsPrRecord) => new DocsPrFollower(context, recorded, replacing);
   return { calls, connects, decided, commentAuthors, rendered, recordedDecisions, repo, found, logger, context, follower, controller };
 }
 
@@ -224,8 +225,9 @@ function visibleLine(stage: DocsPrStage): string {
   return `Stage: ${JSON.stringify(stage)}`;
 }
 
+/** A documentation PR as the record keeps it once a decision found it: with its repository's ID as GitHub answered it. */
 function recordOf(number: number, fields: Partial<DocsPrRecord> = {}): DocsPrRecord {
-  return { repository: DOCS, number, headRef: `docs/${number}`, closedByAction: false, ...fields };
+  return { repository: DOCS, number, repositoryId: DOCS_ID, headRef: `docs/${number}`, closedByAction: false, ...fields };
 }
 
 /** A decision that refused the pull request (its warning is the decision's, not the follower's). */
@@ -936,7 +938,15 @@ describe('the documentation PR the job reports', () => {
     expect(connects).toEqual([]);
     expect(decided).toEqual([]);
     expect(logger.lines).toEqual([]);
-    expect(following.outcome).toEqual({ action: 'none', record: recordOf(8), shown: shownAs(8, 'unchecked'), acted: true, changed: undefined });
+    // Not read: no repository ID is recorded for it.
+    expect(following.outcome).toEqual({
+      action: 'none',
+      record: recordOf(8, { repositoryId: undefined }),
+      shown: shownAs(8, 'unchecked'),
+      acted: true,
+      changed: undefined,
+    });
+    expect(following.outcome.record).not.toHaveProperty('repositoryId');
   });
 
   it('an unchecked one never takes the place of a recorded one it could not supersede: that one stays recorded, and open', async () => {
@@ -1036,7 +1046,15 @@ describe('superseding the earlier documentation PR', () => {
     expect(calls).toEqual(['acme/docs list 8', 'acme/docs create 8']);
     expect(decided).toEqual([]);
     expect(repo(DOCS).pulls.get(7)!.state).toBe('open');
-    expect(following.outcome).toEqual({ action: 'linked', record: recordOf(8), shown: shownAs(8, 'linked'), acted: true, changed: undefined });
+    // Recorded as still to close, until it is: a run stopped here leaves it to the next.
+    expect(following.outcome).toEqual({
+      action: 'linked',
+      record: recordOf(8),
+      shown: shownAs(8, 'linked'),
+      acted: true,
+      changed: undefined,
+      supersedes: recordOf(7),
+    });
 
     await following.supersede(link(8));
     expect(decided).toEqual(['acme/docs#7']);
@@ -1162,7 +1180,9 @@ describe('superseding the earlier documentation PR', () => {
       expect(calls).toEqual(['acme/docs list 8', 'acme/docs create 8']);
       expect(repo(DOCS).pulls.get(7)!.state).toBe('open');
       expect(logger.messages('warning')).toEqual([]);
-      expect(following.outcome).toEqual({ action: 'linked', record: recordOf(8), shown: shownAs(8, 'linked'), acted: true, changed: undefined });
+      // Refused: an answer, and it is no longer kept; not checked (GitHub failing): kept for the next run.
+      const kept = decisionOf(7).kind === 'unchecked' ? { supersedes: recordOf(7) } : {};
+      expect(following.outcome).toEqual({ action: 'linked', record: recordOf(8), shown: shownAs(8, 'linked'), acted: true, changed: undefined, ...kept });
     }
   });
 
@@ -1174,7 +1194,15 @@ describe('superseding the earlier documentation PR', () => {
     await following.supersede(link(8));
     expect(calls).toEqual(['acme/docs list 8', 'acme/docs create 8', 'acme/docs close 7']);
     expect(logger.messages('warning')).toEqual(['Could not close documentation PR acme/docs#7: boom']);
-    expect(following.outcome).toEqual({ action: 'linked', record: recordOf(8), shown: shownAs(8, 'linked'), acted: true, changed: undefined });
+    // Still recorded as to close: the next run tries again.
+    expect(following.outcome).toEqual({
+      action: 'linked',
+      record: recordOf(8),
+      shown: shownAs(8, 'linked'),
+      acted: true,
+      changed: undefined,
+      supersedes: recordOf(7),
+    });
   });
 
   it('an earlier one closed whose comment fails is superseded all the same', async () => {
@@ -1235,7 +1263,27 @@ describe('superseding the earlier documentation PR', () => {
     await expect(second.supersede(link(8))).rejects.toBeInstanceOf(GitHubError);
     expect(closing.calls).toEqual(['acme/docs list 8', 'acme/docs create 8', 'acme/docs close 7']);
     expect(closing.logger.messages('warning')).toEqual([]);
-    expect(second.outcome).toEqual({ action: 'linked', record: recordOf(8), shown: shownAs(8, 'linked'), acted: true, changed: undefined });
+    expect(second.outcome).toEqual({
+      action: 'linked',
+      record: recordOf(8),
+      shown: shownAs(8, 'linked'),
+      acted: true,
+      changed: undefined,
+      supersedes: recordOf(7),
+    });
+  });
+
+  it('an earlier one a stopped run left to close (the record’s `supersedes`) is closed by the next run’s supersede, without a link first', async () => {
+    const { calls, decided, repo, logger, follower } = world();
+    repo(DOCS).pull(7).pull(8);
+    const following = follower(recordOf(8), recordOf(7));
+    expect(following.outcome.supersedes).toEqual(recordOf(7));
+    await following.supersede(link(8));
+    expect(decided).toEqual(['acme/docs#7']);
+    expect(calls).toEqual(['acme/docs close 7', 'acme/docs list 7', 'acme/docs create 7']);
+    expect(repo(DOCS).pulls.get(7)!.state).toBe('closed');
+    expect(logger.messages('warning')).toEqual([]);
+    expect(following.outcome).toEqual({ action: 'superseded', record: recordOf(8), shown: undefined, acted: false, changed: undefined });
   });
 
   it('supersedes once: a second call does not close or comment again', async () => {

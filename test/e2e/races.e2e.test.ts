@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { COMMENT_MARKER, type DocsPrRecord } from '../../src/memory/record.js';
 import type { JobScript } from '../simulator/index.js';
 import type { FakeGitHub, FakePullState } from '../support/fake-github.js';
-import { recordIn, sealedRecord } from '../support/records.js';
+import { recordIn, repositoryIdentity, sealedRecord } from '../support/records.js';
 import type { ActionRun } from '../support/run-action.js';
 import { pullRequestEvent, type PullRequestEventOptions } from '../support/webhook-events.js';
 import { bundleRun, DOCS_TOKEN, REPOSITORY, useServers } from './fixture.js';
@@ -87,7 +87,13 @@ describe('two runs of one pull request', () => {
     sim.queuePrLinks(`https://github.com/${DOCS}/pull/101`);
     const reopened = await run({ action: 'reopened' });
     expect(reopened.outputs['docs-pr-action']).toBe('reopened');
-    expect(recordIn(codeComment(github)!, CODE_PR)!.docsPr).toEqual({ repository: DOCS, number: 101, headRef: BRANCH, closedByAction: false });
+    expect(recordIn(codeComment(github)!, CODE_PR)!.docsPr).toEqual({
+      repository: DOCS,
+      repositoryId: repositoryIdentity(DOCS).id,
+      number: 101,
+      headRef: BRANCH,
+      closedByAction: false,
+    });
     expect(docs.pulls.get(101)!.state).toBe('open');
   });
 });

@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMMENT_MARKER, DOCS_PR_MARKER, type DocsPrRecord } from '../../src/memory/record.js';
-import { recordIn, sealedRecord } from '../support/records.js';
+import { recordIn, repositoryIdentity, sealedRecord } from '../support/records.js';
 import { apiInputs, type JobScript, type Simulator } from '../simulator/index.js';
 import type { FakeGitHub, FakePullState, FakeRepository } from '../support/fake-github.js';
 import { startRunnerGitHub, startRunnerSimulator } from '../support/runner.js';
@@ -143,7 +143,13 @@ describe('the events a code PR goes through', () => {
       expect(docsComments(docs, 101)).toHaveLength(1);
       expect(docsComments(docs, 101)[0]!.body).toContain(DOCS_PR_MARKER);
       expectDocsBodiesRender(github, 101, [CODE_PR_URL], ['Add a retries flag']);
-      expect(recordIn(codeComments(github).at(-1)!.body, CODE_PR)!.docsPr).toEqual({ repository: DOCS, number: 101, headRef: BRANCH, closedByAction: false });
+      expect(recordIn(codeComments(github).at(-1)!.body, CODE_PR)!.docsPr).toEqual({
+        repository: DOCS,
+        repositoryId: repositoryIdentity(DOCS).id,
+        number: 101,
+        headRef: BRANCH,
+        closedByAction: false,
+      });
       expect(result.summary).toContain('**Documentation PR** `acme-sim/docs#101`');
     }));
 

@@ -377,6 +377,48 @@ describe('a hang under timeout: the step ends by its deadline', () => {
     }));
 });
 
+describe('the last writes: the status first, in a window of its own', () => {
+  it('after a timed-out wait, the comments slow to list and to write: the final status is written before the comment, the step’s error is the timeout, at most one warning for the comment', () =>
+    withGitHub(async (github) => {
+      const hung = scenario('update-comment');
+      hung.setup(github);
+      sim.queueJobScripts(scripts.stayActive());
+      // The comment is found (the first list) and says "working" (the first edit); the read before
+      // the closing write and the closing write itself hang.
+      github.injectFault({ call: 'list-comments', kind: 'hang', skip: 1 });
+      github.injectFault({ call: 'update-comment', kind: 'hang', skip: 1 });
+      const run = await runWith(
+        github,
+        hung,
+        {
+          prompt: 'status before a slow comment',
+          'docs-status': 'written',
+          wait: 'true',
+          timeout: '2s',
+          'poll-interval': '200ms',
+          'poll-interval-max': '400ms',
+        },
+        { deadlineMs: 2_300 },
+      );
+      expect(run.outputs).toMatchObject({ outcome: 'timed-out', 'docs-status-state': 'failure' });
+      const gate = github.statuses.filter((status) => status.context === 'documentation');
+      expect(gate.map((status) => status.state)).toEqual(['pending', 'failure']);
+      expect(gate[1]!.description).toMatch(/^The documentation job was still running at the step's timeout/);
+      // The final status went out before the closing read and write of the comment.
+      const calls = github.requests.map((request) => request.call);
+      const finalStatus = calls.lastIndexOf('set-status');
+      expect(calls.filter((call) => call === 'list-comments' || call === 'update-comment')).toHaveLength(4);
+      expect(finalStatus).toBeLessThan(calls.lastIndexOf('list-comments'));
+      expect(finalStatus).toBeLessThan(calls.lastIndexOf('update-comment'));
+      const errors = errorLines(run);
+      expect(errors).toHaveLength(1);
+      expect(errors[0]).toMatch(/timed out|timeout/i);
+      expect(errors[0]).not.toMatch(/comment/i);
+      expect(warnings(run).filter((line) => !/pull-request comment/.test(line))).toEqual([]);
+      expect(warnings(run).length).toBeLessThanOrEqual(1);
+    }));
+});
+
 describe('SIGINT while a GitHub request hangs: out within 2 seconds, outputs and summary written', () => {
   it.each(SIGINT_READS.map((read) => ({ ...read, label: read.call })))('$label', ({ label, ...read }) =>
     withGitHub(async (github) => {

@@ -11,7 +11,7 @@ import { COMMENT_MARKER, DOCS_PR_MARKER, type DocsPrRecord } from '../../src/mem
 import { apiInputs, type JobScript, type Simulator } from '../simulator/index.js';
 import type { FakeGitHub, FakePullState, FakeRepository } from '../support/fake-github.js';
 import { startRunnerGitHub, startRunnerSimulator } from '../support/runner.js';
-import { recordIn, sealedRecord } from '../support/records.js';
+import { recordIn, repositoryIdentity, sealedRecord } from '../support/records.js';
 import type { ActionRun } from '../support/run-action.js';
 import { runnerCommands, unescapeData } from '../support/runner-log.js';
 import { pullRequestEvent, type PullRequestEventOptions } from '../support/webhook-events.js';
@@ -141,7 +141,13 @@ describe('what outside text writes cannot choose the pull request the action act
       expect(website.pulls.get(42)!.state).toBe('open');
       expect(github.requests.filter((r) => r.path.startsWith('/repos/acme/website/'))).toEqual([]);
       expect(docs.pulls.get(101)!.state).toBe('closed');
-      expect(recordIn(codeComment(github)!, CODE_PR)!.docsPr).toEqual({ repository: DOCS, number: 101, headRef: BRANCH, closedByAction: true });
+      expect(recordIn(codeComment(github)!, CODE_PR)!.docsPr).toEqual({
+        repository: DOCS,
+        repositoryId: repositoryIdentity(DOCS).id,
+        number: 101,
+        headRef: BRANCH,
+        closedByAction: true,
+      });
     }));
 
   it("a code PR's title spelling the comment's marker and a record, docs in the same repository: the documentation PR's own closing closes nothing else", () =>

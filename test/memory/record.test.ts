@@ -81,6 +81,16 @@ describe('the code PR comment record', () => {
     expect(readRecord(body(line).normalize('NFKC'), SEAL, SCOPE).found).toBe('verified');
   });
 
+  it('records an earlier documentation PR still to close (`supersedes`), checked as the documentation PR is', () => {
+    const record = { jobId: 'job_1', headSha: SHA1, docsPr: DOCS, supersedes: { ...DOCS, number: 4 } };
+    expect(readRecord(body(recordLine(record, SEAL, SCOPE)), SEAL, SCOPE)).toEqual({ found: 'verified', record, sealedWith: 'api-key' });
+    for (const supersedes of [{ ...DOCS, number: 0 }, { ...DOCS, headRef: '' }, 'acme/docs#4', null]) {
+      expect(readRecord(body(recordLine({ ...record, supersedes } as never, SEAL, SCOPE)), SEAL, SCOPE), JSON.stringify(supersedes)).toEqual({
+        found: 'unverified',
+      });
+    }
+  });
+
   it('records the job at work (`working`), and nothing but `true` for it', () => {
     const working = { jobId: 'job_1', headSha: SHA1, working: true as const };
     expect(readRecord(body(recordLine(working, SEAL, SCOPE)), SEAL, SCOPE)).toEqual({ found: 'verified', record: working, sealedWith: 'api-key' });

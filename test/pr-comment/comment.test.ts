@@ -198,8 +198,9 @@ describe('finding the comment of a named author (command: sync, writing with ano
     );
     const comment = (await PullRequestComment.find(github, PR, { ...deps(), author: 'code-bot[Bot]' }))!;
     expect(comment.earlier).toEqual({ jobId: 'job_new', headSha: EARLIER });
-    await expect(comment.rewriteTail({ jobId: 'job_new', headSha: HEAD }, {})).resolves.toBe(true);
-    expect(github.calls).toEqual(['list 7', 'update 4']);
+    await expect(comment.rewriteTail(() => ({ jobId: 'job_new', headSha: HEAD }), {})).resolves.toBe(true);
+    // Read again before it is rewritten, then written: the author's own.
+    expect(github.calls).toEqual(['list 7', 'list 7', 'update 4']);
   });
 
   it('takes the newest of the author’s comments even when its record does not verify: an older one is not the action’s comment', async () => {
@@ -210,7 +211,7 @@ describe('finding the comment of a named author (command: sync, writing with ano
     const { logger, clock, seal } = deps();
     const comment = (await PullRequestComment.find(github, PR, { logger, clock, seal, author: 'code-bot[bot]' }))!;
     expect(comment.earlier).toBeUndefined();
-    await expect(comment.rewriteTail({ jobId: 'job_old', headSha: EARLIER }, {})).resolves.toBe(false);
+    await expect(comment.rewriteTail(() => ({ jobId: 'job_old', headSha: EARLIER }), {})).resolves.toBe(false);
     expect(github.calls).toEqual(['list 7']);
   });
 
@@ -227,7 +228,7 @@ describe('finding the comment of a named author (command: sync, writing with ano
     const { logger, clock, seal } = deps();
     const comment = (await PullRequestComment.find(github, PR, { logger, clock, seal, author: 'code-bot[bot]' }))!;
     expect(comment.earlier).toBeUndefined();
-    await expect(comment.rewriteTail({ jobId: 'job_copy', headSha: EARLIER }, { gate: GATE })).resolves.toBe(false);
+    await expect(comment.rewriteTail(() => ({ jobId: 'job_copy', headSha: EARLIER }), { gate: GATE })).resolves.toBe(false);
     expect(github.calls).toEqual(['list 7']);
     expect(logger.lines).toEqual([]);
   });
@@ -277,11 +278,15 @@ describe('the back-link of a documentation PR', () => {
         body: `${DOCS_PR_MARKER}\n${sealedBackLink({ codePr: { repository: WORKFLOW_REPOSITORY, number: 4 } }, 5, docsRepository)}\n`,
       },
     ];
-    expect(backLinkIn(comments, { repository: docsRepository, number: 5 }, TEST_SEAL)).toEqual(record);
-    expect(backLinkIn(comments, { repository: docsRepository, number: 7 }, TEST_SEAL)).toBeUndefined();
+    expect(backLinkIn(comments, { repository: docsRepository, number: 5 }, TEST_SEAL)).toEqual({ found: 'verified', record, sealedWith: 'api-key' });
+    // None there for PR 7; for PR 6 one that verifies for PR 6 only, so here it is one that does not verify.
+    expect(backLinkIn(comments, { repository: docsRepository, number: 7 }, TEST_SEAL)).toEqual({ found: 'unverified' });
+    expect(backLinkIn([comments[0]!], { repository: docsRepository, number: 6 }, TEST_SEAL)).toMatchObject({ found: 'verified' });
+    expect(backLinkIn([], { repository: docsRepository, number: 5 }, TEST_SEAL)).toEqual({ found: 'none' });
+    expect(backLinkIn([{ id: 9, authorLogin: 'x', body: 'LGTM' }], { repository: docsRepository, number: 5 }, TEST_SEAL)).toEqual({ found: 'none' });
     // Bound to the documentation repository's ID: a rename keeps it, another repository of the name does not have it.
-    expect(backLinkIn(comments, { repository: { id: docsRepository.id, name: 'acme/handbook' }, number: 5 }, TEST_SEAL)).toEqual(record);
-    expect(backLinkIn(comments, { repository: { id: docsRepository.id! + 1, name: 'acme/docs' }, number: 5 }, TEST_SEAL)).toBeUndefined();
+    expect(backLinkIn(comments, { repository: { id: docsRepository.id, name: 'acme/handbook' }, number: 5 }, TEST_SEAL)).toMatchObject({ record });
+    expect(backLinkIn(comments, { repository: { id: docsRepository.id! + 1, name: 'acme/docs' }, number: 5 }, TEST_SEAL)).toEqual({ found: 'unverified' });
   });
 });
 
@@ -298,7 +303,7 @@ describe('rewriting the tail (command: sync, and a run whose status changed with
     const github = memoryGitHub([earlierComment(3, { jobId: 'job_1', headSha: EARLIER, docsPr: DOCS_PR }, parts, SYNC)]);
     const { logger, clock, seal } = deps();
     const comment = (await PullRequestComment.find(github, PR, { logger, clock, seal, author: SYNC }))!;
-    const written = await comment.rewriteTail(record, tail);
+    const written = await comment.rewriteTail(() => record, tail);
     return { written, body: github.comments[0]!.body, logger, github };
   }
 
@@ -307,7 +312,45 @@ describe('rewriting the tail (command: sync, and a run whose status changed with
     expect(written).toBe(true);
     expect(body).toBe(`${report}\n\n${newSection}\n\n${renderGateLine(approved)}\n\n${sealedRecord(record, 7)}\n`);
     expect(logger.messages('info')).toEqual(['Pull-request comment updated.']);
-    expect(github.calls).toEqual(['list 7', 'update 3']);
+    // Read again first: another run may have written it since.
+    expect(github.calls).toEqual(['list 7', 'list 7', 'update 3']);
+  });
+
+  it('reads the comment again first and keeps what another run wrote since: its report and its record, with this run’s change', async () => {
+    const github = memoryGitHub([earlierComment(3, { jobId: 'job_1', headSha: EARLIER, docsPr: DOCS_PR }, [oldSection], SYNC)]);
+    const { logger, clock, seal } = deps();
+    const comment = (await PullRequestComment.find(github, PR, { logger, clock, seal, author: SYNC }))!;
+    // Meanwhile another run wrote a newer report and recorded a newer job.
+    const newer: CommentRecord = { jobId: 'job_2', headSha: HEAD, working: true, docsPr: DOCS_PR };
+    const newerReport = [COMMENT_MARKER, '### Documentation agent', '', '**⏳ Working: another run’s job.**'].join('\n');
+    github.comments[0] = { ...github.comments[0]!, body: `${newerReport}\n\n${oldSection}\n\n${sealedRecord(newer, 7)}\n` };
+    const seen: CommentRecord[] = [];
+    const written = await comment.rewriteTail(
+      (newest) => {
+        seen.push(newest);
+        return { ...newest, docsPr: { ...newest.docsPr!, closedByAction: true } };
+      },
+      { gate: GATE },
+    );
+    expect(written).toBe(true);
+    expect(seen).toEqual([newer]);
+    expect(github.comments[0].body).toBe(
+      `${newerReport}\n\n${oldSection}\n\n${renderGateLine(GATE)}\n\n${sealedRecord({ ...newer, docsPr: { ...DOCS_PR, closedByAction: true } }, 7)}\n`,
+    );
+  });
+
+  it('a comment that cannot be read again is rewritten from what was found, said at info level', async () => {
+    const github = memoryGitHub([earlierComment(3, { jobId: 'job_1', headSha: EARLIER, docsPr: DOCS_PR }, [oldSection], SYNC)]);
+    const { logger, clock, seal } = deps();
+    const comment = (await PullRequestComment.find(github, PR, { logger, clock, seal, author: SYNC }))!;
+    github.failures.list = new GitHubError('GitHub list comments answered 502.', 'http', 502);
+    await expect(comment.rewriteTail((newest) => newest, { gate: GATE })).resolves.toBe(true);
+    expect(logger.messages('info')).toEqual([
+      'Could not read the pull-request comment again before writing it (GitHub list comments answered 502.); writing what this run knows.',
+      'Pull-request comment updated.',
+    ]);
+    expect(recordIn(github.comments[0]!.body, 7)).toEqual({ jobId: 'job_1', headSha: EARLIER, docsPr: DOCS_PR });
+    expect(logger.messages('warning')).toEqual([]);
   });
 
   it('keeps the documentation PR line as it was when only the gate is given', async () => {
@@ -340,11 +383,11 @@ describe('rewriting the tail (command: sync, and a run whose status changed with
     const github = memoryGitHub([edited]);
     const comment = (await PullRequestComment.find(github, PR, deps()))!;
     expect(comment.earlier).toEqual({ jobId: 'job_1', headSha: EARLIER, docsPr: DOCS_PR });
-    await comment.rewriteTail(record, { docsPrSection: newSection, gate: GATE });
+    await comment.rewriteTail(() => record, { docsPrSection: newSection, gate: GATE });
     expect(github.comments[0]!.body).toBe(`${report}\n\n${newSection}\n\n${renderGateLine(GATE)}\n\n${sealedRecord(record, 7)}\n`);
     // Kept lines come back without the CRLF they were read with.
     const again = memoryGitHub([edited]);
-    await (await PullRequestComment.find(again, PR, deps()))!.rewriteTail(record, {});
+    await (await PullRequestComment.find(again, PR, deps()))!.rewriteTail(() => record, {});
     expect(again.comments[0]!.body).toBe(`${report}\n\n${oldSection}\n\n${renderGateLine(GATE)}\n\n${sealedRecord(record, 7)}\n`);
   });
 
@@ -353,7 +396,7 @@ describe('rewriting the tail (command: sync, and a run whose status changed with
     const found = earlierComment(3, { jobId: 'job_1', headSha: EARLIER });
     const github = memoryGitHub([found]);
     const comment = (await PullRequestComment.find(github, PR, { ...deps(), author: 'github-actions[bot]' }))!;
-    await comment.rewriteTail(record, {});
+    await comment.rewriteTail(() => record, {});
     expect(github.comments[0]!.body).toBe(`${report}\n\n${sealedRecord(record, 7)}\n`);
   });
 
@@ -361,30 +404,30 @@ describe('rewriting the tail (command: sync, and a run whose status changed with
     const github = memoryGitHub([earlierComment(3, { jobId: 'job_1', headSha: EARLIER })]);
     const comment = (await PullRequestComment.find(github, PR, deps()))!;
     const window = memoryGitHub(github.comments);
-    await expect(comment.rewriteTail(record, { gate: GATE }, window)).resolves.toBe(true);
+    await expect(comment.rewriteTail(() => record, { gate: GATE }, window)).resolves.toBe(true);
     expect(github.calls).toEqual(['list 7', 'identity']);
-    expect(window.calls).toEqual(['update 3']);
+    expect(window.calls).toEqual(['list 7', 'update 3']);
     expect(recordIn(github.comments[0]!.body, 7)).toEqual(record);
   });
 
   it('writes nothing without a comment whose record verified, and after a failed write nothing more', async () => {
     const none = (await PullRequestComment.find(memoryGitHub(), PR, { ...deps(), author: SYNC }))!;
-    await expect(none.rewriteTail(record, { docsPrSection: newSection, gate: GATE })).resolves.toBe(false);
+    await expect(none.rewriteTail(() => record, { docsPrSection: newSection, gate: GATE })).resolves.toBe(false);
     // The action's comment, but its record does not verify: there is nothing to keep.
     const unverified = memoryGitHub([{ id: 3, authorLogin: 'github-actions[bot]', body: `${COMMENT_MARKER}\n### Documentation agent\n` }]);
     const found = (await PullRequestComment.find(unverified, PR, deps()))!;
-    await expect(found.rewriteTail(record, { docsPrSection: newSection, gate: GATE })).resolves.toBe(false);
+    await expect(found.rewriteTail(() => record, { docsPrSection: newSection, gate: GATE })).resolves.toBe(false);
     expect(unverified.calls).toEqual(['list 7', 'identity']);
     const github = memoryGitHub([earlierComment(3, { jobId: 'job_1', headSha: EARLIER })]);
     github.failures.write = new GitHubError('PATCH …/comments/3 answered 500.', 'http', 500);
     const { logger, clock, seal } = deps();
     const comment = (await PullRequestComment.find(github, PR, { logger, clock, seal }))!;
-    await expect(comment.rewriteTail(record, { docsPrSection: newSection, gate: GATE })).resolves.toBe(false);
+    await expect(comment.rewriteTail(() => record, { docsPrSection: newSection, gate: GATE })).resolves.toBe(false);
     expect(logger.messages('warning')).toEqual(['Could not write the pull-request comment: PATCH …/comments/3 answered 500.']);
-    await expect(comment.rewriteTail(record, { docsPrSection: newSection, gate: GATE })).resolves.toBe(false);
+    await expect(comment.rewriteTail(() => record, { docsPrSection: newSection, gate: GATE })).resolves.toBe(false);
     await expect(comment.writeOutcome({ run: acceptedRun('job_1') })).resolves.toBe(false);
     await expect(comment.writeWorking({ run: acceptedRun('job_1') })).resolves.toBe(false);
-    expect(github.calls).toEqual(['list 7', 'identity', 'update 3']);
+    expect(github.calls).toEqual(['list 7', 'identity', 'list 7', 'update 3']);
   });
 });
 
@@ -627,7 +670,7 @@ describe('a key rotation (previous-api-key)', () => {
   it('a rewritten tail (command: sync) is sealed under api-key too', async () => {
     const github = memoryGitHub([underOldKey(3, { jobId: 'job_1', headSha: EARLIER, docsPr: DOCS_PR })]);
     const comment = (await PullRequestComment.find(github, PR, { ...deps(), seal: rotating, author: 'github-actions[bot]' }))!;
-    await expect(comment.rewriteTail(comment.earlier!, { gate: GATE })).resolves.toBe(true);
+    await expect(comment.rewriteTail((newest) => newest, { gate: GATE })).resolves.toBe(true);
     expect(recordIn(github.comments[0]!.body, 7)).toEqual({ jobId: 'job_1', headSha: EARLIER, docsPr: DOCS_PR });
   });
 

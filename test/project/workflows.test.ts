@@ -74,6 +74,20 @@ function unguardedForForks(content: string): string[] {
   return unguarded;
 }
 
+/**
+ * Pull-request triggers that list `labeled` (the waiver label added) without `unlabeled` (taken
+ * away): a workflow that runs on the one and not the other leaves the waiver's `success` on a code
+ * PR that no longer carries the label.
+ */
+function labeledWithoutUnlabeled(content: string): string[] {
+  const workflow = parse(content) as { on?: unknown };
+  const on = typeof workflow.on === 'object' && workflow.on !== null && !Array.isArray(workflow.on) ? (workflow.on as Record<string, unknown>) : {};
+  return Object.entries(on).flatMap(([trigger, config]) => {
+    const types = (config as { types?: unknown } | null)?.types;
+    return Array.isArray(types) && types.includes('labeled') && !types.includes('unlabeled') ? [trigger] : [];
+  });
+}
+
 describe('workflows', () => {
   it('the README has an example for each trigger', () => {
     expect(readmeWorkflows.length).toBeGreaterThanOrEqual(6);
@@ -87,9 +101,20 @@ describe('workflows', () => {
   it.each(markdownWorkflows)('$name keeps pull requests from forks out, where secrets are withheld', ({ content }) => {
     expect(unguardedForForks(content)).toEqual([]);
   });
+
+  it.each([...markdownWorkflows, ...repoWorkflows])('$name runs on unlabeled wherever it runs on labeled (the waiver taken away)', ({ content }) => {
+    expect(labeledWithoutUnlabeled(content)).toEqual([]);
+  });
 });
 
 describe('the checks themselves', () => {
+  it('find a waiver label that can be added and never taken away', () => {
+    const example = ['on:', '  pull_request:', '    types: [opened, labeled]', 'jobs: {}'].join('\n');
+    expect(labeledWithoutUnlabeled(example)).toEqual(['pull_request']);
+    expect(labeledWithoutUnlabeled(example.replace('labeled]', 'labeled, unlabeled]'))).toEqual([]);
+    expect(labeledWithoutUnlabeled('on: pull_request\njobs: {}')).toEqual([]);
+  });
+
   it('reject a broken workflow', async () => {
     const broken = ['on: pull_request', 'jobs:', '  docs:', '    steps:', '      - run: echo hi', '    timeout-minutes: soon'].join('\n');
     const errors = await workflowErrors('broken.yml', broken);

@@ -62,6 +62,8 @@ export interface Simulator {
   queuePrLinks(...links: string[]): void;
   /** The documentation repository every job names as `source.repository` (and its PR links' base), from now on. */
   setSourceRepository(url: string): void;
+  /** Forgets the job scripts, IDs and PR links queued and not taken by a job. */
+  clearQueues(): void;
   injectFault(fault: Fault): void;
   clearFaults(): void;
   job(id: string): SimJob | undefined;
@@ -108,6 +110,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     queueJobScripts: (...list: JobScript[]) => store.queue(...list),
     queueJobIds: (...ids: string[]) => store.queueIds(...ids),
     queuePrLinks: (...links: string[]) => store.queuePrLinks(...links),
+    clearQueues: () => store.clearQueues(),
     setSourceRepository: (url: string) => {
       store.sourceRepository = url;
     },

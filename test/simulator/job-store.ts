@@ -89,6 +89,13 @@ export class JobStore {
     this.queued.push(...scripts);
   }
 
+  /** Forgets the scripts, IDs and PR links queued and not taken: a test's next case starts from none. */
+  clearQueues(): void {
+    this.queued.length = 0;
+    this.queuedIds.length = 0;
+    this.queuedPrLinks.length = 0;
+  }
+
   /** The PR links the next jobs to open a PR report, in order, instead of `<source.repository>/pull/<n>`. */
   queuePrLinks(...links: string[]): void {
     this.queuedPrLinks.push(...links);

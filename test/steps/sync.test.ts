@@ -7,14 +7,16 @@
  * token of another identity than the comment's author) and in one repository. No job, nothing
  * sent to the documentation API; a pull request without this action's back-link is left alone.
  */
+import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { GateState } from '../../src/constants.js';
 import { InputError } from '../../src/inputs.js';
-import { COMMENT_MARKER, DOCS_PR_MARKER, type DocsPrRecord } from '../../src/memory/record.js';
-import { RecordSeal } from '../../src/memory/seal.js';
+import { COMMENT_MARKER, DOCS_PR_MARKER, type CommentRecord, type DocsPrRecord } from '../../src/memory/record.js';
+import { RecordSeal, type RepositoryIdentity } from '../../src/memory/seal.js';
 import type { JobScript } from '../simulator/index.js';
-import type { FakeGitHub, FakePullState, FakeRepository, FakeReview } from '../support/fake-github.js';
+import type { FakeGitHub, FakePermission, FakePullState, FakeRepository, FakeReview } from '../support/fake-github.js';
 import { GITHUB_TOKEN, startFlows, type FlowResult, type Flows } from '../support/in-process.js';
-import { backLinkIn, recordIn, repositoryIdentity, sealedBackLink, sealedRecord } from '../support/records.js';
+import { backLinkIn, recordIn, repositoryIdentity, sealedBackLink, sealedRecord, TEST_SEAL } from '../support/records.js';
 import { pullRequestEvent, pullRequestReviewEvent, pushEvent, workflowDispatchEvent } from '../support/webhook-events.js';
 import { backLinkLine } from '../../src/memory/record.js';
 import { docsPrScope } from '../../src/memory/seal.js';
@@ -252,7 +254,13 @@ describe('the documentation PR’s own pull_request events', () => {
       description: 'The documentation PR acme-sim/docs#5 was closed without merging',
     });
     expect(codeComment()).toContain('❌ failure: The documentation PR `acme-sim/docs#5` was closed without merging.');
-    expect(recordIn(codeComment(), CODE_PR)!.docsPr).toEqual({ repository: DOCS, number: DOCS_PR, headRef: BRANCH, closedByAction: false });
+    expect(recordIn(codeComment(), CODE_PR)!.docsPr).toEqual({
+      repository: DOCS,
+      number: DOCS_PR,
+      repositoryId: github.repositoryId(DOCS),
+      headRef: BRANCH,
+      closedByAction: false,
+    });
   });
 
   it('reopened: pending again on its approval (approved), success (written)', async () => {
@@ -358,7 +366,10 @@ describe('only this action’s own back-link counts', () => {
     expect(result.outputs).toMatchObject({ outcome: 'skipped', 'docs-pr-action': 'none' });
     expect(result.outputs['docs-status-state']).toBeUndefined();
     expect(result.failed).toBe(false);
-    expect(result.log.messages('notice')).toEqual([expect.stringMatching(/carries no back-link of this action's that verifies/)]);
+    // A back-link there that does not verify: the notice says the likely cause (a rotated key) and the way out.
+    expect(result.log.messages('notice')).toEqual([
+      expect.stringMatching(/^This pull request's back-link to its code PR does not verify, so it counts as none\. .*previous-api-key/),
+    ]);
     expect(github.statuses).toEqual([]);
     expect(writes()).toEqual([]);
     // The code repository is not even read.
@@ -537,5 +548,787 @@ describe('command: sync on an event that is not a documentation PR’s own', () 
 
   it('no event at all: the same error', () => {
     expect(() => flows.settingsFor({ command: 'sync' }, { name: '', payload: {}, actor: '' })).toThrow(/^Input "command" is "sync" but the event is none:/);
+  });
+});
+
+// What sync says is only what it checked (the contract's *The documentation gate*): the
+// documentation PR's state and reviews as GitHub has them when it runs, never the event's payload;
+// a job at work holds the gate; only the action's own records count, through a key rotation and a
+// rename; and the last writes each have a window of their own.
+
+/** The code PR's head now, when it was pushed to since the record's job took `HEAD`. */
+const NEWER_HEAD = 'c'.repeat(40);
+const APPROVED = 'The documentation PR acme-sim/docs#5 is approved';
+const WAITING = 'Waiting for the approval of the documentation PR acme-sim/docs#5';
+const OPEN = 'The documentation PR acme-sim/docs#5 is open';
+const CLOSED_UNMERGED = 'The documentation PR acme-sim/docs#5 was closed without merging';
+const DOCS_PR_RECORD: DocsPrRecord = { repository: DOCS, number: DOCS_PR, headRef: BRANCH, closedByAction: false };
+const AT_WORK = 'The documentation agent is writing the documentation for this pull request';
+/** The gate line a code PR run leaves while its job is at work. */
+const AT_WORK_LINE = `**Documentation gate** (\`documentation\`): ⏳ pending: ${AT_WORK}.`;
+const LINKED_LINE = '**Documentation PR** `acme-sim/docs#5`: open, linked to this pull request: it is closed if this pull request is closed without merging.';
+
+interface SeedOptions {
+  readonly author?: string;
+  readonly seal?: RecordSeal;
+  /** The repository the record is sealed for (its ID, as the fake gives it, unless said). */
+  readonly repository?: string | RepositoryIdentity;
+  /** The lines the comment shows between its report and its record (its documentation PR line, its gate line). */
+  readonly tail?: readonly string[];
+}
+
+/** A code PR comment with any record (a job at work, on any head), sealed as given: by default as the agent command leaves it, naming documentation PR 5. */
+function seedRecord(record: Partial<CommentRecord> = {}, options: SeedOptions = {}): number {
+  const author = options.author ?? 'github-actions[bot]';
+  const id = 700 + github.comments.length;
+  const whole: CommentRecord = { jobId: 'job_earlier', headSha: HEAD, docsPr: DOCS_PR_RECORD, ...record };
+  const tail = (options.tail ?? []).map((line) => `${line}\n\n`).join('');
+  github.comments.push({
+    id,
+    issue_url: `${github.url}/repos/${CODE}/issues/${CODE_PR}`,
+    body: `${COMMENT_MARKER}\n### Documentation agent\n\nPull request opened.\n\n${tail}${sealedRecord(whole, CODE_PR, options.repository ?? CODE, options.seal)}\n`,
+    user: { login: author, type: author.endsWith('[bot]') ? 'Bot' : 'User' },
+    author_association: 'MEMBER',
+  });
+  return id;
+}
+
+/** Documentation PR 5 as GitHub has it now, the code PR's comment recording it, and its back-link: the state sync starts from. */
+function linkedDocsPr(pull: Partial<FakePullState> = {}, record: Partial<CommentRecord> = {}): FakePullState {
+  const docsPr = docsPull(DOCS_PR, pull);
+  seedRecord(record);
+  seedBackLink();
+  return docsPr;
+}
+
+const reviewAt = (login: string, state: FakeReview['state'], minute: number): FakeReview => ({
+  login,
+  state,
+  submittedAt: `2026-01-05T10:${String(minute).padStart(2, '0')}:00Z`,
+});
+
+/** A status seeded as the code PR's run left it, on `sha`. */
+function seedStatus(sha: string, state: GateState, description: string): void {
+  github.statuses.push({ repository: CODE, sha, state, description, target_url: link(CODE, CODE_PR), context: 'documentation', token: GITHUB_TOKEN, id: 1 });
+}
+
+describe('sync reads the documentation PR from GitHub when it runs, never from the event’s payload', () => {
+  it('a re-run of a closed event, the documentation PR reopened since: pending on its approval (approved), success (written); never closed without merging', async () => {
+    linkedDocsPr();
+    const approved = await docsRepoSync(docsPrEvent('closed'));
+    expect(approved.outputs).toMatchObject({ outcome: 'synced', 'docs-pr-action': 'synced', 'docs-status-state': 'pending' });
+    expect(latest()).toMatchObject({ state: 'pending', description: WAITING, target_url: link(DOCS, DOCS_PR) });
+    expect(codeComment()).toContain(LINKED_LINE);
+    expect(codeComment()).toContain(`⏳ pending: ${WAITING.replace('acme-sim/docs#5', '`acme-sim/docs#5`')}.`);
+    const written = await docsRepoSync(docsPrEvent('closed'), { 'docs-status': 'written' });
+    expect(written.outputs).toMatchObject({ outcome: 'synced', 'docs-status-state': 'success' });
+    expect(latest()).toMatchObject({ state: 'success', description: OPEN });
+    expect(github.statuses.map((status) => status.state)).toEqual(['pending', 'success']);
+    expect(recordIn(codeComment(), CODE_PR)!.docsPr).toEqual(DOCS_PR_RECORD);
+  });
+
+  it('a replayed closed event that says merged, the documentation PR open and not approved: pending, not merged', async () => {
+    linkedDocsPr();
+    const result = await docsRepoSync(docsPrEvent('closed', true));
+    expect(result.outputs['docs-status-state']).toBe('pending');
+    expect(latest()).toMatchObject({ state: 'pending', description: WAITING });
+    expect(codeComment()).toContain(LINKED_LINE);
+  });
+
+  it('a late synchronize event, the documentation PR closed unmerged by someone else since (approved before it was): failure, closed without merging, in either mode', async () => {
+    linkedDocsPr({ state: 'closed', reviewDecision: 'APPROVED', reviews: [review('APPROVED')] });
+    for (const mode of ['approved', 'written']) {
+      const result = await docsRepoSync(docsPrEvent('synchronize'), { 'docs-status': mode });
+      expect(result.outputs).toMatchObject({ outcome: 'synced', 'docs-pr-action': 'synced', 'docs-status-state': 'failure' });
+      expect(latest()).toMatchObject({ state: 'failure', description: CLOSED_UNMERGED, target_url: link(DOCS, DOCS_PR) });
+    }
+    expect(github.statuses.map((status) => status.state)).toEqual(['failure', 'failure']);
+    expect(codeComment()).toContain('**Documentation PR** `acme-sim/docs#5`: already closed by someone else: left as it is.');
+    expect(recordIn(codeComment(), CODE_PR)!.docsPr).toEqual(DOCS_PR_RECORD);
+  });
+
+  it('a late approval of a documentation PR closed unmerged since: failure, closed without merging', async () => {
+    linkedDocsPr({ state: 'closed', reviews: [review('APPROVED')] });
+    const result = await docsRepoSync(reviewed('approved'));
+    expect(result.outputs['docs-status-state']).toBe('failure');
+    expect(latest()).toMatchObject({ state: 'failure', description: CLOSED_UNMERGED });
+  });
+
+  it('a replayed approval whose review was dismissed since: pending', async () => {
+    // The lead approved, then approved again (the event's review), and that approval was
+    // dismissed: GitHub takes back what the lead's reviews said.
+    const pull = linkedDocsPr({ reviews: [review('APPROVED', 1), review('DISMISSED', 2)] });
+    const replayed = await docsRepoSync(reviewed('approved'));
+    expect(replayed.outputs['docs-status-state']).toBe('pending');
+    expect(latest()).toMatchObject({ state: 'pending', description: WAITING });
+    // The only approval, dismissed.
+    pull.reviews = [review('DISMISSED', 1)];
+    expect((await docsRepoSync(reviewed('approved'))).outputs['docs-status-state']).toBe('pending');
+    expect(github.statuses.map((status) => status.state)).toEqual(['pending', 'pending']);
+  });
+
+  it('a payload that says approved while the writers’ reviews on GitHub do not approve (the approval of someone without write access): pending', async () => {
+    linkedDocsPr({ reviews: [reviewAt('passer-by', 'APPROVED', 1)] });
+    const event = {
+      name: 'pull_request_review',
+      payload: pullRequestReviewEvent(DOCS_PR, { action: 'submitted', state: 'approved', repository: DOCS, headRef: BRANCH, reviewer: 'passer-by' }),
+    };
+    const result = await docsRepoSync(event);
+    expect(result.outputs['docs-status-state']).toBe('pending');
+    expect(latest()).toMatchObject({ state: 'pending', description: WAITING });
+  });
+});
+
+describe('a job at work on the code PR’s current head holds the gate', () => {
+  const HELD = `The documentation job is at work on ${HEAD} (the code PR's record says so): its pending status stays; only the comment is brought up to date.`;
+
+  it.each([
+    { name: 'merged since', pull: { state: 'closed', merged: true } as const, line: '**Documentation PR** `acme-sim/docs#5`: merged.' },
+    {
+      name: 'closed by someone else since',
+      pull: { state: 'closed' } as const,
+      line: '**Documentation PR** `acme-sim/docs#5`: already closed by someone else: left as it is.',
+    },
+    { name: 'approved', pull: { reviewDecision: 'APPROVED' } as const, line: LINKED_LINE },
+  ])(
+    'the documentation PR $name: no status written, its pending stays; the comment’s documentation PR line is brought up to date, its gate line kept',
+    async ({ pull, line }) => {
+      docsPull(DOCS_PR, pull);
+      seedRecord({ working: true }, { tail: [LINKED_LINE.replace('open', 'OPEN'), AT_WORK_LINE] });
+      seedBackLink();
+      seedStatus(HEAD, 'pending', AT_WORK);
+      const result = await docsRepoSync(docsPrEvent('closed', pull.state === 'closed' && 'merged' in pull));
+      expect(result.outputs).toMatchObject({ outcome: 'synced', 'docs-pr-action': 'synced' });
+      expect(result.outputs['docs-status-state']).toBeUndefined();
+      expect(result.failed).toBe(false);
+      expect(github.callsTo('set-status')).toEqual([]);
+      expect(github.statuses).toHaveLength(1);
+      expect(latest()).toMatchObject({ state: 'pending', description: AT_WORK });
+      const body = codeComment();
+      expect(body).toContain(`\n\n${line}\n\n${AT_WORK_LINE}\n\n`);
+      expect(body).not.toContain('OPEN');
+      expect(recordIn(body, CODE_PR)).toEqual({ jobId: 'job_earlier', headSha: HEAD, working: true, docsPr: DOCS_PR_RECORD });
+      expect(result.log.messages('info')).toContain(HELD);
+      expect(result.log.messages('warning')).toEqual([]);
+      expect(result.log.messages('notice')).toEqual([]);
+    },
+  );
+
+  it('at work on an older head (the code PR was pushed to since): the status is written as usual, on the current head', async () => {
+    codePull.headSha = NEWER_HEAD;
+    linkedDocsPr({ reviewDecision: 'APPROVED' }, { working: true, headSha: HEAD });
+    const result = await docsRepoSync(reviewed('approved'));
+    expect(result.outputs).toMatchObject({ outcome: 'synced', 'docs-status-state': 'success' });
+    expect(github.latestStatus(NEWER_HEAD, 'documentation')).toMatchObject({ state: 'success', description: APPROVED, token: CODE_TOKEN });
+    expect(github.latestStatus(HEAD, 'documentation')).toBeUndefined();
+    expect(result.log.messages('info').filter((line) => line.includes('is at work on'))).toEqual([]);
+  });
+
+  it('no job at work on the current head (the record says it ended): the status is written', async () => {
+    linkedDocsPr({ state: 'closed' });
+    const result = await docsRepoSync(docsPrEvent('closed'));
+    expect(result.outputs['docs-status-state']).toBe('failure');
+  });
+});
+
+describe('who may approve, as GitHub counts it', () => {
+  /** The identity of the token sync reads the documentation repository with: a writer, whose own approval never counts. */
+  const READER_IDENTITY = 'docs-sync';
+  const PERMISSIONS: ReadonlyArray<[string, FakePermission]> = [
+    ['reader', 'read'],
+    ['triager', 'triage'],
+    ['helper[bot]', 'write'],
+    [READER_IDENTITY, 'admin'],
+    ['keeper', 'maintain'],
+    ['owner', 'admin'],
+  ];
+  const CASES: ReadonlyArray<{ name: string; reviews: FakeReview[]; decision?: FakePullState['reviewDecision']; approved: boolean }> = [
+    { name: 'a reader’s approval', reviews: [reviewAt('reader', 'APPROVED', 1)], approved: false },
+    { name: 'a triager’s approval', reviews: [reviewAt('triager', 'APPROVED', 1)], approved: false },
+    { name: 'the approval of someone who is no collaborator', reviews: [reviewAt('passer-by', 'APPROVED', 1)], approved: false },
+    { name: 'the approval of a bot with write access', reviews: [reviewAt('helper[bot]', 'APPROVED', 1)], approved: false },
+    { name: 'the approval of the reading token’s own identity, an admin', reviews: [reviewAt(READER_IDENTITY, 'APPROVED', 1)], approved: false },
+    { name: 'a writer’s approval', reviews: [reviewAt('lead', 'APPROVED', 1)], approved: true },
+    { name: 'a maintainer’s approval', reviews: [reviewAt('keeper', 'APPROVED', 1)], approved: true },
+    { name: 'an admin’s approval', reviews: [reviewAt('owner', 'APPROVED', 1)], approved: true },
+    {
+      name: 'a writer’s change request, then a reader’s approval',
+      reviews: [reviewAt('lead', 'CHANGES_REQUESTED', 1), reviewAt('reader', 'APPROVED', 2)],
+      approved: false,
+    },
+    {
+      name: 'a writer’s change request, then another writer’s approval',
+      reviews: [reviewAt('lead', 'CHANGES_REQUESTED', 1), reviewAt('owner', 'APPROVED', 2)],
+      approved: false,
+    },
+    {
+      name: 'a writer’s approval, then a bot’s change request',
+      reviews: [reviewAt('lead', 'APPROVED', 1), reviewAt('helper[bot]', 'CHANGES_REQUESTED', 2)],
+      approved: true,
+    },
+    {
+      name: 'a writer’s approval, then a reader’s change request',
+      reviews: [reviewAt('lead', 'APPROVED', 1), reviewAt('reader', 'CHANGES_REQUESTED', 2)],
+      approved: true,
+    },
+    {
+      name: 'a writer’s approval, then the reading identity’s change request',
+      reviews: [reviewAt('lead', 'APPROVED', 1), reviewAt(READER_IDENTITY, 'CHANGES_REQUESTED', 2)],
+      approved: true,
+    },
+    {
+      name: 'a writer’s change request, then the same writer’s approval',
+      reviews: [reviewAt('lead', 'CHANGES_REQUESTED', 1), reviewAt('lead', 'APPROVED', 2)],
+      approved: true,
+    },
+    {
+      name: 'a writer’s approval, then the same writer’s change request',
+      reviews: [reviewAt('lead', 'APPROVED', 1), reviewAt('lead', 'CHANGES_REQUESTED', 2)],
+      approved: false,
+    },
+    { name: 'a writer’s approval, then a comment of theirs', reviews: [reviewAt('lead', 'APPROVED', 1), reviewAt('lead', 'COMMENTED', 2)], approved: true },
+    {
+      name: 'a writer’s change request since dismissed, and another writer’s approval',
+      reviews: [reviewAt('owner', 'APPROVED', 1), reviewAt('lead', 'DISMISSED', 2)],
+      approved: true,
+    },
+    { name: 'a writer’s approval since dismissed', reviews: [reviewAt('lead', 'DISMISSED', 1)], approved: false },
+    { name: 'GitHub’s review decision APPROVED (a required review)', reviews: [reviewAt('reader', 'APPROVED', 1)], decision: 'APPROVED', approved: true },
+    {
+      name: 'GitHub’s review decision REVIEW_REQUIRED over a writer’s approval',
+      reviews: [reviewAt('lead', 'APPROVED', 1)],
+      decision: 'REVIEW_REQUIRED',
+      approved: false,
+    },
+  ];
+
+  it.each(CASES.map((given) => ({ ...given, state: given.approved ? 'success' : 'pending' })))('$name: $state', async ({ reviews, decision, approved }) => {
+    github.tokens.set(DOCS_WORKFLOW_TOKEN, {
+      login: READER_IDENTITY,
+      repositories: { [DOCS]: { pullRequests: 'write', contents: 'write', statuses: 'write' } },
+    });
+    for (const [login, permission] of PERMISSIONS) docs.collaborators.set(login, permission);
+    linkedDocsPr({ reviews, reviewDecision: decision ?? null });
+    const result = await docsRepoSync(reviewed('approved'));
+    const state = approved ? 'success' : 'pending';
+    expect(result.outputs).toMatchObject({ outcome: 'synced', 'docs-status-state': state });
+    expect(latest()).toMatchObject({ state, description: approved ? APPROVED : WAITING, target_url: link(DOCS, DOCS_PR) });
+    expect(result.log.messages('warning')).toEqual([]);
+  });
+});
+
+describe('only the action’s own comment on the code PR speaks for it', () => {
+  const NO_COMMENT_BY = (author: string): string =>
+    `The code PR acme/widgets#12 has no comment of this action's (written by ${author}) with a record that verifies, so nothing says acme-sim/docs#5 is its documentation PR: its status and comment are left as they are.`;
+
+  it('the action’s comment deleted, another user’s comment carrying a copy of its verified record and marker: skipped, no status, no comment edited', async () => {
+    docsPull(DOCS_PR, { reviewDecision: 'APPROVED' });
+    seedRecord({}, { author: 'mallory' });
+    seedBackLink();
+    expect(recordIn(codeComment(), CODE_PR)).toBeDefined();
+    const result = await docsRepoSync(reviewed('approved'));
+    expect(result.outputs).toMatchObject({ outcome: 'skipped', 'docs-pr-action': 'none' });
+    expect(result.outputs['docs-status-state']).toBeUndefined();
+    expect(result.failed).toBe(false);
+    expect(result.log.messages('notice')).toEqual([NO_COMMENT_BY('github-actions[bot]')]);
+    expect(result.log.messages('warning')).toEqual([]);
+    expect(github.statuses).toEqual([]);
+    expect(writes()).toEqual([]);
+  });
+
+  it('a newer copy by another user beside the action’s comment: the action’s record speaks (it names a newer documentation PR), the copy is not read', async () => {
+    docsPull(DOCS_PR, { reviewDecision: 'APPROVED' });
+    docsPull(6);
+    seedRecord({ docsPr: { ...DOCS_PR_RECORD, number: 6 } });
+    seedRecord({}, { author: 'mallory' });
+    seedBackLink();
+    const result = await docsRepoSync(reviewed('approved'));
+    expect(result.outputs).toMatchObject({ outcome: 'skipped', 'docs-pr-action': 'none' });
+    expect(github.statuses).toEqual([]);
+    expect(writes()).toEqual([]);
+  });
+
+  it('a back-link written before it named the comment’s author: the comment of code-token’s own identity only', async () => {
+    docsPull(DOCS_PR, { reviewDecision: 'APPROVED' });
+    // The code workflow's GITHUB_TOKEN wrote this one; code-token is another identity's.
+    seedRecord();
+    seedBackLink(sealedBackLink({ codePr: { repository: CODE, number: CODE_PR } }, DOCS_PR, DOCS));
+    const skipped = await docsRepoSync(reviewed('approved'));
+    expect(skipped.outputs).toMatchObject({ outcome: 'skipped', 'docs-pr-action': 'none' });
+    expect(skipped.log.messages('notice')).toEqual([NO_COMMENT_BY(CODE_LOGIN)]);
+    expect(github.statuses).toEqual([]);
+    expect(github.callsTo('update-comment')).toEqual([]);
+
+    const ours = seedRecord({}, { author: CODE_LOGIN });
+    const synced = await docsRepoSync(reviewed('approved'));
+    expect(synced.outputs).toMatchObject({ outcome: 'synced', 'docs-status-state': 'success' });
+    expect(github.callsTo('update-comment').map((call) => call.path)).toEqual([`/repos/${CODE}/issues/comments/${ours}`]);
+  });
+});
+
+describe('a key rotation: the records sealed under the earlier key', () => {
+  const EARLIER_KEY = 'mint_earlier_key_before_rotation';
+  const EARLIER = RecordSeal.fromApiKey(EARLIER_KEY);
+  const UNVERIFIED =
+    "The pull-request comment's hidden record does not verify, so it counts as none. Most likely api-key was rotated since it was written (admin keys expire, by default after 90 days): give the earlier key as previous-api-key until every open pull request has been written again; otherwise it was edited by hand or copied from elsewhere. Until a run records anew, the job is not reused and no documentation PR is acted on.";
+  const earlierBackLink = (): string =>
+    sealedBackLink({ codePr: { repository: CODE, number: CODE_PR }, commentAuthor: 'github-actions[bot]' }, DOCS_PR, DOCS, EARLIER);
+
+  it('the code PR’s record under the earlier key, without previous-api-key: skipped, with the notice that names previous-api-key as the way out', async () => {
+    docsPull(DOCS_PR, { reviewDecision: 'APPROVED' });
+    seedRecord({}, { seal: EARLIER });
+    // The back-link was written again under api-key since.
+    seedBackLink();
+    const result = await docsRepoSync(reviewed('approved'));
+    expect(result.outputs).toMatchObject({ outcome: 'skipped', 'docs-pr-action': 'none' });
+    expect(result.log.messages('notice')).toContain(UNVERIFIED);
+    expect(result.log.messages('warning')).toEqual([]);
+    expect(github.statuses).toEqual([]);
+    expect(writes()).toEqual([]);
+  });
+
+  it('the back-link under the earlier key too, without previous-api-key: skipped, nothing written', async () => {
+    docsPull(DOCS_PR, { reviewDecision: 'APPROVED' });
+    seedRecord({}, { seal: EARLIER });
+    seedBackLink(earlierBackLink());
+    const result = await docsRepoSync(reviewed('approved'));
+    expect(result.outputs).toMatchObject({ outcome: 'skipped', 'docs-pr-action': 'none' });
+    expect(result.log.messages('notice')).toHaveLength(1);
+    expect(github.statuses).toEqual([]);
+    expect(writes()).toEqual([]);
+  });
+
+  // The contract: a record that does not verify counts as none "with one notice that says the
+  // likely cause and the way out (a rotated key: give the earlier one as previous-api-key)".
+  it('the back-link under the earlier key, without previous-api-key: its one notice names previous-api-key as the way out', async () => {
+    docsPull(DOCS_PR, { reviewDecision: 'APPROVED' });
+    seedRecord({}, { seal: EARLIER });
+    seedBackLink(earlierBackLink());
+    const result = await docsRepoSync(reviewed('approved'));
+    expect(result.outputs).toMatchObject({ outcome: 'skipped', 'docs-pr-action': 'none' });
+    expect(result.log.messages('notice')).toEqual([expect.stringContaining('previous-api-key')]);
+  });
+
+  it('with previous-api-key: synced; the code PR’s record it writes verifies under api-key only', async () => {
+    docsPull(DOCS_PR, { reviewDecision: 'APPROVED' });
+    seedRecord({}, { seal: EARLIER });
+    seedBackLink(earlierBackLink());
+    const result = await docsRepoSync(reviewed('approved'), { 'previous-api-key': EARLIER_KEY });
+    expect(result.outputs).toMatchObject({ outcome: 'synced', 'docs-pr-action': 'synced', 'docs-status-state': 'success' });
+    expect(latest()).toMatchObject({ state: 'success', description: APPROVED });
+    const body = codeComment();
+    expect(recordIn(body, CODE_PR, CODE, TEST_SEAL)).toEqual({ jobId: 'job_earlier', headSha: HEAD, docsPr: DOCS_PR_RECORD });
+    expect(recordIn(body, CODE_PR, CODE, EARLIER)).toBeUndefined();
+    expect(result.log.messages('info')).toContain(
+      "The pull-request comment's record was sealed under previous-api-key: this run's next write of it seals it under api-key.",
+    );
+    expect(result.log.messages('notice')).toEqual([]);
+    expect(result.log.messages('warning')).toEqual([]);
+  });
+});
+
+describe('a rename or transfer keeps the records', () => {
+  const MOVED = 'acme-docs/handbook';
+
+  /** sync in the documentation repository's workflow once it was transferred and renamed: its new name, its ID as before. */
+  function movedDocsRepoSync(name: string, id: number): Promise<FlowResult> {
+    const payload = pullRequestReviewEvent(DOCS_PR, { action: 'submitted', state: 'approved', repository: name, repositoryId: id, headRef: BRANCH });
+    return flows.run(
+      { command: 'sync', 'docs-status': 'approved', 'github-token': DOCS_WORKFLOW_TOKEN, 'code-token': CODE_TOKEN },
+      { event: { name: 'pull_request_review', payload }, env: { GITHUB_REPOSITORY: name, GITHUB_REPOSITORY_ID: String(id), GITHUB_RUN_ID: '778' } },
+    );
+  }
+
+  it('the documentation repository transferred and renamed: the back-link written before still verifies, and the code PR is brought in step', async () => {
+    docsPull(DOCS_PR, { reviewDecision: 'APPROVED' });
+    seedBackLink();
+    // The code PR's record names the documentation PR by the name a code PR run last recorded: the new one.
+    seedRecord({ docsPr: { ...DOCS_PR_RECORD, repository: MOVED } });
+    const id = github.repositoryId(DOCS);
+    github.rename(DOCS, MOVED);
+    expect(github.repositoryId(MOVED)).toBe(id);
+    const result = await movedDocsRepoSync(MOVED, id);
+    expect(result.log.messages('notice')).toEqual([]);
+    expect(result.outputs).toMatchObject({ outcome: 'synced', 'docs-pr-action': 'synced', 'docs-status-state': 'success' });
+    expect(latest()).toMatchObject({
+      state: 'success',
+      description: 'The documentation PR acme-docs/handbook#5 is approved',
+      target_url: link(MOVED, DOCS_PR),
+    });
+  });
+
+  // The code PR's record keeps the documentation repository's ID beside its name (as GitHub
+  // answered it when the agent command found the documentation PR): a rename since keeps it the
+  // same pull request.
+  it('the documentation repository renamed, the code PR’s record naming it by its earlier name and its ID: the code PR is still brought in step', async () => {
+    docsPull(DOCS_PR, { reviewDecision: 'APPROVED' });
+    seedBackLink();
+    const id = github.repositoryId(DOCS);
+    seedRecord({ docsPr: { ...DOCS_PR_RECORD, repositoryId: id } });
+    github.rename(DOCS, MOVED);
+    const result = await movedDocsRepoSync(MOVED, id);
+    expect(result.log.messages('notice')).toEqual([]);
+    expect(result.outputs).toMatchObject({ outcome: 'synced', 'docs-pr-action': 'synced', 'docs-status-state': 'success' });
+  });
+
+  // A record written before records kept the repository's ID names it by name only: after a
+  // rename nothing ties it to this pull request, and sync leaves the code PR as it is, saying so,
+  // until the code PR's next run records the documentation PR anew.
+  it('a record written before the ID was kept, after a rename of the documentation repository: skipped, with one notice', async () => {
+    docsPull(DOCS_PR, { reviewDecision: 'APPROVED' });
+    seedBackLink();
+    seedRecord();
+    const id = github.repositoryId(DOCS);
+    github.rename(DOCS, MOVED);
+    const result = await movedDocsRepoSync(MOVED, id);
+    expect(result.outputs).toMatchObject({ outcome: 'skipped', 'docs-pr-action': 'none' });
+    expect(result.log.messages('notice')).toHaveLength(1);
+    expect(github.statuses).toEqual([]);
+  });
+
+  it.each([
+    { name: 'and its ID', repositoryId: true },
+    { name: 'without its ID (the code PR’s own says it)', repositoryId: false },
+  ])(
+    'the code repository renamed: the code PR’s record written before still verifies (the back-link names the code repository as it is named now $name)',
+    async ({ repositoryId }) => {
+      const RENAMED = 'acme/gadgets';
+      const id = github.repositoryId(CODE);
+      docsPull(DOCS_PR, { reviewDecision: 'APPROVED' });
+      const comment = seedRecord();
+      // GitHub redirects a repository's earlier name, which the fake does not (so that nothing leans on it): the back-link names the code repository by its new name.
+      seedBackLink(
+        sealedBackLink(
+          { codePr: { repository: RENAMED, number: CODE_PR, ...(repositoryId ? { repositoryId: id } : {}) }, commentAuthor: 'github-actions[bot]' },
+          DOCS_PR,
+          DOCS,
+        ),
+      );
+      github.rename(CODE, RENAMED);
+      try {
+        const result = await docsRepoSync(reviewed('approved'));
+        expect(result.outputs).toMatchObject({ outcome: 'synced', 'docs-pr-action': 'synced', 'docs-status-state': 'success' });
+        expect(github.latestStatus(HEAD, 'documentation', RENAMED)).toMatchObject({ state: 'success', description: APPROVED, token: CODE_TOKEN });
+        expect(github.callsTo('update-comment').map((call) => call.path)).toEqual([`/repos/${RENAMED}/issues/comments/${comment}`]);
+        expect(recordIn(codeComment(), CODE_PR, { id, name: RENAMED })).toEqual({ jobId: 'job_earlier', headSha: HEAD, docsPr: DOCS_PR_RECORD });
+        expect(result.log.messages('notice')).toEqual([]);
+        expect(result.log.messages('warning')).toEqual([]);
+      } finally {
+        github.rename(RENAMED, CODE);
+      }
+    },
+  );
+});
+
+describe('the last writes: the status first, then the comment, each in a window of its own', () => {
+  const STATUS_NOT_SET = `Could not set the documentation status on ${HEAD}: `;
+  const COMMENT_NOT_WRITTEN = 'Could not write the pull-request comment: ';
+  const APPROVED_LINE = '**Documentation gate** (`documentation`): ✅ success: The documentation PR `acme-sim/docs#5` is approved.';
+
+  /** What every one of these runs leaves: synced, nothing said above info but the one warning of a failed write, the status as GitHub took it. */
+  function expectSynced(result: FlowResult, warning: RegExp | undefined, status: GateState | undefined): void {
+    expect(result.outputs).toMatchObject({ outcome: 'synced', 'docs-pr-action': 'synced' });
+    expect(result.outputs['docs-status-state']).toBe(status);
+    expect(result.failed).toBe(false);
+    expect(result.failures).toEqual([]);
+    expect(result.log.messages('warning')).toEqual(warning ? [expect.stringMatching(warning)] : []);
+    expect(result.log.messages('notice')).toEqual([]);
+    expect(result.log.messages('error')).toEqual([]);
+  }
+  const escaped = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+  it('the status hangs: one warning; the comment is still written, its gate line claiming no status', async () => {
+    linkedDocsPr({ reviewDecision: 'APPROVED' });
+    github.injectFault({ call: 'set-status', kind: 'hang' });
+    const result = await docsRepoSync(reviewed('approved'), { 'request-timeout': '500ms' });
+    expectSynced(result, new RegExp(`^${escaped(STATUS_NOT_SET)}GitHub set commit status .*timed out`), undefined);
+    expect(github.statuses).toEqual([]);
+    expect(codeComment()).toContain('**Documentation PR** `acme-sim/docs#5`: approved by its reviewers.');
+    expect(codeComment()).not.toContain('**Documentation gate**');
+  });
+
+  it('the comment hangs: the status was written first; one warning', async () => {
+    linkedDocsPr({ reviewDecision: 'APPROVED' });
+    const before = codeComment();
+    github.injectFault({ call: 'update-comment', kind: 'hang' });
+    const result = await docsRepoSync(reviewed('approved'), { 'request-timeout': '500ms' });
+    expectSynced(result, new RegExp(`^${escaped(COMMENT_NOT_WRITTEN)}GitHub update comment .*timed out`), 'success');
+    expect(latest()).toMatchObject({ state: 'success', description: APPROVED });
+    expect(codeComment()).toBe(before);
+    const order = github.requests.filter((r) => r.call === 'set-status' || r.call === 'update-comment').map((r) => r.call);
+    expect(order).toEqual(['set-status', 'update-comment']);
+  });
+
+  it('a 5xx on every try of the status: one warning once its retries are spent; the comment is still written', async () => {
+    linkedDocsPr({ reviewDecision: 'APPROVED' });
+    github.injectFault({ call: 'set-status', kind: 'status', status: 502, times: 10 });
+    const result = await docsRepoSync(reviewed('approved'), { retries: '1' });
+    expectSynced(result, new RegExp(`^${escaped(STATUS_NOT_SET)}.*502`), undefined);
+    expect(github.callsTo('set-status')).toHaveLength(2);
+    expect(github.statuses).toEqual([]);
+    expect(codeComment()).toContain('**Documentation PR** `acme-sim/docs#5`: approved by its reviewers.');
+    expect(codeComment()).not.toContain('**Documentation gate**');
+  });
+
+  it('a 5xx on every try of the comment: the status was written; one warning', async () => {
+    linkedDocsPr({ reviewDecision: 'APPROVED' });
+    const before = codeComment();
+    github.injectFault({ call: 'update-comment', kind: 'status', status: 502, times: 10 });
+    const result = await docsRepoSync(reviewed('approved'), { retries: '1' });
+    expectSynced(result, new RegExp(`^${escaped(COMMENT_NOT_WRITTEN)}.*502`), 'success');
+    expect(github.callsTo('update-comment')).toHaveLength(2);
+    expect(latest()).toMatchObject({ state: 'success', description: APPROVED });
+    expect(codeComment()).toBe(before);
+  });
+
+  it('the status’s window runs out (a retry, then a hang): one warning; the comment, in a window of its own, is still written', async () => {
+    linkedDocsPr({ reviewDecision: 'APPROVED' });
+    github.injectFault({ call: 'set-status', kind: 'status', status: 503 });
+    github.injectFault({ call: 'set-status', kind: 'hang' });
+    const result = await docsRepoSync(reviewed('approved'), { 'request-timeout': '1500ms' });
+    expectSynced(result, new RegExp(`^${escaped(STATUS_NOT_SET)}.*timed out`), undefined);
+    expect(github.statuses).toEqual([]);
+    expect(codeComment()).toContain('**Documentation PR** `acme-sim/docs#5`: approved by its reviewers.');
+    expect(codeComment()).not.toContain('**Documentation gate**');
+  });
+
+  it('the comment’s window runs out (a retry, then a hang): the status was written; one warning', async () => {
+    linkedDocsPr({ reviewDecision: 'APPROVED' });
+    github.injectFault({ call: 'update-comment', kind: 'status', status: 503 });
+    github.injectFault({ call: 'update-comment', kind: 'hang' });
+    const result = await docsRepoSync(reviewed('approved'), { 'request-timeout': '1500ms' });
+    expectSynced(result, new RegExp(`^${escaped(COMMENT_NOT_WRITTEN)}.*timed out`), 'success');
+    expect(latest()).toMatchObject({ state: 'success', description: APPROVED });
+  });
+
+  it('the step’s timeout spent by the reads (retried until a second before it): the status, then the comment, each still get a window of their own past it', async () => {
+    linkedDocsPr({ reviewDecision: 'APPROVED' });
+    const start = flows.time.now();
+    // 1 s, then 4 s of retry pauses: 5 s of the step's 6.
+    github.injectFault({ call: 'review-decision', kind: 'status', status: 503, times: 2 });
+    // And as much again for each write: 5 s each, past the step's timeout, within a request-timeout each.
+    github.injectFault({ call: 'set-status', kind: 'status', status: 503, times: 2 });
+    github.injectFault({ call: 'update-comment', kind: 'status', status: 503, times: 2 });
+    const result = await docsRepoSync(reviewed('approved'), { timeout: '6s', 'request-timeout': '6s' });
+    expectSynced(result, undefined, 'success');
+    expect(latest()).toMatchObject({ state: 'success', description: APPROVED });
+    expect(codeComment()).toContain(APPROVED_LINE);
+    expect(flows.time.now() - start).toBe(15_000);
+  });
+});
+
+describe('property: the status sync writes is what GitHub says now, whatever event it runs on', () => {
+  /** The identity of the token sync reads the documentation repository with (a user's: not a bot). */
+  const VIEWER = 'docs-sync';
+  const REVIEWERS = ['ana', 'bo', 'cy', 'helper[bot]', VIEWER] as const;
+  const WRITERS: ReadonlySet<FakePermission | undefined> = new Set<FakePermission>(['admin', 'maintain', 'write']);
+  type Mode = 'written' | 'approved';
+
+  interface Step {
+    /** The documentation PR as GitHub has it now. */
+    readonly docs: 'open' | 'closed' | 'merged';
+    readonly reviews: ReadonlyArray<{ readonly login: string; readonly state: FakeReview['state'] }>;
+    readonly decision: FakePullState['reviewDecision'];
+    /** A code PR run since left this record (else the record as the last sync left it stands). */
+    readonly record: { readonly working: boolean; readonly onCurrentHead: boolean; readonly closedByAction: boolean; readonly namesThis: boolean } | undefined;
+    /** GitHub refuses the status (a missing permission). */
+    readonly statusRefused: boolean;
+    readonly event: EventShape;
+    readonly mode: Mode;
+  }
+
+  /** One of sync's events (a review submitted or dismissed; the pull request closed, reopened or pushed to), its payload saying any state of the documentation PR. */
+  type EventKind =
+    | { readonly review: 'approved' | 'changes_requested' | 'commented' | 'dismissed'; readonly action: 'submitted' | 'dismissed' }
+    | { readonly pull: 'closed' | 'reopened' | 'synchronize'; readonly merged: boolean };
+  interface EventShape {
+    readonly kind: EventKind;
+    /** What the payload's pull request says of itself, whatever GitHub says now. */
+    readonly says: { readonly state: 'open' | 'closed'; readonly merged: boolean } | undefined;
+  }
+
+  const event: fc.Arbitrary<EventShape> = fc.record({
+    kind: fc.oneof(
+      fc.record({
+        review: fc.constantFrom('approved', 'changes_requested', 'commented', 'dismissed' as const),
+        action: fc.constantFrom('submitted', 'dismissed' as const),
+      }),
+      fc.record({ pull: fc.constantFrom('closed', 'reopened', 'synchronize' as const), merged: fc.boolean() }),
+    ),
+    says: fc.option(fc.record({ state: fc.constantFrom('open', 'closed' as const), merged: fc.boolean() }), { nil: undefined }),
+  });
+
+  function syncEventOf({ kind, says }: EventShape): SyncEvent {
+    const { name, payload } = 'review' in kind ? reviewed(kind.review, kind.action) : docsPrEvent(kind.pull, kind.merged);
+    const given = payload as { pull_request: object };
+    return says ? { name, payload: { ...given, pull_request: { ...given.pull_request, ...says } } } : { name, payload };
+  }
+
+  const step: fc.Arbitrary<Step> = fc.record({
+    docs: fc.constantFrom('open', 'open', 'open', 'closed', 'closed', 'merged' as const),
+    reviews: fc.array(
+      fc.record({ login: fc.constantFrom(...REVIEWERS), state: fc.constantFrom('APPROVED', 'CHANGES_REQUESTED', 'COMMENTED', 'DISMISSED' as const) }),
+      {
+        maxLength: 5,
+      },
+    ),
+    decision: fc.constantFrom(null, null, null, 'APPROVED', 'CHANGES_REQUESTED', 'REVIEW_REQUIRED' as const),
+    record: fc.option(
+      fc.record({
+        working: fc.boolean(),
+        onCurrentHead: fc.boolean(),
+        closedByAction: fc.boolean(),
+        namesThis: fc.constantFrom(true, true, true, true, true, false),
+      }),
+      {
+        nil: undefined,
+      },
+    ),
+    statusRefused: fc.constantFrom(false, false, false, false, false, true),
+    event,
+    mode: fc.constantFrom('approved', 'approved', 'written' as const),
+  });
+
+  const permissions = fc.tuple(
+    ...REVIEWERS.map(() => fc.constantFrom<FakePermission | undefined>('write', 'admin', 'maintain', 'write', undefined, 'read', 'triage')),
+  );
+
+  /** Approved as GitHub counts it: its decision, or where there is none, each writer's latest opinion (a dismissal takes it back), never a bot's nor the reading identity's. */
+  function approvedOnGitHub(decision: Step['decision'], reviews: Step['reviews'], permission: (login: string) => FakePermission | undefined): boolean {
+    if (decision) return decision === 'APPROVED';
+    const latest = new Map<string, FakeReview['state']>();
+    for (const { login, state } of reviews) if (state !== 'COMMENTED') latest.set(login, state);
+    const counted = [...latest].filter(
+      ([login, state]) => state !== 'DISMISSED' && WRITERS.has(permission(login)) && !login.endsWith('[bot]') && login !== VIEWER,
+    );
+    return counted.some(([, state]) => state === 'APPROVED') && !counted.some(([, state]) => state === 'CHANGES_REQUESTED');
+  }
+
+  function expectedState(step: Step, closedByAction: boolean, approved: boolean): GateState {
+    if (step.docs === 'merged') return 'success';
+    if (step.docs === 'closed') return closedByAction ? 'success' : 'failure';
+    return step.mode === 'written' || approved ? 'success' : 'pending';
+  }
+
+  const ours = (record: Partial<NonNullable<Step['record']>> = {}): Step['record'] => ({
+    working: false,
+    onCurrentHead: true,
+    closedByAction: false,
+    namesThis: true,
+    ...record,
+  });
+  const quiet = { reviews: [], decision: null, record: undefined, statusRefused: false, mode: 'approved' } as const;
+  /** Sequences the generated ones may miss: closed by the action, reopened, closed by someone; approvals that count and that do not; a job at work, then done. */
+  const EXAMPLES: Array<[ReadonlyArray<FakePermission | undefined>, Step[]]> = [
+    [
+      ['write', 'write', 'read', 'write', 'admin'],
+      [
+        { ...quiet, docs: 'closed', record: ours({ closedByAction: true }), event: { kind: { pull: 'closed', merged: false }, says: undefined } },
+        { ...quiet, docs: 'open', event: { kind: { pull: 'closed', merged: false }, says: undefined } },
+        { ...quiet, docs: 'closed', event: { kind: { pull: 'reopened', merged: false }, says: undefined } },
+      ],
+    ],
+    [
+      ['write', 'maintain', 'read', 'write', 'admin'],
+      [
+        {
+          ...quiet,
+          docs: 'open',
+          reviews: [
+            { login: 'ana', state: 'CHANGES_REQUESTED' },
+            { login: 'helper[bot]', state: 'APPROVED' },
+            { login: VIEWER, state: 'APPROVED' },
+            { login: 'ana', state: 'APPROVED' },
+            { login: 'cy', state: 'CHANGES_REQUESTED' },
+          ],
+          record: ours({ working: true, onCurrentHead: false }),
+          event: { kind: { review: 'approved', action: 'submitted' }, says: undefined },
+        },
+        {
+          ...quiet,
+          docs: 'open',
+          reviews: [{ login: 'ana', state: 'DISMISSED' }],
+          record: ours({ working: true }),
+          event: { kind: { review: 'approved', action: 'submitted' }, says: undefined },
+        },
+        {
+          ...quiet,
+          docs: 'open',
+          reviews: [{ login: 'bo', state: 'APPROVED' }],
+          record: ours(),
+          event: { kind: { review: 'dismissed', action: 'dismissed' }, says: { state: 'closed', merged: true } },
+        },
+      ],
+    ],
+  ];
+  it('a status matching GitHub, or one warning, or skipped or held with one line, for every run of a sequence', async () => {
+    github.tokens.set(DOCS_WORKFLOW_TOKEN, { login: VIEWER, repositories: { [DOCS]: { pullRequests: 'write', contents: 'write', statuses: 'write' } } });
+    await fc.assert(
+      fc.asyncProperty(permissions, fc.array(step, { minLength: 1, maxLength: 3 }), async (given, steps) => {
+        // A world of its own for each sequence.
+        github.statuses.length = 0;
+        github.comments.length = 0;
+        docs.comments.length = 0;
+        docs.pulls.clear();
+        docs.collaborators.clear();
+        const permission = (login: string): FakePermission | undefined => given[REVIEWERS.indexOf(login as (typeof REVIEWERS)[number])];
+        for (const login of REVIEWERS) if (permission(login)) docs.collaborators.set(login, permission(login)!);
+        seedBackLink();
+        for (const [index, current] of steps.entries()) {
+          docsPull(DOCS_PR, {
+            state: current.docs === 'open' ? 'open' : 'closed',
+            merged: current.docs === 'merged',
+            reviews: current.reviews.map(({ login, state }, minute) => reviewAt(login, state, minute)),
+            reviewDecision: current.decision,
+          });
+          const made = current.record ?? (index === 0 ? { working: false, onCurrentHead: true, closedByAction: false, namesThis: true } : undefined);
+          if (made) {
+            github.comments.length = 0;
+            seedRecord({
+              headSha: made.onCurrentHead ? HEAD : NEWER_HEAD,
+              ...(made.working ? { working: true as const } : {}),
+              docsPr: { ...DOCS_PR_RECORD, number: made.namesThis ? DOCS_PR : 6, closedByAction: made.closedByAction },
+            });
+          }
+          if (current.statusRefused) github.injectFault({ call: 'set-status', kind: 'status', status: 403 });
+          const record = recordIn(codeComment(), CODE_PR)!;
+          const from = github.statuses.length;
+          const result = await docsRepoSync(syncEventOf(current.event), { 'docs-status': current.mode });
+          github.clearFaults();
+          const written = github.statuses.slice(from);
+          const warnings = result.log.messages('warning');
+          const notices = result.log.messages('notice');
+          const held = result.log.messages('info').filter((line) => line.startsWith('The documentation job is at work on'));
+          expect(result.failed).toBe(false);
+          if (record.docsPr?.number !== DOCS_PR) {
+            expect(result.outputs).toMatchObject({ outcome: 'skipped', 'docs-pr-action': 'none' });
+            expect([written, warnings, held, notices.length]).toEqual([[], [], [], 1]);
+          } else if (record.working && record.headSha === HEAD) {
+            expect(result.outputs).toMatchObject({ outcome: 'synced', 'docs-pr-action': 'synced' });
+            expect([written, warnings, notices, held.length]).toEqual([[], [], [], 1]);
+          } else {
+            const state = expectedState(current, record.docsPr.closedByAction, approvedOnGitHub(current.decision, current.reviews, permission));
+            expect(result.outputs.outcome).toBe('synced');
+            expect([notices, held]).toEqual([[], []]);
+            if (current.statusRefused) {
+              expect([written, warnings.length]).toEqual([[], 1]);
+            } else {
+              expect(warnings).toEqual([]);
+              expect(written.map((status) => status.state)).toEqual([state]);
+              expect(result.outputs['docs-status-state']).toBe(state);
+              // Success only for what GitHub says now: merged, closed by the action, or open and written or approved.
+              if (state === 'success') {
+                expect(
+                  current.docs === 'merged' ||
+                    (current.docs === 'closed' && record.docsPr.closedByAction) ||
+                    (current.docs === 'open' && (current.mode === 'written' || approvedOnGitHub(current.decision, current.reviews, permission))),
+                ).toBe(true);
+              }
+            }
+          }
+        }
+      }),
+      { numRuns: 20, seed: 20_261_127, examples: EXAMPLES },
+    );
   });
 });

@@ -3,19 +3,23 @@
  * closed, reopened, marked ready), against the API simulator and the fake GitHub with its
  * documentation repository and tokens, with fake time. What the action may never do is held
  * here too: it acts only on the PR its own record names, never merges or deletes a branch, and
- * leaves alone a PR someone else merged or closed.
+ * leaves alone a PR someone else merged or closed. And its memory: never the code PR itself as
+ * its documentation PR, a record kept through a key rotation, a rename and a transfer, written
+ * before the side effect it records, and bounded whatever the API answers.
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { COMMENT_MARKER, DOCS_PR_MARKER, type DocsPrRecord } from '../../../src/memory/record.js';
+import { COMMENT_MARKER, DOCS_PR_MARKER, type CommentRecord, type DocsPrRecord } from '../../../src/memory/record.js';
 import { RecordSeal } from '../../../src/memory/seal.js';
-import { recordIn, sealedRecord } from '../../support/records.js';
+import { recordIn, repositoryIdentity, sealedRecord, WORKFLOW_REPOSITORY } from '../../support/records.js';
 import type { JobScript } from '../../simulator/index.js';
 import type { FakeGitHub, FakePullState, FakeRepository } from '../../support/fake-github.js';
 import { renderProblems } from '../../support/github-markdown.js';
 import { pullRequestEvent, type PullRequestEventOptions } from '../../support/webhook-events.js';
-import { startFlows, type FlowResult, type Flows } from '../../support/in-process.js';
+import { startFlows, type FlowOptions, type FlowResult, type Flows } from '../../support/in-process.js';
 
 const DOCS = 'acme-sim/docs';
+/** The documentation repository's ID, as the fake GitHub answers it: the record keeps it beside the name. */
+const DOCS_ID = repositoryIdentity(DOCS).id;
 const DOCS_TOKEN = 'ghs_docsInstallationToken77';
 const DOCS_LOGIN = 'docs-writer[bot]';
 const CODE_PR = 12;
@@ -66,9 +70,14 @@ function recorded(docsPr: DocsPrRecord | undefined, author = 'github-actions[bot
   });
 }
 
-function run(options: PullRequestEventOptions, inputs: Record<string, string> = {}, prLink?: string): Promise<FlowResult> {
+function run(
+  options: PullRequestEventOptions,
+  inputs: Record<string, string> = {},
+  prLink?: string,
+  flow: Omit<FlowOptions, 'event'> = {},
+): Promise<FlowResult> {
   if (prLink) flows.sim.queuePrLinks(prLink);
-  return flows.run({ ...INPUTS, ...inputs }, { event: { name: 'pull_request', payload: pullRequestEvent(CODE_PR, { headSha: HEAD, ...options }) } });
+  return flows.run({ ...INPUTS, ...inputs }, { ...flow, event: { name: 'pull_request', payload: pullRequestEvent(CODE_PR, { headSha: HEAD, ...options }) } });
 }
 
 const codeComment = (): string => github.comments.filter((c) => c.body.includes(COMMENT_MARKER) && c.user.login === 'github-actions[bot]').at(-1)!.body;
@@ -92,7 +101,7 @@ describe('a run that reports a documentation PR', () => {
     expect(recordIn(codeComment(), CODE_PR)).toEqual({
       jobId: first.outputs['job-id'],
       headSha: HEAD,
-      docsPr: { repository: DOCS, number: 5, headRef: BRANCH, closedByAction: false },
+      docsPr: { repository: DOCS, repositoryId: DOCS_ID, number: 5, headRef: BRANCH, closedByAction: false },
     });
     expect(codeComment()).toContain('**Documentation PR** `acme-sim/docs#5`: open, linked to this pull request');
     expect(first.summary).toContain('**Documentation PR** `acme-sim/docs#5`');
@@ -108,7 +117,7 @@ describe('a run that reports a documentation PR', () => {
   it('a different PR than the record supersedes the earlier one: closed, with a comment linking the new one; the record moves', async () => {
     docsPull(5);
     docsPull(6);
-    recorded({ repository: DOCS, number: 5, headRef: BRANCH, closedByAction: false });
+    recorded({ repository: DOCS, repositoryId: DOCS_ID, number: 5, headRef: BRANCH, closedByAction: false });
     const result = await run({ action: 'synchronize' }, {}, link(6));
     expect(result.outputs['docs-pr-action']).toBe('superseded');
     expect(docs.pulls.get(5)).toMatchObject({ state: 'closed', headRef: 'docs/retries', merged: false });
@@ -116,14 +125,14 @@ describe('a run that reports a documentation PR', () => {
     const [note] = docsComments(5);
     expect(note!.body).toContain('opened a newer pull request');
     expect(renderProblems(note!.body, { links: [CODE_PR_URL, link(6)] })).toEqual([]);
-    expect(recordIn(codeComment(), CODE_PR)!.docsPr).toEqual({ repository: DOCS, number: 6, headRef: BRANCH, closedByAction: false });
+    expect(recordIn(codeComment(), CODE_PR)!.docsPr).toEqual({ repository: DOCS, repositoryId: DOCS_ID, number: 6, headRef: BRANCH, closedByAction: false });
     expect(codeComment()).toContain('The earlier documentation PR `acme-sim/docs#5` was closed in its favour.');
   });
 
   it('an earlier PR already merged or closed by someone else is left as it is', async () => {
     docsPull(5, { merged: true, state: 'closed' });
     docsPull(6);
-    recorded({ repository: DOCS, number: 5, headRef: BRANCH, closedByAction: false });
+    recorded({ repository: DOCS, repositoryId: DOCS_ID, number: 5, headRef: BRANCH, closedByAction: false });
     const result = await run({ action: 'synchronize' }, {}, link(6));
     expect(result.outputs['docs-pr-action']).toBe('linked');
     expect(github.requests.filter((r) => r.call === 'update-pull')).toEqual([]);
@@ -158,7 +167,7 @@ describe('a run that reports a documentation PR', () => {
 describe('closed', () => {
   it('without merging: no job; the documentation PR is closed (branch kept) with a comment saying why and how to reopen', async () => {
     docsPull(5);
-    recorded({ repository: DOCS, number: 5, headRef: BRANCH, closedByAction: false });
+    recorded({ repository: DOCS, repositoryId: DOCS_ID, number: 5, headRef: BRANCH, closedByAction: false });
     const result = await run({ action: 'closed', merged: false });
     expect(result.outputs).toMatchObject({ outcome: 'synced', 'docs-pr-action': 'closed', 'job-id': '', requests: '0' });
     expect(result.failures).toEqual([]);
@@ -167,7 +176,7 @@ describe('closed', () => {
     const [comment] = docsComments(5);
     expect(comment!.body).toContain('closed without merging, so this pull request was closed (its branch is kept)');
     expect(comment!.body).toContain('reopen the code pull request');
-    expect(recordIn(codeComment(), CODE_PR)!.docsPr).toEqual({ repository: DOCS, number: 5, headRef: BRANCH, closedByAction: true });
+    expect(recordIn(codeComment(), CODE_PR)!.docsPr).toEqual({ repository: DOCS, repositoryId: DOCS_ID, number: 5, headRef: BRANCH, closedByAction: true });
     expect(codeComment()).toContain('closed with this pull request (its branch is kept)');
     expect(result.log.messages('info')).toContain('Closed documentation PR acme-sim/docs#5; its branch "docs/retries" is kept.');
     expect(result.log.messages('info')).toContain('The code PR was closed without merging: no job is created.');
@@ -177,7 +186,7 @@ describe('closed', () => {
 
   it('merged: a draft is marked ready for review and the comment says the code PR was merged', async () => {
     docsPull(5, { draft: true });
-    recorded({ repository: DOCS, number: 5, headRef: BRANCH, closedByAction: false });
+    recorded({ repository: DOCS, repositoryId: DOCS_ID, number: 5, headRef: BRANCH, closedByAction: false });
     const result = await run({ action: 'closed', merged: true });
     expect(result.outputs).toMatchObject({ outcome: 'synced', 'docs-pr-action': 'marked-ready' });
     expect(docs.pulls.get(5)).toMatchObject({ state: 'open', draft: false });
@@ -188,7 +197,7 @@ describe('closed', () => {
 
   it('merged, not a draft: commented only', async () => {
     docsPull(5, { draft: false });
-    recorded({ repository: DOCS, number: 5, headRef: BRANCH, closedByAction: false });
+    recorded({ repository: DOCS, repositoryId: DOCS_ID, number: 5, headRef: BRANCH, closedByAction: false });
     const result = await run({ action: 'closed', merged: true });
     expect(result.outputs['docs-pr-action']).toBe('commented');
     expect(github.callsTo('mark-ready')).toEqual([]);
@@ -196,7 +205,7 @@ describe('closed', () => {
 
   it('a documentation PR someone else merged or closed is left as it is, and said so', async () => {
     docsPull(5, { state: 'closed', merged: true });
-    recorded({ repository: DOCS, number: 5, headRef: BRANCH, closedByAction: false });
+    recorded({ repository: DOCS, repositoryId: DOCS_ID, number: 5, headRef: BRANCH, closedByAction: false });
     const merged = await run({ action: 'closed', merged: false });
     expect(merged.outputs['docs-pr-action']).toBe('none');
     expect(merged.log.messages('info')).toContain('Documentation PR acme-sim/docs#5 is already merged: left as it is.');
@@ -205,7 +214,7 @@ describe('closed', () => {
     docs = github.addRepository(DOCS);
     github.tokens.set(DOCS_TOKEN, { login: DOCS_LOGIN, repositories: { [DOCS]: { pullRequests: 'write', contents: 'write' } } });
     docsPull(5, { state: 'closed' });
-    recorded({ repository: DOCS, number: 5, headRef: BRANCH, closedByAction: false });
+    recorded({ repository: DOCS, repositoryId: DOCS_ID, number: 5, headRef: BRANCH, closedByAction: false });
     const closed = await run({ action: 'closed', merged: true });
     expect(closed.outputs['docs-pr-action']).toBe('none');
     expect(docsWrites()).toEqual([]);
@@ -213,7 +222,7 @@ describe('closed', () => {
 
   it('no record, or a forged one (another author quoting the marker): nothing is done', async () => {
     docsPull(5);
-    recorded({ repository: DOCS, number: 5, headRef: BRANCH, closedByAction: false }, 'mallory');
+    recorded({ repository: DOCS, repositoryId: DOCS_ID, number: 5, headRef: BRANCH, closedByAction: false }, 'mallory');
     const result = await run({ action: 'closed', merged: false });
     expect(result.outputs).toMatchObject({ outcome: 'synced', 'docs-pr-action': 'none' });
     expect(docs.pulls.get(5)!.state).toBe('open');
@@ -225,7 +234,7 @@ describe('closed', () => {
 
   it('a pull request carrying the waiver label still closes its documentation PR: the waiver is about writing, not the PR’s life', async () => {
     docsPull(5);
-    recorded({ repository: DOCS, number: 5, headRef: BRANCH, closedByAction: false });
+    recorded({ repository: DOCS, repositoryId: DOCS_ID, number: 5, headRef: BRANCH, closedByAction: false });
     const result = await run({ action: 'closed', merged: false, labels: ['no-docs'] }, { 'docs-status': 'written' });
     expect(result.outputs).toMatchObject({ outcome: 'synced', 'docs-pr-action': 'closed' });
     expect(docs.pulls.get(5)!.state).toBe('closed');
@@ -233,7 +242,7 @@ describe('closed', () => {
 
   it('without a token to read the pull request: outcome error, one failure, nothing done on the documentation side', async () => {
     docsPull(5);
-    recorded({ repository: DOCS, number: 5, headRef: BRANCH, closedByAction: false });
+    recorded({ repository: DOCS, repositoryId: DOCS_ID, number: 5, headRef: BRANCH, closedByAction: false });
     const result = await run({ action: 'closed', merged: false }, { 'github-token': '' });
     expect(result.outputs).toMatchObject({ outcome: 'error', 'docs-pr-action': 'none', 'job-id': '', requests: '0' });
     expect(result.failures).toEqual(['Input "github-token" is empty: it is needed to read the pull-request comment that records the documentation PR.']);
@@ -245,12 +254,12 @@ describe('closed', () => {
 describe('reopened', () => {
   it('reopens a documentation PR this action closed, then the run goes on', async () => {
     docsPull(5, { state: 'closed' });
-    recorded({ repository: DOCS, number: 5, headRef: BRANCH, closedByAction: true });
+    recorded({ repository: DOCS, repositoryId: DOCS_ID, number: 5, headRef: BRANCH, closedByAction: true });
     const result = await run({ action: 'reopened' }, {}, link(5));
     expect(result.outputs).toMatchObject({ outcome: 'pr-opened', 'docs-pr-action': 'reopened' });
     expect(creates()).toHaveLength(1);
     expect(docs.pulls.get(5)!.state).toBe('open');
-    expect(recordIn(codeComment(), CODE_PR)!.docsPr).toEqual({ repository: DOCS, number: 5, headRef: BRANCH, closedByAction: false });
+    expect(recordIn(codeComment(), CODE_PR)!.docsPr).toEqual({ repository: DOCS, repositoryId: DOCS_ID, number: 5, headRef: BRANCH, closedByAction: false });
     expect(docsComments(5)).toHaveLength(1);
   });
 
@@ -267,14 +276,14 @@ describe('reopened', () => {
     expect(recordIn(codeComment(), CODE_PR)).toEqual({
       jobId: opened.outputs['job-id'],
       headSha: HEAD,
-      docsPr: { repository: DOCS, number: 5, headRef: BRANCH, closedByAction: false },
+      docsPr: { repository: DOCS, repositoryId: DOCS_ID, number: 5, headRef: BRANCH, closedByAction: false },
     });
     expect(github.comments.filter((c) => c.body.includes(COMMENT_MARKER))).toHaveLength(1);
   });
 
   it('without follow-code-pr (the approved gate follows the PR, but not its life): nothing reopened', async () => {
     docsPull(5, { state: 'closed' });
-    recorded({ repository: DOCS, number: 5, headRef: BRANCH, closedByAction: true });
+    recorded({ repository: DOCS, repositoryId: DOCS_ID, number: 5, headRef: BRANCH, closedByAction: true });
     const result = await run({ action: 'reopened' }, { 'follow-code-pr': 'false', 'docs-status': 'approved', wait: 'false' });
     expect(result.outputs['docs-pr-action']).toBe('none');
     expect(docs.pulls.get(5)!.state).toBe('closed');
@@ -283,7 +292,7 @@ describe('reopened', () => {
 
   it('never reopens one someone else closed', async () => {
     docsPull(5, { state: 'closed' });
-    recorded({ repository: DOCS, number: 5, headRef: BRANCH, closedByAction: false });
+    recorded({ repository: DOCS, repositoryId: DOCS_ID, number: 5, headRef: BRANCH, closedByAction: false });
     const result = await run({ action: 'reopened' }, { wait: 'false' });
     expect(result.outputs['docs-pr-action']).toBe('none');
     expect(docs.pulls.get(5)!.state).toBe('closed');
@@ -300,14 +309,14 @@ describe('tokens and faults on the documentation side: one warning, the run goes
     expect(warnings).toHaveLength(1);
     expect(warnings[0]).toContain('give docs-token a token with "Pull requests: write" on acme-sim/docs');
     expect(github.requests.filter((r) => r.path.startsWith(`/repos/${DOCS}/`))).toEqual([]);
-    // Recorded all the same: a later run with a token can follow it.
-    expect(recordIn(codeComment(), CODE_PR)!.docsPr).toEqual({ repository: DOCS, number: 5, headRef: BRANCH, closedByAction: false });
+    // Recorded all the same (not read: without its repository's ID): a later run with a token can follow it.
+    expect(recordIn(codeComment(), CODE_PR)!.docsPr).toStrictEqual({ repository: DOCS, number: 5, headRef: BRANCH, closedByAction: false });
   });
 
   it('a token that may only read: 403 on the close, one warning naming docs-token and the permission', async () => {
     github.tokens.set(DOCS_TOKEN, { login: DOCS_LOGIN, repositories: { [DOCS]: { pullRequests: 'read', contents: 'read' } } });
     docsPull(5);
-    recorded({ repository: DOCS, number: 5, headRef: BRANCH, closedByAction: false });
+    recorded({ repository: DOCS, repositoryId: DOCS_ID, number: 5, headRef: BRANCH, closedByAction: false });
     const result = await run({ action: 'closed', merged: false });
     expect(result.outputs).toMatchObject({ outcome: 'synced', 'docs-pr-action': 'none' });
     expect(result.log.messages('warning')).toEqual([
@@ -321,7 +330,7 @@ describe('tokens and faults on the documentation side: one warning, the run goes
   it('marking ready needs Contents: write too: commented, and one warning saying so', async () => {
     github.tokens.set(DOCS_TOKEN, { login: DOCS_LOGIN, repositories: { [DOCS]: { pullRequests: 'write', contents: 'read' } } });
     docsPull(5, { draft: true });
-    recorded({ repository: DOCS, number: 5, headRef: BRANCH, closedByAction: false });
+    recorded({ repository: DOCS, repositoryId: DOCS_ID, number: 5, headRef: BRANCH, closedByAction: false });
     const result = await run({ action: 'closed', merged: true });
     // The comment needs only "Pull requests: write": a failed mark-ready does not stop it.
     expect(result.outputs['docs-pr-action']).toBe('commented');
@@ -337,7 +346,7 @@ describe('tokens and faults on the documentation side: one warning, the run goes
     docs.private = true;
     github.tokens.set(DOCS_TOKEN, { login: DOCS_LOGIN, repositories: {} });
     docsPull(5);
-    recorded({ repository: DOCS, number: 5, headRef: BRANCH, closedByAction: false });
+    recorded({ repository: DOCS, repositoryId: DOCS_ID, number: 5, headRef: BRANCH, closedByAction: false });
     const result = await run({ action: 'closed', merged: false });
     expect(result.outputs['docs-pr-action']).toBe('none');
     expect(result.log.messages('warning')).toEqual([
@@ -347,7 +356,7 @@ describe('tokens and faults on the documentation side: one warning, the run goes
   });
 
   it('a documentation PR deleted since: 404, one warning, nothing written there', async () => {
-    recorded({ repository: DOCS, number: 9, headRef: BRANCH, closedByAction: false });
+    recorded({ repository: DOCS, repositoryId: DOCS_ID, number: 9, headRef: BRANCH, closedByAction: false });
     const result = await run({ action: 'closed', merged: false });
     expect(result.outputs['docs-pr-action']).toBe('none');
     expect(result.log.messages('warning')).toHaveLength(1);
@@ -358,7 +367,7 @@ describe('tokens and faults on the documentation side: one warning, the run goes
 describe('dry-run', () => {
   it('a closed code PR: outcome dry-run, nothing changed or written on either side', async () => {
     docsPull(5);
-    recorded({ repository: DOCS, number: 5, headRef: BRANCH, closedByAction: false });
+    recorded({ repository: DOCS, repositoryId: DOCS_ID, number: 5, headRef: BRANCH, closedByAction: false });
     const result = await run({ action: 'closed', merged: false }, { 'dry-run': 'true' });
     expect(result.outputs).toMatchObject({ outcome: 'dry-run', 'docs-pr-action': 'none' });
     expect(result.log.messages('info')).toContain('Dry run: would close documentation PR acme-sim/docs#5; nothing was changed on GitHub.');
@@ -368,7 +377,7 @@ describe('dry-run', () => {
 
   it('a reopened code PR: nothing reopened', async () => {
     docsPull(5, { state: 'closed' });
-    recorded({ repository: DOCS, number: 5, headRef: BRANCH, closedByAction: true });
+    recorded({ repository: DOCS, repositoryId: DOCS_ID, number: 5, headRef: BRANCH, closedByAction: true });
     const result = await run({ action: 'reopened' }, { 'dry-run': 'true' });
     expect(result.outputs).toMatchObject({ outcome: 'dry-run', 'docs-pr-action': 'none' });
     expect(docs.pulls.get(5)!.state).toBe('closed');
@@ -414,7 +423,7 @@ describe('with preview: true as well', () => {
     expect(recordIn(body, CODE_PR)).toEqual({
       jobId: result.outputs['job-id'],
       headSha: HEAD,
-      docsPr: { repository: DOCS, number: 5, headRef: BRANCH, closedByAction: false },
+      docsPr: { repository: DOCS, repositoryId: DOCS_ID, number: 5, headRef: BRANCH, closedByAction: false },
     });
     expect(result.summary).toContain('Documentation preview');
     expect(result.summary).toContain('**Documentation PR** `acme-sim/docs#5`');
@@ -424,7 +433,7 @@ describe('with preview: true as well', () => {
 describe('only the recorded documentation PR, and only a record that verifies', () => {
   it('a pull request whose head is a fork’s branch of the same name is not the recorded one: left alone, one warning', async () => {
     docsPull(5, { headRepository: 'mallory/docs' });
-    recorded({ repository: DOCS, number: 5, headRef: BRANCH, closedByAction: false });
+    recorded({ repository: DOCS, repositoryId: DOCS_ID, number: 5, headRef: BRANCH, closedByAction: false });
     const result = await run({ action: 'closed', merged: false });
     expect(result.outputs['docs-pr-action']).toBe('none');
     expect(docs.pulls.get(5)!.state).toBe('open');
@@ -432,19 +441,19 @@ describe('only the recorded documentation PR, and only a record that verifies', 
       'The pull-request comment records acme-sim/docs#5, whose head is "mallory/docs:docs/retries", not the job\'s branch "acme-sim/docs:docs/retries": it is not taken as the documentation PR, and is left as it is.',
     ]);
     expect(docsWrites()).toEqual([]);
-    expect(codeComment()).toContain('not the pull request recorded');
+    expect(codeComment()).toContain('not taken as the documentation PR: its head branch is not the job’s (or the recorded one’s)');
   });
 
   it('a pull request whose branch is not the job’s is neither linked nor recorded', async () => {
     docsPull(5, { headRef: 'someone-else/feature' });
-    recorded({ repository: DOCS, number: 4, headRef: BRANCH, closedByAction: false });
+    recorded({ repository: DOCS, repositoryId: DOCS_ID, number: 4, headRef: BRANCH, closedByAction: false });
     docsPull(4);
     const result = await run({ action: 'synchronize' }, {}, link(5));
     expect(result.outputs['docs-pr-action']).toBe('none');
     expect(result.log.messages('warning')).toHaveLength(1);
     expect(docsWrites()).toEqual([]);
     // The record still names the earlier documentation PR.
-    expect(recordIn(codeComment(), CODE_PR)!.docsPr).toEqual({ repository: DOCS, number: 4, headRef: BRANCH, closedByAction: false });
+    expect(recordIn(codeComment(), CODE_PR)!.docsPr).toEqual({ repository: DOCS, repositoryId: DOCS_ID, number: 4, headRef: BRANCH, closedByAction: false });
   });
 
   it('a job that names no branch it worked on: its documentation PR is left alone, one warning', async () => {
@@ -465,13 +474,21 @@ describe('only the recorded documentation PR, and only a record that verifies', 
   it('a record sealed under another api-key, or for another pull request, counts as none: one notice, nothing done on either side', async () => {
     for (const body of [
       sealedRecord(
-        { jobId: 'job_earlier', headSha: 'a'.repeat(40), docsPr: { repository: DOCS, number: 5, headRef: BRANCH, closedByAction: false } },
+        {
+          jobId: 'job_earlier',
+          headSha: 'a'.repeat(40),
+          docsPr: { repository: DOCS, repositoryId: DOCS_ID, number: 5, headRef: BRANCH, closedByAction: false },
+        },
         CODE_PR,
         'acme/widgets',
         RecordSeal.fromApiKey('mint_another_key'),
       ),
       sealedRecord(
-        { jobId: 'job_earlier', headSha: 'a'.repeat(40), docsPr: { repository: DOCS, number: 5, headRef: BRANCH, closedByAction: false } },
+        {
+          jobId: 'job_earlier',
+          headSha: 'a'.repeat(40),
+          docsPr: { repository: DOCS, repositoryId: DOCS_ID, number: 5, headRef: BRANCH, closedByAction: false },
+        },
         CODE_PR + 1,
       ),
     ]) {
@@ -494,5 +511,222 @@ describe('only the recorded documentation PR, and only a record that verifies', 
       // With no record, a closed pull request's comment is not written either.
       expect(github.requests.filter((r) => r.call === 'update-comment' || r.call === 'create-comment')).toEqual([]);
     }
+  });
+});
+
+describe('the code PR is never its own documentation PR', () => {
+  it.each<{ name: string; number: number; warning: string }>([
+    { name: 'the code PR itself', number: CODE_PR, warning: 'The job reports acme/widgets#12, which is this pull request itself' },
+    {
+      name: 'a pull request on the code PR’s own branch',
+      number: 40,
+      warning: 'The job reports acme/widgets#40, on this pull request\'s own branch "feature"',
+    },
+  ])('a job that reports $name: failure saying so, no back-link written, and a later push still runs a job', async ({ number, warning }) => {
+    const NEXT = 'f'.repeat(40);
+    flows.sim.setSourceRepository('https://github.com/acme/widgets');
+    try {
+      // The code PR's head branch is `feature` (the event's); the job says it worked there too.
+      github.pullStates.set(CODE_PR, { title: 'Add a retries flag', state: 'open', draft: false, merged: false, headRef: 'feature', headSha: HEAD });
+      github.pullStates.set(40, { title: 'Add a retries flag (backport)', state: 'open', draft: false, merged: false, headRef: 'feature' });
+      flows.sim.queueJobScripts([
+        { status: 'active', polls: 1, ref: 'feature' },
+        { status: 'completed', prLink: true },
+      ]);
+      const inputs = { 'docs-token': '', 'docs-status': 'written' };
+      const result = await run({ action: 'opened' }, inputs, `https://github.com/acme/widgets/pull/${number}`);
+      expect(result.outputs).toMatchObject({ outcome: 'pr-opened', 'docs-pr-action': 'none', 'docs-status-state': 'failure' });
+      expect(result.log.messages('warning')).toEqual([`${warning}: it is not taken as the documentation PR, and is left as it is.`]);
+      expect(github.latestStatus(HEAD, 'documentation')).toMatchObject({
+        state: 'failure',
+        description: `The job's documentation PR link acme/widgets#${number} is this pull request itself, or on its branch, or add the label no-docs to waive it`,
+      });
+      expect(codeComment()).toContain(
+        `**Documentation PR** \`acme/widgets#${number}\`: not taken as the documentation PR: it is this pull request, or on its branch.`,
+      );
+      // No back-link anywhere, nothing changed, nothing recorded.
+      expect(github.comments.filter((c) => c.body.includes(DOCS_PR_MARKER))).toEqual([]);
+      expect(github.callsTo('update-pull')).toEqual([]);
+      expect(recordIn(codeComment(), CODE_PR)!.docsPr).toBeUndefined();
+
+      // Not the action's own documentation PR: the push runs a job (nothing queued for it, so a skip leaves nothing behind).
+      const push = await run({ action: 'synchronize', headSha: NEXT }, inputs);
+      expect(push.outputs.outcome).toBe('pr-opened');
+      expect(push.log.messages('notice')).toEqual([]);
+      expect(creates()).toHaveLength(2);
+    } finally {
+      flows.sim.setSourceRepository(`https://github.com/${DOCS}`);
+    }
+  });
+});
+
+describe('the memory through a key rotation, a rename and a transfer', () => {
+  const EARLIER_KEY = 'mint_earlier_admin_key_0123456789';
+  const EARLIER_SEAL = RecordSeal.fromApiKey(EARLIER_KEY);
+  const NEXT = 'f'.repeat(40);
+  const GATED_REUSE = { 'reuse-job': 'true', 'docs-status': 'written' };
+
+  /** The code PR's comment with its record sealed anew, as the earlier key had sealed it. */
+  function sealedUnder(seal: RecordSeal, record: CommentRecord): void {
+    const comment = github.comments.find((c) => c.body.startsWith(COMMENT_MARKER) && c.user.login === 'github-actions[bot]')!;
+    const lines = comment.body.replace(/\n+$/, '').split('\n');
+    comment.body = `${[...lines.slice(0, -1), sealedRecord(record, CODE_PR, WORKFLOW_REPOSITORY, seal)].join('\n')}\n`;
+  }
+
+  it('a record sealed under an earlier api-key: without previous-api-key a new job, the notice naming it; with it, the recorded job is reused and the record sealed under api-key only', async () => {
+    docsPull(5);
+    const first = await run({ action: 'opened' }, GATED_REUSE, link(5));
+    const jobId = first.outputs['job-id']!;
+    const earlier = recordIn(codeComment(), CODE_PR)!;
+    expect(earlier).toEqual({ jobId, headSha: HEAD, docsPr: { repository: DOCS, repositoryId: DOCS_ID, number: 5, headRef: BRANCH, closedByAction: false } });
+
+    sealedUnder(EARLIER_SEAL, earlier);
+    const without = await run({ action: 'synchronize', headSha: NEXT }, GATED_REUSE, link(5));
+    expect(without.log.messages('notice')).toEqual([expect.stringMatching(/^The pull-request comment's hidden record does not verify.*previous-api-key/)]);
+    expect(creates()).toHaveLength(2);
+    expect(without.outputs['job-id']).not.toBe(jobId);
+
+    sealedUnder(EARLIER_SEAL, earlier);
+    flows.sim.resetLog();
+    const rotated = await run({ action: 'synchronize', headSha: NEXT }, { ...GATED_REUSE, 'previous-api-key': EARLIER_KEY });
+    expect(rotated.outputs).toMatchObject({ outcome: 'pr-opened', 'job-id': jobId, 'docs-pr-action': 'linked', 'docs-status-state': 'success' });
+    expect(rotated.log.messages('notice')).toEqual([]);
+    expect(creates()).toEqual([]);
+    expect(flows.sim.requests.filter((r) => r.method === 'POST' && r.endpoint === 'message')).toHaveLength(1);
+    const body = codeComment();
+    expect(recordIn(body, CODE_PR)).toEqual({ ...earlier, headSha: NEXT });
+    expect(recordIn(body, CODE_PR, WORKFLOW_REPOSITORY, EARLIER_SEAL)).toBeUndefined();
+  });
+
+  it.each([
+    { name: 'a rename', to: 'acme/gadgets' },
+    { name: 'a transfer', to: 'octo-org/widgets' },
+  ])('$name of the workflow’s repository: the record still verifies, and the job is reused', async ({ to }) => {
+    docsPull(5);
+    const first = await run({ action: 'opened' }, GATED_REUSE, link(5));
+    const jobId = first.outputs['job-id']!;
+    const id = github.repositoryId(WORKFLOW_REPOSITORY);
+    github.rename(WORKFLOW_REPOSITORY, to);
+    flows.sim.resetLog();
+    const moved = await run({ action: 'synchronize', headSha: NEXT, repository: to, repositoryId: id }, GATED_REUSE, undefined, {
+      env: { GITHUB_REPOSITORY: to, GITHUB_REPOSITORY_ID: String(id) },
+    });
+    expect(moved.outputs).toMatchObject({ outcome: 'pr-opened', 'job-id': jobId, 'docs-pr-action': 'linked', 'docs-status-state': 'success' });
+    expect(github.latestStatus(NEXT, 'documentation', to)).toMatchObject({ state: 'success', description: 'The documentation PR acme-sim/docs#5 is open' });
+    expect(moved.log.messages('notice')).toEqual([]);
+    expect(moved.log.messages('warning')).toEqual([]);
+    expect(creates()).toEqual([]);
+    expect(recordIn(codeComment(), CODE_PR, { id, name: to })).toEqual({
+      jobId,
+      headSha: NEXT,
+      docsPr: { repository: DOCS, repositoryId: DOCS_ID, number: 5, headRef: BRANCH, closedByAction: false },
+    });
+  });
+});
+
+describe('cancelled between linking the newer documentation PR and closing the earlier one', () => {
+  it('the record names the newer one and the earlier one still to close; the run is cancelled and fails; the next run closes the earlier one', async () => {
+    docsPull(5);
+    docsPull(6);
+    recorded({ repository: DOCS, repositoryId: DOCS_ID, number: 5, headRef: BRANCH, closedByAction: false });
+    let cancel: (() => void) | undefined;
+    // SIGTERM as the earlier documentation PR is read before it is closed: the newer one is linked and recorded by then.
+    const requests = github.requests;
+    requests.push = (...items) => {
+      const count = Array.prototype.push.apply(requests, items);
+      if (items.some((r) => r.method === 'GET' && r.path === `/repos/${DOCS}/pulls/5`)) cancel?.();
+      return count;
+    };
+    let result: FlowResult;
+    try {
+      result = await run({ action: 'synchronize' }, { 'docs-status': 'written' }, link(6), {
+        onApiRequest: (flow) => {
+          cancel = () => flow.cancel();
+        },
+      });
+    } finally {
+      Reflect.deleteProperty(requests, 'push');
+    }
+    expect(result.outputs).toMatchObject({ outcome: 'cancelled', 'docs-status-state': 'error' });
+    expect(result.failed).toBe(true);
+    expect(docs.pulls.get(5)!.state).toBe('open');
+    expect(docs.pulls.get(6)!.state).toBe('open');
+    expect(docsComments(6)).toHaveLength(1);
+    // Nothing is forgotten: the earlier one is recorded as still to close.
+    expect(recordIn(codeComment(), CODE_PR)).toMatchObject({
+      docsPr: { repository: DOCS, repositoryId: DOCS_ID, number: 6, headRef: BRANCH, closedByAction: false },
+      supersedes: { repository: DOCS, repositoryId: DOCS_ID, number: 5, headRef: BRANCH, closedByAction: false },
+    });
+
+    const next = await run({ action: 'synchronize' }, { 'docs-status': 'written' }, link(6));
+    expect(next.outputs).toMatchObject({ outcome: 'pr-opened', 'docs-pr-action': 'superseded' });
+    expect(docs.pulls.get(5)!.state).toBe('closed');
+    expect(docs.pulls.get(6)!.state).toBe('open');
+    expect(recordIn(codeComment(), CODE_PR)).toEqual(expect.not.objectContaining({ supersedes: expect.anything() }));
+  });
+
+  it('stopped before the earlier one was closed, then the code PR closed: both documentation PRs are closed with it', async () => {
+    docsPull(5);
+    docsPull(6);
+    const docsPr = { repository: DOCS, repositoryId: DOCS_ID, number: 6, headRef: BRANCH, closedByAction: false };
+    const supersedes = { repository: DOCS, repositoryId: DOCS_ID, number: 5, headRef: BRANCH, closedByAction: false };
+    github.comments.push({
+      id: 770,
+      issue_url: `${github.url}/repos/${WORKFLOW_REPOSITORY}/issues/${CODE_PR}`,
+      body: `${COMMENT_MARKER}\nstopped\n${sealedRecord({ jobId: 'job_earlier', headSha: HEAD, docsPr, supersedes }, CODE_PR)}`,
+      user: { login: 'github-actions[bot]', type: 'Bot' },
+      author_association: 'MEMBER',
+    });
+    const closed = await run({ action: 'closed', merged: false });
+    expect(closed.outputs).toMatchObject({ outcome: 'synced', 'docs-pr-action': 'closed' });
+    expect(docs.pulls.get(5)!.state).toBe('closed');
+    expect(docs.pulls.get(6)!.state).toBe('closed');
+    expect(recordIn(codeComment(), CODE_PR)).toEqual({ jobId: 'job_earlier', headSha: HEAD, docsPr: { ...docsPr, closedByAction: true } });
+  });
+});
+
+describe('what the API and GitHub answer is bounded and checked', () => {
+  it('a 70,000-character source.ref: one warning, no documentation PR recorded, and the comment ends with the outcome under GitHub’s limit', async () => {
+    const longRef = `docs/${'r'.repeat(70_000 - 'docs/'.length)}`;
+    // Were it followed, GitHub would find the pull request on that branch.
+    docsPull(5, { headRef: longRef });
+    flows.sim.queueJobScripts([
+      { status: 'active', polls: 1, ref: longRef },
+      { status: 'completed', prLink: true },
+    ]);
+    const result = await run({ action: 'opened' }, { 'docs-status': 'written' }, link(5));
+    expect(result.outputs).toMatchObject({ outcome: 'pr-opened', 'docs-pr-action': 'none', 'docs-status-state': 'failure' });
+    expect(result.log.messages('warning')).toEqual([
+      'The job reports acme-sim/docs#5 on a branch name longer than 255 characters, which the action does not record: it is not taken as the documentation PR, and is left as it is.',
+    ]);
+    const bodies = github.commentBodiesSent(CODE_PR);
+    expect(bodies.length).toBeGreaterThanOrEqual(2);
+    for (const body of bodies) expect(body.length).toBeLessThan(65_536);
+    const body = codeComment();
+    expect(body).toBe(bodies.at(-1));
+    expect(body).not.toContain('Working');
+    expect(body).toContain('Pull request opened');
+    expect(recordIn(body, CODE_PR)).toEqual({ jobId: result.outputs['job-id'], headSha: HEAD });
+    expect(docsWrites()).toEqual([]);
+  });
+
+  it('a documentation PR deleted between the run that recorded it and the closing: not found, nothing written there, the status not success', async () => {
+    docsPull(5);
+    const opened = await run({ action: 'opened' }, { 'docs-status': 'written' }, link(5));
+    expect(opened.outputs).toMatchObject({ 'docs-pr-action': 'linked', 'docs-status-state': 'success' });
+    docs.pulls.delete(5);
+    const from = github.requests.length;
+    const closed = await run({ action: 'closed', merged: false }, { 'docs-status': 'written' });
+    expect(closed.outputs).toMatchObject({ outcome: 'synced', 'docs-pr-action': 'none', 'docs-status-state': 'failure' });
+    expect(closed.log.messages('warning')).toEqual([
+      'The pull-request comment records acme-sim/docs#5, which GitHub does not find: deleted, or the token cannot see acme-sim/docs: it is not taken as the documentation PR, and is left as it is.',
+    ]);
+    expect(github.latestStatus(HEAD, 'documentation')).toMatchObject({
+      state: 'failure',
+      // A closed code PR's run has no job: it names the pull request its record names.
+      description: 'The recorded documentation PR acme-sim/docs#5 is not found on GitHub, or add the label no-docs to waive it',
+    });
+    expect(codeComment()).toContain('**Documentation PR** `acme-sim/docs#5`: not found');
+    expect(github.requests.slice(from).filter((r) => r.path.startsWith(`/repos/${DOCS}/`) && r.method !== 'GET')).toEqual([]);
   });
 });

@@ -2,10 +2,12 @@
  * The documentation gate in the agent command (`docs-status`), in process: the step and the entry
  * layer's report against the API simulator and the fake GitHub, with fake time. Each row of the
  * contract's table end to end (pending while the job works, then the final state, on the event's
- * head commit, with its link and the `docs-status-state` output), the waiver, `approved` waiting
- * on the documentation PR, the code PR's comment, and the faults of the status write: a run that
- * cannot write it says so in one warning and goes on, and no status ever lands on a commit or a
- * repository other than the event's head in the workflow's repository.
+ * head commit, with its link and the `docs-status-state` output), a link that is no documentation
+ * PR (failure, saying what it is: the status says only what the run checked), the waiver (in the
+ * comment's gate line too), `approved` waiting on the documentation PR, the code PR's comment, and
+ * the faults of the status write: a run that cannot write it says so in one warning and goes on,
+ * and no status ever lands on a commit or a repository other than the event's head in the
+ * workflow's repository.
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { COMMENT_MARKER, DOCS_PR_MARKER, type DocsPrRecord } from '../../../src/memory/record.js';
@@ -215,6 +217,89 @@ describe('the contract’s rows, end to end: pending while the job works, then t
   });
 });
 
+describe('a link that is no documentation PR: the status says what it is, and only what the run checked', () => {
+  const FOLLOW = { 'pr-comment': 'true', 'follow-code-pr': 'true' };
+  /** The code PR's comment's documentation PR line and gate line. */
+  const tailLines = (body: string) => ({
+    docsPr: body.split('\n').filter((line) => line.startsWith('**Documentation PR** ')),
+    gate: body.split('\n').filter((line) => line.startsWith('**Documentation gate** ')),
+  });
+  const docsWrites = () => github.requests.filter((r) => r.path.startsWith(`/repos/${DOCS}/`) && r.method !== 'GET' && r.call !== 'identity');
+
+  it.each<{ name: string; pull: Partial<FakePullState>; head: string }>([
+    { name: 'the same repository, another head branch', pull: { headRef: 'someone-else/feature' }, head: 'acme-sim/docs:someone-else/feature' },
+    { name: 'a fork’s branch of the same name', pull: { headRepository: 'mallory/docs' }, head: `mallory/docs:${BRANCH}` },
+  ])(
+    'with follow-code-pr, a job that reports someone else’s pull request ($name): one warning, failure naming what it is, the comment’s two lines agree, the PR left alone',
+    async ({ pull, head }) => {
+      docsPull(5, pull);
+      const result = await run({ action: 'opened' }, FOLLOW, { prLink: link(5) });
+      expect(result.outputs).toMatchObject({ outcome: 'pr-opened', 'docs-pr-action': 'none', 'docs-status-state': 'failure' });
+      expect(result.log.messages('warning')).toEqual([
+        `The job reports acme-sim/docs#5, whose head is "${head}", not the job's branch "acme-sim/docs:${BRANCH}": it is not taken as the documentation PR, and is left as it is.`,
+      ]);
+      expect(latest()).toMatchObject({
+        state: 'failure',
+        target_url: RUN_URL,
+        description: "The job's documentation PR link acme-sim/docs#5 is not the pull request of the job's branch, or add the label no-docs to waive it",
+      });
+      const body = codeComment();
+      expect(tailLines(body)).toEqual({
+        docsPr: [
+          '**Documentation PR** `acme-sim/docs#5`: not taken as the documentation PR: its head branch is not the job’s (or the recorded one’s); left as it is, and the workflow run’s warning says more.',
+        ],
+        gate: [
+          expect.stringMatching(
+            /^\*\*Documentation gate\*\* \(`documentation`\): ❌ failure: The job.s documentation PR link `acme-sim\/docs#5` is not the pull request of the job.s branch/,
+          ),
+        ],
+      });
+      expect(body).not.toMatch(/not found|is open/);
+      expect(recordIn(body, CODE_PR)!.docsPr).toBeUndefined();
+      // Left alone: no comment, no state change, nothing written in the documentation repository.
+      expect(docs.pulls.get(5)).toMatchObject({ state: 'open', draft: true });
+      expect(docs.comments).toEqual([]);
+      expect(docsWrites()).toEqual([]);
+    },
+  );
+
+  it('a link GitHub answers 404 for: one warning, failure saying it is not found; the comment says the same', async () => {
+    const result = await run({ action: 'opened' }, { 'pr-comment': 'true' }, { prLink: link(9), opens: false });
+    expect(result.outputs).toMatchObject({ outcome: 'pr-opened', 'docs-status-state': 'failure' });
+    expect(result.log.messages('warning')).toEqual([
+      'The job reports acme-sim/docs#9, which GitHub does not find: deleted, or the token cannot see acme-sim/docs: it is not taken as the documentation PR, and is left as it is.',
+    ]);
+    expect(latest()).toMatchObject({
+      state: 'failure',
+      target_url: RUN_URL,
+      description: "The job's documentation PR link acme-sim/docs#9 is not found on GitHub, or add the label no-docs to waive it",
+    });
+    const lines = tailLines(codeComment());
+    expect(lines.docsPr).toEqual([expect.stringContaining('`acme-sim/docs#9`: not found')]);
+    expect(lines.gate).toEqual([expect.stringMatching(/❌ failure: .* is not found on GitHub/)]);
+    expect(github.callsTo('pull-request')).toHaveLength(1);
+  });
+
+  it('without follow-code-pr, a link to a repository the job never worked in: failure, outside the repository the job worked on; nothing read there', async () => {
+    flows.sim.setSourceRepository('https://github.com/acme-sim/handbook');
+    try {
+      const result = await run({ action: 'opened' }, {}, { prLink: link(5) });
+      expect(result.outputs).toMatchObject({ outcome: 'pr-opened', 'docs-status-state': 'failure' });
+      expect(result.log.messages('warning')).toEqual([
+        'The job reports acme-sim/docs#5, outside the repository it worked on (acme-sim/handbook): it is not taken as the documentation PR, and is left as it is.',
+      ]);
+      expect(latest()).toMatchObject({
+        state: 'failure',
+        target_url: RUN_URL,
+        description: "The job's documentation PR link acme-sim/docs#5 is outside the repository the job worked on, or add the label no-docs to waive it",
+      });
+      expect(github.requests.filter((r) => r.path.startsWith(`/repos/${DOCS}/`) || r.path.startsWith('/repos/acme-sim/handbook/'))).toEqual([]);
+    } finally {
+      flows.sim.setSourceRepository(`https://github.com/${DOCS}`);
+    }
+  });
+});
+
 describe('the waiver', () => {
   it('the pull request carries waive-label (in any case): success naming it, no job, no request to the API', async () => {
     const result = await run({ labels: ['bug', 'No-Docs'] }, { 'pr-comment': 'true' });
@@ -235,6 +320,33 @@ describe('the waiver', () => {
     expect(flows.sim.requests).toEqual([]);
     expect(latest()).toMatchObject({ state: 'success', target_url: RUN_URL, description: 'Waived: the pull request carries the label no-docs' });
     expect(gate().map((status) => status.state)).toEqual(['pending', 'failure', 'success']);
+  });
+
+  it('a labeled event that adds waive-label: the code PR’s comment’s gate line says the waiver too, its report and record kept; unlabeled runs the job as usual', async () => {
+    const gateLine = (body: string) => body.split('\n').filter((line) => line.startsWith('**Documentation gate** '));
+    /** The comment without its gate line. */
+    const rest = (body: string) => body.split('\n').filter((line) => !line.startsWith('**Documentation gate** '));
+    const failed = await run({ action: 'opened' }, { 'pr-comment': 'true', 'fail-on': '' }, { script: scripts.failAfter(1) });
+    expect(failed.outputs).toMatchObject({ outcome: 'failed', 'docs-status-state': 'failure' });
+    const before = codeComment();
+    expect(gateLine(before)).toEqual([expect.stringMatching(/^\*\*Documentation gate\*\* \(`documentation`\): ❌ failure: /)]);
+    flows.sim.resetLog();
+
+    const waived = await run({ action: 'labeled', label: 'no-docs' }, { 'pr-comment': 'true' });
+    expect(waived.outputs).toMatchObject({ outcome: 'skipped', requests: '0', 'docs-status-state': 'success' });
+    expect(latest()).toMatchObject({ state: 'success', target_url: RUN_URL, description: 'Waived: the pull request carries the label no-docs' });
+    const after = codeComment();
+    expect(gateLine(after)).toEqual(['**Documentation gate** (`documentation`): ✅ success: Waived: the pull request carries the label `no-docs`.']);
+    expect(rest(after)).toEqual(rest(before));
+    expect(recordIn(after, CODE_PR)).toEqual(recordIn(before, CODE_PR));
+    expect(github.comments.filter((c) => c.body.includes(COMMENT_MARKER))).toHaveLength(1);
+    expect(flows.sim.requests).toEqual([]);
+
+    const unlabeled = await run({ action: 'unlabeled', label: 'no-docs' }, { 'pr-comment': 'true' }, { prLink: link(5) });
+    expect(unlabeled.outputs).toMatchObject({ outcome: 'pr-opened', 'docs-status-state': 'success' });
+    expect(creates()).toHaveLength(1);
+    expect(gate().map((status) => status.state)).toEqual(['pending', 'failure', 'success', 'pending', 'success']);
+    expect(gateLine(codeComment())).toEqual(['**Documentation gate** (`documentation`): ✅ success: The documentation PR `acme-sim/docs#5` is open.']);
   });
 
   it('a custom waive-label; another label added runs the job as usual', async () => {

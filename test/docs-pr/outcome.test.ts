@@ -1,0 +1,101 @@
+/**
+ * What following the documentation PR did, for the run record (`docs-pr/outcome.ts`): nothing
+ * done keeps the record's documentation PR as it was; and what the comment says of a decision
+ * that is no verified documentation PR, for every kind of decision and every reason a link is
+ * refused, with nothing shown for a verified one, for none, and for a link that names no pull
+ * request.
+ */
+import { describe, expect, it } from 'vitest';
+import type { NotTheDocsPr, RunDocsPr } from '../../src/docs-pr/decide.js';
+import { nothingDone, shownOfDecision, type DocsPrState } from '../../src/docs-pr/outcome.js';
+import type { PullRef, PullRequestState } from '../../src/github/api.js';
+import type { DocsPrRecord } from '../../src/memory/record.js';
+
+const PULL = { repository: 'acme/docs', number: 5 };
+
+const refused = (why: NotTheDocsPr, pull: PullRef | undefined): RunDocsPr => ({
+  kind: 'refused',
+  why,
+  pull,
+  message: `refused: ${why}`,
+});
+
+const state = (more: Partial<PullRequestState> = {}): PullRequestState => ({
+  number: 5,
+  repositoryId: 2002,
+  baseRepository: 'acme/docs',
+  nodeId: 'PR_5',
+  state: 'open',
+  draft: false,
+  merged: false,
+  title: 'Document retries',
+  headRef: 'docs/retries',
+  headRepository: 'acme/docs',
+  headSha: 'a'.repeat(40),
+  labels: [],
+  ...more,
+});
+
+describe('nothingDone', () => {
+  const recorded: DocsPrRecord = { repository: 'acme/docs', number: 5, headRef: 'docs/retries', closedByAction: false };
+
+  it('is no action, nothing shown, nothing acted on or changed, and the record’s documentation PR as it was', () => {
+    expect(nothingDone(recorded)).toStrictEqual({ action: 'none', record: recorded, shown: undefined, acted: false, changed: undefined });
+    expect(nothingDone(recorded).record).toBe(recorded);
+  });
+
+  it('keeps no documentation PR when the record named none', () => {
+    expect(nothingDone(undefined)).toStrictEqual({ action: 'none', record: undefined, shown: undefined, acted: false, changed: undefined });
+  });
+
+  it('keeps the earlier documentation PR the recorded one replaced, not closed yet; none when there is none', () => {
+    const earlier: DocsPrRecord = { repository: 'acme/docs', number: 4, headRef: 'docs/first', closedByAction: false };
+    expect(nothingDone(recorded, earlier)).toStrictEqual({
+      action: 'none',
+      record: recorded,
+      shown: undefined,
+      acted: false,
+      changed: undefined,
+      supersedes: earlier,
+    });
+    expect(nothingDone(recorded, undefined)).not.toHaveProperty('supersedes');
+  });
+});
+
+describe('shownOfDecision', () => {
+  it('a link not checked on GitHub is shown as unchecked, with its pull request', () => {
+    const decision: RunDocsPr = { kind: 'unchecked', pull: PULL, headRef: 'docs/retries', message: 'not read' };
+    expect(shownOfDecision(decision)).toEqual({ pull: PULL, state: 'unchecked' });
+    expect(shownOfDecision(decision)!.pull).toBe(PULL);
+  });
+
+  it.each<[NotTheDocsPr, DocsPrState]>([
+    ['not-found', 'not-found'],
+    ['not-the-jobs-branch', 'mismatch'],
+    ['another-repository', 'elsewhere'],
+    ['code-pr-itself', 'code-pr-itself'],
+    ['no-repository', 'unverifiable'],
+    ['no-branch', 'unverifiable'],
+    ['branch-too-long', 'unverifiable'],
+    ['not-a-pull-request', 'unverifiable'],
+  ])('a link refused as %s, naming a pull request, is shown as %s, with that pull request', (why, shown) => {
+    expect(shownOfDecision(refused(why, PULL))).toEqual({ pull: PULL, state: shown });
+  });
+
+  it('shows nothing for a refusal that names no pull request, whatever the reason (its warning says what it is)', () => {
+    for (const why of ['not-a-pull-request', 'not-found', 'another-repository', 'code-pr-itself'] as const) {
+      expect(shownOfDecision(refused(why, undefined))).toBeUndefined();
+    }
+  });
+
+  it('shows nothing for a verified documentation PR, open, merged or closed (the follower says how it stands)', () => {
+    for (const found of [state(), state({ merged: true, state: 'closed' }), state({ state: 'closed' })]) {
+      expect(shownOfDecision({ kind: 'found', pull: PULL, headRef: 'docs/retries', state: found })).toBeUndefined();
+    }
+  });
+
+  it('shows nothing when the job reported no link, or nothing was decided', () => {
+    expect(shownOfDecision({ kind: 'none' })).toBeUndefined();
+    expect(shownOfDecision(undefined)).toBeUndefined();
+  });
+});

@@ -1,0 +1,420 @@
+/**
+ * The publish phase, the agent run's last writes (`steps/agent/publish.ts`), from a run record
+ * built by hand, against the fake GitHub on a fake clock: the `documentation` status first, then
+ * the comment, each in a window of its own; the status only with a gate and a head commit, and
+ * not again once GitHub refused one; `gateWritten` what GitHub took; the comment's gate line only
+ * when the status was written; a run whose comment does not show its outcome rewrites only the
+ * tail of its verified comment; a dry run and a run without a repository write nothing; after a
+ * cancellation the comment only follows a status written or a change on the documentation side.
+ * A request that hangs is ended by its own time limit, recorded in place of a real timer and run
+ * out by the test: nothing waits on the host's clock.
+ */
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { newRun, type AgentRun } from '../../../src/agent/run-agent.js';
+import type { DocsPrOutcome } from '../../../src/docs-pr/outcome.js';
+import { gateStatus, type GateStatus } from '../../../src/gate/policy.js';
+import { createGitHubApi } from '../../../src/github/octokit.js';
+import { COMMENT_MARKER, type CommentRecord, type DocsPrRecord } from '../../../src/memory/record.js';
+import { PullRequestComment } from '../../../src/pr-comment/comment.js';
+import { renderGateLine } from '../../../src/report/gate-report.js';
+import { CancelledError } from '../../../src/runtime.js';
+import type { AgentSettings } from '../../../src/settings.js';
+import { publishPhase } from '../../../src/steps/agent/publish.js';
+import type { AgentRunRecord, RunImpact } from '../../../src/steps/agent/run-record.js';
+import type { StepContext } from '../../../src/steps/step.js';
+import { startFakeGitHub, type FakeGitHub } from '../../support/fake-github.js';
+import { FakeTime, recordingLogger, type RecordingLogger } from '../../support/fake-time.js';
+import { recordIn, repositoryIdentity, sealedRecord, TEST_SEAL } from '../../support/records.js';
+
+const TOKEN = 'ghs_publishPhaseToken9';
+const CODE_PR = 12;
+const HEAD = 'e'.repeat(40);
+const REQUEST_TIMEOUT_MS = 10_000;
+const RUN_URL = 'https://github.com/acme/widgets/actions/runs/4242';
+const REPOSITORY = repositoryIdentity('acme/widgets');
+const EARLIER: CommentRecord = { jobId: 'job_1', headSha: 'a'.repeat(40) };
+const NO_PR: GateStatus = gateStatus({ mode: 'written', waiveLabel: 'no-docs', outcome: 'no-pr', runUrl: RUN_URL })!;
+const WAIVED: GateStatus = gateStatus({ mode: 'written', waiveLabel: 'no-docs', waivedBy: 'no-docs', outcome: 'skipped', skip: 'waived', runUrl: RUN_URL })!;
+const STATUS_HINT = 'give the job "permissions: statuses: write"';
+
+let github: FakeGitHub;
+beforeAll(async () => {
+  github = await startFakeGitHub();
+});
+afterAll(async () => {
+  await github.close();
+});
+
+/** Each attempt's own time limit, as it asked for it: none runs out unless the test ends it. */
+let timers: Array<{ ms: number; end: () => void }>;
+beforeEach(() => {
+  github.requests.length = 0;
+  github.comments.length = 0;
+  github.statuses.length = 0;
+  github.workflowToken = {};
+  github.viewerLogin = 'github-actions[bot]';
+  github.clearFaults();
+  timers = [];
+  vi.spyOn(AbortSignal, 'timeout').mockImplementation((ms) => {
+    const controller = new AbortController();
+    timers.push({ ms, end: () => controller.abort(new DOMException('The operation timed out.', 'TimeoutError')) });
+    return controller.signal;
+  });
+});
+afterEach(async () => {
+  vi.restoreAllMocks();
+  expect(await github.takeViolations()).toEqual([]);
+});
+
+interface Phase {
+  readonly time: FakeTime;
+  readonly logger: RecordingLogger;
+  readonly context: StepContext;
+  readonly settings: AgentSettings;
+  readonly cancel: () => void;
+}
+
+function phase(options: { dryRun?: boolean; env?: NodeJS.ProcessEnv } = {}): Phase {
+  const time = new FakeTime();
+  const logger = recordingLogger();
+  const cancellation = new AbortController();
+  const context: StepContext = {
+    client: undefined as never,
+    event: { name: 'pull_request', payload: {}, actor: 'octocat' },
+    env: options.env ?? { GITHUB_REPOSITORY: 'acme/widgets', GITHUB_API_URL: github.url },
+    logger,
+    clock: time,
+    sleep: time.sleep,
+    random: () => 0.5,
+    signal: cancellation.signal,
+    // The step's deadline is long past: the last writes have windows of their own.
+    deadline: { at: time.now() - 1 },
+    setOutput: () => undefined,
+  };
+  const settings = { githubToken: TOKEN, requestTimeoutMs: REQUEST_TIMEOUT_MS, retries: 0, dryRun: options.dryRun ?? false } as unknown as AgentSettings;
+  return { time, logger, context, settings, cancel: () => cancellation.abort(new CancelledError('cancelled by SIGINT')) };
+}
+
+/** The code PR's comment as an earlier run left it, on the fake GitHub. */
+function earlierComment(body: string): void {
+  github.comments.push({
+    id: 501,
+    issue_url: `${github.url}/repos/acme/widgets/issues/${CODE_PR}`,
+    body,
+    user: { login: 'github-actions[bot]', type: 'Bot' },
+    author_association: 'MEMBER',
+  });
+}
+
+/** An earlier run's comment: its report, its gate line, its verified record. */
+const EARLIER_BODY = `${COMMENT_MARKER}\nThe earlier report.\n\n**Documentation gate** (\`documentation\`): pending: The documentation agent is writing.\n\n${sealedRecord(EARLIER, CODE_PR)}\n`;
+
+/** The run's comment as the prepare phase finds it, logging to the step's log; the requests it took to find it are left out. */
+async function findComment({ time, logger }: Pick<Phase, 'time' | 'logger'>): Promise<PullRequestComment> {
+  const client = await createGitHubApi({
+    token: TOKEN,
+    repo: { owner: 'acme', repo: 'widgets' },
+    requestTimeoutMs: REQUEST_TIMEOUT_MS,
+    deadline: time.now() + 60_000,
+    signal: new AbortController().signal,
+    clock: time,
+    apiUrl: github.url,
+    retries: 0,
+    logger: { info: () => undefined },
+  });
+  const comment = await PullRequestComment.find(client, { repository: REPOSITORY, number: CODE_PR, headSha: HEAD }, { logger, clock: time, seal: TEST_SEAL });
+  github.requests.length = 0;
+  timers.length = 0;
+  return comment!;
+}
+
+const job = (more: Partial<AgentRun> = {}): AgentRun => ({ ...newRun('job_2', 'Document the retries flag', 0, 'no-pr'), delivery: 'accepted', ...more });
+
+function record(more: Partial<AgentRunRecord> = {}): AgentRunRecord {
+  return {
+    pullRequest: {
+      number: CODE_PR,
+      title: 'Retries',
+      headSha: HEAD,
+      headRef: 'feature/retries',
+      action: 'synchronize',
+      merged: false,
+      labels: [],
+      label: undefined,
+    },
+    repository: REPOSITORY,
+    comment: undefined,
+    shows: true,
+    diff: undefined,
+    job: job(),
+    documentationPr: undefined,
+    following: undefined,
+    preview: undefined,
+    syncing: false,
+    approved: undefined,
+    gate: NO_PR,
+    gateWritten: undefined,
+    gateRefused: false,
+    impact: undefined,
+    ...more,
+  };
+}
+
+/** The calls of the phase, in the order GitHub got them. */
+const calls = (): Array<string | undefined> => github.requests.map((request) => request.call);
+const statuses = () =>
+  github.statuses.map(({ sha, state, description, target_url, context, token }) => ({ sha, state, description, target_url, context, token }));
+const lastBody = (): string => github.commentBodiesSent(CODE_PR).at(-1)!;
+const gateLine = (status: GateStatus): string => renderGateLine(status);
+
+/** Waits for a request of the call to reach the fake GitHub (each step of Octokit's chain is a turn of the event loop). */
+async function arrived(call: string): Promise<void> {
+  while (!github.requests.some((request) => request.call === call)) await new Promise((resolve) => setImmediate(resolve));
+}
+
+describe('the status, then the comment', () => {
+  it('writes the status first, with the run’s token, then the comment with its gate line; gateWritten is what GitHub took', async () => {
+    const step = phase();
+    earlierComment(EARLIER_BODY);
+    const run = record({ comment: await findComment(step), gateWritten: 'pending' });
+    await publishPhase(run, step.settings, step.context);
+    expect(calls()).toEqual(['set-status', 'list-comments', 'update-comment']);
+    expect(statuses()).toEqual([{ sha: HEAD, state: 'success', description: NO_PR.description, target_url: RUN_URL, context: 'documentation', token: TOKEN }]);
+    expect(github.requests.every((request) => request.token === TOKEN)).toBe(true);
+    expect(run.gateWritten).toBe('success');
+    expect(lastBody()).toContain(`\n\n${gateLine(NO_PR)}\n\n`);
+    expect(recordIn(lastBody(), CODE_PR)).toEqual({ jobId: 'job_2', headSha: HEAD });
+    expect(step.logger.lines).toEqual([
+      { level: 'info', message: `Documentation gate: success on ${HEAD} (${NO_PR.description}).` },
+      { level: 'info', message: 'Pull-request comment updated.' },
+    ]);
+  });
+
+  it('creates the comment when there was none, after the status', async () => {
+    const step = phase();
+    const run = record({ comment: await findComment(step) });
+    await publishPhase(run, step.settings, step.context);
+    expect(calls()).toEqual(['set-status', 'create-comment']);
+    expect(lastBody()).toContain(gateLine(NO_PR));
+  });
+
+  it('each write has a window of its own of one request-timeout, though the step’s deadline is past', async () => {
+    const step = phase();
+    earlierComment(EARLIER_BODY);
+    await publishPhase(record({ comment: await findComment(step) }), step.settings, step.context);
+    expect(timers.map((timer) => timer.ms)).toEqual([REQUEST_TIMEOUT_MS, REQUEST_TIMEOUT_MS, REQUEST_TIMEOUT_MS]);
+  });
+
+  it('the comment carries the run’s documentation PR and reader impact in its record', async () => {
+    const step = phase();
+    const docsPr: DocsPrRecord = { repository: 'acme/docs', number: 5, headRef: 'docs/retries', closedByAction: false };
+    const following: DocsPrOutcome = {
+      action: 'linked',
+      record: docsPr,
+      shown: { pull: { repository: 'acme/docs', number: 5 }, state: 'linked' },
+      acted: true,
+      changed: undefined,
+    };
+    const impact: RunImpact = { view: undefined, rows: [], record: { head: 'b'.repeat(40), pages: [], more: 0 } };
+    await publishPhase(record({ comment: await findComment(step), following, impact }), step.settings, step.context);
+    expect(recordIn(lastBody(), CODE_PR)).toEqual({ jobId: 'job_2', headSha: HEAD, docsPr, impact: impact.record });
+  });
+});
+
+describe('when the status is written', () => {
+  it('not without a gate: the comment is written, without a gate line', async () => {
+    const step = phase();
+    const run = record({ comment: await findComment(step), gate: undefined });
+    await publishPhase(run, step.settings, step.context);
+    expect(calls()).toEqual(['create-comment']);
+    expect(lastBody()).not.toContain('**Documentation gate**');
+    expect(run.gateWritten).toBeUndefined();
+  });
+
+  it('not without a head commit', async () => {
+    const step = phase();
+    const noHead = record().pullRequest!;
+    for (const pullRequest of [undefined, { ...noHead, headSha: '' }]) {
+      github.comments.length = 0;
+      const run = record({ comment: await findComment(step), pullRequest });
+      await publishPhase(run, step.settings, step.context);
+      expect(calls()).toEqual(['create-comment']);
+      expect(lastBody()).not.toContain('**Documentation gate**');
+    }
+    expect(github.statuses).toEqual([]);
+  });
+
+  it('not again once GitHub refused one earlier in the run: no request, no second warning, and no gate line', async () => {
+    const step = phase();
+    const run = record({ comment: await findComment(step), gateRefused: true });
+    await publishPhase(run, step.settings, step.context);
+    expect(calls()).toEqual(['create-comment']);
+    expect(step.logger.messages('warning')).toEqual([]);
+    expect(lastBody()).not.toContain('**Documentation gate**');
+    expect(run.gateWritten).toBeUndefined();
+  });
+
+  it('a status GitHub refuses leaves gateWritten as it was, one warning, and a comment that claims no gate', async () => {
+    const step = phase();
+    github.workflowToken = { statuses: 'read' };
+    earlierComment(EARLIER_BODY);
+    const run = record({ comment: await findComment(step), gateWritten: 'pending' });
+    await publishPhase(run, step.settings, step.context);
+    expect(calls()).toEqual(['set-status', 'list-comments', 'update-comment']);
+    expect(run.gateWritten).toBe('pending');
+    expect(step.logger.messages('warning')).toEqual([expect.stringContaining(STATUS_HINT)]);
+    expect(lastBody()).not.toContain('**Documentation gate**');
+  });
+});
+
+describe('a comment that does not show the run’s outcome (a waiver)', () => {
+  it('has only its tail rewritten after a written status: the report kept, the gate line new, the record as it was', async () => {
+    const step = phase();
+    earlierComment(EARLIER_BODY);
+    const run = record({ comment: await findComment(step), shows: false, gate: WAIVED });
+    await publishPhase(run, step.settings, step.context);
+    // The comment is read again before its tail is rewritten: another run may have written it since.
+    expect(calls()).toEqual(['set-status', 'list-comments', 'update-comment']);
+    expect(lastBody()).toBe(`${COMMENT_MARKER}\nThe earlier report.\n\n${gateLine(WAIVED)}\n\n${sealedRecord(EARLIER, CODE_PR)}\n`);
+    expect(run.gateWritten).toBe('success');
+    expect(step.logger.messages('info')).toEqual([`Documentation gate: success on ${HEAD} (${WAIVED.description}).`, 'Pull-request comment updated.']);
+  });
+
+  it('is left as it is when no status was written', async () => {
+    const step = phase();
+    earlierComment(EARLIER_BODY);
+    await publishPhase(record({ comment: await findComment(step), shows: false, gate: undefined }), step.settings, step.context);
+    expect(calls()).toEqual([]);
+    github.workflowToken = { statuses: 'read' };
+    await publishPhase(record({ comment: await findComment(step), shows: false, gate: WAIVED }), step.settings, step.context);
+    expect(calls()).toEqual(['set-status']);
+  });
+
+  it('is not made when the pull request has no comment with a verified record to keep', async () => {
+    const step = phase();
+    await publishPhase(record({ comment: await findComment(step), shows: false, gate: WAIVED }), step.settings, step.context);
+    expect(calls()).toEqual(['set-status']);
+    expect(github.comments).toEqual([]);
+  });
+});
+
+describe('what writes nothing', () => {
+  it('a dry run: no request; one line says the status it would set', async () => {
+    const step = phase({ dryRun: true });
+    earlierComment(EARLIER_BODY);
+    const run = record({ comment: await findComment(step) });
+    await publishPhase(run, step.settings, step.context);
+    expect(calls()).toEqual([]);
+    expect(run.gateWritten).toBeUndefined();
+    expect(step.logger.lines).toEqual([
+      { level: 'info', message: `Dry run: would set the documentation status of ${HEAD} to success (${NO_PR.description}).` },
+    ]);
+  });
+
+  it('no comment: only the status', async () => {
+    const step = phase();
+    await publishPhase(record(), step.settings, step.context);
+    expect(calls()).toEqual(['set-status']);
+  });
+
+  it('no workflow repository (GITHUB_REPOSITORY): nothing at all', async () => {
+    const step = phase({ env: { GITHUB_API_URL: github.url } });
+    const run = record({ comment: await findComment(step) });
+    await publishPhase(run, step.settings, step.context);
+    expect(calls()).toEqual([]);
+    expect(step.logger.lines).toEqual([]);
+    expect(run.gateWritten).toBeUndefined();
+  });
+});
+
+describe('after a cancellation', () => {
+  const acted = (value: boolean): DocsPrOutcome => ({
+    action: value ? 'closed' : 'none',
+    record: undefined,
+    shown: undefined,
+    acted: value,
+    changed: undefined,
+  });
+
+  it('the status is still written, then the comment that says it', async () => {
+    const step = phase();
+    earlierComment(EARLIER_BODY);
+    const run = record({ comment: await findComment(step), job: job({ outcome: 'cancelled' }) });
+    step.cancel();
+    await publishPhase(run, step.settings, step.context);
+    expect(calls()).toEqual(['set-status', 'list-comments', 'update-comment']);
+    expect(run.gateWritten).toBe('success');
+    expect(lastBody()).toContain(gateLine(NO_PR));
+  });
+
+  it('the comment follows a change on the documentation side, without a status', async () => {
+    const step = phase();
+    const run = record({ comment: await findComment(step), gate: undefined, following: acted(true) });
+    step.cancel();
+    await publishPhase(run, step.settings, step.context);
+    expect(calls()).toEqual(['create-comment']);
+    expect(lastBody()).not.toContain('**Documentation gate**');
+  });
+
+  it('no comment when no status was written and nothing changed on the documentation side', async () => {
+    const step = phase();
+    const comment = await findComment(step);
+    step.cancel();
+    await publishPhase(record({ comment, gate: undefined }), step.settings, step.context);
+    await publishPhase(record({ comment, gate: undefined, following: acted(false) }), step.settings, step.context);
+    await publishPhase(record({ comment, gateRefused: true }), step.settings, step.context);
+    expect(calls()).toEqual([]);
+    github.workflowToken = { statuses: 'read' };
+    await publishPhase(record({ comment }), step.settings, step.context);
+    expect(calls()).toEqual(['set-status']);
+  });
+
+  it('the writes share the wrap-up window from the status on', async () => {
+    const step = phase();
+    const run = record({ comment: await findComment(step) });
+    step.cancel();
+    await publishPhase(run, step.settings, step.context);
+    expect(calls()).toEqual(['set-status', 'create-comment']);
+    expect(timers.map((timer) => timer.ms)).toEqual([1_500, 1_500]);
+  });
+});
+
+describe('a write that hangs', () => {
+  it('a hanging comment never holds the status back: the status is written before it, and the comment’s time out is one warning', async () => {
+    const step = phase();
+    earlierComment(EARLIER_BODY);
+    github.injectFault({ call: 'update-comment', kind: 'hang' });
+    const run = record({ comment: await findComment(step) });
+    const publishing = publishPhase(run, step.settings, step.context);
+    await arrived('update-comment');
+    expect(statuses()).toEqual([expect.objectContaining({ sha: HEAD, state: 'success' })]);
+    expect(calls()).toEqual(['set-status', 'list-comments', 'update-comment']);
+    step.time.advance(REQUEST_TIMEOUT_MS);
+    timers.at(-1)!.end();
+    await publishing;
+    expect(run.gateWritten).toBe('success');
+    expect(step.logger.messages('warning')).toEqual([
+      'Could not write the pull-request comment: GitHub update comment (PATCH /repos/{owner}/{repo}/issues/comments/{comment_id}) timed out: no complete answer within request-timeout (10s).',
+    ]);
+  });
+
+  it('a hanging status does not stop the comment, written in a window of its own after it, with no gate line', async () => {
+    const step = phase();
+    github.injectFault({ call: 'set-status', kind: 'hang' });
+    const run = record({ comment: await findComment(step), gateWritten: 'pending' });
+    const publishing = publishPhase(run, step.settings, step.context);
+    await arrived('set-status');
+    // The status took its whole request-timeout: the comment's window starts after it.
+    step.time.advance(REQUEST_TIMEOUT_MS);
+    timers.at(-1)!.end();
+    await publishing;
+    expect(calls()).toEqual(['set-status', 'create-comment']);
+    expect(timers.map((timer) => timer.ms)).toEqual([REQUEST_TIMEOUT_MS, REQUEST_TIMEOUT_MS]);
+    expect(github.comments).toHaveLength(1);
+    expect(lastBody()).not.toContain('**Documentation gate**');
+    expect(run.gateWritten).toBe('pending');
+    expect(step.logger.messages('warning')).toEqual([
+      `Could not set the documentation status on ${HEAD}: GitHub set commit status (POST /repos/{owner}/{repo}/statuses/{sha}) timed out: no complete answer within request-timeout (10s).`,
+    ]);
+  });
+});
