@@ -685,7 +685,8 @@ async function judge(settings, context, connect, repository, code, run) {
         signal: context.signal,
     });
     run.standing = standingOf(decision, code.recorded);
-    run.state = run.standing ? stateOf(run.standing) : (0,outcome/* shownOfDecision */.X)(decision)?.state;
+    // Not checked (GitHub failing): nothing new to say, so the status and the comment stay as they are (the decision warned).
+    run.state = run.standing ? stateOf(run.standing) : decision.kind === 'unchecked' ? undefined : (0,outcome/* shownOfDecision */.X)(decision)?.state;
     // A job at work on the code PR's current head holds the gate: its pending stays.
     run.held = code.earlier.working === true && code.earlier.headSha === code.pull.headSha;
     if (run.held) {

@@ -37,10 +37,7 @@ const ON_A_RUNNER: RunnerPorts = {
   exit: (code) => process.exit(code),
 };
 
-/**
- * The action: read the settings, run the chosen step, and apply its report. The one place that
- * sets outputs, writes the summary and fails the step, on every path including cancellation.
- */
+/** The action: read the settings, build the step's context, run the step, and apply its report, on every path. */
 export async function run(ports: RunnerPorts = ON_A_RUNNER): Promise<void> {
   const { clock, sleep, random } = ports;
   const startedAt = clock.now();

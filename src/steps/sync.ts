@@ -186,7 +186,8 @@ async function judge(
     signal: context.signal,
   });
   run.standing = standingOf(decision, code.recorded);
-  run.state = run.standing ? stateOf(run.standing) : shownOfDecision(decision)?.state;
+  // Not checked (GitHub failing): nothing new to say, so the status and the comment stay as they are (the decision warned).
+  run.state = run.standing ? stateOf(run.standing) : decision.kind === 'unchecked' ? undefined : shownOfDecision(decision)?.state;
   // A job at work on the code PR's current head holds the gate: its pending stays.
   run.held = code.earlier.working === true && code.earlier.headSha === code.pull.headSha;
   if (run.held) {
