@@ -42,9 +42,23 @@ export default {
     'src/memory/seal.ts',
     'src/memory/ours.ts',
     'src/pr-comment/comment.ts',
-    // Which pull request a link or a job's source names, and what the action does to a documentation PR
+    // Which pull request a link or a job's source names, the one decision of the run's documentation
+    // PR, the token that reaches it, and what the action does to it
     'src/docs-pr/target.ts',
+    'src/docs-pr/decide.ts',
+    'src/docs-pr/access.ts',
+    'src/docs-pr/outcome.ts',
     'src/docs-pr/follow.ts',
+    // The documentation gate, for agent and sync alike: its facts, policy, approval read and status write
+    'src/gate/facts.ts',
+    'src/gate/policy.ts',
+    'src/gate/approval.ts',
+    'src/gate/status.ts',
+    'src/steps/sync.ts',
+    // The run's last writes, each in a window of its own
+    'src/steps/last-writes.ts',
+    'src/steps/agent/publish.ts',
+    'src/event.ts',
     // GitHub's request limits and failure wording
     'src/github/limits.ts',
     'src/github/calls.ts',
@@ -53,7 +67,7 @@ export default {
     'src/steps/agent.ts',
     'src/steps/agent/prepare.ts',
     'src/steps/agent/docs-pr.ts',
-    'src/steps/agent/github.ts',
+    'src/github/clients.ts',
     'src/steps/agent/pr-comment.ts',
     'src/steps/agent/report.ts',
     'src/steps/verdict.ts',

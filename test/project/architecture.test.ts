@@ -101,3 +101,35 @@ describe('the import graph of src/', () => {
     expect(cycles(edgesOf(circular, unitOf))).toEqual([['a/', 'b/']]);
   });
 });
+
+/**
+ * One decision, one place: which pull request is the run's documentation PR, what the gate says,
+ * who writes the status, and what the comment's tail holds are each decided by one module, which
+ * every other part reads; the sync command shares the gate with the agent command rather than
+ * borrowing the agent command's parts. A second place that re-derives one will, one day, derive
+ * it differently.
+ */
+describe('one decision, one place', () => {
+  const graph = importGraph();
+  const sources = [...graph.keys()].map((module) => ({ module, text: readFileSync(join(SRC, module), 'utf8') }));
+  const callers = (pattern: RegExp): string[] => sources.filter(({ text }) => pattern.test(text)).map(({ module }) => module);
+
+  it('command: sync imports no module of the agent command', () => {
+    expect(graph.get('steps/sync.ts')!.local.filter((module) => module.startsWith('steps/agent'))).toEqual([]);
+  });
+
+  it('one decision of the run’s documentation PR, one builder of the gate’s facts, one approval read, one status writer, one builder of the comment’s tail', () => {
+    expect(callers(/\bexport (async )?function decide(Reported|Recorded)\b/)).toEqual(['docs-pr/decide.ts']);
+    expect(callers(/\bgateStatus\(\{/)).toEqual(['gate/facts.ts']);
+    expect(callers(/\.writersReviews\(/)).toEqual(['gate/approval.ts']);
+    expect(callers(/\.setCommitStatus\(/)).toEqual(['gate/status.ts']);
+    expect(callers(/\bfunction tailOf\(/)).toEqual(['pr-comment/comment.ts']);
+    // Everything that reads a documentation PR's state to act on it goes through the decision.
+    expect(callers(/\.pullRequest\(/).sort()).toEqual(['docs-pr/decide.ts', 'steps/sync.ts']);
+  });
+
+  it('outputs are set in one module, besides the entry layer that implements the port; no step hands work to be done after its report', () => {
+    expect(callers(/\bsetOutput\(/).sort()).toEqual(['main.ts', 'steps/step.ts']);
+    expect(callers(/\bafterReport\b/)).toEqual([]);
+  });
+});

@@ -1020,6 +1020,23 @@ describe('a rename or transfer keeps the records', () => {
   );
 });
 
+describe('a documentation PR GitHub does not answer for', () => {
+  it('a 5xx on every read of the documentation PR: one warning, and the status and the comment stay as they were (nothing new was checked)', async () => {
+    docsPull(DOCS_PR, { reviewDecision: 'APPROVED' });
+    seedCodeComment({ repository: DOCS, number: DOCS_PR, headRef: BRANCH, closedByAction: false });
+    seedBackLink();
+    const before = codeComment();
+    github.injectFault({ call: 'pull-request', kind: 'status', status: 502, times: 10, skip: 1 });
+    const result = await docsRepoSync(reviewed('approved'), { retries: '0' });
+    expect(result.outputs).toMatchObject({ outcome: 'synced', 'docs-pr-action': 'none' });
+    expect(result.log.messages('warning')).toEqual([
+      expect.stringMatching(/^Could not read documentation PR acme-sim\/docs#5: .*502.* It is not taken as the documentation PR in this run\.$/),
+    ]);
+    expect(github.statuses).toEqual([]);
+    expect(codeComment()).toBe(before);
+  });
+});
+
 describe('the last writes: the status first, then the comment, each in a window of its own', () => {
   const STATUS_NOT_SET = `Could not set the documentation status on ${HEAD}: `;
   const COMMENT_NOT_WRITTEN = 'Could not write the pull-request comment: ';
