@@ -1,6 +1,7 @@
 import type { VisitorCounts, VisitorRow, VisitorsPage } from '../api/schemas.js';
 import type { VisitorsQuery } from '../api/client.js';
-import type { ReadLimits, RequestBudget } from '../api/budget.js';
+import { both, type ReadLimits, type RequestBudget } from '../api/budget.js';
+import { ApiError } from '../api/errors.js';
 import { DeadlineError, type Clock } from '../runtime.js';
 import { countOf } from '../text.js';
 
@@ -23,6 +24,12 @@ export interface PagingOptions {
   readonly onProgress?: (rows: number, pages: number) => void;
   /** Asked before each page: true once the caller has all it wants (reader impact: every changed page seen), and no page is asked for after. */
   readonly enough?: () => boolean;
+  /**
+   * A fixed cap on the read's requests, retries included, beside its own budget (reader impact:
+   * at most 9 whatever the server answers). Once it is spent no page is asked for, and the read
+   * ends where it got to (`capped`): the rest is not read, which is no failure.
+   */
+  readonly cap?: RequestBudget;
 }
 
 export interface PagingResult {
@@ -40,6 +47,8 @@ export interface PagingResult {
   readonly stalledAt?: number;
   readonly stalledNew?: number;
   readonly stalledAsked?: number;
+  /** The read ended with more to read, its `cap` spent: the rows past it are not known. */
+  readonly capped?: true;
 }
 
 /** The endpoint offset paging reads, as the warnings name it. */
@@ -114,7 +123,8 @@ export async function pageVisitors(
   onRows: (rows: VisitorRow[], totals: VisitorCounts) => Promise<void>,
 ): Promise<PagingResult> {
   const seen = new Set<string>();
-  const budget = new ReadBudget(options.pageSize, options.concurrency);
+  const readBudget = new ReadBudget(options.pageSize, options.concurrency);
+  const budget = options.cap ? both(readBudget, options.cap) : readBudget;
   let duplicates = 0;
   let rows = 0;
   let pages = 0;
@@ -133,6 +143,9 @@ export async function pageVisitors(
   const done = new Map<number, Answered>();
   let failed = false;
   let pastDeadline = false;
+  /** The cap stopped the asking; or a page was refused by a budget (not sent), the first such here. */
+  let capped = false;
+  let refusedAt: number | undefined;
 
   /**
    * The read ends at `end`, by the verdict on the page at `page`: `stalled` when it said more
@@ -154,6 +167,10 @@ export async function pageVisitors(
         pastDeadline = true;
         break;
       }
+      if ((options.cap?.left ?? 1) <= 0) {
+        capped = true;
+        break;
+      }
       const offset = nextOffset;
       const limit = Math.min(options.pageSize, lastOffset - offset);
       nextOffset += limit;
@@ -171,7 +188,11 @@ export async function pageVisitors(
     const answered = await Promise.race(inFlight.values());
     inFlight.delete(answered.offset);
     done.set(answered.offset, answered);
-    if ('error' in answered) failed = true;
+    if ('error' in answered && isBudgetRefusal(answered.error)) {
+      // Not sent, its budget spent: the read ends here, with what came before it.
+      endAt(answered.offset, answered.offset, false);
+      refusedAt = Math.min(refusedAt ?? answered.offset, answered.offset);
+    } else if ('error' in answered) failed = true;
     else {
       pages += 1;
       totals ??= answered.page.totals;
@@ -208,7 +229,7 @@ export async function pageVisitors(
         stalledAsked = next.limit;
       } else duplicates += repeated;
       rows += fresh.length;
-      budget.kept = rows;
+      readBudget.kept = rows;
       await onRows(fresh, totals!);
       flushOffset += next.limit;
       options.onProgress?.(rows, pages);
@@ -229,7 +250,12 @@ export async function pageVisitors(
     duplicates,
     pages,
     ...(stalledAt === undefined ? {} : { stalledAt, stalledNew, stalledAsked }),
+    ...((capped && flushOffset < endOffset) || (refusedAt !== undefined && endPage === refusedAt) ? { capped: true as const } : {}),
   };
+}
+
+function isBudgetRefusal(error: Error): boolean {
+  return error instanceof ApiError && error.kind === 'budget';
 }
 
 function asError(error: unknown): Error {

@@ -39,3 +39,36 @@ export class FixedBudget implements RequestBudget {
     return true;
   }
 }
+
+/**
+ * What one read may take of a budget shared with reads after it: requests while more than
+ * `reserve` are left, so that those after it still get theirs (reader impact: the visitors read
+ * leaves feedback its one request).
+ */
+export function leaving(shared: FixedBudget, reserve: number, describe: string): RequestBudget {
+  return {
+    take: () => shared.left > reserve && shared.take(),
+    get left() {
+      return Math.max(0, shared.left - reserve);
+    },
+    describe,
+  };
+}
+
+/**
+ * Both budgets at once: a request is sent only when each has one for it. The one that knows what
+ * it has left is asked first, so that a refusal never spends the other's.
+ */
+export function both(first: RequestBudget, second: RequestBudget): RequestBudget {
+  const [knows, other] = second.left !== undefined ? [second, first] : [first, second];
+  return {
+    take: () => (knows.left ?? 1) > 0 && other.take() && knows.take(),
+    get left() {
+      const lefts = [first.left, second.left].filter((left): left is number => left !== undefined);
+      return lefts.length === 0 ? undefined : Math.min(...lefts);
+    },
+    get describe() {
+      return (knows.left ?? 1) > 0 ? other.describe : knows.describe;
+    },
+  };
+}

@@ -5,6 +5,8 @@ import type { VisitorCounts, VisitorRow, VisitorsPage } from '../../src/api/sche
 import { pageVisitors, visitorsNotAdvancingWarning, type PagingResult } from '../../src/analytics/paging.js';
 import { describeRange, previousRange } from '../../src/analytics/range.js';
 import { DeadlineError } from '../../src/runtime.js';
+import { FixedBudget, type ReadLimits, type RequestBudget } from '../../src/api/budget.js';
+import { ApiError } from '../../src/api/errors.js';
 import { parseDate } from '../../src/parse.js';
 
 /** An API over `rows` paths whose answers arrive out of order: later offsets answer sooner. */
@@ -260,6 +262,68 @@ function expectedRead(answers: readonly Answer[], pageSize: number, maxRows: num
   return { needed: 0, delivered, fails: false, stalled: false };
 }
 
+/** An API over `rows` paths that takes each request from its read's budget, as the client does, and refuses one it has none for. */
+function budgetedApi(rows: number) {
+  const api = fakeApi(rows);
+  return {
+    asked: api.asked,
+    getVisitors(query: VisitorsQuery, limits?: ReadLimits): Promise<VisitorsPage> {
+      if (limits?.budget && !limits.budget.take()) {
+        return Promise.reject(
+          new ApiError(`GET visitors was not sent: ${limits.budget.describe}.`, {
+            kind: 'budget',
+            endpoint: 'GET visitors',
+            mayHaveTakenEffect: false,
+            attempts: 0,
+          }),
+        );
+      }
+      return api.getVisitors(query);
+    },
+  };
+}
+
+describe('pageVisitors: a fixed cap on its requests', () => {
+  it('asks for no page once the cap is spent, and ends there with what it read: capped, no failure', async () => {
+    for (const concurrency of [1, 4]) {
+      const api = budgetedApi(1_000);
+      const result = await pageVisitors(api, { pageSize: 100, offset: 0, maxRows: 0, concurrency, cap: new FixedBudget(3, 'three') }, () => Promise.resolve());
+      expect(api.asked.map((q) => q.offset)).toEqual([0, 100, 200]);
+      expect(result).toMatchObject({ rows: 300, pages: 3, capped: true });
+    }
+  });
+
+  it('a cap spent by the last page there was is not "capped": the rows ran out first', async () => {
+    const api = budgetedApi(300);
+    const result = await pageVisitors(api, { pageSize: 100, offset: 0, maxRows: 0, concurrency: 1, cap: new FixedBudget(3, 'three') }, () => Promise.resolve());
+    expect(result.rows).toBe(300);
+    expect(result.capped).toBeUndefined();
+  });
+
+  it('a page its budget refuses (spent elsewhere meanwhile) ends the read there, capped, not failed', async () => {
+    const api = budgetedApi(1_000);
+    let left = 2;
+    // Says one is left, as a budget shared with another read may, and then has none.
+    const shared: RequestBudget = {
+      get left() {
+        return 1;
+      },
+      take: () => left-- > 0,
+      describe: 'shared',
+    };
+    const result = await pageVisitors(api, { pageSize: 100, offset: 0, maxRows: 0, concurrency: 1, cap: shared }, () => Promise.resolve());
+    expect(api.asked.map((q) => q.offset)).toEqual([0, 100]);
+    expect(result).toMatchObject({ rows: 200, capped: true });
+  });
+
+  it('a cap of none asks for nothing', async () => {
+    const api = budgetedApi(1_000);
+    const result = await pageVisitors(api, { pageSize: 100, offset: 0, maxRows: 0, concurrency: 2, cap: new FixedBudget(0, 'none') }, () => Promise.resolve());
+    expect(api.asked).toEqual([]);
+    expect(result).toMatchObject({ rows: 0, capped: true });
+  });
+});
+
 describe('pageVisitors against any server (property)', () => {
   it('never asks for more than the pages needed plus one per concurrent page, ends, and hands every distinct row over once', async () => {
     await fc.assert(
@@ -269,13 +333,17 @@ describe('pageVisitors against any server (property)', () => {
         fc.integer({ min: 1, max: 5 }),
         fc.integer({ min: 1, max: 4 }),
         fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 30 })),
-        async (scheduler, answers, pageSize, concurrency, maxRows) => {
+        fc.option(fc.integer({ min: 0, max: 6 }), { nil: undefined }),
+        async (scheduler, answers, pageSize, concurrency, maxRows, capSize) => {
           const asked: VisitorsQuery[] = [];
           let inFlight = 0;
           let maxInFlight = 0;
           // Past the generated answers the server repeats the last one: it never advances again.
           const api = {
-            getVisitors: scheduler.scheduleFunction(async (query: VisitorsQuery): Promise<VisitorsPage> => {
+            getVisitors: scheduler.scheduleFunction(async (query: VisitorsQuery, limits?: ReadLimits): Promise<VisitorsPage> => {
+              // As the client does: a request its budget refuses is not sent.
+              if (limits?.budget && !limits.budget.take())
+                throw new ApiError('not sent', { kind: 'budget', endpoint: 'GET visitors', mayHaveTakenEffect: false, attempts: 0 });
               asked.push(query);
               inFlight += 1;
               maxInFlight = Math.max(maxInFlight, inFlight);
@@ -289,7 +357,8 @@ describe('pageVisitors against any server (property)', () => {
             }),
           };
           const handed: string[] = [];
-          const reading = pageVisitors(api, { pageSize, offset: 0, maxRows, concurrency }, (rows) => {
+          const cap = capSize === undefined ? undefined : new FixedBudget(capSize, 'the cap');
+          const reading = pageVisitors(api, { pageSize, offset: 0, maxRows, concurrency, ...(cap ? { cap } : {}) }, (rows) => {
             handed.push(...rows.map((row) => row.path));
             return Promise.resolve();
           }).then(
@@ -303,6 +372,15 @@ describe('pageVisitors against any server (property)', () => {
           // The contract's bound, from what the read kept.
           expect(asked.length).toBeLessThanOrEqual(handed.length / pageSize + concurrency + 1);
           expect(maxInFlight).toBeLessThanOrEqual(concurrency);
+          if (capSize !== undefined && asked.length < expected.needed) {
+            // The cap ended it first: never more than the cap, what was read handed over in order, no failure.
+            expect(asked.length).toBeLessThanOrEqual(capSize);
+            expect(expected.delivered.slice(0, handed.length)).toEqual(handed);
+            expect(outcome).toHaveProperty('result');
+            expect((outcome as { result: PagingResult }).result.capped).toBe(true);
+            return;
+          }
+          if (capSize !== undefined) expect(asked.length).toBeLessThanOrEqual(capSize);
           expect(handed).toEqual(expected.delivered);
           if (expected.fails) {
             expect(outcome).toEqual({ error: new Error('the page failed') });

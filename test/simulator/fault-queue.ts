@@ -41,6 +41,12 @@ export type Fault = { target?: FaultTarget; times?: number } & (
    * request, the first page's own `nextCursor`). Other endpoints answer unchanged.
    */
   | { kind: 'lies-more' }
+  /**
+   * Visitors only: a server that keeps sending new rows, for ever: whatever the offset, `limit`
+   * rows no page gave before (`/endless/<offset + i>`, one visitor each), and `hasMore: true`.
+   * Every page advances, so no stop rule that trusts the pages ends the read.
+   */
+  | { kind: 'endless-rows' }
   /** Answer as usual: queued before another fault, it lets that one hit a later request. */
   | { kind: 'pass' }
 );

@@ -236,6 +236,18 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
         send(status, JSON.stringify(body));
         return;
       }
+      case 'endless-rows': {
+        const answered = handle(route, entry, rawBody);
+        if (route.endpoint !== 'visitors' || answered.status !== 200) {
+          send(answered.status, JSON.stringify(answered.body));
+          return;
+        }
+        const limit = Number(entry.query.limit ?? 50);
+        const offset = Number(entry.query.offset ?? 0);
+        const visitors = Array.from({ length: limit }, (_, index) => ({ path: `/endless/${offset + index}`, human: 1, ai: 0, total: 1 }));
+        send(200, JSON.stringify({ ...(answered.body as object), visitors, hasMore: true }));
+        return;
+      }
       case 'shifting-rows':
       case 'short-page':
       case 'lies-more': {
