@@ -1,7 +1,9 @@
 /**
  * The shape of the house, held by a test: arrows point one way, so no file or folder of src/
  * imports anything that imports it back (type-only imports count: they tie the modules as much).
- * That only the entry layer uses `@actions/core` is held by test/project/contract.test.ts.
+ * That only the entry layer uses `@actions/core` is held by test/project/contract.test.ts. One
+ * decision is taken in one place. And no regular expression is made at run time, where outside
+ * text could become a backtracking pattern.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -131,5 +133,51 @@ describe('one decision, one place', () => {
   it('outputs are set in one module, besides the entry layer that implements the port; no step hands work to be done after its report', () => {
     expect(callers(/\bsetOutput\(/).sort()).toEqual(['main.ts', 'steps/step.ts']);
     expect(callers(/\bafterReport\b/)).toEqual([]);
+  });
+});
+
+/**
+ * Where `RegExp` is called or constructed in a source file: a pattern made at run time, which
+ * could be made of outside text (a backtracking pattern from a hostile `docs.json` held the event
+ * loop for minutes). Literal patterns are written here and reviewed; none is made at run time.
+ */
+function runtimePatterns(file: string, text: string): string[] {
+  const found: string[] = [];
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
+  const visit = (node: ts.Node): void => {
+    const callee = ts.isNewExpression(node) || ts.isCallExpression(node) ? node.expression : undefined;
+    const named = (expression: ts.Expression | undefined): boolean =>
+      expression !== undefined &&
+      ((ts.isIdentifier(expression) && expression.text === 'RegExp') ||
+        (ts.isPropertyAccessExpression(expression) && expression.name.text === 'RegExp') ||
+        (ts.isElementAccessExpression(expression) && ts.isStringLiteral(expression.argumentExpression) && expression.argumentExpression.text === 'RegExp'));
+    // `new RegExp(…)`, `RegExp(…)`, `globalThis.RegExp(…)`.
+    if (named(callee)) {
+      const { line } = source.getLineAndCharacterOfPosition(node.getStart(source));
+      found.push(`${relative(SRC, file)}:${line + 1}: ${node.getText(source).slice(0, 60)}`);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
+}
+
+describe('no pattern made from outside text', () => {
+  it('src/ never makes a regular expression at run time: every one is a literal', () => {
+    const found: string[] = [];
+    for (const entry of readdirSync(SRC, { recursive: true, withFileTypes: true })) {
+      if (!entry.isFile() || !entry.name.endsWith('.ts')) continue;
+      const file = join(entry.parentPath, entry.name);
+      found.push(...runtimePatterns(file, readFileSync(file, 'utf8')));
+    }
+    expect(found).toEqual([]);
+  });
+
+  it('finds one when there is one (the check itself can fail)', () => {
+    const file = join(SRC, 'example.ts');
+    expect(runtimePatterns(file, 'const a = new RegExp(`^${source}$`);').length).toBe(1);
+    expect(runtimePatterns(file, 'const b = RegExp(text, "s");').length).toBe(1);
+    expect(runtimePatterns(file, 'const c = new globalThis.RegExp(text);').length).toBe(1);
+    expect(runtimePatterns(file, 'const d = /^a+$/.test(text); const e = text.replace(/x/g, "y");')).toEqual([]);
   });
 });
