@@ -236,7 +236,7 @@ const MAX_FEEDBACK_REQUESTS = 1;
 const MAX_SEARCH_REQUESTS = 5;
 /** The budget of one read of `requests` requests, retries included. */
 function readBudget(requests) {
-    return new budget/* FixedBudget */.m(requests, `the read has spent its ${(0,src_text/* countOf */.pq)(requests, 'request')}`);
+    return new budget/* FixedBudget */.mq(requests, `the read has spent its ${(0,src_text/* countOf */.pq)(requests, 'request')}`);
 }
 /** The cursor-paged endpoint, as the warnings name it. */
 const SEARCHES_ENDPOINT = 'GET /v1/analytics/{projectId}/searches';

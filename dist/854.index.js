@@ -596,10 +596,33 @@ function callOf(endpoint) {
     const diff = endpoint.mediaType?.format === 'diff';
     const names = Object.keys(GITHUB_CALLS).filter((name) => {
         const [method, template = ''] = GITHUB_CALLS[name].endpoint.split(/[ ,]+/);
-        const pattern = template.replace(/\{(basehead|ref|path)\}/g, '.+').replace(/\{[^}]+\}/g, '[^/]+');
-        return method === (endpoint.method ?? 'GET') && new RegExp(`${pattern}$`).test(path);
+        return method === (endpoint.method ?? 'GET') && endsWithTemplate(path, template);
     });
     return names.find((name) => name.endsWith('-diff') === diff) ?? names[0];
+}
+/** Placeholders that stand for one segment or more (a branch, a file's path, `base...head`); any other stands for one. */
+const MANY_SEGMENTS = new Set(['{basehead}', '{ref}', '{path}']);
+/**
+ * Whether a request's path ends with an endpoint's template, segment by segment: a placeholder is
+ * one segment, not empty, or (the last one, a ref or a file's path) one or more. The path may
+ * start with more (GitHub Enterprise Server's `/api/v3`).
+ */
+function endsWithTemplate(path, template) {
+    const want = template.split('/').slice(1);
+    const have = path.split('/').slice(1);
+    const many = MANY_SEGMENTS.has(want.at(-1) ?? '');
+    const fixed = many ? want.slice(0, -1) : want;
+    const fits = (at) => fixed.every((segment, index) => {
+        const given = have[at + index];
+        return given !== undefined && (segment.startsWith('{') ? given !== '' : given === segment);
+    });
+    if (!many)
+        return have.length >= fixed.length && fits(have.length - fixed.length);
+    // The rest after the fixed segments is the ref or path: at least one segment, not all empty.
+    for (let at = 0; at + fixed.length < have.length; at++)
+        if (fits(at) && have.slice(at + fixed.length).join('/') !== '')
+            return true;
+    return false;
 }
 /** A `fetch` that reads the whole body before it answers, so that a body cut off or stalled fails the request. */
 function readingWholeBody(fetchImpl) {
@@ -930,6 +953,7 @@ function pullState(name, data) {
         number: pull.number,
         repositoryId: typeof repositoryId === 'number' && Number.isSafeInteger(repositoryId) && repositoryId >= 1 ? repositoryId : undefined,
         baseRepository: typeof pull.base?.repo?.full_name === 'string' ? pull.base.repo.full_name : undefined,
+        ...(typeof pull.base?.ref === 'string' ? { baseRef: pull.base.ref } : {}),
         nodeId: pull.node_id,
         state: pull.state,
         draft: pull.draft === true,

@@ -111,6 +111,8 @@ export interface PullRequestState {
   readonly repositoryId: number | undefined;
   /** `owner/name` of its (base) repository as GitHub names it now (after a rename, the new name). */
   readonly baseRepository: string | undefined;
+  /** The base branch: a retargeted pull request changes other files. Absent only where GitHub left it out. */
+  readonly baseRef?: string;
   /** GraphQL's ID of the pull request, which `markReadyForReview` takes. */
   readonly nodeId: string;
   readonly state: 'open' | 'closed';

@@ -286,7 +286,7 @@ function writersReviews(data: unknown): WritersReviews {
 function pullState(name: GitHubCallName, data: unknown): PullRequestState {
   const pull = data as Partial<Record<'number' | 'node_id' | 'state' | 'draft' | 'merged' | 'merged_at' | 'title', unknown>> & {
     head?: { ref?: unknown; sha?: unknown; repo?: { full_name?: unknown } | null };
-    base?: { repo?: { id?: unknown; full_name?: unknown } | null };
+    base?: { ref?: unknown; repo?: { id?: unknown; full_name?: unknown } | null };
     labels?: unknown;
   };
   shape(name, typeof pull?.number === 'number' && typeof pull.node_id === 'string', 'no "number" or "node_id"');
@@ -296,6 +296,7 @@ function pullState(name: GitHubCallName, data: unknown): PullRequestState {
     number: pull.number as number,
     repositoryId: typeof repositoryId === 'number' && Number.isSafeInteger(repositoryId) && repositoryId >= 1 ? repositoryId : undefined,
     baseRepository: typeof pull.base?.repo?.full_name === 'string' ? pull.base.repo.full_name : undefined,
+    ...(typeof pull.base?.ref === 'string' ? { baseRef: pull.base.ref } : {}),
     nodeId: pull.node_id as string,
     state: pull.state as 'open' | 'closed',
     draft: pull.draft === true,

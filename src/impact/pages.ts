@@ -2,7 +2,7 @@
  * Which pages of the documentation site a documentation PR changes, as pure functions: a page is a
  * `.mdx` or `.md` file under the folder of the nearest `docs.json` (or the older `mint.json`); its
  * path on the site is its path from that folder without the extension, `index` standing for its
- * folder. And whether a page that goes away is redirected by that configuration's `redirects`.
+ * folder. A page that goes away keeps the site it leaves, whose redirects decide (`redirects.ts`).
  */
 
 /** A file a pull request changes, as GitHub's pull-request files list it. */
@@ -13,16 +13,13 @@ export interface ChangedFile {
   readonly previousFilename?: string;
 }
 
-/** A documentation site's configuration: the folder that holds it (`''` for the root), and its redirects. */
-export interface DocsConfig {
+/**
+ * A documentation site: the folder that holds its configuration (`''` for the root), and that
+ * configuration's path (`docs.json`, else the older `mint.json`).
+ */
+export interface Site {
   readonly folder: string;
-  /** Undefined when the configuration could not be read: its redirects are not known. */
-  readonly redirects: readonly Redirect[] | undefined;
-}
-
-export interface Redirect {
-  readonly source: string;
-  readonly destination: string;
+  readonly config: string;
 }
 
 export type PageChange = 'added' | 'modified' | 'removed' | 'renamed';
@@ -33,11 +30,8 @@ export interface ChangedPage {
   readonly change: PageChange;
   /** A renamed page's path before: the one its readers know. */
   readonly previousPath?: string;
-  /**
-   * A removed or renamed page: whether the configuration nearest to its old file redirects its old
-   * path; null when that configuration could not be read.
-   */
-  readonly redirected?: boolean | null;
+  /** A removed or renamed page: the site its old file was on, whose redirects decide whether its readers follow it. */
+  readonly site?: Site;
 }
 
 /** The configuration files, nearest first at each folder: `docs.json`, else the older `mint.json`. */
@@ -49,8 +43,8 @@ export const CONFIG_FILES = ['docs.json', 'mint.json'] as const;
  * changing (`a.md` to `a.mdx`, `a.mdx` to `a/index.mdx`) modifies the page, and so does a path one
  * file removes and another adds.
  */
-export function changedPages(files: readonly ChangedFile[], configs: readonly DocsConfig[]): ChangedPage[] {
-  const byFile = pagesByFile(files, configs);
+export function changedPages(files: readonly ChangedFile[], sites: Sites): ChangedPage[] {
+  const byFile = pagesByFile(files, sites);
   const stays = new Set(byFile.filter((page) => page.change !== 'removed').map((page) => page.path));
   const removed = new Set(byFile.filter((page) => page.change === 'removed').map((page) => page.path));
   const pages: ChangedPage[] = [];
@@ -73,25 +67,22 @@ export function changedPages(files: readonly ChangedFile[], configs: readonly Do
 }
 
 /** Each file's change to the site, as the file says it. */
-function pagesByFile(files: readonly ChangedFile[], configs: readonly DocsConfig[]): ChangedPage[] {
+function pagesByFile(files: readonly ChangedFile[], sites: Sites): ChangedPage[] {
   const pages: ChangedPage[] = [];
   const seen = new Set<string>();
   for (const file of files) {
-    const path = pagePathOf(file.filename, configs);
-    const previous = file.previousFilename === undefined ? undefined : pagePathOf(file.previousFilename, configs);
+    const path = pagePathOf(file.filename, sites);
+    const previous = file.previousFilename === undefined ? undefined : pagePathOf(file.previousFilename, sites);
     const change = changeOf(file.status, path !== undefined, previous !== undefined);
     if (!change) continue;
     const shown = change === 'removed' ? (path ?? previous)! : path!;
     const key = `${change} ${shown}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    const oldFile = file.previousFilename ?? file.filename;
-    const redirected = (old: string): boolean | null => {
-      const redirects = nearestConfig(oldFile, configs)?.redirects;
-      return redirects === undefined ? null : isRedirected(old, redirects);
-    };
-    if (change === 'renamed') pages.push({ path: shown, change, previousPath: previous!, redirected: redirected(previous!) });
-    else if (change === 'removed') pages.push({ path: shown, change, redirected: redirected(shown) });
+    // The site the page leaves: where its readers' links point, and whose redirects may keep them.
+    const site = sites.nearest(file.previousFilename ?? file.filename)!;
+    if (change === 'renamed') pages.push({ path: shown, change, previousPath: previous!, site });
+    else if (change === 'removed') pages.push({ path: shown, change, site });
     else pages.push({ path: shown, change });
   }
   return pages;
@@ -120,83 +111,73 @@ function changeOf(status: string | undefined, isPage: boolean, wasPage: boolean)
 
 /**
  * A file's path on the site, or undefined when it is no page: not `.mdx` or `.md`, or under no
- * configuration's folder. The nearest configuration (the deepest folder that holds the file) wins.
+ * site's folder. The nearest site (the deepest folder that holds the file) wins.
  */
-export function pagePathOf(filename: string, configs: readonly DocsConfig[]): string | undefined {
+export function pagePathOf(filename: string, sites: Sites): string | undefined {
   // `s`: a file name may hold any character but `/` and NUL, line breaks included.
   const match = /^(.*)\.(mdx|md)$/is.exec(filename);
   if (!match) return undefined;
-  const config = nearestConfig(filename, configs);
-  if (!config) return undefined;
-  const relative = config.folder === '' ? match[1]! : match[1]!.slice(config.folder.length + 1);
+  const site = sites.nearest(filename);
+  if (!site) return undefined;
+  const relative = site.folder === '' ? match[1]! : match[1]!.slice(site.folder.length + 1);
   const segments = relative.split('/');
   if (segments.at(-1) === 'index') segments.pop();
   return `/${segments.join('/')}`;
 }
 
-/** The configuration whose folder holds the file, the deepest first. */
-export function nearestConfig(filename: string, configs: readonly DocsConfig[]): DocsConfig | undefined {
-  let best: DocsConfig | undefined;
-  for (const config of configs) {
-    const holds = config.folder === '' || filename.startsWith(`${config.folder}/`);
-    if (holds && (!best || config.folder.length > best.folder.length)) best = config;
-  }
-  return best;
+interface FolderNode {
+  readonly children: Map<string, FolderNode>;
+  site?: Site;
 }
 
 /**
- * Whether a path is redirected: a source that names it exactly (trailing slashes aside), or with
- * wildcards — `:name*` any rest of the path (none included), `:name` one segment, and a partial
- * `*` within a segment (`/articles/concepts-*`: any text in that segment). Sources carry no anchor
- * or query; one that does, or that is not a path, redirects nothing.
+ * The sites of a repository, placed by the paths of its configuration files (one tree read): in
+ * each folder `docs.json`, else `mint.json`. A folder tree, so that finding a file's site is one
+ * step per folder of its path, however many sites there are.
  */
-export function isRedirected(path: string, redirects: readonly Redirect[]): boolean {
-  return redirects.some((redirect) => sourcePattern(redirect.source)?.test(trimSlashes(path)) === true);
-}
+export class Sites {
+  private readonly root: FolderNode = { children: new Map() };
+  private count = 0;
 
-const patterns = new Map<string, RegExp | undefined>();
-
-function sourcePattern(source: string): RegExp | undefined {
-  if (patterns.has(source)) return patterns.get(source);
-  let pattern: RegExp | undefined;
-  if (source.startsWith('/') && !/[#?]/.test(source)) {
-    const segments = trimSlashes(source).split('/');
-    let body = '';
-    for (const [index, segment] of segments.entries()) {
-      const slash = index === 0 ? '' : '/';
-      if (/^:[A-Za-z_][\w]*\*$/.test(segment)) {
-        // Any segments, none included: `/beta/:slug*` redirects `/beta` too; `/a/:slug*/b` needs its `/b`.
-        body += `(?:${slash}.*)?`;
-        continue;
+  /** `paths`: every file at the commit named as a configuration is, in any order. */
+  constructor(paths: readonly string[]) {
+    for (const path of paths) {
+      const segments = path.split('/');
+      const name = segments.pop()!;
+      if (!(CONFIG_FILES as readonly string[]).includes(name)) continue;
+      let node = this.root;
+      for (const segment of segments) {
+        let child = node.children.get(segment);
+        if (!child) {
+          child = { children: new Map() };
+          node.children.set(segment, child);
+        }
+        node = child;
       }
-      body += slash + (/^:[A-Za-z_][\w]*$/.test(segment) ? '[^/]+' : segment.split('*').map(escapeRegExp).join('[^/]*'));
+      if (!node.site) this.count += 1;
+      // docs.json wins over mint.json in the same folder.
+      if (!node.site || name === 'docs.json') node.site = { folder: segments.join('/'), config: path };
     }
-    pattern = new RegExp(`^${body}$`);
   }
-  patterns.set(source, pattern);
-  return pattern;
-}
 
-function trimSlashes(path: string): string {
-  const trimmed = path.replace(/\/+$/, '');
-  return trimmed === '' ? '/' : trimmed.startsWith('/') ? trimmed : `/${trimmed}`;
-}
+  /** How many sites. */
+  get size(): number {
+    return this.count;
+  }
 
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
-
-/**
- * A configuration's redirects, from its JSON as given: a list at the top level of
- * `{source, destination}` strings. Anything else in it (not a list, an entry without a string
- * source) counts for nothing; the configuration is read whatever else it holds.
- */
-export function redirectsOf(config: unknown): Redirect[] {
-  const list = (config as { redirects?: unknown } | null)?.redirects;
-  if (!Array.isArray(list)) return [];
-  return list.flatMap((entry: { source?: unknown; destination?: unknown } | null) =>
-    typeof entry?.source === 'string' && typeof entry.destination === 'string' ? [{ source: entry.source, destination: entry.destination }] : [],
-  );
+  /** The site whose folder holds the file, the deepest first; undefined when none does. */
+  nearest(filename: string): Site | undefined {
+    const folders = filename.split('/');
+    folders.pop();
+    let node: FolderNode | undefined = this.root;
+    let best = this.root.site;
+    for (const folder of folders) {
+      node = node.children.get(folder);
+      if (!node) break;
+      best = node.site ?? best;
+    }
+    return best;
+  }
 }
 
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;

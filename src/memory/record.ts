@@ -50,15 +50,36 @@ export interface CommentRecord {
    * forgotten.
    */
   readonly supersedes?: DocsPrRecord;
-  /** What readers will see (reader-impact): the documentation PR's head it measured, so a later run for the same head does not read again. */
+  /** What readers will see (reader-impact): the documentation PR, base and head it measured, so a later run for the same three does not read again. */
   readonly impact?: ImpactRecord;
 }
 
-/** Reader impact as measured for a documentation PR's head: the busiest pages (at most 20), and how many more changed. */
-export interface ImpactRecord {
-  readonly head: string;
+/**
+ * Reader impact as measured for a documentation PR's number, base branch and head commit: the
+ * busiest pages (at most 20), and how many more changed. A retargeted PR (another base) changes
+ * other files, and is measured again.
+ */
+export interface ImpactRecord extends ImpactKey {
   readonly pages: readonly ImpactRow[];
   readonly more: number;
+}
+
+/** What one measurement of reader impact is of. */
+export interface ImpactKey {
+  readonly number: number;
+  /** The base branch, its first `MAX_OUTSIDE_CHARS` characters. */
+  readonly base: string;
+  readonly head: string;
+}
+
+/** Whether a record's measurement is of this documentation PR, base and head. */
+export function sameImpactKey(a: ImpactKey, b: ImpactKey): boolean {
+  return a.number === b.number && a.base === b.base && a.head === b.head;
+}
+
+/** The key of a documentation PR as GitHub gives it: a base branch past the bound is kept to its first characters. */
+export function impactKeyOf(number: number, base: string, head: string): ImpactKey {
+  return { number, base: base.slice(0, MAX_OUTSIDE_CHARS), head };
 }
 
 /**
@@ -77,20 +98,24 @@ export const IMPACT_RECORD_PAGES = 20;
 export const IMPACT_RECORD_CHARS = 8_000;
 
 /**
- * What the record keeps of reader impact measured at `head`: the first pages of `rows` (busiest
- * first), at most 20 and 8,000 characters of them; the rest counted in `more`.
+ * What the record keeps of reader impact measured for `key`: the busiest pages of `rows` whose
+ * paths it can record (at most `MAX_OUTSIDE_CHARS`), at most 20 and 8,000 characters of them;
+ * the rest counted in `more`. The section and
+ * the `reader-impact` output show these same pages, on this run as on every later one for the
+ * same key.
  */
-export function impactRecordOf(head: string, rows: ImpactRecord['pages']): ImpactRecord {
+export function impactRecordOf(key: ImpactKey, rows: ImpactRecord['pages']): ImpactRecord {
   const pages: Array<ImpactRecord['pages'][number]> = [];
   let chars = 0;
-  for (const row of rows.slice(0, IMPACT_RECORD_PAGES)) {
-    // A page whose path is too long to record is left out of the record (counted in `more`).
+  for (const row of rows) {
+    if (pages.length === IMPACT_RECORD_PAGES) break;
+    // A page whose path is too long to record is left out of the record (counted in `more`): the next busiest takes its place.
     if (!isBounded(row.path) || (row.previousPath !== undefined && !isBounded(row.previousPath))) continue;
     chars += escapedJson(row).length + 1;
     if (chars > IMPACT_RECORD_CHARS) break;
     pages.push(row);
   }
-  return { head, pages, more: rows.length - pages.length };
+  return { ...key, pages, more: rows.length - pages.length };
 }
 
 export interface DocsPrRecord {
@@ -215,8 +240,10 @@ function recordOf(value: unknown): CommentRecord | undefined {
   if (docsPr !== undefined && !docs) return undefined;
   const replaced = supersedes === undefined ? undefined : docsPrOf(supersedes);
   if (supersedes !== undefined && !replaced) return undefined;
-  const measured = impact === undefined ? undefined : impactOf(impact);
-  if (impact !== undefined && !measured) return undefined;
+  const read = impact === undefined ? undefined : impactOf(impact);
+  if (impact !== undefined && !read) return undefined;
+  // Measured by an earlier version for its head alone: measured again, the rest of the record kept.
+  const measured = read === 'head-alone' ? undefined : read;
   return {
     jobId,
     headSha,
@@ -229,28 +256,36 @@ function recordOf(value: unknown): CommentRecord | undefined {
 
 const PAGE_CHANGES = ['added', 'modified', 'removed', 'renamed'] as const;
 
-function impactOf(value: unknown): ImpactRecord | undefined {
-  const { head, pages, more } = fieldsOf<keyof ImpactRecord>(value);
+/** A record's reader impact; `head-alone` for one keyed by the head commit alone, as earlier versions wrote it. */
+function impactOf(value: unknown): ImpactRecord | 'head-alone' | undefined {
+  const { number, base, head, pages, more } = fieldsOf<keyof ImpactRecord>(value);
   if (typeof head !== 'string' || !isCommitSha(head) || !isCount(more) || !Array.isArray(pages) || pages.length > IMPACT_RECORD_PAGES) return undefined;
+  if (number === undefined && base === undefined) return 'head-alone';
+  if (typeof number !== 'number' || !Number.isSafeInteger(number) || number < 1 || typeof base !== 'string' || !isBounded(base)) return undefined;
   const kept: Array<ImpactRecord['pages'][number]> = [];
   for (const page of pages as unknown[]) {
     const { path, change, previousPath, visitors, human, ai, thumbsDown, redirected } = fieldsOf<keyof ImpactRecord['pages'][number]>(page);
     const known = PAGE_CHANGES.find((name) => name === change);
-    if (typeof path !== 'string' || !isBounded(path) || !known || ![visitors, human, ai, thumbsDown].every(isCount)) return undefined;
+    if (typeof path !== 'string' || !isBounded(path) || !known || ![visitors, human, ai, thumbsDown].every(isCountOrUnknown)) return undefined;
     if (previousPath !== undefined && (typeof previousPath !== 'string' || !isBounded(previousPath))) return undefined;
     if (redirected !== undefined && redirected !== null && typeof redirected !== 'boolean') return undefined;
     kept.push({
       path,
       change: known,
       ...(typeof previousPath === 'string' ? { previousPath } : {}),
-      visitors: visitors as number,
-      human: human as number,
-      ai: ai as number,
-      thumbsDown: thumbsDown as number,
+      visitors: visitors as number | null,
+      human: human as number | null,
+      ai: ai as number | null,
+      thumbsDown: thumbsDown as number | null,
       ...(typeof redirected === 'boolean' || redirected === null ? { redirected } : {}),
     });
   }
-  return { head, pages: kept, more: more as number };
+  return { number, base, head, pages: kept, more: more as number };
+}
+
+/** A figure of reader impact: a count, or null where the reads did not reach it. */
+function isCountOrUnknown(value: unknown): boolean {
+  return value === null || isCount(value);
 }
 
 /** A count as the analytics give it: a number (declared `number`, not `integer`), never negative. */

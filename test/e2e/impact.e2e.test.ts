@@ -210,7 +210,7 @@ describe('reader-impact, end to end', () => {
     expect(body).toContain('Measured for this head commit by an earlier run: read from its record.');
   }, 40_000);
 
-  it('analytics that answer 429 to every request at a new head: one warning, the outcome unchanged, no section', async () => {
+  it('analytics that answer 429 to every request at a new head: one warning, the outcome unchanged, the readers not known', async () => {
     const head = shaOf('a newer head');
     docs.files.set(head, { 'docs/docs.json': '{}', 'docs/guides/page-1.mdx': '# One' });
     docs.pulls.get(DOCS_PR)!.headSha = head;
@@ -219,14 +219,48 @@ describe('reader-impact, end to end', () => {
     try {
       const result = await run({}, { codeHead: 'd'.repeat(40), links: [] });
       expect(result.code).toBe(0);
-      expect(result.outputs).toMatchObject({ outcome: 'pr-opened', 'reader-impact': '' });
-      expect(warnings(result)).toEqual([
-        expect.stringMatching(/^What readers will see of documentation PR acme-sim\/docs#7 could not be read: .*429.* The comment goes on without it\.$/),
+      expect(result.outputs.outcome).toBe('pr-opened');
+      expect(JSON.parse(result.outputs['reader-impact']!)).toEqual([
+        { path: '/guides/page-1', change: 'modified', visitors: null, human: null, ai: null, thumbsDown: 5, redirected: false },
       ]);
-      expect(github.commentBodiesSent(CODE_PR).at(-1)).not.toContain('What readers will see');
-      expect(result.summary).not.toContain('What readers will see');
+      expect(warnings(result)).toEqual([
+        expect.stringMatching(/^The visitors of the changed pages could not all be read \(.*429.*\): those not read are shown as not known\.$/),
+      ]);
+      for (const markdown of [github.commentBodiesSent(CODE_PR).at(-1)!, result.summary]) {
+        expect(sectionOf(markdown)).toEqual([['/guides/page-1', 'changed', '—', '—', '—', '5']]);
+        expect(markdown).toContain('— not known: the reads did not reach it.');
+      }
     } finally {
       sim.clearFaults();
     }
+  }, 40_000);
+
+  // A source that, made into a regular expression, backtracks through every way of splitting a
+  // run of letters, against 300 removed pages that are such runs: the event loop was held for
+  // minutes, `timeout` and SIGTERM went unheard, and the required status stayed `pending`.
+  const backtracking = (): { head: string; removed: number } => {
+    const head = shaOf('a head built to backtrack');
+    const redirects = Array.from({ length: 5_000 }, (_, index) => ({ source: `/guides/${'a*'.repeat(25)}b${index}`, destination: '/x' }));
+    docs.files.set(head, { 'docs/docs.json': JSON.stringify({ redirects }) });
+    docs.pulls.get(DOCS_PR)!.headSha = head;
+    docs.pulls.get(DOCS_PR)!.files = Array.from({ length: 300 }, (_, index) => ({ filename: `docs/guides/${'a'.repeat(100)}${index}.mdx`, status: 'removed' }));
+    return { head, removed: 300 };
+  };
+
+  it('a docs.json built to backtrack, against 300 removed pages: decided within the budget, the run ends in time, its status written', async () => {
+    backtracking();
+    const codeHead = '7'.repeat(40);
+    const result = await run({ 'docs-status': 'written', timeout: '10s' }, { codeHead, links: [] });
+    expect(result.code).toBe(0);
+    expect(result.outputs.outcome).toBe('pr-opened');
+    const output = JSON.parse(result.outputs['reader-impact']!) as Array<{ change: string; redirected: boolean | null }>;
+    expect(output).toHaveLength(20);
+    // Each page against 5,001 comparisons: the first 199 decided (not redirected), the rest past the 1,000,000 not known.
+    expect(output.every((entry) => entry.change === 'removed' && entry.redirected !== true)).toBe(true);
+    expect(warnings(result)).toContainEqual(
+      'Whether 101 pages that documentation PR acme-sim/docs#7 removes or renames are redirected is not known: matching its redirects stops at 1,000,000 comparisons.',
+    );
+    const statuses = github.statuses.filter((status) => status.sha === codeHead && status.context === 'documentation');
+    expect(statuses.at(-1)?.state).toBe('success');
   }, 40_000);
 });

@@ -89,7 +89,7 @@ interface Measured {
 async function measure(
   files: FakeFile[],
   tree: Record<string, FakeBlob>,
-  options: { requestTimeoutMs?: number; retries?: number; githubRetries?: number } = {},
+  options: { requestTimeoutMs?: number; retries?: number; githubRetries?: number; pageSize?: number } = {},
 ): Promise<Measured> {
   const head = shaOf(`head ${++heads}`);
   docs.files.set(head, tree);
@@ -121,7 +121,14 @@ async function measure(
     logger: log,
   });
   try {
-    const impact = await readImpact({ repository: DOCS, number: PR }, head, { github: client, api, clock: time, logger: log, deadline, pageSize: PAGE_SIZE });
+    const impact = await readImpact({ repository: DOCS, number: PR }, head, {
+      github: client,
+      api,
+      clock: time,
+      logger: log,
+      deadline,
+      pageSize: options.pageSize ?? PAGE_SIZE,
+    });
     return { impact, error: undefined, log, head };
   } catch (error) {
     return { impact: undefined, error: error as Error, log, head };
@@ -179,7 +186,7 @@ describe('the pages a documentation PR changes, at its head', () => {
       row('/concepts/page-12', 'renamed', 2, { previousPath: '/concepts/page-2' }, '/concepts/page-2'),
       row('/integrations/page-3', 'removed', 0),
       row('/guides/brand-new', 'added', 0),
-    ].sort((a, b) => b.visitors - a.visitors || (a.path < b.path ? -1 : 1));
+    ].sort((a, b) => b.visitors! - a.visitors! || (a.path < b.path ? -1 : 1));
     expect(impact).toEqual({ head, rows: expected, requests: expect.any(Number) });
     // Every count as the API gave it, none of them zero but the new page's.
     expect(impact!.rows.filter((r) => r.visitors === 0).map((r) => r.path)).toEqual(['/guides/brand-new']);
@@ -267,6 +274,23 @@ describe('the pages a documentation PR changes, at its head', () => {
         .map((r) => decodeURIComponent(r.path).split('?')[0])
         .sort(),
     ).toEqual([`/repos/${DOCS}/contents/apps/api/mint.json`, `/repos/${DOCS}/contents/apps/web/docs/docs.json`]);
+  });
+
+  it('300 sites of a monorepo, one page changed in each: no configuration read; a removed page reads its own site’s alone', async () => {
+    const sites = Array.from({ length: 300 }, (_, index) => `packages/site-${index}/docs`);
+    const files: FakeFile[] = sites.map((folder, index) => ({ filename: `${folder}/guides/page-${index}.mdx`, status: 'modified' }));
+    const config = Object.fromEntries(sites.map((folder) => [`${folder}/docs.json`, '{"redirects": []}']));
+    const { impact } = await measure(files, treeWith(files, config));
+    expect(impact!.rows).toHaveLength(300);
+    expect(calls('tree')).toHaveLength(1);
+    expect(calls('file-content')).toEqual([]);
+
+    github.requests.length = 0;
+    const removing: FakeFile[] = [...files.slice(1), { filename: `${sites[0]}/guides/page-0.mdx`, status: 'removed' }];
+    const again = await measure(removing, treeWith(removing, config));
+    expect(again.impact!.rows.find((r) => r.change === 'removed')).toMatchObject({ path: '/guides/page-0', redirected: false });
+    expect(calls('tree')).toHaveLength(1);
+    expect(calls('file-content').map((r) => decodeURIComponent(r.path).split('?')[0])).toEqual([`/repos/${DOCS}/contents/${sites[0]}/docs.json`]);
   });
 
   it('redirects as docs.json writes them: exact, :slug*, :name and partial *; sources with a query or an anchor, and odd entries, redirect nothing', async () => {
@@ -456,11 +480,61 @@ describe('what the reading costs: the visitors read ends once every changed page
         for (const row of impact!.rows)
           expect({ path: row.path, ...countsOf(row.path) }).toEqual({ path: row.path, visitors: row.visitors, human: row.human, ai: row.ai });
         // Busiest first, ties by path.
-        const sorted = [...impact!.rows].sort((a, b) => b.visitors - a.visitors || (a.path < b.path ? -1 : 1));
+        const sorted = [...impact!.rows].sort((a, b) => b.visitors! - a.visitors! || (a.path < b.path ? -1 : 1));
         expect(impact!.rows).toEqual(sorted);
       }),
       { numRuns: 15 },
     );
+  });
+});
+
+describe('within its budget whatever the server answers: at most 10 analytics requests a measurement', () => {
+  it('a server that keeps sending new rows: 9 visitors requests and 1 feedback, the pages not reached not known', async () => {
+    sim.injectFault({ target: 'visitors', kind: 'endless-rows', times: Infinity });
+    const files = [modified(at(0)), modified(at(400)), { filename: 'docs/guides/brand-new.mdx', status: 'added' }];
+    const { impact, log, error } = await measure(files, treeWith(files));
+    expect(error).toBeUndefined();
+    expect(visitorsRequests()).toHaveLength(9);
+    expect(feedbackRequests()).toHaveLength(1);
+    expect(impact!.requests).toBe(10);
+    expect(impact!.rows.map(({ path, visitors }) => ({ path, visitors }))).toEqual([
+      { path: '/guides/brand-new', visitors: 0 },
+      ...[at(0), at(400)].sort().map((path) => ({ path, visitors: null })),
+    ]);
+    expect(log.messages('warning')).toEqual([]);
+    expect(log.messages('info')).toContainEqual(
+      'Reader impact read 2,250 rows of the visitors export, in the 9 requests it may spend on it: the changed pages not among them have readers not known.',
+    );
+  });
+
+  it('an honest export larger than the cap: the pages read are known, those past the ninth page not', async () => {
+    // Ten rows a page: the export's first 90 rows are all the read may see.
+    const files = [modified(at(5)), modified(at(89)), modified(at(90)), modified(at(500))];
+    const { impact } = await measure(files, treeWith(files), { pageSize: 10 });
+    expect(visitorsRequests().map((r) => r.query.offset)).toEqual(['0', '10', '20', '30', '40', '50', '60', '70', '80']);
+    const byPath = Object.fromEntries(impact!.rows.map((r) => [r.path, r.visitors]));
+    expect(byPath).toEqual({ [at(5)]: countsOf(at(5)).visitors, [at(89)]: countsOf(at(89)).visitors, [at(90)]: null, [at(500)]: null });
+    // Busiest first; the pages whose readers are not known after them.
+    expect(impact!.rows.slice(2).map((r) => r.visitors)).toEqual([null, null]);
+  });
+
+  it('feedback that says more follow: the pages beyond its one answer have thumbs-down not known; those in it, and new ones, are known', async () => {
+    sim.injectFault({
+      target: 'feedback-by-page',
+      kind: 'wrong-shape',
+      body: { feedback: [{ path: at(0), thumbsUp: 1, thumbsDown: 3 }], hasMore: true },
+    });
+    const files = [modified(at(0)), modified(at(1)), { filename: 'docs/guides/brand-new.mdx', status: 'added' }];
+    const { impact } = await measure(files, treeWith(files));
+    expect(Object.fromEntries(impact!.rows.map((r) => [r.path, r.thumbsDown]))).toEqual({ [at(0)]: 3, [at(1)]: null, '/guides/brand-new': 0 });
+  });
+
+  it('feedback that lists every page: a page without a row had no thumbs-down', async () => {
+    const files = [modified(at(0)), modified('/guides/page-0')];
+    const { impact } = await measure(files, treeWith(files));
+    const thumbs = Object.fromEntries(impact!.rows.map((r) => [r.path, r.thumbsDown]));
+    expect(thumbs['/guides/page-0']).toBe(9);
+    if (at(0) !== '/guides/page-0') expect(thumbs[at(0)]).toBe(ANALYTICS.feedback!.find((f) => f.path === at(0))?.thumbsDown ?? 0);
   });
 });
 
@@ -492,10 +566,13 @@ describe('a pager that misbehaves: one warning, and what was read is shown', () 
       expect.stringMatching(/stopped advancing .* the page at offset 250 said more remain but brought 1 row not already seen of the 250 it asked for/),
     ]);
     expect(visitorsRequests()).toHaveLength(2);
-    // What was read is shown: the first page's row counted, the one past the stall not seen.
+    // What was read is shown: the first page's row counted; the one past the stall not known, never 0.
     const byPath = Object.fromEntries(impact!.rows.map((r) => [r.path, r.visitors]));
     expect(byPath[at(0)]).toBe(countsOf(at(0)).visitors);
-    expect(byPath[at(300)]).toBe(0);
+    expect(byPath[at(300)]).toBeNull();
+    expect(byPath['/guides/never-read']).toBeNull();
+    // A page the PR adds had no readers, whatever the read reached.
+    expect(byPath['/guides/brand-new']).toBe(0);
     expect(feedbackRequests()).toHaveLength(1);
   });
 
@@ -517,23 +594,37 @@ describe('a pager that misbehaves: one warning, and what was read is shown', () 
   });
 });
 
-describe('what cannot be read throws, within the read’s budget', () => {
+describe('analytics that fail: one warning, and what they did not give is not known, never 0', () => {
   const files = [modified(at(0)), modified(at(400))];
 
   it.each([
     ['visitors', 429],
     ['visitors', 503],
-    ['feedback-by-page', 429],
-    ['feedback-by-page', 500],
-  ] as const)('%s answering %i every time', async (target, status) => {
+  ] as const)('%s answering %i every time: visitors not known, the thumbs-down still read', async (target, status) => {
     sim.injectFault({ target, kind: 'status', status, retryAfter: '1', times: Infinity });
-    const { impact, error } = await measure(files, treeWith(files));
-    expect(impact).toBeUndefined();
-    expect(error).toBeDefined();
-    expect(error!.message).toContain(String(status));
-    // The visitors read is held to its budget (a page it keeps, plus two); feedback to its retries.
+    const { impact, error, log } = await measure(files, treeWith(files));
+    expect(error).toBeUndefined();
+    expect(log.messages('warning')).toEqual([expect.stringMatching(new RegExp(`^The visitors of the changed pages could not all be read \\(.*${status}`))]);
+    expect(impact!.rows.map((r) => [r.visitors, r.human, r.ai])).toEqual([
+      [null, null, null],
+      [null, null, null],
+    ]);
+    expect(impact!.rows.find((r) => r.path === '/guides/page-0')?.thumbsDown ?? 9).toBe(9);
+    // The visitors read is held to its budget (a page it keeps, plus two); feedback asked once.
     expect(visitorsRequests().length).toBeLessThanOrEqual(2);
-    expect(feedbackRequests().length).toBeLessThanOrEqual(target === 'feedback-by-page' ? 3 : 0);
+    expect(feedbackRequests()).toHaveLength(1);
+  });
+
+  it.each([429, 500])('feedback answering %i every time: thumbs-down not known, the visitors still shown', async (status) => {
+    sim.injectFault({ target: 'feedback-by-page', kind: 'status', status, retryAfter: '1', times: Infinity });
+    const { impact, error, log } = await measure(files, treeWith(files));
+    expect(error).toBeUndefined();
+    expect(log.messages('warning')).toEqual([expect.stringMatching(new RegExp(`^The thumbs-down of the changed pages could not be read \\(.*${status}`))]);
+    expect(impact!.rows.map((r) => r.thumbsDown)).toEqual([null, null]);
+    expect(impact!.rows.map((r) => r.visitors).sort()).toEqual([countsOf(at(0)).visitors, countsOf(at(400)).visitors].sort());
+    // Its retries come out of the ten the measurement may spend.
+    expect(feedbackRequests().length).toBeLessThanOrEqual(3);
+    expect(visitorsRequests().length + feedbackRequests().length).toBeLessThanOrEqual(10);
   });
 
   it('a transient failure is retried, and nothing is said', async () => {
@@ -545,19 +636,26 @@ describe('what cannot be read throws, within the read’s budget', () => {
     expect(impact!.rows.map((r) => r.visitors).sort()).toEqual([countsOf(at(0)).visitors, countsOf(at(400)).visitors].sort());
   });
 
-  it('a hang: each request ends at request-timeout, the read within its budget', async () => {
+  it('a hang: each request ends at request-timeout, the read within its budget, its pages not known', async () => {
     sim.injectFault({ target: 'visitors', kind: 'hang', times: Infinity });
-    const { error } = await measure(files, treeWith(files), { requestTimeoutMs: 300 });
-    expect(error).toBeDefined();
+    const { impact, log } = await measure(files, treeWith(files), { requestTimeoutMs: 300 });
+    expect(log.messages('warning')).toHaveLength(1);
+    expect(impact!.rows.map((r) => r.visitors)).toEqual([null, null]);
     expect(visitorsRequests().length).toBeLessThanOrEqual(2);
-    expect(feedbackRequests()).toEqual([]);
+    expect(feedbackRequests()).toHaveLength(1);
   });
 
-  it('an answer of another shape', async () => {
+  it('an answer of another shape: its figures not known', async () => {
     sim.injectFault({ target: 'feedback-by-page', kind: 'wrong-shape', body: { feedback: 'none' }, times: Infinity });
-    const { error } = await measure(files, treeWith(files));
-    expect(error).toBeDefined();
+    const { impact, log } = await measure(files, treeWith(files));
+    expect(log.messages('warning')).toHaveLength(1);
+    expect(impact!.rows.map((r) => r.thumbsDown)).toEqual([null, null]);
   });
+});
+
+describe('what GitHub cannot give throws, and nothing is read of the analytics', () => {
+  // A removed page: its site's configuration is read for its redirects.
+  const files: FakeFile[] = [modified(at(0)), { filename: fileOf(at(400)), status: 'removed' }];
 
   it.each([
     ['pull-files', 404],

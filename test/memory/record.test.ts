@@ -157,17 +157,21 @@ describe('the code PR comment record', () => {
 describe('reader impact in the code PR comment record', () => {
   const sealed = (impact: unknown) => body(recordLine({ jobId: 'job_1', headSha: SHA1, impact } as never, SEAL, SCOPE));
   const IMPACT: ImpactRecord = {
+    number: 7,
+    base: 'main',
     head: SHA256,
     pages: [
       { path: 'api/auth.mdx', change: 'renamed', previousPath: 'api/login.mdx', visitors: 1200, human: 1000, ai: 200, thumbsDown: 3, redirected: true },
       { path: 'quickstart.mdx', change: 'modified', visitors: 310.5, human: 300, ai: 10.5, thumbsDown: 0 },
       { path: 'legacy.mdx', change: 'removed', visitors: 40, human: 40, ai: 0, thumbsDown: 1, redirected: null },
       { path: 'guides/new.mdx', change: 'added', visitors: 0, human: 0, ai: 0, thumbsDown: 0 },
+      // Figures the reads did not reach.
+      { path: 'guides/far.mdx', change: 'modified', visitors: null, human: null, ai: null, thumbsDown: null },
     ],
     more: 3,
   };
 
-  it('is read back exactly as written: an old path, a redirect known or not (null), and no field a page was written without', () => {
+  it('is read back exactly as written: an old path, a redirect or a figure known or not (null), and no field a page was written without', () => {
     expect(readRecord(sealed(IMPACT), SEAL, SCOPE)).toStrictEqual({
       found: 'verified',
       record: { jobId: 'job_1', headSha: SHA1, impact: IMPACT },
@@ -189,6 +193,11 @@ describe('reader impact in the code PR comment record', () => {
     const page = IMPACT.pages[1]!;
     for (const impact of [
       { ...IMPACT, head: 'main' },
+      { ...IMPACT, number: 0 },
+      { ...IMPACT, number: '7' },
+      { ...IMPACT, base: 7 },
+      { ...IMPACT, base: 'b'.repeat(MAX_OUTSIDE_CHARS + 1) },
+      { ...IMPACT, number: undefined },
       { ...IMPACT, more: -1 },
       { ...IMPACT, pages: '' },
       { ...IMPACT, pages: {} },
@@ -196,6 +205,7 @@ describe('reader impact in the code PR comment record', () => {
       { ...IMPACT, pages: [{ ...page, change: 'moved' }] },
       { ...IMPACT, pages: [{ ...page, human: -1 }] },
       { ...IMPACT, pages: [{ ...page, thumbsDown: '0' }] },
+      { ...IMPACT, pages: [{ ...page, visitors: undefined }] },
       { ...IMPACT, pages: [{ ...page, previousPath: 7 }] },
       { ...IMPACT, pages: [{ ...page, redirected: 'yes' }] },
       { ...IMPACT, pages: [{ ...page, path: 'p'.repeat(MAX_OUTSIDE_CHARS + 1) }] },
@@ -204,9 +214,15 @@ describe('reader impact in the code PR comment record', () => {
       expect(readRecord(sealed(impact), SEAL, SCOPE), JSON.stringify(impact)).toEqual({ found: 'unverified' });
     }
   });
+
+  it('measured by an earlier version for its head alone: measured again, the rest of the record followed', () => {
+    const headAlone = { head: IMPACT.head, pages: IMPACT.pages, more: IMPACT.more };
+    expect(readRecord(sealed(headAlone), SEAL, SCOPE)).toStrictEqual({ found: 'verified', record: { jobId: 'job_1', headSha: SHA1 }, sealedWith: 'api-key' });
+  });
 });
 
 describe('the reader impact a record keeps', () => {
+  const KEY = { number: 7, base: 'main', head: SHA1 };
   /**
    * Page `index` of the record, whose sealed JSON takes exactly `chars` characters: its path of at
    * most 255 code points made long in the record by letters the record writes as `\\u` escapes
@@ -225,18 +241,18 @@ describe('the reader impact a record keeps', () => {
     const [first, second, third] = pagesOf(3, 120);
     const long = { ...second!, path: `${'x'.repeat(MAX_OUTSIDE_CHARS)}/` };
     const renamedFromLong = { ...third!, change: 'renamed' as const, previousPath: 'y'.repeat(MAX_OUTSIDE_CHARS + 1) };
-    expect(impactRecordOf(SHA1, [first!, long, renamedFromLong])).toEqual({ head: SHA1, pages: [first], more: 2 });
+    expect(impactRecordOf(KEY, [first!, long, renamedFromLong])).toEqual({ ...KEY, pages: [first], more: 2 });
     const atTheEdge = { ...second!, path: 'z'.repeat(MAX_OUTSIDE_CHARS) };
-    expect(impactRecordOf(SHA1, [first!, atTheEdge]).pages).toEqual([first, atTheEdge]);
+    expect(impactRecordOf(KEY, [first!, atTheEdge]).pages).toEqual([first, atTheEdge]);
   });
 
   it('keeps the busiest pages while their JSON, a comma after each, fits in 8,000 characters, and counts the rest', () => {
     // 16 pages of 499 characters and their commas are exactly 8,000: they fit.
     const exact = pagesOf(18, 499);
-    expect(impactRecordOf(SHA1, exact)).toEqual({ head: SHA1, pages: exact.slice(0, 16), more: 2 });
+    expect(impactRecordOf(KEY, exact)).toEqual({ ...KEY, pages: exact.slice(0, 16), more: 2 });
     // One character more each, and the 16th does not.
     const over = pagesOf(16, 500);
-    expect(impactRecordOf(SHA1, over)).toEqual({ head: SHA1, pages: over.slice(0, 15), more: 1 });
+    expect(impactRecordOf(KEY, over)).toEqual({ ...KEY, pages: over.slice(0, 15), more: 1 });
   });
 });
 

@@ -752,7 +752,7 @@ describe('what the comment holds next to the report (reader impact)', () => {
       thumbsDown: 1,
     }));
     const view: ImpactView = { rows, more: 0, previewUrl: PREVIEW, requests: 2 };
-    return { view, record: impactRecordOf(HEAD, rows) };
+    return { view, record: impactRecordOf({ number: 5, base: 'main', head: HEAD }, rows) };
   }
 
   async function outcomeWith(run: AgentRun, impact: ReturnType<typeof impactOf>, stage: 'working' | 'outcome' = 'outcome'): Promise<string> {

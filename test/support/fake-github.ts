@@ -84,6 +84,8 @@ export interface FakePullState {
   merged: boolean;
   /** The head branch; the fake keeps every branch, and nothing in it can delete one. */
   headRef: string;
+  /** The base branch, `main` by default: a test retargets the pull request by changing it. */
+  baseRef?: string;
   /** The head branch's repository, `owner/name`, when it is a fork's; by default the pull request's own. */
   headRepository?: string;
   /** The head commit (40 hex digits); by default one the fake makes of the repository and number. */
@@ -1176,7 +1178,7 @@ export async function startFakeGitHub({ owner = 'acme', repo = 'widgets', now = 
       number,
       title: pull.title,
       body: null,
-      base: { repo: name, ref: 'main', sha: shaOf(`base ${seedOf(name)}`), repoId: identityOf(name)?.id },
+      base: { repo: name, ref: pull.baseRef ?? 'main', sha: shaOf(`base ${seedOf(name)}`), repoId: identityOf(name)?.id },
       head: { repo: head, ref: pull.headRef, sha: pullHeadSha(name, number, pull), repoId: identityOf(head)?.id },
       seed: seedOf(name),
       api: fake.url,

@@ -1,6 +1,6 @@
 import { docsClientFor, type DocsAccess } from '../../docs-pr/access.js';
 import { pullName } from '../../github/api.js';
-import { impactRecordOf } from '../../memory/record.js';
+import { impactKeyOf, impactRecordOf, sameImpactKey } from '../../memory/record.js';
 import { isCancellation } from '../../runtime.js';
 import type { AgentSettings } from '../../settings.js';
 import { errorMessage } from '../../text.js';
@@ -13,10 +13,12 @@ const IMPACT_PAGE_SIZE = 250;
 /**
  * The impact phase (`reader-impact`): once the run's documentation PR is decided and found on
  * GitHub (`docs-pr/decide.ts`: a link that is not one is measured never), what readers will see of
- * it — measured once per head commit of the documentation PR (the comment's record keeps what was
- * measured, and a later run for the same head shows it again without a request).
- * A page that loses its readers is one warning each. Anything that cannot be read is one warning,
- * and the run goes on without the section; the outcome never changes.
+ * it — measured once per documentation PR number, base branch and head commit (the comment's
+ * record keeps what was measured, and a later run for the same three shows it again without a
+ * request). The section and the output show the pages the record keeps (the busiest 20), so
+ * that every run for the same head shows the same ones. A page that loses its readers is one
+ * warning each. What GitHub cannot give is one warning, and the run goes on without the section;
+ * the outcome never changes.
  */
 export async function impactPhase(
   record: AgentRunRecord,
@@ -34,10 +36,10 @@ export async function impactPhase(
   const previewUrl = record.preview?.status === 'success' ? record.preview.url : undefined;
   try {
     const client = await connecting;
-    const head = decision.state.headSha;
+    const key = impactKeyOf(docsPr.number, decision.state.baseRef ?? '', decision.state.headSha);
     const measured = record.comment.earlier?.impact;
-    if (measured && measured.head === head) {
-      logger.info(`What readers will see of documentation PR ${pullName(docsPr)}: measured for its head ${head} by an earlier run; not read again.`);
+    if (measured && sameImpactKey(measured, key)) {
+      logger.info(`What readers will see of documentation PR ${pullName(docsPr)}: measured for its head ${key.head} by an earlier run; not read again.`);
       const shown = measured.pages.length + measured.more > 0;
       return {
         view: shown ? { rows: measured.pages, more: measured.more, ...(previewUrl ? { previewUrl } : {}) } : undefined,
@@ -47,16 +49,17 @@ export async function impactPhase(
     }
     // The pages' mapping and the analytics reads load only for a run that measures them.
     const { losingReaders, losingReadersWarning, readImpact } = await import('../../impact/read-impact.js');
-    const impact = await readImpact(docsPr, head, {
+    const impact = await readImpact(docsPr, key.head, {
       github: client,
       api: context.client,
       clock: context.clock,
       logger,
       deadline: context.deadline.at,
+      signal: context.signal,
       pageSize: IMPACT_PAGE_SIZE,
     });
-    // Kept for this head whatever it found, a documentation PR that changes no page included: a later run does not read again.
-    const kept = impactRecordOf(head, impact.rows);
+    // Kept for this key whatever it found, a documentation PR that changes no page included: a later run does not read again.
+    const kept = impactRecordOf(key, impact.rows);
     if (impact.rows.length === 0) {
       logger.info(`Documentation PR ${pullName(docsPr)} changes no page of the site: nothing to show of its readers.`);
       return { view: undefined, rows: [], record: kept };
@@ -66,8 +69,8 @@ export async function impactPhase(
       `What readers will see of documentation PR ${pullName(docsPr)}: ${impact.rows.length} changed page(s), read with ${impact.requests} analytics request(s).`,
     );
     return {
-      view: { rows: impact.rows, more: 0, requests: impact.requests, ...(previewUrl ? { previewUrl } : {}) },
-      rows: impact.rows,
+      view: { rows: kept.pages, more: kept.more, requests: impact.requests, ...(previewUrl ? { previewUrl } : {}) },
+      rows: kept.pages,
       record: kept,
     };
   } catch (error) {

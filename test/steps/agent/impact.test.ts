@@ -184,8 +184,8 @@ describe('the section, the output and the warnings of a run', () => {
       { path: '/guides/page-35', change: 'removed', ...countsOf('/guides/page-35'), thumbsDown: 0, redirected: true },
       { path: '/guides/brand-new', change: 'added', visitors: 0, human: 0, ai: 0, thumbsDown: 0, redirected: false },
     ];
-    const rows = measured.sort((a, b) => b.visitors - a.visitors || (a.path < b.path ? -1 : 1));
-    // The output: every page, busiest first, as JSON.
+    const rows = measured.sort((a, b) => b.visitors! - a.visitors! || (a.path < b.path ? -1 : 1));
+    // The output: the pages shown, busiest first, as JSON.
     expect(impactOutput(result)).toEqual(rows);
 
     // One warning per page that loses its readers, naming it and its readers.
@@ -194,8 +194,8 @@ describe('the section, the output and the warnings of a run', () => {
         .filter((r) => (r.change === 'removed' || r.change === 'renamed') && r.redirected === false)
         .map((r) =>
           r.change === 'removed'
-            ? `Documentation PR acme-sim/docs#7 removes the page ${r.path}, read by ${n(r.visitors)} unique visitors in the last 28 days, and its docs.json does not redirect it: readers' links and bookmarks will break. Add a redirect from ${r.path} in docs.json.`
-            : `Documentation PR acme-sim/docs#7 moves to ${r.path} the page ${r.previousPath}, read by ${n(r.visitors)} unique visitors in the last 28 days, and its docs.json does not redirect it: readers' links and bookmarks will break. Add a redirect from ${r.previousPath} in docs.json.`,
+            ? `Documentation PR acme-sim/docs#7 removes the page ${r.path}, read by ${n(r.visitors!)} unique visitors in the last 28 days, and its docs.json does not redirect it: readers' links and bookmarks will break. Add a redirect from ${r.path} in docs.json.`
+            : `Documentation PR acme-sim/docs#7 moves to ${r.path} the page ${r.previousPath}, read by ${n(r.visitors!)} unique visitors in the last 28 days, and its docs.json does not redirect it: readers' links and bookmarks will break. Add a redirect from ${r.previousPath} in docs.json.`,
         ),
     );
 
@@ -209,10 +209,10 @@ describe('the section, the output and the warnings of a run', () => {
     const expectedRows = rows.map((r) => [
       r.previousPath ? `${r.path} (was ${r.previousPath})` : r.path,
       changeText(r),
-      n(r.visitors),
-      n(r.human),
-      n(r.ai),
-      n(r.thumbsDown),
+      n(r.visitors!),
+      n(r.human!),
+      n(r.ai!),
+      n(r.thumbsDown!),
     ]);
     const pageLinks = rows.filter((r) => r.change !== 'removed').map((r) => linkOf(r.path));
     const screenshot = `https://screenshots.mintlify.site/${flows.sim.deployments().at(-1)!.statusId}-light.png`;
@@ -257,7 +257,7 @@ describe('the section, the output and the warnings of a run', () => {
     }
   });
 
-  it('at most 20 pages, busiest first, then how many more; the output holds every one', async () => {
+  it('at most 20 pages, busiest first, then how many more; the output holds the same 20', async () => {
     const paths = Array.from({ length: 26 }, (_, i) => `/guides/page-${100 + i * 5}`);
     docsPr(paths.map((path) => page(path)));
     const result = await run();
@@ -266,7 +266,7 @@ describe('the section, the output and the warnings of a run', () => {
     expect(comment()).toContain('… and 6 more changed pages.');
     expect(sectionRows(result.summary).map((r) => r[0])).toEqual(busiest.slice(0, 20));
     expect(result.summary).toContain('… and 6 more changed pages.');
-    expect(impactOutput(result).map((r) => r.path)).toEqual(busiest);
+    expect(impactOutput(result).map((r) => r.path)).toEqual(busiest.slice(0, 20));
     // The record keeps the 20 shown and how many more.
     const recorded = recordIn(comment(), CODE_PR)!.impact!;
     expect(recorded.pages.map((p) => p.path)).toEqual(busiest.slice(0, 20));
@@ -379,7 +379,7 @@ describe('the section, the output and the warnings of a run', () => {
   });
 });
 
-describe('measured once per head of the documentation PR', () => {
+describe('measured once per documentation PR number, base and head', () => {
   const since = () => ({ github: github.requests.length, sim: flows.sim.requests.length });
   const docsCallsSince = (from: { github: number }) =>
     github.requests
@@ -428,7 +428,8 @@ describe('measured once per head of the documentation PR', () => {
     flows.time.advance(61_000);
     const later = since();
     const third = await run({}, 'd'.repeat(40));
-    expect(docsCallsSince(later)).toEqual(['pull-request', 'pull-files', 'tree', 'file-content']);
+    // No page goes away: no configuration is read.
+    expect(docsCallsSince(later)).toEqual(['pull-request', 'pull-files', 'tree']);
     expect(analyticsSince(later).length).toBeGreaterThanOrEqual(2);
     expect(
       sectionRows(comment())
@@ -456,18 +457,64 @@ describe('measured once per head of the documentation PR', () => {
     expect(impactOutput(second).map((r) => r.path)).toEqual(shown.map((r) => r[0]));
   });
 
-  it('a measurement that failed is not recorded: the next run for the same head reads again', async () => {
+  it('a measurement GitHub failed is not recorded: the next run for the same head reads again', async () => {
     docsPr([page('/guides/page-20')]);
-    flows.sim.injectFault({ target: 'visitors', kind: 'status', status: 503, times: Infinity });
+    github.injectFault({ call: 'tree', kind: 'status', status: 500, times: Infinity });
     const failed = await run();
     expect(failed.log.messages('warning')).toHaveLength(1);
     expect(recordIn(comment(), CODE_PR)!.impact).toBeUndefined();
-    flows.sim.clearFaults();
+    github.clearFaults();
     const before = since();
     await run({}, 'f'.repeat(40));
     expect(analyticsSince(before).filter((r) => r.endpoint === 'feedback-by-page')).toHaveLength(1);
     expect(analyticsSince(before).filter((r) => r.endpoint === 'visitors').length).toBeGreaterThan(0);
     expect(sectionRows(comment()).map((r) => r[0])).toEqual(['/guides/page-20']);
+  });
+
+  // The analytics budget is per documentation PR head: a measurement the analytics failed is kept,
+  // its figures not known, and a later run for the same head spends nothing more on it.
+  it('a measurement the analytics failed is kept, its figures not known: the next run for the same head spends no analytics request', async () => {
+    docsPr([page('/guides/page-20')]);
+    flows.sim.injectFault({ target: 'visitors', kind: 'status', status: 503, times: Infinity });
+    const failed = await run();
+    expect(failed.log.messages('warning')).toEqual([expect.stringMatching(/^The visitors of the changed pages could not all be read/)]);
+    expect(recordIn(comment(), CODE_PR)!.impact!.pages).toEqual([expect.objectContaining({ path: '/guides/page-20', visitors: null, thumbsDown: 6 })]);
+    expect(sectionRows(comment())).toEqual([['/guides/page-20', 'changed', '—', '—', '—', '6']]);
+    expect(comment()).toContain('— not known: the reads did not reach it.');
+    flows.sim.clearFaults();
+    const before = since();
+    const again = await run({}, 'f'.repeat(40));
+    expect(analyticsSince(before)).toEqual([]);
+    expect(again.outputs['reader-impact']).toBe(failed.outputs['reader-impact']);
+    expect(JSON.parse(again.outputs['reader-impact']!)).toEqual([expect.objectContaining({ visitors: null, human: null, ai: null })]);
+  });
+
+  // A retargeted documentation PR (another base branch) changes other files: measured again.
+  it('retargeted to another base branch, the same head is measured again', async () => {
+    const head = docsPr([page('/guides/page-20')]);
+    await run();
+    expect(recordIn(comment(), CODE_PR)!.impact).toMatchObject({ number: DOCS_PR, base: 'main', head });
+    docs.pulls.get(DOCS_PR)!.baseRef = 'release/2.0';
+    docs.pulls.get(DOCS_PR)!.files = [page('/guides/page-20'), page('/guides/page-30', 'removed')];
+    const before = since();
+    await run({}, 'f'.repeat(40));
+    expect(docsCallsSince(before)).toEqual(['pull-request', 'pull-files', 'tree', 'file-content']);
+    expect(analyticsSince(before).length).toBeGreaterThanOrEqual(2);
+    expect(recordIn(comment(), CODE_PR)!.impact).toMatchObject({ number: DOCS_PR, base: 'release/2.0', head });
+    expect(
+      sectionRows(comment())
+        .map((r) => r[0])
+        .sort(),
+    ).toEqual(['/guides/page-20', '/guides/page-30']);
+  });
+
+  it('the same head, any number of runs: the same pages, the same output', async () => {
+    const paths = Array.from({ length: 24 }, (_, i) => `/concepts/page-${102 + i * 5}`);
+    docsPr(paths.map((path) => page(path)));
+    const outputs: string[] = [];
+    for (const codeHead of ['1', '2', '3'].map((digit) => digit.repeat(40))) outputs.push((await run({}, codeHead)).outputs['reader-impact']!);
+    expect(JSON.parse(outputs[0]!)).toHaveLength(20);
+    expect(new Set(outputs).size).toBe(1);
   });
 
   // Once per documentation PR head commit, a head whose files change no page of the site included:
@@ -546,8 +593,8 @@ describe('faults: one warning, the outcome unchanged, the rest of the comment as
     expect(calls.filter((c) => c === 'pull-files').length).toBeLessThanOrEqual(30 + 4);
     expect(calls.filter((c) => c === 'tree').length).toBeLessThanOrEqual(5);
     expect(calls.filter((c) => c === 'file-content').length).toBeLessThanOrEqual(5);
-    expect(visitors().length).toBeLessThanOrEqual(Math.ceil(impactCounts.size / 250) + 2);
-    expect(feedback().length).toBeLessThanOrEqual(5);
+    expect(visitors().length).toBeLessThanOrEqual(Math.min(9, Math.ceil(impactCounts.size / 250) + 2));
+    expect(visitors().length + feedback().length).toBeLessThanOrEqual(10);
     expectQuietLog(result);
     return result;
   }
@@ -627,7 +674,7 @@ describe('faults: one warning, the outcome unchanged, the rest of the comment as
       section: true,
     });
     expect(impactOutput(result).find((r) => r.change === 'removed')).toMatchObject({ path: '/concepts/page-22', redirected: null });
-    expect(sectionRows(comment()).find((row) => row[0] === '/concepts/page-22')![1]).toBe('removed ⚠️ redirects not known: docs.json could not be read');
+    expect(sectionRows(comment()).find((row) => row[0] === '/concepts/page-22')![1]).toBe('removed ⚠️ redirects not known');
   });
 
   it('odd redirects: ignored without a word, the good ones counted', async () => {
@@ -664,29 +711,38 @@ describe('faults: one warning, the outcome unchanged, the rest of the comment as
     expect(github.callsTo('pull-files')).toHaveLength(30);
     expect(sectionRows(comment())).toHaveLength(20);
     expect(comment()).toContain('… and 40 more changed pages.');
-    expect(impactOutput(result)).toHaveLength(60);
+    expect(impactOutput(result)).toHaveLength(20);
   });
 
   it.each([
-    ['visitors', 429],
-    ['visitors', 500],
-    ['visitors', 503],
-    ['feedback-by-page', 429],
-    ['feedback-by-page', 502],
-  ] as const)('analytics %s answering %i every time', async (target, status) => {
+    ['visitors', 429, 'visitors'],
+    ['visitors', 500, 'visitors'],
+    ['visitors', 503, 'visitors'],
+    ['feedback-by-page', 429, 'thumbs-down'],
+    ['feedback-by-page', 502, 'thumbs-down'],
+  ] as const)('analytics %s answering %i every time: the section shows the pages, what failed not known', async (target, status, figure) => {
     docsPr(PAGES);
     const result = await faulty(() => flows.sim.injectFault({ target, kind: 'status', status, retryAfter: '1', times: Infinity }), {
-      warning: couldNotRead,
-      section: false,
+      warning: new RegExp(`^The ${figure} of the changed pages could not`),
+      section: true,
+      // Its readers known (the visitors read), the removed page is said to lose them.
+      losing: figure === 'visitors' ? [] : ['/concepts/page-22'],
     });
     expect(result.log.messages('warning')[0]).toContain(String(status));
+    const column = figure === 'visitors' ? 2 : 5;
+    expect(
+      sectionRows(comment())
+        .filter((row) => row[1] !== '🆕 new')
+        .map((row) => row[column]),
+    ).toEqual(['—', '—']);
+    expect(comment()).toContain('— not known: the reads did not reach it.');
   });
 
-  it('analytics hanging: each request ends at request-timeout; one warning', async () => {
+  it('analytics hanging: each request ends at request-timeout; one warning, the visitors not known', async () => {
     docsPr(PAGES);
     await faulty(() => flows.sim.injectFault({ target: 'visitors', kind: 'hang', times: Infinity }), {
-      warning: couldNotRead,
-      section: false,
+      warning: /^The visitors of the changed pages could not all be read/,
+      section: true,
       inputs: { 'request-timeout': '1s' },
     });
     expect(visitors().length).toBeLessThanOrEqual(2);
@@ -764,20 +820,26 @@ describe('text from outside: page paths that mean something to Markdown, GitHub,
     for (const body of github.commentBodiesSent(CODE_PR)) expect(body.length).toBeLessThanOrEqual(65_536);
   });
 
-  it('page paths whose links would not fit beside the rest: the section gives way as a whole in the comment, the summary shows it', async () => {
-    // Each `é` is 6 characters percent-encoded in a link: 20 links of 14,000 characters.
+  it('page paths longer than the record keeps: not shown, counted; the next busiest take their place', async () => {
+    // Each `é` is 6 characters percent-encoded in a link: 20 links of 14,000 characters would not fit.
     const long = (i: number): string => `/${Array.from({ length: 12 }, (_, k) => `part-${i}-${k}-${'é'.repeat(185)}`).join('/')}`;
-    docsPr(Array.from({ length: 22 }, (_, i) => page(long(i))));
+    const longPages = Array.from({ length: 22 }, (_, i) => page(long(i)));
+    docsPr(longPages);
     const result = await run({ preview: 'true' });
     for (const body of github.commentBodiesSent(CODE_PR)) expect(body.length).toBeLessThanOrEqual(65_536);
-    expect(comment()).toContain('#### What readers will see\n\nToo long for this comment: the job summary of this workflow run shows it.');
+    for (const markdown of [comment(), result.summary])
+      expect(markdown).toContain('What readers will see\n\nThis documentation PR changes 22 pages, each with a path longer than 255 characters: not shown.');
     expect(comment()).toContain('**✅ Pull request opened**');
-    expect(sectionRows(result.summary)).toHaveLength(20);
-    expect(impactOutput(result)).toHaveLength(22);
+    expect(impactOutput(result)).toEqual([]);
     // The record keeps no path longer than 255 characters (it is bounded whatever the repository
     // holds), and counts those pages with the rest.
-    const recorded = recordIn(comment(), CODE_PR)!.impact!;
-    expect(recorded.pages).toEqual([]);
-    expect(recorded.more).toBe(22);
+    expect(recordIn(comment(), CODE_PR)!.impact).toMatchObject({ pages: [], more: 22 });
+
+    // With a page of an ordinary path among them, whatever its readers: it is shown, the rest counted.
+    docsPr([...longPages, page('/guides/page-20')]);
+    const second = await run({}, 'f'.repeat(40));
+    expect(sectionRows(comment()).map((row) => row[0])).toEqual(['/guides/page-20']);
+    expect(comment()).toContain('… and 22 more changed pages.');
+    expect(impactOutput(second).map((entry) => entry.path)).toEqual(['/guides/page-20']);
   });
 });

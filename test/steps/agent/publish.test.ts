@@ -215,7 +215,7 @@ describe('the status, then the comment', () => {
       acted: true,
       changed: undefined,
     };
-    const impact: RunImpact = { view: undefined, rows: [], record: { head: 'b'.repeat(40), pages: [], more: 0 } };
+    const impact: RunImpact = { view: undefined, rows: [], record: { number: 5, base: 'main', head: 'b'.repeat(40), pages: [], more: 0 } };
     await publishPhase(record({ comment: await findComment(step), following, impact }), step.settings, step.context);
     expect(recordIn(lastBody(), CODE_PR)).toEqual({ jobId: 'job_2', headSha: HEAD, docsPr, impact: impact.record });
   });
