@@ -21,6 +21,13 @@ export interface GitHubApi {
   defaultBranch(): Promise<string>;
   listComments(issueNumber: number): Promise<IssueComment[]>;
   /**
+   * The repository's issue and pull-request comments updated since `since` (ISO 8601), oldest
+   * update first, 100 a page, at most `maxPages` pages (`GET issues/comments`, `sort=updated`):
+   * how `command: sweep` finds the comments the action wrote without reading each pull request.
+   * `more`: GitHub had more than the pages read.
+   */
+  recentComments(since: string, maxPages: number): Promise<{ comments: RecentComment[]; more: boolean; pages: number }>;
+  /**
    * The login of the token's own identity (GraphQL `viewer`): `github-actions[bot]` for the
    * default token, `<app>[bot]` for a GitHub App's installation token, the user for a personal
    * token. Asked once per run.
@@ -102,6 +109,14 @@ export interface IssueComment {
   readonly body: string;
   /** The login of the comment's author, as GitHub's REST API gives it (`github-actions[bot]`). */
   readonly authorLogin: string;
+}
+
+/** A comment of the repository's list: its pull request (or issue) and when it was last written. */
+export interface RecentComment extends IssueComment {
+  /** The number of the issue or pull request it is on, from its `issue_url`. */
+  readonly issueNumber: number;
+  /** When it was created or last edited (`updated_at`), epoch ms. */
+  readonly updatedAt: number;
 }
 
 /** What the documentation PR's follower reads of a pull request. */

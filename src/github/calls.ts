@@ -51,6 +51,12 @@ export const GITHUB_CALLS = {
     forbidden: 'give the job "permissions: pull-requests: read", or set pr-comment: false',
     notFound: undefined,
   },
+  'recent-comments': {
+    title: 'recent comments',
+    endpoint: 'GET /repos/{owner}/{repo}/issues/comments',
+    forbidden: 'give the job "permissions: pull-requests: read" (command: sweep reads the comments it wrote)',
+    notFound: 'check GITHUB_REPOSITORY and that the token can see the repository',
+  },
   identity: {
     title: 'token identity',
     endpoint: 'POST /graphql, viewer',

@@ -42,6 +42,12 @@ export interface CommentRecord {
    * `command: sync` leaves that head's `pending` status as it is.
    */
   readonly working?: true;
+  /**
+   * When the API accepted the job or the message for `headSha` (ISO 8601, by the run's clock):
+   * written with `working`, so that `command: sweep` can tell a job at work past `timeout` from
+   * one still within it, whatever later rewrites of the comment did to its time of update.
+   */
+  readonly acceptedAt?: string;
   /** The documentation PR the job reported, which follow-code-pr keeps in step with the code PR. */
   readonly docsPr?: DocsPrRecord;
   /**
@@ -233,9 +239,10 @@ function checked<T>(reading: RecordReading<unknown>, read: (value: unknown) => T
 }
 
 function recordOf(value: unknown): CommentRecord | undefined {
-  const { jobId, headSha, working, docsPr, supersedes, impact } = fieldsOf<keyof CommentRecord>(value);
+  const { jobId, headSha, working, acceptedAt, docsPr, supersedes, impact } = fieldsOf<keyof CommentRecord>(value);
   if (typeof jobId !== 'string' || !isJobId(jobId) || typeof headSha !== 'string' || !isCommitSha(headSha)) return undefined;
   if (working !== undefined && working !== true) return undefined;
+  if (acceptedAt !== undefined && (typeof acceptedAt !== 'string' || !isInstant(acceptedAt))) return undefined;
   const docs = docsPr === undefined ? undefined : docsPrOf(docsPr);
   if (docsPr !== undefined && !docs) return undefined;
   const replaced = supersedes === undefined ? undefined : docsPrOf(supersedes);
@@ -248,6 +255,7 @@ function recordOf(value: unknown): CommentRecord | undefined {
     jobId,
     headSha,
     ...(working ? { working } : {}),
+    ...(working && acceptedAt !== undefined ? { acceptedAt } : {}),
     ...(docs ? { docsPr: docs } : {}),
     ...(replaced ? { supersedes: replaced } : {}),
     ...(measured ? { impact: measured } : {}),
@@ -281,6 +289,11 @@ function impactOf(value: unknown): ImpactRecord | 'head-alone' | undefined {
     });
   }
   return { number, base, head, pages: kept, more: more as number };
+}
+
+/** An instant as `Date.prototype.toISOString` writes it, and a real one. */
+export function isInstant(text: string): boolean {
+  return /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/.test(text) && new Date(text).toISOString() === text;
 }
 
 /** A figure of reader impact: a count, or null where the reads did not reach it. */

@@ -59,6 +59,11 @@ export interface CommentView {
   readonly gate?: GateStatus;
   /** What readers will see (reader-impact): the section, and what the record keeps of it. */
   readonly impact?: { readonly view: ImpactView | undefined; readonly record: ImpactRecord };
+  /**
+   * `command: sweep` finished the recorded job (its end, or `timed-out` past `timeout` since it was
+   * accepted): the record says it is no longer at work, whatever the outcome.
+   */
+  readonly finished?: boolean;
 }
 
 /**
@@ -80,6 +85,8 @@ export interface CommentView {
 export class PullRequestComment {
   private commentId: number | undefined;
   private stopped = false;
+  /** When this run's job or message was accepted, as its first write recorded it. */
+  private acceptedAt: string | undefined;
   /** The record as the comment held it when this run last read it. */
   private stored: CommentRecord | undefined;
   /** What another run recorded of the documentation PR since this one read the record, when this run did not act on it. */
@@ -152,7 +159,7 @@ export class PullRequestComment {
    * last read. After a refused, failed, cut-off or cancelled create or message, the next run then
    * sends the same change again instead of taking it as delivered.
    */
-  recordFor(view: Pick<CommentView, 'run' | 'docsPr' | 'impact'>, stage: 'working' | 'outcome' = 'outcome'): CommentRecord | undefined {
+  recordFor(view: Pick<CommentView, 'run' | 'docsPr' | 'impact' | 'finished'>, stage: 'working' | 'outcome' = 'outcome'): CommentRecord | undefined {
     const { run } = view;
     const accepted = run.delivery === 'accepted' && run.jobId !== undefined;
     const job = accepted ? { jobId: run.jobId!, headSha: this.pullRequest.headSha } : this.stored;
@@ -165,12 +172,15 @@ export class PullRequestComment {
     // The job is at work from the working write until a run saw it end (this run's outcome, or
     // another's, read again before this write): a run that sent nothing keeps what the record said,
     // unless it attached to the recorded job and saw it end.
-    const sawEnd = run.jobId !== undefined && run.jobId === job.jobId && isOver(run);
+    const sawEnd = run.jobId !== undefined && run.jobId === job.jobId && (isOver(run) || view.finished === true);
     const working = stage === 'working' ? accepted : accepted ? !sawEnd : !sawEnd && this.stored?.working === true;
+    // When the API accepted it: this run's acceptance, else the one the record kept.
+    const acceptedAt = accepted ? (this.acceptedAt ??= new Date(this.deps.clock.now()).toISOString()) : this.stored?.acceptedAt;
     return {
       jobId: job.jobId,
       headSha: job.headSha,
       ...(working ? { working: true as const } : {}),
+      ...(working && acceptedAt !== undefined ? { acceptedAt } : {}),
       ...(docsPr ? { docsPr } : {}),
       ...(supersedes ? { supersedes } : {}),
       ...(impact ? { impact } : {}),
@@ -235,6 +245,20 @@ export class PullRequestComment {
       this.deps.logger.warning(`Could not write the pull-request comment: ${errorMessage(error)}`);
       return false;
     }
+  }
+
+  /**
+   * Whether the comment, read again now, still records `jobId` at work on `headSha`: what a sweep
+   * asks just before its last writes, so that a run that finished the job meanwhile (or a push
+   * that sent a new one) is never overwritten. A comment that cannot be read again answers false:
+   * the next sweep tries again.
+   */
+  async stillWorkingOn(jobId: string, headSha: string, github = this.github): Promise<boolean> {
+    if (this.commentId === undefined) return false;
+    const newest = await this.readBodyAgain(github);
+    if (!newest) return false;
+    this.stored = newest.record;
+    return newest.record.working === true && newest.record.jobId === jobId && newest.record.headSha === headSha;
   }
 
   /**

@@ -68,6 +68,7 @@ class MemoryGitHub {
       commit: notUsed,
       defaultBranch: notUsed,
       listComments: notUsed,
+      recentComments: notUsed,
       tokenLogin: notUsed,
       createComment: notUsed,
       updateComment: notUsed,

@@ -95,6 +95,7 @@ class Repo {
       compareDiff: notUsed,
       commit: notUsed,
       defaultBranch: notUsed,
+      recentComments: notUsed,
       setCommitStatus: notUsed,
       writersReviews: notUsed,
       filesNamed: notUsed,

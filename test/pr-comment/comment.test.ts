@@ -25,6 +25,8 @@ import { recordingLogger } from '../support/fake-time.js';
 const HEAD = 'a'.repeat(40);
 const EARLIER = 'b'.repeat(40);
 const NOW = Date.UTC(2026, 10, 24, 6, 0);
+/** When a job this file's runs send is accepted, as the working record keeps it. */
+const ACCEPTED_AT = new Date(NOW).toISOString();
 const PR: CommentedPullRequest = { repository: repositoryIdentity(WORKFLOW_REPOSITORY), number: 7, headSha: HEAD };
 
 const marked = (id: number, authorLogin: string, jobId: string): IssueComment => ({
@@ -123,7 +125,7 @@ describe('writing the comment', () => {
     const attached = newRun('job_old', '', NOW, 'pr-opened');
     expect(comment.recordFor({ run: attached })).toEqual({ jobId: 'job_old', headSha: EARLIER });
     // Accepted, and not seen to end yet: at work on the head.
-    expect(comment.recordFor({ run: acceptedRun('job_old') })).toEqual({ jobId: 'job_old', headSha: HEAD, working: true });
+    expect(comment.recordFor({ run: acceptedRun('job_old') })).toEqual({ jobId: 'job_old', headSha: HEAD, working: true, acceptedAt: ACCEPTED_AT });
     await comment.writeOutcome({ run: refused });
     expect(recordIn(github.comments[0]!.body, 7)).toEqual({ jobId: 'job_old', headSha: EARLIER });
   });
@@ -588,9 +590,9 @@ describe('the job at work (the record’s working flag)', () => {
   it('is recorded by the working write, for the head the job accepted', async () => {
     const github = memoryGitHub([earlierComment(3, { jobId: 'job_1', headSha: EARLIER })]);
     const comment = (await PullRequestComment.find(github, PR, deps()))!;
-    expect(comment.recordFor({ run: acceptedRun('job_1') }, 'working')).toEqual({ jobId: 'job_1', headSha: HEAD, working: true });
+    expect(comment.recordFor({ run: acceptedRun('job_1') }, 'working')).toEqual({ jobId: 'job_1', headSha: HEAD, working: true, acceptedAt: ACCEPTED_AT });
     await expect(comment.writeWorking({ run: acceptedRun('job_1') })).resolves.toBe(true);
-    expect(recordIn(github.comments[0]!.body, 7)).toEqual({ jobId: 'job_1', headSha: HEAD, working: true });
+    expect(recordIn(github.comments[0]!.body, 7)).toEqual({ jobId: 'job_1', headSha: HEAD, working: true, acceptedAt: ACCEPTED_AT });
   });
 
   it('is cleared by an outcome that saw the job end', async () => {
@@ -611,7 +613,7 @@ describe('the job at work (the record’s working flag)', () => {
       const comment = (await PullRequestComment.find(github, PR, deps()))!;
       await comment.writeWorking({ run: acceptedRun('job_1') });
       await expect(comment.writeOutcome({ run: endedRun(outcome) })).resolves.toBe(true);
-      expect(recordIn(github.comments[0]!.body, 7), outcome).toEqual({ jobId: 'job_1', headSha: HEAD, working: true });
+      expect(recordIn(github.comments[0]!.body, 7), outcome).toEqual({ jobId: 'job_1', headSha: HEAD, working: true, acceptedAt: ACCEPTED_AT });
     }
   });
 
@@ -658,7 +660,7 @@ describe('a key rotation (previous-api-key)', () => {
     await comment.writeWorking({ run });
     const body = github.comments[0]!.body;
     // Under api-key alone it verifies; under the earlier key alone it no longer does.
-    expect(recordIn(body, 7)).toEqual({ jobId: 'job_1', headSha: HEAD, working: true, docsPr: DOCS_PR });
+    expect(recordIn(body, 7)).toEqual({ jobId: 'job_1', headSha: HEAD, working: true, acceptedAt: ACCEPTED_AT, docsPr: DOCS_PR });
     expect(recordIn(body, 7, WORKFLOW_REPOSITORY, RecordSeal.fromApiKey(OLD_KEY))).toBeUndefined();
     // Read again before the outcome, the record is api-key's now: no second line.
     run.outcome = 'pr-opened';

@@ -151,7 +151,7 @@ describe('the step, in process (agentStep)', () => {
       expect(run.outputs).toMatchObject({ outcome: 'submitted', status: 'active', requests: '1' });
       expect(flows.sim.requests.map((r) => r.endpoint)).toEqual(['create']);
       expect(flows.time.pauses).toHaveLength(pausesBefore);
-      expect(run.summary).toContain('Not waiting (wait: false); the job runs on.');
+      expect(run.summary).toContain('Not waiting (wait: false); the job runs on. On a pull request, `command: sweep` finishes it here once it ends.');
     });
 
     it('dry-run sends nothing, and shows the prompt in the log and the summary', async () => {
@@ -210,7 +210,7 @@ describe('the step, in process (agentStep)', () => {
       expect(working).toContain('Working: the agent is updating the documentation for this pull request');
       expect(working).toMatch(/a new job: a prompt of [\d,]+ characters, with the diff of 1 file \([\d,]+ characters\)/);
       // The working write records the job at work; the outcome, once the run saw it end, no longer does.
-      expect(recordIn(working!, 22)).toEqual({ jobId, headSha: 'e'.repeat(40), working: true });
+      expect(recordIn(working!, 22)).toEqual({ jobId, headSha: 'e'.repeat(40), working: true, acceptedAt: expect.any(String) });
       expect(outcome).toContain('Pull request opened');
       expect(outcome).toContain(run.outputs['pr-link']);
       expect(outcome).not.toContain('Working');

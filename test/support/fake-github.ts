@@ -32,6 +32,7 @@ import {
   repositoryIdOf,
   shaOf,
   simpleCommitStatus,
+  STAMP,
 } from './github-objects.js';
 import { answerGraphql, GraphqlFieldError, graphqlViolations, prepareGraphqlSchema, type GraphqlExchange } from './github-graphql.js';
 import { DIFF_MEDIA_TYPE, restDescription, type RestExchange } from './github-rest.js';
@@ -74,6 +75,8 @@ export interface FakeComment {
   body: string;
   user: { login: string; type: string };
   author_association: string;
+  /** When it was created or last edited, epoch ms by the fake's clock; a comment a test adds without one was written long before (`STAMP`). */
+  updated_at?: number;
 }
 
 /** A pull request's state, for the pull requests a test follows (a documentation PR, in any repository). */
@@ -206,6 +209,7 @@ export const GITHUB_CALLS = [
   'commit',
   'repository',
   'list-comments',
+  'recent-comments',
   'create-comment',
   'update-comment',
   'identity',
@@ -341,6 +345,7 @@ const OPERATIONS = [
   'repos/compare-commits-with-basehead',
   'repos/get-commit',
   'issues/list-comments',
+  'issues/list-comments-for-repo',
   'issues/create-comment',
   'issues/update-comment',
   'pulls/update',
@@ -587,6 +592,22 @@ export async function startFakeGitHub({ owner = 'acme', repo = 'widgets', now = 
       const pageFiles = files.slice((page - 1) * COMMIT_FILES_PER_PAGE, page * COMMIT_FILES_PER_PAGE);
       return json(200, commitObject(sha, commit.message, fullName, { api, files: pageFiles }), headers);
     }
+    if (method === 'GET' && rest === '/issues/comments') {
+      // The repository's comments as GitHub lists them: updated at or after `since`, by time of
+      // update when `sort=updated` (else by creation, here their IDs), `direction` asc or desc.
+      const since = url.searchParams.get('since');
+      const from = since === null ? -Infinity : Date.parse(since);
+      const updatedAt = (c: FakeComment): number => c.updated_at ?? Date.parse(STAMP);
+      const listed = fake.comments.filter((c) => c.issue_url !== undefined && updatedAt(c) >= from);
+      const byUpdate = url.searchParams.get('sort') === 'updated';
+      listed.sort((a, b) => (byUpdate ? updatedAt(a) - updatedAt(b) : 0) || a.id - b.id);
+      if (url.searchParams.get('direction') === 'desc') listed.reverse();
+      return paginated(
+        url,
+        listed.map((c) => issueComment(c, fullName, issueNumberOf(c), api, updatedAt(c))),
+        json,
+      );
+    }
     if ((match = /^\/issues\/(\d+)\/comments$/.exec(rest))) {
       const number = Number(match[1]);
       const issueUrl = `${fake.url}${base}/issues/${number}`;
@@ -594,7 +615,7 @@ export async function startFakeGitHub({ owner = 'acme', repo = 'widgets', now = 
         const onIssue = fake.comments.filter((c) => (c.issue_url ?? issueUrl) === issueUrl);
         return paginated(
           url,
-          onIssue.map((c) => issueComment(c, fullName, number, api)),
+          onIssue.map((c) => issueComment(c, fullName, number, api, c.updated_at)),
           json,
         );
       }
@@ -606,9 +627,12 @@ export async function startFakeGitHub({ owner = 'acme', repo = 'widgets', now = 
           body: (body as { body: string }).body,
           user: { login: loginOf(token), type: loginOf(token).endsWith('[bot]') ? 'Bot' : 'User' },
           author_association: 'NONE',
+          updated_at: wholeSeconds(now()),
         };
         fake.comments.push(comment);
-        return json(201, issueComment(comment, fullName, number, api), { location: `${fake.url}${base}/issues/comments/${comment.id}` });
+        return json(201, issueComment(comment, fullName, number, api, comment.updated_at), {
+          location: `${fake.url}${base}/issues/comments/${comment.id}`,
+        });
       }
     }
     if (method === 'PATCH' && (match = /^\/pulls\/(\d+)$/.exec(rest))) {
@@ -621,7 +645,8 @@ export async function startFakeGitHub({ owner = 'acme', repo = 'widgets', now = 
       const comment = fake.comments.find((c) => c.id === Number(match![1]));
       if (!comment) return notFound();
       comment.body = (body as { body: string }).body;
-      return json(200, issueComment(comment, fullName, issueNumberOf(comment), api));
+      comment.updated_at = wholeSeconds(now());
+      return json(200, issueComment(comment, fullName, issueNumberOf(comment), api, comment.updated_at));
     }
     notFound();
   }
@@ -1475,6 +1500,7 @@ function callOf(method: string, path: string, accept: string, body: unknown): Gi
   if (method === 'GET' && rest.startsWith('/contents/')) return 'file-content';
   if (method === 'GET' && rest.startsWith('/commits/')) return 'commit';
   if (method === 'GET' && /^\/issues\/\d+\/comments$/.test(rest)) return 'list-comments';
+  if (method === 'GET' && rest === '/issues/comments') return 'recent-comments';
   if (method === 'POST' && /^\/issues\/\d+\/comments$/.test(rest)) return 'create-comment';
   if (method === 'PATCH' && /^\/issues\/comments\/\d+$/.test(rest)) return 'update-comment';
   return undefined;
@@ -1559,4 +1585,9 @@ export function fileDiff(path: string, added: string[], removed: string[] = []):
     ...removed.map((l) => `-${l}`),
     ...added.map((l) => `+${l}`),
   ].join('\n');
+}
+
+/** GitHub keeps a comment's times to the second. */
+function wholeSeconds(ms: number): number {
+  return Math.floor(ms / 1000) * 1000;
 }

@@ -285,7 +285,10 @@ export function issueComment(
   fullName: string,
   issueNumber: number,
   api = GITHUB_API,
+  /** When it was last written, epoch ms; `STAMP` when not given. */
+  updatedAt?: number,
 ) {
+  const updated = updatedAt === undefined ? STAMP : new Date(updatedAt).toISOString().replace(/\.\d{3}Z$/, 'Z');
   return {
     id: comment.id,
     node_id: `IC_kwDO${comment.id.toString(36)}`,
@@ -294,7 +297,7 @@ export function issueComment(
     body: comment.body,
     user: simpleUser(comment.user.login, api),
     created_at: STAMP,
-    updated_at: STAMP,
+    updated_at: updated,
     issue_url: `${api}/repos/${path(fullName)}/issues/${issueNumber}`,
     author_association: comment.author_association,
     performed_via_github_app: null,

@@ -23,6 +23,7 @@ export function memoryGitHub(comments: IssueComment[] = [], login = 'github-acti
     commit: notUsed,
     defaultBranch: notUsed,
     pullRequest: notUsed,
+    recentComments: notUsed,
     setPullRequestState: notUsed,
     markReadyForReview: notUsed,
     setCommitStatus: notUsed,

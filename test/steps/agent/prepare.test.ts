@@ -175,7 +175,7 @@ describe('reuse-job: the job recorded in the pull-request comment', () => {
     const first = await onPull(REUSE, {}, { script: scripts.prAfter(1) });
     const jobId = first.outputs['job-id']!;
     // Not waited for (wait: false): the record says the job is at work.
-    expect(recordIn(github.comments[0]!.body, CODE_PR)).toEqual({ jobId, headSha: HEAD, working: true });
+    expect(recordIn(github.comments[0]!.body, CODE_PR)).toEqual({ jobId, headSha: HEAD, working: true, acceptedAt: expect.any(String) });
     const before = github.comments[0]!.body;
     github.requests.length = 0;
     flows.sim.resetLog();
@@ -199,7 +199,12 @@ describe('reuse-job: the job recorded in the pull-request comment', () => {
     expect(posts('message')).toEqual([]);
     expect(posts('create')).toHaveLength(1);
     expect(again.outputs['job-id']).not.toBe(jobId);
-    expect(recordIn(github.comments[0]!.body, CODE_PR)).toEqual({ jobId: again.outputs['job-id'], headSha: HEAD, working: true });
+    expect(recordIn(github.comments[0]!.body, CODE_PR)).toEqual({
+      jobId: again.outputs['job-id'],
+      headSha: HEAD,
+      working: true,
+      acceptedAt: expect.any(String),
+    });
   });
 
   it('a recorded job the API no longer has (404): said so, and a new job is created', async () => {
@@ -218,7 +223,12 @@ describe('reuse-job: the job recorded in the pull-request comment', () => {
     expect(again.outputs.outcome).toBe('error');
     expect(again.failed).toBe(true);
     expect(flows.sim.requests.filter((r) => r.method === 'POST')).toEqual([]);
-    expect(recordIn(github.comments[0]!.body, CODE_PR)).toEqual({ jobId: first.outputs['job-id'], headSha: OLD, working: true });
+    expect(recordIn(github.comments[0]!.body, CODE_PR)).toEqual({
+      jobId: first.outputs['job-id'],
+      headSha: OLD,
+      working: true,
+      acceptedAt: expect.any(String),
+    });
   });
 });
 
