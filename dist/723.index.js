@@ -81,6 +81,8 @@ class PullRequestComment {
     foundBody;
     commentId;
     stopped = false;
+    /** When this run's job or message was accepted, as its first write recorded it. */
+    acceptedAt;
     /** The record as the comment held it when this run last read it. */
     stored;
     /** What another run recorded of the documentation PR since this one read the record, when this run did not act on it. */
@@ -161,12 +163,15 @@ class PullRequestComment {
         // The job is at work from the working write until a run saw it end (this run's outcome, or
         // another's, read again before this write): a run that sent nothing keeps what the record said,
         // unless it attached to the recorded job and saw it end.
-        const sawEnd = run.jobId !== undefined && run.jobId === job.jobId && isOver(run);
+        const sawEnd = run.jobId !== undefined && run.jobId === job.jobId && (isOver(run) || view.finished === true);
         const working = stage === 'working' ? accepted : accepted ? !sawEnd : !sawEnd && this.stored?.working === true;
+        // When the API accepted it: this run's acceptance, else the one the record kept.
+        const acceptedAt = accepted ? (this.acceptedAt ??= new Date(this.deps.clock.now()).toISOString()) : this.stored?.acceptedAt;
         return {
             jobId: job.jobId,
             headSha: job.headSha,
             ...(working ? { working: true } : {}),
+            ...(working && acceptedAt !== undefined ? { acceptedAt } : {}),
             ...(docsPr ? { docsPr } : {}),
             ...(supersedes ? { supersedes } : {}),
             ...(impact ? { impact } : {}),
@@ -232,6 +237,21 @@ class PullRequestComment {
             this.deps.logger.warning(`Could not write the pull-request comment: ${(0,_text_js__WEBPACK_IMPORTED_MODULE_8__/* .errorMessage */ .gJ)(error)}`);
             return false;
         }
+    }
+    /**
+     * Whether the comment, read again now, still records `jobId` at work on `headSha`: what a sweep
+     * asks just before its last writes, so that a run that finished the job meanwhile (or a push
+     * that sent a new one) is never overwritten. A comment that cannot be read again answers false:
+     * the next sweep tries again.
+     */
+    async stillWorkingOn(jobId, headSha, github = this.github) {
+        if (this.commentId === undefined)
+            return false;
+        const newest = await this.readBodyAgain(github);
+        if (!newest)
+            return false;
+        this.stored = newest.record;
+        return newest.record.working === true && newest.record.jobId === jobId && newest.record.headSha === headSha;
     }
     /**
      * The comment's body and verified record as GitHub has them now; undefined when they cannot be

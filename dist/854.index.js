@@ -73,6 +73,12 @@ const GITHUB_CALLS = {
         forbidden: 'give the job "permissions: pull-requests: read", or set pr-comment: false',
         notFound: undefined,
     },
+    'recent-comments': {
+        title: 'recent comments',
+        endpoint: 'GET /repos/{owner}/{repo}/issues/comments',
+        forbidden: 'give the job "permissions: pull-requests: read" (command: sweep reads the comments it wrote)',
+        notFound: 'check GITHUB_REPOSITORY and that the token can see the repository',
+    },
     identity: {
         title: 'token identity',
         endpoint: 'POST /graphql, viewer',
@@ -845,9 +851,27 @@ function changeReads({ octokit, repo, call }) {
     };
 }
 /** The pull request's comments, and who the token is: what finding and writing the action's own comment takes. */
-function commentCalls({ octokit, repo, call }) {
+function commentCalls({ octokit, repo, call, }) {
     let tokenLogin;
     return {
+        recentComments: (since, maxPages) => call('recent-comments', async () => {
+            const comments = [];
+            let pages = 0;
+            let more = false;
+            const request = { ...repo, since, sort: 'updated', direction: 'asc', per_page: 100 };
+            // Page by page, following GitHub's links: a last page of exactly 100 costs no empty read after it.
+            for await (const page of octokit.paginate.iterator(octokit.rest.issues.listCommentsForRepo, request)) {
+                if (pages === maxPages) {
+                    more = true;
+                    break;
+                }
+                pages += 1;
+                shape('recent-comments', Array.isArray(page.data), 'not a list');
+                for (const comment of page.data)
+                    comments.push(recentCommentOf(comment));
+            }
+            return { comments, more, pages };
+        }),
         listComments: (issueNumber) => call('list-comments', async () => {
             const comments = await octokit.paginate(octokit.rest.issues.listComments, { ...repo, issue_number: issueNumber, per_page: 100 });
             shape('list-comments', Array.isArray(comments), 'not a list');
@@ -871,6 +895,21 @@ function commentCalls({ octokit, repo, call }) {
         updateComment: (commentId, body) => call('update-comment', async () => {
             await octokit.rest.issues.updateComment({ ...repo, comment_id: commentId, body });
         }),
+    };
+}
+/** A comment of the repository's list, checked: its ID, its pull request's number (from `issue_url`) and its time of update. */
+function recentCommentOf(comment) {
+    shape('recent-comments', typeof comment?.id === 'number', 'a comment without an "id"');
+    const issueNumber = typeof comment.issue_url === 'string' ? Number(comment.issue_url.slice(comment.issue_url.lastIndexOf('/') + 1)) : NaN;
+    shape('recent-comments', Number.isSafeInteger(issueNumber) && issueNumber >= 1, 'a comment without an "issue_url" ending in its number');
+    const updatedAt = typeof comment.updated_at === 'string' ? Date.parse(comment.updated_at) : NaN;
+    shape('recent-comments', Number.isFinite(updatedAt), 'a comment without an "updated_at"');
+    return {
+        id: comment.id,
+        body: typeof comment.body === 'string' ? comment.body : '',
+        authorLogin: typeof comment.user?.login === 'string' ? comment.user.login : '',
+        issueNumber,
+        updatedAt,
     };
 }
 /** What following a documentation PR reads and changes of a pull request. */

@@ -74,6 +74,7 @@ export const Outputs = {
   DocsPrAction: 'docs-pr-action',
   DocsStatusState: 'docs-status-state',
   ReaderImpact: 'reader-impact',
+  Swept: 'swept',
 } as const;
 
 export type OutputName = (typeof Outputs)[keyof typeof Outputs];
@@ -114,6 +115,18 @@ export type RefreshSignal = (typeof REFRESH_SIGNALS)[number];
 /** The values of the `outcome` output for `command: visitors`. */
 export const VISITORS_OUTCOMES = ['exported', 'dry-run', 'cancelled', 'error'] as const;
 export type VisitorsOutcome = (typeof VISITORS_OUTCOMES)[number];
+
+/** The values of the `outcome` output for `command: sweep`. */
+export const SWEEP_OUTCOMES = ['swept', 'dry-run', 'cancelled', 'error'] as const;
+export type SweepOutcome = (typeof SWEEP_OUTCOMES)[number];
+
+/**
+ * What a sweep did with each pull request it looked at (the `outcome` of each entry of `swept`):
+ * the job's outcome once finished (`timed-out` past `timeout` since it was accepted, `error` for a
+ * job the API no longer knows), `still-working`, `skipped` (another run finished it meanwhile, or
+ * a push sent a new job), `cancelled`, or `dry-run`.
+ */
+export type SweptOutcome = Outcome | 'still-working';
 
 /**
  * The values of the `preview-status` output. Beyond the contract's list: `cancelled`, when the step

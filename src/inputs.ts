@@ -39,6 +39,7 @@ import {
   type RangeSettings,
   type RefreshSettings,
   type Settings,
+  type SweepSettings,
   type SyncSettings,
   type VisitorsSettings,
   type WaitSettings,
@@ -126,6 +127,7 @@ export const COMMAND_INPUTS: Readonly<Record<Settings['command'], readonly Input
     Inputs.PreviousApiKey,
   ],
   sync: [Inputs.DocsStatus, Inputs.WaiveLabel, Inputs.CodeToken, Inputs.PreviousApiKey],
+  sweep: [...PREVIEW_INPUTS, Inputs.DocsToken, Inputs.FollowCodePr, Inputs.DocsStatus, Inputs.WaiveLabel, Inputs.ReaderImpact, Inputs.PreviousApiKey],
   visitors: [...RANGE_INPUTS, ...PAGING_INPUTS, Inputs.Offset, Inputs.ComparePrevious, Inputs.SummaryRows, Inputs.OutputDir, Inputs.ArtifactName],
   refresh: [
     Inputs.Prompt,
@@ -225,6 +227,8 @@ export function parseSettings(read: InputReader, context: SettingsContext): Pars
         return parseRefreshSettings(common, input, parse, context, warnings);
       case 'sync':
         return parseSyncSettings(common, input, parse, context);
+      case 'sweep':
+        return parseSweepSettings(common, input, parse);
     }
   })();
   return { settings, warnings };
@@ -347,6 +351,19 @@ function parseGateSettings(parse: Parse): GateSettings {
       if (!t || [...t].length > 50 || /[\r\n]/.test(t)) throw new ParseError("a label name of 1 to 50 characters, on one line (GitHub's limit)");
       return t;
     }),
+  };
+}
+
+/** `command: sweep` runs on any event: a schedule, a dispatch, the documentation PR's opening. */
+function parseSweepSettings(common: CommonSettings, input: Input, parse: Parse): SweepSettings {
+  return {
+    ...common,
+    command: 'sweep',
+    ...parsePreviewSettings(parse),
+    docsToken: parseToken(Inputs.DocsToken, input(Inputs.DocsToken)),
+    followCodePr: parse(Inputs.FollowCodePr, parseBoolean),
+    readerImpact: parse(Inputs.ReaderImpact, parseBoolean),
+    ...parseGateSettings(parse),
   };
 }
 

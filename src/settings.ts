@@ -2,10 +2,10 @@ import type { Outcome, RefreshSignal } from './constants.js';
 import type { ResolvedDate } from './parse.js';
 
 /** The validated inputs: what every flow below the entry layer reads instead of inputs. */
-export type Settings = AgentSettings | VisitorsSettings | RefreshSettings | SyncSettings;
+export type Settings = AgentSettings | VisitorsSettings | RefreshSettings | SyncSettings | SweepSettings;
 
 export type Command = Settings['command'];
-export const COMMANDS = ['agent', 'visitors', 'refresh', 'sync'] as const satisfies readonly Command[];
+export const COMMANDS = ['agent', 'visitors', 'refresh', 'sync', 'sweep'] as const satisfies readonly Command[];
 
 export type DiffMode = 'auto' | 'true' | 'false';
 
@@ -84,6 +84,18 @@ export interface SyncSettings extends CommonSettings, GateSettings {
   readonly command: 'sync';
   /** Writes the code PR's status and comment; empty: `githubToken`, when the code PR is in the workflow's own repository. */
   readonly codeToken: string;
+}
+
+/**
+ * `command: sweep`: finishes the pull requests whose jobs `wait: false` left working, on any event.
+ * It reads the agent command's settings of what a run does at a job's end (the documentation PR,
+ * reader impact, the gate, the preview): a workflow gives both steps the same inputs.
+ */
+export interface SweepSettings extends CommonSettings, PreviewSettings, GateSettings {
+  readonly command: 'sweep';
+  readonly docsToken: string;
+  readonly followCodePr: boolean;
+  readonly readerImpact: boolean;
 }
 
 export interface VisitorsSettings extends CommonSettings, RangeSettings, PagingSettings {

@@ -909,10 +909,10 @@ describe('follow-code-pr and docs-token', () => {
     expect(error.message).not.toContain('SECRET');
   });
 
-  it('both belong to command: agent; set for another command they are ignored with a warning', () => {
+  it('both belong to command: agent and command: sweep; set for another command they are ignored with a warning', () => {
     const { warnings } = visitors({ 'follow-code-pr': 'true', 'docs-token': 'ghs_x' });
-    expect(warnings).toContain('Input "follow-code-pr" is ignored by command: visitors (it belongs to command: agent).');
-    expect(warnings).toContain('Input "docs-token" is ignored by command: visitors (it belongs to command: agent).');
+    expect(warnings).toContain('Input "follow-code-pr" is ignored by command: visitors (it belongs to command: agent, sweep).');
+    expect(warnings).toContain('Input "docs-token" is ignored by command: visitors (it belongs to command: agent, sweep).');
   });
 });
 

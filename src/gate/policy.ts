@@ -125,7 +125,7 @@ export function gateStatus(facts: GateFacts): GateStatus | undefined {
       return atRun('error', said`Cancelled: the documentation job may still run; a re-run attaches to it`);
     case 'submitted':
     case 'running':
-      return atRun('pending', said`The documentation agent is writing (the step did not wait); a later run sets this status`);
+      return atRun('pending', said`The documentation agent is writing (the step did not wait); a sweep sets this status once the job ends`);
   }
 }
 

@@ -121,7 +121,7 @@ export function outcomeNote(run: AgentRun, reads?: { readonly requests: number; 
     case 'cancelled':
       return cancelledJobNote(run, readsOnly);
     case 'submitted':
-      return `Not waiting (wait: false); the job runs on.${attach}`;
+      return `Not waiting (wait: false); the job runs on. On a pull request, \`command: sweep\` finishes it here once it ends.${attach}`;
     case 'running':
       return `The job is still running; with wait: false the step looked at it once and did not wait.${attach}`;
     case 'skipped':

@@ -37,7 +37,7 @@ import { agentDeps, announce, type StepContext, type StepReport } from './step.j
  * last writes have windows of their own (`steps/last-writes.ts`).
  */
 export async function agentStep(settings: AgentSettings, context: StepContext): Promise<StepReport> {
-  const { logger, signal } = context;
+  const { logger } = context;
   const pullRequest = pullRequestOf(context.event);
   const repository = workflowRepositoryOf(context.event, context.env);
   const seal = RecordSeal.fromApiKey(settings.apiKey, settings.previousApiKey);
@@ -56,6 +56,7 @@ export async function agentStep(settings: AgentSettings, context: StepContext): 
     following: side.follower ? nothingDone(undefined) : undefined,
     preview: undefined,
     syncing,
+    finishes: false,
     approved: undefined,
     gate: undefined,
     gateWritten: undefined,
@@ -86,28 +87,58 @@ export async function agentStep(settings: AgentSettings, context: StepContext): 
       record.job = await waitForJob(record.job, run, agentDeps(context));
     }
 
-    // Docs PR: the run's documentation PR, decided once; linked, and an earlier one superseded.
-    await docsPrPhase(record, side, follower, context, notify);
-
-    // Preview: asked for (the comment shows it building, when one was asked for), then awaited.
-    record.preview = await askForPreview(settings, record.job, context);
-    await notify('preview-asked');
-    record.preview = await waitForPreview(record.preview, context);
-
-    // Impact: what readers will see of the documentation PR (with reader-impact), once per its head commit.
-    record.impact = await impactPhase(record, settings, context, side.access);
+    // Docs PR, preview, impact: what a run does once its job ended (a sweep does the same).
+    await afterTheJob(record, side, follower, settings, context, notify, 'await');
   }
-  sayCancelled(record, signal);
 
-  // Gate: the status the run leaves (with docs-status), the approval read when it waits on one.
-  await gatePhase(record, settings, context, side.access);
-
-  // Publish: the last writes, in the record's order: the status, then the comment.
-  await publishPhase(record, settings, context);
-  sayCancelled(record, signal);
+  // Gate and publish: the status the run leaves, then the last writes (the status, then the comment).
+  await gateAndPublish(record, side, settings, context);
 
   // Report: the outputs, the summary, the closing line and the verdict, from the record.
   return agentReport(record, settings, context);
+}
+
+/**
+ * What a run does once its job ended, for a waiting run and `command: sweep` alike: the **docs PR**
+ * phase (the run's documentation PR, decided once; linked, and an earlier one superseded), the
+ * **preview** (asked for, the comment showing it building; awaited, unless a sweep asks for it and
+ * a later sweep shows it), and **impact** (what readers will see, once per documentation PR head).
+ */
+export async function afterTheJob(
+  record: AgentRunRecord,
+  side: DocsSide,
+  follower: DocsPrFollower | undefined,
+  settings: AgentSettings,
+  context: StepContext,
+  notify: (stage: AgentStage) => Promise<void>,
+  preview: 'await' | 'ask',
+): Promise<void> {
+  await docsPrPhase(record, side, follower, context, notify);
+  record.preview = await askForPreview(settings, record.job, context);
+  await notify('preview-asked');
+  if (preview === 'await') record.preview = await waitForPreview(record.preview, context);
+  record.impact = await impactPhase(record, settings, context, side.access);
+}
+
+/**
+ * The gate (the status the run leaves, with docs-status; the approval read when it waits on one)
+ * and the publish phase (the last writes, in the record's order: the status, then the comment),
+ * for every run and every sweep's finish. `stillOurs`: read just before the last writes; false
+ * leaves them to the run that now holds the pull request (a sweep that another run overtook).
+ */
+export async function gateAndPublish(
+  record: AgentRunRecord,
+  side: Pick<DocsSide, 'access'>,
+  settings: AgentSettings,
+  context: StepContext,
+  stillOurs?: () => Promise<boolean>,
+): Promise<boolean> {
+  sayCancelled(record, context.signal);
+  await gatePhase(record, settings, context, side.access);
+  if (stillOurs && !(await stillOurs())) return false;
+  await publishPhase(record, settings, context);
+  sayCancelled(record, context.signal);
+  return true;
 }
 
 /**

@@ -14,5 +14,7 @@ export async function runStep(settings: Settings, context: StepContext, uploadAr
       return (await import('./refresh.js')).refreshStep(settings, context);
     case 'sync':
       return (await import('./sync.js')).syncStep(settings, context);
+    case 'sweep':
+      return (await import('./sweep.js')).sweepStep(settings, context);
   }
 }

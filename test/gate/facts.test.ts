@@ -233,7 +233,7 @@ describe('gateFor: the rest of what the run found', () => {
     });
     expect(gate({ working: false, outcome: 'running' })).toEqual({
       state: 'pending',
-      description: 'The documentation agent is writing (the step did not wait); a later run sets this status',
+      description: 'The documentation agent is writing (the step did not wait); a sweep sets this status once the job ends',
       targetUrl: RUN_URL,
     });
   });

@@ -23,6 +23,7 @@ import type { Settings } from '../../src/settings.js';
 import { agentStep } from '../../src/steps/agent.js';
 import { refreshStep } from '../../src/steps/refresh.js';
 import { syncStep } from '../../src/steps/sync.js';
+import { sweepStep } from '../../src/steps/sweep.js';
 import { applyReport, type StepContext, type StepReport } from '../../src/steps/step.js';
 import { visitorsStep } from '../../src/steps/visitors.js';
 import type { ArtifactUpload, UploadArtifact } from '../../src/visitors/artifact.js';
@@ -271,5 +272,7 @@ function runStep(settings: Settings, context: StepContext, uploadArtifact: Uploa
       return refreshStep(settings, context);
     case 'sync':
       return syncStep(settings, context);
+    case 'sweep':
+      return sweepStep(settings, context);
   }
 }

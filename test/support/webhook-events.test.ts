@@ -11,6 +11,7 @@ import { repositoryIdOf } from './github-objects.js';
 import { runAction } from './run-action.js';
 import {
   eventNamed,
+  repositoryDispatchEvent,
   isBuiltPayload,
   pullRequestEvent,
   pullRequestReviewEvent,
@@ -76,6 +77,8 @@ const EVENTS: Array<{ label: string; event: TriggeringEvent }> = [
   { label: 'workflow_dispatch', event: workflowDispatchEvent() },
   { label: 'workflow_dispatch with inputs', event: workflowDispatchEvent({ prompt: 'Update the CLI page.' }) },
   { label: 'schedule', event: scheduleEvent() },
+  { label: 'repository_dispatch', event: repositoryDispatchEvent({ pullRequest: 12 }) },
+  { label: 'repository_dispatch without a client payload', event: repositoryDispatchEvent(null, 'docs-pr-opened') },
   { label: 'pull_request of a renamed repository', event: { name: 'pull_request', payload: pullRequestEvent(7, { repositoryId: 4242 }) } },
   {
     label: 'pull_request from a fork, of a renamed repository',
@@ -87,7 +90,7 @@ const EVENTS: Array<{ label: string; event: TriggeringEvent }> = [
   },
   { label: 'push to a renamed repository', event: pushEvent(SHA('1'), SHA('2'), 'refs/heads/feature', { repositoryId: 4242 }) },
   { label: 'workflow_dispatch in a renamed repository', event: workflowDispatchEvent({}, { repositoryId: 4242 }) },
-  ...['pull_request', 'pull_request_target', 'pull_request_review', 'push', 'workflow_dispatch', 'schedule'].map((name) => ({
+  ...['pull_request', 'pull_request_target', 'pull_request_review', 'push', 'workflow_dispatch', 'schedule', 'repository_dispatch'].map((name) => ({
     label: `a plain ${name}`,
     event: eventNamed(name),
   })),

@@ -214,6 +214,29 @@ export function workflowDispatchEvent(inputs: Record<string, string> = {}, optio
 }
 
 /**
+ * A `repository_dispatch` event: what `POST /repos/{o}/{r}/dispatches` starts, its `event_type` as
+ * the action and its `client_payload` as given, by whoever may write to the repository. The
+ * fast path of detached runs sends one from the documentation repository's workflow.
+ */
+export function repositoryDispatchEvent(
+  clientPayload: Record<string, unknown> | null = {},
+  eventType = 'docs-pr-opened',
+  options: EventRepositoryOptions = {},
+): TriggeringEvent {
+  return {
+    name: 'repository_dispatch',
+    payload: made({
+      action: eventType,
+      branch: 'main',
+      client_payload: clientPayload,
+      repository: repository(EVENT_REPOSITORY, { id: options.repositoryId }),
+      sender: simpleUser('octocat'),
+      installation: { id: 4242, node_id: 'MDIzOkludGVncmF0aW9uSW5zdGFsbGF0aW9uNDI0Mg==' },
+    }),
+  };
+}
+
+/**
  * A `schedule` event. It is no webhook, so GitHub's webhook description has no schema for it:
  * GitHub documents its payload as the cron expression that triggered the run.
  */
@@ -235,6 +258,8 @@ export function eventNamed(name: string): TriggeringEvent {
       return workflowDispatchEvent();
     case 'schedule':
       return scheduleEvent();
+    case 'repository_dispatch':
+      return repositoryDispatchEvent();
     default:
       throw new Error(`No payload is built for a ${name} event`);
   }
@@ -254,7 +279,8 @@ export function webhookViolations(event: TriggeringEvent): string[] {
   }
   const webhook = event.name === 'pull_request_target' ? 'pull_request' : event.name;
   const action = typeof event.payload.action === 'string' ? event.payload.action : undefined;
-  const key = [webhook, action].filter(Boolean).join('-').replace(/_/g, '-');
+  // A repository_dispatch's action is the sender's own event_type: GitHub describes it once, by its sample's.
+  const key = webhook === 'repository_dispatch' ? 'repository-dispatch-sample.collected' : [webhook, action].filter(Boolean).join('-').replace(/_/g, '-');
   const validator = webhookValidator(key);
   if (!validator) return [`${event.name}: GitHub's webhook description has no event "${key}"`];
   return validator(event.payload) ? [] : describeErrors(validator.errors).map((problem) => `${event.name} (${key}): ${problem}`);

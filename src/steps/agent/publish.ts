@@ -37,7 +37,7 @@ export async function publishPhase(record: AgentRunRecord, settings: AgentSettin
   if (record.shows) {
     const { job, diff, preview } = record;
     const impact = record.impact && { view: record.impact.view, record: record.impact.record };
-    await comment.writeOutcome({ run: job, diff, preview, docsPr: docsPrViewOf(record), gate, impact }, await client());
+    await comment.writeOutcome({ run: job, diff, preview, docsPr: docsPrViewOf(record), gate, impact, finished: record.finishes }, await client());
   } else if (gate && comment.earlier) {
     await comment.rewriteTail((newest) => newest, { gate }, await client());
   }

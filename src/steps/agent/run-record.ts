@@ -49,6 +49,11 @@ export interface AgentRunRecord {
   preview: PreviewRun | undefined;
   /** A closed code PR's run: no job, only the documentation PR follows. */
   readonly syncing: boolean;
+  /**
+   * `command: sweep` finishes the recorded job: its comment's record says the job is no longer at
+   * work whatever the outcome (`timed-out` past `timeout` since it was accepted too).
+   */
+  readonly finishes: boolean;
   /** The documentation PR's approval, as the approval read found it (`docs-status: approved`). */
   approved: boolean | undefined;
   /** The documentation gate's status as the run leaves it so far (`docs-status`). */

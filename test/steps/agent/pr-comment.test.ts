@@ -54,6 +54,7 @@ async function render(stage: AgentStage, more: Partial<AgentRunRecord> = {}, abo
     following: undefined,
     preview: undefined,
     syncing: false,
+    finishes: false,
     approved: undefined,
     gate: undefined,
     gateWritten: undefined,

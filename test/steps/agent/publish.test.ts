@@ -151,6 +151,7 @@ function record(more: Partial<AgentRunRecord> = {}): AgentRunRecord {
     following: undefined,
     preview: undefined,
     syncing: false,
+    finishes: false,
     approved: undefined,
     gate: NO_PR,
     gateWritten: undefined,

@@ -27,6 +27,7 @@ function record(more: Partial<AgentRunRecord>): AgentRunRecord {
     following: undefined,
     preview: undefined,
     syncing: false,
+    finishes: false,
     approved: undefined,
     gate: undefined,
     gateWritten: undefined,

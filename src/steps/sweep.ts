@@ -1,0 +1,281 @@
+import { newRun, waitForJob, type AgentRun } from '../agent/run-agent.js';
+import { ApiError } from '../api/errors.js';
+import { Outputs, type GateState } from '../constants.js';
+import type { DocsPrFollower } from '../docs-pr/follow.js';
+import { nothingDone } from '../docs-pr/outcome.js';
+import { serverUrlFrom } from '../docs-pr/target.js';
+import { workflowRepositoryOf, type EventPullRequest } from '../event.js';
+import { gitHubClients } from '../github/clients.js';
+import { endsTheStep, repoFromEnv, type GitHubApi, type RepoName } from '../github/api.js';
+import type { RepositoryIdentity } from '../memory/seal.js';
+import { RecordSeal } from '../memory/seal.js';
+import { PullRequestComment } from '../pr-comment/comment.js';
+import { renderSweepSummary, sweepLogLine, type SweptPullRequest } from '../report/sweep-report.js';
+import { isCancellation } from '../runtime.js';
+import type { AgentSettings, SweepSettings } from '../settings.js';
+import { countOf, errorMessage, formatDuration, idForLog } from '../text.js';
+import { afterTheJob, gateAndPublish } from './agent.js';
+import { docsSide } from './agent/docs-pr.js';
+import { pullRequestCommentRenderer } from './agent/pr-comment.js';
+import type { AgentRunRecord, AgentStage } from './agent/run-record.js';
+import { findWorking, SWEEP_LOOKBACK_MS, type WorkingPullRequest } from '../sweep/find.js';
+import type { StepContext, StepReport } from './step.js';
+
+/** A sweep finishes at most this many jobs, oldest accepted first; the rest wait for the next sweep. */
+export const SWEEP_MAX_JOBS = 50;
+
+/**
+ * `command: sweep` (the contract's *Detached runs*): finishes what `wait: false` runs left working.
+ *
+ * 1. **Find**: the pull requests whose comment, written by the action's identity, holds a verified
+ *    record of a job still working (`sweep/find.ts`: the repository's recently updated comments,
+ *    never each open pull request).
+ * 2. **Read**: each job once (one `GET`, no waiting), oldest accepted first, at most 50.
+ * 3. **Finish** each ended one as a waiting run ends: the same phases over the same record
+ *    (`steps/agent.ts`: docs PR, preview, impact, gate, publish), on that pull request; one past
+ *    `timeout` since it was accepted as `timed-out`. A job still working is left for the next sweep.
+ *
+ * Nothing in the event counts: a `repository_dispatch` payload, or the documentation PR that
+ * opened, is only a wake-up call. A run of the same pull request that finished it meanwhile (a
+ * waiting or attaching run, a push's new job, another sweep) wins: the record is read again just
+ * before the last writes, and a sweep writes nothing to a pull request whose record moved on.
+ */
+export async function sweepStep(settings: SweepSettings, context: StepContext): Promise<StepReport> {
+  const { logger, clock, signal } = context;
+  const repository = workflowRepositoryOf(context.event, context.env);
+  const repo = repoFromEnv(context.env);
+  const swept: SweptPullRequest[] = [];
+  const report = (outcome: 'swept' | 'dry-run' | 'cancelled' | 'error', failure?: string, left = 0): StepReport => {
+    const requests = context.client.requestCount;
+    return {
+      outputs: {
+        [Outputs.Outcome]: outcome,
+        [Outputs.Swept]: JSON.stringify(swept),
+        [Outputs.Requests]: String(requests),
+      },
+      summary: renderSweepSummary(outcome, swept, {
+        requests,
+        left,
+        failure,
+        pullUrl: (number) => `${serverUrlFrom(context.env)}/${repository?.name ?? ''}/pull/${number}`,
+      }),
+      closingLine: sweepLogLine(outcome, swept),
+      ...(failure ? { failure } : {}),
+    };
+  };
+  if (!repository || !repo) {
+    return report('error', "command: sweep needs GITHUB_REPOSITORY (owner/name): it finishes the pull requests of the workflow's repository.");
+  }
+  const seal = RecordSeal.fromApiKey(settings.apiKey, settings.previousApiKey);
+  const github = gitHubClients(settings, context);
+  const workflowClient = (): Promise<GitHubApi> => github(settings.githubToken, repo, context.deadline.at);
+  const agentSettings = asAgentSettings(settings);
+
+  let found: WorkingPullRequest[];
+  try {
+    const since = clock.now() - settings.timeoutMs - SWEEP_LOOKBACK_MS;
+    const findings = await findWorking(await workflowClient(), repository, seal, since);
+    if (findings.unverified > 0) {
+      logger.notice(
+        `${countOf(findings.unverified, 'pull-request comment')} of this action held a record that does not verify: counted as none. Most likely api-key was rotated since they were written (give the earlier key as previous-api-key), else they were edited by hand.`,
+      );
+    }
+    if (findings.more)
+      logger.notice('This repository had more comments since the oldest job a sweep looks for than one sweep reads: the newest wait for the next sweep.');
+    found = [...findings.working];
+  } catch (error) {
+    if (isCancellation(error, signal) || (endsTheStep(error) && signal.aborted)) return report('cancelled');
+    return report('error', `Could not find the pull requests to sweep: ${errorMessage(error)}`);
+  }
+  logger.info(found.length === 0 ? 'No job left working: nothing to sweep.' : `${countOf(found.length, 'job')} left working, oldest first.`);
+  const left = Math.max(0, found.length - SWEEP_MAX_JOBS);
+  if (left > 0)
+    logger.notice(`${countOf(found.length, 'job')} left working: this sweep reads the oldest ${SWEEP_MAX_JOBS}; the ${left} newest wait for the next sweep.`);
+  if (settings.dryRun) {
+    for (const pull of found.slice(0, SWEEP_MAX_JOBS)) swept.push(entry(pull, undefined, 'dry-run', undefined));
+    logger.info('Dry run: nothing was read from the API, and nothing written to GitHub.');
+    return report('dry-run', undefined, left);
+  }
+
+  for (const pull of found.slice(0, SWEEP_MAX_JOBS)) {
+    if (signal.aborted) return report('cancelled', undefined, left);
+    if (clock.now() >= context.deadline.at) {
+      logger.warning(`timeout (${formatDuration(settings.timeoutMs)}) ran out: the pull requests not swept yet wait for the next sweep.`);
+      break;
+    }
+    // Read: the job, once.
+    const job = await readJobOnce(pull, agentSettings, context);
+    if (job.outcome === 'error' && !isJobGone(job)) {
+      // A refused key or a server that keeps failing would fail every job alike: the sweep stops, and the next one tries again.
+      if (isCancellation(job.error, signal)) return report('cancelled', undefined, left);
+      swept.push(entry(pull, job, 'error', undefined));
+      return report('error', `Could not read job ${idForLog(pull.record.jobId)} of pull request #${pull.number}: ${errorMessage(job.error)}`, left);
+    }
+    if (job.outcome === 'cancelled') return report('cancelled', undefined, left);
+    if (job.outcome === 'running') {
+      if (clock.now() - pull.acceptedAt < settings.timeoutMs) {
+        logger.info(`Pull request #${pull.number}: job ${idForLog(pull.record.jobId)} is still working; left for the next sweep.`);
+        swept.push(entry(pull, job, 'still-working', undefined));
+        continue;
+      }
+      job.outcome = 'timed-out';
+      job.timedOut = true;
+      logger.info(
+        `Pull request #${pull.number}: job ${idForLog(pull.record.jobId)} has worked longer than timeout (${formatDuration(settings.timeoutMs)}) since it was accepted: finished as timed-out.`,
+      );
+    }
+    if (isJobGone(job)) logger.warning(`Pull request #${pull.number}: the API no longer knows job ${idForLog(pull.record.jobId)} (404): finished as error.`);
+    // Finish: as a waiting run ends, on that pull request.
+    try {
+      swept.push(await finish(pull, job, { settings: agentSettings, context, repository, repo, seal, github, workflowClient }));
+    } catch (error) {
+      if (isCancellation(error, signal)) return report('cancelled', undefined, left);
+      // Its record still says working: the next sweep finishes it.
+      logger.warning(`Pull request #${pull.number}: could not finish it: ${errorMessage(error)} Left for the next sweep.`);
+      swept.push(entry(pull, job, 'still-working', undefined));
+    }
+  }
+  return report(signal.aborted ? 'cancelled' : 'swept', undefined, left);
+}
+
+interface FinishDeps {
+  readonly settings: AgentSettings;
+  readonly context: StepContext;
+  readonly repository: RepositoryIdentity;
+  readonly repo: RepoName;
+  readonly seal: RecordSeal;
+  readonly github: ReturnType<typeof gitHubClients>;
+  readonly workflowClient: () => Promise<GitHubApi>;
+}
+
+/**
+ * Finishes one pull request whose job ended: the pull request as GitHub has it now (its title,
+ * labels, branch; the head the job worked on is the record's), its comment found again (the one
+ * the sweep found, still naming this job at work), then the phases a waiting run ends with.
+ */
+async function finish(pull: WorkingPullRequest, job: AgentRun, deps: FinishDeps): Promise<SweptPullRequest> {
+  const { settings, context, repository, seal, github } = deps;
+  const { logger, signal } = context;
+  // The step's outputs are the sweep's: a pull request's job ID or preview URL is not announced.
+  const quiet: StepContext = { ...context, setOutput: () => undefined };
+  let pullRequest: EventPullRequest;
+  let comment: PullRequestComment | undefined;
+  let open: boolean;
+  try {
+    const client = await deps.workflowClient();
+    const state = await client.pullRequest(pull.number);
+    open = state.state === 'open';
+    pullRequest = {
+      number: pull.number,
+      title: state.title,
+      headSha: pull.record.headSha,
+      headRef: state.headRef,
+      action: '',
+      merged: state.merged,
+      labels: state.labels,
+      label: undefined,
+    };
+    comment = await PullRequestComment.find(client, { repository, number: pull.number, headSha: pull.record.headSha }, { logger, clock: context.clock, seal });
+  } catch (error) {
+    if (isCancellation(error, signal)) return entry(pull, job, 'cancelled', undefined);
+    logger.warning(`Pull request #${pull.number}: ${errorMessage(error)} Left for the next sweep.`);
+    return entry(pull, job, 'still-working', undefined);
+  }
+  if (!comment || !sameWork(comment.earlier, pull)) {
+    logger.info(
+      `Pull request #${pull.number}: its comment no longer records job ${idForLog(pull.record.jobId)} at work (another run finished it, or a push sent a new one): left as it is.`,
+    );
+    return entry(pull, job, 'skipped', undefined);
+  }
+  const side = docsSide(settings, quiet, pullRequest, repository, seal, github);
+  const record: AgentRunRecord = {
+    pullRequest,
+    repository,
+    comment,
+    shows: true,
+    diff: undefined,
+    job,
+    documentationPr: undefined,
+    following: side.follower ? nothingDone(undefined) : undefined,
+    preview: undefined,
+    syncing: false,
+    finishes: true,
+    approved: undefined,
+    gate: undefined,
+    gateWritten: undefined,
+    gateRefused: false,
+    impact: undefined,
+  };
+  const renderer = pullRequestCommentRenderer(quiet);
+  const notify = (stage: AgentStage): Promise<void> => renderer.render(stage, record);
+  const earlier = comment.earlier;
+  const follower: DocsPrFollower | undefined = side.follower ? await side.follower(earlier?.docsPr, earlier?.supersedes) : undefined;
+  if (follower) record.following = follower.outcome;
+  if (!open) {
+    logger.notice(
+      `Pull request #${pull.number} was closed while its job worked: its outcome is recorded, and its documentation PR is left as the job made it.`,
+    );
+  }
+  await afterTheJob(record, side, follower, settings, quiet, notify, 'ask');
+  const found = comment;
+  const written = await gateAndPublish(record, side, settings, quiet, () => found.stillWorkingOn(pull.record.jobId, pull.record.headSha));
+  if (!written) {
+    logger.info(`Pull request #${pull.number}: another run finished it meanwhile; this sweep wrote nothing to it.`);
+    return entry(pull, job, 'skipped', undefined);
+  }
+  logger.info(`Pull request #${pull.number}: job ${idForLog(pull.record.jobId)} finished as ${record.job.outcome}.`);
+  return entry(pull, record.job, record.job.outcome, record.gateWritten);
+}
+
+/** The sweep's look at one job: attaching without waiting, one `GET` (its retries within the step's limits). */
+function readJobOnce(pull: WorkingPullRequest, settings: AgentSettings, context: StepContext): Promise<AgentRun> {
+  const { client, clock, sleep, random, logger, signal, deadline } = context;
+  const run = newRun(pull.record.jobId, '', clock.now(), 'running');
+  return waitForJob(run, { ...settings, jobId: pull.record.jobId, wait: false }, { client, clock, sleep, random, logger, signal, deadline: deadline.at });
+}
+
+/** The API answered 404 for the job: it no longer knows it, and never will. */
+function isJobGone(run: AgentRun): boolean {
+  return run.outcome === 'error' && run.error instanceof ApiError && run.error.status === 404;
+}
+
+/** Whether the comment as found again records the job and head the sweep found, still at work. */
+function sameWork(record: PullRequestComment['earlier'], pull: WorkingPullRequest): boolean {
+  return record?.working === true && record.jobId === pull.record.jobId && record.headSha === pull.record.headSha;
+}
+
+/** One pull request of the `swept` output and the summary's table. */
+function entry(pull: WorkingPullRequest, job: AgentRun | undefined, outcome: SweptPullRequest['outcome'], state: GateState | undefined): SweptPullRequest {
+  return {
+    pullRequest: pull.number,
+    jobId: pull.record.jobId,
+    status: job?.job?.status ?? '',
+    outcome,
+    prLink: job?.job?.prLink ?? '',
+    docsStatusState: state ?? '',
+  };
+}
+
+/**
+ * The agent command's settings for the phases a sweep shares with a waiting run: the sweep's
+ * own, and what a detached run implies (the comment keeps the record; nothing is sent or awaited).
+ */
+function asAgentSettings(settings: SweepSettings): AgentSettings {
+  return {
+    ...settings,
+    command: 'agent',
+    prompt: '',
+    jobId: undefined,
+    diff: 'false',
+    diffInclude: [],
+    diffExclude: [],
+    diffMaxChars: 60_000,
+    allowForks: false,
+    wait: false,
+    pollIntervalMs: 5_000,
+    pollIntervalMaxMs: 30_000,
+    failOn: new Set(),
+    prComment: true,
+    reuseJob: false,
+  };
+}

@@ -1,0 +1,376 @@
+/**
+ * Detached runs in process (the contract's *Detached runs*): `wait: false` on a pull-request event
+ * starts the job, records it as working and leaves `pending`; `command: sweep`, on any event,
+ * finds the working records through the repository's recent comments, reads each job once, and
+ * finishes the ended ones as a waiting run would — the comment, the documentation PR, the gate.
+ * Against the API simulator and the fake GitHub over real HTTP, with fake time.
+ */
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { COMMENT_MARKER, type CommentRecord } from '../../src/memory/record.js';
+import { RecordSeal } from '../../src/memory/seal.js';
+import type { JobScript } from '../simulator/index.js';
+import type { FakeGitHub, FakeRepository } from '../support/fake-github.js';
+import { startFlows, type FlowResult, type Flows } from '../support/in-process.js';
+import { recordIn, sealedRecord } from '../support/records.js';
+import { pullRequestEvent, repositoryDispatchEvent, scheduleEvent } from '../support/webhook-events.js';
+
+const CODE = 'acme/widgets';
+const DOCS = 'acme-sim/docs';
+const CODE_PR = 12;
+const HEAD = 'e'.repeat(40);
+const BRANCH = 'docs/retries';
+const DOCS_TOKEN = 'ghs_docsInstallationToken77';
+const MINUTE = 60_000;
+const docsPrLink = (number: number): string => `https://github.com/${DOCS}/pull/${number}`;
+/** A job that works `ms` on the documentation branch, then ends (with a documentation PR unless said). */
+const jobOf = (ms: number, prLink = true): JobScript => [
+  { status: 'active', forMs: ms, ref: BRANCH },
+  { status: 'completed', prLink },
+];
+
+/** The inputs both steps take: a workflow gives the start and the sweep the same `with:`. */
+const DETACHED = { 'docs-status': 'written', 'follow-code-pr': 'true', 'docs-token': DOCS_TOKEN, timeout: '30m' };
+
+let flows: Flows;
+let github: FakeGitHub;
+let docs: FakeRepository;
+beforeAll(async () => {
+  flows = await startFlows({ github: true });
+  github = flows.github!;
+});
+afterAll(async () => {
+  await flows.close();
+});
+beforeEach(() => {
+  flows.reset();
+  flows.sim.setSourceRepository(`https://github.com/${DOCS}`);
+  docs = github.addRepository(DOCS);
+  github.tokens.set(DOCS_TOKEN, { login: 'docs-writer[bot]', repositories: { [DOCS]: { pullRequests: 'write', contents: 'write' } } });
+  github.pullStates.set(CODE_PR, { title: 'Add a retries flag', state: 'open', draft: false, merged: false, headRef: 'feature', headSha: HEAD, labels: [] });
+});
+afterEach(async () => {
+  expect(await github.takeViolations()).toEqual([]);
+});
+
+/** The start: `wait: false` on the code PR's event. */
+function start(number = CODE_PR, headSha = HEAD, inputs: Record<string, string> = {}): Promise<FlowResult> {
+  return flows.run(
+    { ...DETACHED, 'pr-comment': 'true', wait: 'false', diff: 'false', prompt: 'Document the retries flag', ...inputs },
+    { event: { name: 'pull_request', payload: pullRequestEvent(number, { headSha, action: 'synchronize' }) } },
+  );
+}
+
+/** A sweep, on a schedule unless said. */
+function sweep(inputs: Record<string, string> = {}, event: { name: string; payload: unknown } = scheduleEvent()): Promise<FlowResult> {
+  return flows.run({ ...DETACHED, command: 'sweep', ...inputs }, { event });
+}
+
+function opened(number: number): void {
+  docs.pulls.set(number, { title: 'Document retries', state: 'open', draft: true, merged: false, headRef: BRANCH });
+}
+
+function codeComment(number = CODE_PR) {
+  const issueUrl = `${github.url}/repos/${CODE}/issues/${number}`;
+  return github.comments.filter((comment) => comment.issue_url === issueUrl && comment.body.startsWith(COMMENT_MARKER)).at(-1);
+}
+
+function recordOn(number = CODE_PR): CommentRecord | undefined {
+  const comment = codeComment(number);
+  return comment && recordIn(comment.body, number);
+}
+
+const gate = (sha = HEAD) => github.statuses.filter((status) => status.sha === sha && status.context === 'documentation').map((status) => status.state);
+const swept = (run: FlowResult): Array<Record<string, unknown>> => JSON.parse(run.outputs.swept ?? '[]') as Array<Record<string, unknown>>;
+
+describe('a detached run: start, the documentation PR opening, the sweep finishing it', () => {
+  it('the start records the job as working with when it was accepted, leaves pending, and ends as submitted', async () => {
+    flows.sim.queueJobScripts(jobOf(20 * MINUTE, false));
+    const run = await start();
+    expect(run.outputs).toMatchObject({ outcome: 'submitted', 'docs-status-state': 'pending' });
+    expect(recordOn()).toMatchObject({ headSha: HEAD, working: true, acceptedAt: new Date(flows.time.now()).toISOString() });
+    // Pending as the job was accepted, and again as the run ends without waiting: a later run sets it.
+    expect(gate()).toEqual(['pending', 'pending']);
+    expect(flows.sim.requests.filter((request) => request.path.includes('/job'))).toHaveLength(1);
+  });
+
+  it('a sweep while the job works leaves it: still-working, one GET, nothing written', async () => {
+    flows.sim.queueJobScripts(jobOf(20 * MINUTE));
+    await start();
+    const before = github.comments.map((comment) => comment.body);
+    flows.time.advance(5 * MINUTE);
+    flows.sim.resetLog();
+    const writesFrom = github.requests.length;
+    const run = await sweep();
+    expect(run.outputs.outcome).toBe('swept');
+    expect(swept(run)).toEqual([expect.objectContaining({ pullRequest: CODE_PR, outcome: 'still-working', status: 'active', docsStatusState: '' })]);
+    expect(flows.sim.requests.map((request) => `${request.method} ${request.path.replace(/\/job\/.*/, '/job/{id}')}`)).toEqual([
+      'GET /v2/agent/proj_sim/job/{id}',
+    ]);
+    expect(github.requests.slice(writesFrom).filter((request) => request.method !== 'GET' && request.call !== 'identity')).toEqual([]);
+    expect(github.comments.map((comment) => comment.body)).toEqual(before);
+    expect(gate()).toEqual(['pending', 'pending']);
+  });
+
+  it('a sweep after the job ended finishes the pull request as a waiting run: outcome, documentation PR linked, success', async () => {
+    flows.sim.queueJobScripts(jobOf(20 * MINUTE));
+    flows.sim.queuePrLinks(docsPrLink(101));
+    opened(101);
+    await start();
+    flows.time.advance(21 * MINUTE);
+    const run = await sweep();
+    expect(run.failed).toBe(false);
+    expect(run.outputs.outcome).toBe('swept');
+    expect(swept(run)).toEqual([
+      { pullRequest: CODE_PR, jobId: expect.any(String), status: 'completed', outcome: 'pr-opened', prLink: docsPrLink(101), docsStatusState: 'success' },
+    ]);
+    const record = recordOn();
+    expect(record).toMatchObject({ docsPr: { repository: DOCS, number: 101 } });
+    expect(record?.working).toBeUndefined();
+    expect(record?.acceptedAt).toBeUndefined();
+    expect(codeComment()?.body).toContain(docsPrLink(101));
+    expect(gate()).toEqual(['pending', 'pending', 'success']);
+    expect(run.summary).toContain('Documentation sweep');
+    expect(run.summary).toContain(`#${CODE_PR}`);
+
+    // A second sweep finds nothing left working: one read, no agent request.
+    flows.sim.resetLog();
+    const from = github.requests.length;
+    const again = await sweep();
+    expect(swept(again)).toEqual([]);
+    expect(flows.sim.requests).toHaveLength(0);
+    expect(github.requests.slice(from).map((request) => request.call)).toEqual(['recent-comments', 'identity']);
+  });
+});
+
+describe('what the sweep trusts', () => {
+  it('a repository_dispatch payload is only a wake-up call: its pull request, job and head count for nothing', async () => {
+    flows.sim.queueJobScripts(jobOf(2 * MINUTE));
+    await start();
+    flows.time.advance(3 * MINUTE);
+    const run = await sweep({}, repositoryDispatchEvent({ pullRequest: 99, jobId: 'job_forged', headSha: 'f'.repeat(40) }));
+    expect(swept(run).map((each) => each.pullRequest)).toEqual([CODE_PR]);
+    expect(flows.sim.requests.some((request) => request.path.includes('job_forged'))).toBe(false);
+  });
+
+  it('a record in a comment by anyone else, or one sealed for another pull request, is none', async () => {
+    const record: CommentRecord = { jobId: 'job_planted', headSha: HEAD, working: true, acceptedAt: new Date(flows.time.now()).toISOString() };
+    const issueUrl = (number: number): string => `${github.url}/repos/${CODE}/issues/${number}`;
+    // Copied into a user's comment on the right pull request; and the action's own comment on PR 13 carrying PR 12's seal.
+    github.comments.push(
+      {
+        id: 1,
+        issue_url: issueUrl(CODE_PR),
+        body: `${COMMENT_MARKER}\n${sealedRecord(record, CODE_PR)}`,
+        user: { login: 'mallory', type: 'User' },
+        author_association: 'NONE',
+        updated_at: flows.time.now(),
+      },
+      {
+        id: 2,
+        issue_url: issueUrl(13),
+        body: `${COMMENT_MARKER}\n${sealedRecord(record, CODE_PR)}`,
+        user: { login: 'github-actions[bot]', type: 'Bot' },
+        author_association: 'NONE',
+        updated_at: flows.time.now(),
+      },
+    );
+    const run = await sweep();
+    expect(swept(run)).toEqual([]);
+    expect(flows.sim.requests).toHaveLength(0);
+    expect(run.log.messages('notice').join('\n')).toContain('does not verify');
+  });
+});
+
+/** Creates a job on the simulator directly (as an earlier start did) and answers its ID. */
+async function createdJob(script: JobScript): Promise<string> {
+  flows.sim.queueJobScripts(script);
+  const answer = await fetch(`${flows.sim.url}/v2/agent/proj_sim/job`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${flows.sim.apiKey}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ prompt: 'Document the change' }),
+  });
+  return ((await answer.json()) as { id: string }).id;
+}
+
+/** The action's comment on pull request `number`, holding `record`, last written at `updatedAt`. */
+function actionComment(number: number, record: CommentRecord, updatedAt = flows.time.now(), id = 100_000 + number, login = 'github-actions[bot]'): void {
+  github.comments.push({
+    id,
+    issue_url: `${github.url}/repos/${CODE}/issues/${number}`,
+    body: `${COMMENT_MARKER}\n### Documentation agent\n\n${sealedRecord(record, number)}`,
+    user: { login, type: login.endsWith('[bot]') ? 'Bot' : 'User' },
+    author_association: 'NONE',
+    updated_at: Math.floor(updatedAt / 1000) * 1000,
+  });
+}
+
+const sha = (n: number): string => n.toString(16).padStart(40, '0');
+const agentRequests = (): number => flows.sim.requests.filter((request) => request.path.includes('/job')).length;
+
+describe('bad input and faults', () => {
+  it('nothing to do: one GitHub read, no agent request, outcome swept with an empty list', async () => {
+    const run = await sweep();
+    expect(run.outputs).toMatchObject({ outcome: 'swept', swept: '[]', requests: '0' });
+    expect(github.requests.map((request) => request.call)).toEqual(['recent-comments']);
+    expect(agentRequests()).toBe(0);
+    expect(run.summary).toContain('nothing to finish');
+  });
+
+  it('a hundred working records: the oldest 50 are read, once each, and the 50 newest wait with one notice', async () => {
+    flows.sim.resetLog();
+    const accepted = flows.time.now();
+    for (let n = 0; n < 100; n++) {
+      const jobId = await createdJob([{ status: 'active' }]);
+      github.pullStates.set(200 + n, {
+        title: `Change ${n}`,
+        state: 'open',
+        draft: false,
+        merged: false,
+        headRef: `change-${n}`,
+        headSha: sha(n + 1),
+        labels: [],
+      });
+      // Accepted in an order the comments' IDs do not follow: the sweep goes by acceptance.
+      const at = accepted + ((n * 37) % 100) * 1000;
+      actionComment(200 + n, { jobId, headSha: sha(n + 1), working: true, acceptedAt: new Date(at).toISOString() });
+    }
+    flows.time.advance(MINUTE);
+    flows.sim.resetLog();
+    const run = await sweep();
+    const entries = swept(run);
+    expect(entries).toHaveLength(50);
+    const oldest = Array.from({ length: 100 }, (_, n) => ({ number: 200 + n, at: ((n * 37) % 100) * 1000 }))
+      .sort((a, b) => a.at - b.at)
+      .slice(0, 50)
+      .map((each) => each.number);
+    expect(entries.map((each) => each.pullRequest)).toEqual(oldest);
+    expect(entries.every((each) => each.outcome === 'still-working')).toBe(true);
+    expect(agentRequests()).toBe(50);
+    expect(run.log.messages('notice').filter((line) => line.includes('wait for the next sweep'))).toHaveLength(1);
+    // Finding them: one page of 100 comments (GitHub's link says there is no next), and the identity.
+    expect(github.requests.map((request) => request.call)).toEqual(['recent-comments', 'identity']);
+  });
+
+  it('a job the API no longer knows (404) is finished as error, said once; the gate fails as for any run stopped by an error', async () => {
+    actionComment(CODE_PR, { jobId: 'job_forgotten', headSha: HEAD, working: true, acceptedAt: new Date(flows.time.now()).toISOString() });
+    flows.time.advance(MINUTE);
+    const run = await sweep();
+    expect(swept(run)).toEqual([expect.objectContaining({ pullRequest: CODE_PR, jobId: 'job_forgotten', outcome: 'error' })]);
+    expect(run.outputs.outcome).toBe('swept');
+    expect(run.log.messages('warning').filter((line) => line.includes('no longer knows'))).toHaveLength(1);
+    expect(recordOn()?.working).toBeUndefined();
+    expect(gate().at(-1)).toBe('failure');
+    // The next sweep does not read it again.
+    flows.sim.resetLog();
+    expect(swept(await sweep())).toEqual([]);
+    expect(agentRequests()).toBe(0);
+  });
+
+  it('a job working past timeout since it was accepted is finished as timed-out', async () => {
+    const jobId = await createdJob([{ status: 'active' }]);
+    actionComment(CODE_PR, { jobId, headSha: HEAD, working: true, acceptedAt: new Date(flows.time.now()).toISOString() });
+    flows.time.advance(31 * MINUTE);
+    const run = await sweep();
+    expect(swept(run)).toEqual([expect.objectContaining({ outcome: 'timed-out', status: 'active' })]);
+    expect(recordOn()?.working).toBeUndefined();
+    expect(codeComment()?.body).toContain('timeout ran out');
+  });
+
+  it('a job that ended long ago (20 hours) is finished as any other', async () => {
+    flows.sim.queuePrLinks(docsPrLink(101));
+    opened(101);
+    const jobId = await createdJob(jobOf(MINUTE));
+    actionComment(CODE_PR, { jobId, headSha: HEAD, working: true, acceptedAt: new Date(flows.time.now()).toISOString() });
+    flows.time.advance(20 * 60 * MINUTE);
+    const run = await sweep();
+    expect(swept(run)).toEqual([expect.objectContaining({ outcome: 'pr-opened', docsStatusState: 'success' })]);
+  });
+
+  it('a sweep cancelled mid-way: what it finished stays finished, the rest waits for the next sweep', async () => {
+    for (const n of [1, 2, 3]) {
+      const jobId = await createdJob([{ status: 'completed' }]);
+      github.pullStates.set(300 + n, { title: `Change ${n}`, state: 'open', draft: false, merged: false, headRef: `change-${n}`, headSha: sha(n), labels: [] });
+      actionComment(300 + n, { jobId, headSha: sha(n), working: true, acceptedAt: new Date(flows.time.now() + n * 1000).toISOString() });
+    }
+    flows.time.advance(MINUTE);
+    // SIGTERM as the second job is read.
+    const run = await flows.run({ ...DETACHED, command: 'sweep' }, { event: scheduleEvent(), onApiRequest: (flow) => flow.count === 2 && flow.cancel() });
+    expect(run.outputs.outcome).toBe('cancelled');
+    expect(swept(run).map((each) => [each.pullRequest, each.outcome])).toEqual([[301, 'no-pr']]);
+    expect(recordOn(301)?.working).toBeUndefined();
+    expect(recordOn(302)?.working).toBe(true);
+    const next = await sweep();
+    expect(swept(next).map((each) => [each.pullRequest, each.outcome])).toEqual([
+      [302, 'no-pr'],
+      [303, 'no-pr'],
+    ]);
+  });
+
+  it('another run finishes the pull request while the sweep reads its job: the sweep writes nothing to it', async () => {
+    const jobId = await createdJob([{ status: 'completed' }]);
+    actionComment(CODE_PR, { jobId, headSha: HEAD, working: true, acceptedAt: new Date(flows.time.now()).toISOString() });
+    flows.time.advance(MINUTE);
+    const finishedElsewhere = `${COMMENT_MARKER}\nFinished by an attaching run\n\n${sealedRecord({ jobId, headSha: HEAD }, CODE_PR)}`;
+    const run = await flows.run(
+      { ...DETACHED, command: 'sweep' },
+      {
+        event: scheduleEvent(),
+        onApiRequest: () => {
+          codeComment()!.body = finishedElsewhere;
+        },
+      },
+    );
+    expect(swept(run)).toEqual([expect.objectContaining({ outcome: 'skipped' })]);
+    expect(codeComment()?.body).toBe(finishedElsewhere);
+    expect(gate()).toEqual([]);
+  });
+
+  it('a push sends a new job while the sweep reads the old one: the new job stays recorded as working, its head keeps pending', async () => {
+    const jobId = await createdJob([{ status: 'completed' }]);
+    actionComment(CODE_PR, { jobId, headSha: HEAD, working: true, acceptedAt: new Date(flows.time.now()).toISOString() });
+    flows.time.advance(MINUTE);
+    const NEW_HEAD = 'f'.repeat(40);
+    const newer: CommentRecord = { jobId: 'job_newer', headSha: NEW_HEAD, working: true, acceptedAt: new Date(flows.time.now()).toISOString() };
+    const run = await flows.run(
+      { ...DETACHED, command: 'sweep' },
+      {
+        event: scheduleEvent(),
+        onApiRequest: () => {
+          codeComment()!.body = `${COMMENT_MARKER}\nWorking\n\n${sealedRecord(newer, CODE_PR)}`;
+        },
+      },
+    );
+    expect(swept(run)).toEqual([expect.objectContaining({ outcome: 'skipped' })]);
+    expect(recordOn()).toEqual(newer);
+    expect(gate(NEW_HEAD)).toEqual([]);
+  });
+
+  it('a record sealed under previous-api-key (a rotation) is swept, and sealed anew under api-key', async () => {
+    const OLD_KEY = 'mint_sim_rotatedAway00000000';
+    const jobId = await createdJob([{ status: 'completed' }]);
+    github.comments.push({
+      id: 7001,
+      issue_url: `${github.url}/repos/${CODE}/issues/${CODE_PR}`,
+      body: `${COMMENT_MARKER}\nWorking\n\n${sealedRecord({ jobId, headSha: HEAD, working: true }, CODE_PR, undefined, RecordSeal.fromApiKey(OLD_KEY))}`,
+      user: { login: 'github-actions[bot]', type: 'Bot' },
+      author_association: 'NONE',
+      updated_at: flows.time.now(),
+    });
+    flows.time.advance(MINUTE);
+    const unrotated = await sweep();
+    expect(swept(unrotated)).toEqual([]);
+    expect(unrotated.log.messages('notice').join('\n')).toContain('does not verify');
+    const run = await sweep({ 'previous-api-key': OLD_KEY });
+    expect(swept(run)).toEqual([expect.objectContaining({ outcome: 'no-pr' })]);
+    expect(recordOn()).toEqual({ jobId, headSha: HEAD });
+  });
+
+  it('a comment edited by hand (its record no longer verifies) is none', async () => {
+    const jobId = await createdJob([{ status: 'completed' }]);
+    actionComment(CODE_PR, { jobId, headSha: HEAD, working: true });
+    codeComment()!.body = codeComment()!.body.replace(jobId, 'job_other');
+    const run = await sweep();
+    expect(swept(run)).toEqual([]);
+    expect(agentRequests()).toBe(1);
+  });
+});
