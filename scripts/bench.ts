@@ -14,12 +14,15 @@
  *      share of the changed pages whose readers it knows; and its redirect matching: 25,000
  *      redirects against 3,000 removed pages, in milliseconds, and the longest it holds the event
  *      loop at a time.
+ *   7. Billed runner minutes per documentation job, waiting against detached (`wait: false` and
+ *      `command: sweep`), for jobs of 1 to 60 minutes and 2 to 200 jobs a day, hourly and
+ *      15-minute schedules; and a sweep's requests against the contract's bound.
  *
  * Not part of `npm test`: timings never decide a test. docs/benchmarks.md records a run.
  *
  *   npm run bench                                   every part
  *   npm run bench -- cold-start [--runs=30]         only the parts named (cold-start, waiting,
- *                                                   export, memory, previews, impact)
+ *                                                   export, memory, previews, impact, runner)
  *   npm run bench -- cold-start --against=old/dist/index.js
  *                                                   also times another bundle, interleaved with
  *                                                   the rest: a change's before and after
@@ -44,8 +47,11 @@ import { startFakeGitHub } from '../test/support/fake-github.js';
 import { FakeTime, seededRandom } from '../test/support/fake-time.js';
 import { shaOf } from '../test/support/github-objects.js';
 import { DIST_ENTRY } from '../test/support/run-action.js';
+import { pullRequestEvent } from '../test/support/webhook-events.js';
+import { COMMENT_MARKER, recordLine } from '../src/memory/record.js';
+import { codePrScope, RecordSeal } from '../src/memory/seal.js';
 
-const PARTS = ['cold-start', 'waiting', 'export', 'memory', 'previews', 'impact'] as const;
+const PARTS = ['cold-start', 'waiting', 'export', 'memory', 'previews', 'impact', 'runner'] as const;
 const args = process.argv.slice(2);
 const option = (name: string): string | undefined => args.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3);
 const named = args.filter((arg) => !arg.startsWith('--'));
@@ -807,6 +813,144 @@ async function redirectMatching(): Promise<void> {
   }
 }
 
+// 7. Runner minutes: waiting against detached -------------------------------------------------
+/**
+ * GitHub bills each job rounded up to the whole minute, and a hosted runner's job spends time of
+ * its own setting up and completing (downloading the action, starting Node, cleaning up). Not
+ * measured here (it is GitHub's): taken as 15 s a job, which rounds every short job up to one
+ * minute as GitHub's own billing shows them.
+ */
+const JOB_OVERHEAD_MS = 15_000;
+const billed = (ms: number): number => Math.ceil((JOB_OVERHEAD_MS + ms) / 60_000);
+
+async function runnerMinutes(): Promise<void> {
+  say('runner minutes: a detached start, a sweep finishing a job and a sweep with nothing to do, through dist/index.js');
+  const sim = await startSimulator();
+  const github = await startFakeGitHub();
+  const eventFile = (name: string, payload: unknown): NodeJS.ProcessEnv => {
+    const path = join(work, `event-${Math.random().toString(36).slice(2)}.json`);
+    writeFileSync(path, JSON.stringify(payload));
+    return { GITHUB_EVENT_NAME: name, GITHUB_EVENT_PATH: path };
+  };
+  const base = { 'API-KEY': sim.apiKey, 'PROJECT-ID': 'proj_sim', 'BASE-URL': sim.url, 'GITHUB-TOKEN': 'ghs_bench', 'DOCS-STATUS': 'written', TIMEOUT: '30m' };
+  // As on a runner, GITHUB_REPOSITORY_ID binds the records to the repository whatever the event's payload holds.
+  const repositoryId = github.repositoryId('acme/widgets');
+  const runEnv = { GITHUB_REPOSITORY: 'acme/widgets', GITHUB_REPOSITORY_ID: String(repositoryId), GITHUB_API_URL: github.url };
+  const head = 'e'.repeat(40);
+  const starts: number[] = [];
+  const finishes: number[] = [];
+  const empties: number[] = [];
+  const rounds = 5;
+  for (let round = 0; round < rounds; round++) {
+    github.comments.length = 0;
+    github.pullStates.set(12, { title: 'A change', state: 'open', draft: false, merged: false, headRef: 'feature', headSha: head, labels: [] });
+    const empty = await timed(process.execPath, [DIST_ENTRY], {
+      ...actionEnv({ ...base, COMMAND: 'sweep' }),
+      ...runEnv,
+      ...eventFile('schedule', { schedule: '17 * * * *' }),
+    });
+    if (empty.code !== 0) throw new Error(`the empty sweep failed: ${empty.stdout}`);
+    empties.push(empty.ms);
+    sim.queueJobScripts([{ status: 'active', forMs: 500 }, { status: 'completed' }]);
+    const startEnv = { ...actionEnv({ ...base, WAIT: 'false', 'PR-COMMENT': 'true', DIFF: 'false', PROMPT: 'Document the change' }), ...runEnv };
+    const start = await timed(process.execPath, [DIST_ENTRY], {
+      ...startEnv,
+      ...eventFile('pull_request', pullRequestEvent(12, { headSha: head, action: 'opened' })),
+    });
+    if (outputsOf(startEnv).outcome !== 'submitted') throw new Error(`the start did not submit: ${start.stdout}`);
+    starts.push(start.ms);
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    const sweepEnv = { ...actionEnv({ ...base, COMMAND: 'sweep' }), ...runEnv };
+    const finish = await timed(process.execPath, [DIST_ENTRY], { ...sweepEnv, ...eventFile('schedule', { schedule: '17 * * * *' }) });
+    if (!outputsOf(sweepEnv).swept?.includes('"no-pr"')) throw new Error(`the sweep did not finish the job: ${finish.stdout}`);
+    finishes.push(finish.ms);
+  }
+  const start = median(starts);
+  const finish = median(finishes);
+  const empty = median(empties);
+  rows.push({
+    figure: `Runner time, through dist/index.js (median of ${rounds}): a detached start · a sweep finishing one job · a sweep with nothing to do`,
+    value: `${(start / 1000).toFixed(2)} s · ${(finish / 1000).toFixed(2)} s · ${(empty / 1000).toFixed(2)} s`,
+    reference: `each billed ${billed(start)} · ${billed(finish)} · ${billed(empty)} minute, with ${JOB_OVERHEAD_MS / 1000} s of the runner's own set-up`,
+    target: '< 45 s each (1 billed minute)',
+    met: billed(start) === 1 && billed(finish) === 1 && billed(empty) === 1,
+  });
+  // The waiting run holds the runner from its start to its finish, the job's time in between.
+  const waiting = (jobMinutes: number): number => billed(start + jobMinutes * 60_000 + finish);
+  for (const jobMinutes of [1, 5, 20, 60]) {
+    const detached = billed(start) + billed(finish);
+    const totals = [2, 20, 200].map((perDay) => {
+      const total = (runs: number): string => (detached + (runs * billed(empty)) / perDay).toFixed(perDay >= 200 ? 2 : 1);
+      return `${perDay}/day: ${total(24)} hourly, ${total(96)} every 15 min`;
+    });
+    rows.push({
+      figure: `Billed minutes per documentation job of ${jobMinutes} min, detached: the start and the sweep its documentation PR's opening runs (${detached}), plus its share of the scheduled sweeps`,
+      value: totals.join(' · '),
+      reference: `waiting: ${waiting(jobMinutes)} a job, however many a day; two repositories add ${billed(empty)} a job (the documentation repository's wake-up)`,
+      target: jobMinutes === 20 ? '≤ 2 + share, against ~21 waiting' : '',
+      ...(jobMinutes === 20 ? { met: detached <= 2 && waiting(jobMinutes) >= 21 } : {}),
+    });
+  }
+
+  // The sweep's requests, against the contract's bound, for repositories of 2, 20 and 200 jobs a day.
+  for (const perDay of [2, 20, 200]) {
+    say(`sweep requests: a repository of ${perDay} documentation jobs a day, 5 other comments on each pull request`);
+    github.comments.length = 0;
+    github.requests.length = 0;
+    const now = Date.now();
+    let id = 1;
+    let working = 0;
+    for (let n = 0; n < perDay; n++) {
+      const pull = 1_000 + n;
+      const at = now - Math.floor((n / perDay) * 24 * 3_600_000);
+      for (let other = 0; other < 5; other++) {
+        github.comments.push({
+          id: id++,
+          issue_url: `${github.url}/repos/acme/widgets/issues/${pull}`,
+          body: 'Looks good',
+          user: { login: 'reviewer', type: 'User' },
+          author_association: 'MEMBER',
+          updated_at: at,
+        });
+      }
+      // The last hour's jobs still work: one GET each, no write.
+      if (now - at > 3_600_000) continue;
+      sim.queueJobScripts([{ status: 'active' }]);
+      const created = await fetch(`${sim.url}/v2/agent/proj_sim/job`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${sim.apiKey}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ prompt: 'Document the change' }),
+      });
+      const jobId = ((await created.json()) as { id: string }).id;
+      const record = { jobId, headSha: shaOf(`bench ${pull}`), working: true as const, acceptedAt: new Date(at).toISOString() };
+      github.comments.push({
+        id: id++,
+        issue_url: `${github.url}/repos/acme/widgets/issues/${pull}`,
+        body: `${COMMENT_MARKER}\nWorking\n\n${recordLine(record, RecordSeal.fromApiKey(sim.apiKey), codePrScope({ id: repositoryId, name: 'acme/widgets' }, pull))}`,
+        user: { login: 'github-actions[bot]', type: 'Bot' },
+        author_association: 'NONE',
+        updated_at: at,
+      });
+      working += 1;
+    }
+    sim.resetLog();
+    const sweepEnv = { ...actionEnv({ ...base, COMMAND: 'sweep' }), ...runEnv };
+    const run = await timed(process.execPath, [DIST_ENTRY], { ...sweepEnv, ...eventFile('schedule', { schedule: '17 * * * *' }) });
+    if (run.code !== 0) throw new Error(`the sweep failed: ${run.stdout}`);
+    const finding = github.requests.filter((request) => request.call === 'recent-comments' || request.call === 'identity').length;
+    const gets = sim.requests.length;
+    const bound = Math.ceil(github.comments.length / 100) + 1;
+    rows.push({
+      figure: `A sweep's requests, ${perDay} jobs a day (${github.comments.length.toLocaleString('en-US')} comments in a day; ${working} jobs of the last hour still working): GitHub reads to find them · agent GETs`,
+      value: `${finding} · ${gets}`,
+      reference: `the contract's bound: ⌈${github.comments.length} ÷ 100⌉ + 1 = ${bound} · one per working job (${Math.min(working, 50)}, at most 50)`,
+      target: '≤ bound · = working jobs',
+      met: finding <= bound && gets === Math.min(working, 50),
+    });
+  }
+  await Promise.all([sim.close(), github.close()]);
+}
+
 // ---------------------------------------------------------------------------------------------
 if (chosen('cold-start')) await coldStart();
 if (chosen('waiting')) await waiting();
@@ -814,6 +958,7 @@ if (chosen('export')) await exporting();
 if (chosen('memory')) await memory();
 if (chosen('previews')) await previewing();
 if (chosen('impact')) await readerImpactCost();
+if (chosen('runner')) await runnerMinutes();
 
 const machine = `${cpus().length} × ${cpus()[0]?.model.trim() ?? 'unknown CPU'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}; load at the end ${load()}`;
 const header = ['figure', 'value', 'reference (same run)', 'target', ''];

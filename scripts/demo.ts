@@ -11,7 +11,7 @@ import { existsSync } from 'node:fs';
 import { apiInputs, scripts, startSimulator } from '../test/simulator/index.js';
 import { startFakeGitHub } from '../test/support/fake-github.js';
 import { findSecret, removeRunDirs, runAction, type ActionRun } from '../test/support/run-action.js';
-import { pullRequestEvent, pullRequestReviewEvent } from '../test/support/webhook-events.js';
+import { pullRequestEvent, pullRequestReviewEvent, repositoryDispatchEvent } from '../test/support/webhook-events.js';
 
 const { values: args } = parseArgs({
   options: { node: { type: 'string' }, check: { type: 'boolean', default: false } },
@@ -98,6 +98,7 @@ try {
 
   await followCodePr();
   await documentationGate();
+  await detachedRun();
 } finally {
   await sim.close();
   // CI's smoke test leaves nothing behind; a person running `npm start` gets the summaries to read.
@@ -223,6 +224,62 @@ async function documentationGate(): Promise<void> {
     expect(synced, 'gate, sync', synced.code === 0 && synced.outputs.outcome === 'synced' && open?.state === 'success');
     for (const run of [opened, synced]) {
       expect(run, 'gate', findSecret(run, docsToken).length === 0 && findSecret(run, workflowToken).length === 0, 'a token leaked');
+    }
+  } finally {
+    await github.close();
+  }
+}
+
+/**
+ * A detached run (wait: false, then command: sweep): the code PR's run starts the job and ends at
+ * once, leaving the status pending; the job opens its documentation PR; that PR's opening runs the
+ * sweep (a repository_dispatch from the documentation repository's workflow), which finishes the
+ * code PR as a waiting run would have.
+ */
+async function detachedRun(): Promise<void> {
+  const github = await startFakeGitHub();
+  const docsToken = 'ghs_demoDocsAppToken';
+  const workflowToken = 'ghs_demoWorkflowToken';
+  const head = 'd0c5'.repeat(10);
+  try {
+    const docs = github.addRepository('acme-sim/docs');
+    github.tokens.set(docsToken, { login: 'docs-writer[bot]', repositories: { 'acme-sim/docs': { pullRequests: 'write', contents: 'write' } } });
+    github.pullStates.set(16, { title: 'Add --verbose', state: 'open', draft: false, merged: false, headRef: 'feature', headSha: head });
+    sim.queueJobScripts([
+      { status: 'active', forMs: 1_000, ref: 'docs/verbose' },
+      { status: 'completed', prLink: true },
+    ]);
+    sim.queuePrLinks('https://github.com/acme-sim/docs/pull/103');
+    const common = {
+      node,
+      env: { GITHUB_API_URL: github.url, GITHUB_REPOSITORY: 'acme/widgets', GITHUB_REPOSITORY_ID: String(github.repositoryId('acme/widgets')) },
+    };
+    const shared = { ...apiInputs(sim), 'github-token': workflowToken, 'docs-token': docsToken, 'follow-code-pr': 'true', 'docs-status': 'written' };
+    const started = await runAction({
+      ...common,
+      event: { name: 'pull_request', payload: pullRequestEvent(16, { action: 'opened', headSha: head }) },
+      inputs: { ...shared, wait: 'false', 'pr-comment': 'true', diff: 'false', prompt: 'Document the new --verbose flag of the CLI.' },
+    });
+    show('Detached: code PR #16 opened with wait: false (the job starts; the run ends at once, the gate pending)', started);
+    const pending = github.latestStatus(head, 'documentation');
+    console.log(`  status documentation  ${pending?.state}: ${pending?.description}\n`);
+    expect(started, 'detached, start', started.code === 0 && started.outputs.outcome === 'submitted' && pending?.state === 'pending');
+
+    // The agent works on; it opens documentation PR acme-sim/docs#103, whose opening wakes the sweep.
+    await new Promise((resolve) => setTimeout(resolve, 1_200));
+    docs.pulls.set(103, { title: 'Document --verbose', state: 'open', draft: true, merged: false, headRef: 'docs/verbose' });
+    const swept = await runAction({ ...common, event: repositoryDispatchEvent({}), inputs: { ...shared, command: 'sweep' } });
+    show('Detached: documentation PR acme-sim/docs#103 opened; its repository_dispatch runs command: sweep, which finishes code PR #16', swept);
+    const done = github.latestStatus(head, 'documentation');
+    console.log(`  status documentation  ${done?.state}: ${done?.description}\n`);
+    const entries = JSON.parse(swept.outputs.swept || '[]') as Array<{ pullRequest: number; outcome: string }>;
+    expect(
+      swept,
+      'detached, sweep',
+      swept.code === 0 && entries.some((entry) => entry.pullRequest === 16 && entry.outcome === 'pr-opened') && done?.state === 'success',
+    );
+    for (const run of [started, swept]) {
+      expect(run, 'detached', findSecret(run, docsToken).length === 0 && findSecret(run, workflowToken).length === 0, 'a token leaked');
     }
   } finally {
     await github.close();
