@@ -538,7 +538,7 @@ describe('the action, as the runner runs it (run())', () => {
       expect(working).toContain(`\`${jobId}\``);
       expect(working).toMatch(/a new job: a prompt of [\d,]+ characters, with the diff of 1 file \([\d,]+ characters\)/);
       // The working write records the job at work; the outcome, once the run saw it end, no longer does.
-      expect(recordIn(working!, 22)).toEqual({ jobId, headSha: 'e'.repeat(40), working: true });
+      expect(recordIn(working!, 22)).toEqual({ jobId, headSha: 'e'.repeat(40), working: true, acceptedAt: new Date(created.at).toISOString() });
       // Updated after the job ended, with the outcome and the documentation PR.
       expect(writes[1]!.at).toBeGreaterThanOrEqual(polls.at(-1)!.at);
       expect(outcome).toContain('Pull request opened');

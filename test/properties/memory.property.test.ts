@@ -120,7 +120,8 @@ describe("the code PR's comment", () => {
         expect(count(body, '-->')).toBe(2);
         // A run that saw the job end records it so; one that did not (an error, a timeout) leaves it at work.
         const sawEnd = ended === 'pr-opened' || ended === 'failed';
-        const written = { jobId: run.jobId!, headSha: HEAD, ...(sawEnd ? {} : { working: true as const }), docsPr: DOCS_PR };
+        const atWork = { working: true as const, acceptedAt: new Date(NOW).toISOString() };
+        const written = { jobId: run.jobId!, headSha: HEAD, ...(sawEnd ? {} : atWork), docsPr: DOCS_PR };
         expect(recordIn(body, 12)).toEqual(written);
         // And the next run finds that record, and no other.
         expect((await PullRequestComment.find(github, PR, deps))!.earlier).toEqual(written);
