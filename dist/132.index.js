@@ -7,6 +7,7 @@ export const modules = {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   awaitPreview: () => (/* binding */ awaitPreview),
+/* harmony export */   lookAtPreview: () => (/* binding */ lookAtPreview),
 /* harmony export */   triggerPreview: () => (/* binding */ triggerPreview)
 /* harmony export */ });
 /* unused harmony exports DEPLOYMENT_STATES, PREVIEW_READ_INTERVAL_MS, PREVIEW_HEARTBEAT_MS, runPreview, isDeploymentState */
@@ -162,6 +163,47 @@ async function awaitPreview(preview, deps) {
     finally {
         preview.waitedMs = clock.now() - triggeredAt;
     }
+}
+/**
+ * `command: sweep`'s look at a preview an earlier sweep asked for: its status read once, never a
+ * wait. It has ended on `success` or `failure` (or an answer that is no transient failure); past
+ * `timeoutMs` since it was asked for, it ends as `timed-out`; else it is still building (`status`
+ * undefined), for the next sweep.
+ */
+async function lookAtPreview(asked, timeoutMs, deps) {
+    const { client, clock, signal } = deps;
+    const preview = {
+        status: undefined,
+        branch: asked.branch,
+        url: asked.url,
+        statusId: asked.statusId,
+        state: undefined,
+        deployment: undefined,
+        reason: undefined,
+        waitedMs: clock.now() - asked.triggeredAt,
+        reads: 1,
+        triggeredAt: asked.triggeredAt,
+    };
+    try {
+        preview.deployment = await client.getDeploymentStatus(asked.statusId);
+    }
+    catch (error) {
+        if ((0,_runtime_js__WEBPACK_IMPORTED_MODULE_2__/* .isCancellation */ .iB)(error, signal))
+            return ended(preview, 'cancelled');
+        if (!(error instanceof _api_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ApiError */ .hD) || !(0,_api_retry_js__WEBPACK_IMPORTED_MODULE_1__/* .isTransientFailure */ .Ri)(error))
+            return ended(preview, 'error', (0,_text_js__WEBPACK_IMPORTED_MODULE_3__/* .errorMessage */ .gJ)(error));
+        deps.logger.info(`Reading the preview's status failed (${(0,_text_js__WEBPACK_IMPORTED_MODULE_3__/* .forLog */ .Ig)((0,_text_js__WEBPACK_IMPORTED_MODULE_3__/* .errorMessage */ .gJ)(error), 300)}); the next sweep reads it again.`);
+        return preview;
+    }
+    preview.state = preview.deployment.status ?? undefined;
+    if (preview.state === 'success')
+        return ended(preview, 'success');
+    if (preview.state === 'failure')
+        return ended(preview, 'failure', failureReason(preview.deployment));
+    if (clock.now() - asked.triggeredAt >= timeoutMs) {
+        return ended(preview, 'timed-out', `The preview was still ${describeState(preview.state)} ${(0,_text_js__WEBPACK_IMPORTED_MODULE_3__/* .formatDuration */ .a3)(clock.now() - asked.triggeredAt)} after it was asked for.${lastSaid(preview.deployment)}`);
+    }
+    return preview;
 }
 function ended(preview, status, reason) {
     preview.status = status;

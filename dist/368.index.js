@@ -80,10 +80,12 @@ function sweepLogLine(outcome, swept) {
 
 // EXTERNAL MODULE: ./src/runtime.ts
 var runtime = __webpack_require__(33683);
-// EXTERNAL MODULE: ./src/steps/agent.ts + 5 modules
-var agent = __webpack_require__(68119);
+// EXTERNAL MODULE: ./src/steps/agent.ts + 4 modules
+var agent = __webpack_require__(63490);
 // EXTERNAL MODULE: ./src/steps/agent/docs-pr.ts
 var docs_pr = __webpack_require__(71409);
+// EXTERNAL MODULE: ./src/steps/agent/impact.ts
+var impact = __webpack_require__(78467);
 // EXTERNAL MODULE: ./src/steps/agent/pr-comment.ts
 var pr_comment = __webpack_require__(67539);
 // EXTERNAL MODULE: ./src/memory/record.ts
@@ -108,7 +110,8 @@ const SWEEP_MAX_COMMENT_PAGES = 20;
  * The pull requests of the workflow's repository that a sweep may finish, found through the
  * repository's comments updated since `since` (never by reading each open pull request): a
  * comment counts only when its first line is the action's marker, the token's own identity wrote
- * it, and its last line is a record sealed for that pull request that says the job is working.
+ * it, and its last line is a record sealed for that pull request that says the job is working
+ * (or that a preview a sweep asked for has not been seen to end).
  * Anyone can write a comment with the marker, or copy a record: neither is the action's
  * (docs/threat-model.md). Of a pull request's comments the newest the identity wrote counts, as a
  * run finds it. Cancellation and the step's deadline end it, as every GitHub read.
@@ -134,17 +137,19 @@ async function findWorking(github, repository, seal, since) {
         const reading = (0,memory_record/* readRecord */.aE)(comment.body, seal, (0,memory_seal/* codePrScope */.ce)(repository, comment.issueNumber));
         if (reading.found === 'unverified')
             unverified += 1;
-        if (reading.found !== 'verified' || reading.record.working !== true)
+        if (reading.found !== 'verified' || (reading.record.working !== true && reading.record.preview === undefined))
             continue;
         const { record } = reading;
-        const acceptedAt = record.acceptedAt === undefined ? comment.updatedAt : Date.parse(record.acceptedAt);
-        working.push({ number: comment.issueNumber, commentId: comment.id, record: { ...record, working: true }, acceptedAt });
+        const began = record.working ? record.acceptedAt : record.preview?.triggeredAt;
+        const acceptedAt = began === undefined ? comment.updatedAt : Date.parse(began);
+        working.push({ number: comment.issueNumber, commentId: comment.id, record, acceptedAt });
     }
     working.sort((a, b) => a.acceptedAt - b.acceptedAt || a.number - b.number);
     return { working, unverified, more, reads: pages + 1 };
 }
 
 ;// CONCATENATED MODULE: ./src/steps/sweep.ts
+
 
 
 
@@ -254,6 +259,20 @@ async function sweepStep(settings, context) {
         }
         if (job.outcome === 'cancelled')
             return report('cancelled', undefined, left);
+        const deps = { settings: agentSettings, context, repository, repo, seal, github, workflowClient };
+        if (!pull.record.working) {
+            // The job ended in an earlier sweep, which asked for its preview: shown once it has ended.
+            try {
+                swept.push(await showPreview(pull, job, deps));
+            }
+            catch (error) {
+                if ((0,runtime/* isCancellation */.iB)(error, signal))
+                    return report('cancelled', undefined, left);
+                logger.warning(`Pull request #${pull.number}: could not show its preview: ${(0,src_text/* errorMessage */.gJ)(error)} Left for the next sweep.`);
+                swept.push(entry(pull, job, job.outcome, undefined));
+            }
+            continue;
+        }
         if (job.outcome === 'running') {
             if (clock.now() - pull.acceptedAt < settings.timeoutMs) {
                 logger.info(`Pull request #${pull.number}: job ${(0,src_text/* idForLog */.pL)(pull.record.jobId)} is still working; left for the next sweep.`);
@@ -268,7 +287,7 @@ async function sweepStep(settings, context) {
             logger.warning(`Pull request #${pull.number}: the API no longer knows job ${(0,src_text/* idForLog */.pL)(pull.record.jobId)} (404): finished as error.`);
         // Finish: as a waiting run ends, on that pull request.
         try {
-            swept.push(await finish(pull, job, { settings: agentSettings, context, repository, repo, seal, github, workflowClient }));
+            swept.push(await finish(pull, job, deps));
         }
         catch (error) {
             if ((0,runtime/* isCancellation */.iB)(error, signal))
@@ -281,11 +300,76 @@ async function sweepStep(settings, context) {
     return report(signal.aborted ? 'cancelled' : 'swept', undefined, left);
 }
 /**
- * Finishes one pull request whose job ended: the pull request as GitHub has it now (its title,
- * labels, branch; the head the job worked on is the record's), its comment found again (the one
- * the sweep found, still naming this job at work), then the phases a waiting run ends with.
+ * Finishes one pull request whose job ended: its comment found again (the one the sweep found,
+ * still naming this job at work), then the phases a waiting run ends with.
  */
 async function finish(pull, job, deps) {
+    const { logger } = deps.context;
+    const found = await foundAgain(pull, job, deps, sameWork);
+    if ('skipped' in found)
+        return found.skipped;
+    const { record, side, quiet, comment } = found;
+    if (!found.open) {
+        logger.notice(`Pull request #${pull.number} was closed while its job worked: its outcome is recorded, and its documentation PR is left open (close it by hand).`);
+    }
+    const earlier = comment.earlier;
+    const follower = side.follower ? await side.follower(earlier?.docsPr, earlier?.supersedes) : undefined;
+    if (follower)
+        record.following = follower.outcome;
+    const renderer = (0,pr_comment/* pullRequestCommentRenderer */.P)(quiet);
+    const notify = (stage) => renderer.render(stage, record);
+    await (0,agent/* afterTheJob */.$c)(record, side, follower, deps.settings, quiet, notify, 'ask');
+    const written = await (0,agent/* gateAndPublish */.Wr)(record, side, deps.settings, quiet, () => comment.unchangedSinceThisRun());
+    if (!written) {
+        logger.info(`Pull request #${pull.number}: its record, read again before the last writes, was written by another run meanwhile: nothing written.`);
+        return entry(pull, job, 'skipped', undefined);
+    }
+    logger.info(`Pull request #${pull.number}: job ${(0,src_text/* idForLog */.pL)(pull.record.jobId)} finished as ${record.job.outcome}.`);
+    return entry(pull, record.job, record.job.outcome, record.gateWritten);
+}
+/**
+ * Shows the preview an earlier sweep asked for, once it has ended: its status read once; still
+ * building, the pull request is left for the next sweep. Ended, the comment says so (the job's
+ * outcome as it was, the documentation PR and what readers will see as the record keeps them), the
+ * gate links the preview (`written`), and the record no longer keeps it.
+ */
+async function showPreview(pull, job, deps) {
+    const { context, settings } = deps;
+    const asked = pull.record.preview;
+    if (job.outcome !== 'pr-opened' && job.outcome !== 'archived') {
+        context.logger.info(`Pull request #${pull.number}: job ${(0,src_text/* idForLog */.pL)(pull.record.jobId)} could not be read as it ended; its preview waits for the next sweep.`);
+        return entry(pull, job, job.outcome, undefined);
+    }
+    const { lookAtPreview } = await __webpack_require__.e(/* import() */ 132).then(__webpack_require__.bind(__webpack_require__, 4132));
+    const preview = await lookAtPreview({ statusId: asked.statusId, branch: asked.branch, url: asked.url, triggeredAt: Date.parse(asked.triggeredAt) }, settings.timeoutMs, { client: context.client, clock: context.clock, logger: context.logger, signal: context.signal });
+    if (preview.status === undefined) {
+        context.logger.info(`Pull request #${pull.number}: its preview is still building; left for the next sweep.`);
+        return entry(pull, job, job.outcome, undefined);
+    }
+    const found = await foundAgain(pull, job, deps, samePreview);
+    if ('skipped' in found)
+        return found.skipped;
+    const { record, side, quiet, comment } = found;
+    record.preview = preview;
+    // The documentation PR as the job reported it, decided again (nothing done to it), and what readers will see as the record measured it.
+    await (0,docs_pr/* docsPrPhase */.$2)(record, side, undefined, quiet, () => Promise.resolve());
+    record.impact = await (0,impact/* impactPhase */.C)(record, settings, quiet, side.access);
+    const written = await (0,agent/* gateAndPublish */.Wr)(record, side, settings, quiet, () => comment.unchangedSinceThisRun());
+    if (!written)
+        return entry(pull, job, 'skipped', undefined);
+    context.logger.info(`Pull request #${pull.number}: its preview ended (${preview.status}).`);
+    return entry(pull, job, job.outcome, record.gateWritten);
+}
+/** Whether a comment's record still holds the preview the sweep found, of the same job and head. */
+function samePreview(record, pull) {
+    return record?.jobId === pull.record.jobId && record.headSha === pull.record.headSha && record.preview?.statusId === pull.record.preview?.statusId;
+}
+/**
+ * The pull request as GitHub has it now (its title, labels, branch; the head the job worked on is
+ * the record's), its comment found again (the one the sweep found, still holding the same work:
+ * `same`), and the run record of the sweep's writes to it.
+ */
+async function foundAgain(pull, job, deps, same) {
     const { settings, context, repository, seal, github } = deps;
     const { logger, signal } = context;
     // The step's outputs are the sweep's: a pull request's job ID or preview URL is not announced.
@@ -311,13 +395,13 @@ async function finish(pull, job, deps) {
     }
     catch (error) {
         if ((0,runtime/* isCancellation */.iB)(error, signal))
-            return entry(pull, job, 'cancelled', undefined);
+            return { skipped: entry(pull, job, 'cancelled', undefined) };
         logger.warning(`Pull request #${pull.number}: ${(0,src_text/* errorMessage */.gJ)(error)} Left for the next sweep.`);
-        return entry(pull, job, 'still-working', undefined);
+        return { skipped: entry(pull, job, 'still-working', undefined) };
     }
-    if (!comment || !sameWork(comment.earlier, pull)) {
-        logger.info(`Pull request #${pull.number}: its comment no longer records job ${(0,src_text/* idForLog */.pL)(pull.record.jobId)} at work (another run finished it, or a push sent a new one): left as it is.`);
-        return entry(pull, job, 'skipped', undefined);
+    if (!comment || !same(comment.earlier, pull)) {
+        logger.info(`Pull request #${pull.number}: its comment no longer records this work of job ${(0,src_text/* idForLog */.pL)(pull.record.jobId)} (another run finished it, or a push sent a new job): left as it is.`);
+        return { skipped: entry(pull, job, 'skipped', undefined) };
     }
     const side = (0,docs_pr/* docsSide */.BC)(settings, quiet, pullRequest, repository, seal, github);
     const record = {
@@ -328,7 +412,8 @@ async function finish(pull, job, deps) {
         diff: undefined,
         job,
         documentationPr: undefined,
-        following: side.follower ? (0,outcome/* nothingDone */.m)(undefined) : undefined,
+        // Until a follower acts, the documentation PR stays as the record has it.
+        following: side.follower ? (0,outcome/* nothingDone */.m)(comment.earlier?.docsPr, comment.earlier?.supersedes) : undefined,
         preview: undefined,
         syncing: false,
         finishes: true,
@@ -338,24 +423,7 @@ async function finish(pull, job, deps) {
         gateRefused: false,
         impact: undefined,
     };
-    const renderer = (0,pr_comment/* pullRequestCommentRenderer */.P)(quiet);
-    const notify = (stage) => renderer.render(stage, record);
-    const earlier = comment.earlier;
-    const follower = side.follower ? await side.follower(earlier?.docsPr, earlier?.supersedes) : undefined;
-    if (follower)
-        record.following = follower.outcome;
-    if (!open) {
-        logger.notice(`Pull request #${pull.number} was closed while its job worked: its outcome is recorded, and its documentation PR is left as the job made it.`);
-    }
-    await (0,agent/* afterTheJob */.$c)(record, side, follower, settings, quiet, notify, 'ask');
-    const found = comment;
-    const written = await (0,agent/* gateAndPublish */.Wr)(record, side, settings, quiet, () => found.stillWorkingOn(pull.record.jobId, pull.record.headSha));
-    if (!written) {
-        logger.info(`Pull request #${pull.number}: another run finished it meanwhile; this sweep wrote nothing to it.`);
-        return entry(pull, job, 'skipped', undefined);
-    }
-    logger.info(`Pull request #${pull.number}: job ${(0,src_text/* idForLog */.pL)(pull.record.jobId)} finished as ${record.job.outcome}.`);
-    return entry(pull, record.job, record.job.outcome, record.gateWritten);
+    return { record, side, quiet, comment, open };
 }
 /** The sweep's look at one job: attaching without waiting, one `GET` (its retries within the step's limits). */
 function readJobOnce(pull, settings, context) {

@@ -160,6 +160,7 @@ class PullRequestComment {
         const supersedes = view.docsPr ? view.docsPr.supersedes : this.stored?.supersedes;
         // What was measured stays recorded until a run measures anew.
         const impact = view.impact?.record ?? this.stored?.impact;
+        const preview = previewToRecord(view.preview, accepted ? undefined : this.stored?.preview);
         // The job is at work from the working write until a run saw it end (this run's outcome, or
         // another's, read again before this write): a run that sent nothing keeps what the record said,
         // unless it attached to the recorded job and saw it end.
@@ -175,6 +176,7 @@ class PullRequestComment {
             ...(docsPr ? { docsPr } : {}),
             ...(supersedes ? { supersedes } : {}),
             ...(impact ? { impact } : {}),
+            ...(preview ? { preview } : {}),
         };
     }
     /**
@@ -239,19 +241,16 @@ class PullRequestComment {
         }
     }
     /**
-     * Whether the comment, read again now, still records `jobId` at work on `headSha`: what a sweep
-     * asks just before its last writes, so that a run that finished the job meanwhile (or a push
-     * that sent a new one) is never overwritten. A comment that cannot be read again answers false:
-     * the next sweep tries again.
+     * Whether the comment, read again now, still holds the record this run last read or wrote: what
+     * a sweep asks just before its last writes, so that another run that wrote meanwhile (finished
+     * the job, or recorded a push's new job) is never overwritten. A comment that cannot be read
+     * again answers false: the next sweep tries again.
      */
-    async stillWorkingOn(jobId, headSha, github = this.github) {
-        if (this.commentId === undefined)
+    async unchangedSinceThisRun(github = this.github) {
+        if (this.commentId === undefined || this.stopped)
             return false;
         const newest = await this.readBodyAgain(github);
-        if (!newest)
-            return false;
-        this.stored = newest.record;
-        return newest.record.working === true && newest.record.jobId === jobId && newest.record.headSha === headSha;
+        return newest !== undefined && sameRecord(newest.record, this.stored);
     }
     /**
      * The comment's body and verified record as GitHub has them now; undefined when they cannot be
@@ -362,6 +361,24 @@ class PullRequestComment {
  */
 function tailOf(docsPrSection, gateLine, hidden) {
     return [docsPrSection, gateLine, hidden].filter((part) => Boolean(part));
+}
+/**
+ * The preview the record keeps: one this run asked for and did not see end (a sweep's), for a
+ * later sweep to show; none once this run saw it end; else the one the record kept (`kept`: none
+ * once a new job was accepted).
+ */
+function previewToRecord(preview, kept) {
+    if (!preview)
+        return kept;
+    if (preview.status !== undefined || preview.statusId === undefined || !preview.branch || !(0,_memory_record_js__WEBPACK_IMPORTED_MODULE_5__/* .isBounded */ .Ct)(preview.branch))
+        return undefined;
+    const url = preview.url !== undefined && preview.url.length <= _memory_record_js__WEBPACK_IMPORTED_MODULE_5__/* .MAX_PREVIEW_URL_CHARS */ .YC ? preview.url : undefined;
+    return {
+        statusId: preview.statusId,
+        branch: preview.branch,
+        triggeredAt: new Date(preview.triggeredAt ?? 0).toISOString(),
+        ...(url !== undefined ? { url } : {}),
+    };
 }
 /**
  * Whether this run saw the job end (a terminal status): a run that timed out, was cancelled or

@@ -58,7 +58,28 @@ export interface CommentRecord {
   readonly supersedes?: DocsPrRecord;
   /** What readers will see (reader-impact): the documentation PR, base and head it measured, so a later run for the same three does not read again. */
   readonly impact?: ImpactRecord;
+  /**
+   * A preview `command: sweep` asked for and did not wait for: a later sweep reads its status once
+   * and shows it in the comment once it has ended. Gone once a run showed how it ended, or a new
+   * job was accepted.
+   */
+  readonly preview?: PreviewRecord;
 }
+
+/** A preview deployment asked for and not yet seen to end. */
+export interface PreviewRecord {
+  /** The deployment's status ID, as the API gave it (a job ID's rules). */
+  readonly statusId: string;
+  /** The branch deployed (the job's `source.ref`, at most `MAX_OUTSIDE_CHARS`). */
+  readonly branch: string;
+  /** When it was asked for (ISO 8601). */
+  readonly triggeredAt: string;
+  /** Its URL, as the API gave it, when it gave one of at most `MAX_PREVIEW_URL_CHARS`. */
+  readonly url?: string;
+}
+
+/** The longest preview URL a record keeps: a longer one is shown by the run that asked, not by the sweep that shows its end. */
+export const MAX_PREVIEW_URL_CHARS = 2_000;
 
 /**
  * Reader impact as measured for a documentation PR's number, base branch and head commit: the
@@ -239,7 +260,7 @@ function checked<T>(reading: RecordReading<unknown>, read: (value: unknown) => T
 }
 
 function recordOf(value: unknown): CommentRecord | undefined {
-  const { jobId, headSha, working, acceptedAt, docsPr, supersedes, impact } = fieldsOf<keyof CommentRecord>(value);
+  const { jobId, headSha, working, acceptedAt, docsPr, supersedes, impact, preview } = fieldsOf<keyof CommentRecord>(value);
   if (typeof jobId !== 'string' || !isJobId(jobId) || typeof headSha !== 'string' || !isCommitSha(headSha)) return undefined;
   if (working !== undefined && working !== true) return undefined;
   if (acceptedAt !== undefined && (typeof acceptedAt !== 'string' || !isInstant(acceptedAt))) return undefined;
@@ -251,6 +272,8 @@ function recordOf(value: unknown): CommentRecord | undefined {
   if (impact !== undefined && !read) return undefined;
   // Measured by an earlier version for its head alone: measured again, the rest of the record kept.
   const measured = read === 'head-alone' ? undefined : read;
+  const deployment = preview === undefined ? undefined : previewOf(preview);
+  if (preview !== undefined && !deployment) return undefined;
   return {
     jobId,
     headSha,
@@ -259,7 +282,16 @@ function recordOf(value: unknown): CommentRecord | undefined {
     ...(docs ? { docsPr: docs } : {}),
     ...(replaced ? { supersedes: replaced } : {}),
     ...(measured ? { impact: measured } : {}),
+    ...(deployment ? { preview: deployment } : {}),
   };
+}
+
+function previewOf(value: unknown): PreviewRecord | undefined {
+  const { statusId, branch, triggeredAt, url } = fieldsOf<keyof PreviewRecord>(value);
+  if (typeof statusId !== 'string' || !isJobId(statusId) || typeof branch !== 'string' || branch === '' || !isBounded(branch)) return undefined;
+  if (typeof triggeredAt !== 'string' || !isInstant(triggeredAt)) return undefined;
+  if (url !== undefined && (typeof url !== 'string' || url.length > MAX_PREVIEW_URL_CHARS)) return undefined;
+  return { statusId, branch, triggeredAt, ...(url !== undefined ? { url } : {}) };
 }
 
 const PAGE_CHANGES = ['added', 'modified', 'removed', 'renamed'] as const;

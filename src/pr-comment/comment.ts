@@ -20,7 +20,10 @@ import {
   type CommentRecord,
   type DocsPrRecord,
   type ImpactRecord,
+  type PreviewRecord,
   type RecordReading,
+  isBounded,
+  MAX_PREVIEW_URL_CHARS,
 } from '../memory/record.js';
 import { newestMarkedBy } from '../memory/ours.js';
 import { codePrScope, docsPrScope, type RecordScope, type RecordSeal, type RepositoryIdentity } from '../memory/seal.js';
@@ -159,7 +162,10 @@ export class PullRequestComment {
    * last read. After a refused, failed, cut-off or cancelled create or message, the next run then
    * sends the same change again instead of taking it as delivered.
    */
-  recordFor(view: Pick<CommentView, 'run' | 'docsPr' | 'impact' | 'finished'>, stage: 'working' | 'outcome' = 'outcome'): CommentRecord | undefined {
+  recordFor(
+    view: Pick<CommentView, 'run' | 'docsPr' | 'impact' | 'finished' | 'preview'>,
+    stage: 'working' | 'outcome' = 'outcome',
+  ): CommentRecord | undefined {
     const { run } = view;
     const accepted = run.delivery === 'accepted' && run.jobId !== undefined;
     const job = accepted ? { jobId: run.jobId!, headSha: this.pullRequest.headSha } : this.stored;
@@ -169,6 +175,7 @@ export class PullRequestComment {
     const supersedes = view.docsPr ? view.docsPr.supersedes : this.stored?.supersedes;
     // What was measured stays recorded until a run measures anew.
     const impact = view.impact?.record ?? this.stored?.impact;
+    const preview = previewToRecord(view.preview, accepted ? undefined : this.stored?.preview);
     // The job is at work from the working write until a run saw it end (this run's outcome, or
     // another's, read again before this write): a run that sent nothing keeps what the record said,
     // unless it attached to the recorded job and saw it end.
@@ -184,6 +191,7 @@ export class PullRequestComment {
       ...(docsPr ? { docsPr } : {}),
       ...(supersedes ? { supersedes } : {}),
       ...(impact ? { impact } : {}),
+      ...(preview ? { preview } : {}),
     };
   }
 
@@ -248,17 +256,15 @@ export class PullRequestComment {
   }
 
   /**
-   * Whether the comment, read again now, still records `jobId` at work on `headSha`: what a sweep
-   * asks just before its last writes, so that a run that finished the job meanwhile (or a push
-   * that sent a new one) is never overwritten. A comment that cannot be read again answers false:
-   * the next sweep tries again.
+   * Whether the comment, read again now, still holds the record this run last read or wrote: what
+   * a sweep asks just before its last writes, so that another run that wrote meanwhile (finished
+   * the job, or recorded a push's new job) is never overwritten. A comment that cannot be read
+   * again answers false: the next sweep tries again.
    */
-  async stillWorkingOn(jobId: string, headSha: string, github = this.github): Promise<boolean> {
-    if (this.commentId === undefined) return false;
+  async unchangedSinceThisRun(github = this.github): Promise<boolean> {
+    if (this.commentId === undefined || this.stopped) return false;
     const newest = await this.readBodyAgain(github);
-    if (!newest) return false;
-    this.stored = newest.record;
-    return newest.record.working === true && newest.record.jobId === jobId && newest.record.headSha === headSha;
+    return newest !== undefined && sameRecord(newest.record, this.stored);
   }
 
   /**
@@ -370,6 +376,23 @@ export class PullRequestComment {
  */
 function tailOf(docsPrSection: string | undefined, gateLine: string | undefined, hidden: string | undefined): string[] {
   return [docsPrSection, gateLine, hidden].filter((part): part is string => Boolean(part));
+}
+
+/**
+ * The preview the record keeps: one this run asked for and did not see end (a sweep's), for a
+ * later sweep to show; none once this run saw it end; else the one the record kept (`kept`: none
+ * once a new job was accepted).
+ */
+function previewToRecord(preview: PreviewRun | undefined, kept: PreviewRecord | undefined): PreviewRecord | undefined {
+  if (!preview) return kept;
+  if (preview.status !== undefined || preview.statusId === undefined || !preview.branch || !isBounded(preview.branch)) return undefined;
+  const url = preview.url !== undefined && preview.url.length <= MAX_PREVIEW_URL_CHARS ? preview.url : undefined;
+  return {
+    statusId: preview.statusId,
+    branch: preview.branch,
+    triggeredAt: new Date(preview.triggeredAt ?? 0).toISOString(),
+    ...(url !== undefined ? { url } : {}),
+  };
 }
 
 /**

@@ -186,6 +186,59 @@ export async function awaitPreview(preview: PreviewRun, deps: PreviewDeps): Prom
   }
 }
 
+/** A preview asked for by an earlier run, as its record keeps it. */
+export interface AskedPreview {
+  readonly statusId: string;
+  readonly branch: string;
+  readonly url: string | undefined;
+  readonly triggeredAt: number;
+}
+
+/**
+ * `command: sweep`'s look at a preview an earlier sweep asked for: its status read once, never a
+ * wait. It has ended on `success` or `failure` (or an answer that is no transient failure); past
+ * `timeoutMs` since it was asked for, it ends as `timed-out`; else it is still building (`status`
+ * undefined), for the next sweep.
+ */
+export async function lookAtPreview(
+  asked: AskedPreview,
+  timeoutMs: number,
+  deps: Pick<PreviewDeps, 'client' | 'clock' | 'logger' | 'signal'>,
+): Promise<PreviewRun> {
+  const { client, clock, signal } = deps;
+  const preview: PreviewRun = {
+    status: undefined,
+    branch: asked.branch,
+    url: asked.url,
+    statusId: asked.statusId,
+    state: undefined,
+    deployment: undefined,
+    reason: undefined,
+    waitedMs: clock.now() - asked.triggeredAt,
+    reads: 1,
+    triggeredAt: asked.triggeredAt,
+  };
+  try {
+    preview.deployment = await client.getDeploymentStatus(asked.statusId);
+  } catch (error) {
+    if (isCancellation(error, signal)) return ended(preview, 'cancelled');
+    if (!(error instanceof ApiError) || !isTransientFailure(error)) return ended(preview, 'error', errorMessage(error));
+    deps.logger.info(`Reading the preview's status failed (${forLog(errorMessage(error), 300)}); the next sweep reads it again.`);
+    return preview;
+  }
+  preview.state = preview.deployment.status ?? undefined;
+  if (preview.state === 'success') return ended(preview, 'success');
+  if (preview.state === 'failure') return ended(preview, 'failure', failureReason(preview.deployment));
+  if (clock.now() - asked.triggeredAt >= timeoutMs) {
+    return ended(
+      preview,
+      'timed-out',
+      `The preview was still ${describeState(preview.state)} ${formatDuration(clock.now() - asked.triggeredAt)} after it was asked for.${lastSaid(preview.deployment)}`,
+    );
+  }
+  return preview;
+}
+
 function ended(preview: PreviewRun, status: PreviewStatus, reason?: string): PreviewRun {
   preview.status = status;
   preview.reason = reason;

@@ -15,7 +15,8 @@ import { isCancellation } from '../runtime.js';
 import type { AgentSettings, SweepSettings } from '../settings.js';
 import { countOf, errorMessage, formatDuration, idForLog } from '../text.js';
 import { afterTheJob, gateAndPublish } from './agent.js';
-import { docsSide } from './agent/docs-pr.js';
+import { docsPrPhase, docsSide, type DocsSide } from './agent/docs-pr.js';
+import { impactPhase } from './agent/impact.js';
 import { pullRequestCommentRenderer } from './agent/pr-comment.js';
 import type { AgentRunRecord, AgentStage } from './agent/run-record.js';
 import { findWorking, SWEEP_LOOKBACK_MS, type WorkingPullRequest } from '../sweep/find.js';
@@ -112,6 +113,18 @@ export async function sweepStep(settings: SweepSettings, context: StepContext): 
       return report('error', `Could not read job ${idForLog(pull.record.jobId)} of pull request #${pull.number}: ${errorMessage(job.error)}`, left);
     }
     if (job.outcome === 'cancelled') return report('cancelled', undefined, left);
+    const deps: FinishDeps = { settings: agentSettings, context, repository, repo, seal, github, workflowClient };
+    if (!pull.record.working) {
+      // The job ended in an earlier sweep, which asked for its preview: shown once it has ended.
+      try {
+        swept.push(await showPreview(pull, job, deps));
+      } catch (error) {
+        if (isCancellation(error, signal)) return report('cancelled', undefined, left);
+        logger.warning(`Pull request #${pull.number}: could not show its preview: ${errorMessage(error)} Left for the next sweep.`);
+        swept.push(entry(pull, job, job.outcome, undefined));
+      }
+      continue;
+    }
     if (job.outcome === 'running') {
       if (clock.now() - pull.acceptedAt < settings.timeoutMs) {
         logger.info(`Pull request #${pull.number}: job ${idForLog(pull.record.jobId)} is still working; left for the next sweep.`);
@@ -127,7 +140,7 @@ export async function sweepStep(settings: SweepSettings, context: StepContext): 
     if (isJobGone(job)) logger.warning(`Pull request #${pull.number}: the API no longer knows job ${idForLog(pull.record.jobId)} (404): finished as error.`);
     // Finish: as a waiting run ends, on that pull request.
     try {
-      swept.push(await finish(pull, job, { settings: agentSettings, context, repository, repo, seal, github, workflowClient }));
+      swept.push(await finish(pull, job, deps));
     } catch (error) {
       if (isCancellation(error, signal)) return report('cancelled', undefined, left);
       // Its record still says working: the next sweep finishes it.
@@ -149,11 +162,88 @@ interface FinishDeps {
 }
 
 /**
- * Finishes one pull request whose job ended: the pull request as GitHub has it now (its title,
- * labels, branch; the head the job worked on is the record's), its comment found again (the one
- * the sweep found, still naming this job at work), then the phases a waiting run ends with.
+ * Finishes one pull request whose job ended: its comment found again (the one the sweep found,
+ * still naming this job at work), then the phases a waiting run ends with.
  */
 async function finish(pull: WorkingPullRequest, job: AgentRun, deps: FinishDeps): Promise<SweptPullRequest> {
+  const { logger } = deps.context;
+  const found = await foundAgain(pull, job, deps, sameWork);
+  if ('skipped' in found) return found.skipped;
+  const { record, side, quiet, comment } = found;
+  if (!found.open) {
+    logger.notice(
+      `Pull request #${pull.number} was closed while its job worked: its outcome is recorded, and its documentation PR is left open (close it by hand).`,
+    );
+  }
+  const earlier = comment.earlier;
+  const follower: DocsPrFollower | undefined = side.follower ? await side.follower(earlier?.docsPr, earlier?.supersedes) : undefined;
+  if (follower) record.following = follower.outcome;
+  const renderer = pullRequestCommentRenderer(quiet);
+  const notify = (stage: AgentStage): Promise<void> => renderer.render(stage, record);
+  await afterTheJob(record, side, follower, deps.settings, quiet, notify, 'ask');
+  const written = await gateAndPublish(record, side, deps.settings, quiet, () => comment.unchangedSinceThisRun());
+  if (!written) {
+    logger.info(`Pull request #${pull.number}: its record, read again before the last writes, was written by another run meanwhile: nothing written.`);
+    return entry(pull, job, 'skipped', undefined);
+  }
+  logger.info(`Pull request #${pull.number}: job ${idForLog(pull.record.jobId)} finished as ${record.job.outcome}.`);
+  return entry(pull, record.job, record.job.outcome, record.gateWritten);
+}
+
+/**
+ * Shows the preview an earlier sweep asked for, once it has ended: its status read once; still
+ * building, the pull request is left for the next sweep. Ended, the comment says so (the job's
+ * outcome as it was, the documentation PR and what readers will see as the record keeps them), the
+ * gate links the preview (`written`), and the record no longer keeps it.
+ */
+async function showPreview(pull: WorkingPullRequest, job: AgentRun, deps: FinishDeps): Promise<SweptPullRequest> {
+  const { context, settings } = deps;
+  const asked = pull.record.preview!;
+  if (job.outcome !== 'pr-opened' && job.outcome !== 'archived') {
+    context.logger.info(
+      `Pull request #${pull.number}: job ${idForLog(pull.record.jobId)} could not be read as it ended; its preview waits for the next sweep.`,
+    );
+    return entry(pull, job, job.outcome, undefined);
+  }
+  const { lookAtPreview } = await import('../preview/run-preview.js');
+  const preview = await lookAtPreview(
+    { statusId: asked.statusId, branch: asked.branch, url: asked.url, triggeredAt: Date.parse(asked.triggeredAt) },
+    settings.timeoutMs,
+    { client: context.client, clock: context.clock, logger: context.logger, signal: context.signal },
+  );
+  if (preview.status === undefined) {
+    context.logger.info(`Pull request #${pull.number}: its preview is still building; left for the next sweep.`);
+    return entry(pull, job, job.outcome, undefined);
+  }
+  const found = await foundAgain(pull, job, deps, samePreview);
+  if ('skipped' in found) return found.skipped;
+  const { record, side, quiet, comment } = found;
+  record.preview = preview;
+  // The documentation PR as the job reported it, decided again (nothing done to it), and what readers will see as the record measured it.
+  await docsPrPhase(record, side, undefined, quiet, () => Promise.resolve());
+  record.impact = await impactPhase(record, settings, quiet, side.access);
+  const written = await gateAndPublish(record, side, settings, quiet, () => comment.unchangedSinceThisRun());
+  if (!written) return entry(pull, job, 'skipped', undefined);
+  context.logger.info(`Pull request #${pull.number}: its preview ended (${preview.status}).`);
+  return entry(pull, job, job.outcome, record.gateWritten);
+}
+
+/** Whether a comment's record still holds the preview the sweep found, of the same job and head. */
+function samePreview(record: PullRequestComment['earlier'], pull: WorkingPullRequest): boolean {
+  return record?.jobId === pull.record.jobId && record.headSha === pull.record.headSha && record.preview?.statusId === pull.record.preview?.statusId;
+}
+
+/**
+ * The pull request as GitHub has it now (its title, labels, branch; the head the job worked on is
+ * the record's), its comment found again (the one the sweep found, still holding the same work:
+ * `same`), and the run record of the sweep's writes to it.
+ */
+async function foundAgain(
+  pull: WorkingPullRequest,
+  job: AgentRun,
+  deps: FinishDeps,
+  same: (record: PullRequestComment['earlier'], pull: WorkingPullRequest) => boolean,
+): Promise<{ skipped: SweptPullRequest } | { record: AgentRunRecord; side: DocsSide; quiet: StepContext; comment: PullRequestComment; open: boolean }> {
   const { settings, context, repository, seal, github } = deps;
   const { logger, signal } = context;
   // The step's outputs are the sweep's: a pull request's job ID or preview URL is not announced.
@@ -177,15 +267,15 @@ async function finish(pull: WorkingPullRequest, job: AgentRun, deps: FinishDeps)
     };
     comment = await PullRequestComment.find(client, { repository, number: pull.number, headSha: pull.record.headSha }, { logger, clock: context.clock, seal });
   } catch (error) {
-    if (isCancellation(error, signal)) return entry(pull, job, 'cancelled', undefined);
+    if (isCancellation(error, signal)) return { skipped: entry(pull, job, 'cancelled', undefined) };
     logger.warning(`Pull request #${pull.number}: ${errorMessage(error)} Left for the next sweep.`);
-    return entry(pull, job, 'still-working', undefined);
+    return { skipped: entry(pull, job, 'still-working', undefined) };
   }
-  if (!comment || !sameWork(comment.earlier, pull)) {
+  if (!comment || !same(comment.earlier, pull)) {
     logger.info(
-      `Pull request #${pull.number}: its comment no longer records job ${idForLog(pull.record.jobId)} at work (another run finished it, or a push sent a new one): left as it is.`,
+      `Pull request #${pull.number}: its comment no longer records this work of job ${idForLog(pull.record.jobId)} (another run finished it, or a push sent a new job): left as it is.`,
     );
-    return entry(pull, job, 'skipped', undefined);
+    return { skipped: entry(pull, job, 'skipped', undefined) };
   }
   const side = docsSide(settings, quiet, pullRequest, repository, seal, github);
   const record: AgentRunRecord = {
@@ -196,7 +286,8 @@ async function finish(pull: WorkingPullRequest, job: AgentRun, deps: FinishDeps)
     diff: undefined,
     job,
     documentationPr: undefined,
-    following: side.follower ? nothingDone(undefined) : undefined,
+    // Until a follower acts, the documentation PR stays as the record has it.
+    following: side.follower ? nothingDone(comment.earlier?.docsPr, comment.earlier?.supersedes) : undefined,
     preview: undefined,
     syncing: false,
     finishes: true,
@@ -206,25 +297,7 @@ async function finish(pull: WorkingPullRequest, job: AgentRun, deps: FinishDeps)
     gateRefused: false,
     impact: undefined,
   };
-  const renderer = pullRequestCommentRenderer(quiet);
-  const notify = (stage: AgentStage): Promise<void> => renderer.render(stage, record);
-  const earlier = comment.earlier;
-  const follower: DocsPrFollower | undefined = side.follower ? await side.follower(earlier?.docsPr, earlier?.supersedes) : undefined;
-  if (follower) record.following = follower.outcome;
-  if (!open) {
-    logger.notice(
-      `Pull request #${pull.number} was closed while its job worked: its outcome is recorded, and its documentation PR is left as the job made it.`,
-    );
-  }
-  await afterTheJob(record, side, follower, settings, quiet, notify, 'ask');
-  const found = comment;
-  const written = await gateAndPublish(record, side, settings, quiet, () => found.stillWorkingOn(pull.record.jobId, pull.record.headSha));
-  if (!written) {
-    logger.info(`Pull request #${pull.number}: another run finished it meanwhile; this sweep wrote nothing to it.`);
-    return entry(pull, job, 'skipped', undefined);
-  }
-  logger.info(`Pull request #${pull.number}: job ${idForLog(pull.record.jobId)} finished as ${record.job.outcome}.`);
-  return entry(pull, record.job, record.job.outcome, record.gateWritten);
+  return { record, side, quiet, comment, open };
 }
 
 /** The sweep's look at one job: attaching without waiting, one `GET` (its retries within the step's limits). */

@@ -17,12 +17,18 @@ export const SWEEP_LOOKBACK_MS = 24 * 60 * 60 * 1000;
  */
 export const SWEEP_MAX_COMMENT_PAGES = 20;
 
-/** A pull request whose comment, written by the action's identity, holds a verified record of a job still working. */
+/**
+ * A pull request whose comment, written by the action's identity, holds a verified record of a
+ * job still working, or of a preview an earlier sweep asked for and no run has seen end.
+ */
 export interface WorkingPullRequest {
   readonly number: number;
   readonly commentId: number;
-  readonly record: CommentRecord & { readonly working: true };
-  /** When the job was accepted: the record's time, else (a record of an earlier version) the comment's last update. */
+  readonly record: CommentRecord;
+  /**
+   * When the work began: the job's acceptance (the record's time, else, for a record of an earlier
+   * version, the comment's last update), or the preview's asking.
+   */
   readonly acceptedAt: number;
 }
 
@@ -41,7 +47,8 @@ export interface SweepFindings {
  * The pull requests of the workflow's repository that a sweep may finish, found through the
  * repository's comments updated since `since` (never by reading each open pull request): a
  * comment counts only when its first line is the action's marker, the token's own identity wrote
- * it, and its last line is a record sealed for that pull request that says the job is working.
+ * it, and its last line is a record sealed for that pull request that says the job is working
+ * (or that a preview a sweep asked for has not been seen to end).
  * Anyone can write a comment with the marker, or copy a record: neither is the action's
  * (docs/threat-model.md). Of a pull request's comments the newest the identity wrote counts, as a
  * run finds it. Cancellation and the step's deadline end it, as every GitHub read.
@@ -63,10 +70,11 @@ export async function findWorking(github: GitHubApi, repository: RepositoryIdent
   for (const comment of newest.values()) {
     const reading = readRecord(comment.body, seal, codePrScope(repository, comment.issueNumber));
     if (reading.found === 'unverified') unverified += 1;
-    if (reading.found !== 'verified' || reading.record.working !== true) continue;
+    if (reading.found !== 'verified' || (reading.record.working !== true && reading.record.preview === undefined)) continue;
     const { record } = reading;
-    const acceptedAt = record.acceptedAt === undefined ? comment.updatedAt : Date.parse(record.acceptedAt);
-    working.push({ number: comment.issueNumber, commentId: comment.id, record: { ...record, working: true }, acceptedAt });
+    const began = record.working ? record.acceptedAt : record.preview?.triggeredAt;
+    const acceptedAt = began === undefined ? comment.updatedAt : Date.parse(began);
+    working.push({ number: comment.issueNumber, commentId: comment.id, record, acceptedAt });
   }
   working.sort((a, b) => a.acceptedAt - b.acceptedAt || a.number - b.number);
   return { working, unverified, more, reads: pages + 1 };

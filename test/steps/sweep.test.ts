@@ -374,3 +374,91 @@ describe('bad input and faults', () => {
     expect(agentRequests()).toBe(1);
   });
 });
+
+describe('the preview, detached', () => {
+  it('a sweep asks for the preview and records it; a later sweep reads it once while it builds, and shows it once it is ready', async () => {
+    flows.sim.queueJobScripts(jobOf(2 * MINUTE));
+    flows.sim.queuePrLinks(docsPrLink(101));
+    flows.sim.queuePreviewScripts({ queuedMs: 0, buildMs: 3 * MINUTE, result: 'success' });
+    opened(101);
+    await start(CODE_PR, HEAD, { preview: 'true' });
+    flows.time.advance(3 * MINUTE);
+
+    // The job ended: finished, and its preview asked for, not waited for.
+    const first = await sweep({ preview: 'true' });
+    expect(swept(first)).toEqual([expect.objectContaining({ outcome: 'pr-opened', docsStatusState: 'success' })]);
+    const asked = recordOn()?.preview;
+    expect(asked).toMatchObject({ branch: BRANCH, statusId: expect.any(String), triggeredAt: new Date(flows.time.now()).toISOString() });
+    expect(recordOn()?.working).toBeUndefined();
+    expect(flows.sim.deployments()).toHaveLength(1);
+
+    // Still building: one status read, nothing written.
+    flows.time.advance(MINUTE);
+    flows.sim.resetLog();
+    const from = github.requests.length;
+    const second = await sweep({ preview: 'true' });
+    expect(swept(second)).toEqual([expect.objectContaining({ outcome: 'pr-opened', docsStatusState: '' })]);
+    expect(flows.sim.requests.map((request) => request.method)).toEqual(['GET', 'GET']);
+    expect(github.requests.slice(from).filter((request) => request.method !== 'GET' && request.call !== 'identity')).toEqual([]);
+    expect(recordOn()?.preview).toEqual(asked);
+
+    // Ready: the comment shows it, the gate links it, and the record lets it go.
+    flows.time.advance(3 * MINUTE);
+    const third = await sweep({ preview: 'true' });
+    expect(swept(third)).toEqual([expect.objectContaining({ outcome: 'pr-opened', docsStatusState: 'success' })]);
+    expect(recordOn()?.preview).toBeUndefined();
+    expect(recordOn()).toMatchObject({ docsPr: { repository: DOCS, number: 101 } });
+    const deployment = flows.sim.deployments()[0]!;
+    expect(codeComment()?.body).toContain(deployment.previewUrl);
+    expect(github.latestStatus(HEAD, 'documentation')?.target_url).toBe(deployment.previewUrl);
+    expect(flows.sim.deployments()).toHaveLength(1);
+
+    // Nothing left.
+    flows.sim.resetLog();
+    expect(swept(await sweep({ preview: 'true' }))).toEqual([]);
+    expect(flows.sim.requests).toHaveLength(0);
+  });
+
+  it('a preview that never ends is shown as timed out once timeout has passed since it was asked for', async () => {
+    flows.sim.queueJobScripts(jobOf(MINUTE));
+    flows.sim.queuePrLinks(docsPrLink(101));
+    flows.sim.queuePreviewScripts({ queuedMs: 0, buildMs: 10 * 60 * MINUTE, result: 'success' });
+    opened(101);
+    await start(CODE_PR, HEAD, { preview: 'true' });
+    flows.time.advance(2 * MINUTE);
+    await sweep({ preview: 'true' });
+    flows.time.advance(31 * MINUTE);
+    const run = await sweep({ preview: 'true' });
+    expect(swept(run)).toEqual([expect.objectContaining({ outcome: 'pr-opened' })]);
+    expect(recordOn()?.preview).toBeUndefined();
+    expect(codeComment()?.body).toMatch(/timed out|timed-out/i);
+  });
+});
+
+describe('a sweep that cannot do its work', () => {
+  it('a dry run lists what it would look at, reads nothing from the API and writes nothing', async () => {
+    const jobId = await createdJob([{ status: 'completed' }]);
+    actionComment(CODE_PR, { jobId, headSha: HEAD, working: true, acceptedAt: new Date(flows.time.now()).toISOString() });
+    flows.sim.resetLog();
+    const run = await sweep({ 'dry-run': 'true' });
+    expect(run.outputs.outcome).toBe('dry-run');
+    expect(swept(run)).toEqual([expect.objectContaining({ pullRequest: CODE_PR, jobId, outcome: 'dry-run' })]);
+    expect(flows.sim.requests).toHaveLength(0);
+    expect(github.requests.filter((request) => request.method !== 'GET' && request.call !== 'identity')).toEqual([]);
+  });
+
+  it('comments it may not read (403): outcome error, the step fails naming the permission, nothing read from the API', async () => {
+    github.injectFault({ call: 'recent-comments', kind: 'status', status: 403 });
+    const run = await sweep();
+    expect(run.outputs).toMatchObject({ outcome: 'error', swept: '[]', requests: '0' });
+    expect(run.failures).toHaveLength(1);
+    expect(run.failures[0]).toContain('pull-requests: read');
+    expect(flows.sim.requests).toHaveLength(0);
+  });
+
+  it('without GITHUB_REPOSITORY: outcome error, one line saying so', async () => {
+    const run = await flows.run({ ...DETACHED, command: 'sweep' }, { event: scheduleEvent(), env: { GITHUB_REPOSITORY: '' } });
+    expect(run.outputs.outcome).toBe('error');
+    expect(run.failures).toEqual([expect.stringContaining('GITHUB_REPOSITORY')]);
+  });
+});
