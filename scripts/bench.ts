@@ -941,7 +941,7 @@ async function runnerMinutes(): Promise<void> {
     const gets = sim.requests.length;
     const bound = Math.ceil(github.comments.length / 100) + 1;
     rows.push({
-      figure: `A sweep's requests, ${perDay} jobs a day (${github.comments.length.toLocaleString('en-US')} comments in a day; ${working} jobs of the last hour still working): GitHub reads to find them · agent GETs`,
+      figure: `A sweep's requests, ${perDay} jobs a day (${github.comments.length.toLocaleString('en-US')} comments in a day; still working, the last hour's: ${working}): GitHub reads to find them · agent GETs`,
       value: `${finding} · ${gets}`,
       reference: `the contract's bound: ⌈${github.comments.length} ÷ 100⌉ + 1 = ${bound} · one per working job (${Math.min(working, 50)}, at most 50)`,
       target: '≤ bound · = working jobs',

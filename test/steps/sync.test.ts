@@ -520,6 +520,42 @@ describe('tokens and faults', () => {
     expect(result.outputs).toMatchObject({ outcome: 'dry-run', 'docs-pr-action': 'none' });
     expect(github.statuses).toEqual([]);
     expect(writes()).toEqual([]);
+    expect(result.log.messages('info')).toContain(`Dry run: would bring code PR ${CODE}#${CODE_PR} in step; nothing was changed on GitHub.`);
+    expect(result.failed).toBe(false);
+  });
+});
+
+describe('what a sync run says of itself', () => {
+  it('synced: the summary names both pull requests, the closing line the state written, and nothing fails', async () => {
+    await awaitingApproval();
+    docs.pulls.get(DOCS_PR)!.reviewDecision = 'APPROVED';
+    const result = await docsRepoSync(reviewed('approved'));
+    expect(result.summary).toContain(`\`${DOCS}#${DOCS_PR}\``);
+    expect(result.summary).toContain(`\`${CODE}#${CODE_PR}\``);
+    expect(result.log.messages('info').at(-1)).toBe('Outcome: synced · docs PR synced · documentation success');
+    expect(result.failures).toEqual([]);
+  });
+
+  it('a pull request without a back-link: skipped with its reason in the summary, no status, no comment, nothing fails', async () => {
+    docsPull(DOCS_PR);
+    const result = await docsRepoSync(reviewed('approved'));
+    expect(result.outputs.outcome).toBe('skipped');
+    expect(result.summary).toContain('carries no back-link of this action');
+    expect(github.statuses).toEqual([]);
+    expect(writes()).toEqual([]);
+    expect(result.failures).toEqual([]);
+  });
+
+  it('no github-token at all: outcome error, the step fails saying which input, and nothing is written', async () => {
+    docsPull(DOCS_PR);
+    const result = await flows.run(
+      { command: 'sync', 'docs-status': 'approved', 'github-token': '', 'code-token': CODE_TOKEN },
+      { event: reviewed('approved'), env: { GITHUB_REPOSITORY: DOCS, GITHUB_TOKEN: '' } },
+    );
+    expect(result.outputs.outcome).toBe('error');
+    expect(result.failures).toEqual([expect.stringContaining('Input "github-token" is empty')]);
+    expect(github.statuses).toEqual([]);
+    expect(writes()).toEqual([]);
   });
 });
 
