@@ -259,7 +259,7 @@ async function sweepStep(settings, context) {
         }
         if (job.outcome === 'cancelled')
             return report('cancelled', undefined, left);
-        const deps = { settings: agentSettings, context, repository, repo, seal, github, workflowClient };
+        const deps = { settings: agentSettings, context, repository, seal, github, workflowClient };
         if (!pull.record.working) {
             // The job ended in an earlier sweep, which asked for its preview: shown once it has ended.
             try {

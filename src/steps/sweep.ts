@@ -6,7 +6,7 @@ import { nothingDone } from '../docs-pr/outcome.js';
 import { serverUrlFrom } from '../docs-pr/target.js';
 import { workflowRepositoryOf, type EventPullRequest } from '../event.js';
 import { gitHubClients } from '../github/clients.js';
-import { endsTheStep, repoFromEnv, type GitHubApi, type RepoName } from '../github/api.js';
+import { endsTheStep, repoFromEnv, type GitHubApi } from '../github/api.js';
 import type { RepositoryIdentity } from '../memory/seal.js';
 import { RecordSeal } from '../memory/seal.js';
 import { PullRequestComment } from '../pr-comment/comment.js';
@@ -113,7 +113,7 @@ export async function sweepStep(settings: SweepSettings, context: StepContext): 
       return report('error', `Could not read job ${idForLog(pull.record.jobId)} of pull request #${pull.number}: ${errorMessage(job.error)}`, left);
     }
     if (job.outcome === 'cancelled') return report('cancelled', undefined, left);
-    const deps: FinishDeps = { settings: agentSettings, context, repository, repo, seal, github, workflowClient };
+    const deps: FinishDeps = { settings: agentSettings, context, repository, seal, github, workflowClient };
     if (!pull.record.working) {
       // The job ended in an earlier sweep, which asked for its preview: shown once it has ended.
       try {
@@ -155,7 +155,6 @@ interface FinishDeps {
   readonly settings: AgentSettings;
   readonly context: StepContext;
   readonly repository: RepositoryIdentity;
-  readonly repo: RepoName;
   readonly seal: RecordSeal;
   readonly github: ReturnType<typeof gitHubClients>;
   readonly workflowClient: () => Promise<GitHubApi>;

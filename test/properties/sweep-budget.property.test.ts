@@ -23,7 +23,7 @@ import { COMMENT_MARKER, type CommentRecord } from '../../src/memory/record.js';
 import { SWEEP_LOOKBACK_MS } from '../../src/sweep/find.js';
 import { SWEEP_MAX_JOBS } from '../../src/steps/sweep.js';
 import type { FakeGitHub } from '../support/fake-github.js';
-import { startFlows, type Flows } from '../support/in-process.js';
+import { createdJob, startFlows, type Flows } from '../support/in-process.js';
 import { sealedRecord } from '../support/records.js';
 import { scheduleEvent } from '../support/webhook-events.js';
 
@@ -94,7 +94,7 @@ describe('a sweep over a generated repository (property)', () => {
             jobId =
               each.kind === 'working-gone'
                 ? `job_gone_${commentId}`
-                : await createdJob(each.kind === 'working-active' ? [{ status: 'active' }] : [{ status: 'completed' }]);
+                : await createdJob(flows.sim, each.kind === 'working-active' ? [{ status: 'active' }] : [{ status: 'completed' }]);
             const record: CommentRecord = { jobId, headSha: head, working: true, acceptedAt: new Date(acceptedAt).toISOString() };
             body += `\n\n${sealedRecord(record, each.pull)}`;
             github.pullStates.set(each.pull, { title: 'A change', state: 'open', draft: false, merged: false, headRef: 'change', headSha: head, labels: [] });
@@ -168,14 +168,3 @@ describe('a sweep over a generated repository (property)', () => {
     );
   }, 120_000);
 });
-
-/** A job created on the simulator as an earlier start created it. */
-async function createdJob(script: Parameters<Flows['sim']['queueJobScripts']>[0]): Promise<string> {
-  flows.sim.queueJobScripts(script);
-  const answer = await fetch(`${flows.sim.url}/v2/agent/proj_sim/job`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${flows.sim.apiKey}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ prompt: 'Document the change' }),
-  });
-  return ((await answer.json()) as { id: string }).id;
-}

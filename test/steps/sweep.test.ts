@@ -10,7 +10,7 @@ import { COMMENT_MARKER, type CommentRecord } from '../../src/memory/record.js';
 import { RecordSeal } from '../../src/memory/seal.js';
 import type { JobScript } from '../simulator/index.js';
 import type { FakeGitHub, FakeRepository } from '../support/fake-github.js';
-import { startFlows, type FlowResult, type Flows } from '../support/in-process.js';
+import { createdJob, startFlows, type FlowResult, type Flows } from '../support/in-process.js';
 import { recordIn, sealedRecord } from '../support/records.js';
 import { pullRequestEvent, repositoryDispatchEvent, scheduleEvent } from '../support/webhook-events.js';
 
@@ -181,17 +181,6 @@ describe('what the sweep trusts', () => {
   });
 });
 
-/** Creates a job on the simulator directly (as an earlier start did) and answers its ID. */
-async function createdJob(script: JobScript): Promise<string> {
-  flows.sim.queueJobScripts(script);
-  const answer = await fetch(`${flows.sim.url}/v2/agent/proj_sim/job`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${flows.sim.apiKey}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ prompt: 'Document the change' }),
-  });
-  return ((await answer.json()) as { id: string }).id;
-}
-
 /** The action's comment on pull request `number`, holding `record`, last written at `updatedAt`. */
 function actionComment(number: number, record: CommentRecord, updatedAt = flows.time.now(), id = 100_000 + number, login = 'github-actions[bot]'): void {
   github.comments.push({
@@ -220,7 +209,7 @@ describe('bad input and faults', () => {
     flows.sim.resetLog();
     const accepted = flows.time.now();
     for (let n = 0; n < 100; n++) {
-      const jobId = await createdJob([{ status: 'active' }]);
+      const jobId = await createdJob(flows.sim, [{ status: 'active' }]);
       github.pullStates.set(200 + n, {
         title: `Change ${n}`,
         state: 'open',
@@ -267,7 +256,7 @@ describe('bad input and faults', () => {
   });
 
   it('a job working past timeout since it was accepted is finished as timed-out', async () => {
-    const jobId = await createdJob([{ status: 'active' }]);
+    const jobId = await createdJob(flows.sim, [{ status: 'active' }]);
     actionComment(CODE_PR, { jobId, headSha: HEAD, working: true, acceptedAt: new Date(flows.time.now()).toISOString() });
     flows.time.advance(31 * MINUTE);
     const run = await sweep();
@@ -279,7 +268,7 @@ describe('bad input and faults', () => {
   it('a job that ended long ago (20 hours) is finished as any other', async () => {
     flows.sim.queuePrLinks(docsPrLink(101));
     opened(101);
-    const jobId = await createdJob(jobOf(MINUTE));
+    const jobId = await createdJob(flows.sim, jobOf(MINUTE));
     actionComment(CODE_PR, { jobId, headSha: HEAD, working: true, acceptedAt: new Date(flows.time.now()).toISOString() });
     flows.time.advance(20 * 60 * MINUTE);
     const run = await sweep();
@@ -288,7 +277,7 @@ describe('bad input and faults', () => {
 
   it('a sweep cancelled mid-way: what it finished stays finished, the rest waits for the next sweep', async () => {
     for (const n of [1, 2, 3]) {
-      const jobId = await createdJob([{ status: 'completed' }]);
+      const jobId = await createdJob(flows.sim, [{ status: 'completed' }]);
       github.pullStates.set(300 + n, { title: `Change ${n}`, state: 'open', draft: false, merged: false, headRef: `change-${n}`, headSha: sha(n), labels: [] });
       actionComment(300 + n, { jobId, headSha: sha(n), working: true, acceptedAt: new Date(flows.time.now() + n * 1000).toISOString() });
     }
@@ -307,7 +296,7 @@ describe('bad input and faults', () => {
   });
 
   it('another run finishes the pull request while the sweep reads its job: the sweep writes nothing to it', async () => {
-    const jobId = await createdJob([{ status: 'completed' }]);
+    const jobId = await createdJob(flows.sim, [{ status: 'completed' }]);
     actionComment(CODE_PR, { jobId, headSha: HEAD, working: true, acceptedAt: new Date(flows.time.now()).toISOString() });
     flows.time.advance(MINUTE);
     const finishedElsewhere = `${COMMENT_MARKER}\nFinished by an attaching run\n\n${sealedRecord({ jobId, headSha: HEAD }, CODE_PR)}`;
@@ -326,7 +315,7 @@ describe('bad input and faults', () => {
   });
 
   it('a push sends a new job while the sweep reads the old one: the new job stays recorded as working, its head keeps pending', async () => {
-    const jobId = await createdJob([{ status: 'completed' }]);
+    const jobId = await createdJob(flows.sim, [{ status: 'completed' }]);
     actionComment(CODE_PR, { jobId, headSha: HEAD, working: true, acceptedAt: new Date(flows.time.now()).toISOString() });
     flows.time.advance(MINUTE);
     const NEW_HEAD = 'f'.repeat(40);
@@ -347,7 +336,7 @@ describe('bad input and faults', () => {
 
   it('a record sealed under previous-api-key (a rotation) is swept, and sealed anew under api-key', async () => {
     const OLD_KEY = 'mint_sim_rotatedAway00000000';
-    const jobId = await createdJob([{ status: 'completed' }]);
+    const jobId = await createdJob(flows.sim, [{ status: 'completed' }]);
     github.comments.push({
       id: 7001,
       issue_url: `${github.url}/repos/${CODE}/issues/${CODE_PR}`,
@@ -366,7 +355,7 @@ describe('bad input and faults', () => {
   });
 
   it('a comment edited by hand (its record no longer verifies) is none', async () => {
-    const jobId = await createdJob([{ status: 'completed' }]);
+    const jobId = await createdJob(flows.sim, [{ status: 'completed' }]);
     actionComment(CODE_PR, { jobId, headSha: HEAD, working: true });
     codeComment()!.body = codeComment()!.body.replace(jobId, 'job_other');
     const run = await sweep();
@@ -437,7 +426,7 @@ describe('the preview, detached', () => {
 
 describe('a sweep that cannot do its work', () => {
   it('a dry run lists what it would look at, reads nothing from the API and writes nothing', async () => {
-    const jobId = await createdJob([{ status: 'completed' }]);
+    const jobId = await createdJob(flows.sim, [{ status: 'completed' }]);
     actionComment(CODE_PR, { jobId, headSha: HEAD, working: true, acceptedAt: new Date(flows.time.now()).toISOString() });
     flows.sim.resetLog();
     const run = await sweep({ 'dry-run': 'true' });

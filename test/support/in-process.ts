@@ -29,7 +29,7 @@ import { visitorsStep } from '../../src/steps/visitors.js';
 import type { ArtifactUpload, UploadArtifact } from '../../src/visitors/artifact.js';
 import { CancelledError, stepDeadline, type Sleep } from '../../src/runtime.js';
 import { USER_AGENT } from '../../src/version.js';
-import { apiInputs, startSimulator, type Simulator, type SimulatorOptions } from '../simulator/index.js';
+import { apiInputs, startSimulator, type JobScript, type Simulator, type SimulatorOptions } from '../simulator/index.js';
 import { runnerRepositoryId, startFakeGitHub, type FakeGitHub } from './fake-github.js';
 import { FakeTime, recordingLogger, seededRandom, type RecordingLogger } from './fake-time.js';
 import { octokitPauses } from './octokit-pauses.js';
@@ -275,4 +275,15 @@ function runStep(settings: Settings, context: StepContext, uploadArtifact: Uploa
     case 'sweep':
       return sweepStep(settings, context);
   }
+}
+
+/** A job created on the simulator directly, living by `script`, as an earlier run of the action created it: its ID. */
+export async function createdJob(sim: Simulator, script: JobScript): Promise<string> {
+  sim.queueJobScripts(script);
+  const answer = await fetch(`${sim.url}/v2/agent/proj_sim/job`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${sim.apiKey}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ prompt: 'Document the change' }),
+  });
+  return ((await answer.json()) as { id: string }).id;
 }
