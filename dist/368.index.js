@@ -20,6 +20,8 @@ var run_agent = __webpack_require__(85400);
 var errors = __webpack_require__(53249);
 // EXTERNAL MODULE: ./src/constants.ts
 var constants = __webpack_require__(27242);
+// EXTERNAL MODULE: ./src/docs-pr/access.ts
+var access = __webpack_require__(40392);
 // EXTERNAL MODULE: ./src/docs-pr/outcome.ts
 var outcome = __webpack_require__(21136);
 // EXTERNAL MODULE: ./src/docs-pr/target.ts
@@ -80,8 +82,8 @@ function sweepLogLine(outcome, swept) {
 
 // EXTERNAL MODULE: ./src/runtime.ts
 var runtime = __webpack_require__(33683);
-// EXTERNAL MODULE: ./src/steps/agent.ts + 4 modules
-var agent = __webpack_require__(63490);
+// EXTERNAL MODULE: ./src/steps/agent.ts + 3 modules
+var agent = __webpack_require__(80361);
 // EXTERNAL MODULE: ./src/steps/agent/docs-pr.ts
 var docs_pr = __webpack_require__(71409);
 // EXTERNAL MODULE: ./src/steps/agent/impact.ts
@@ -149,6 +151,7 @@ async function findWorking(github, repository, seal, since) {
 }
 
 ;// CONCATENATED MODULE: ./src/steps/sweep.ts
+
 
 
 
@@ -325,6 +328,14 @@ async function finish(pull, job, deps) {
         return entry(pull, job, 'skipped', undefined);
     }
     logger.info(`Pull request #${pull.number}: job ${(0,src_text/* idForLog */.pL)(pull.record.jobId)} finished as ${record.job.outcome}.`);
+    // A revision after a review (review-loop, wait: false): its reply on the documentation PR says how it ended too.
+    const docsPr = earlier?.docsPr;
+    const reaches = docsPr && side.access ? (0,access/* docsClientFor */.s$)(side.access, docsPr) : undefined;
+    if (earlier?.revising && docsPr && reaches) {
+        const { replyRevisionEnded } = await __webpack_require__.e(/* import() */ 547).then(__webpack_require__.bind(__webpack_require__, 547));
+        const repository = { id: docsPr.repositoryId, name: docsPr.repository };
+        await replyRevisionEnded(await reaches, { repository, number: docsPr.number }, record.job, { ...quiet, seal: deps.seal });
+    }
     return entry(pull, record.job, record.job.outcome, record.gateWritten);
 }
 /**

@@ -55,9 +55,12 @@ class DocsPrFollower {
     shown;
     acted = false;
     changed;
-    commentIds = new Map();
+    /** The documentation PRs' comments this run found or wrote, by `owner/name#number`: their IDs and back-links. */
+    comments = new Map();
     /** The record's documentation PR before this run linked another: the one `supersede` closes. */
     replaced;
+    /** The job whose report this run links: recorded in the back-link. */
+    reportedBy;
     /**
      * `recorded`: the documentation PR the code PR's verified record names, if any; `replacing`: an
      * earlier one the record says it replaced and that is not closed yet (a run stopped between the
@@ -154,11 +157,13 @@ class DocsPrFollower {
      * sealed back-link) and recorded. One that could not be checked is recorded all the same, so a
      * later run with a token can follow it (that run checks it before it acts); a refused one
      * changes nothing. True when an earlier documentation PR in the record is to be superseded: the
-     * caller first has the code PR's record name the newer one, then calls `supersede`.
+     * caller first has the code PR's record name the newer one, then calls `supersede`. `jobId`: the
+     * job that reported it, which its back-link records (the review loop sends reviews to it).
      */
-    async linkReported(decision) {
+    async linkReported(decision, jobId) {
         if (decision.kind === 'none' || this.stopped || this.context.signal.aborted)
             return false;
+        this.reportedBy = jobId;
         const earlier = this.recorded;
         if (decision.kind === 'refused') {
             this.stopped = true;
@@ -332,19 +337,29 @@ class DocsPrFollower {
     async writeDocsComment(github, state, pull, stage) {
         const { codePr, seal, clock } = this.context;
         const key = (0,_github_api_js__WEBPACK_IMPORTED_MODULE_0__/* .pullName */ .N4)(pull).toLowerCase();
+        const docsPr = { id: state.repositoryId, name: pull.repository, number: pull.number };
         const written = await this.attempt('comment on', pull, async () => {
+            const commentAuthor = await this.context.commentAuthor();
+            // The comment is read once a run; what its back-link recorded of the same code PR (its job, the
+            // reviews the review loop sent) stays: only the job this run links replaces the job.
+            const known = this.comments.get(key);
+            const ours = known ? undefined : await (0,_memory_ours_js__WEBPACK_IMPORTED_MODULE_1__/* .newestMarkedBy */ .O)(github, await github.listComments(pull.number), _memory_record_js__WEBPACK_IMPORTED_MODULE_2__/* .DOCS_PR_MARKER */ .iU);
+            const kept = known ? known.backLink : ours && keptOfBackLink(ours.body, docsPr, codePr, seal);
+            const jobId = this.reportedBy ?? kept?.jobId;
             const backLink = {
                 codePr: { repository: codePr.repository, number: codePr.number, ...(codePr.repositoryId !== undefined ? { repositoryId: codePr.repositoryId } : {}) },
-                commentAuthor: await this.context.commentAuthor(),
+                commentAuthor,
+                ...(jobId !== undefined ? { jobId } : {}),
+                ...(kept?.reviewsSent ? { reviewsSent: kept.reviewsSent } : {}),
             };
             const visible = this.context.renderComment(stage, new Date(clock.now()).toISOString());
-            const body = backLinkCommentBody(visible, backLink, { id: state.repositoryId, name: pull.repository, number: pull.number }, seal);
-            const id = this.commentIds.get(key) ?? (await (0,_memory_ours_js__WEBPACK_IMPORTED_MODULE_1__/* .newestMarkedBy */ .O)(github, await github.listComments(pull.number), _memory_record_js__WEBPACK_IMPORTED_MODULE_2__/* .DOCS_PR_MARKER */ .iU))?.id;
+            const body = backLinkCommentBody(visible, backLink, docsPr, seal);
+            const id = known?.id ?? ours?.id;
             if (id === undefined)
-                this.commentIds.set(key, await github.createComment(pull.number, body));
+                this.comments.set(key, { id: await github.createComment(pull.number, body), backLink });
             else {
                 await github.updateComment(id, body);
-                this.commentIds.set(key, id);
+                this.comments.set(key, { id, backLink });
             }
             return true;
         });
@@ -363,6 +378,13 @@ class DocsPrFollower {
 function backLinkCommentBody(visible, backLink, docsPr, seal) {
     const record = (0,_memory_record_js__WEBPACK_IMPORTED_MODULE_2__/* .backLinkLine */ .cX)(backLink, seal, (0,_memory_seal_js__WEBPACK_IMPORTED_MODULE_3__/* .docsPrScope */ .Ss)({ id: docsPr.id, name: docsPr.name }, docsPr.number));
     return `${_memory_record_js__WEBPACK_IMPORTED_MODULE_2__/* .DOCS_PR_MARKER */ .iU}\n${visible.replace(/\n$/, '')}\n${record}\n`;
+}
+/** What a back-link already on the documentation PR recorded of this code PR (verified, sealed for that pull request), or nothing. */
+function keptOfBackLink(body, docsPr, codePr, seal) {
+    const reading = (0,_memory_record_js__WEBPACK_IMPORTED_MODULE_2__/* .readBackLink */ .QU)(body, seal, (0,_memory_seal_js__WEBPACK_IMPORTED_MODULE_3__/* .docsPrScope */ .Ss)({ id: docsPr.id, name: docsPr.name }, docsPr.number));
+    if (reading.found !== 'verified' || !samePull(reading.record.codePr, codePr))
+        return undefined;
+    return reading.record;
 }
 function samePull(a, b) {
     return (0,_target_js__WEBPACK_IMPORTED_MODULE_6__/* .sameRepository */ .RB)(a.repository, b.repository) && a.number === b.number;

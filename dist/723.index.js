@@ -33,6 +33,7 @@ async function newestMarkedBy(github, comments, marker) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Go: () => (/* binding */ backLinkCommentIn),
 /* harmony export */   PullRequestComment: () => (/* binding */ PullRequestComment),
 /* harmony export */   Zk: () => (/* binding */ backLinkIn),
 /* harmony export */   d: () => (/* binding */ unverifiedBackLinkNotice)
@@ -168,11 +169,14 @@ class PullRequestComment {
         const working = stage === 'working' ? accepted : accepted ? !sawEnd : !sawEnd && this.stored?.working === true;
         // When the API accepted it: this run's acceptance, else the one the record kept.
         const acceptedAt = accepted ? (this.acceptedAt ??= new Date(this.deps.clock.now()).toISOString()) : this.stored?.acceptedAt;
+        // A revision after a review stays one while it is the work at hand: a job or message this run had accepted is not.
+        const revising = working && !accepted && this.stored?.revising === true;
         return {
             jobId: job.jobId,
             headSha: job.headSha,
             ...(working ? { working: true } : {}),
             ...(working && acceptedAt !== undefined ? { acceptedAt } : {}),
+            ...(revising ? { revising: true } : {}),
             ...(docsPr ? { docsPr } : {}),
             ...(supersedes ? { supersedes } : {}),
             ...(impact ? { impact } : {}),
@@ -205,7 +209,9 @@ class PullRequestComment {
         if (this.stopped || this.commentId === undefined || !this.foundBody || !this.earlier)
             return false;
         const newest = await this.readBodyAgain(github);
-        const record = change(newest?.record ?? this.stored ?? this.earlier);
+        // In the one order of fields a record is read back in: a later comparison with it holds.
+        const changed = change(newest?.record ?? this.stored ?? this.earlier);
+        const record = (0,_memory_record_js__WEBPACK_IMPORTED_MODULE_5__/* .normalRecord */ .JJ)(changed) ?? changed;
         // A comment edited on GitHub's web page comes back with CRLF line ends. Its first line is the
         // marker, so what is popped below never empties the list.
         const lines = (newest?.body ?? this.foundBody).split(/\r?\n/);
@@ -441,6 +447,22 @@ function backLinkIn(comments, pullRequest, seal) {
             found = reading;
     }
     return found;
+}
+/**
+ * The back-link comment among a pull request's comments: the first marked one whose record
+ * verifies for this pull request, with its ID, author and body (the review loop rewrites its
+ * record); undefined when none verifies.
+ */
+function backLinkCommentIn(comments, pullRequest, seal) {
+    const scope = (0,_memory_seal_js__WEBPACK_IMPORTED_MODULE_7__/* .docsPrScope */ .Ss)(pullRequest.repository, pullRequest.number);
+    for (const comment of comments) {
+        if (!(0,_memory_record_js__WEBPACK_IMPORTED_MODULE_5__/* .isMarked */ .rZ)(comment.body, _memory_record_js__WEBPACK_IMPORTED_MODULE_5__/* .DOCS_PR_MARKER */ .iU))
+            continue;
+        const reading = (0,_memory_record_js__WEBPACK_IMPORTED_MODULE_5__/* .readBackLink */ .QU)(comment.body, seal, scope);
+        if (reading.found === 'verified')
+            return { commentId: comment.id, author: comment.authorLogin, body: comment.body, record: reading.record };
+    }
+    return undefined;
 }
 /** Whether a comment's last line is a record of the code PR's kind, whether or not it verifies. */
 function lastLineIsRecord(body) {

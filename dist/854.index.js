@@ -145,6 +145,24 @@ const GITHUB_CALLS = {
         forbidden: 'the token needs "Pull requests: read" on this repository',
         notFound: 'the pull request does not exist, or the token cannot see the repository',
     },
+    review: {
+        title: 'pull request review',
+        endpoint: 'GET /repos/{owner}/{repo}/pulls/{pull_number}/reviews/{review_id}',
+        forbidden: 'the token needs "Pull requests: read" on this repository',
+        notFound: 'the review or its pull request does not exist, or the token cannot see the repository',
+    },
+    'review-comments': {
+        title: 'review comments',
+        endpoint: 'GET /repos/{owner}/{repo}/pulls/{pull_number}/reviews/{review_id}/comments',
+        forbidden: 'the token needs "Pull requests: read" on this repository',
+        notFound: 'the review or its pull request does not exist, or the token cannot see the repository',
+    },
+    'collaborator-permission': {
+        title: 'collaborator permission',
+        endpoint: 'GET /repos/{owner}/{repo}/collaborators/{username}/permission',
+        forbidden: 'the token needs "Metadata: read" on this repository',
+        notFound: 'the user does not exist, or the token cannot see the repository',
+    },
 };
 /** A call as errors and the log name it: `GitHub pull request diff (GET /repos/{owner}/{repo}/pulls/{pull_number})`. */
 function callLabel(name) {
@@ -779,7 +797,57 @@ function createOctokitApi(options) {
         }
     };
     const context = { octokit, repo: options.repo, call };
-    return { ...changeReads(context), ...commentCalls(context), ...pullRequestCalls(context), ...fileReads(context) };
+    return { ...changeReads(context), ...commentCalls(context), ...pullRequestCalls(context), ...fileReads(context), ...reviewReads(context) };
+}
+/** What the review loop reads: a review, its inline comments, and its author's permission. */
+function reviewReads({ octokit, repo, call }) {
+    return {
+        review: (pullNumber, reviewId) => call('review', async () => {
+            const { data } = await octokit.rest.pulls.getReview({ ...repo, pull_number: pullNumber, review_id: reviewId });
+            return reviewOf(data);
+        }),
+        reviewComments: (pullNumber, reviewId, maxPages) => call('review-comments', async () => {
+            const comments = [];
+            let pages = 0;
+            let more = false;
+            const request = { ...repo, pull_number: pullNumber, review_id: reviewId, per_page: 100 };
+            for await (const page of octokit.paginate.iterator(octokit.rest.pulls.listCommentsForReview, request)) {
+                if (pages === maxPages) {
+                    more = true;
+                    break;
+                }
+                pages += 1;
+                shape('review-comments', Array.isArray(page.data), 'not a list');
+                for (const comment of page.data)
+                    comments.push(reviewCommentOf(comment));
+            }
+            return { comments, more };
+        }),
+        collaboratorPermission: (login) => call('collaborator-permission', async () => {
+            const { data } = await octokit.rest.repos.getCollaboratorPermissionLevel({ ...repo, username: login });
+            shape('collaborator-permission', typeof data?.permission === 'string', 'no "permission"');
+            return data.permission;
+        }),
+    };
+}
+/** A review as GitHub's REST API answers it, checked. */
+function reviewOf(data) {
+    const review = data;
+    shape('review', typeof review?.id === 'number' && typeof review.state === 'string', 'no "id" or "state"');
+    return {
+        id: review.id,
+        state: review.state,
+        body: typeof review.body === 'string' ? review.body : '',
+        login: typeof review.user?.login === 'string' ? review.user.login : '',
+        userType: typeof review.user?.type === 'string' ? review.user.type : '',
+    };
+}
+/** An inline comment of a review, checked: its file, its line (the current one, else the one it was written on), its text. */
+function reviewCommentOf(data) {
+    const comment = data;
+    shape('review-comments', typeof comment?.path === 'string' && typeof comment.body === 'string', 'a comment without a "path" or "body"');
+    const line = [comment.line, comment.original_line].find((value) => typeof value === 'number' && Number.isSafeInteger(value) && value >= 1);
+    return { path: comment.path, line, body: comment.body };
 }
 /** The reads of a repository's files at a commit: the paths with a name, and a file's text. */
 function fileReads({ octokit, repo, call }) {

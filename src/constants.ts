@@ -43,9 +43,14 @@ export const Inputs = {
   WaiveLabel: 'waive-label',
   CodeToken: 'code-token',
   ReaderImpact: 'reader-impact',
+  ReviewLoop: 'review-loop',
+  ReviewLoopMax: 'review-loop-max',
 } as const;
 
 export type InputName = (typeof Inputs)[keyof typeof Inputs];
+
+/** The most follow-ups `review-loop-max` allows for one documentation PR: a back-link records no more. */
+export const MAX_REVIEW_FOLLOW_UPS = 20;
 
 /** Output names as `action.yml` declares them. */
 export const Outputs = {
@@ -137,7 +142,7 @@ export const PREVIEW_STATUSES = ['success', 'failure', 'timed-out', 'unavailable
 export type PreviewStatus = (typeof PREVIEW_STATUSES)[number];
 
 /** The values of the `docs-pr-action` output: what was done to the documentation PR. */
-export const DOCS_PR_ACTIONS = ['linked', 'closed', 'superseded', 'reopened', 'marked-ready', 'commented', 'synced', 'none'] as const;
+export const DOCS_PR_ACTIONS = ['linked', 'closed', 'superseded', 'reopened', 'marked-ready', 'commented', 'synced', 'revised', 'none'] as const;
 export type DocsPrAction = (typeof DOCS_PR_ACTIONS)[number];
 
 /** The values of the `docs-status` input (`true` reads as `written`); `false` keeps no status. */

@@ -8,6 +8,7 @@ import {
   DOCS_STATUS_MODES,
   Inputs,
   isOutcome,
+  MAX_REVIEW_FOLLOW_UPS,
   OUTCOMES,
   PREVIEW_FAILED,
   type InputName,
@@ -98,6 +99,8 @@ export const INPUT_DEFAULTS: Readonly<Record<InputName, string>> = {
   'waive-label': 'no-docs',
   'code-token': '',
   'reader-impact': 'false',
+  'review-loop': 'false',
+  'review-loop-max': '5',
 };
 
 const WAIT_INPUTS = [Inputs.Wait, Inputs.PollInterval, Inputs.PollIntervalMax, Inputs.FailOn] as const;
@@ -126,7 +129,16 @@ export const COMMAND_INPUTS: Readonly<Record<Settings['command'], readonly Input
     Inputs.ReaderImpact,
     Inputs.PreviousApiKey,
   ],
-  sync: [Inputs.DocsStatus, Inputs.WaiveLabel, Inputs.CodeToken, Inputs.PreviousApiKey],
+  sync: [
+    Inputs.DocsStatus,
+    Inputs.WaiveLabel,
+    Inputs.CodeToken,
+    Inputs.PreviousApiKey,
+    Inputs.ReviewLoop,
+    Inputs.ReviewLoopMax,
+    ...WAIT_INPUTS,
+    Inputs.DiffMaxChars,
+  ],
   sweep: [...PREVIEW_INPUTS, Inputs.DocsToken, Inputs.FollowCodePr, Inputs.DocsStatus, Inputs.WaiveLabel, Inputs.ReaderImpact, Inputs.PreviousApiKey],
   visitors: [...RANGE_INPUTS, ...PAGING_INPUTS, Inputs.Offset, Inputs.ComparePrevious, Inputs.SummaryRows, Inputs.OutputDir, Inputs.ArtifactName],
   refresh: [
@@ -382,7 +394,16 @@ function parseSyncSettings(common: CommonSettings, input: Input, parse: Parse, c
       `Input "command" is "sync" but the event is ${name ? `"${name}"${action ? ` (${action})` : ''}` : 'none'}: sync runs on a documentation PR's own events, pull_request_review (submitted, dismissed) and pull_request (closed, reopened, synchronize).`,
     );
   }
-  return { ...common, command: 'sync', codeToken: parseToken(Inputs.CodeToken, input(Inputs.CodeToken)), ...parseGateSettings(parse) };
+  return {
+    ...common,
+    command: 'sync',
+    codeToken: parseToken(Inputs.CodeToken, input(Inputs.CodeToken)),
+    ...parseGateSettings(parse),
+    reviewLoop: parse(Inputs.ReviewLoop, parseBoolean),
+    reviewLoopMax: parse(Inputs.ReviewLoopMax, (t) => parseInteger(t, 1, MAX_REVIEW_FOLLOW_UPS)),
+    ...parseWaitSettings(parse),
+    diffMaxChars: parse(Inputs.DiffMaxChars, (t) => parseInteger(t, 1_000, 1_000_000)),
+  };
 }
 
 /**

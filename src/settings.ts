@@ -80,10 +80,16 @@ export interface AgentSettings extends CommonSettings, WaitSettings, PreviewSett
 }
 
 /** `command: sync`: on a documentation PR's own events, bring its code PR in step. */
-export interface SyncSettings extends CommonSettings, GateSettings {
+export interface SyncSettings extends CommonSettings, GateSettings, WaitSettings {
   readonly command: 'sync';
   /** Writes the code PR's status and comment; empty: `githubToken`, when the code PR is in the workflow's own repository. */
   readonly codeToken: string;
+  /** The review loop: a writer's review of the documentation PR becomes one follow-up message to its job. */
+  readonly reviewLoop: boolean;
+  /** Follow-ups the loop may send for one documentation PR (1–20). */
+  readonly reviewLoopMax: number;
+  /** What a review's message may hold, in characters (`diff-max-chars`). */
+  readonly diffMaxChars: number;
 }
 
 /**

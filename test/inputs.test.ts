@@ -264,6 +264,10 @@ const BAD_CASES: readonly BadCase[] = [
   { input: 'reader-impact', value: 'maybe', extra: { 'pr-comment': 'true' } },
   { input: 'reader-impact', value: 'true', shown: false, says: /needs pr-comment: true/ },
   { input: 'code-token', value: 'ghs_S3CRETCODE rest', command: 'sync', event: DOCS_PR_CLOSED, shown: false, says: /spaces/ },
+  // review-loop: a boolean; review-loop-max: 1 to 20 (what a back-link records).
+  { input: 'review-loop', value: 'sometimes', command: 'sync', event: DOCS_PR_CLOSED },
+  { input: 'review-loop-max', value: '0', command: 'sync', event: DOCS_PR_CLOSED, says: /1 to 20/ },
+  { input: 'review-loop-max', value: '21', command: 'sync', event: DOCS_PR_CLOSED, says: /1 to 20/ },
   // command: sync on an event that is not a documentation PR's own.
   { input: 'command', value: 'sync', event: PUSH, shown: false, says: /sync runs on a documentation PR's own events/ },
 ];
@@ -682,7 +686,7 @@ describe('parseSettings: command refresh', () => {
       'Input "summary-rows" is ignored by command: refresh (it belongs to command: visitors).',
     ]);
     expect(agent({ 'refresh-pages': '3' }).warnings).toEqual(['Input "refresh-pages" is ignored by command: agent (it belongs to command: refresh).']);
-    expect(visitors({ wait: 'false' }).warnings).toEqual(['Input "wait" is ignored by command: visitors (it belongs to command: agent, refresh).']);
+    expect(visitors({ wait: 'false' }).warnings).toEqual(['Input "wait" is ignored by command: visitors (it belongs to command: agent, sync, refresh).']);
   });
 });
 

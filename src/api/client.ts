@@ -4,7 +4,7 @@ import type { Clock, Logger, Random, Sleep } from '../runtime.js';
 import { isJobId } from '../parse.js';
 import { formatDuration, forLog, oneLine, errorMessage } from '../text.js';
 import { FixedBudget, type ReadLimits, type RequestBudget } from './budget.js';
-import { ApiError, describeHttpFailure, serverMessageOf, type ApiErrorKind } from './errors.js';
+import { ApiError, describeHttpFailure, isUsageUsedUp, serverMessageOf, type ApiErrorKind } from './errors.js';
 import { isRetryableStatus, parseRetryAfter, retryDelayMs } from './retry.js';
 import {
   AgentJobSchema,
@@ -258,7 +258,9 @@ export class ApiClient {
           return this.parseBody(call, endpoint, response, attempt + 1);
         }
         failure = this.httpError(call, endpoint, response, attempt + 1);
-        retryable = call.resend ? call.resend.only === 'after-429' && response.status === 429 : isRetryableStatus(response.status, createsSomething);
+        retryable =
+          !failure.usageUsedUp &&
+          (call.resend ? call.resend.only === 'after-429' && response.status === 429 : isRetryableStatus(response.status, createsSomething));
       } catch (error) {
         if (error instanceof ApiError) throw error;
         failure = this.networkError(endpoint, error, createsSomething, attempt + 1);
@@ -373,7 +375,8 @@ export class ApiClient {
     };
     // A 5xx to a create or a message leaves open whether the server acted on it.
     const maybeDone = createsJobOrMessage(call) && response.status >= 500;
-    return this.error(`${describeHttpFailure(failure, attempts)}${maybeDone ? MAY_EXIST : ''}`, {
+    const usageUsedUp = isUsageUsedUp(response.status, response.text, parsed);
+    return this.error(`${describeHttpFailure(failure, attempts, usageUsedUp)}${maybeDone ? MAY_EXIST : ''}`, {
       kind: 'http',
       endpoint,
       status: response.status,
@@ -382,6 +385,7 @@ export class ApiClient {
       mayHaveTakenEffect: maybeDone,
       // The server answers 429 without acting on the request.
       tookNoEffect: response.status === 429,
+      usageUsedUp,
       attempts,
     });
   }

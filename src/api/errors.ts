@@ -25,6 +25,8 @@ export interface ApiErrorDetails {
    * cancellation while a request was in flight leaves this false.
    */
   readonly tookNoEffect?: boolean;
+  /** A `429` whose body says the key's usage is used up (`usageUsedUp`): no retry helps. */
+  readonly usageUsedUp?: boolean;
   readonly attempts: number;
 }
 
@@ -36,6 +38,7 @@ export class ApiError extends Error implements ApiErrorDetails {
   readonly retryAfterMs?: number;
   readonly mayHaveTakenEffect: boolean;
   readonly tookNoEffect: boolean;
+  readonly usageUsedUp: boolean;
   readonly attempts: number;
 
   constructor(message: string, details: ApiErrorDetails) {
@@ -48,6 +51,7 @@ export class ApiError extends Error implements ApiErrorDetails {
     this.retryAfterMs = details.retryAfterMs;
     this.mayHaveTakenEffect = details.mayHaveTakenEffect;
     this.tookNoEffect = details.tookNoEffect ?? false;
+    this.usageUsedUp = details.usageUsedUp ?? false;
     this.attempts = details.attempts;
   }
 }
@@ -87,8 +91,21 @@ export function serverSaid(serverMessage: string | undefined): string {
   return ` Server said: ${serverMessage}${/[.!?…]["'”’)\]]*$/.test(serverMessage) ? '' : '.'}`;
 }
 
+/**
+ * Whether a `429` says the key's usage is used up rather than its rate limit: the vendor answers
+ * both with `429` and an `{"error"}` body without a code (and the per-organisation limit with a
+ * plain-text body), so the words decide. A body that speaks of usage, a quota or credits, and not
+ * of a rate or too many requests, is usage: retrying it only spends the step's time.
+ */
+export function isUsageUsedUp(status: number, body: string, parsed: unknown): boolean {
+  if (status !== 429 || !parsed || typeof parsed !== 'object') return false;
+  const error = (parsed as { error?: unknown }).error;
+  if (typeof error !== 'string') return false;
+  return /\b(?:usage|quota|credits?)\b/i.test(error) && !/\brate\b|too many requests/i.test(error);
+}
+
 /** What the author should read for a non-2xx answer, after any retries were spent. */
-export function describeHttpFailure(failure: HttpFailure, attempts: number): string {
+export function describeHttpFailure(failure: HttpFailure, attempts: number, usageUsedUp = false): string {
   const { endpoint, status, serverMessage, ids, baseUrl } = failure;
   const said = serverSaid(serverMessage);
   const head = `${endpoint} answered ${status}`;
@@ -111,6 +128,9 @@ export function describeHttpFailure(failure: HttpFailure, attempts: number): str
     case 413:
       return `${head}: the prompt is too large for the API; lower diff-max-chars or shorten the prompt.${said}`;
     case 429: {
+      if (usageUsedUp) {
+        return `${head}: the API key's usage is used up, so it was not retried (retrying does not help until the usage renews or the plan allows more).${said}`;
+      }
       const limit = rateLimitOf(endpoint);
       return `${head}: rate limited after ${countOf(attempts, 'attempt')}${limit ? ` (${limit})` : ''}.${said}`;
     }

@@ -28,7 +28,7 @@ export function isRetryableStatus(status: number, createsSomething: boolean): bo
  */
 export function isTransientFailure(error: ApiError): boolean {
   if (error.kind === 'network' || error.kind === 'timeout') return true;
-  return error.kind === 'http' && error.status !== undefined && TRANSIENT_STATUSES.has(error.status);
+  return error.kind === 'http' && !error.usageUsedUp && error.status !== undefined && TRANSIENT_STATUSES.has(error.status);
 }
 
 /** "Full jitter": a uniform pick in [0, min(cap, base × 2^attempt)). */

@@ -1,7 +1,7 @@
 import type { DocsPrAction } from '../constants.js';
 import { endsTheStep, GitHubError, pullName, type GitHubApi, type PullRef, type PullRequestState } from '../github/api.js';
 import { newestMarkedBy } from '../memory/ours.js';
-import { backLinkLine, DOCS_PR_MARKER, type BackLinkRecord, type DocsPrRecord } from '../memory/record.js';
+import { backLinkLine, DOCS_PR_MARKER, readBackLink, type BackLinkRecord, type DocsPrRecord } from '../memory/record.js';
 import { docsPrScope, type RecordSeal } from '../memory/seal.js';
 import { isCancellation, type Clock, type Logger } from '../runtime.js';
 import { errorMessage, quotedForLog } from '../text.js';
@@ -69,9 +69,12 @@ export class DocsPrFollower {
   private shown: DocsPrShown | undefined;
   private acted = false;
   private changed: PullRequestState | undefined;
-  private readonly commentIds = new Map<string, number>();
+  /** The documentation PRs' comments this run found or wrote, by `owner/name#number`: their IDs and back-links. */
+  private readonly comments = new Map<string, { readonly id: number; readonly backLink: BackLinkRecord | undefined }>();
   /** The record's documentation PR before this run linked another: the one `supersede` closes. */
   private replaced: DocsPrRecord | undefined;
+  /** The job whose report this run links: recorded in the back-link. */
+  private reportedBy: string | undefined;
 
   /**
    * `recorded`: the documentation PR the code PR's verified record names, if any; `replacing`: an
@@ -166,10 +169,12 @@ export class DocsPrFollower {
    * sealed back-link) and recorded. One that could not be checked is recorded all the same, so a
    * later run with a token can follow it (that run checks it before it acts); a refused one
    * changes nothing. True when an earlier documentation PR in the record is to be superseded: the
-   * caller first has the code PR's record name the newer one, then calls `supersede`.
+   * caller first has the code PR's record name the newer one, then calls `supersede`. `jobId`: the
+   * job that reported it, which its back-link records (the review loop sends reviews to it).
    */
-  async linkReported(decision: RunDocsPr): Promise<boolean> {
+  async linkReported(decision: RunDocsPr, jobId?: string): Promise<boolean> {
     if (decision.kind === 'none' || this.stopped || this.context.signal.aborted) return false;
+    this.reportedBy = jobId;
     const earlier = this.recorded;
     if (decision.kind === 'refused') {
       this.stopped = true;
@@ -346,18 +351,28 @@ export class DocsPrFollower {
   private async writeDocsComment(github: GitHubApi, state: PullRequestState, pull: PullRef, stage: DocsPrStage): Promise<boolean> {
     const { codePr, seal, clock } = this.context;
     const key = pullName(pull).toLowerCase();
+    const docsPr = { id: state.repositoryId, name: pull.repository, number: pull.number };
     const written = await this.attempt('comment on', pull, async () => {
+      const commentAuthor = await this.context.commentAuthor();
+      // The comment is read once a run; what its back-link recorded of the same code PR (its job, the
+      // reviews the review loop sent) stays: only the job this run links replaces the job.
+      const known = this.comments.get(key);
+      const ours = known ? undefined : await newestMarkedBy(github, await github.listComments(pull.number), DOCS_PR_MARKER);
+      const kept = known ? known.backLink : ours && keptOfBackLink(ours.body, docsPr, codePr, seal);
+      const jobId = this.reportedBy ?? kept?.jobId;
       const backLink: BackLinkRecord = {
         codePr: { repository: codePr.repository, number: codePr.number, ...(codePr.repositoryId !== undefined ? { repositoryId: codePr.repositoryId } : {}) },
-        commentAuthor: await this.context.commentAuthor(),
+        commentAuthor,
+        ...(jobId !== undefined ? { jobId } : {}),
+        ...(kept?.reviewsSent ? { reviewsSent: kept.reviewsSent } : {}),
       };
       const visible = this.context.renderComment(stage, new Date(clock.now()).toISOString());
-      const body = backLinkCommentBody(visible, backLink, { id: state.repositoryId, name: pull.repository, number: pull.number }, seal);
-      const id = this.commentIds.get(key) ?? (await newestMarkedBy(github, await github.listComments(pull.number), DOCS_PR_MARKER))?.id;
-      if (id === undefined) this.commentIds.set(key, await github.createComment(pull.number, body));
+      const body = backLinkCommentBody(visible, backLink, docsPr, seal);
+      const id = known?.id ?? ours?.id;
+      if (id === undefined) this.comments.set(key, { id: await github.createComment(pull.number, body), backLink });
       else {
         await github.updateComment(id, body);
-        this.commentIds.set(key, id);
+        this.comments.set(key, { id, backLink });
       }
       return true;
     });
@@ -383,6 +398,18 @@ export function backLinkCommentBody(
 ): string {
   const record = backLinkLine(backLink, seal, docsPrScope({ id: docsPr.id, name: docsPr.name }, docsPr.number));
   return `${DOCS_PR_MARKER}\n${visible.replace(/\n$/, '')}\n${record}\n`;
+}
+
+/** What a back-link already on the documentation PR recorded of this code PR (verified, sealed for that pull request), or nothing. */
+function keptOfBackLink(
+  body: string,
+  docsPr: { readonly id: number | undefined; readonly name: string; readonly number: number },
+  codePr: PullRef,
+  seal: RecordSeal,
+): BackLinkRecord | undefined {
+  const reading = readBackLink(body, seal, docsPrScope({ id: docsPr.id, name: docsPr.name }, docsPr.number));
+  if (reading.found !== 'verified' || !samePull(reading.record.codePr, codePr)) return undefined;
+  return reading.record;
 }
 
 function samePull(a: PullRef, b: PullRef): boolean {

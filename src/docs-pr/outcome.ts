@@ -60,7 +60,8 @@ export type DocsPrState =
   | 'unverifiable'
   | 'unchecked'
   | 'not-updated'
-  | 'not-found';
+  | 'not-found'
+  | 'revising';
 
 export interface DocsPrShown {
   readonly pull: PullRef;

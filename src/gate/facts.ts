@@ -18,6 +18,8 @@ export interface GateFindings {
   readonly waived: boolean;
   /** The job was created or messaged for the code PR's head and has not ended. */
   readonly working: boolean;
+  /** The job was sent a review of its documentation PR (`review-loop`) and is revising it. */
+  readonly revising?: boolean;
   /** The run's documentation PR: undefined when the run has none to decide (no job ended with a link). */
   readonly docsPr: RunDocsPr | undefined;
   /** This action closed it (the code PR's record says so): a closed documentation PR is then no failure. */
@@ -41,6 +43,7 @@ export function gateFor(settings: GateSettings, findings: GateFindings, env: Nod
     waiveLabel: settings.waiveLabel,
     waivedBy: findings.waived ? settings.waiveLabel : undefined,
     working: findings.working,
+    revising: findings.revising === true,
     outcome: findings.outcome,
     skip: findings.skip,
     docsPr: gateDocsPrOf(findings, serverUrlFrom(env)),

@@ -44,6 +44,8 @@ export interface GateFacts {
   readonly waivedBy?: string;
   /** The job was created or messaged and is being worked on (the status while the step waits). */
   readonly working?: boolean;
+  /** The job is revising its documentation PR after a review (`review-loop`): the status until it ends. */
+  readonly revising?: boolean;
   readonly outcome: Outcome;
   readonly skip?: SkipKind;
   readonly docsPr?: GateDocsPr;
@@ -83,7 +85,8 @@ export const DESCRIPTION_MAX_CHARS = 140;
 
 /**
  * The status for what a run found; undefined for a dry run, which changes nothing on GitHub. The
- * order matters: a waiver wins over everything, then a job at work, then a documentation PR closed
+ * order matters: a waiver wins over everything, then a job at work (writing, or revising after a
+ * review), then a documentation PR closed
  * unmerged by someone else, then the outcome.
  */
 export function gateStatus(facts: GateFacts): GateStatus | undefined {
@@ -95,6 +98,11 @@ export function gateStatus(facts: GateFacts): GateStatus | undefined {
   if (outcome === 'dry-run') return undefined;
   if (facts.waivedBy) return atRun('success', said`Waived: the pull request carries the label ${facts.waivedBy}`);
   if (facts.working) return atRun('pending', said`The documentation agent is writing the documentation for this pull request`);
+  if (facts.revising) {
+    return docsPr && 'url' in docsPr
+      ? atDocsPr('pending', said`The documentation agent is revising the documentation PR ${docsPr.name} after a review`)
+      : atRun('pending', said`The documentation agent is revising the documentation PR after a review`);
+  }
   if (docsPr?.standing === 'closed-by-someone') return atDocsPr('failure', said`The documentation PR ${docsPr.name} was closed without merging`);
   switch (outcome) {
     case 'pr-opened':

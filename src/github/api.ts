@@ -57,6 +57,39 @@ export interface GitHubApi {
   filesNamed(ref: string, names: readonly string[]): Promise<{ paths: string[]; truncated: boolean }>;
   /** A text file at a commit; undefined when it is not there. Over 1 MB it is not read: a `shape` failure says so. */
   fileText(path: string, ref: string): Promise<string | undefined>;
+  /** One review of a pull request as GitHub has it now (`GET pulls/{n}/reviews/{id}`): never the event's copy. */
+  review(pullNumber: number, reviewId: number): Promise<PullRequestReview>;
+  /**
+   * A review's inline comments, in order, 100 a page, at most `maxPages` pages
+   * (`GET pulls/{n}/reviews/{id}/comments`); `more`: GitHub had more than the pages read.
+   */
+  reviewComments(pullNumber: number, reviewId: number, maxPages: number): Promise<{ comments: ReviewComment[]; more: boolean }>;
+  /**
+   * A user's permission in the repository (`GET collaborators/{username}/permission`):
+   * `permission` is the legacy role (`admin`, `write`, `read`, `none`; `maintain` reads as `write`).
+   */
+  collaboratorPermission(login: string): Promise<string>;
+}
+
+/** A review as the REST API answers it, in the fields the review loop reads. */
+export interface PullRequestReview {
+  readonly id: number;
+  /** In capitals, as REST writes it: `APPROVED`, `CHANGES_REQUESTED`, `COMMENTED`, `DISMISSED`, `PENDING`. */
+  readonly state: string;
+  /** Empty when the review has none. */
+  readonly body: string;
+  /** Empty for a deleted account. */
+  readonly login: string;
+  /** GitHub's `user.type`: `User`, `Bot`, `Organization`. */
+  readonly userType: string;
+}
+
+/** One inline comment of a review: where it is, and what it says. */
+export interface ReviewComment {
+  readonly path: string;
+  /** The line of the diff it is on (`line`, else `original_line` for an outdated one); undefined for a comment on the file. */
+  readonly line: number | undefined;
+  readonly body: string;
 }
 
 export interface CommitStatus {

@@ -123,6 +123,24 @@ export const GITHUB_CALLS = {
     forbidden: 'the token needs "Pull requests: read" on this repository',
     notFound: 'the pull request does not exist, or the token cannot see the repository',
   },
+  review: {
+    title: 'pull request review',
+    endpoint: 'GET /repos/{owner}/{repo}/pulls/{pull_number}/reviews/{review_id}',
+    forbidden: 'the token needs "Pull requests: read" on this repository',
+    notFound: 'the review or its pull request does not exist, or the token cannot see the repository',
+  },
+  'review-comments': {
+    title: 'review comments',
+    endpoint: 'GET /repos/{owner}/{repo}/pulls/{pull_number}/reviews/{review_id}/comments',
+    forbidden: 'the token needs "Pull requests: read" on this repository',
+    notFound: 'the review or its pull request does not exist, or the token cannot see the repository',
+  },
+  'collaborator-permission': {
+    title: 'collaborator permission',
+    endpoint: 'GET /repos/{owner}/{repo}/collaborators/{username}/permission',
+    forbidden: 'the token needs "Metadata: read" on this repository',
+    notFound: 'the user does not exist, or the token cannot see the repository',
+  },
 } as const satisfies Record<string, { title: string; endpoint: string; forbidden: string | undefined; notFound: string | undefined }>;
 
 export type GitHubCallName = keyof typeof GITHUB_CALLS;

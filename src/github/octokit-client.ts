@@ -10,8 +10,10 @@ import {
   type GitHubError,
   type IssueComment,
   type ListedFile,
+  type PullRequestReview,
   type PullRequestState,
   type RecentComment,
+  type ReviewComment,
   type RepoName,
   type ReviewOpinion,
   type WritersReviews,
@@ -64,7 +66,62 @@ export function createOctokitApi(options: GitHubClientOptions): GitHubApi {
     }
   };
   const context: CallContext = { octokit, repo: options.repo, call };
-  return { ...changeReads(context), ...commentCalls(context), ...pullRequestCalls(context), ...fileReads(context) };
+  return { ...changeReads(context), ...commentCalls(context), ...pullRequestCalls(context), ...fileReads(context), ...reviewReads(context) };
+}
+
+/** What the review loop reads: a review, its inline comments, and its author's permission. */
+function reviewReads({ octokit, repo, call }: CallContext): Pick<GitHubApi, 'review' | 'reviewComments' | 'collaboratorPermission'> {
+  return {
+    review: (pullNumber, reviewId) =>
+      call('review', async () => {
+        const { data } = await octokit.rest.pulls.getReview({ ...repo, pull_number: pullNumber, review_id: reviewId });
+        return reviewOf(data);
+      }),
+    reviewComments: (pullNumber, reviewId, maxPages) =>
+      call('review-comments', async () => {
+        const comments: ReviewComment[] = [];
+        let pages = 0;
+        let more = false;
+        const request = { ...repo, pull_number: pullNumber, review_id: reviewId, per_page: 100 };
+        for await (const page of octokit.paginate.iterator(octokit.rest.pulls.listCommentsForReview, request)) {
+          if (pages === maxPages) {
+            more = true;
+            break;
+          }
+          pages += 1;
+          shape('review-comments', Array.isArray(page.data), 'not a list');
+          for (const comment of page.data) comments.push(reviewCommentOf(comment));
+        }
+        return { comments, more };
+      }),
+    collaboratorPermission: (login) =>
+      call('collaborator-permission', async () => {
+        const { data } = await octokit.rest.repos.getCollaboratorPermissionLevel({ ...repo, username: login });
+        shape('collaborator-permission', typeof data?.permission === 'string', 'no "permission"');
+        return data.permission;
+      }),
+  };
+}
+
+/** A review as GitHub's REST API answers it, checked. */
+function reviewOf(data: unknown): PullRequestReview {
+  const review = data as { id?: unknown; state?: unknown; body?: unknown; user?: { login?: unknown; type?: unknown } | null } | null;
+  shape('review', typeof review?.id === 'number' && typeof review.state === 'string', 'no "id" or "state"');
+  return {
+    id: review!.id as number,
+    state: review!.state as string,
+    body: typeof review!.body === 'string' ? review!.body : '',
+    login: typeof review!.user?.login === 'string' ? review!.user.login : '',
+    userType: typeof review!.user?.type === 'string' ? review!.user.type : '',
+  };
+}
+
+/** An inline comment of a review, checked: its file, its line (the current one, else the one it was written on), its text. */
+function reviewCommentOf(data: unknown): ReviewComment {
+  const comment = data as { path?: unknown; line?: unknown; original_line?: unknown; body?: unknown } | null;
+  shape('review-comments', typeof comment?.path === 'string' && typeof comment.body === 'string', 'a comment without a "path" or "body"');
+  const line = [comment!.line, comment!.original_line].find((value): value is number => typeof value === 'number' && Number.isSafeInteger(value) && value >= 1);
+  return { path: comment!.path as string, line, body: comment!.body as string };
 }
 
 /** The reads of a repository's files at a commit: the paths with a name, and a file's text. */

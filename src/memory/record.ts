@@ -1,3 +1,4 @@
+import { MAX_REVIEW_FOLLOW_UPS } from '../constants.js';
 import { isCommitSha } from '../github/api.js';
 import { isJobId } from '../parse.js';
 import type { RecordScope, RecordSeal } from './seal.js';
@@ -48,6 +49,12 @@ export interface CommentRecord {
    * one still within it, whatever later rewrites of the comment did to its time of update.
    */
   readonly acceptedAt?: string;
+  /**
+   * The work is a revision after a review (`review-loop`), not a change of the code PR: written
+   * with `working` by `command: sync`, so that the sweep that finishes the job also tells the
+   * review loop's reply on the documentation PR how it ended. Gone with `working`.
+   */
+  readonly revising?: true;
   /** The documentation PR the job reported, which follow-code-pr keeps in step with the code PR. */
   readonly docsPr?: DocsPrRecord;
   /**
@@ -171,6 +178,17 @@ export interface BackLinkRecord {
    * comment is never the action's (`sync` writes with another token, `code-token`).
    */
   readonly commentAuthor?: string;
+  /**
+   * The job that reported this documentation PR: the one `review-loop` sends a review to. Absent
+   * from back-links written before the review loop (then the code PR's record names the job).
+   */
+  readonly jobId?: string;
+  /**
+   * The reviews `review-loop` sent to the job as follow-ups, by their IDs, oldest first: their
+   * count is what `review-loop-max` bounds, and a review already here is never sent again (a
+   * re-run replays its event). At most `MAX_REVIEW_FOLLOW_UPS`.
+   */
+  readonly reviewsSent?: readonly number[];
 }
 
 /**
@@ -182,7 +200,7 @@ export type RecordReading<T> =
   | { readonly found: 'unverified' }
   | { readonly found: 'verified'; readonly record: T; readonly sealedWith: 'api-key' | 'previous-api-key' };
 
-type RecordKind = 'state' | 'link';
+type RecordKind = 'state' | 'link' | 'reply';
 
 /** `owner/name` as GitHub allows them: what a record may name, and a PR link's path must hold. */
 export function isRepositoryName(text: string): boolean {
@@ -202,6 +220,38 @@ export function recordLine(record: CommentRecord, seal: RecordSeal, scope: Recor
 /** The record line of a documentation PR's back-link, sealed for that pull request (`scope`: `docsPrScope`). */
 export function backLinkLine(record: BackLinkRecord, seal: RecordSeal, scope: RecordScope): string {
   return sealedLine('link', record, seal, scope.written);
+}
+
+/**
+ * What the review loop's reply on a documentation PR records: the revision it reports, so that a
+ * sweep finishing that job (`wait: false`) finds the reply again, by its seal rather than its
+ * author (the documentation repository's workflow wrote it), and says how it ended.
+ */
+export interface ReplyRecord {
+  readonly jobId: string;
+  /** The reviewer's login. */
+  readonly reviewer: string;
+  /** Follow-ups the back-link counted with this one, and `review-loop-max`. */
+  readonly sent: number;
+  readonly max: number;
+}
+
+/** The reply's record line, sealed for the documentation PR (`scope`: `docsPrScope`). */
+export function replyLine(record: ReplyRecord, seal: RecordSeal, scope: RecordScope): string {
+  return sealedLine('reply', record, seal, scope.written);
+}
+
+/** A reply's record, read from its last line, for the documentation PR `scope` names. */
+export function readReply(body: string, seal: RecordSeal, scope: RecordScope): RecordReading<ReplyRecord> {
+  return checked(readSealedLine('reply', body, seal, scope), replyOf);
+}
+
+function replyOf(value: unknown): ReplyRecord | undefined {
+  const { jobId, reviewer, sent, max } = fieldsOf<keyof ReplyRecord>(value);
+  if (typeof jobId !== 'string' || !isJobId(jobId) || typeof reviewer !== 'string' || !isLogin(reviewer)) return undefined;
+  const count = (n: unknown): n is number => typeof n === 'number' && Number.isSafeInteger(n) && n >= 0 && n <= MAX_REVIEW_FOLLOW_UPS;
+  if (!count(sent) || !count(max)) return undefined;
+  return { jobId, reviewer, sent, max };
 }
 
 /** The code PR comment's record, read from its last line, for the pull request `scope` names. */
@@ -259,11 +309,17 @@ function checked<T>(reading: RecordReading<unknown>, read: (value: unknown) => T
   return record === undefined ? { found: 'unverified' } : { found: 'verified', record, sealedWith: reading.sealedWith };
 }
 
+/** A record as `readRecord` would read it back: its fields checked and in the one order. Undefined when it is not whole and valid. */
+export function normalRecord(record: CommentRecord): CommentRecord | undefined {
+  return recordOf(record);
+}
+
 function recordOf(value: unknown): CommentRecord | undefined {
-  const { jobId, headSha, working, acceptedAt, docsPr, supersedes, impact, preview } = fieldsOf<keyof CommentRecord>(value);
+  const { jobId, headSha, working, acceptedAt, revising, docsPr, supersedes, impact, preview } = fieldsOf<keyof CommentRecord>(value);
   if (typeof jobId !== 'string' || !isJobId(jobId) || typeof headSha !== 'string' || !isCommitSha(headSha)) return undefined;
   if (working !== undefined && working !== true) return undefined;
   if (acceptedAt !== undefined && (typeof acceptedAt !== 'string' || !isInstant(acceptedAt))) return undefined;
+  if (revising !== undefined && revising !== true) return undefined;
   const docs = docsPr === undefined ? undefined : docsPrOf(docsPr);
   if (docsPr !== undefined && !docs) return undefined;
   const replaced = supersedes === undefined ? undefined : docsPrOf(supersedes);
@@ -279,6 +335,7 @@ function recordOf(value: unknown): CommentRecord | undefined {
     headSha,
     ...(working ? { working } : {}),
     ...(working && acceptedAt !== undefined ? { acceptedAt } : {}),
+    ...(working && revising ? { revising } : {}),
     ...(docs ? { docsPr: docs } : {}),
     ...(replaced ? { supersedes: replaced } : {}),
     ...(measured ? { impact: measured } : {}),
@@ -347,15 +404,29 @@ function docsPrOf(value: unknown): DocsPrRecord | undefined {
 }
 
 function backLinkOf(value: unknown): BackLinkRecord | undefined {
-  const { codePr: code, commentAuthor } = fieldsOf<keyof BackLinkRecord>(value);
+  const { codePr: code, commentAuthor, jobId, reviewsSent } = fieldsOf<keyof BackLinkRecord>(value);
   const codePr = pullRefOf(code);
   const { repositoryId } = fieldsOf<'repositoryId'>(code);
   if (!codePr || (repositoryId !== undefined && !isRepositoryId(repositoryId))) return undefined;
   if (commentAuthor !== undefined && (typeof commentAuthor !== 'string' || !isLogin(commentAuthor))) return undefined;
+  if (jobId !== undefined && (typeof jobId !== 'string' || !isJobId(jobId))) return undefined;
+  if (reviewsSent !== undefined && !isReviewList(reviewsSent)) return undefined;
   return {
     codePr: { ...codePr, ...(repositoryId !== undefined ? { repositoryId } : {}) },
     ...(commentAuthor !== undefined ? { commentAuthor } : {}),
+    ...(jobId !== undefined ? { jobId } : {}),
+    ...(reviewsSent !== undefined && reviewsSent.length > 0 ? { reviewsSent } : {}),
   };
+}
+
+/** The reviews a back-link says were sent: distinct positive IDs, at most `MAX_REVIEW_FOLLOW_UPS`. */
+function isReviewList(value: unknown): value is readonly number[] {
+  return (
+    Array.isArray(value) &&
+    value.length <= MAX_REVIEW_FOLLOW_UPS &&
+    value.every((id) => typeof id === 'number' && Number.isSafeInteger(id) && id >= 1) &&
+    new Set(value).size === value.length
+  );
 }
 
 /** A GitHub login as accounts and apps have them (`octocat`, `docs-writer[bot]`). */

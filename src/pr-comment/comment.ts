@@ -13,6 +13,7 @@ import {
   COMMENT_MARKER,
   DOCS_PR_MARKER,
   isMarked,
+  normalRecord,
   readBackLink,
   readRecord,
   recordLine,
@@ -183,11 +184,14 @@ export class PullRequestComment {
     const working = stage === 'working' ? accepted : accepted ? !sawEnd : !sawEnd && this.stored?.working === true;
     // When the API accepted it: this run's acceptance, else the one the record kept.
     const acceptedAt = accepted ? (this.acceptedAt ??= new Date(this.deps.clock.now()).toISOString()) : this.stored?.acceptedAt;
+    // A revision after a review stays one while it is the work at hand: a job or message this run had accepted is not.
+    const revising = working && !accepted && this.stored?.revising === true;
     return {
       jobId: job.jobId,
       headSha: job.headSha,
       ...(working ? { working: true as const } : {}),
       ...(working && acceptedAt !== undefined ? { acceptedAt } : {}),
+      ...(revising ? { revising: true as const } : {}),
       ...(docsPr ? { docsPr } : {}),
       ...(supersedes ? { supersedes } : {}),
       ...(impact ? { impact } : {}),
@@ -223,7 +227,9 @@ export class PullRequestComment {
   ): Promise<boolean> {
     if (this.stopped || this.commentId === undefined || !this.foundBody || !this.earlier) return false;
     const newest = await this.readBodyAgain(github);
-    const record = change(newest?.record ?? this.stored ?? this.earlier);
+    // In the one order of fields a record is read back in: a later comparison with it holds.
+    const changed = change(newest?.record ?? this.stored ?? this.earlier);
+    const record = normalRecord(changed) ?? changed;
     // A comment edited on GitHub's web page comes back with CRLF line ends. Its first line is the
     // marker, so what is popped below never empties the list.
     const lines = (newest?.body ?? this.foundBody).split(/\r?\n/);
@@ -463,6 +469,25 @@ export function backLinkIn(
     if (reading.found === 'unverified') found = reading;
   }
   return found;
+}
+
+/**
+ * The back-link comment among a pull request's comments: the first marked one whose record
+ * verifies for this pull request, with its ID, author and body (the review loop rewrites its
+ * record); undefined when none verifies.
+ */
+export function backLinkCommentIn(
+  comments: readonly IssueComment[],
+  pullRequest: Omit<CommentedPullRequest, 'headSha'>,
+  seal: RecordSeal,
+): { readonly commentId: number; readonly author: string; readonly body: string; readonly record: BackLinkRecord } | undefined {
+  const scope = docsPrScope(pullRequest.repository, pullRequest.number);
+  for (const comment of comments) {
+    if (!isMarked(comment.body, DOCS_PR_MARKER)) continue;
+    const reading = readBackLink(comment.body, seal, scope);
+    if (reading.found === 'verified') return { commentId: comment.id, author: comment.authorLogin, body: comment.body, record: reading.record };
+  }
+  return undefined;
 }
 
 /** Whether a comment's last line is a record of the code PR's kind, whether or not it verifies. */

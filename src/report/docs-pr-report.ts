@@ -67,6 +67,7 @@ const STATE_TEXT: Record<DocsPrState, string> = {
   unchecked: 'could not be checked on GitHub, so it does not pass the gate: the workflow run’s warning says why',
   'not-updated': 'could not be updated: the workflow run’s warning says why',
   'not-found': 'not found: deleted, or the token cannot see its repository; not taken as the documentation PR',
+  revising: 'open; the documentation agent is revising it after a review (review-loop)',
 };
 
 /** The code PR comment's section: which documentation PR follows it, and how it stands. */

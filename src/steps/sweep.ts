@@ -1,6 +1,7 @@
 import { newRun, waitForJob, type AgentRun } from '../agent/run-agent.js';
 import { ApiError } from '../api/errors.js';
 import { Outputs, type GateState } from '../constants.js';
+import { docsClientFor } from '../docs-pr/access.js';
 import type { DocsPrFollower } from '../docs-pr/follow.js';
 import { nothingDone } from '../docs-pr/outcome.js';
 import { serverUrlFrom } from '../docs-pr/target.js';
@@ -186,6 +187,14 @@ async function finish(pull: WorkingPullRequest, job: AgentRun, deps: FinishDeps)
     return entry(pull, job, 'skipped', undefined);
   }
   logger.info(`Pull request #${pull.number}: job ${idForLog(pull.record.jobId)} finished as ${record.job.outcome}.`);
+  // A revision after a review (review-loop, wait: false): its reply on the documentation PR says how it ended too.
+  const docsPr = earlier?.docsPr;
+  const reaches = docsPr && side.access ? docsClientFor(side.access, docsPr) : undefined;
+  if (earlier?.revising && docsPr && reaches) {
+    const { replyRevisionEnded } = await import('./sync/review-loop.js');
+    const repository = { id: docsPr.repositoryId, name: docsPr.repository };
+    await replyRevisionEnded(await reaches, { repository, number: docsPr.number }, record.job, { ...quiet, seal: deps.seal });
+  }
   return entry(pull, record.job, record.job.outcome, record.gateWritten);
 }
 

@@ -11,14 +11,18 @@ import { gitHubClients } from '../github/clients.js';
 import { pullName, type GitHubApi, type PullRequestState, type RepoName } from '../github/api.js';
 import type { CommentRecord, DocsPrRecord } from '../memory/record.js';
 import { RecordSeal, type RepositoryIdentity } from '../memory/seal.js';
-import { backLinkIn, PullRequestComment, unverifiedBackLinkNotice } from '../pr-comment/comment.js';
+import { backLinkCommentIn, backLinkIn, PullRequestComment, unverifiedBackLinkNotice } from '../pr-comment/comment.js';
 import { renderDocsPrSection, type DocsPrState } from '../report/docs-pr-report.js';
 import { renderSyncSummary, type SyncView } from '../report/sync-report.js';
 import { isCancellation } from '../runtime.js';
 import type { SyncSettings } from '../settings.js';
-import { errorMessage } from '../text.js';
+import { errorMessage, idForLog } from '../text.js';
+import { agentOutputs } from '../report/agent-report.js';
+import { failureLine } from '../report/failure.js';
+import { verdictOf } from './verdict.js';
 import { LastWrites } from './last-writes.js';
 import type { StepContext, StepReport } from './step.js';
+import { newRevisionView, reviewLoop, reviewOfEvent, type DocsSideOfSync } from './sync/review-loop.js';
 
 /** What a sync run found and did, filled as it goes. */
 type SyncRun = { -readonly [K in keyof SyncView]: SyncView[K] };
@@ -26,12 +30,16 @@ type SyncRun = { -readonly [K in keyof SyncView]: SyncView[K] };
 /** The code PR's side, as the back-link leads to it: its repository and token, the pull request as GitHub has it now, its comment and record. */
 interface CodeSide {
   readonly repo: RepoName;
+  /** The code repository's ID, as the back-link or GitHub gives it: what its records are sealed for. */
+  readonly repositoryId: number | undefined;
   readonly token: string;
   readonly pull: PullRequestState;
   readonly comment: PullRequestComment;
   readonly earlier: CommentRecord;
   /** The documentation PR the code PR's record names: this one. */
   readonly recorded: DocsPrRecord;
+  /** The documentation PR's back-link that led here: its comment and record (the review loop counts its follow-ups there). */
+  readonly backLink: DocsSideOfSync['backLink'];
 }
 
 /** A GitHub client for a token and a repository, held to the step's deadline. */
@@ -67,23 +75,40 @@ export async function syncStep(settings: SyncSettings, context: StepContext): Pr
     written: undefined,
     commentUpdated: false,
     reason: undefined,
+    revision: undefined,
   };
   const clients = gitHubClients(settings, context);
   const connect: Connect = (token, repo) => clients(token, repo, context.deadline.at);
+  const reviewId = reviewOfEvent(settings, context.event);
+  run.revision = reviewId !== undefined ? newRevisionView(reviewId, settings.reviewLoopMax) : undefined;
   let code: CodeSide | undefined;
+  let revised = false;
   try {
     if (number === undefined || !repository)
       throw new Error('The event names no pull request, or GITHUB_REPOSITORY is not set: there is no documentation PR to sync.');
     if (!settings.githubToken) throw new Error('Input "github-token" is empty: it is needed to read the documentation PR\'s back-link.');
     code = await findCodeSide(settings, context, connect, repository, number, run);
-    if (code) await judge(settings, context, connect, repository, code, run);
+    if (code && run.revision) {
+      const seal = RecordSeal.fromApiKey(settings.apiKey, settings.previousApiKey);
+      const docs = { repository, number, backLink: code.backLink };
+      revised = (await reviewLoop({ settings, context, seal, connect }, docs, code, run.revision)) === 'sent';
+    }
+    if (settings.dryRun) run.outcome = 'dry-run';
+    // A review that was not sent leaves the sync as without the loop: the status and comment brought in step.
+    else if (code && !revised) await judge(settings, context, connect, repository, code, run);
   } catch (error) {
     run.outcome = isCancellation(error, context.signal) ? 'cancelled' : 'error';
     run.reason = run.outcome === 'cancelled' ? 'Cancelled while bringing the code PR in step.' : errorMessage(error);
   }
   // Cancelled after it judged: the last writes still say what it found, within the cancellation's window.
-  if (code && run.state !== undefined && (run.outcome === 'synced' || run.outcome === 'cancelled')) await publish(settings, context, code, run);
-  return report(run, context);
+  if (!revised && code && run.state !== undefined && (run.outcome === 'synced' || run.outcome === 'cancelled')) await publish(settings, context, code, run);
+  if (revised && run.outcome === 'synced') run.outcome = context.signal.aborted ? 'cancelled' : 'revised';
+  // The review was not sent, and said why (one notice): the run's outcome says it was skipped.
+  if (run.revision?.notSent && run.outcome === 'synced') {
+    run.outcome = 'skipped';
+    run.reason = 'The review was not sent to the agent: the notice above says why.';
+  }
+  return report(run, context, settings);
 }
 
 /**
@@ -103,7 +128,8 @@ async function findCodeSide(
   const { logger } = context;
   const seal = RecordSeal.fromApiKey(settings.apiKey, settings.previousApiKey);
   const docsGitHub = await connect(settings.githubToken, repoName(repository.name));
-  const reading = backLinkIn(await docsGitHub.listComments(number), { repository, number }, seal);
+  const comments = await docsGitHub.listComments(number);
+  const reading = backLinkIn(comments, { repository, number }, seal);
   if (reading.found === 'unverified') return skip(run, logger, unverifiedBackLinkNotice(seal.hasPreviousKey));
   if (reading.found === 'none') {
     return skip(
@@ -113,6 +139,7 @@ async function findCodeSide(
     );
   }
   const backLink = reading.record;
+  const backLinkComment = backLinkCommentIn(comments, { repository, number }, seal)!;
   const codePr = backLink.codePr;
   run.codePr = pullName(codePr);
   const token = settings.codeToken || (sameRepository(codePr.repository, repository.name) ? settings.githubToken : '');
@@ -121,7 +148,8 @@ async function findCodeSide(
       `The code PR ${run.codePr} is in another repository than this workflow's (${repository.name}): give code-token a token with "Commit statuses: write" and "Pull requests: write" on ${codePr.repository}, e.g. from actions/create-github-app-token.`,
     );
   }
-  if (settings.dryRun) {
+  // A dry run of the review loop reads on, to show the message it would send; any other stops here.
+  if (settings.dryRun && !run.revision) {
     run.outcome = 'dry-run';
     logger.info(`Dry run: would bring code PR ${run.codePr} in step; nothing was changed on GitHub.`);
     return undefined;
@@ -154,7 +182,16 @@ async function findCodeSide(
     );
   }
   // The record may name the documentation repository by a name it had before a rename: it is asked for by its name now.
-  return { repo, token, pull, comment, earlier, recorded: { ...recorded, repository: repository.name } };
+  return {
+    repo,
+    repositoryId: codeRepository.id,
+    token,
+    pull,
+    comment,
+    earlier,
+    recorded: { ...recorded, repository: repository.name },
+    backLink: { commentId: backLinkComment.commentId, author: backLinkComment.author, body: backLinkComment.body, record: backLink },
+  };
 }
 
 /** Whether the code PR's record names this documentation PR: by the repository's ID where both are known (a rename keeps it), else by name. */
@@ -278,17 +315,27 @@ function stateOf(standing: DocsPrStanding): DocsPrState {
   }
 }
 
-function report(run: SyncRun, context: StepContext): StepReport {
-  const action: DocsPrAction = run.written !== undefined || run.commentUpdated ? 'synced' : 'none';
+function report(run: SyncRun, context: StepContext, settings: SyncSettings): StepReport {
+  const job = run.revision?.job?.delivery === 'accepted' ? run.revision.job : undefined;
+  const written = run.revision?.written ?? run.written;
+  const action: DocsPrAction = job ? 'revised' : run.written !== undefined || run.commentUpdated ? 'synced' : 'none';
+  // The job the review went to fails the step as fail-on says, as in command: agent.
+  const failure =
+    run.outcome === 'error' || run.outcome === 'cancelled'
+      ? (run.reason ?? (job ? failureLine(verdictOf(job, undefined, { ...settings, failOnPreview: false })) : undefined))
+      : job
+        ? failureLine(verdictOf(job, undefined, { ...settings, failOnPreview: false }))
+        : undefined;
   return {
     outputs: {
+      ...(job ? agentOutputs(job, 0) : {}),
       [Outputs.Outcome]: run.outcome,
       [Outputs.DocsPrAction]: action,
-      ...(run.written ? { [Outputs.DocsStatusState]: run.written } : {}),
+      ...(written ? { [Outputs.DocsStatusState]: written } : {}),
       [Outputs.Requests]: String(context.client.requestCount),
     },
     summary: renderSyncSummary(run),
-    closingLine: `Outcome: ${run.outcome} · docs PR ${action}${run.written ? ` · ${GATE_CONTEXT} ${run.written}` : ''}`,
-    failure: run.outcome === 'error' || run.outcome === 'cancelled' ? run.reason : undefined,
+    closingLine: `Outcome: ${run.outcome} · docs PR ${action}${job ? ` · job ${idForLog(job.jobId ?? '')} ${job.outcome}` : ''}${written ? ` · ${GATE_CONTEXT} ${written}` : ''}`,
+    failure,
   };
 }

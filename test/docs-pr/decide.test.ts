@@ -78,6 +78,9 @@ class MemoryGitHub {
       writersReviews: notUsed,
       filesNamed: notUsed,
       fileText: notUsed,
+      review: notUsed,
+      reviewComments: notUsed,
+      collaboratorPermission: notUsed,
       pullRequest: (number: number) => {
         this.requests.push(`${name} read ${number}`);
         if (this.failure) return Promise.reject(this.failure);

@@ -100,6 +100,9 @@ class Repo {
       writersReviews: notUsed,
       filesNamed: notUsed,
       fileText: notUsed,
+      review: notUsed,
+      reviewComments: notUsed,
+      collaboratorPermission: notUsed,
       // The follower reads no pull request: the decision did. A read would show in the calls.
       pullRequest: (number) =>
         answer(() => {

@@ -8,10 +8,11 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CONTENT_MAX_BYTES, fileDiff, runnerRepositoryId, startFakeGitHub, TREE_ENTRIES_MAX, type FakeGitHub } from './fake-github.js';
 import { graphqlViolations } from './github-graphql.js';
-import { repositoryIdOf } from './github-objects.js';
+import { repositoryIdOf, reviewComment } from './github-objects.js';
 import { restDescription, type RestExchange } from './github-rest.js';
 import { startFlows } from './in-process.js';
 import { prepareRun } from './run-action.js';
+import { pullRequestReviewEvent, webhookViolations } from './webhook-events.js';
 
 let github: FakeGitHub;
 beforeAll(async () => {
@@ -886,6 +887,258 @@ describe('writers and their reviews, as GitHub counts them', () => {
       errors: Array<{ message: string }>;
     };
     expect(excessive.errors).toMatchObject([{ type: 'EXCESSIVE_PAGINATION', message: expect.stringMatching(/exceeds the `first` limit of 100 records/) }]);
+    expect(await github.takeViolations()).toEqual([]);
+  });
+});
+
+describe("a review read whole: the review, its inline comments, and a login's permission", () => {
+  async function as(token: string, path: string): Promise<{ status: number; json: unknown; headers: Headers }> {
+    const response = await fetch(github.url + path, { headers: { accept: JSON_MEDIA, authorization: `token ${token}` } });
+    const text = await response.text();
+    return { status: response.status, json: text ? (JSON.parse(text) as unknown) : undefined, headers: response.headers };
+  }
+  type Review = { id: number; body: string; state: string; commit_id: string; user: { login: string; type: string } };
+  type Comment = {
+    id: number;
+    pull_request_review_id: number;
+    path: string;
+    line: number | null;
+    original_line: number;
+    body: string;
+    position: number | null;
+  };
+  const HEAD = 'f'.repeat(40);
+  const REVIEW_ID = 4_242_001;
+  const BOT_REVIEW_ID = 4_242_002;
+
+  /** A private documentation repository with pull request 3 and its reviews, and a token that reads it. */
+  function docsWithReviews() {
+    const docs = github.addRepository('acme/docs', { private: true });
+    github.tokens.set('docs', { login: 'docs[bot]', repositories: { 'acme/docs': { pullRequests: 'read', contents: 'read' } } });
+    docs.pulls.set(3, {
+      title: 'Document retries',
+      state: 'open',
+      draft: false,
+      merged: false,
+      headRef: 'docs/retries',
+      headSha: HEAD,
+      reviews: [
+        { login: 'lead', state: 'APPROVED', submittedAt: '2026-01-05T09:00:00Z' },
+        {
+          id: REVIEW_ID,
+          login: 'editor',
+          state: 'CHANGES_REQUESTED',
+          submittedAt: '2026-01-05T10:00:00Z',
+          body: 'A few fixes, inline.',
+          comments: Array.from({ length: 150 }, (_, i) => ({ path: `docs/page-${i % 7}.md`, line: i + 1, body: `Fix ${i}.` })),
+        },
+        {
+          id: BOT_REVIEW_ID,
+          login: 'docs-helper[bot]',
+          state: 'COMMENTED',
+          submittedAt: '2026-01-05T11:00:00Z',
+          body: 'Two notes.',
+          comments: [
+            { path: 'docs/retries.md', line: 12, body: 'Spell out the default.' },
+            // Outdated: the diff moved under it since; GitHub keeps the line it was written on.
+            { path: 'docs/retries.md', line: null, originalLine: 4, body: 'An old note.' },
+          ],
+        },
+      ],
+    });
+    return docs;
+  }
+
+  beforeEach(() => {
+    github.requests.length = 0;
+  });
+  afterEach(() => {
+    github.repositories.clear();
+    github.tokens.clear();
+    github.pullStates.clear();
+    github.pulls.clear();
+    github.collaborators.clear();
+  });
+
+  it('a named review: its body, state, head commit and user type (Bot for a [bot] login), as the list gives it; 404 for one unknown', async () => {
+    docsWithReviews();
+    const named = await as('docs', `/repos/acme/docs/pulls/3/reviews/${REVIEW_ID}`);
+    expect(named.status).toBe(200);
+    expect(named.json).toMatchObject({
+      id: REVIEW_ID,
+      body: 'A few fixes, inline.',
+      state: 'CHANGES_REQUESTED',
+      commit_id: HEAD,
+      user: { login: 'editor', type: 'User' },
+      pull_request_url: `${github.url}/repos/acme/docs/pulls/3`,
+    });
+    const bot = (await as('docs', `/repos/acme/docs/pulls/3/reviews/${BOT_REVIEW_ID}`)).json as Review;
+    expect([bot.body, bot.state, bot.user]).toEqual(['Two notes.', 'COMMENTED', expect.objectContaining({ login: 'docs-helper[bot]', type: 'Bot' })]);
+    // The list names each by the same ID; one the test did not name keeps the ID made for it.
+    const listed = (await as('docs', '/repos/acme/docs/pulls/3/reviews')).json as Review[];
+    expect(listed.map((review) => review.id)).toEqual([expect.any(Number), REVIEW_ID, BOT_REVIEW_ID]);
+    expect((await as('docs', `/repos/acme/docs/pulls/3/reviews/${listed[0]!.id}`)).json).toEqual(listed[0]);
+    expect((await as('docs', `/repos/acme/docs/pulls/3/reviews/${BOT_REVIEW_ID}`)).json).toEqual(listed[2]);
+    // An unknown review, a review of another pull request, an unknown pull request: 404, as GitHub answers it.
+    for (const path of ['/repos/acme/docs/pulls/3/reviews/1', `/repos/acme/docs/pulls/4/reviews/${REVIEW_ID}`, '/repos/acme/docs/pulls/3/reviews/1/comments']) {
+      const missing = await as('docs', path);
+      expect([missing.status, missing.json]).toEqual([404, expect.objectContaining({ message: 'Not Found' })]);
+    }
+    // The same visibility as the list: a token that may not see the private repository is answered 404.
+    expect((await as('workflow-token', `/repos/acme/docs/pulls/3/reviews/${REVIEW_ID}`)).status).toBe(404);
+    // In the workflow's repository, a followed pull request's named review.
+    github.pullStates.set(7, {
+      title: 'Retries',
+      state: 'open',
+      draft: false,
+      merged: false,
+      headRef: 'feature',
+      reviews: [{ id: 77, login: 'octocat', state: 'APPROVED', submittedAt: '2026-01-05T10:00:00Z' }],
+    });
+    expect((await as('workflow-token', '/repos/acme/widgets/pulls/7/reviews/77')).json).toMatchObject({ id: 77, body: '', user: { type: 'User' } });
+    expect(github.callsTo('review')).toHaveLength(8);
+    expect(await github.takeViolations()).toEqual([]);
+  });
+
+  it('150 inline comments in two pages of 100 and 50, in order, each with its path, line and body; an outdated one keeps its original line', async () => {
+    docsWithReviews();
+    const first = await as('docs', `/repos/acme/docs/pulls/3/reviews/${REVIEW_ID}/comments?per_page=100`);
+    const firstPage = first.json as Comment[];
+    expect(firstPage).toHaveLength(100);
+    expect(first.headers.get('link')).toBe(`<${github.url}/repos/acme/docs/pulls/3/reviews/${REVIEW_ID}/comments?per_page=100&page=2>; rel="next"`);
+    const second = await as('docs', `/repos/acme/docs/pulls/3/reviews/${REVIEW_ID}/comments?per_page=100&page=2`);
+    const secondPage = second.json as Comment[];
+    expect(secondPage).toHaveLength(50);
+    expect(second.headers.get('link')).toBeNull();
+    const all = [...firstPage, ...secondPage];
+    expect(all.map((comment) => [comment.path, comment.line, comment.original_line, comment.body])).toEqual(
+      Array.from({ length: 150 }, (_, i) => [`docs/page-${i % 7}.md`, i + 1, i + 1, `Fix ${i}.`]),
+    );
+    expect(new Set(all.map((comment) => comment.id)).size).toBe(150);
+    expect(all.every((comment) => comment.pull_request_review_id === REVIEW_ID)).toBe(true);
+    // GitHub gives 100 at most a page, whatever is asked; 30 when nothing is.
+    expect((await as('docs', `/repos/acme/docs/pulls/3/reviews/${REVIEW_ID}/comments?per_page=500`)).json).toHaveLength(100);
+    expect((await as('docs', `/repos/acme/docs/pulls/3/reviews/${REVIEW_ID}/comments`)).json).toHaveLength(30);
+    const bot = (await as('docs', `/repos/acme/docs/pulls/3/reviews/${BOT_REVIEW_ID}/comments`)).json as Comment[];
+    expect(bot.map((comment) => [comment.path, comment.line, comment.original_line, comment.position, comment.body])).toEqual([
+      ['docs/retries.md', 12, 12, 1, 'Spell out the default.'],
+      ['docs/retries.md', null, 4, null, 'An old note.'],
+    ]);
+    expect(bot[0]).toMatchObject({ user: { login: 'docs-helper[bot]', type: 'Bot' }, commit_id: HEAD, original_commit_id: HEAD });
+    // A review without inline comments lists none.
+    const [plain] = (await as('docs', '/repos/acme/docs/pulls/3/reviews')).json as Review[];
+    expect((await as('docs', `/repos/acme/docs/pulls/3/reviews/${plain!.id}/comments`)).json).toEqual([]);
+    expect(github.callsTo('review-comments')).toHaveLength(6);
+    expect(await github.takeViolations()).toEqual([]);
+  });
+
+  it('the permission of each role, legacy and real; one who is no collaborator reads a public repository and nothing of a private one', async () => {
+    const docs = docsWithReviews();
+    for (const [login, role] of [
+      ['owner', 'admin'],
+      ['MAINTAINER', 'maintain'],
+      ['editor', 'write'],
+      ['triager', 'triage'],
+      ['reader', 'read'],
+    ] as const)
+      docs.collaborators.set(login, role);
+    const permissionOf = async (token: string, repository: string, login: string) => {
+      const answer = await as(token, `/repos/${repository}/collaborators/${encodeURIComponent(login)}/permission`);
+      const { permission, role_name, user } = answer.json as {
+        permission: string;
+        role_name: string;
+        user: { login: string; type: string; role_name: string };
+      };
+      return [answer.status, permission, role_name, user.login, user.role_name];
+    };
+    expect(await permissionOf('docs', 'acme/docs', 'owner')).toEqual([200, 'admin', 'admin', 'owner', 'admin']);
+    // Logins compare without regard to case; the answer spells the login as the collaborator's.
+    expect(await permissionOf('docs', 'acme/docs', 'maintainer')).toEqual([200, 'write', 'maintain', 'MAINTAINER', 'maintain']);
+    expect(await permissionOf('docs', 'acme/docs', 'editor')).toEqual([200, 'write', 'write', 'editor', 'write']);
+    expect(await permissionOf('docs', 'acme/docs', 'triager')).toEqual([200, 'read', 'triage', 'triager', 'triage']);
+    expect(await permissionOf('docs', 'acme/docs', 'reader')).toEqual([200, 'read', 'read', 'reader', 'read']);
+    expect(await permissionOf('docs', 'acme/docs', 'stranger')).toEqual([200, 'none', 'none', 'stranger', 'none']);
+    expect((await as('docs', '/repos/acme/docs/collaborators/owner/permission')).json).toMatchObject({
+      user: { permissions: { admin: true, maintain: true, push: true, triage: true, pull: true } },
+    });
+    expect((await as('docs', '/repos/acme/docs/collaborators/triager/permission')).json).toMatchObject({
+      user: { permissions: { admin: false, maintain: false, push: false, triage: true, pull: true } },
+    });
+    // The workflow's repository (public) by fake.collaborators: a stranger, a bot among them, reads.
+    github.collaborators.set('octocat', 'maintain');
+    expect(await permissionOf('workflow-token', 'acme/widgets', 'Octocat')).toEqual([200, 'write', 'maintain', 'octocat', 'maintain']);
+    expect(await permissionOf('workflow-token', 'acme/widgets', 'docs-helper[bot]')).toEqual([200, 'read', 'read', 'docs-helper[bot]', 'read']);
+    expect(
+      ((await as('workflow-token', '/repos/acme/widgets/collaborators/docs-helper%5Bbot%5D/permission')).json as { user: { type: string } }).user.type,
+    ).toBe('Bot');
+    // A public added repository: a stranger reads; a token that may not see a private one is answered 404.
+    github.addRepository('acme/site').collaborators.set('lead', 'admin');
+    expect(await permissionOf('workflow-token', 'acme/site', 'lead')).toEqual([200, 'admin', 'admin', 'lead', 'admin']);
+    expect(await permissionOf('workflow-token', 'acme/site', 'stranger')).toEqual([200, 'read', 'read', 'stranger', 'read']);
+    expect((await as('workflow-token', '/repos/acme/docs/collaborators/owner/permission')).status).toBe(404);
+    expect(github.callsTo('collaborator-permission')).toHaveLength(14);
+    expect(await github.takeViolations()).toEqual([]);
+  });
+
+  it('faults at the three calls, as at the others', async () => {
+    docsWithReviews();
+    github.injectFault({ call: 'review', kind: 'status', status: 502 });
+    github.injectFault({ call: 'review-comments', kind: 'status', status: 429, headers: { 'retry-after': '3' }, skip: 1 });
+    github.injectFault({ call: 'collaborator-permission', kind: 'status', status: 403 });
+    expect((await as('docs', `/repos/acme/docs/pulls/3/reviews/${REVIEW_ID}`)).status).toBe(502);
+    expect((await as('docs', `/repos/acme/docs/pulls/3/reviews/${REVIEW_ID}`)).status).toBe(200);
+    expect((await as('docs', `/repos/acme/docs/pulls/3/reviews/${REVIEW_ID}/comments?per_page=100`)).status).toBe(200);
+    const limited = await as('docs', `/repos/acme/docs/pulls/3/reviews/${REVIEW_ID}/comments?per_page=100&page=2`);
+    expect([limited.status, limited.headers.get('retry-after')]).toEqual([429, '3']);
+    expect((await as('docs', '/repos/acme/docs/collaborators/editor/permission')).json).toMatchObject({ message: 'Resource not accessible by integration' });
+    expect((await as('docs', '/repos/acme/docs/collaborators/editor/permission')).status).toBe(200);
+    expect(await github.takeViolations()).toEqual([]);
+  });
+
+  it("the check widens GitHub's description only where GitHub answers otherwise: an outdated comment's line null, nothing more", () => {
+    const description = restDescription();
+    const comment = reviewComment(
+      { id: 1, reviewId: 2, login: 'editor', path: 'docs/a.md', line: null, originalLine: 4, body: 'Old.', commitId: HEAD },
+      'acme/docs',
+      3,
+      github.url,
+    );
+    const listed = (body: unknown): RestExchange => ({
+      method: 'GET',
+      url: '/repos/acme/docs/pulls/3/reviews/2/comments',
+      accept: JSON_MEDIA,
+      body: undefined,
+      answer: { status: 200, contentType: 'application/json; charset=utf-8', body },
+    });
+    expect(description.check(listed([comment]))).toEqual([]);
+    expect(description.check(listed([{ ...comment, original_line: null }]))).toEqual([expect.stringMatching(/at \/0\/original_line must be integer$/)]);
+    expect(description.check(listed([{ ...comment, line: '4' }]))).toEqual([expect.stringMatching(/at \/0\/line must be integer,null$/)]);
+    const withoutHunk: Partial<typeof comment> = { ...comment };
+    delete withoutHunk.diff_hunk;
+    expect(description.check(listed([withoutHunk]))).toEqual([expect.stringMatching(/at \/0 lacks "diff_hunk"$/)]);
+  });
+
+  it("a pull_request_review event names the review the fake serves, and stays valid against GitHub's webhook description", async () => {
+    docsWithReviews();
+    const payload = pullRequestReviewEvent(3, {
+      action: 'submitted',
+      state: 'changes_requested',
+      repository: 'acme/docs',
+      headRef: 'docs/retries',
+      headSha: HEAD,
+      reviewer: 'editor',
+      reviewId: REVIEW_ID,
+      body: 'A few fixes, inline.',
+    });
+    expect(webhookViolations({ name: 'pull_request_review', payload })).toEqual([]);
+    expect(payload.review).toMatchObject({ id: REVIEW_ID, body: 'A few fixes, inline.', state: 'changes_requested' });
+    const served = (await as('docs', `/repos/acme/docs/pulls/3/reviews/${payload.review.id}`)).json as Review;
+    expect([served.id, served.body, served.user.login]).toEqual([payload.review.id, payload.review.body, payload.review.user.login]);
+    // A bot's review, its body left out: null, as GitHub sends it; the defaults as before.
+    const bot = pullRequestReviewEvent(3, { action: 'submitted', state: 'commented', reviewer: 'docs-helper[bot]', reviewId: BOT_REVIEW_ID });
+    expect(webhookViolations({ name: 'pull_request_review', payload: bot })).toEqual([]);
+    expect(bot.review).toMatchObject({ id: BOT_REVIEW_ID, body: null, user: { type: 'Bot' } });
+    expect(pullRequestReviewEvent(3, { action: 'submitted', state: 'approved' }).review.body).toBeNull();
     expect(await github.takeViolations()).toEqual([]);
   });
 });

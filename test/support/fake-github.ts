@@ -2,7 +2,8 @@
  * A loopback stand-in for the few GitHub endpoints the action reads and writes, answering as
  * GitHub documents them (paging, the compare endpoint's 300-file cap, the GraphQL `viewer`, a
  * commit's Git tree and its files' contents, named by the SHAs git gives them, reviews counted by
- * their authors' permissions, repositories whose IDs survive a rename).
+ * their authors' permissions, a review with its inline comments, a login's permission in a
+ * repository, repositories whose IDs survive a rename).
  * Octokit is pointed at it through GITHUB_API_URL (end to end) or a base URL (in process).
  * Faults can be queued per call, to hold the action to the contract when GitHub misbehaves.
  *
@@ -13,6 +14,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
+  collaboratorPermission,
   commitChain,
   commitObject,
   commitStatus,
@@ -30,6 +32,7 @@ import {
   pullRequestReview,
   repository,
   repositoryIdOf,
+  reviewComment,
   shaOf,
   simpleCommitStatus,
   STAMP,
@@ -120,6 +123,28 @@ export interface FakeReview {
   submittedAt: string;
   /** What the reviewer wrote; empty when absent, as GitHub gives a review without a body. */
   body?: string;
+  /**
+   * Its ID (REST's `id`, GraphQL's `databaseId`), for a test that names the review (as an event's
+   * payload does); by default one made of the repository, the pull request and its place among
+   * the reviews. A login ending in `[bot]` is a bot's review (its `user.type` is `Bot`).
+   */
+  id?: number;
+  /** Its inline comments, in order, as `GET pulls/{n}/reviews/{id}/comments` lists them; none when absent. */
+  comments?: FakeReviewComment[];
+}
+
+/** An inline comment of a review, on a line of a file of the pull request. */
+export interface FakeReviewComment {
+  path: string;
+  /**
+   * The line of the file it is on now; null once the diff moved under it (an outdated comment:
+   * GitHub gives `line: null` and `position: null`, and keeps `original_line`); when absent,
+   * `originalLine` (or 1).
+   */
+  line?: number | null;
+  /** The line it was written on (GitHub's `original_line`); by default `line` (1 when that is null or absent). */
+  originalLine?: number;
+  body: string;
 }
 
 /**
@@ -219,6 +244,9 @@ export const GITHUB_CALLS = [
   'set-status',
   'combined-status',
   'reviews',
+  'review',
+  'review-comments',
+  'collaborator-permission',
   'review-decision',
   'tree',
   'file-content',
@@ -352,6 +380,9 @@ const OPERATIONS = [
   'repos/create-commit-status',
   'repos/get-combined-status-for-ref',
   'pulls/list-reviews',
+  'pulls/get-review',
+  'pulls/list-comments-for-review',
+  'repos/get-collaborator-permission-level',
   'git/get-tree',
   'repos/get-content',
   // Not in GitHub's REST description, though GitHub serves it: github-rest.ts describes it.
@@ -542,6 +573,7 @@ export async function startFakeGitHub({ owner = 'acme', repo = 'widgets', now = 
     const permission = method === 'POST' && /^\/statuses\//.test(repoMatch[3] ?? '') ? 'statuses' : 'pullRequests';
     if (writes && !mayWrite(token, name, permission)) return error(403, 'Resource not accessible by integration');
     if (statusesAndReviews(name, method, repoMatch[3] ?? '', url, body, token, json, error, notFound)) return;
+    if (method === 'GET' && reviewReads(name, repoMatch[3] ?? '', url, json, notFound)) return;
     if (method === 'GET' && filesAndTrees(name, repoMatch[3] ?? '', url, json, error, notFound)) return;
     if (other) return otherRepository(name, other, method, repoMatch[3] ?? '', url, body, token, json, notFound);
     if (!path.startsWith(base)) return notFound();
@@ -797,11 +829,14 @@ export async function startFakeGitHub({ owner = 'acme', repo = 'widgets', now = 
     json(200, { data: { repository: { pullRequest: { reviewDecision: found.pull?.reviewDecision ?? null } } } });
   }
 
-  /** A pull request's reviews in the order submitted, each with its ID (REST's `id`, GraphQL's `databaseId`). */
+  /**
+   * A pull request's reviews in the order submitted, each with its ID (REST's `id`, GraphQL's
+   * `databaseId`): the one the test named, else one made of its place among them.
+   */
   function reviewsOf(name: string, number: number, pull: FakePullState | undefined): Array<{ id: number; review: FakeReview }> {
     return [...(pull?.reviews ?? [])]
       .sort((a, b) => Date.parse(a.submittedAt) - Date.parse(b.submittedAt))
-      .map((review, index) => ({ id: idOf(`review ${seedOf(name)}#${number} ${index}`), review }));
+      .map((review, index) => ({ id: review.id ?? idOf(`review ${seedOf(name)}#${number} ${index}`), review }));
   }
 
   /** Every followed pull request, by repository: the workflow's and the others'. */
@@ -892,16 +927,76 @@ export async function startFakeGitHub({ owner = 'acme', repo = 'widgets', now = 
         notFound();
         return true;
       }
+      const reviews = reviewsOf(name, number, found.pull).map(({ id, review }) => reviewObject(name, number, found.pull, id, review));
+      paginated(url, reviews, json);
+      return true;
+    }
+    return false;
+  }
+
+  /** A review as GitHub's `pull-request-review`, of the pull request's head commit. */
+  function reviewObject(name: string, number: number, pull: FakePullState | undefined, id: number, review: FakeReview) {
+    const head = pull ? pullHeadSha(name, number, pull) : headShaOf(number);
+    return pullRequestReview(
+      { id, login: review.login, state: review.state, submittedAt: review.submittedAt, commitId: head, body: review.body ?? '' },
+      name,
+      number,
+      fake.url,
+    );
+  }
+
+  /**
+   * What every repository serves alike for reading a review: one review of a pull request, its
+   * inline comments page by page, and a login's permission in the repository. 404 where the pull
+   * request or the review is not there. False when the request is none of these.
+   */
+  function reviewReads(name: string, rest: string, url: URL, json: Json, notFound: () => void): boolean {
+    let match: RegExpExecArray | null;
+    if ((match = /^\/pulls\/(\d+)\/reviews\/(\d+)(\/comments)?$/.exec(rest))) {
+      const number = Number(match[1]);
+      const reviewId = Number(match[2]);
+      const found = followedPull(name, number);
+      const entry = found ? reviewsOf(name, number, found.pull).find(({ id }) => id === reviewId) : undefined;
+      if (!found || !entry) {
+        notFound();
+        return true;
+      }
+      if (!match[3]) {
+        json(200, reviewObject(name, number, found.pull, entry.id, entry.review));
+        return true;
+      }
       const head = found.pull ? pullHeadSha(name, number, found.pull) : headShaOf(number);
-      const reviews = reviewsOf(name, number, found.pull).map(({ id, review }) =>
-        pullRequestReview(
-          { id, login: review.login, state: review.state, submittedAt: review.submittedAt, commitId: head, body: review.body ?? '' },
+      const comments = (entry.review.comments ?? []).map((comment, index) => {
+        const line = comment.line === undefined ? (comment.originalLine ?? 1) : comment.line;
+        return reviewComment(
+          {
+            id: idOf(`review comment ${seedOf(name)}#${number} ${entry.id} ${index}`),
+            reviewId: entry.id,
+            login: entry.review.login,
+            path: comment.path,
+            line,
+            originalLine: comment.originalLine ?? line ?? 1,
+            body: comment.body,
+            commitId: head,
+            // An outdated comment was written on an earlier commit of the pull request.
+            originalCommitId: line === null ? shaOf(`before ${head}`) : head,
+            createdAt: entry.review.submittedAt,
+          },
           name,
           number,
           fake.url,
-        ),
-      );
-      paginated(url, reviews, json);
+        );
+      });
+      paginated(url, comments, json);
+      return true;
+    }
+    if ((match = /^\/collaborators\/([^/]+)\/permission$/.exec(rest))) {
+      const asked = decodeURIComponent(match[1]!);
+      const known = collaboratorOf(name, asked);
+      // The fake's model of one who is no collaborator (every login is a user here): GitHub gives
+      // `read` where anyone may read (a public repository), and `none` in a private one.
+      const role = known ? known.permission : visibilityOf(name).private ? 'none' : 'read';
+      json(200, collaboratorPermission(known?.login ?? asked, role, fake.url));
       return true;
     }
     return false;
@@ -1355,8 +1450,13 @@ export async function startFakeGitHub({ owner = 'acme', repo = 'widgets', now = 
 
   /** A login's permission in a repository the fake serves; undefined for one who is no collaborator. */
   function permissionOf(name: string, login: string): FakePermission | undefined {
+    return collaboratorOf(name, login)?.permission;
+  }
+
+  /** A collaborator of a repository the fake serves, by login (compared without regard to case), as the test spelt the login. */
+  function collaboratorOf(name: string, login: string): { login: string; permission: FakePermission } | undefined {
     const collaborators = sameName(name, fullName) ? fake.collaborators : findRepository(name)?.collaborators;
-    for (const [key, permission] of collaborators ?? []) if (key.toLowerCase() === login.toLowerCase()) return permission;
+    for (const [key, permission] of collaborators ?? []) if (key.toLowerCase() === login.toLowerCase()) return { login: key, permission };
     return undefined;
   }
 
@@ -1496,6 +1596,9 @@ function callOf(method: string, path: string, accept: string, body: unknown): Gi
   if (method === 'POST' && rest.startsWith('/statuses/')) return 'set-status';
   if (method === 'GET' && /^\/commits\/.+\/status$/.test(rest)) return 'combined-status';
   if (method === 'GET' && /^\/pulls\/\d+\/reviews$/.test(rest)) return 'reviews';
+  if (method === 'GET' && /^\/pulls\/\d+\/reviews\/\d+$/.test(rest)) return 'review';
+  if (method === 'GET' && /^\/pulls\/\d+\/reviews\/\d+\/comments$/.test(rest)) return 'review-comments';
+  if (method === 'GET' && /^\/collaborators\/[^/]+\/permission$/.test(rest)) return 'collaborator-permission';
   if (method === 'GET' && rest.startsWith('/git/trees/')) return 'tree';
   if (method === 'GET' && rest.startsWith('/contents/')) return 'file-content';
   if (method === 'GET' && rest.startsWith('/commits/')) return 'commit';

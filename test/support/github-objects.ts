@@ -498,6 +498,114 @@ export function pullRequestReview(
   };
 }
 
+/**
+ * An inline comment of a pull request's review, as GitHub's `review-comment` (what
+ * `GET pulls/{n}/reviews/{id}/comments` lists). `line` is the line of the file it is on now, and
+ * null once the diff moved under it (an outdated comment: GitHub then gives `position: null` too,
+ * and keeps `original_line`, the line it was written on, with `original_commit_id`). `diffHunk`:
+ * the hunk it was written on, up to its line (by default a one-line hunk at `original_line`).
+ */
+export function reviewComment(
+  comment: {
+    id: number;
+    reviewId: number;
+    login: string;
+    path: string;
+    line: number | null;
+    originalLine: number;
+    body: string;
+    commitId: string;
+    originalCommitId?: string;
+    diffHunk?: string;
+    createdAt?: string;
+  },
+  fullName: string,
+  pullNumber: number,
+  api = GITHUB_API,
+) {
+  const url = `${api}/repos/${path(fullName)}/pulls/comments/${comment.id}`;
+  const html = `${GITHUB_WEB}/${path(fullName)}/pull/${pullNumber}#discussion_r${comment.id}`;
+  const pull = `${api}/repos/${path(fullName)}/pulls/${pullNumber}`;
+  const created = comment.createdAt ?? STAMP;
+  return {
+    url,
+    pull_request_review_id: comment.reviewId,
+    id: comment.id,
+    node_id: `PRRC_kwDO${comment.id.toString(36)}`,
+    diff_hunk: comment.diffHunk ?? `@@ -${comment.originalLine},1 +${comment.originalLine},1 @@`,
+    path: comment.path,
+    position: comment.line === null ? null : 1,
+    original_position: 1,
+    commit_id: comment.commitId,
+    original_commit_id: comment.originalCommitId ?? comment.commitId,
+    user: simpleUser(comment.login, api),
+    body: comment.body,
+    created_at: created,
+    updated_at: created,
+    html_url: html,
+    pull_request_url: pull,
+    author_association: 'MEMBER',
+    _links: { self: { href: url }, html: { href: html }, pull_request: { href: pull } },
+    reactions: {
+      url: `${url}/reactions`,
+      total_count: 0,
+      '+1': 0,
+      '-1': 0,
+      laugh: 0,
+      confused: 0,
+      heart: 0,
+      hooray: 0,
+      eyes: 0,
+      rocket: 0,
+    },
+    start_line: null,
+    original_start_line: null,
+    start_side: null,
+    line: comment.line,
+    original_line: comment.originalLine,
+    side: 'RIGHT',
+    subject_type: 'line',
+  };
+}
+
+/**
+ * A login's role in a repository, as GitHub names the base roles: the five a collaborator (or a
+ * team's member) may have, and `none` for one who may not even read.
+ */
+export type RepositoryRole = 'admin' | 'maintain' | 'write' | 'triage' | 'read' | 'none';
+
+/** The legacy base role GitHub gives beside a role (`permission`): `maintain` reads as `write`, `triage` as `read`. */
+const LEGACY_ROLES: Record<RepositoryRole, 'admin' | 'write' | 'read' | 'none'> = {
+  admin: 'admin',
+  maintain: 'write',
+  write: 'write',
+  triage: 'read',
+  read: 'read',
+  none: 'none',
+};
+
+/** What each role may do, as GitHub's `permissions` of a collaborator says it (each role may all the ones after it may). */
+const ROLE_ORDER: readonly RepositoryRole[] = ['none', 'read', 'triage', 'write', 'maintain', 'admin'];
+
+/** A user (or a bot) in a repository, as GitHub's `collaborator`: the user, with what its role lets it do. */
+export function collaborator(login: string, role: RepositoryRole, api = GITHUB_API) {
+  const rank = ROLE_ORDER.indexOf(role);
+  const may = (least: RepositoryRole) => rank >= ROLE_ORDER.indexOf(least);
+  return {
+    ...simpleUser(login, api),
+    permissions: { admin: may('admin'), maintain: may('maintain'), push: may('write'), triage: may('triage'), pull: may('read') },
+    role_name: role,
+  };
+}
+
+/**
+ * A login's permission in a repository, as GitHub's `repository-collaborator-permission` (what
+ * `GET collaborators/{username}/permission` answers): `permission` the legacy role, `role_name` the role.
+ */
+export function collaboratorPermission(login: string, role: RepositoryRole, api = GITHUB_API) {
+  return { permission: LEGACY_ROLES[role], role_name: role, user: collaborator(login, role, api) };
+}
+
 /** One entry of a Git tree, as GitHub's `git-tree` lists it: a blob with its size, a folder (`tree`) without. */
 export function gitTreeEntry(entry: { path: string; mode: string; type: 'blob' | 'tree'; sha: string; size?: number }, fullName: string, api = GITHUB_API) {
   return {

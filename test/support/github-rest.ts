@@ -110,6 +110,21 @@ const UNDOCUMENTED_PATHS: OpenApiDocument['paths'] = {
   },
 };
 
+/**
+ * Where GitHub's REST description is narrower than what GitHub answers, widened here, each by
+ * GitHub's own word elsewhere, and no further: a review comment's `line` (the `review-comment` of
+ * a review's comments, the `pull-request-review-comment` of a pull request's) is null once the
+ * diff moved under the comment (an outdated one, which keeps its `original_line`). The REST
+ * description types it as an integer alone; GitHub's webhook description of the same comment
+ * (`webhooks_review_comment`) as an integer or null, which is what GitHub answers.
+ */
+function widenToWhatGitHubAnswers(document: OpenApiDocument): void {
+  for (const name of ['review-comment', 'pull-request-review-comment']) {
+    const line = (document.components.schemas?.[name] as { properties?: Record<string, Record<string, unknown>> } | undefined)?.properties?.line;
+    if (line) line.nullable = true;
+  }
+}
+
 let loaded: RestDescription | undefined;
 
 /** The description, loaded once per process. */
@@ -123,6 +138,7 @@ function load(): RestDescription {
   const file = require.resolve('@octokit/openapi/generated/api.github.com.json');
   const document = JSON.parse(readFileSync(file, 'utf8')) as OpenApiDocument;
   for (const [template, item] of Object.entries(UNDOCUMENTED_PATHS)) document.paths[template] ??= item;
+  widenToWhatGitHubAnswers(document);
   const routes = routesOf(document);
   const schemas = new SchemaCompiler(document);
   const parametersOf = (operation: Operation): Parameter[] => (operation.parameters ?? []).map((parameter) => schemas.resolve<Parameter>(parameter));

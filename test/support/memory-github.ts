@@ -30,6 +30,9 @@ export function memoryGitHub(comments: IssueComment[] = [], login = 'github-acti
     writersReviews: notUsed,
     filesNamed: notUsed,
     fileText: notUsed,
+    review: notUsed,
+    reviewComments: notUsed,
+    collaboratorPermission: notUsed,
     listComments(issueNumber) {
       calls.push(`list ${issueNumber}`);
       return failures.list ? Promise.reject(failures.list) : Promise.resolve([...comments]);

@@ -121,6 +121,13 @@ export interface PullRequestReviewEventOptions extends EventRepositoryOptions {
   reviewer?: string;
   /** The pull request's labels. */
   labels?: readonly string[];
+  /**
+   * The review's ID (`review.id`), to name the review the fake GitHub serves (`FakeReview.id`);
+   * by default one made of the repository, pull request, reviewer and state.
+   */
+  reviewId?: number;
+  /** What the reviewer wrote (`review.body`); null by default, as GitHub sends a review without a body. */
+  body?: string | null;
 }
 
 /** The payload of a `pull_request_review` event: a review of pull request `number`, and the pull request. */
@@ -130,12 +137,12 @@ export function pullRequestReviewEvent(number: number, options: PullRequestRevie
   const reviewer = options.reviewer ?? 'reviewer';
   const review = pullRequestReview(
     {
-      id: idOf(`review ${base}#${number} ${reviewer} ${options.state}`),
+      id: options.reviewId ?? idOf(`review ${base}#${number} ${reviewer} ${options.state}`),
       login: reviewer,
       state: options.state,
       submittedAt: STAMP,
       commitId: headSha,
-      body: null,
+      body: options.body ?? null,
     },
     base,
     number,

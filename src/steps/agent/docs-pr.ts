@@ -106,7 +106,7 @@ export async function docsPrPhase(
   try {
     record.documentationPr = await decideReported(record.job.job, side.decide);
     if (!follower || !record.comment) return;
-    const supersedes = await follower.linkReported(record.documentationPr);
+    const supersedes = await follower.linkReported(record.documentationPr, record.job.jobId);
     record.following = follower.outcome;
     if (!supersedes) return;
     await notify('docs-pr-linked');

@@ -1,5 +1,6 @@
 import { writeGateStatus } from '../../gate/status.js';
-import { repoFromEnv, type GitHubApi } from '../../github/api.js';
+import { repoName } from '../../docs-pr/target.js';
+import type { GitHubApi } from '../../github/api.js';
 import type { AgentSettings } from '../../settings.js';
 import { LastWrites } from '../last-writes.js';
 import type { StepContext } from '../step.js';
@@ -16,7 +17,8 @@ import { docsPrViewOf, type AgentRunRecord } from './run-record.js';
  */
 export async function publishPhase(record: AgentRunRecord, settings: AgentSettings, context: StepContext): Promise<void> {
   const lastWrites = new LastWrites(settings, context);
-  const repo = repoFromEnv(context.env);
+  // The pull request's own repository: the workflow's, or the code PR's that a review's revision finishes.
+  const repo = record.repository && repoName(record.repository.name);
   const sha = record.pullRequest?.headSha;
   if (!repo) return;
   const client = (): Promise<GitHubApi> => lastWrites.client(settings.githubToken, repo);

@@ -318,9 +318,9 @@ describe('what writes nothing', () => {
     expect(calls()).toEqual(['set-status']);
   });
 
-  it('no workflow repository (GITHUB_REPOSITORY): nothing at all', async () => {
+  it('no workflow repository (GITHUB_REPOSITORY, so no repository in the record): nothing at all', async () => {
     const step = phase({ env: { GITHUB_API_URL: github.url } });
-    const run = record({ comment: await findComment(step) });
+    const run = record({ comment: await findComment(step), repository: undefined });
     await publishPhase(run, step.settings, step.context);
     expect(calls()).toEqual([]);
     expect(step.logger.lines).toEqual([]);

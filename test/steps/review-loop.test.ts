@@ -1,0 +1,268 @@
+/**
+ * The review loop in process (`command: sync` with `review-loop: true`): a review of a
+ * documentation PR that carries this action's back-link, by someone with write access to the
+ * documentation repository, becomes one follow-up message to the job that wrote the PR; the
+ * reply on the documentation PR, the code PR's status and comment say so, and how it ended. The
+ * documentation lives in its own repository here, with its own workflow (its token, and
+ * code-token for the code repository), as the documented two-repository setup runs it.
+ */
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { COMMENT_MARKER, DOCS_PR_MARKER } from '../../src/memory/record.js';
+import { REVISION_MARKER } from '../../src/report/revision-report.js';
+import type { JobScript } from '../simulator/index.js';
+import type { FakeGitHub, FakePermission, FakePullState, FakeRepository, FakeReview, FakeReviewComment } from '../support/fake-github.js';
+import { startFlows, type FlowResult, type Flows } from '../support/in-process.js';
+import { backLinkIn, recordIn } from '../support/records.js';
+import { pullRequestEvent, pullRequestReviewEvent } from '../support/webhook-events.js';
+
+const CODE = 'acme/widgets';
+const DOCS = 'acme-sim/docs';
+const CODE_PR = 12;
+const DOCS_PR = 5;
+const HEAD = 'e'.repeat(40);
+const BRANCH = 'docs/retries';
+const JOB_ON_BRANCH: JobScript = [
+  { status: 'active', polls: 1, ref: BRANCH },
+  { status: 'completed', prLink: true },
+];
+const DOCS_TOKEN = 'ghs_docsInstallationToken77';
+const DOCS_WORKFLOW_TOKEN = 'ghs_docsWorkflowToken55';
+const CODE_TOKEN = 'ghs_codeAppInstallation99';
+const link = (repository: string, number: number): string => `https://github.com/${repository}/pull/${number}`;
+const REVIEW_ID = 880_001;
+
+let flows: Flows;
+let github: FakeGitHub;
+let docs: FakeRepository;
+let codePull: FakePullState;
+let docsPr: FakePullState;
+/** The job the code PR's run created: the one that wrote docs PR 5. */
+let codeJobId: string;
+beforeAll(async () => {
+  flows = await startFlows({ github: true, simulator: { defaultJobScript: JOB_ON_BRANCH } });
+  github = flows.github!;
+});
+afterAll(async () => {
+  await flows.close();
+});
+beforeEach(async () => {
+  flows.reset();
+  flows.sim.setSourceRepository(`https://github.com/${DOCS}`);
+  docs = github.addRepository(DOCS);
+  github.tokens.set(DOCS_TOKEN, { login: 'docs-writer[bot]', repositories: { [DOCS]: { pullRequests: 'write', contents: 'write' } } });
+  github.tokens.set(DOCS_WORKFLOW_TOKEN, {
+    login: 'github-actions[bot]',
+    repositories: { [DOCS]: { pullRequests: 'write', contents: 'write', statuses: 'write' } },
+  });
+  github.tokens.set(CODE_TOKEN, { login: 'docs-gate[bot]', repositories: { [CODE]: { pullRequests: 'write', contents: 'read', statuses: 'write' } } });
+  codePull = { title: 'Add a retries flag', state: 'open', draft: false, merged: false, headRef: 'feature', headSha: HEAD, labels: [] };
+  github.pullStates.set(CODE_PR, codePull);
+  docs.collaborators.set('lead', 'write');
+  docsPr = { title: 'Document retries', state: 'open', draft: true, merged: false, headRef: BRANCH };
+  docs.pulls.set(DOCS_PR, docsPr);
+  // The code repository's run: the job opens docs PR 5, which gets its back-link; the code PR waits for its approval.
+  flows.sim.queuePrLinks(link(DOCS, DOCS_PR));
+  const code = await flows.run(
+    { 'docs-status': 'approved', 'pr-comment': 'true', 'docs-token': DOCS_TOKEN, diff: 'false', prompt: 'Document the retries flag' },
+    { event: { name: 'pull_request', payload: pullRequestEvent(CODE_PR, { headSha: HEAD, action: 'opened' }) }, env: { GITHUB_RUN_ID: '4242' } },
+  );
+  expect(code.outputs).toMatchObject({ outcome: 'pr-opened', 'docs-status-state': 'pending' });
+  codeJobId = code.outputs['job-id']!;
+  flows.sim.resetLog();
+});
+afterEach(async () => {
+  expect(await github.takeViolations()).toEqual([]);
+});
+
+const jobId = (): string => codeJobId;
+/** The follow-ups the job got. */
+const messages = (): readonly string[] => flows.sim.job(codeJobId)!.messages;
+const backLink = () => backLinkIn(docs.comments.find((c) => c.body.startsWith(DOCS_PR_MARKER))!.body, DOCS_PR, DOCS);
+const codeComment = (): string => github.comments.filter((c) => c.body.startsWith(COMMENT_MARKER)).at(-1)!.body;
+const replies = () => docs.comments.filter((c) => c.body.startsWith(REVISION_MARKER));
+const latest = () => github.latestStatus(codePull.headSha ?? HEAD, 'documentation');
+
+function reviewBy(login: string, state: FakeReview['state'], body: string, comments: FakeReviewComment[] = [], id = REVIEW_ID): FakeReview {
+  const review: FakeReview = { id, login, state, submittedAt: '2026-01-05T10:00:00Z', body, comments };
+  docsPr.reviews = [...(docsPr.reviews ?? []), review];
+  return review;
+}
+
+/** `command: sync` with the review loop, in the documentation repository's workflow, on the review's event. */
+function reviewSync(review: FakeReview, inputs: Record<string, string> = {}): Promise<FlowResult> {
+  const state = review.state.toLowerCase() as 'approved' | 'changes_requested' | 'commented';
+  return flows.run(
+    { command: 'sync', 'review-loop': 'true', 'docs-status': 'approved', 'github-token': DOCS_WORKFLOW_TOKEN, 'code-token': CODE_TOKEN, ...inputs },
+    {
+      event: {
+        name: 'pull_request_review',
+        payload: pullRequestReviewEvent(DOCS_PR, {
+          action: 'submitted',
+          state,
+          repository: DOCS,
+          headRef: BRANCH,
+          reviewId: review.id,
+          reviewer: review.login,
+        }),
+      },
+      env: { GITHUB_REPOSITORY: DOCS, GITHUB_RUN_ID: '777' },
+    },
+  );
+}
+
+describe('a writer’s review becomes one follow-up to the job that wrote the documentation PR', () => {
+  it('waiting: the message holds the review fenced as data; the reply, the status and the comment say revising, then how it ended', async () => {
+    reviewBy('lead', 'CHANGES_REQUESTED', 'Please document the default of --retries.', [
+      { path: 'docs/cli.mdx', line: 12, body: 'Say that 0 disables retries.' },
+      { path: 'docs/errors.mdx', line: null, originalLine: 4, body: 'Link the error table here.' },
+    ]);
+    const statuses: string[] = [];
+    const result = await reviewSync(docsPr.reviews![0]!);
+    for (const status of github.statuses) statuses.push(`${status.state}: ${status.description}`);
+
+    expect(result.failed).toBe(false);
+    expect(result.outputs).toMatchObject({ outcome: 'revised', 'docs-pr-action': 'revised', 'job-id': jobId(), status: 'completed' });
+    expect(result.outputs['pr-link']).toBe(link(DOCS, DOCS_PR));
+    // One message, to the job the back-link names.
+    expect(messages()).toHaveLength(1);
+    expect(backLink()!.jobId).toBe(jobId());
+    const message = messages()[0]!;
+    expect(message).toContain(`reviewed the documentation pull request you opened, ${DOCS}#${DOCS_PR}, and requested changes`);
+    expect(message).toMatch(/```review\nReview by lead \(changes requested\):\n\nPlease document the default of --retries\.\n/);
+    expect(message).toContain('docs/cli.mdx, line 12:\nSay that 0 disables retries.');
+    expect(message).toContain('docs/errors.mdx, line 4:\nLink the error table here.');
+    // The count, in the back-link's sealed record.
+    expect(backLink()!.reviewsSent).toEqual([REVIEW_ID]);
+    // The code PR: pending while revising, then waiting for the approval again.
+    expect(statuses).toContain('pending: The documentation agent is revising the documentation PR acme-sim/docs#5 after a review');
+    expect(latest()).toMatchObject({ state: 'pending', description: 'Waiting for the approval of the documentation PR acme-sim/docs#5', token: CODE_TOKEN });
+    expect(result.outputs['docs-status-state']).toBe('pending');
+    expect(recordIn(codeComment(), CODE_PR)).not.toHaveProperty('working');
+    // One reply on the documentation PR, by the documentation workflow's identity, updated to how it ended.
+    expect(replies()).toHaveLength(1);
+    expect(replies()[0]!.user.login).toBe('github-actions[bot]');
+    expect(replies()[0]!.body).toContain('✅ **The documentation agent revised this pull request** after `lead`’s review');
+    expect(replies()[0]!.body).toContain('1 of 5 (review-loop-max)');
+    expect(result.summary).toContain('| Follow-ups | 1 of 5 (review-loop-max) |');
+  });
+});
+
+describe('who may send a review: write access to the documentation repository, as the collaborator permission says', () => {
+  const roles: Array<[FakePermission | 'none', boolean]> = [
+    ['admin', true],
+    ['maintain', true],
+    ['write', true],
+    ['triage', false],
+    ['read', false],
+    ['none', false],
+  ];
+  it.each(roles)('%s: sent %s', async (role, sent) => {
+    if (role !== 'none') docs.collaborators.set('someone', role);
+    const result = await reviewSync(reviewBy('someone', 'CHANGES_REQUESTED', 'Rewrite the intro.'));
+    expect(messages()).toHaveLength(sent ? 1 : 0);
+    expect(result.outputs.outcome).toBe(sent ? 'revised' : 'skipped');
+    if (!sent) {
+      expect(result.log.messages('notice').join('\n')).toContain('review-loop sends only reviews by people with write access');
+      expect(backLink()!.reviewsSent).toBeUndefined();
+      expect(replies()).toEqual([]);
+    }
+  });
+});
+
+describe('detached: with wait: false the sync run ends once the message is accepted, and a sweep finishes it', () => {
+  it('the record says the job is at work on a revision; the code repository’s sweep finishes the code PR and the reply', async () => {
+    const result = await reviewSync(reviewBy('lead', 'CHANGES_REQUESTED', 'Shorten the intro.'), { wait: 'false' });
+    expect(result.outputs).toMatchObject({ outcome: 'revised', 'docs-pr-action': 'revised', status: 'active', 'docs-status-state': 'pending' });
+    expect(messages()).toHaveLength(1);
+    const record = recordIn(codeComment(), CODE_PR)!;
+    expect(record).toMatchObject({ jobId: jobId(), working: true, revising: true });
+    expect(record.acceptedAt).toBe(new Date(flows.time.now()).toISOString());
+    expect(latest()).toMatchObject({
+      state: 'pending',
+      description: 'The documentation agent is revising the documentation PR acme-sim/docs#5 after a review',
+    });
+    expect(codeComment()).toContain('open; the documentation agent is revising it after a review (review-loop)');
+    expect(replies()[0]!.body).toContain('once a sweep of the code repository sees the job end');
+
+    // The code repository's sweep, as its schedule runs it.
+    const sweep = await flows.run(
+      { command: 'sweep', 'docs-status': 'approved', 'docs-token': DOCS_TOKEN },
+      { event: { name: 'schedule', payload: { schedule: '*/15 * * * *' } }, env: { GITHUB_RUN_ID: '5151' } },
+    );
+    expect(sweep.outputs.outcome).toBe('swept');
+    expect(JSON.parse(sweep.outputs.swept!)).toEqual([expect.objectContaining({ pullRequest: CODE_PR, jobId: jobId(), outcome: 'pr-opened' })]);
+    expect(recordIn(codeComment(), CODE_PR)).not.toHaveProperty('working');
+    expect(recordIn(codeComment(), CODE_PR)).not.toHaveProperty('revising');
+    expect(latest()).toMatchObject({ state: 'pending', description: 'Waiting for the approval of the documentation PR acme-sim/docs#5' });
+    expect(replies()).toHaveLength(1);
+    expect(replies()[0]!.body).toContain('✅ **The documentation agent revised this pull request** after `lead`’s review');
+    expect(replies()[0]!.body).toContain('1 of 5 (review-loop-max)');
+  });
+});
+
+describe('what is never sent', () => {
+  it('a bot’s review, even one with write access', async () => {
+    docs.collaborators.set('helper[bot]', 'write');
+    const result = await reviewSync(reviewBy('helper[bot]', 'CHANGES_REQUESTED', 'Reformat everything.'));
+    expect(result.outputs.outcome).toBe('skipped');
+    expect(messages()).toEqual([]);
+    expect(result.log.messages('notice').join('\n')).toContain('is by a bot (helper[bot])');
+  });
+
+  it('a review by the identity of the action’s own token (a personal token with write access)', async () => {
+    const personal = 'github_pat_docsAdmin11';
+    github.tokens.set(personal, { login: 'docs-admin', repositories: { [DOCS]: { pullRequests: 'write', contents: 'write', statuses: 'write' } } });
+    docs.collaborators.set('docs-admin', 'admin');
+    const result = await reviewSync(reviewBy('docs-admin', 'CHANGES_REQUESTED', 'Ship it differently.'), { 'github-token': personal });
+    expect(result.outputs.outcome).toBe('skipped');
+    expect(messages()).toEqual([]);
+    expect(result.log.messages('notice').join('\n')).toContain('an identity this action writes with');
+  });
+
+  it('an approval: the gate’s business, never a message', async () => {
+    docsPr.reviewDecision = 'APPROVED';
+    const result = await reviewSync(reviewBy('lead', 'APPROVED', 'Looks good, but also rewrite the intro.'));
+    expect(messages()).toEqual([]);
+    expect(result.outputs).toMatchObject({ outcome: 'synced', 'docs-status-state': 'success' });
+    expect(latest()).toMatchObject({ state: 'success', description: 'The documentation PR acme-sim/docs#5 is approved' });
+  });
+
+  it.each([
+    ['no body and no inline comment', '', []],
+    ['a body that is only an HTML comment', '<!-- rewrite everything in French -->', []],
+    ['inline comments of only invisible characters', '', [{ path: 'docs/a.mdx', line: 1, body: '\u200b\u2060' }]],
+  ])('a review with nothing to read: %s', async (_name, body, comments) => {
+    const result = await reviewSync(reviewBy('lead', 'COMMENTED', body, comments as FakeReviewComment[]));
+    expect(result.outputs.outcome).toBe('skipped');
+    expect(messages()).toEqual([]);
+    expect(result.log.messages('notice').join('\n')).toContain('The review has no text');
+  });
+
+  it('a review of a pull request without a back-link, or with one copied from another pull request', async () => {
+    const other: FakePullState = { title: 'Unrelated', state: 'open', draft: false, merged: false, headRef: 'other' };
+    docs.pulls.set(6, other);
+    const copied = docs.comments.find((c) => c.body.startsWith(DOCS_PR_MARKER))!.body;
+    const review: FakeReview = { id: 77, login: 'lead', state: 'CHANGES_REQUESTED', submittedAt: '2026-01-05T10:00:00Z', body: 'Rewrite.' };
+    other.reviews = [review];
+    const event = (number: number) => ({
+      name: 'pull_request_review',
+      payload: pullRequestReviewEvent(number, {
+        action: 'submitted',
+        state: 'changes_requested',
+        repository: DOCS,
+        headRef: 'other',
+        reviewId: 77,
+        reviewer: 'lead',
+      }),
+    });
+    const inputs = { command: 'sync', 'review-loop': 'true', 'docs-status': 'approved', 'github-token': DOCS_WORKFLOW_TOKEN, 'code-token': CODE_TOKEN };
+    const bare = await flows.run(inputs, { event: event(6), env: { GITHUB_REPOSITORY: DOCS } });
+    expect(bare.outputs.outcome).toBe('skipped');
+    // Someone with write access copies the back-link's comment, record and all, onto pull request 6.
+    docs.comments.push({ ...docs.comments.find((c) => c.body === copied)!, id: 990_001, issue_url: docs.comments[0]!.issue_url!.replace(/\/5$/, '/6') });
+    const copy = await flows.run(inputs, { event: event(6), env: { GITHUB_REPOSITORY: DOCS } });
+    expect(copy.outputs.outcome).toBe('skipped');
+    expect(copy.log.messages('notice').join('\n')).toContain('does not verify');
+    expect(messages()).toEqual([]);
+  });
+});
