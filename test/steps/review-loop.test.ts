@@ -232,7 +232,7 @@ describe('what is never sent', () => {
     ['a body that is only an HTML comment', '<!-- rewrite everything in French -->', []],
     ['inline comments of only invisible characters', '', [{ path: 'docs/a.mdx', line: 1, body: '\u200b\u2060' }]],
   ])('a review with nothing to read: %s', async (_name, body, comments) => {
-    const result = await reviewSync(reviewBy('lead', 'COMMENTED', body, comments as FakeReviewComment[]));
+    const result = await reviewSync(reviewBy('lead', 'COMMENTED', body, comments));
     expect(result.outputs.outcome).toBe('skipped');
     expect(messages()).toEqual([]);
     expect(result.log.messages('notice').join('\n')).toContain('The review has no text');
