@@ -13,6 +13,7 @@ import { REVISION_MARKER } from '../../src/report/revision-report.js';
 import type { JobScript } from '../simulator/index.js';
 import type { FakeGitHub, FakePermission, FakePullState, FakeRepository, FakeReview, FakeReviewComment } from '../support/fake-github.js';
 import { startFlows, type FlowResult, type Flows } from '../support/in-process.js';
+import { expectRendersAsGitHubShould } from '../support/github-markdown.js';
 import { backLinkIn, recordIn } from '../support/records.js';
 import { pullRequestEvent, pullRequestReviewEvent } from '../support/webhook-events.js';
 
@@ -189,6 +190,7 @@ describe('detached: with wait: false the sync run ends once the message is accep
     });
     expect(codeComment()).toContain('open; the documentation agent is revising it after a review (review-loop)');
     expect(replies()[0]!.body).toContain('once a sweep of the code repository sees the job end');
+    expectRendersAsGitHubShould(replies()[0]!.body, { literals: ['lead', jobId()] }, 'the reply');
 
     // The code repository's sweep, as its schedule runs it.
     const sweep = await flows.run(

@@ -263,7 +263,7 @@ const ELEMENTS_THE_ACTION_WRITES = new Set([
 ]);
 
 /** The action's hidden comment markers and sealed records: the only HTML comments it writes. */
-const ACTION_COMMENT = /^ docs-agent-action:(?:(?:comment|docs-pr) |(?:state|link) \{[^\n]*\} sha256=[0-9a-f]{64} )$/;
+const ACTION_COMMENT = /^ docs-agent-action:(?:(?:comment|docs-pr|revision) |(?:state|link|reply) \{[^\n]*\} sha256=[0-9a-f]{64} )$/;
 
 /** Raw HTML, strikethrough and images (but the `images` meant), and collapsed blocks out of place or out of count. */
 export function foreignMarkup(dom: Document, details?: number, images: readonly string[] = []): string[] {
