@@ -387,7 +387,8 @@ function report(run, context, settings) {
             ...(written ? { [constants/* Outputs */.tY.DocsStatusState]: written } : {}),
             [constants/* Outputs */.tY.Requests]: String(context.client.requestCount),
         },
-        summary: renderSyncSummary(run),
+        // The job the review went to, as the agent command's summary shows a job.
+        summary: renderSyncSummary(run) + (job ? `\n${(0,agent_report/* renderAgentSummary */.O5)(job, context.client.requestCount)}` : ''),
         closingLine: `Outcome: ${run.outcome} · docs PR ${action}${job ? ` · job ${(0,src_text/* idForLog */.pL)(job.jobId ?? '')} ${job.outcome}` : ''}${written ? ` · ${constants/* GATE_CONTEXT */.uX} ${written}` : ''}`,
         failure,
     };

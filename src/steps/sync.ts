@@ -17,7 +17,7 @@ import { renderSyncSummary, type SyncView } from '../report/sync-report.js';
 import { isCancellation } from '../runtime.js';
 import type { SyncSettings } from '../settings.js';
 import { errorMessage, idForLog } from '../text.js';
-import { agentOutputs } from '../report/agent-report.js';
+import { agentOutputs, renderAgentSummary } from '../report/agent-report.js';
 import { failureLine } from '../report/failure.js';
 import { verdictOf } from './verdict.js';
 import { LastWrites } from './last-writes.js';
@@ -334,7 +334,8 @@ function report(run: SyncRun, context: StepContext, settings: SyncSettings): Ste
       ...(written ? { [Outputs.DocsStatusState]: written } : {}),
       [Outputs.Requests]: String(context.client.requestCount),
     },
-    summary: renderSyncSummary(run),
+    // The job the review went to, as the agent command's summary shows a job.
+    summary: renderSyncSummary(run) + (job ? `\n${renderAgentSummary(job, context.client.requestCount)}` : ''),
     closingLine: `Outcome: ${run.outcome} · docs PR ${action}${job ? ` · job ${idForLog(job.jobId ?? '')} ${job.outcome}` : ''}${written ? ` · ${GATE_CONTEXT} ${written}` : ''}`,
     failure,
   };
