@@ -99,6 +99,7 @@ try {
   await followCodePr();
   await documentationGate();
   await detachedRun();
+  await reviewLoop();
 } finally {
   await sim.close();
   // CI's smoke test leaves nothing behind; a person running `npm start` gets the summaries to read.
@@ -280,6 +281,93 @@ async function detachedRun(): Promise<void> {
     );
     for (const run of [started, swept]) {
       expect(run, 'detached', findSecret(run, docsToken).length === 0 && findSecret(run, workflowToken).length === 0, 'a token leaked');
+    }
+  } finally {
+    await github.close();
+  }
+}
+
+/**
+ * The review loop: a writer requests changes on the documentation PR; `command: sync` with
+ * `review-loop` in the documentation repository's workflow sends the review to the job that wrote
+ * the PR, waits for it, and tells the reviewer (the reply) and the code PR (its comment and status).
+ */
+async function reviewLoop(): Promise<void> {
+  const github = await startFakeGitHub();
+  const docsToken = 'ghs_demoDocsAppToken';
+  const workflowToken = 'ghs_demoWorkflowToken';
+  const head = 'feed'.repeat(10);
+  try {
+    const docs = github.addRepository('acme-sim/docs');
+    github.tokens.set(docsToken, { login: 'docs-writer[bot]', repositories: { 'acme-sim/docs': { pullRequests: 'write', contents: 'write' } } });
+    github.pullStates.set(18, { title: 'Add --dry-run', state: 'open', draft: false, merged: false, headRef: 'feature', headSha: head });
+    docs.pulls.set(104, {
+      title: 'Document --dry-run',
+      state: 'open',
+      draft: false,
+      merged: false,
+      headRef: 'docs/dry-run',
+      reviewDecision: 'REVIEW_REQUIRED',
+    });
+    docs.collaborators.set('lead', 'write');
+    const job: Parameters<typeof sim.queueJobScripts>[0] = [
+      { status: 'active', polls: 1, ref: 'docs/dry-run' },
+      { status: 'completed', prLink: true },
+    ];
+    sim.queueJobScripts(job, job);
+    sim.queuePrLinks('https://github.com/acme-sim/docs/pull/104');
+    const shared = { ...apiInputs(sim), 'docs-status': 'approved', 'poll-interval': '200ms', 'poll-interval-max': '1s' };
+    const opened = await runAction({
+      node,
+      env: { GITHUB_API_URL: github.url, GITHUB_REPOSITORY: 'acme/widgets' },
+      event: { name: 'pull_request', payload: pullRequestEvent(18, { action: 'opened', headSha: head }) },
+      inputs: {
+        ...shared,
+        'github-token': workflowToken,
+        'docs-token': docsToken,
+        'pr-comment': 'true',
+        diff: 'false',
+        prompt: 'Document the new --dry-run flag.',
+      },
+    });
+    show('Code PR #18 opened: its job writes documentation PR acme-sim/docs#104', opened);
+
+    // A writer of the documentation repository requests changes, with an inline comment.
+    docs.pulls.get(104)!.reviews = [
+      {
+        id: 7001,
+        login: 'lead',
+        state: 'CHANGES_REQUESTED',
+        submittedAt: '2026-11-28T09:00:00Z',
+        body: 'Say what --dry-run prints, and that it sends nothing.',
+        comments: [{ path: 'cli/dry-run.mdx', line: 7, body: 'Add an example of its output here.' }],
+      },
+    ];
+    const revised = await runAction({
+      node,
+      env: { GITHUB_API_URL: github.url, GITHUB_REPOSITORY: 'acme-sim/docs' },
+      event: {
+        name: 'pull_request_review',
+        payload: pullRequestReviewEvent(104, {
+          action: 'submitted',
+          state: 'changes_requested',
+          repository: 'acme-sim/docs',
+          headRef: 'docs/dry-run',
+          reviewId: 7001,
+          reviewer: 'lead',
+        }),
+      },
+      inputs: { ...shared, command: 'sync', 'review-loop': 'true', 'github-token': docsToken, 'code-token': workflowToken },
+    });
+    show('Review loop: lead requests changes on acme-sim/docs#104; command: sync sends the review to the job that wrote it', revised);
+    const message = sim.job(opened.outputs['job-id'] ?? '')?.messages.at(-1) ?? '';
+    console.log(`  message to the job  ${message.split('\n').slice(0, 3).join(' ').slice(0, 160)}…`);
+    const status = github.latestStatus(head, 'documentation');
+    console.log(`  status documentation  ${status?.state}: ${status?.description}\n`);
+    expect(opened, 'review loop, code PR', opened.code === 0 && opened.outputs.outcome === 'pr-opened');
+    expect(revised, 'review loop, sync', revised.code === 0 && revised.outputs.outcome === 'revised' && message.includes('Add an example of its output here.'));
+    for (const run of [opened, revised]) {
+      expect(run, 'review loop', findSecret(run, docsToken).length === 0 && findSecret(run, workflowToken).length === 0, 'a token leaked');
     }
   } finally {
     await github.close();
