@@ -304,7 +304,9 @@ async function reviewLoop(deps, docs, code, run) {
     const github = await deps.connect(settings.githubToken, (0,target/* repoName */.Qq)(docs.repository.name));
     const review = await github.review(docs.number, run.reviewId);
     run.reviewer = review.login;
-    const ownLogins = [await github.tokenLogin(), docs.backLink.author, docs.backLink.record.commentAuthor ?? ''].filter(Boolean);
+    // The action's own identities: its tokens' (code-token's too, where it is another), the back-link's author, the code PR comment's.
+    const codeLogin = code.token !== settings.githubToken ? await (await deps.connect(code.token, code.repo)).tokenLogin() : '';
+    const ownLogins = [await github.tokenLogin(), codeLogin, docs.backLink.author, docs.backLink.record.commentAuthor ?? ''].filter(Boolean);
     const detail = {
         login: review.login,
         state: review.state,
@@ -350,7 +352,7 @@ async function reviewLoop(deps, docs, code, run) {
         return 'sent';
     }
     // Counted before it is sent: the budget holds whatever stops the run after the message left.
-    if (!(await countFollowUp(deps, github, docs, run.reviewId, 'add'))) {
+    if (!(await countFollowUp(deps, github, docs, run.reviewId, 'add', settings.reviewLoopMax))) {
         throw new Error(`Could not record the follow-up in the documentation PR's back-link (another run wrote it at the same moment, or the token cannot edit it: github-token needs "Pull requests: write" on ${docs.repository.name}): the review was not sent; re-run the workflow.`);
     }
     run.sent = already.length + 1;
@@ -393,18 +395,20 @@ function sendFailure(job, tookNoEffect) {
         : `The review may have reached the agent: ${said} It counts against review-loop-max.`;
 }
 /**
- * Adds the review to the back-link's record (`add`), or takes it out again (`remove`), from the
- * back-link as GitHub has it now, sealed for the documentation PR; then reads it back. True when
+ * Adds the review to the back-link's record (`add`, within `max`), or takes it out again
+ * (`remove`), from the back-link as GitHub has it now, sealed for the documentation PR; then reads
+ * it back. True when
  * the record, read again, says what this run wrote: a run that wrote it at the same moment (two
  * reviews without the documented concurrency group) is seen, and the review is not sent.
  */
-async function countFollowUp(deps, github, docs, reviewId, change) {
+async function countFollowUp(deps, github, docs, reviewId, change, max = Number.POSITIVE_INFINITY) {
     const scope = { repository: docs.repository, number: docs.number };
     try {
         const now = (0,comment/* backLinkCommentIn */.Go)(await github.listComments(docs.number), scope, deps.seal) ?? docs.backLink;
         const sent = (now.record.reviewsSent ?? []).filter((id) => id !== reviewId);
         if (change === 'add') {
-            if ((now.record.reviewsSent ?? []).includes(reviewId))
+            // Another run counted this review, or the last follow-ups, since this one read the back-link.
+            if ((now.record.reviewsSent ?? []).includes(reviewId) || sent.length >= max)
                 return false;
             sent.push(reviewId);
         }

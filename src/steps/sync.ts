@@ -93,9 +93,13 @@ export async function syncStep(settings: SyncSettings, context: StepContext): Pr
       const docs = { repository, number, backLink: code.backLink };
       revised = (await reviewLoop({ settings, context, seal, connect }, docs, code, run.revision)) === 'sent';
     }
-    if (settings.dryRun) run.outcome = 'dry-run';
-    // A review that was not sent leaves the sync as without the loop: the status and comment brought in step.
-    else if (code && !revised) await judge(settings, context, connect, repository, code, run);
+    // A dry run that found its code PR (a review loop's reads on to show its message) changes nothing.
+    if (settings.dryRun) {
+      if (run.outcome === 'synced') run.outcome = 'dry-run';
+    } else if (code && !revised) {
+      // A review that was not sent leaves the sync as without the loop: the status and comment brought in step.
+      await judge(settings, context, connect, repository, code, run);
+    }
   } catch (error) {
     run.outcome = isCancellation(error, context.signal) ? 'cancelled' : 'error';
     run.reason = run.outcome === 'cancelled' ? 'Cancelled while bringing the code PR in step.' : errorMessage(error);

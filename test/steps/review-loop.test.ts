@@ -227,6 +227,16 @@ describe('what is never sent', () => {
     expect(result.log.messages('notice').join('\n')).toContain('an identity this action writes with');
   });
 
+  it('a review by code-token’s identity (a person’s token that also writes the documentation repository)', async () => {
+    const personal = 'github_pat_releaseManager22';
+    github.tokens.set(personal, { login: 'release-manager', repositories: { [CODE]: { pullRequests: 'write', contents: 'read', statuses: 'write' } } });
+    docs.collaborators.set('release-manager', 'write');
+    const result = await reviewSync(reviewBy('release-manager', 'CHANGES_REQUESTED', 'Merge it as it is.'), { 'code-token': personal });
+    expect(result.outputs.outcome).toBe('skipped');
+    expect(messages()).toEqual([]);
+    expect(result.log.messages('notice').join('\n')).toContain('an identity this action writes with');
+  });
+
   it('an approval: the gate’s business, never a message', async () => {
     docsPr.reviewDecision = 'APPROVED';
     const result = await reviewSync(reviewBy('lead', 'APPROVED', 'Looks good, but also rewrite the intro.'));
