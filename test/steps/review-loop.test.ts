@@ -176,6 +176,33 @@ describe('who may send a review: write access to the documentation repository, a
   });
 });
 
+describe('author_association is never the judge: whatever the event says of the reviewer, the permission GitHub answers decides', () => {
+  const associations = ['OWNER', 'MEMBER', 'COLLABORATOR', 'CONTRIBUTOR', 'FIRST_TIME_CONTRIBUTOR', 'FIRST_TIMER', 'MANNEQUIN', 'NONE'] as const;
+  const cases = associations.flatMap((association) => [
+    { association, role: 'read' as const, sent: false },
+    { association, role: 'write' as const, sent: true },
+  ]);
+  it.each(cases)('$association with $role: sent $sent', async ({ association, role, sent }) => {
+    docs.collaborators.set('someone', role);
+    const review = reviewBy('someone', 'CHANGES_REQUESTED', 'Rewrite the intro.');
+    const payload = pullRequestReviewEvent(DOCS_PR, {
+      action: 'submitted',
+      state: 'changes_requested',
+      repository: DOCS,
+      headRef: BRANCH,
+      reviewId: review.id,
+      reviewer: 'someone',
+    });
+    (payload.review as { author_association: string }).author_association = association;
+    const result = await flows.run(
+      { command: 'sync', 'review-loop': 'true', 'docs-status': 'approved', 'github-token': DOCS_WORKFLOW_TOKEN, 'code-token': CODE_TOKEN },
+      { event: { name: 'pull_request_review', payload }, env: { GITHUB_REPOSITORY: DOCS } },
+    );
+    expect(messages()).toHaveLength(sent ? 1 : 0);
+    expect(result.outputs.outcome).toBe(sent ? 'revised' : 'skipped');
+  });
+});
+
 describe('detached: with wait: false the sync run ends once the message is accepted, and a sweep finishes it', () => {
   it('the record says the job is at work on a revision; the code repository’s sweep finishes the code PR and the reply', async () => {
     const result = await reviewSync(reviewBy('lead', 'CHANGES_REQUESTED', 'Shorten the intro.'), { wait: 'false' });
