@@ -177,6 +177,8 @@ export interface ParsedSettings {
   readonly settings: Settings;
   /** Warnings for the author: suspicious key prefix, inputs the chosen command ignores. */
   readonly warnings: readonly string[];
+  /** Notices for the author: what an input brought with it (`reuse-job` turns `pr-comment` on). */
+  readonly notices: readonly string[];
 }
 
 /**
@@ -200,6 +202,7 @@ export function readSettings(context: SettingsContext): ParsedSettings {
 /** The pure part of `readSettings`: every rule of the contract, no side effects. */
 export function parseSettings(read: InputReader, context: SettingsContext): ParsedSettings {
   const warnings: string[] = [];
+  const notices: string[] = [];
   const input = (name: InputName): string => read(name) ?? INPUT_DEFAULTS[name];
   const parse = <T>(name: ShownInputName, parser: (text: string) => T): T => {
     const text = input(name);
@@ -232,7 +235,7 @@ export function parseSettings(read: InputReader, context: SettingsContext): Pars
   const settings = ((): Settings => {
     switch (command) {
       case 'agent':
-        return parseAgentSettings(common, input, parse, context);
+        return parseAgentSettings(common, input, parse, context, notices);
       case 'visitors':
         return parseVisitorsSettings(common, input, parse, context, warnings);
       case 'refresh':
@@ -243,7 +246,7 @@ export function parseSettings(read: InputReader, context: SettingsContext): Pars
         return parseSweepSettings(common, input, parse);
     }
   })();
-  return { settings, warnings };
+  return { settings, warnings, notices };
 }
 
 type Parse = <T>(name: ShownInputName, parser: (text: string) => T) => T;
@@ -294,8 +297,8 @@ function parsePagingSettings(parse: Parse): PagingSettings {
   };
 }
 
-function parseAgentSettings(common: CommonSettings, input: Input, parse: Parse, context: SettingsContext): AgentSettings {
-  const settings: AgentSettings = {
+function parseAgentSettings(common: CommonSettings, input: Input, parse: Parse, context: SettingsContext, notices: string[]): AgentSettings {
+  let settings: AgentSettings = {
     ...common,
     command: 'agent',
     prompt: promptInput(input),
@@ -314,29 +317,21 @@ function parseAgentSettings(common: CommonSettings, input: Input, parse: Parse, 
     readerImpact: parse(Inputs.ReaderImpact, parseBoolean),
     ...parseGateSettings(parse),
   };
-  if (settings.readerImpact && !settings.prComment) {
-    throw new InputError(
-      Inputs.ReaderImpact,
-      'Input "reader-impact" is true but "pr-comment" is false: what readers will see is shown in the pull-request comment, whose record keeps what was measured, so reader-impact needs pr-comment: true.',
+  // Each of these keeps its memory in the pull-request comment's record: it brings the comment
+  // rather than stopping the step (the contract's paragraph after the agent inputs). On a runner
+  // an input left out reads as its default, so "given as false" cannot be told from "left out":
+  // the one notice says it whenever the comment was off.
+  const bringers = [
+    settings.reuseJob && Inputs.ReuseJob,
+    settings.followCodePr && Inputs.FollowCodePr,
+    settings.readerImpact && Inputs.ReaderImpact,
+    settings.docsStatus === 'approved' && `${Inputs.DocsStatus}: approved`,
+  ].filter((name): name is string => Boolean(name));
+  if (bringers.length > 0 && !settings.prComment) {
+    notices.push(
+      `${bringers.join(', ')} ${bringers.length === 1 ? 'keeps its' : 'keep their'} memory in the pull-request comment's record, so pr-comment is on for this run (set pr-comment: true to say so).`,
     );
-  }
-  if (settings.docsStatus === 'approved' && !settings.prComment) {
-    throw new InputError(
-      Inputs.DocsStatus,
-      'Input "docs-status" is "approved" but "pr-comment" is false: the documentation PR is followed to its approval through the pull-request comment\'s record and its back-link, so docs-status: approved needs pr-comment: true.',
-    );
-  }
-  if (settings.followCodePr && !settings.prComment) {
-    throw new InputError(
-      Inputs.FollowCodePr,
-      'Input "follow-code-pr" is true but "pr-comment" is false: the pull-request comment records the documentation PR, so follow-code-pr needs pr-comment: true.',
-    );
-  }
-  if (settings.reuseJob && !settings.prComment) {
-    throw new InputError(
-      Inputs.ReuseJob,
-      'Input "reuse-job" is true but "pr-comment" is false: the pull-request comment is where the job is recorded, so reuse-job needs pr-comment: true.',
-    );
+    settings = { ...settings, prComment: true };
   }
   const diffAvailable = wantsDiff(settings, context.event);
   if (settings.diff === 'true' && !eventHasDiff(context.event)) {

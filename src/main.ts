@@ -55,8 +55,9 @@ export async function run(ports: RunnerPorts = ON_A_RUNNER): Promise<void> {
   let outputsSet = false;
   try {
     const event = readTriggerEvent();
-    const { settings, warnings } = readSettings({ event, nowMs: clock.now(), env: process.env });
+    const { settings, warnings, notices } = readSettings({ event, nowMs: clock.now(), env: process.env });
     for (const warning of warnings) core.warning(warning);
+    for (const notice of notices) core.notice(notice);
     // The step's one deadline, from here: every client and flow is held to it.
     const deadline = stepDeadline(clock.now(), settings);
     const signal = cancellation.signal;

@@ -173,8 +173,6 @@ const BAD_CASES: readonly BadCase[] = [
   { input: 'diff', value: 'TRUE', event: DISPATCH, shown: false, says: /has no diff/ },
   { input: 'prompt', value: '', event: SCHEDULE, shown: false, says: /nothing else to send/ },
   { input: 'prompt', value: '', extra: { diff: 'false' }, event: SAME_REPO_PR, shown: false },
-  { input: 'reuse-job', value: 'true', event: SAME_REPO_PR, shown: false, says: /"pr-comment"/ },
-  { input: 'reuse-job', value: 'true', extra: { 'pr-comment': 'false' }, shown: false, says: /"pr-comment"/ },
   // diff-include, diff-exclude: a "!" with no glob after it
   { input: 'diff-include', value: 'src/**\n!', says: /a lone "!" names no path/ },
   { input: 'diff-exclude', value: 'dist/**, !' },
@@ -250,19 +248,16 @@ const BAD_CASES: readonly BadCase[] = [
   { input: 'refresh-pages', value: '0', command: 'refresh', says: /1 to 50/ },
   { input: 'refresh-pages', value: '51', command: 'refresh' },
   { input: 'refresh-searches', value: 'ten', command: 'refresh' },
-  // docs-token: never echoed; follow-code-pr: a boolean, and needs pr-comment.
+  // docs-token: never echoed; follow-code-pr: a boolean.
   { input: 'docs-token', value: 'ghs_S3CRETDOCS rest', shown: false, says: /spaces/ },
   { input: 'docs-token', value: 'ghs_S3CRETDOCS\nrest', shown: false, says: /line breaks/ },
   { input: 'follow-code-pr', value: 'yes', extra: { 'pr-comment': 'true' } },
-  { input: 'follow-code-pr', value: 'true', shown: false, says: /needs pr-comment: true/ },
-  // docs-status: one of the list, and approved needs pr-comment; waive-label: a label; code-token: never echoed.
+  // docs-status: one of the list; waive-label: a label; code-token: never echoed.
   { input: 'docs-status', value: 'yes', says: /false, written, approved/ },
-  { input: 'docs-status', value: 'approved', shown: false, says: /needs pr-comment: true/ },
   { input: 'waive-label', value: '', extra: { 'docs-status': 'written' } },
   { input: 'waive-label', value: 'x'.repeat(51), says: /1 to 50 characters/ },
-  // reader-impact: a boolean, and needs pr-comment.
+  // reader-impact: a boolean.
   { input: 'reader-impact', value: 'maybe', extra: { 'pr-comment': 'true' } },
-  { input: 'reader-impact', value: 'true', shown: false, says: /needs pr-comment: true/ },
   { input: 'code-token', value: 'ghs_S3CRETCODE rest', command: 'sync', event: DOCS_PR_CLOSED, shown: false, says: /spaces/ },
   // review-loop: a boolean; review-loop-max: 1 to 20 (what a back-link records).
   { input: 'review-loop', value: 'sometimes', command: 'sync', event: DOCS_PR_CLOSED },
@@ -893,12 +888,22 @@ describe('follow-code-pr and docs-token', () => {
     });
   });
 
-  it('follow-code-pr without pr-comment is one line naming the input, before any request', () => {
-    const error = inputErrorOf(() => agent({ 'follow-code-pr': 'true' }, SAME_REPO_PR));
-    expect(error.input).toBe('follow-code-pr');
-    expect(error.message).toBe(
-      'Input "follow-code-pr" is true but "pr-comment" is false: the pull-request comment records the documentation PR, so follow-code-pr needs pr-comment: true.',
-    );
+  it.each([
+    [{ 'reuse-job': 'true' }, 'reuse-job keeps its'],
+    [{ 'follow-code-pr': 'true' }, 'follow-code-pr keeps its'],
+    [{ 'reader-impact': 'true' }, 'reader-impact keeps its'],
+    [{ 'docs-status': 'approved' }, 'docs-status: approved keeps its'],
+    [{ 'reuse-job': 'true', 'follow-code-pr': 'true', 'pr-comment': 'false' }, 'reuse-job, follow-code-pr keep their'],
+  ])('%o brings pr-comment with it, with one notice saying so', (inputs, says) => {
+    const parsed = agent(inputs, SAME_REPO_PR);
+    expect(parsed.settings).toMatchObject({ prComment: true });
+    expect(parsed.notices).toEqual([`${says} memory in the pull-request comment's record, so pr-comment is on for this run (set pr-comment: true to say so).`]);
+    expect(parsed.warnings).toEqual([]);
+  });
+
+  it('with pr-comment: true, or none of them, no notice', () => {
+    expect(agent({ 'reuse-job': 'true', 'pr-comment': 'true' }, SAME_REPO_PR).notices).toEqual([]);
+    expect(agent({ 'docs-status': 'written' }, SAME_REPO_PR)).toMatchObject({ notices: [], settings: { prComment: false } });
   });
 
   it('a bad follow-code-pr names the input and what is accepted', () => {

@@ -138,10 +138,11 @@ export async function startFlows(options: FlowsOptions = {}): Promise<Flows> {
       ...flowOptions.env,
     };
     const env: NodeJS.ProcessEnv = { ...runnerRepositoryId(given), ...given };
-    const { settings, warnings } = settingsFor(inputs, event, env);
+    const { settings, warnings, notices } = settingsFor(inputs, event, env);
 
     const log = recordingLogger();
     for (const warning of warnings) log.warning(warning);
+    for (const notice of notices) log.notice(notice);
     const cancellation = new AbortController();
     const cancel = (): void => cancellation.abort(new CancelledError('cancelled by SIGINT'));
     let pauses = 0;
