@@ -89,8 +89,18 @@ function labeledWithoutUnlabeled(content: string): string[] {
 }
 
 describe('workflows', () => {
-  it('the README has an example for each trigger', () => {
-    expect(readmeWorkflows.length).toBeGreaterThanOrEqual(6);
+  it('the README has an example for each trigger: push, pull_request, schedule, workflow_dispatch', () => {
+    // Each trigger a workflow author starts from, as GitHub reads `on:` (a name, a list, or a map).
+    const triggers = new Set(
+      readmeWorkflows.flatMap(({ content }) => {
+        const on = (parse(content) as { on?: unknown }).on;
+        return typeof on === 'string' ? [on] : Array.isArray(on) ? (on as string[]) : Object.keys((on ?? {}));
+      }),
+    );
+    expect([...triggers].sort()).toEqual(expect.arrayContaining(['pull_request', 'push', 'schedule', 'workflow_dispatch']));
+    // And the two kinds of work a workflow does on its own: the agent's, and a visitor report.
+    const commands = new Set(readmeWorkflows.map(({ content }) => /^\s+command: (\w+)/m.exec(content)?.[1] ?? 'agent'));
+    expect([...commands].sort()).toEqual(expect.arrayContaining(['agent', 'visitors']));
   });
 
   it.each([...markdownWorkflows, ...repoWorkflows])('$name is valid for GitHub', async ({ name, content }) => {
