@@ -92,26 +92,35 @@ export function serverSaid(serverMessage: string | undefined): string {
 }
 
 /**
- * Whether a `429` says the key's usage is used up rather than its rate limit: the vendor answers
- * both with `429` and an `{"error"}` body without a code (and the per-organisation limit with a
- * plain-text body), so the words decide. A body that speaks of usage, a quota or credits, and not
- * of a rate or too many requests, is usage: retrying it only spends the step's time.
+ * Which of the vendor's three `429`s an answer is (the contract's *key errors*): all three come
+ * without a code, so the body decides. The key's **usage used up** (a JSON `error` that speaks of
+ * usage, a quota or credits, and not of a rate or too many requests): retrying only spends the
+ * step's time. The **organisation's rate limit**, which answers in plain text ("Too many requests,
+ * please try again later."). Else the **key's rate limit**, JSON. Both limits are waited out.
  */
+export type TooManyRequests = 'usage-used-up' | 'organisation-rate-limit' | 'key-rate-limit';
+
+export function tooManyRequestsOf(body: string, parsed: unknown): TooManyRequests {
+  const error = parsed && typeof parsed === 'object' ? (parsed as { error?: unknown }).error : undefined;
+  if (typeof error === 'string') {
+    return /\b(?:usage|quota|credits?)\b/i.test(error) && !/\brate\b|too many requests/i.test(error) ? 'usage-used-up' : 'key-rate-limit';
+  }
+  return parsed === undefined && body.trim() !== '' ? 'organisation-rate-limit' : 'key-rate-limit';
+}
+
+/** Whether a `429` says the key's usage is used up: then no retry helps. */
 export function isUsageUsedUp(status: number, body: string, parsed: unknown): boolean {
-  if (status !== 429 || !parsed || typeof parsed !== 'object') return false;
-  const error = (parsed as { error?: unknown }).error;
-  if (typeof error !== 'string') return false;
-  return /\b(?:usage|quota|credits?)\b/i.test(error) && !/\brate\b|too many requests/i.test(error);
+  return status === 429 && tooManyRequestsOf(body, parsed) === 'usage-used-up';
 }
 
 /** What the author should read for a non-2xx answer, after any retries were spent. */
-export function describeHttpFailure(failure: HttpFailure, attempts: number, usageUsedUp = false): string {
+export function describeHttpFailure(failure: HttpFailure, attempts: number, tooMany: TooManyRequests = 'key-rate-limit'): string {
   const { endpoint, status, serverMessage, ids, baseUrl } = failure;
   const said = serverSaid(serverMessage);
   const head = `${endpoint} answered ${status}`;
   switch (status) {
     case 401:
-      return `${head}: the API key was refused (invalid or expired; admin keys expire, by default after 90 days). Create a new admin key on the dashboard's API keys page and update the secret.${said}`;
+      return `${head}: the API key was refused: it is invalid or expired (admin keys expire, by default after 90 days), or the organisation's plan does not include API access. Create a new admin key on the dashboard's API keys page and update the secret, or check the plan.${said}`;
     case 403:
       return `${head}: the API key lacks the scope for this endpoint (a read-only key cannot create or message jobs) or this runner's IP address is not on the key's allowlist.${said}`;
     case 404: {
@@ -128,8 +137,11 @@ export function describeHttpFailure(failure: HttpFailure, attempts: number, usag
     case 413:
       return `${head}: the prompt is too large for the API; lower diff-max-chars or shorten the prompt.${said}`;
     case 429: {
-      if (usageUsedUp) {
+      if (tooMany === 'usage-used-up') {
         return `${head}: the API key's usage is used up, so it was not retried (retrying does not help until the usage renews or the plan allows more).${said}`;
+      }
+      if (tooMany === 'organisation-rate-limit') {
+        return `${head}: rate limited by the organisation's request limit (shared by every key and workflow of the organisation) after ${countOf(attempts, 'attempt')}.${said}`;
       }
       const limit = rateLimitOf(endpoint);
       return `${head}: rate limited after ${countOf(attempts, 'attempt')}${limit ? ` (${limit})` : ''}.${said}`;

@@ -431,8 +431,44 @@ describe('error wording', () => {
     const error = await failure(api.createJob('x'));
     expect(error.status).toBe(401);
     expect(error.message).toMatch(/API key was refused.*expire/);
+    expect(error.message).toContain("or the organisation's plan does not include API access");
     expect(error.message).not.toContain('mint_wrong_key_123');
     expect(sim.requests).toHaveLength(1);
+  });
+
+  describe('the three 429s the vendor answers, told apart by their bodies', () => {
+    it('the key’s usage used up: said so, and not retried, whatever retries says', async () => {
+      const { api } = client();
+      sim.injectFault({
+        target: 'create',
+        kind: 'status',
+        status: 429,
+        times: 5,
+        body: { error: 'Usage limit reached: this key has used its monthly quota.' },
+      });
+      const error = await failure(api.createJob('x'));
+      expect(error.usageUsedUp).toBe(true);
+      expect(error.message).toContain("the API key's usage is used up, so it was not retried");
+      expect(sim.requests).toHaveLength(1);
+    });
+
+    it('the organisation’s limit, in plain text: said as the rate limit it is, and waited out', async () => {
+      const { api } = client();
+      const plain = { kind: 'status', status: 429, retryAfter: '1', body: 'Too many requests, please try again later.', contentType: 'text/plain' } as const;
+      sim.injectFault({ target: 'create', ...plain, times: 5 });
+      const error = await failure(api.createJob('x'));
+      expect(error.usageUsedUp).toBe(false);
+      expect(error.message).toContain("rate limited by the organisation's request limit");
+      expect(sim.requests.length).toBeGreaterThan(1);
+    });
+
+    it('the key’s own rate limit, in JSON: the documented limit of the endpoint, waited out', async () => {
+      const { api } = client();
+      sim.injectFault({ target: 'create', kind: 'status', status: 429, retryAfter: '1', times: 5, body: { error: 'Rate limit exceeded' } });
+      const error = await failure(api.createJob('x'));
+      expect(error.message).toContain('the agent API allows 100 jobs and messages per project per hour');
+      expect(sim.requests.length).toBeGreaterThan(1);
+    });
   });
 
   it('403: scope or IP allowlist', async () => {
