@@ -145,8 +145,11 @@ export const BAD_INPUTS: readonly BadInput[] = [
   agent('diff-max-chars', 'lots'),
   agent('allow-forks', 'sometimes'),
   agent('pr-comment', 'y'),
-  agent('reuse-job', 'true'),
   agent('reuse-job', 'sure'),
+  // The review loop's inputs, on a documentation PR's review (command: sync).
+  { input: 'review-loop', inputs: { command: 'sync', 'review-loop': 'on' }, event: 'pull_request_review' },
+  { input: 'review-loop-max', inputs: { command: 'sync', 'review-loop': 'true', 'review-loop-max': '21' }, event: 'pull_request_review' },
+  { input: 'review-loop-max', inputs: { command: 'sync', 'review-loop-max': 'five' }, event: 'pull_request_review' },
   visitors('date-from', 'yesterday'),
   visitors('date-from', '2026-02-30'),
   visitors('date-from', '2026/11/01'),
