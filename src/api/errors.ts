@@ -140,11 +140,12 @@ export function describeHttpFailure(failure: HttpFailure, attempts: number, tooM
       if (tooMany === 'usage-used-up') {
         return `${head}: the API key's usage is used up, so it was not retried (retrying does not help until the usage renews or the plan allows more).${said}`;
       }
-      if (tooMany === 'organisation-rate-limit') {
-        return `${head}: rate limited by the organisation's request limit (shared by every key and workflow of the organisation) after ${countOf(attempts, 'attempt')}.${said}`;
-      }
       const limit = rateLimitOf(endpoint);
-      return `${head}: rate limited after ${countOf(attempts, 'attempt')}${limit ? ` (${limit})` : ''}.${said}`;
+      const documented = limit ? ` (${limit})` : '';
+      if (tooMany === 'organisation-rate-limit') {
+        return `${head}: rate limited by the organisation's request limit (shared by every key and workflow of the organisation) after ${countOf(attempts, 'attempt')}${documented}.${said}`;
+      }
+      return `${head}: rate limited after ${countOf(attempts, 'attempt')}${documented}.${said}`;
     }
     default:
       if (status >= 500) {
