@@ -84,6 +84,51 @@ export const Outputs = {
 
 export type OutputName = (typeof Outputs)[keyof typeof Outputs];
 
+/** The outputs of a job: what the agent and refresh commands set, and sync for the job a review went to. */
+const JOB_OUTPUTS = [
+  Outputs.JobId,
+  Outputs.Status,
+  Outputs.PrLink,
+  Outputs.TimedOut,
+  Outputs.Model,
+  Outputs.SourceRepository,
+  Outputs.SourceRef,
+  Outputs.CreatedAt,
+  Outputs.ArchivedAt,
+  Outputs.Job,
+] as const;
+
+/**
+ * The outputs each command sets (the contract's *Outputs*, its command column): what each
+ * command's own action (`agent/`, `visitors/`, … beside the root `action.yml`) declares.
+ */
+export const COMMAND_OUTPUTS: Readonly<Record<'agent' | 'visitors' | 'refresh' | 'sync' | 'sweep', readonly OutputName[]>> = {
+  agent: [
+    Outputs.Outcome,
+    ...JOB_OUTPUTS,
+    Outputs.PreviewUrl,
+    Outputs.PreviewStatus,
+    Outputs.DocsPrAction,
+    Outputs.DocsStatusState,
+    Outputs.ReaderImpact,
+    Outputs.Requests,
+  ],
+  visitors: [
+    Outputs.Outcome,
+    Outputs.VisitorsTotal,
+    Outputs.VisitorsHuman,
+    Outputs.VisitorsAi,
+    Outputs.VisitorsRows,
+    Outputs.VisitorsCsv,
+    Outputs.VisitorsJson,
+    Outputs.ArtifactId,
+    Outputs.Requests,
+  ],
+  refresh: [Outputs.Outcome, ...JOB_OUTPUTS, Outputs.PreviewUrl, Outputs.PreviewStatus, Outputs.Signals, Outputs.Requests],
+  sync: [Outputs.Outcome, ...JOB_OUTPUTS, Outputs.DocsPrAction, Outputs.DocsStatusState, Outputs.Requests],
+  sweep: [Outputs.Outcome, Outputs.Swept, Outputs.Requests],
+};
+
 /**
  * The values of the `outcome` output for the agent and refresh commands: part of the public
  * interface, like the names above.

@@ -107,7 +107,7 @@ function usesOf(content: string): Array<{ uses: string; comment: string }> {
 /** Why a `uses:` breaks the pin rule, or undefined when it keeps it. */
 export function pinProblem(uses: string, comment: string, { inDocs }: { inDocs: boolean }): string | undefined {
   if (uses.startsWith('./') || uses.startsWith('docker://')) return undefined;
-  if (inDocs && /^OWNER\/docs-agent-action@[\w.-]+$/.test(uses)) return undefined;
+  if (inDocs && /^OWNER\/docs-agent-action(?:\/(?:agent|visitors|refresh|sync|sweep))?@[\w.-]+$/.test(uses)) return undefined;
   const match = /^([\w.-]+\/[\w.-]+)(\/[^@]+)?@([^@]+)$/.exec(uses);
   if (!match) return `${uses}: not owner/repo@ref`;
   const [, repo, , ref] = match as unknown as [string, string, string | undefined, string];

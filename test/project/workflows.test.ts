@@ -10,7 +10,13 @@ import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { markdownWorkflows, readmeWorkflows, repoWorkflows, root } from '../support/workflows.js';
 
-const declaredInputs = Object.keys((parse(readFileSync(join(root, 'action.yml'), 'utf8')) as { inputs: object }).inputs);
+/** The inputs an action declares: the root's (`uses: ./`, `…/docs-agent-action@…`), or a sub-action's (`…/docs-agent-action/visitors@…`). */
+function declaredInputs(uses: string): string[] | undefined {
+  const match = /^(?:\.\/|(?:[\w.-]+\/)?docs-agent-action\/?)([a-z]*)(?:@|$)/.exec(uses);
+  if (!match) return undefined;
+  const folder = match[1] ? `${match[1]}/` : '';
+  return Object.keys((parse(readFileSync(join(root, `${folder}action.yml`), 'utf8')) as { inputs: object }).inputs);
+}
 
 /** GitHub's own verdict on a workflow: the parser's and the converter's errors. */
 async function workflowErrors(name: string, content: string): Promise<string[]> {
@@ -36,8 +42,9 @@ function unknownInputs(content: string): string[] {
   const unknown: string[] = [];
   for (const job of Object.values(workflow.jobs ?? {})) {
     for (const step of job.steps ?? []) {
-      if (step.uses !== './' && !/(^|\/)docs-agent-action@/.test(step.uses ?? '')) continue;
-      for (const name of Object.keys(step.with ?? {})) if (!declaredInputs.includes(name)) unknown.push(name);
+      const declared = declaredInputs(step.uses ?? '');
+      if (!declared) continue;
+      for (const name of Object.keys(step.with ?? {})) if (!declared.includes(name)) unknown.push(`${step.uses}: ${name}`);
     }
   }
   return unknown;
@@ -67,8 +74,7 @@ function unguardedForForks(content: string): string[] {
       const allowForks: unknown = step.with?.['allow-forks'];
       const allowsForks = allowForks === true || (typeof allowForks === 'string' && allowForks.toLowerCase() === 'true');
       const safeForForks = targetOnly && !checksOut && !allowsForks;
-      if (/(^|\/)docs-agent-action@|^\.\/$/.test(step.uses ?? '') && usesSecret && !safeForForks && !keepsForksOut(job.if) && !keepsForksOut(step.if))
-        unguarded.push(name);
+      if (declaredInputs(step.uses ?? '') && usesSecret && !safeForForks && !keepsForksOut(job.if) && !keepsForksOut(step.if)) unguarded.push(name);
     }
   }
   return unguarded;
@@ -94,7 +100,7 @@ describe('workflows', () => {
     const triggers = new Set(
       readmeWorkflows.flatMap(({ content }) => {
         const on = (parse(content) as { on?: unknown }).on;
-        return typeof on === 'string' ? [on] : Array.isArray(on) ? (on as string[]) : Object.keys((on ?? {}));
+        return typeof on === 'string' ? [on] : Array.isArray(on) ? (on as string[]) : Object.keys(on ?? {});
       }),
     );
     expect([...triggers].sort()).toEqual(expect.arrayContaining(['pull_request', 'push', 'schedule', 'workflow_dispatch']));
@@ -184,6 +190,11 @@ describe('the checks themselves', () => {
       '          api-key: x',
       '          projectId: y',
     ].join('\n');
-    expect(unknownInputs(example)).toEqual(['projectId']);
+    expect(unknownInputs(example)).toEqual(['OWNER/docs-agent-action@v0: projectId']);
+    // A sub-action declares its command's inputs only: another command's is unknown there, and so is command.
+    const visitors = example
+      .replace('docs-agent-action@v0', 'docs-agent-action/visitors@v0')
+      .replace('projectId: y', 'project-id: y\n          prompt: z\n          command: agent');
+    expect(unknownInputs(visitors)).toEqual(['OWNER/docs-agent-action/visitors@v0: prompt', 'OWNER/docs-agent-action/visitors@v0: command']);
   });
 });
