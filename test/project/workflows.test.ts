@@ -105,7 +105,9 @@ describe('workflows', () => {
     );
     expect([...triggers].sort()).toEqual(expect.arrayContaining(['pull_request', 'push', 'schedule', 'workflow_dispatch']));
     // And the two kinds of work a workflow does on its own: the agent's, and a visitor report.
-    const commands = new Set(readmeWorkflows.map(({ content }) => /^\s+command: (\w+)/m.exec(content)?.[1] ?? 'agent'));
+    const commands = new Set(
+      readmeWorkflows.map(({ content }) => /docs-agent-action\/(\w+)@/.exec(content)?.[1] ?? /^\s+command: (\w+)/m.exec(content)?.[1] ?? 'agent'),
+    );
     expect([...commands].sort()).toEqual(expect.arrayContaining(['agent', 'visitors']));
   });
 

@@ -53,6 +53,8 @@ export interface RunOptions {
   readonly signal?: { name: NodeJS.Signals; when: (stdout: string) => boolean };
   /** The Node.js binary; the runner's is Node 24, this machine's may be another. */
   readonly node?: string;
+  /** The entry to run instead of the bundle's (`dist/visitors.js`: a sub-action's), as a path from the project's root. */
+  readonly entry?: string;
   /** Past this (real time), a run that has not ended is killed and fails. */
   readonly timeoutMs?: number;
 }
@@ -115,7 +117,8 @@ export function prepareRun(options: RunOptions): PreparedRun {
 export async function runAction(options: RunOptions): Promise<ActionRun> {
   const { workDir, env, outputFile, summaryFile } = prepareRun(options);
   const started = performance.now();
-  const child = spawn(options.node ?? process.execPath, [DIST_ENTRY], { env, cwd: workDir });
+  const entry = options.entry ? resolve(import.meta.dirname, '../..', options.entry) : DIST_ENTRY;
+  const child = spawn(options.node ?? process.execPath, [entry], { env, cwd: workDir });
   let stdout = '';
   let stderr = '';
   let signalled = false;
