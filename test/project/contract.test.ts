@@ -4,6 +4,7 @@
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { readmeWithTables } from '../../scripts/readme-tables.js';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { Inputs, Outputs } from '../../src/constants.js';
@@ -161,6 +162,10 @@ describe('README', () => {
 
   it('lists every output and only those', () => {
     expect(tableNames('Outputs').sort()).toEqual(Object.keys(action.outputs).sort());
+  });
+
+  it('holds the tables of inputs and outputs exactly as npm run readme-tables makes them from action.yml', () => {
+    expect(readme).toBe(readmeWithTables(readme));
   });
 });
 
