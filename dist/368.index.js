@@ -90,6 +90,8 @@ var docs_pr = __webpack_require__(71409);
 var impact = __webpack_require__(78467);
 // EXTERNAL MODULE: ./src/steps/agent/pr-comment.ts
 var pr_comment = __webpack_require__(67539);
+// EXTERNAL MODULE: ./src/steps/agent/run-record.ts
+var run_record = __webpack_require__(92572);
 // EXTERNAL MODULE: ./src/memory/record.ts
 var memory_record = __webpack_require__(45834);
 ;// CONCATENATED MODULE: ./src/sweep/find.ts
@@ -151,6 +153,7 @@ async function findWorking(github, repository, seal, since) {
 }
 
 ;// CONCATENATED MODULE: ./src/steps/sweep.ts
+
 
 
 
@@ -332,7 +335,7 @@ async function finish(pull, job, deps) {
     const docsPr = earlier?.docsPr;
     const reaches = docsPr && side.access ? (0,access/* docsClientFor */.s$)(side.access, docsPr) : undefined;
     if (earlier?.revising && docsPr && reaches) {
-        const { replyRevisionEnded } = await __webpack_require__.e(/* import() */ 547).then(__webpack_require__.bind(__webpack_require__, 547));
+        const { replyRevisionEnded } = await __webpack_require__.e(/* import() */ 600).then(__webpack_require__.bind(__webpack_require__, 57600));
         const repository = { id: docsPr.repositoryId, name: docsPr.repository };
         await replyRevisionEnded(await reaches, { repository, number: docsPr.number }, record.job, { ...quiet, seal: deps.seal });
     }
@@ -415,25 +418,14 @@ async function foundAgain(pull, job, deps, same) {
         return { skipped: entry(pull, job, 'skipped', undefined) };
     }
     const side = (0,docs_pr/* docsSide */.BC)(settings, quiet, pullRequest, repository, seal, github);
-    const record = {
+    const record = (0,run_record/* finishingRecord */.XW)({
         pullRequest,
         repository,
         comment,
-        shows: true,
-        diff: undefined,
         job,
-        documentationPr: undefined,
         // Until a follower acts, the documentation PR stays as the record has it.
         following: side.follower ? (0,outcome/* nothingDone */.m)(comment.earlier?.docsPr, comment.earlier?.supersedes) : undefined,
-        preview: undefined,
-        syncing: false,
-        finishes: true,
-        approved: undefined,
-        gate: undefined,
-        gateWritten: undefined,
-        gateRefused: false,
-        impact: undefined,
-    };
+    });
     return { record, side, quiet, comment, open };
 }
 /** The sweep's look at one job: attaching without waiting, one `GET` (its retries within the step's limits). */

@@ -79,20 +79,14 @@ function reviewReads({ octokit, repo, call }: CallContext): Pick<GitHubApi, 'rev
       }),
     reviewComments: (pullNumber, reviewId, maxPages) =>
       call('review-comments', async () => {
-        const comments: ReviewComment[] = [];
-        let pages = 0;
-        let more = false;
         const request = { ...repo, pull_number: pullNumber, review_id: reviewId, per_page: 100 };
-        for await (const page of octokit.paginate.iterator(octokit.rest.pulls.listCommentsForReview, request)) {
-          if (pages === maxPages) {
-            more = true;
-            break;
-          }
-          pages += 1;
-          shape('review-comments', Array.isArray(page.data), 'not a list');
-          for (const comment of page.data) comments.push(reviewCommentOf(comment));
-        }
-        return { comments, more };
+        const { items, more } = await pagesOf(
+          'review-comments',
+          octokit.paginate.iterator(octokit.rest.pulls.listCommentsForReview, request),
+          maxPages,
+          reviewCommentOf,
+        );
+        return { comments: items, more };
       }),
     collaboratorPermission: (login) =>
       call('collaborator-permission', async () => {
@@ -226,21 +220,14 @@ function commentCalls({
   return {
     recentComments: (since, maxPages) =>
       call('recent-comments', async () => {
-        const comments: RecentComment[] = [];
-        let pages = 0;
-        let more = false;
         const request = { ...repo, since, sort: 'updated', direction: 'asc', per_page: 100 } as const;
-        // Page by page, following GitHub's links: a last page of exactly 100 costs no empty read after it.
-        for await (const page of octokit.paginate.iterator(octokit.rest.issues.listCommentsForRepo, request)) {
-          if (pages === maxPages) {
-            more = true;
-            break;
-          }
-          pages += 1;
-          shape('recent-comments', Array.isArray(page.data), 'not a list');
-          for (const comment of page.data) comments.push(recentCommentOf(comment));
-        }
-        return { comments, more, pages };
+        const { items, more, pages } = await pagesOf(
+          'recent-comments',
+          octokit.paginate.iterator(octokit.rest.issues.listCommentsForRepo, request),
+          maxPages,
+          recentCommentOf,
+        );
+        return { comments: items, more, pages };
       }),
     listComments: (issueNumber) =>
       call('list-comments', async () => {
@@ -319,6 +306,27 @@ function pullRequestCalls({
         writersReviews(await octokit.graphql<unknown>(WRITERS_REVIEWS_QUERY, { owner: repo.owner, name: repo.repo, number: pullNumber })),
       ),
   };
+}
+
+/**
+ * A list read page by page, following GitHub's links (a last page of exactly 100 costs no empty
+ * read after it), at most `maxPages` pages; `more`: GitHub had more than the pages read.
+ */
+async function pagesOf<T>(
+  name: GitHubCallName,
+  pages: AsyncIterable<{ readonly data: unknown }>,
+  maxPages: number,
+  itemOf: (item: never) => T,
+): Promise<{ items: T[]; more: boolean; pages: number }> {
+  const items: T[] = [];
+  let read = 0;
+  for await (const page of pages) {
+    if (read === maxPages) return { items, more: true, pages: read };
+    read += 1;
+    shape(name, Array.isArray(page.data), 'not a list');
+    for (const item of page.data as never[]) items.push(itemOf(item));
+  }
+  return { items, more: false, pages: read };
 }
 
 /** Fails the call when GitHub's answer is not the documented shape: the step says so rather than read into it. */

@@ -19,7 +19,7 @@ import { afterTheJob, gateAndPublish } from './agent.js';
 import { docsPrPhase, docsSide, type DocsSide } from './agent/docs-pr.js';
 import { impactPhase } from './agent/impact.js';
 import { pullRequestCommentRenderer } from './agent/pr-comment.js';
-import type { AgentRunRecord, AgentStage } from './agent/run-record.js';
+import { finishingRecord, type AgentRunRecord, type AgentStage } from './agent/run-record.js';
 import { findWorking, SWEEP_LOOKBACK_MS, type WorkingPullRequest } from '../sweep/find.js';
 import type { StepContext, StepReport } from './step.js';
 
@@ -191,7 +191,7 @@ async function finish(pull: WorkingPullRequest, job: AgentRun, deps: FinishDeps)
   const docsPr = earlier?.docsPr;
   const reaches = docsPr && side.access ? docsClientFor(side.access, docsPr) : undefined;
   if (earlier?.revising && docsPr && reaches) {
-    const { replyRevisionEnded } = await import('./sync/review-loop.js');
+    const { replyRevisionEnded } = await import('../review/reply.js');
     const repository = { id: docsPr.repositoryId, name: docsPr.repository };
     await replyRevisionEnded(await reaches, { repository, number: docsPr.number }, record.job, { ...quiet, seal: deps.seal });
   }
@@ -286,25 +286,14 @@ async function foundAgain(
     return { skipped: entry(pull, job, 'skipped', undefined) };
   }
   const side = docsSide(settings, quiet, pullRequest, repository, seal, github);
-  const record: AgentRunRecord = {
+  const record = finishingRecord({
     pullRequest,
     repository,
     comment,
-    shows: true,
-    diff: undefined,
     job,
-    documentationPr: undefined,
     // Until a follower acts, the documentation PR stays as the record has it.
     following: side.follower ? nothingDone(comment.earlier?.docsPr, comment.earlier?.supersedes) : undefined,
-    preview: undefined,
-    syncing: false,
-    finishes: true,
-    approved: undefined,
-    gate: undefined,
-    gateWritten: undefined,
-    gateRefused: false,
-    impact: undefined,
-  };
+  });
   return { record, side, quiet, comment, open };
 }
 

@@ -67,6 +67,28 @@ export interface AgentRunRecord {
 }
 
 /**
+ * The record of a run that finishes a job another run sent (a sweep's; a review's revision):
+ * the pull request, its comment, how the job ended, and nothing decided yet. `finishes`: its
+ * comment's record says the job is no longer at work, whatever the outcome.
+ */
+export function finishingRecord(parts: Pick<AgentRunRecord, 'pullRequest' | 'repository' | 'comment' | 'job' | 'following'>): AgentRunRecord {
+  return {
+    ...parts,
+    shows: true,
+    diff: undefined,
+    documentationPr: undefined,
+    preview: undefined,
+    syncing: false,
+    finishes: true,
+    approved: undefined,
+    gate: undefined,
+    gateWritten: undefined,
+    gateRefused: false,
+    impact: undefined,
+  };
+}
+
+/**
  * Reader impact as the run leaves it: what the section shows (none when the documentation PR
  * changes no page), every page for the output, and what the comment's record keeps of it.
  */

@@ -9,11 +9,12 @@ import { gateFor } from '../../gate/facts.js';
 import { writeGateStatus } from '../../gate/status.js';
 import { endsTheStep, GitHubError, pullName, type GitHubApi } from '../../github/api.js';
 import { newestMarkedBy } from '../../memory/ours.js';
-import { backLinkLine, isMarked, readReply, replyLine, type BackLinkRecord, type CommentRecord } from '../../memory/record.js';
+import { backLinkLine, type BackLinkRecord, type CommentRecord } from '../../memory/record.js';
 import { docsPrScope, type RecordSeal, type RepositoryIdentity } from '../../memory/seal.js';
 import { backLinkCommentIn } from '../../pr-comment/comment.js';
 import { renderDocsPrSection } from '../../report/docs-pr-report.js';
 import { renderRevisionComment, REVISION_MARKER, type RevisionStage } from '../../report/revision-report.js';
+import { replySeal } from '../../review/reply.js';
 import type { RevisionView } from '../../report/sync-report.js';
 import { hasReviewText, reviewMessage } from '../../review/message.js';
 import { budgetNotSent, mayPush, notSentReason, reviewNotSent, type NotSent } from '../../review/qualify.js';
@@ -22,7 +23,7 @@ import type { AgentSettings, SyncSettings } from '../../settings.js';
 import { errorMessage, idForLog } from '../../text.js';
 import { impactPhase } from '../agent/impact.js';
 import { publishPhase } from '../agent/publish.js';
-import type { AgentRunRecord } from '../agent/run-record.js';
+import { finishingRecord } from '../agent/run-record.js';
 import { LastWrites } from '../last-writes.js';
 import { agentDeps, type StepContext } from '../step.js';
 
@@ -270,49 +271,6 @@ async function writeReply(deps: LoopDeps, github: GitHubApi, docs: DocsSideOfSyn
   }
 }
 
-/** The reply's sealed record: the revision it reports, for the documentation PR it is on. */
-function replySeal(
-  seal: RecordSeal,
-  repository: RepositoryIdentity,
-  number: number,
-  stage: { jobId: string; reviewer: string; sent: number; max: number },
-): string {
-  return replyLine({ jobId: stage.jobId, reviewer: stage.reviewer, sent: stage.sent, max: stage.max }, seal, docsPrScope(repository, number));
-}
-
-/**
- * A sweep that finished a revision's job (`wait: false`): the review loop's reply on the
- * documentation PR says how it ended. The reply is the one whose sealed record names this job
- * (whoever wrote it: the documentation repository's workflow); none, or a failure, changes nothing
- * else (one warning).
- */
-export async function replyRevisionEnded(
-  github: GitHubApi,
-  docsPr: { readonly repository: RepositoryIdentity; readonly number: number },
-  job: AgentRun,
-  context: Pick<StepContext, 'clock' | 'logger' | 'signal'> & { readonly seal: RecordSeal },
-): Promise<boolean> {
-  const scope = docsPrScope(docsPr.repository, docsPr.number);
-  try {
-    for (const comment of await github.listComments(docsPr.number)) {
-      if (!isMarked(comment.body, REVISION_MARKER)) continue;
-      const reading = readReply(comment.body, context.seal, scope);
-      if (reading.found !== 'verified' || reading.record.jobId !== job.jobId) continue;
-      const stage: RevisionStage = { kind: 'ended', ...reading.record, outcome: job.outcome };
-      const body = renderRevisionComment(stage, new Date(context.clock.now()).toISOString(), replySeal(context.seal, docsPr.repository, docsPr.number, stage));
-      await github.updateComment(comment.id, body);
-      return true;
-    }
-    return false;
-  } catch (error) {
-    if (isCancellation(error, context.signal) || endsTheStep(error)) return false;
-    context.logger.warning(
-      `Could not tell the review loop's reply on ${docsPr.repository.name}#${docsPr.number} how the revision ended: ${errorMessage(error)}`,
-    );
-    return false;
-  }
-}
-
 /** How the one decision reads the documentation PR here: the workflow's token, in the workflow's (documentation) repository. */
 function decideContext(deps: LoopDeps, code: CodeSideOfSync, docs: DocsSideOfSync): DecideContext {
   return {
@@ -381,25 +339,14 @@ async function finishRevision(deps: LoopDeps, code: CodeSideOfSync, docs: DocsSi
   const { settings, context } = deps;
   const access = docsAccess(deps, docs);
   const agentSettings = revisionAgentSettings(settings, code);
-  const record: AgentRunRecord = {
+  const record = finishingRecord({
     pullRequest: { ...code.pull, action: '', label: undefined },
     repository: { id: code.repositoryId, name: `${code.repo.owner}/${code.repo.repo}` },
     comment: code.comment,
-    shows: true,
-    diff: undefined,
     // The record keeps the job and the code PR's head it names: the review added no code.
     job: { ...ended, delivery: 'none' },
-    documentationPr: undefined,
     following: undefined,
-    preview: undefined,
-    syncing: false,
-    finishes: true,
-    approved: undefined,
-    gate: undefined,
-    gateWritten: undefined,
-    gateRefused: false,
-    impact: undefined,
-  };
+  });
   const endedWell = ended.outcome === 'pr-opened' || ended.outcome === 'no-pr';
   try {
     if (!context.signal.aborted) record.documentationPr = await decideRecorded(code.recorded, decideContext(deps, code, docs));
