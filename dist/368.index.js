@@ -335,7 +335,7 @@ async function finish(pull, job, deps) {
     const docsPr = earlier?.docsPr;
     const reaches = docsPr && side.access ? (0,access/* docsClientFor */.s$)(side.access, docsPr) : undefined;
     if (earlier?.revising && docsPr && reaches) {
-        const { replyRevisionEnded } = await __webpack_require__.e(/* import() */ 600).then(__webpack_require__.bind(__webpack_require__, 57600));
+        const { replyRevisionEnded } = await __webpack_require__.e(/* import() */ 559).then(__webpack_require__.bind(__webpack_require__, 25559));
         const repository = { id: docsPr.repositoryId, name: docsPr.repository };
         await replyRevisionEnded(await reaches, { repository, number: docsPr.number }, record.job, { ...quiet, seal: deps.seal });
     }

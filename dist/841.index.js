@@ -1,5 +1,5 @@
 export const id = 841;
-export const ids = [841,600];
+export const ids = [841,559];
 export const modules = {
 
 /***/ 42312:
@@ -53,67 +53,6 @@ const ENDED = {
     cancelled: '🛑 **The step was cancelled while the agent revised this pull request** (the job goes on)',
     error: '⚠️ **The revision could not be followed to its end** (the workflow run says why)',
 };
-
-
-/***/ }),
-
-/***/ 57600:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   a: () => (/* binding */ replySeal),
-/* harmony export */   replyRevisionEnded: () => (/* binding */ replyRevisionEnded)
-/* harmony export */ });
-/* harmony import */ var _github_api_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(28943);
-/* harmony import */ var _memory_record_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(45834);
-/* harmony import */ var _memory_seal_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(80666);
-/* harmony import */ var _report_revision_report_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(42312);
-/* harmony import */ var _runtime_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(33683);
-/* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(48992);
-
-
-
-
-
-
-/**
- * The review loop's reply on the documentation PR, as the record it carries makes it findable:
- * `command: sync` writes it, and a sweep that finishes a revision's job (`wait: false`) says in it
- * how the revision ended. Apart from the loop itself, so that a sweep loads only this.
- */
-/** The reply's sealed record: the revision it reports, for the documentation PR it is on. */
-function replySeal(seal, repository, number, stage) {
-    return (0,_memory_record_js__WEBPACK_IMPORTED_MODULE_1__/* .replyLine */ .ZY)({ jobId: stage.jobId, reviewer: stage.reviewer, sent: stage.sent, max: stage.max }, seal, (0,_memory_seal_js__WEBPACK_IMPORTED_MODULE_2__/* .docsPrScope */ .Ss)(repository, number));
-}
-/**
- * A sweep that finished a revision's job (`wait: false`): the review loop's reply on the
- * documentation PR says how it ended. The reply is the one whose sealed record names this job
- * (whoever wrote it: the documentation repository's workflow); none, or a failure, changes nothing
- * else (one warning).
- */
-async function replyRevisionEnded(github, docsPr, job, context) {
-    const scope = (0,_memory_seal_js__WEBPACK_IMPORTED_MODULE_2__/* .docsPrScope */ .Ss)(docsPr.repository, docsPr.number);
-    try {
-        for (const comment of await github.listComments(docsPr.number)) {
-            if (!(0,_memory_record_js__WEBPACK_IMPORTED_MODULE_1__/* .isMarked */ .rZ)(comment.body, _report_revision_report_js__WEBPACK_IMPORTED_MODULE_3__/* .REVISION_MARKER */ .$))
-                continue;
-            const reading = (0,_memory_record_js__WEBPACK_IMPORTED_MODULE_1__/* .readReply */ .Xw)(comment.body, context.seal, scope);
-            if (reading.found !== 'verified' || reading.record.jobId !== job.jobId)
-                continue;
-            const stage = { kind: 'ended', ...reading.record, outcome: job.outcome };
-            const body = (0,_report_revision_report_js__WEBPACK_IMPORTED_MODULE_3__/* .renderRevisionComment */ .l)(stage, new Date(context.clock.now()).toISOString(), replySeal(context.seal, docsPr.repository, docsPr.number, stage));
-            await github.updateComment(comment.id, body);
-            return true;
-        }
-        return false;
-    }
-    catch (error) {
-        if ((0,_runtime_js__WEBPACK_IMPORTED_MODULE_4__/* .isCancellation */ .iB)(error, context.signal) || (0,_github_api_js__WEBPACK_IMPORTED_MODULE_0__/* .endsTheStep */ .g1)(error))
-            return false;
-        context.logger.warning(`Could not tell the review loop's reply on ${docsPr.repository.name}#${docsPr.number} how the revision ended: ${(0,_text_js__WEBPACK_IMPORTED_MODULE_5__/* .errorMessage */ .gJ)(error)}`);
-        return false;
-    }
-}
 
 
 /***/ }),
@@ -235,8 +174,8 @@ var memory_ours = __webpack_require__(48024);
 var memory_record = __webpack_require__(45834);
 // EXTERNAL MODULE: ./src/report/revision-report.ts
 var revision_report = __webpack_require__(42312);
-// EXTERNAL MODULE: ./src/review/reply.ts
-var reply = __webpack_require__(57600);
+// EXTERNAL MODULE: ./src/steps/sync/reply.ts
+var reply = __webpack_require__(25559);
 ;// CONCATENATED MODULE: ./src/review/message.ts
 
 /**
@@ -1015,6 +954,67 @@ function report(run, context, settings) {
         closingLine: `Outcome: ${run.outcome} · docs PR ${action}${job ? ` · job ${(0,src_text/* idForLog */.pL)(job.jobId ?? '')} ${job.outcome}` : ''}${written ? ` · ${constants/* GATE_CONTEXT */.uX} ${written}` : ''}`,
         failure,
     };
+}
+
+
+/***/ }),
+
+/***/ 25559:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   a: () => (/* binding */ replySeal),
+/* harmony export */   replyRevisionEnded: () => (/* binding */ replyRevisionEnded)
+/* harmony export */ });
+/* harmony import */ var _github_api_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(28943);
+/* harmony import */ var _memory_record_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(45834);
+/* harmony import */ var _memory_seal_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(80666);
+/* harmony import */ var _report_revision_report_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(42312);
+/* harmony import */ var _runtime_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(33683);
+/* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(48992);
+
+
+
+
+
+
+/**
+ * The review loop's reply on the documentation PR, as the record it carries makes it findable:
+ * `command: sync` writes it, and a sweep that finishes a revision's job (`wait: false`) says in it
+ * how the revision ended. Apart from the loop itself, so that a sweep loads only this.
+ */
+/** The reply's sealed record: the revision it reports, for the documentation PR it is on. */
+function replySeal(seal, repository, number, stage) {
+    return (0,_memory_record_js__WEBPACK_IMPORTED_MODULE_1__/* .replyLine */ .ZY)({ jobId: stage.jobId, reviewer: stage.reviewer, sent: stage.sent, max: stage.max }, seal, (0,_memory_seal_js__WEBPACK_IMPORTED_MODULE_2__/* .docsPrScope */ .Ss)(repository, number));
+}
+/**
+ * A sweep that finished a revision's job (`wait: false`): the review loop's reply on the
+ * documentation PR says how it ended. The reply is the one whose sealed record names this job
+ * (whoever wrote it: the documentation repository's workflow); none, or a failure, changes nothing
+ * else (one warning).
+ */
+async function replyRevisionEnded(github, docsPr, job, context) {
+    const scope = (0,_memory_seal_js__WEBPACK_IMPORTED_MODULE_2__/* .docsPrScope */ .Ss)(docsPr.repository, docsPr.number);
+    try {
+        for (const comment of await github.listComments(docsPr.number)) {
+            if (!(0,_memory_record_js__WEBPACK_IMPORTED_MODULE_1__/* .isMarked */ .rZ)(comment.body, _report_revision_report_js__WEBPACK_IMPORTED_MODULE_3__/* .REVISION_MARKER */ .$))
+                continue;
+            const reading = (0,_memory_record_js__WEBPACK_IMPORTED_MODULE_1__/* .readReply */ .Xw)(comment.body, context.seal, scope);
+            if (reading.found !== 'verified' || reading.record.jobId !== job.jobId)
+                continue;
+            const stage = { kind: 'ended', ...reading.record, outcome: job.outcome };
+            const body = (0,_report_revision_report_js__WEBPACK_IMPORTED_MODULE_3__/* .renderRevisionComment */ .l)(stage, new Date(context.clock.now()).toISOString(), replySeal(context.seal, docsPr.repository, docsPr.number, stage));
+            await github.updateComment(comment.id, body);
+            return true;
+        }
+        return false;
+    }
+    catch (error) {
+        if ((0,_runtime_js__WEBPACK_IMPORTED_MODULE_4__/* .isCancellation */ .iB)(error, context.signal) || (0,_github_api_js__WEBPACK_IMPORTED_MODULE_0__/* .endsTheStep */ .g1)(error))
+            return false;
+        context.logger.warning(`Could not tell the review loop's reply on ${docsPr.repository.name}#${docsPr.number} how the revision ended: ${(0,_text_js__WEBPACK_IMPORTED_MODULE_5__/* .errorMessage */ .gJ)(error)}`);
+        return false;
+    }
 }
 
 

@@ -191,7 +191,7 @@ async function finish(pull: WorkingPullRequest, job: AgentRun, deps: FinishDeps)
   const docsPr = earlier?.docsPr;
   const reaches = docsPr && side.access ? docsClientFor(side.access, docsPr) : undefined;
   if (earlier?.revising && docsPr && reaches) {
-    const { replyRevisionEnded } = await import('../review/reply.js');
+    const { replyRevisionEnded } = await import('./sync/reply.js');
     const repository = { id: docsPr.repositoryId, name: docsPr.repository };
     await replyRevisionEnded(await reaches, { repository, number: docsPr.number }, record.job, { ...quiet, seal: deps.seal });
   }

@@ -14,7 +14,7 @@ import { docsPrScope, type RecordSeal, type RepositoryIdentity } from '../../mem
 import { backLinkCommentIn } from '../../pr-comment/comment.js';
 import { renderDocsPrSection } from '../../report/docs-pr-report.js';
 import { renderRevisionComment, REVISION_MARKER, type RevisionStage } from '../../report/revision-report.js';
-import { replySeal } from '../../review/reply.js';
+import { replySeal } from './reply.js';
 import type { RevisionView } from '../../report/sync-report.js';
 import { hasReviewText, reviewMessage } from '../../review/message.js';
 import { budgetNotSent, mayPush, notSentReason, reviewNotSent, type NotSent } from '../../review/qualify.js';

@@ -1,10 +1,10 @@
-import type { AgentRun } from '../agent/run-agent.js';
-import { endsTheStep, type GitHubApi } from '../github/api.js';
-import { isMarked, readReply, replyLine } from '../memory/record.js';
-import { docsPrScope, type RecordSeal, type RepositoryIdentity } from '../memory/seal.js';
-import { renderRevisionComment, REVISION_MARKER, type RevisionStage } from '../report/revision-report.js';
-import { isCancellation, type Clock, type Logger } from '../runtime.js';
-import { errorMessage } from '../text.js';
+import type { AgentRun } from '../../agent/run-agent.js';
+import { endsTheStep, type GitHubApi } from '../../github/api.js';
+import { isMarked, readReply, replyLine } from '../../memory/record.js';
+import { docsPrScope, type RecordSeal, type RepositoryIdentity } from '../../memory/seal.js';
+import { renderRevisionComment, REVISION_MARKER, type RevisionStage } from '../../report/revision-report.js';
+import { isCancellation, type Clock, type Logger } from '../../runtime.js';
+import { errorMessage } from '../../text.js';
 
 /**
  * The review loop's reply on the documentation PR, as the record it carries makes it findable:
