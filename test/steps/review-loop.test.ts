@@ -374,6 +374,26 @@ describe('the budget and the faults', () => {
     expect(backLink()!.reviewsSent).toBeUndefined();
   });
 
+  it('a 500 to the message: it may have reached the agent, so it stays counted, and the step says so', async () => {
+    flows.sim.injectFault({ target: 'message', kind: 'status', status: 500, body: { error: 'Internal error' } });
+    const result = await reviewSync(reviewBy('lead', 'CHANGES_REQUESTED', 'Rewrite the intro.'));
+    expect(sentTo()).toHaveLength(1);
+    expect(result.outputs.outcome).toBe('error');
+    expect(result.failures.join('\n')).toContain('The review may have reached the agent');
+    expect(result.failures.join('\n')).toContain('It counts against review-loop-max.');
+    expect(backLink()!.reviewsSent).toEqual([REVIEW_ID]);
+  });
+
+  it('a back-link the token cannot write: the follow-up cannot be counted, so nothing is sent', async () => {
+    github.injectFault({ call: 'update-comment', kind: 'status', status: 403 });
+    const result = await reviewSync(reviewBy('lead', 'CHANGES_REQUESTED', 'Rewrite the intro.'));
+    expect(sentTo()).toEqual([]);
+    expect(messages()).toEqual([]);
+    expect(result.outputs.outcome).toBe('error');
+    expect(result.failures.join('\n')).toContain("Could not record the follow-up in the documentation PR's back-link");
+    expect(result.log.messages('warning').join('\n')).toContain("Could not record the follow-up in the documentation PR's back-link");
+  });
+
   it('two reviews one after the other (the documented concurrency group): two messages, in order, counted', async () => {
     await reviewSync(reviewBy('lead', 'CHANGES_REQUESTED', 'First: shorten the intro.', [], 1));
     await reviewSync(reviewBy('lead', 'COMMENTED', 'Second: add an example.', [], 2));
