@@ -257,6 +257,21 @@ describe('the step, in process (agentStep)', () => {
       return first.outputs['job-id']!;
     }
 
+    it('reuse-job alone brings the comment with it: the same one job per pull request, and one notice saying pr-comment is on', async () => {
+      github.pulls.set(30, { diff: SRC, files: [], commits: ['first'] });
+      const first = await agent({ 'reuse-job': 'true' }, { ...pullRequest(OLD), script: scripts.prAfter(1) });
+      expect(first.log.messages('notice')).toContain(
+        "reuse-job keeps its memory in the pull-request comment's record, so pr-comment is on for this run (set pr-comment: true to say so).",
+      );
+      expect(recordIn(github.comments[0]!.body, 30)).toEqual({ jobId: first.outputs['job-id'], headSha: OLD });
+      github.compares.set(`${OLD}...${NEW}`, later);
+      flows.sim.resetLog();
+      const second = await agent({ 'reuse-job': 'true' }, pullRequest(NEW));
+      expect(second.outputs['job-id']).toBe(first.outputs['job-id']);
+      expect(posts('create')).toEqual([]);
+      expect(posts('message')).toHaveLength(1);
+    });
+
     it('an accepted follow-up moves the record to the new head: only the change since goes to the same job', async () => {
       const jobId = await firstRun();
       const second = await agent(reuse, pullRequest(NEW));
