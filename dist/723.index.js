@@ -33,12 +33,12 @@ async function newestMarkedBy(github, comments, marker) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Dw: () => (/* binding */ backLinkWithComment),
 /* harmony export */   Go: () => (/* binding */ backLinkCommentIn),
 /* harmony export */   PullRequestComment: () => (/* binding */ PullRequestComment),
-/* harmony export */   Zk: () => (/* binding */ backLinkIn),
 /* harmony export */   d: () => (/* binding */ unverifiedBackLinkNotice)
 /* harmony export */ });
-/* unused harmony export unverifiedNotice */
+/* unused harmony exports unverifiedNotice, backLinkIn */
 /* harmony import */ var _github_api_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(28943);
 /* harmony import */ var _report_agent_report_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(74262);
 /* harmony import */ var _report_docs_pr_report_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(66389);
@@ -435,34 +435,26 @@ function backLinkOf(comments, pullRequest, deps) {
  * key rotated, an edit); none at all.
  */
 function backLinkIn(comments, pullRequest, seal) {
-    const scope = (0,_memory_seal_js__WEBPACK_IMPORTED_MODULE_7__/* .docsPrScope */ .Ss)(pullRequest.repository, pullRequest.number);
-    let found = { found: 'none' };
-    for (const comment of comments) {
-        if (!(0,_memory_record_js__WEBPACK_IMPORTED_MODULE_5__/* .isMarked */ .rZ)(comment.body, _memory_record_js__WEBPACK_IMPORTED_MODULE_5__/* .DOCS_PR_MARKER */ .iU))
-            continue;
-        const reading = (0,_memory_record_js__WEBPACK_IMPORTED_MODULE_5__/* .readBackLink */ .QU)(comment.body, seal, scope);
-        if (reading.found === 'verified')
-            return reading;
-        if (reading.found === 'unverified')
-            found = reading;
-    }
-    return found;
+    return backLinkWithComment(comments, pullRequest, seal).reading;
 }
-/**
- * The back-link comment among a pull request's comments: the first marked one whose record
- * verifies for this pull request, with its ID, author and body (the review loop rewrites its
- * record); undefined when none verifies.
- */
+/** The back-link comment among a pull request's comments that verifies for it; undefined when none does. */
 function backLinkCommentIn(comments, pullRequest, seal) {
+    return backLinkWithComment(comments, pullRequest, seal).comment;
+}
+/** The back-link as `backLinkIn` reads it, and the comment that holds it when it verified. */
+function backLinkWithComment(comments, pullRequest, seal) {
     const scope = (0,_memory_seal_js__WEBPACK_IMPORTED_MODULE_7__/* .docsPrScope */ .Ss)(pullRequest.repository, pullRequest.number);
+    let unverified = false;
     for (const comment of comments) {
         if (!(0,_memory_record_js__WEBPACK_IMPORTED_MODULE_5__/* .isMarked */ .rZ)(comment.body, _memory_record_js__WEBPACK_IMPORTED_MODULE_5__/* .DOCS_PR_MARKER */ .iU))
             continue;
         const reading = (0,_memory_record_js__WEBPACK_IMPORTED_MODULE_5__/* .readBackLink */ .QU)(comment.body, seal, scope);
-        if (reading.found === 'verified')
-            return { commentId: comment.id, author: comment.authorLogin, body: comment.body, record: reading.record };
+        if (reading.found === 'verified') {
+            return { reading, comment: { commentId: comment.id, author: comment.authorLogin, body: comment.body, record: reading.record } };
+        }
+        unverified ||= reading.found === 'unverified';
     }
-    return undefined;
+    return { reading: { found: unverified ? 'unverified' : 'none' } };
 }
 /** Whether a comment's last line is a record of the code PR's kind, whether or not it verifies. */
 function lastLineIsRecord(body) {

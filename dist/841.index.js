@@ -161,7 +161,7 @@ var agent_report = __webpack_require__(74262);
 // EXTERNAL MODULE: ./src/report/failure.ts
 var report_failure = __webpack_require__(3304);
 // EXTERNAL MODULE: ./src/steps/verdict.ts
-var verdict = __webpack_require__(63426);
+var steps_verdict = __webpack_require__(63426);
 // EXTERNAL MODULE: ./src/steps/last-writes.ts
 var last_writes = __webpack_require__(42456);
 // EXTERNAL MODULE: ./src/agent/run-agent.ts
@@ -169,7 +169,7 @@ var run_agent = __webpack_require__(85400);
 // EXTERNAL MODULE: ./src/api/errors.ts
 var errors = __webpack_require__(53249);
 // EXTERNAL MODULE: ./src/memory/ours.ts
-var memory_ours = __webpack_require__(48024);
+var ours = __webpack_require__(48024);
 // EXTERNAL MODULE: ./src/memory/record.ts
 var memory_record = __webpack_require__(45834);
 // EXTERNAL MODULE: ./src/report/revision-report.ts
@@ -517,18 +517,19 @@ function withLastLine(body, line) {
     lines[lines.length - 1] = line;
     return `${lines.join('\n')}\n`;
 }
-/** The reply on the documentation PR: found again by its marker among the comments the token's identity wrote, else created. */
+/**
+ * The reply on the documentation PR: found again by its marker among the comments the token's
+ * identity wrote (once a run: `run.replyId` keeps it), else created.
+ */
 async function writeReply(deps, github, docs, stage, run) {
     const { context } = deps;
     try {
         const sealed = stage.kind === 'limit' ? undefined : (0,reply/* replySeal */.a)(deps.seal, docs.repository, docs.number, stage);
         const body = (0,revision_report/* renderRevisionComment */.l)(stage, new Date(context.clock.now()).toISOString(), sealed);
-        const ours = await (0,memory_ours/* newestMarkedBy */.O)(github, await github.listComments(docs.number), revision_report/* REVISION_MARKER */.$);
-        if (ours)
-            await github.updateComment(ours.id, body);
-        else
-            await github.createComment(docs.number, body);
-        run.replied = true;
+        const id = run.replyId ?? (await (0,ours/* newestMarkedBy */.O)(github, await github.listComments(docs.number), revision_report/* REVISION_MARKER */.$))?.id;
+        if (id !== undefined)
+            await github.updateComment(id, body);
+        run.replyId = id ?? (await github.createComment(docs.number, body));
     }
     catch (error) {
         if ((0,runtime/* isCancellation */.iB)(error, context.signal) || (0,api/* endsTheStep */.g1)(error))
@@ -559,9 +560,9 @@ async function showRevising(deps, code, docs, decision, jobId) {
     const { settings, context } = deps;
     const lastWrites = new last_writes/* LastWrites */.b(settings, context);
     const client = () => lastWrites.client(code.token, code.repo);
-    const gate = (0,facts/* gateFor */.T)(settings, {
+    const gate = (0,facts/* gateFor */.Tb)(settings, {
         outcome: 'synced',
-        waived: isWaived(settings, code),
+        waived: (0,facts/* carriesWaiver */.Ql)(settings, code.pull.labels),
         working: false,
         revising: true,
         docsPr: decision,
@@ -577,9 +578,6 @@ async function showRevising(deps, code, docs, decision, jobId) {
         ...(written && gate ? { gate } : {}),
     }, await client());
     return written;
-}
-function isWaived(settings, code) {
-    return code.pull.labels.some((label) => label.toLowerCase() === settings.waiveLabel.toLowerCase());
 }
 /**
  * The code PR once the revision ended (or the wait stopped): the documentation PR decided again
@@ -617,9 +615,9 @@ async function finishRevision(deps, code, docs, ended) {
         if (!(0,runtime/* isCancellation */.iB)(error, context.signal) && !(0,api/* endsTheStep */.g1)(error))
             throw error;
     }
-    record.gate = (0,facts/* gateFor */.T)(settings, {
+    record.gate = (0,facts/* gateFor */.Tb)(settings, {
         outcome: endedWell ? 'synced' : ended.outcome,
-        waived: isWaived(settings, code),
+        waived: (0,facts/* carriesWaiver */.Ql)(settings, code.pull.labels),
         working: false,
         docsPr: record.documentationPr,
         closedByAction: false,
@@ -664,7 +662,7 @@ function newRevisionView(reviewId, max) {
         messageChars: 0,
         cutChars: 0,
         job: undefined,
-        replied: false,
+        replyId: undefined,
         written: undefined,
     };
 }
@@ -777,14 +775,13 @@ async function findCodeSide(settings, context, connect, repository, number, run)
     const seal = memory_seal/* RecordSeal */.l_.fromApiKey(settings.apiKey, settings.previousApiKey);
     const docsGitHub = await connect(settings.githubToken, (0,target/* repoName */.Qq)(repository.name));
     const comments = await docsGitHub.listComments(number);
-    const reading = (0,pr_comment_comment/* backLinkIn */.Zk)(comments, { repository, number }, seal);
+    const { reading, comment: backLinkComment } = (0,pr_comment_comment/* backLinkWithComment */.Dw)(comments, { repository, number }, seal);
     if (reading.found === 'unverified')
         return skip(run, logger, (0,pr_comment_comment/* unverifiedBackLinkNotice */.d)(seal.hasPreviousKey));
     if (reading.found === 'none') {
         return skip(run, logger, `This pull request carries no back-link of this action's that verifies: it documents no code PR the action follows, so there is nothing to bring in step.`);
     }
     const backLink = reading.record;
-    const backLinkComment = (0,pr_comment_comment/* backLinkCommentIn */.Go)(comments, { repository, number }, seal);
     const codePr = backLink.codePr;
     run.codePr = (0,api/* pullName */.N4)(codePr);
     const token = settings.codeToken || ((0,target/* sameRepository */.RB)(codePr.repository, repository.name) ? settings.githubToken : '');
@@ -826,7 +823,7 @@ async function findCodeSide(settings, context, connect, repository, number, run)
         comment,
         earlier,
         recorded: { ...recorded, repository: repository.name },
-        backLink: { commentId: backLinkComment.commentId, author: backLinkComment.author, body: backLinkComment.body, record: backLink },
+        backLink: backLinkComment,
     };
 }
 /** Whether the code PR's record names this documentation PR: by the repository's ID where both are known (a rename keeps it), else by name. */
@@ -867,9 +864,9 @@ async function judge(settings, context, connect, repository, code, run) {
     // A documentation PR GitHub could not answer for leaves the status as it was (the decision warned).
     if (run.held || decision.kind === 'unchecked')
         return;
-    run.gate = (0,facts/* gateFor */.T)(settings, {
+    run.gate = (0,facts/* gateFor */.Tb)(settings, {
         outcome: 'synced',
-        waived: code.pull.labels.some((label) => label.toLowerCase() === settings.waiveLabel.toLowerCase()),
+        waived: (0,facts/* carriesWaiver */.Ql)(settings, code.pull.labels),
         working: false,
         docsPr: decision,
         closedByAction: code.recorded.closedByAction,
@@ -936,11 +933,8 @@ function report(run, context, settings) {
     const written = run.revision?.written ?? run.written;
     const action = job ? 'revised' : run.written !== undefined || run.commentUpdated ? 'synced' : 'none';
     // The job the review went to fails the step as fail-on says, as in command: agent.
-    const failure = run.outcome === 'error' || run.outcome === 'cancelled'
-        ? (run.reason ?? (job ? (0,report_failure/* failureLine */.P)((0,verdict/* verdictOf */.V)(job, undefined, { ...settings, failOnPreview: false })) : undefined))
-        : job
-            ? (0,report_failure/* failureLine */.P)((0,verdict/* verdictOf */.V)(job, undefined, { ...settings, failOnPreview: false }))
-            : undefined;
+    const verdict = job ? (0,report_failure/* failureLine */.P)((0,steps_verdict/* verdictOf */.V)(job, undefined, { ...settings, failOnPreview: false })) : undefined;
+    const failure = run.outcome === 'error' || run.outcome === 'cancelled' ? (run.reason ?? verdict) : verdict;
     return {
         outputs: {
             ...(job ? (0,agent_report/* agentOutputs */.cp)(job, 0) : {}),

@@ -9,7 +9,7 @@ import { parseArgs } from 'node:util';
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { apiInputs, scripts, startSimulator } from '../test/simulator/index.js';
-import { startFakeGitHub } from '../test/support/fake-github.js';
+import { startFakeGitHub, type FakeGitHub, type FakeRepository } from '../test/support/fake-github.js';
 import { findSecret, removeRunDirs, runAction, type ActionRun } from '../test/support/run-action.js';
 import { pullRequestEvent, pullRequestReviewEvent, repositoryDispatchEvent } from '../test/support/webhook-events.js';
 
@@ -23,6 +23,9 @@ const nodeVersion = execFileSync(node, ['--version'], { encoding: 'utf8' }).trim
 // status at most every 10 s, so the preview run takes about that long.
 const sim = await startSimulator({ defaultPreviewScript: { queuedMs: 0, buildMs: 3_000, result: 'success' } });
 const problems: string[] = [];
+/** The documentation repository's token (a GitHub App's, in a real setup), and the workflow's own. */
+const DOCS_TOKEN = 'ghs_demoDocsAppToken';
+const WORKFLOW_TOKEN = 'ghs_demoWorkflowToken';
 try {
   console.log(`Simulator of the API at ${sim.url}; running dist/index.js on Node ${nodeVersion}.\n`);
 
@@ -119,11 +122,7 @@ if (problems.length > 0) {
  * closed, its branch kept).
  */
 async function followCodePr(): Promise<void> {
-  const github = await startFakeGitHub();
-  const docsToken = 'ghs_demoDocsAppToken';
-  try {
-    const docs = github.addRepository('acme-sim/docs');
-    github.tokens.set(docsToken, { login: 'docs-writer[bot]', repositories: { 'acme-sim/docs': { pullRequests: 'write', contents: 'write' } } });
+  await withDocsRepository(async (github, docs) => {
     docs.pulls.set(101, { title: 'Document --retries', state: 'open', draft: true, merged: false, headRef: 'docs/retries' });
     // The job works on the documentation PR's branch: the action follows only the PR whose head is the job's branch.
     sim.queueJobScripts([
@@ -136,8 +135,8 @@ async function followCodePr(): Promise<void> {
       env: { GITHUB_API_URL: github.url, GITHUB_REPOSITORY: 'acme/widgets' },
       inputs: {
         ...apiInputs(sim),
-        'github-token': 'ghs_demoWorkflowToken',
-        'docs-token': docsToken,
+        'github-token': WORKFLOW_TOKEN,
+        'docs-token': DOCS_TOKEN,
         'pr-comment': 'true',
         'follow-code-pr': 'true',
         diff: 'false',
@@ -154,10 +153,8 @@ async function followCodePr(): Promise<void> {
     console.log(`  documentation PR   acme-sim/docs#101 is ${docs.pulls.get(101)!.state}, branch ${docs.pulls.get(101)!.headRef}\n`);
     expect(closed, 'follow-code-pr, closed', closed.code === 0 && closed.outputs.outcome === 'synced' && closed.outputs['docs-pr-action'] === 'closed');
     expect(closed, 'follow-code-pr, closed', docs.pulls.get(101)!.state === 'closed', 'left the documentation PR open');
-    for (const run of [opened, closed]) expect(run, 'follow-code-pr', findSecret(run, docsToken).length === 0, 'the docs token leaked');
-  } finally {
-    await github.close();
-  }
+    for (const run of [opened, closed]) expect(run, 'follow-code-pr', findSecret(run, DOCS_TOKEN).length === 0, 'the docs token leaked');
+  });
 }
 
 /**
@@ -166,13 +163,8 @@ async function followCodePr(): Promise<void> {
  * the documentation repository's workflow brings the code PR in step.
  */
 async function documentationGate(): Promise<void> {
-  const github = await startFakeGitHub();
-  const docsToken = 'ghs_demoDocsAppToken';
-  const workflowToken = 'ghs_demoWorkflowToken';
   const head = 'c0de'.repeat(10);
-  try {
-    const docs = github.addRepository('acme-sim/docs');
-    github.tokens.set(docsToken, { login: 'docs-writer[bot]', repositories: { 'acme-sim/docs': { pullRequests: 'write', contents: 'write' } } });
+  await withDocsRepository(async (github, docs) => {
     github.pullStates.set(14, { title: 'Add --timeout', state: 'open', draft: false, merged: false, headRef: 'feature', headSha: head });
     docs.pulls.set(102, {
       title: 'Document --timeout',
@@ -194,8 +186,8 @@ async function documentationGate(): Promise<void> {
       event: { name: 'pull_request', payload: pullRequestEvent(14, { action: 'opened', headSha: head }) },
       inputs: {
         ...shared,
-        'github-token': workflowToken,
-        'docs-token': docsToken,
+        'github-token': WORKFLOW_TOKEN,
+        'docs-token': DOCS_TOKEN,
         'pr-comment': 'true',
         diff: 'false',
         prompt: 'Document the new --timeout flag of the CLI.',
@@ -217,18 +209,16 @@ async function documentationGate(): Promise<void> {
         name: 'pull_request_review',
         payload: pullRequestReviewEvent(102, { action: 'submitted', state: 'approved', repository: 'acme-sim/docs', headRef: 'docs/timeout' }),
       },
-      inputs: { ...shared, command: 'sync', 'github-token': docsToken, 'code-token': workflowToken },
+      inputs: { ...shared, command: 'sync', 'github-token': DOCS_TOKEN, 'code-token': WORKFLOW_TOKEN },
     });
     show('Documentation PR acme-sim/docs#102 approved: command: sync in the documentation repository opens the gate', synced);
     const open = github.latestStatus(head, 'documentation');
     console.log(`  status documentation  ${open?.state}: ${open?.description}\n`);
     expect(synced, 'gate, sync', synced.code === 0 && synced.outputs.outcome === 'synced' && open?.state === 'success');
     for (const run of [opened, synced]) {
-      expect(run, 'gate', findSecret(run, docsToken).length === 0 && findSecret(run, workflowToken).length === 0, 'a token leaked');
+      expect(run, 'gate', findSecret(run, DOCS_TOKEN).length === 0 && findSecret(run, WORKFLOW_TOKEN).length === 0, 'a token leaked');
     }
-  } finally {
-    await github.close();
-  }
+  });
 }
 
 /**
@@ -238,13 +228,8 @@ async function documentationGate(): Promise<void> {
  * code PR as a waiting run would have.
  */
 async function detachedRun(): Promise<void> {
-  const github = await startFakeGitHub();
-  const docsToken = 'ghs_demoDocsAppToken';
-  const workflowToken = 'ghs_demoWorkflowToken';
   const head = 'd0c5'.repeat(10);
-  try {
-    const docs = github.addRepository('acme-sim/docs');
-    github.tokens.set(docsToken, { login: 'docs-writer[bot]', repositories: { 'acme-sim/docs': { pullRequests: 'write', contents: 'write' } } });
+  await withDocsRepository(async (github, docs) => {
     github.pullStates.set(16, { title: 'Add --verbose', state: 'open', draft: false, merged: false, headRef: 'feature', headSha: head });
     sim.queueJobScripts([
       { status: 'active', forMs: 1_000, ref: 'docs/verbose' },
@@ -255,7 +240,7 @@ async function detachedRun(): Promise<void> {
       node,
       env: { GITHUB_API_URL: github.url, GITHUB_REPOSITORY: 'acme/widgets', GITHUB_REPOSITORY_ID: String(github.repositoryId('acme/widgets')) },
     };
-    const shared = { ...apiInputs(sim), 'github-token': workflowToken, 'docs-token': docsToken, 'follow-code-pr': 'true', 'docs-status': 'written' };
+    const shared = { ...apiInputs(sim), 'github-token': WORKFLOW_TOKEN, 'docs-token': DOCS_TOKEN, 'follow-code-pr': 'true', 'docs-status': 'written' };
     const started = await runAction({
       ...common,
       event: { name: 'pull_request', payload: pullRequestEvent(16, { action: 'opened', headSha: head }) },
@@ -280,11 +265,9 @@ async function detachedRun(): Promise<void> {
       swept.code === 0 && entries.some((entry) => entry.pullRequest === 16 && entry.outcome === 'pr-opened') && done?.state === 'success',
     );
     for (const run of [started, swept]) {
-      expect(run, 'detached', findSecret(run, docsToken).length === 0 && findSecret(run, workflowToken).length === 0, 'a token leaked');
+      expect(run, 'detached', findSecret(run, DOCS_TOKEN).length === 0 && findSecret(run, WORKFLOW_TOKEN).length === 0, 'a token leaked');
     }
-  } finally {
-    await github.close();
-  }
+  });
 }
 
 /**
@@ -293,13 +276,8 @@ async function detachedRun(): Promise<void> {
  * the PR, waits for it, and tells the reviewer (the reply) and the code PR (its comment and status).
  */
 async function reviewLoop(): Promise<void> {
-  const github = await startFakeGitHub();
-  const docsToken = 'ghs_demoDocsAppToken';
-  const workflowToken = 'ghs_demoWorkflowToken';
   const head = 'feed'.repeat(10);
-  try {
-    const docs = github.addRepository('acme-sim/docs');
-    github.tokens.set(docsToken, { login: 'docs-writer[bot]', repositories: { 'acme-sim/docs': { pullRequests: 'write', contents: 'write' } } });
+  await withDocsRepository(async (github, docs) => {
     github.pullStates.set(18, { title: 'Add --dry-run', state: 'open', draft: false, merged: false, headRef: 'feature', headSha: head });
     docs.pulls.set(104, {
       title: 'Document --dry-run',
@@ -323,8 +301,8 @@ async function reviewLoop(): Promise<void> {
       event: { name: 'pull_request', payload: pullRequestEvent(18, { action: 'opened', headSha: head }) },
       inputs: {
         ...shared,
-        'github-token': workflowToken,
-        'docs-token': docsToken,
+        'github-token': WORKFLOW_TOKEN,
+        'docs-token': DOCS_TOKEN,
         'pr-comment': 'true',
         diff: 'false',
         prompt: 'Document the new --dry-run flag.',
@@ -357,7 +335,7 @@ async function reviewLoop(): Promise<void> {
           reviewer: 'lead',
         }),
       },
-      inputs: { ...shared, command: 'sync', 'review-loop': 'true', 'github-token': docsToken, 'code-token': workflowToken },
+      inputs: { ...shared, command: 'sync', 'review-loop': 'true', 'github-token': DOCS_TOKEN, 'code-token': WORKFLOW_TOKEN },
     });
     show('Review loop: lead requests changes on acme-sim/docs#104; command: sync sends the review to the job that wrote it', revised);
     const message = sim.job(opened.outputs['job-id'] ?? '')?.messages.at(-1) ?? '';
@@ -367,8 +345,18 @@ async function reviewLoop(): Promise<void> {
     expect(opened, 'review loop, code PR', opened.code === 0 && opened.outputs.outcome === 'pr-opened');
     expect(revised, 'review loop, sync', revised.code === 0 && revised.outputs.outcome === 'revised' && message.includes('Add an example of its output here.'));
     for (const run of [opened, revised]) {
-      expect(run, 'review loop', findSecret(run, docsToken).length === 0 && findSecret(run, workflowToken).length === 0, 'a token leaked');
+      expect(run, 'review loop', findSecret(run, DOCS_TOKEN).length === 0 && findSecret(run, WORKFLOW_TOKEN).length === 0, 'a token leaked');
     }
+  });
+}
+
+/** Runs `body` against a stand-in for GitHub with a documentation repository, `acme-sim/docs`, which DOCS_TOKEN may write. */
+async function withDocsRepository(body: (github: FakeGitHub, docs: FakeRepository) => Promise<void>): Promise<void> {
+  const github = await startFakeGitHub();
+  try {
+    const docs = github.addRepository('acme-sim/docs');
+    github.tokens.set(DOCS_TOKEN, { login: 'docs-writer[bot]', repositories: { 'acme-sim/docs': { pullRequests: 'write', contents: 'write' } } });
+    await body(github, docs);
   } finally {
     await github.close();
   }

@@ -4,7 +4,7 @@ import type { Clock, Logger, Random, Sleep } from '../runtime.js';
 import { isJobId } from '../parse.js';
 import { formatDuration, forLog, oneLine, errorMessage } from '../text.js';
 import { FixedBudget, type ReadLimits, type RequestBudget } from './budget.js';
-import { ApiError, describeHttpFailure, serverMessageOf, tooManyRequestsOf, type ApiErrorKind } from './errors.js';
+import { ApiError, describeHttpFailure, isUsageUsedUp, serverMessageOf, tooManyRequestsOf, type ApiErrorKind } from './errors.js';
 import { isRetryableStatus, parseRetryAfter, retryDelayMs } from './retry.js';
 import {
   AgentJobSchema,
@@ -376,7 +376,7 @@ export class ApiClient {
     // A 5xx to a create or a message leaves open whether the server acted on it.
     const maybeDone = createsJobOrMessage(call) && response.status >= 500;
     const tooMany = tooManyRequestsOf(response.text, parsed);
-    const usageUsedUp = response.status === 429 && tooMany === 'usage-used-up';
+    const usageUsedUp = isUsageUsedUp(response.status, response.text, parsed);
     return this.error(`${describeHttpFailure(failure, attempts, tooMany)}${maybeDone ? MAY_EXIST : ''}`, {
       kind: 'http',
       endpoint,

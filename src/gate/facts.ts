@@ -32,6 +32,12 @@ export interface GateFindings {
   readonly pullNumber: number;
 }
 
+/** Whether a pull request's labels carry `waive-label`: labels are told apart without regard to case, as GitHub does. */
+export function carriesWaiver(settings: Pick<GateSettings, 'waiveLabel'>, labels: readonly string[]): boolean {
+  const waiver = settings.waiveLabel.toLowerCase();
+  return labels.some((label) => label.toLowerCase() === waiver);
+}
+
 /**
  * The `documentation` status for what the run found, by the policy (`policy.ts`); undefined
  * without `docs-status`, or for a dry run.

@@ -450,6 +450,14 @@ function backLinkOf(comments: readonly IssueComment[], pullRequest: CommentedPul
   return reading.found === 'verified' ? reading.record : undefined;
 }
 
+/** A back-link comment that verified: its ID, author and body (the review loop rewrites its record), and what it records. */
+export interface BackLinkComment {
+  readonly commentId: number;
+  readonly author: string;
+  readonly body: string;
+  readonly record: BackLinkRecord;
+}
+
 /**
  * The back-link among a pull request's comments (`command: sync` reads the documentation PR's so):
  * verified, the first that verifies; unverified, when a back-link is there but none verifies (a
@@ -460,34 +468,35 @@ export function backLinkIn(
   pullRequest: Omit<CommentedPullRequest, 'headSha'>,
   seal: RecordSeal,
 ): RecordReading<BackLinkRecord> {
-  const scope = docsPrScope(pullRequest.repository, pullRequest.number);
-  let found: RecordReading<BackLinkRecord> = { found: 'none' };
-  for (const comment of comments) {
-    if (!isMarked(comment.body, DOCS_PR_MARKER)) continue;
-    const reading = readBackLink(comment.body, seal, scope);
-    if (reading.found === 'verified') return reading;
-    if (reading.found === 'unverified') found = reading;
-  }
-  return found;
+  return backLinkWithComment(comments, pullRequest, seal).reading;
 }
 
-/**
- * The back-link comment among a pull request's comments: the first marked one whose record
- * verifies for this pull request, with its ID, author and body (the review loop rewrites its
- * record); undefined when none verifies.
- */
+/** The back-link comment among a pull request's comments that verifies for it; undefined when none does. */
 export function backLinkCommentIn(
   comments: readonly IssueComment[],
   pullRequest: Omit<CommentedPullRequest, 'headSha'>,
   seal: RecordSeal,
-): { readonly commentId: number; readonly author: string; readonly body: string; readonly record: BackLinkRecord } | undefined {
+): BackLinkComment | undefined {
+  return backLinkWithComment(comments, pullRequest, seal).comment;
+}
+
+/** The back-link as `backLinkIn` reads it, and the comment that holds it when it verified. */
+export function backLinkWithComment(
+  comments: readonly IssueComment[],
+  pullRequest: Omit<CommentedPullRequest, 'headSha'>,
+  seal: RecordSeal,
+): { readonly reading: RecordReading<BackLinkRecord>; readonly comment?: BackLinkComment } {
   const scope = docsPrScope(pullRequest.repository, pullRequest.number);
+  let unverified = false;
   for (const comment of comments) {
     if (!isMarked(comment.body, DOCS_PR_MARKER)) continue;
     const reading = readBackLink(comment.body, seal, scope);
-    if (reading.found === 'verified') return { commentId: comment.id, author: comment.authorLogin, body: comment.body, record: reading.record };
+    if (reading.found === 'verified') {
+      return { reading, comment: { commentId: comment.id, author: comment.authorLogin, body: comment.body, record: reading.record } };
+    }
+    unverified ||= reading.found === 'unverified';
   }
-  return undefined;
+  return { reading: { found: unverified ? 'unverified' : 'none' } };
 }
 
 /** Whether a comment's last line is a record of the code PR's kind, whether or not it verifies. */

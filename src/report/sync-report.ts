@@ -38,8 +38,8 @@ export interface RevisionView {
   cutChars: number;
   /** The job as the run last saw it: sent, then (with `wait`) how it ended. */
   job: AgentRun | undefined;
-  /** The reply on the documentation PR was written. */
-  replied: boolean;
+  /** The reply on the documentation PR, once written: later writes of the run update it. */
+  replyId: number | undefined;
   /** The last `documentation` status GitHub took from the loop (the `docs-status-state` output). */
   written: GateState | undefined;
 }

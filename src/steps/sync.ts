@@ -4,14 +4,14 @@ import { shownOfDecision } from '../docs-pr/outcome.js';
 import { repoName, sameRepository, serverUrlFrom } from '../docs-pr/target.js';
 import { workflowRepositoryOf } from '../event.js';
 import { readApproval } from '../gate/approval.js';
-import { gateFor } from '../gate/facts.js';
+import { carriesWaiver, gateFor } from '../gate/facts.js';
 import type { DocsPrStanding } from '../gate/policy.js';
 import { writeGateStatus } from '../gate/status.js';
 import { gitHubClients } from '../github/clients.js';
-import { pullName, type GitHubApi, type PullRequestState, type RepoName } from '../github/api.js';
+import { pullName, type GitHubApi, type RepoName } from '../github/api.js';
 import type { CommentRecord, DocsPrRecord } from '../memory/record.js';
 import { RecordSeal, type RepositoryIdentity } from '../memory/seal.js';
-import { backLinkCommentIn, backLinkIn, PullRequestComment, unverifiedBackLinkNotice } from '../pr-comment/comment.js';
+import { backLinkWithComment, PullRequestComment, unverifiedBackLinkNotice } from '../pr-comment/comment.js';
 import { renderDocsPrSection, type DocsPrState } from '../report/docs-pr-report.js';
 import { renderSyncSummary, type SyncView } from '../report/sync-report.js';
 import { isCancellation } from '../runtime.js';
@@ -22,25 +22,11 @@ import { failureLine } from '../report/failure.js';
 import { verdictOf } from './verdict.js';
 import { LastWrites } from './last-writes.js';
 import type { StepContext, StepReport } from './step.js';
-import { newRevisionView, reviewLoop, reviewOfEvent, type DocsSideOfSync } from './sync/review-loop.js';
+import { newRevisionView, reviewLoop, reviewOfEvent } from './sync/review-loop.js';
+import type { CodeSide } from './sync/sides.js';
 
 /** What a sync run found and did, filled as it goes. */
 type SyncRun = { -readonly [K in keyof SyncView]: SyncView[K] };
-
-/** The code PR's side, as the back-link leads to it: its repository and token, the pull request as GitHub has it now, its comment and record. */
-interface CodeSide {
-  readonly repo: RepoName;
-  /** The code repository's ID, as the back-link or GitHub gives it: what its records are sealed for. */
-  readonly repositoryId: number | undefined;
-  readonly token: string;
-  readonly pull: PullRequestState;
-  readonly comment: PullRequestComment;
-  readonly earlier: CommentRecord;
-  /** The documentation PR the code PR's record names: this one. */
-  readonly recorded: DocsPrRecord;
-  /** The documentation PR's back-link that led here: its comment and record (the review loop counts its follow-ups there). */
-  readonly backLink: DocsSideOfSync['backLink'];
-}
 
 /** A GitHub client for a token and a repository, held to the step's deadline. */
 type Connect = (token: string, repo: RepoName) => Promise<GitHubApi>;
@@ -133,7 +119,7 @@ async function findCodeSide(
   const seal = RecordSeal.fromApiKey(settings.apiKey, settings.previousApiKey);
   const docsGitHub = await connect(settings.githubToken, repoName(repository.name));
   const comments = await docsGitHub.listComments(number);
-  const reading = backLinkIn(comments, { repository, number }, seal);
+  const { reading, comment: backLinkComment } = backLinkWithComment(comments, { repository, number }, seal);
   if (reading.found === 'unverified') return skip(run, logger, unverifiedBackLinkNotice(seal.hasPreviousKey));
   if (reading.found === 'none') {
     return skip(
@@ -143,7 +129,6 @@ async function findCodeSide(
     );
   }
   const backLink = reading.record;
-  const backLinkComment = backLinkCommentIn(comments, { repository, number }, seal)!;
   const codePr = backLink.codePr;
   run.codePr = pullName(codePr);
   const token = settings.codeToken || (sameRepository(codePr.repository, repository.name) ? settings.githubToken : '');
@@ -194,7 +179,7 @@ async function findCodeSide(
     comment,
     earlier,
     recorded: { ...recorded, repository: repository.name },
-    backLink: { commentId: backLinkComment.commentId, author: backLinkComment.author, body: backLinkComment.body, record: backLink },
+    backLink: backLinkComment!,
   };
 }
 
@@ -248,7 +233,7 @@ async function judge(
     settings,
     {
       outcome: 'synced',
-      waived: code.pull.labels.some((label) => label.toLowerCase() === settings.waiveLabel.toLowerCase()),
+      waived: carriesWaiver(settings, code.pull.labels),
       working: false,
       docsPr: decision,
       closedByAction: code.recorded.closedByAction,
@@ -324,12 +309,8 @@ function report(run: SyncRun, context: StepContext, settings: SyncSettings): Ste
   const written = run.revision?.written ?? run.written;
   const action: DocsPrAction = job ? 'revised' : run.written !== undefined || run.commentUpdated ? 'synced' : 'none';
   // The job the review went to fails the step as fail-on says, as in command: agent.
-  const failure =
-    run.outcome === 'error' || run.outcome === 'cancelled'
-      ? (run.reason ?? (job ? failureLine(verdictOf(job, undefined, { ...settings, failOnPreview: false })) : undefined))
-      : job
-        ? failureLine(verdictOf(job, undefined, { ...settings, failOnPreview: false }))
-        : undefined;
+  const verdict = job ? failureLine(verdictOf(job, undefined, { ...settings, failOnPreview: false })) : undefined;
+  const failure = run.outcome === 'error' || run.outcome === 'cancelled' ? (run.reason ?? verdict) : verdict;
   return {
     outputs: {
       ...(job ? agentOutputs(job, 0) : {}),

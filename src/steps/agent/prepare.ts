@@ -1,3 +1,4 @@
+import { carriesWaiver } from '../../gate/facts.js';
 import type { JobReader } from '../../agent/poll.js';
 import type { DiffStats } from '../../diff/change-prompt.js';
 import { isForkPullRequest, wantsDiff, type EventPullRequest, type TriggerEvent } from '../../event.js';
@@ -197,9 +198,8 @@ export async function planPrompt(settings: AgentSettings, memory: PullRequestMem
  */
 function waivedBy(settings: AgentSettings, pr: EventPullRequest | undefined): string | undefined {
   if (settings.docsStatus === 'off' || !pr) return undefined;
-  const label = settings.waiveLabel.toLowerCase();
-  const added = pr.action === 'labeled' && pr.label?.toLowerCase() === label;
-  return added || pr.labels.some((name) => name.toLowerCase() === label) ? settings.waiveLabel : undefined;
+  const added = pr.action === 'labeled' && pr.label !== undefined && carriesWaiver(settings, [pr.label]);
+  return added || carriesWaiver(settings, pr.labels) ? settings.waiveLabel : undefined;
 }
 
 /**

@@ -5,16 +5,17 @@ import type { DocsAccess } from '../../docs-pr/access.js';
 import { decideRecorded, type DecideContext, type RunDocsPr } from '../../docs-pr/decide.js';
 import { repoName, serverUrlFrom } from '../../docs-pr/target.js';
 import { readApproval } from '../../gate/approval.js';
-import { gateFor } from '../../gate/facts.js';
+import { carriesWaiver, gateFor } from '../../gate/facts.js';
 import { writeGateStatus } from '../../gate/status.js';
 import { endsTheStep, GitHubError, pullName, type GitHubApi } from '../../github/api.js';
 import { newestMarkedBy } from '../../memory/ours.js';
-import { backLinkLine, type BackLinkRecord, type CommentRecord } from '../../memory/record.js';
-import { docsPrScope, type RecordSeal, type RepositoryIdentity } from '../../memory/seal.js';
+import { backLinkLine, type BackLinkRecord } from '../../memory/record.js';
+import { docsPrScope, type RecordSeal } from '../../memory/seal.js';
 import { backLinkCommentIn } from '../../pr-comment/comment.js';
 import { renderDocsPrSection } from '../../report/docs-pr-report.js';
 import { renderRevisionComment, REVISION_MARKER, type RevisionStage } from '../../report/revision-report.js';
 import { replySeal } from './reply.js';
+import type { CodeSide, DocsSide } from './sides.js';
 import type { RevisionView } from '../../report/sync-report.js';
 import { hasReviewText, reviewMessage } from '../../review/message.js';
 import { budgetNotSent, mayPush, notSentReason, reviewNotSent, type NotSent } from '../../review/qualify.js';
@@ -29,32 +30,6 @@ import { agentDeps, type StepContext } from '../step.js';
 
 /** A review's inline comments are read to this many pages of 100 at most: the message is cut to `diff-max-chars` anyway. */
 export const REVIEW_COMMENT_PAGES = 10;
-
-/** The documentation PR's side of a sync run: its repository, number, and the back-link that verified there. */
-export interface DocsSideOfSync {
-  readonly repository: RepositoryIdentity;
-  readonly number: number;
-  /** The back-link comment (its author and body, to rewrite its record) and what it records. */
-  readonly backLink: { readonly commentId: number; readonly author: string; readonly body: string; readonly record: BackLinkRecord };
-}
-
-/** The code PR's side, as `command: sync` found it (`steps/sync.ts`). */
-export interface CodeSideOfSync {
-  readonly repo: { readonly owner: string; readonly repo: string };
-  readonly repositoryId: number | undefined;
-  readonly token: string;
-  readonly pull: {
-    readonly number: number;
-    readonly title: string;
-    readonly headSha: string;
-    readonly headRef: string;
-    readonly merged: boolean;
-    readonly labels: readonly string[];
-  };
-  readonly comment: import('../../pr-comment/comment.js').PullRequestComment;
-  readonly earlier: CommentRecord;
-  readonly recorded: import('../../memory/record.js').DocsPrRecord;
-}
 
 /** What the loop reads and writes with. */
 export interface LoopDeps {
@@ -97,7 +72,7 @@ export function reviewOfEvent(settings: Pick<SyncSettings, 'reviewLoop'>, event:
  *
  * Returns whether the review was sent; `run.notSent` says why not. Throws what ends the step.
  */
-export async function reviewLoop(deps: LoopDeps, docs: DocsSideOfSync, code: CodeSideOfSync, run: RevisionView): Promise<'sent' | 'not-sent'> {
+export async function reviewLoop(deps: LoopDeps, docs: DocsSide, code: CodeSide, run: RevisionView): Promise<'sent' | 'not-sent'> {
   const { settings, context } = deps;
   const { logger } = context;
   const github = await deps.connect(settings.githubToken, repoName(docs.repository.name));
@@ -219,7 +194,7 @@ function sendFailure(job: AgentRun, tookNoEffect: boolean): string {
 async function countFollowUp(
   deps: LoopDeps,
   github: GitHubApi,
-  docs: DocsSideOfSync,
+  docs: DocsSide,
   reviewId: number,
   change: 'add' | 'remove',
   max = Number.POSITIVE_INFINITY,
@@ -255,16 +230,18 @@ function withLastLine(body: string, line: string): string {
   return `${lines.join('\n')}\n`;
 }
 
-/** The reply on the documentation PR: found again by its marker among the comments the token's identity wrote, else created. */
-async function writeReply(deps: LoopDeps, github: GitHubApi, docs: DocsSideOfSync, stage: RevisionStage, run: RevisionView): Promise<void> {
+/**
+ * The reply on the documentation PR: found again by its marker among the comments the token's
+ * identity wrote (once a run: `run.replyId` keeps it), else created.
+ */
+async function writeReply(deps: LoopDeps, github: GitHubApi, docs: DocsSide, stage: RevisionStage, run: RevisionView): Promise<void> {
   const { context } = deps;
   try {
     const sealed = stage.kind === 'limit' ? undefined : replySeal(deps.seal, docs.repository, docs.number, stage);
     const body = renderRevisionComment(stage, new Date(context.clock.now()).toISOString(), sealed);
-    const ours = await newestMarkedBy(github, await github.listComments(docs.number), REVISION_MARKER);
-    if (ours) await github.updateComment(ours.id, body);
-    else await github.createComment(docs.number, body);
-    run.replied = true;
+    const id = run.replyId ?? (await newestMarkedBy(github, await github.listComments(docs.number), REVISION_MARKER))?.id;
+    if (id !== undefined) await github.updateComment(id, body);
+    run.replyId = id ?? (await github.createComment(docs.number, body));
   } catch (error) {
     if (isCancellation(error, context.signal) || endsTheStep(error)) return;
     context.logger.warning(`Could not write the review loop's reply on documentation PR ${docs.repository.name}#${docs.number}: ${errorMessage(error)}`);
@@ -272,7 +249,7 @@ async function writeReply(deps: LoopDeps, github: GitHubApi, docs: DocsSideOfSyn
 }
 
 /** How the one decision reads the documentation PR here: the workflow's token, in the workflow's (documentation) repository. */
-function decideContext(deps: LoopDeps, code: CodeSideOfSync, docs: DocsSideOfSync): DecideContext {
+function decideContext(deps: LoopDeps, code: CodeSide, docs: DocsSide): DecideContext {
   return {
     serverUrl: serverUrlFrom(deps.context.env),
     codePr: { repository: `${code.repo.owner}/${code.repo.repo}`, number: code.pull.number, headRef: code.pull.headRef },
@@ -282,7 +259,7 @@ function decideContext(deps: LoopDeps, code: CodeSideOfSync, docs: DocsSideOfSyn
   };
 }
 
-function docsAccess(deps: LoopDeps, docs: DocsSideOfSync): DocsAccess {
+function docsAccess(deps: LoopDeps, docs: DocsSide): DocsAccess {
   return { docsToken: deps.settings.githubToken, githubToken: deps.settings.githubToken, workflowRepository: docs.repository.name, connect: deps.connect };
 }
 
@@ -292,7 +269,7 @@ function docsAccess(deps: LoopDeps, docs: DocsSideOfSync): DocsAccess {
  * a sweep finishes it when the step does not wait. A record that names a newer job keeps it: that
  * job is the record's.
  */
-async function showRevising(deps: LoopDeps, code: CodeSideOfSync, docs: DocsSideOfSync, decision: RunDocsPr, jobId: string): Promise<GateState | undefined> {
+async function showRevising(deps: LoopDeps, code: CodeSide, docs: DocsSide, decision: RunDocsPr, jobId: string): Promise<GateState | undefined> {
   const { settings, context } = deps;
   const lastWrites = new LastWrites(settings, context);
   const client = (): Promise<GitHubApi> => lastWrites.client(code.token, code.repo);
@@ -300,7 +277,7 @@ async function showRevising(deps: LoopDeps, code: CodeSideOfSync, docs: DocsSide
     settings,
     {
       outcome: 'synced',
-      waived: isWaived(settings, code),
+      waived: carriesWaiver(settings, code.pull.labels),
       working: false,
       revising: true,
       docsPr: decision,
@@ -324,10 +301,6 @@ async function showRevising(deps: LoopDeps, code: CodeSideOfSync, docs: DocsSide
   return written;
 }
 
-function isWaived(settings: SyncSettings, code: CodeSideOfSync): boolean {
-  return code.pull.labels.some((label) => label.toLowerCase() === settings.waiveLabel.toLowerCase());
-}
-
 /**
  * The code PR once the revision ended (or the wait stopped): the documentation PR decided again
  * (the revision moved its head), reader impact for that head where the code PR's comment shows it,
@@ -335,7 +308,7 @@ function isWaived(settings: SyncSettings, code: CodeSideOfSync): boolean {
  * documentation PR to speak; one that failed, timed out or was cancelled says so), and the last
  * writes of the agent command — the status, then the comment with the job's outcome and its record.
  */
-async function finishRevision(deps: LoopDeps, code: CodeSideOfSync, docs: DocsSideOfSync, ended: AgentRun): Promise<GateState | undefined> {
+async function finishRevision(deps: LoopDeps, code: CodeSide, docs: DocsSide, ended: AgentRun): Promise<GateState | undefined> {
   const { settings, context } = deps;
   const access = docsAccess(deps, docs);
   const agentSettings = revisionAgentSettings(settings, code);
@@ -364,7 +337,7 @@ async function finishRevision(deps: LoopDeps, code: CodeSideOfSync, docs: DocsSi
     settings,
     {
       outcome: endedWell ? 'synced' : ended.outcome,
-      waived: isWaived(settings, code),
+      waived: carriesWaiver(settings, code.pull.labels),
       working: false,
       docsPr: record.documentationPr,
       closedByAction: false,
@@ -380,7 +353,7 @@ async function finishRevision(deps: LoopDeps, code: CodeSideOfSync, docs: DocsSi
 }
 
 /** The agent command's settings for the code PR's last writes: its token, the comment, reader impact where the comment shows it. */
-function revisionAgentSettings(settings: SyncSettings, code: CodeSideOfSync): AgentSettings {
+function revisionAgentSettings(settings: SyncSettings, code: CodeSide): AgentSettings {
   return {
     ...settings,
     command: 'agent',
@@ -413,7 +386,7 @@ export function newRevisionView(reviewId: number, max: number): RevisionView {
     messageChars: 0,
     cutChars: 0,
     job: undefined,
-    replied: false,
+    replyId: undefined,
     written: undefined,
   };
 }
