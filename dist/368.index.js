@@ -254,54 +254,60 @@ async function sweepStep(settings, context) {
             logger.warning(`timeout (${(0,src_text/* formatDuration */.a3)(settings.timeoutMs)}) ran out: the pull requests not swept yet wait for the next sweep.`);
             break;
         }
-        // Read: the job, once.
-        const job = await readJobOnce(pull, agentSettings, context);
-        if (job.outcome === 'error' && !isJobGone(job)) {
-            // A refused key or a server that keeps failing would fail every job alike: the sweep stops, and the next one tries again.
-            if ((0,runtime/* isCancellation */.iB)(job.error, signal))
+        // One pull request, in a phase of its own: read its job once, then show its preview or finish it.
+        const done = await logger.phase(`Pull request #${pull.number}`, async () => {
+            // Read: the job, once.
+            const job = await readJobOnce(pull, agentSettings, context);
+            if (job.outcome === 'error' && !isJobGone(job)) {
+                // A refused key or a server that keeps failing would fail every job alike: the sweep stops, and the next one tries again.
+                if ((0,runtime/* isCancellation */.iB)(job.error, signal))
+                    return report('cancelled', undefined, left);
+                swept.push(entry(pull, job, 'error', undefined));
+                return report('error', `Could not read job ${(0,src_text/* idForLog */.pL)(pull.record.jobId)} of pull request #${pull.number}: ${(0,src_text/* errorMessage */.gJ)(job.error)}`, left);
+            }
+            if (job.outcome === 'cancelled')
                 return report('cancelled', undefined, left);
-            swept.push(entry(pull, job, 'error', undefined));
-            return report('error', `Could not read job ${(0,src_text/* idForLog */.pL)(pull.record.jobId)} of pull request #${pull.number}: ${(0,src_text/* errorMessage */.gJ)(job.error)}`, left);
-        }
-        if (job.outcome === 'cancelled')
-            return report('cancelled', undefined, left);
-        const deps = { settings: agentSettings, context, repository, seal, github, workflowClient };
-        if (!pull.record.working) {
-            // The job ended in an earlier sweep, which asked for its preview: shown once it has ended.
+            const deps = { settings: agentSettings, context, repository, seal, github, workflowClient };
+            if (!pull.record.working) {
+                // The job ended in an earlier sweep, which asked for its preview: shown once it has ended.
+                try {
+                    swept.push(await showPreview(pull, job, deps));
+                }
+                catch (error) {
+                    if ((0,runtime/* isCancellation */.iB)(error, signal))
+                        return report('cancelled', undefined, left);
+                    logger.warning(`Pull request #${pull.number}: could not show its preview: ${(0,src_text/* errorMessage */.gJ)(error)} Left for the next sweep.`);
+                    swept.push(entry(pull, job, job.outcome, undefined));
+                }
+                return 'next';
+            }
+            if (job.outcome === 'running') {
+                if (clock.now() - pull.acceptedAt < settings.timeoutMs) {
+                    logger.info(`Pull request #${pull.number}: job ${(0,src_text/* idForLog */.pL)(pull.record.jobId)} is still working; left for the next sweep.`);
+                    swept.push(entry(pull, job, 'still-working', undefined));
+                    return 'next';
+                }
+                job.outcome = 'timed-out';
+                job.timedOut = true;
+                logger.info(`Pull request #${pull.number}: job ${(0,src_text/* idForLog */.pL)(pull.record.jobId)} has worked longer than timeout (${(0,src_text/* formatDuration */.a3)(settings.timeoutMs)}) since it was accepted: finished as timed-out.`);
+            }
+            if (isJobGone(job))
+                logger.warning(`Pull request #${pull.number}: the API no longer knows job ${(0,src_text/* idForLog */.pL)(pull.record.jobId)} (404): finished as error.`);
+            // Finish: as a waiting run ends, on that pull request.
             try {
-                swept.push(await showPreview(pull, job, deps));
+                swept.push(await finish(pull, job, deps));
             }
             catch (error) {
                 if ((0,runtime/* isCancellation */.iB)(error, signal))
                     return report('cancelled', undefined, left);
-                logger.warning(`Pull request #${pull.number}: could not show its preview: ${(0,src_text/* errorMessage */.gJ)(error)} Left for the next sweep.`);
-                swept.push(entry(pull, job, job.outcome, undefined));
-            }
-            continue;
-        }
-        if (job.outcome === 'running') {
-            if (clock.now() - pull.acceptedAt < settings.timeoutMs) {
-                logger.info(`Pull request #${pull.number}: job ${(0,src_text/* idForLog */.pL)(pull.record.jobId)} is still working; left for the next sweep.`);
+                // Its record still says working: the next sweep finishes it.
+                logger.warning(`Pull request #${pull.number}: could not finish it: ${(0,src_text/* errorMessage */.gJ)(error)} Left for the next sweep.`);
                 swept.push(entry(pull, job, 'still-working', undefined));
-                continue;
             }
-            job.outcome = 'timed-out';
-            job.timedOut = true;
-            logger.info(`Pull request #${pull.number}: job ${(0,src_text/* idForLog */.pL)(pull.record.jobId)} has worked longer than timeout (${(0,src_text/* formatDuration */.a3)(settings.timeoutMs)}) since it was accepted: finished as timed-out.`);
-        }
-        if (isJobGone(job))
-            logger.warning(`Pull request #${pull.number}: the API no longer knows job ${(0,src_text/* idForLog */.pL)(pull.record.jobId)} (404): finished as error.`);
-        // Finish: as a waiting run ends, on that pull request.
-        try {
-            swept.push(await finish(pull, job, deps));
-        }
-        catch (error) {
-            if ((0,runtime/* isCancellation */.iB)(error, signal))
-                return report('cancelled', undefined, left);
-            // Its record still says working: the next sweep finishes it.
-            logger.warning(`Pull request #${pull.number}: could not finish it: ${(0,src_text/* errorMessage */.gJ)(error)} Left for the next sweep.`);
-            swept.push(entry(pull, job, 'still-working', undefined));
-        }
+            return 'next';
+        });
+        if (done !== 'next')
+            return done;
     }
     return report(signal.aborted ? 'cancelled' : 'swept', undefined, left);
 }

@@ -356,36 +356,41 @@ async function runRefresh(settings, deps) {
     const outcomes = [];
     const record = (agent) => ({ range, outcomes, signals, agent });
     // Read, listed in the prompt and shown in the summary in the contract's order.
-    const asked = constants/* REFRESH_SIGNALS */.kU.filter((name) => settings.signals.has(name));
-    for (const [index, signal] of asked.entries()) {
-        const count = signal === 'searches' ? settings.searchTerms : settings.pagesPerSignal;
-        // Its share of the time left, for its requests and its retries alike.
-        const start = Math.min(clock.now(), deadline.at);
-        const share = { at: start + Math.floor((deadline.at - start) / (asked.length - index)), clock };
-        try {
-            const onProgress = (0,progress/* exportProgress */.S8)(logger, clock, `Signal ${signal}`, () => client.requestCount);
-            const { considered, chosen, notAdvancing } = await READERS[signal](client, { ...settings, count, deadline: share, onProgress });
-            if (signal === 'searches')
-                signals.searches.push(...chosen);
-            else
-                signals.pages.push(...chosen);
-            outcomes.push({ signal, read: true, considered, chosen: chosen.length, ...(notAdvancing ? { notAdvancing } : {}) });
-            if (notAdvancing)
-                logger.warning(notAdvancing);
-            logger.info(`Signal ${signal}: ${(0,src_text/* countOf */.pq)(considered, 'row')} read, ${chosen.length} chosen.`);
+    const stopped = await logger.phase(runtime/* Phase */.a0.Signals, async () => {
+        const asked = constants/* REFRESH_SIGNALS */.kU.filter((name) => settings.signals.has(name));
+        for (const [index, signal] of asked.entries()) {
+            const count = signal === 'searches' ? settings.searchTerms : settings.pagesPerSignal;
+            // Its share of the time left, for its requests and its retries alike.
+            const start = Math.min(clock.now(), deadline.at);
+            const share = { at: start + Math.floor((deadline.at - start) / (asked.length - index)), clock };
+            try {
+                const onProgress = (0,progress/* exportProgress */.S8)(logger, clock, `Signal ${signal}`, () => client.requestCount);
+                const { considered, chosen, notAdvancing } = await READERS[signal](client, { ...settings, count, deadline: share, onProgress });
+                if (signal === 'searches')
+                    signals.searches.push(...chosen);
+                else
+                    signals.pages.push(...chosen);
+                outcomes.push({ signal, read: true, considered, chosen: chosen.length, ...(notAdvancing ? { notAdvancing } : {}) });
+                if (notAdvancing)
+                    logger.warning(notAdvancing);
+                logger.info(`Signal ${signal}: ${(0,src_text/* countOf */.pq)(considered, 'row')} read, ${chosen.length} chosen.`);
+            }
+            catch (error) {
+                if ((0,runtime/* isCancellation */.iB)(error, deps.signal))
+                    return 'cancelled';
+                const reason = !(error instanceof runtime/* DeadlineError */.j3)
+                    ? (0,src_text/* errorMessage */.gJ)(error)
+                    : share.at < deadline.at
+                        ? `its share of the step's timeout (${(0,src_text/* formatDuration */.a3)(share.at - start)}) ran out (${error.message})`
+                        : `the step's timeout ran out (${error.message})`;
+                outcomes.push({ signal, read: false, reason });
+                logger.warning(`The ${signal} signal was left out: ${(0,src_text/* forLog */.Ig)(reason, 500)}`);
+            }
         }
-        catch (error) {
-            if ((0,runtime/* isCancellation */.iB)(error, deps.signal))
-                return record((0,run_agent/* cancelledBeforeSending */.xX)({ prompt: '' }, startedAt));
-            const reason = !(error instanceof runtime/* DeadlineError */.j3)
-                ? (0,src_text/* errorMessage */.gJ)(error)
-                : share.at < deadline.at
-                    ? `its share of the step's timeout (${(0,src_text/* formatDuration */.a3)(share.at - start)}) ran out (${error.message})`
-                    : `the step's timeout ran out (${error.message})`;
-            outcomes.push({ signal, read: false, reason });
-            logger.warning(`The ${signal} signal was left out: ${(0,src_text/* forLog */.Ig)(reason, 500)}`);
-        }
-    }
+        return undefined;
+    });
+    if (stopped === 'cancelled')
+        return record((0,run_agent/* cancelledBeforeSending */.xX)({ prompt: '' }, startedAt));
     if (outcomes.every((outcome) => !outcome.read)) {
         const reasons = outcomes.map((outcome) => `${outcome.signal}: ${outcome.read ? '' : outcome.reason}`).join('; ');
         return record((0,run_agent/* failedBeforeSending */.Zl)({ prompt: '' }, startedAt, new Error(`No reader signal could be read (${reasons}); no job was created.`)));
@@ -397,7 +402,6 @@ async function runRefresh(settings, deps) {
         return record((0,run_agent/* failedBeforeSending */.Zl)({ prompt: '' }, startedAt, new Error('The timeout ran out while the reader signals were read; no job was created. Raise timeout.')));
     }
     const prompt = buildRefreshPrompt(instruction, signals, (0,analytics_range/* describeRange */.pC)(range));
-    logger.data(`Prompt (${prompt.length} characters)`, prompt);
     // The reads and the wait share the step's one deadline.
     const agent = await (0,run_agent/* runAgent */.JN)({ ...settings, jobId: undefined }, prompt, { ...deps, deadline: deadline.at });
     return record(agent);
@@ -493,6 +497,7 @@ var verdict = __webpack_require__(63426);
 
 
 
+
 /**
  * `command: refresh`: reads the reader signals, aims one agent job with them, waits for it like
  * the agent step, deploys its preview when asked, and reports. Loaded only by a refresh step.
@@ -502,7 +507,7 @@ async function refreshStep(settings, context) {
     const run = await runRefresh(settings, (0,step/* agentDeps */.gZ)(context));
     if (run.agent.outcome === 'skipped')
         context.logger.notice(run.agent.skipReason ?? 'Nothing to refresh.');
-    const preview = await (0,steps_preview/* waitForPreview */.X)(await (0,steps_preview/* askForPreview */.H)(settings, run.agent, context), context);
+    const preview = await context.logger.phase(runtime/* Phase */.a0.Preview, async () => (0,steps_preview/* waitForPreview */.X)(await (0,steps_preview/* askForPreview */.H)(settings, run.agent, context), context));
     return {
         outputs: { ...refreshOutputs(run, client.requestCount), ...(0,preview_report/* previewOutputs */.HG)(preview) },
         summary: renderRefreshSummary(run, client.requestCount) + (0,preview_report/* previewSummary */.tq)(preview),

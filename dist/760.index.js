@@ -293,62 +293,74 @@ async function runVisitors(settings, deps) {
     };
     let files;
     try {
-        // Opened first: a folder that cannot hold the files is found before any request is spent.
-        files = await openFiles(settings.outputDir, run.previous !== undefined);
-        let previousRows;
-        if (run.previous) {
-            previousRows = new Map();
-            const earlier = await (0,analytics_paging/* pageVisitors */.zj)(deps.client, { ...(0,analytics_range/* dateQuery */.Nj)(run.previous), ...paging, maxRows: 0, deadline, onProgress: progress('Previous period') }, (rows) => {
-                for (const { path, human, ai, total } of rows)
-                    previousRows.set(path, { human, ai, total });
-                return Promise.resolve();
-            });
-            run.previousTotals = earlier.totals;
-            warnIfNotAdvancing(earlier, 'the previous period');
-        }
-        const top = new top_rows/* TopRows */.f(settings.summaryRows);
-        const result = await (0,analytics_paging/* pageVisitors */.zj)(deps.client, { ...(0,analytics_range/* dateQuery */.Nj)(range), ...paging, deadline, onProgress: progress('Exported') }, async (rows) => {
-            const exported = rows.map((row) => withPrevious(row, previousRows));
-            top.add(exported);
-            await files.writeRows(exported);
-        });
-        warnIfNotAdvancing(result);
-        run.totals = result.totals;
-        run.rows = result.rows;
-        run.duplicates = result.duplicates;
-        run.top = top.values();
-        if (result.duplicates > 0) {
-            deps.logger.warning(`The API repeated ${(0,src_text/* countOf */.pq)(result.duplicates, 'path')} across pages (the data changed while paging); each path was kept once.`);
-        }
-        await files.close({
-            range: { dateFrom: range.dateFrom?.text ?? null, dateTo: range.dateTo?.text ?? null },
-            totals: result.totals,
-            ...(run.previous && run.previousTotals
-                ? { previous: { range: { dateFrom: run.previous.dateFrom?.text ?? null, dateTo: run.previous.dateTo?.text ?? null }, totals: run.previousTotals } }
-                : {}),
-            requests: deps.client.requestCount,
-            generatedAt: new Date(deps.clock.now()).toISOString(),
-        });
-        run.csvPath = files.csvPath;
-        run.jsonPath = files.jsonPath;
-        files = undefined;
-        if (settings.artifactName) {
-            run.artifact = await deps.uploadArtifact(settings.artifactName, [run.csvPath, run.jsonPath], settings.outputDir, {
-                deadline: deadline.at,
-                timeoutMs: settings.timeoutMs,
-                requestTimeoutMs: settings.requestTimeoutMs,
-                signal: deps.signal,
-                clock: deps.clock,
-                sleep: deps.sleep,
-            });
-            // The files are complete either way and stay where the outputs say. Cut short by the
-            // timeout, the upload is missed as a failed one is (a warning: the export itself is done);
-            // cut short by a cancellation, the step is cancelled, as everywhere.
-            if (deps.signal.aborted)
-                run.cancelled = true;
-            else if (run.artifact.unfinished) {
-                deps.logger.warning(`Visitor files not uploaded as an artifact: the upload did not finish (${run.artifact.unfinished}). They are in ${settings.outputDir} on this runner.`);
+        await deps.logger.phase(runtime/* Phase */.a0.Export, async () => {
+            // Opened first: a folder that cannot hold the files is found before any request is spent.
+            files = await openFiles(settings.outputDir, run.previous !== undefined);
+            let previousRows;
+            if (run.previous) {
+                previousRows = new Map();
+                const earlier = await (0,analytics_paging/* pageVisitors */.zj)(deps.client, { ...(0,analytics_range/* dateQuery */.Nj)(run.previous), ...paging, maxRows: 0, deadline, onProgress: progress('Previous period') }, (rows) => {
+                    for (const { path, human, ai, total } of rows)
+                        previousRows.set(path, { human, ai, total });
+                    return Promise.resolve();
+                });
+                run.previousTotals = earlier.totals;
+                warnIfNotAdvancing(earlier, 'the previous period');
             }
+            const top = new top_rows/* TopRows */.f(settings.summaryRows);
+            const result = await (0,analytics_paging/* pageVisitors */.zj)(deps.client, { ...(0,analytics_range/* dateQuery */.Nj)(range), ...paging, deadline, onProgress: progress('Exported') }, async (rows) => {
+                const exported = rows.map((row) => withPrevious(row, previousRows));
+                top.add(exported);
+                await files.writeRows(exported);
+            });
+            warnIfNotAdvancing(result);
+            run.totals = result.totals;
+            run.rows = result.rows;
+            run.duplicates = result.duplicates;
+            run.top = top.values();
+            if (result.duplicates > 0) {
+                deps.logger.warning(`The API repeated ${(0,src_text/* countOf */.pq)(result.duplicates, 'path')} across pages (the data changed while paging); each path was kept once.`);
+            }
+            await files.close({
+                range: { dateFrom: range.dateFrom?.text ?? null, dateTo: range.dateTo?.text ?? null },
+                totals: result.totals,
+                ...(run.previous && run.previousTotals
+                    ? { previous: { range: { dateFrom: run.previous.dateFrom?.text ?? null, dateTo: run.previous.dateTo?.text ?? null }, totals: run.previousTotals } }
+                    : {}),
+                requests: deps.client.requestCount,
+                generatedAt: new Date(deps.clock.now()).toISOString(),
+            });
+            run.csvPath = files.csvPath;
+            run.jsonPath = files.jsonPath;
+            files = undefined;
+        });
+        const { csvPath, jsonPath } = run;
+        if (settings.artifactName && csvPath && jsonPath) {
+            const artifactName = settings.artifactName;
+            await deps.logger.phase(runtime/* Phase */.a0.Artifact, async () => {
+                run.artifact = await deps.uploadArtifact(artifactName, [csvPath, jsonPath], settings.outputDir, {
+                    deadline: deadline.at,
+                    timeoutMs: settings.timeoutMs,
+                    requestTimeoutMs: settings.requestTimeoutMs,
+                    signal: deps.signal,
+                    clock: deps.clock,
+                    sleep: deps.sleep,
+                });
+                // The files are complete either way and stay where the outputs say. Cut short by the
+                // timeout, the upload is missed as a failed one is (a warning: the export itself is done);
+                // cut short by a cancellation, the step is cancelled, as everywhere.
+                if (deps.signal.aborted)
+                    run.cancelled = true;
+                else if (run.artifact.skipped)
+                    deps.logger.notice(`Visitor files not uploaded as an artifact: ${run.artifact.skipped}. They are in ${settings.outputDir}.`);
+                // A tried upload that failed is worth a warning: the files are still on the runner, for this job only.
+                else if (run.artifact.failed) {
+                    deps.logger.warning(`Visitor files not uploaded as an artifact: the upload failed (${(0,src_text/* forLog */.Ig)(run.artifact.failed, 300)}). They are in ${settings.outputDir} on this runner.`);
+                }
+                else if (run.artifact.unfinished) {
+                    deps.logger.warning(`Visitor files not uploaded as an artifact: the upload did not finish (${run.artifact.unfinished}). They are in ${settings.outputDir} on this runner.`);
+                }
+            });
         }
     }
     catch (error) {
@@ -530,7 +542,7 @@ async function artifact_uploadArtifact(name, files, rootDirectory, limits, env =
     env.ACTIONS_ARTIFACT_UPLOAD_TIMEOUT_MS ??= String(limits.requestTimeoutMs);
     const upload = (async () => {
         try {
-            const { DefaultArtifactClient } = await Promise.all(/* import() */[__webpack_require__.e(913), __webpack_require__.e(65)]).then(__webpack_require__.bind(__webpack_require__, 10065));
+            const { DefaultArtifactClient } = await Promise.all(/* import() */[__webpack_require__.e(961), __webpack_require__.e(955)]).then(__webpack_require__.bind(__webpack_require__, 51955));
             const response = await new DefaultArtifactClient().uploadArtifact(name, files, rootDirectory);
             return { id: response.id };
         }
@@ -582,12 +594,6 @@ async function visitorsStep(settings, context, uploadArtifact = artifact_uploadA
     const { client, logger } = context;
     const { clock, sleep, signal, deadline } = context;
     const run = await runVisitors(settings, { client, clock, sleep, logger, signal, deadline: deadline.at, uploadArtifact });
-    if (run.artifact?.skipped)
-        logger.notice(`Visitor files not uploaded as an artifact: ${run.artifact.skipped}. They are in ${settings.outputDir}.`);
-    // A tried upload that failed is worth a warning: the files are still on the runner, for this job only.
-    if (run.artifact?.failed) {
-        logger.warning(`Visitor files not uploaded as an artifact: the upload failed (${(0,src_text/* forLog */.Ig)(run.artifact.failed, 300)}). They are in ${settings.outputDir} on this runner.`);
-    }
     return {
         outputs: visitorsOutputs(run, client.requestCount),
         summary: renderVisitorsSummary(run, client.requestCount, settings.artifactName),

@@ -441,7 +441,7 @@ async function reviewLoop(deps, docs, code, run) {
         throw new Error(`Could not record the follow-up in the documentation PR's back-link (another run wrote it at the same moment, or the token cannot edit it: github-token needs "Pull requests: write" on ${docs.repository.name}): the review was not sent; re-run the workflow.`);
     }
     run.sent = already.length + 1;
-    const job = await (0,run_agent/* sendPrompt */.LV)({ ...settings, dryRun: false, jobId }, message.text, (0,step/* agentDeps */.gZ)(context));
+    const job = await logger.phase(runtime/* Phase */.a0.Send, () => (0,run_agent/* sendPrompt */.LV)({ ...settings, dryRun: false, jobId }, message.text, (0,step/* agentDeps */.gZ)(context)));
     run.job = job;
     if (job.delivery !== 'accepted') {
         // The API certainly did not take it (it answered a refusal, or was never reached): it no longer counts.
@@ -455,10 +455,13 @@ async function reviewLoop(deps, docs, code, run) {
     run.written = await showRevising(deps, code, docs, decision, jobId);
     if (!settings.wait)
         return 'sent';
-    run.job = await (0,run_agent/* waitForJob */.qt)(job, { ...settings, dryRun: false, jobId }, (0,step/* agentDeps */.gZ)(context));
-    run.written = (await finishRevision(deps, code, docs, run.job)) ?? run.written;
-    const lastWrites = new last_writes/* LastWrites */.b(settings, context);
-    await writeReply(deps, await lastWrites.client(settings.githubToken, (0,target/* repoName */.Qq)(docs.repository.name)), docs, { kind: 'ended', reviewer: review.login, jobId, sent: run.sent, max: settings.reviewLoopMax, outcome: run.job.outcome }, run);
+    run.job = await logger.phase(runtime/* Phase */.a0.Wait, () => (0,run_agent/* waitForJob */.qt)(job, { ...settings, dryRun: false, jobId }, (0,step/* agentDeps */.gZ)(context)));
+    const ended = run.job;
+    await logger.phase(runtime/* Phase */.a0.Publish, async () => {
+        run.written = (await finishRevision(deps, code, docs, ended)) ?? run.written;
+        const lastWrites = new last_writes/* LastWrites */.b(settings, context);
+        await writeReply(deps, await lastWrites.client(settings.githubToken, (0,target/* repoName */.Qq)(docs.repository.name)), docs, { kind: 'ended', reviewer: review.login, jobId, sent: run.sent, max: settings.reviewLoopMax, outcome: ended.outcome }, run);
+    });
     return 'sent';
 }
 /** A login's collaborator permission; a user GitHub does not know (404) has none. */
@@ -732,20 +735,22 @@ async function syncStep(settings, context) {
             throw new Error('The event names no pull request, or GITHUB_REPOSITORY is not set: there is no documentation PR to sync.');
         if (!settings.githubToken)
             throw new Error('Input "github-token" is empty: it is needed to read the documentation PR\'s back-link.');
-        code = await findCodeSide(settings, context, connect, repository, number, run);
-        if (code && run.revision) {
+        code = await context.logger.phase(runtime/* Phase */.a0.DocsPr, () => findCodeSide(settings, context, connect, repository, number, run));
+        const found = code;
+        const revision = run.revision;
+        if (found && revision) {
             const seal = memory_seal/* RecordSeal */.l_.fromApiKey(settings.apiKey, settings.previousApiKey);
-            const docs = { repository, number, backLink: code.backLink };
-            revised = (await reviewLoop({ settings, context, seal, connect }, docs, code, run.revision)) === 'sent';
+            const docs = { repository, number, backLink: found.backLink };
+            revised = (await context.logger.phase(runtime/* Phase */.a0.Review, () => reviewLoop({ settings, context, seal, connect }, docs, found, revision))) === 'sent';
         }
         // A dry run that found its code PR (a review loop's reads on to show its message) changes nothing.
         if (settings.dryRun) {
             if (run.outcome === 'synced')
                 run.outcome = 'dry-run';
         }
-        else if (code && !revised) {
+        else if (found && !revised) {
             // A review that was not sent leaves the sync as without the loop: the status and comment brought in step.
-            await judge(settings, context, connect, repository, code, run);
+            await context.logger.phase(runtime/* Phase */.a0.Gate, () => judge(settings, context, connect, repository, found, run));
         }
     }
     catch (error) {
@@ -753,8 +758,10 @@ async function syncStep(settings, context) {
         run.reason = run.outcome === 'cancelled' ? 'Cancelled while bringing the code PR in step.' : (0,src_text/* errorMessage */.gJ)(error);
     }
     // Cancelled after it judged: the last writes still say what it found, within the cancellation's window.
-    if (!revised && code && run.state !== undefined && (run.outcome === 'synced' || run.outcome === 'cancelled'))
-        await sync_publish(settings, context, code, run);
+    if (!revised && code && run.state !== undefined && (run.outcome === 'synced' || run.outcome === 'cancelled')) {
+        const found = code;
+        await context.logger.phase(runtime/* Phase */.a0.Publish, () => sync_publish(settings, context, found, run));
+    }
     if (revised && run.outcome === 'synced')
         run.outcome = context.signal.aborted ? 'cancelled' : 'revised';
     // The review was not sent, and said why (one notice): the run's outcome says it was skipped.

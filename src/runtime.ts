@@ -10,10 +10,48 @@ export interface Logger {
   notice(message: string): void;
   warning(message: string): void;
   /**
-   * Prints text that came from outside (a prompt, a diff) in a collapsed group, with workflow
-   * commands turned off around it so that no line of it can act as one (`::add-mask::`, …).
+   * Prints text that came from outside (a prompt, a diff) with workflow commands turned off around
+   * it, so that no line of it can act as one (`::add-mask::`, …): inside the phase's group when a
+   * phase runs, in a collapsed group of its own otherwise.
    */
   data(title: string, text: string): void;
+  /**
+   * Runs `work` as one phase of the step (`Phase`): on a runner, what it logs goes into a
+   * collapsible group with that title, so a failed run opens at the phase that failed and the
+   * others stay folded. A phase that logs nothing leaves no group. GitHub's groups do not nest, so
+   * a phase begun inside another ends the outer one's group and opens its own, titled by both
+   * (`phaseTitle`); what the outer one logs after it opens a group of the outer one's again.
+   */
+  phase<T>(title: PhaseTitle, work: () => Promise<T>): Promise<T>;
+}
+
+/**
+ * The phases of the commands, in the order a run meets them: the titles of the log's groups.
+ * `agent`: prepare, send, wait, documentation PR, preview, impact, gate, publish; `refresh`: the
+ * signals, then send and wait; `visitors`: the export, then the artifact; `sync` and `sweep` use
+ * the agent command's (a sweep's pull request is a phase of its own, holding the rest).
+ */
+export const Phase = {
+  Prepare: 'Prepare: the pull request and the prompt',
+  Send: 'Send: the prompt to the agent',
+  Wait: 'Wait: the job until it ends',
+  DocsPr: 'Documentation PR',
+  Preview: 'Preview',
+  Impact: 'Reader impact',
+  Gate: 'Gate: the documentation status',
+  Publish: 'Publish: the status and the comment',
+  Signals: 'Signals: what readers do',
+  Export: 'Export: visitors to files',
+  Artifact: 'Artifact: the files uploaded',
+  Review: 'Review: who asked and what',
+} as const;
+
+/** A phase's title: one of `Phase`'s, or a sweep's pull request (`Pull request #12`). */
+export type PhaseTitle = (typeof Phase)[keyof typeof Phase] | `Pull request #${number}`;
+
+/** The group title of the innermost of these phases, outermost first: `Pull request #12 › Gate: the documentation status`. */
+export function phaseTitle(phases: readonly PhaseTitle[]): string {
+  return phases.join(' › ');
 }
 
 /**
@@ -103,4 +141,5 @@ export const silentLogger: Logger = {
   notice: () => undefined,
   warning: () => undefined,
   data: () => undefined,
+  phase: (_title, work) => work(),
 };

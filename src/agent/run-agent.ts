@@ -1,7 +1,7 @@
 import type { ApiError } from '../api/errors.js';
 import type { AgentJob } from '../api/schemas.js';
 import type { CommonSettings, WaitSettings } from '../settings.js';
-import { isCancellation, type Clock, type Logger, type Random, type Sleep } from '../runtime.js';
+import { isCancellation, Phase, type Clock, type Logger, type Random, type Sleep } from '../runtime.js';
 import type { Outcome } from '../constants.js';
 import { outcomeOfTerminalJob, isTerminalStatus } from './outcome.js';
 import type { JobReader } from './poll.js';
@@ -71,9 +71,14 @@ export interface AgentRun {
  * before or after the job exists) — so the step reports all of them through one exit point.
  */
 export async function runAgent(settings: AgentRunSettings, prompt: string, deps: AgentDeps): Promise<AgentRun> {
-  const run = await sendPrompt(settings, prompt, deps);
-  if (run.jobId) deps.onJobId?.(run.jobId);
-  return waitForJob(run, settings, deps);
+  const { logger } = deps;
+  const run = await logger.phase(Phase.Send, async () => {
+    if (prompt) logger.data(`Prompt (${prompt.length} characters)`, prompt);
+    const sent = await sendPrompt(settings, prompt, deps);
+    if (sent.jobId) deps.onJobId?.(sent.jobId);
+    return sent;
+  });
+  return logger.phase(Phase.Wait, () => waitForJob(run, settings, deps));
 }
 
 /**

@@ -1,5 +1,5 @@
 import { cancelledBeforeSending, failedBeforeSending, runAgent, skippedRun, type AgentDeps, type AgentApi, type AgentRun } from '../agent/run-agent.js';
-import { DeadlineError, isCancellation } from '../runtime.js';
+import { DeadlineError, isCancellation, Phase } from '../runtime.js';
 import { REFRESH_SIGNALS, type RefreshSignal } from '../constants.js';
 import type { RefreshSettings } from '../settings.js';
 import { countOf, forLog, errorMessage, formatDuration } from '../text.js';
@@ -53,31 +53,35 @@ export async function runRefresh(settings: RefreshSettings, deps: RefreshDeps): 
   const record = (agent: AgentRun): RefreshRun => ({ range, outcomes, signals, agent });
 
   // Read, listed in the prompt and shown in the summary in the contract's order.
-  const asked = REFRESH_SIGNALS.filter((name) => settings.signals.has(name));
-  for (const [index, signal] of asked.entries()) {
-    const count = signal === 'searches' ? settings.searchTerms : settings.pagesPerSignal;
-    // Its share of the time left, for its requests and its retries alike.
-    const start = Math.min(clock.now(), deadline.at);
-    const share = { at: start + Math.floor((deadline.at - start) / (asked.length - index)), clock };
-    try {
-      const onProgress = exportProgress(logger, clock, `Signal ${signal}`, () => client.requestCount);
-      const { considered, chosen, notAdvancing } = await READERS[signal](client, { ...settings, count, deadline: share, onProgress });
-      if (signal === 'searches') signals.searches.push(...(chosen as ChosenSearch[]));
-      else signals.pages.push(...(chosen as ChosenPage[]));
-      outcomes.push({ signal, read: true, considered, chosen: chosen.length, ...(notAdvancing ? { notAdvancing } : {}) });
-      if (notAdvancing) logger.warning(notAdvancing);
-      logger.info(`Signal ${signal}: ${countOf(considered, 'row')} read, ${chosen.length} chosen.`);
-    } catch (error) {
-      if (isCancellation(error, deps.signal)) return record(cancelledBeforeSending({ prompt: '' }, startedAt));
-      const reason = !(error instanceof DeadlineError)
-        ? errorMessage(error)
-        : share.at < deadline.at
-          ? `its share of the step's timeout (${formatDuration(share.at - start)}) ran out (${error.message})`
-          : `the step's timeout ran out (${error.message})`;
-      outcomes.push({ signal, read: false, reason });
-      logger.warning(`The ${signal} signal was left out: ${forLog(reason, 500)}`);
+  const stopped = await logger.phase(Phase.Signals, async (): Promise<'cancelled' | undefined> => {
+    const asked = REFRESH_SIGNALS.filter((name) => settings.signals.has(name));
+    for (const [index, signal] of asked.entries()) {
+      const count = signal === 'searches' ? settings.searchTerms : settings.pagesPerSignal;
+      // Its share of the time left, for its requests and its retries alike.
+      const start = Math.min(clock.now(), deadline.at);
+      const share = { at: start + Math.floor((deadline.at - start) / (asked.length - index)), clock };
+      try {
+        const onProgress = exportProgress(logger, clock, `Signal ${signal}`, () => client.requestCount);
+        const { considered, chosen, notAdvancing } = await READERS[signal](client, { ...settings, count, deadline: share, onProgress });
+        if (signal === 'searches') signals.searches.push(...(chosen as ChosenSearch[]));
+        else signals.pages.push(...(chosen as ChosenPage[]));
+        outcomes.push({ signal, read: true, considered, chosen: chosen.length, ...(notAdvancing ? { notAdvancing } : {}) });
+        if (notAdvancing) logger.warning(notAdvancing);
+        logger.info(`Signal ${signal}: ${countOf(considered, 'row')} read, ${chosen.length} chosen.`);
+      } catch (error) {
+        if (isCancellation(error, deps.signal)) return 'cancelled';
+        const reason = !(error instanceof DeadlineError)
+          ? errorMessage(error)
+          : share.at < deadline.at
+            ? `its share of the step's timeout (${formatDuration(share.at - start)}) ran out (${error.message})`
+            : `the step's timeout ran out (${error.message})`;
+        outcomes.push({ signal, read: false, reason });
+        logger.warning(`The ${signal} signal was left out: ${forLog(reason, 500)}`);
+      }
     }
-  }
+    return undefined;
+  });
+  if (stopped === 'cancelled') return record(cancelledBeforeSending({ prompt: '' }, startedAt));
 
   if (outcomes.every((outcome) => !outcome.read)) {
     const reasons = outcomes.map((outcome) => `${outcome.signal}: ${outcome.read ? '' : outcome.reason}`).join('; ');
@@ -99,7 +103,6 @@ export async function runRefresh(settings: RefreshSettings, deps: RefreshDeps): 
   }
 
   const prompt = buildRefreshPrompt(instruction, signals, describeRange(range));
-  logger.data(`Prompt (${prompt.length} characters)`, prompt);
   // The reads and the wait share the step's one deadline.
   const agent = await runAgent({ ...settings, jobId: undefined }, prompt, { ...deps, deadline: deadline.at });
   return record(agent);

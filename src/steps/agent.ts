@@ -8,7 +8,7 @@ import { pullRequestOf, workflowRepositoryOf } from '../event.js';
 import { gitHubClients, type ConnectGitHub } from '../github/clients.js';
 import { GitHubError, repoFromEnv } from '../github/api.js';
 import { RecordSeal } from '../memory/seal.js';
-import { isCancellation } from '../runtime.js';
+import { isCancellation, Phase } from '../runtime.js';
 import type { AgentSettings } from '../settings.js';
 import { formatDuration } from '../text.js';
 import { afterChange, docsPrPhase, docsSide, type DocsSide } from './agent/docs-pr.js';
@@ -70,21 +70,23 @@ export async function agentStep(settings: AgentSettings, context: StepContext): 
   const deps = prepareDeps(settings, context, record, seal, github);
 
   if (syncing) {
-    await followClosedCodePr(record, deps, side, settings, context);
+    await logger.phase(Phase.DocsPr, () => followClosedCodePr(record, deps, side, settings, context));
   } else {
     // Prepare: who wrote the pull request, what its comments hold (the docs PR reopened with the code PR), and the prompt.
-    const { plan, follower } = await prepare(record, deps, side, settings, context);
+    const { plan, follower } = await logger.phase(Phase.Prepare, () => prepare(record, deps, side, settings, context));
 
     if (plan?.action === 'run') {
       // Send: the prompt, as a new job or a follow-up, or nothing (attach); the working status and comment.
       record.diff = plan.diff;
-      if (plan.prompt) logger.data(`Prompt (${plan.prompt.length} characters)`, plan.prompt);
       const run = { ...settings, jobId: plan.jobId };
-      record.job = await sendPrompt(run, plan.prompt, agentDeps(context));
-      if (record.job.jobId) announce(context, Outputs.JobId, record.job.jobId);
-      await notify('sent');
+      await logger.phase(Phase.Send, async () => {
+        if (plan.prompt) logger.data(`Prompt (${plan.prompt.length} characters)`, plan.prompt);
+        record.job = await sendPrompt(run, plan.prompt, agentDeps(context));
+        if (record.job.jobId) announce(context, Outputs.JobId, record.job.jobId);
+        await notify('sent');
+      });
       // Wait: until the job ends, the deadline passes, or the step is cancelled.
-      record.job = await waitForJob(record.job, run, agentDeps(context));
+      record.job = await logger.phase(Phase.Wait, () => waitForJob(record.job, run, agentDeps(context)));
     }
 
     // Docs PR, preview, impact: what a run does once its job ended (a sweep does the same).
@@ -113,11 +115,14 @@ export async function afterTheJob(
   notify: (stage: AgentStage) => Promise<void>,
   preview: 'await' | 'ask',
 ): Promise<void> {
-  await docsPrPhase(record, side, follower, context, notify);
-  record.preview = await askForPreview(settings, record.job, context);
-  await notify('preview-asked');
-  if (preview === 'await') record.preview = await waitForPreview(record.preview, context);
-  record.impact = await impactPhase(record, settings, context, side.access);
+  const { logger } = context;
+  await logger.phase(Phase.DocsPr, () => docsPrPhase(record, side, follower, context, notify));
+  await logger.phase(Phase.Preview, async () => {
+    record.preview = await askForPreview(settings, record.job, context);
+    await notify('preview-asked');
+    if (preview === 'await') record.preview = await waitForPreview(record.preview, context);
+  });
+  record.impact = await logger.phase(Phase.Impact, () => impactPhase(record, settings, context, side.access));
 }
 
 /**
@@ -133,10 +138,11 @@ export async function gateAndPublish(
   context: StepContext,
   stillOurs?: () => Promise<boolean>,
 ): Promise<boolean> {
+  const { logger } = context;
   sayCancelled(record, context.signal);
-  await gatePhase(record, settings, context, side.access);
+  await logger.phase(Phase.Gate, () => gatePhase(record, settings, context, side.access));
   if (stillOurs && !(await stillOurs())) return false;
-  await publishPhase(record, settings, context);
+  await logger.phase(Phase.Publish, () => publishPhase(record, settings, context));
   sayCancelled(record, context.signal);
   return true;
 }

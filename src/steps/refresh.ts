@@ -1,4 +1,5 @@
 import { runRefresh } from '../refresh/run-refresh.js';
+import { Phase } from '../runtime.js';
 import { agentLogLine } from '../report/agent-report.js';
 import { failureLine } from '../report/failure.js';
 import { previewOutputs, previewSummary } from '../report/preview-report.js';
@@ -16,7 +17,7 @@ export async function refreshStep(settings: RefreshSettings, context: StepContex
   const { client } = context;
   const run = await runRefresh(settings, agentDeps(context));
   if (run.agent.outcome === 'skipped') context.logger.notice(run.agent.skipReason ?? 'Nothing to refresh.');
-  const preview = await waitForPreview(await askForPreview(settings, run.agent, context), context);
+  const preview = await context.logger.phase(Phase.Preview, async () => waitForPreview(await askForPreview(settings, run.agent, context), context));
   return {
     outputs: { ...refreshOutputs(run, client.requestCount), ...previewOutputs(preview) },
     summary: renderRefreshSummary(run, client.requestCount) + previewSummary(preview),

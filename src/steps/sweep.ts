@@ -105,49 +105,54 @@ export async function sweepStep(settings: SweepSettings, context: StepContext): 
       logger.warning(`timeout (${formatDuration(settings.timeoutMs)}) ran out: the pull requests not swept yet wait for the next sweep.`);
       break;
     }
-    // Read: the job, once.
-    const job = await readJobOnce(pull, agentSettings, context);
-    if (job.outcome === 'error' && !isJobGone(job)) {
-      // A refused key or a server that keeps failing would fail every job alike: the sweep stops, and the next one tries again.
-      if (isCancellation(job.error, signal)) return report('cancelled', undefined, left);
-      swept.push(entry(pull, job, 'error', undefined));
-      return report('error', `Could not read job ${idForLog(pull.record.jobId)} of pull request #${pull.number}: ${errorMessage(job.error)}`, left);
-    }
-    if (job.outcome === 'cancelled') return report('cancelled', undefined, left);
-    const deps: FinishDeps = { settings: agentSettings, context, repository, seal, github, workflowClient };
-    if (!pull.record.working) {
-      // The job ended in an earlier sweep, which asked for its preview: shown once it has ended.
+    // One pull request, in a phase of its own: read its job once, then show its preview or finish it.
+    const done = await logger.phase(`Pull request #${pull.number}`, async (): Promise<StepReport | 'next'> => {
+      // Read: the job, once.
+      const job = await readJobOnce(pull, agentSettings, context);
+      if (job.outcome === 'error' && !isJobGone(job)) {
+        // A refused key or a server that keeps failing would fail every job alike: the sweep stops, and the next one tries again.
+        if (isCancellation(job.error, signal)) return report('cancelled', undefined, left);
+        swept.push(entry(pull, job, 'error', undefined));
+        return report('error', `Could not read job ${idForLog(pull.record.jobId)} of pull request #${pull.number}: ${errorMessage(job.error)}`, left);
+      }
+      if (job.outcome === 'cancelled') return report('cancelled', undefined, left);
+      const deps: FinishDeps = { settings: agentSettings, context, repository, seal, github, workflowClient };
+      if (!pull.record.working) {
+        // The job ended in an earlier sweep, which asked for its preview: shown once it has ended.
+        try {
+          swept.push(await showPreview(pull, job, deps));
+        } catch (error) {
+          if (isCancellation(error, signal)) return report('cancelled', undefined, left);
+          logger.warning(`Pull request #${pull.number}: could not show its preview: ${errorMessage(error)} Left for the next sweep.`);
+          swept.push(entry(pull, job, job.outcome, undefined));
+        }
+        return 'next';
+      }
+      if (job.outcome === 'running') {
+        if (clock.now() - pull.acceptedAt < settings.timeoutMs) {
+          logger.info(`Pull request #${pull.number}: job ${idForLog(pull.record.jobId)} is still working; left for the next sweep.`);
+          swept.push(entry(pull, job, 'still-working', undefined));
+          return 'next';
+        }
+        job.outcome = 'timed-out';
+        job.timedOut = true;
+        logger.info(
+          `Pull request #${pull.number}: job ${idForLog(pull.record.jobId)} has worked longer than timeout (${formatDuration(settings.timeoutMs)}) since it was accepted: finished as timed-out.`,
+        );
+      }
+      if (isJobGone(job)) logger.warning(`Pull request #${pull.number}: the API no longer knows job ${idForLog(pull.record.jobId)} (404): finished as error.`);
+      // Finish: as a waiting run ends, on that pull request.
       try {
-        swept.push(await showPreview(pull, job, deps));
+        swept.push(await finish(pull, job, deps));
       } catch (error) {
         if (isCancellation(error, signal)) return report('cancelled', undefined, left);
-        logger.warning(`Pull request #${pull.number}: could not show its preview: ${errorMessage(error)} Left for the next sweep.`);
-        swept.push(entry(pull, job, job.outcome, undefined));
-      }
-      continue;
-    }
-    if (job.outcome === 'running') {
-      if (clock.now() - pull.acceptedAt < settings.timeoutMs) {
-        logger.info(`Pull request #${pull.number}: job ${idForLog(pull.record.jobId)} is still working; left for the next sweep.`);
+        // Its record still says working: the next sweep finishes it.
+        logger.warning(`Pull request #${pull.number}: could not finish it: ${errorMessage(error)} Left for the next sweep.`);
         swept.push(entry(pull, job, 'still-working', undefined));
-        continue;
       }
-      job.outcome = 'timed-out';
-      job.timedOut = true;
-      logger.info(
-        `Pull request #${pull.number}: job ${idForLog(pull.record.jobId)} has worked longer than timeout (${formatDuration(settings.timeoutMs)}) since it was accepted: finished as timed-out.`,
-      );
-    }
-    if (isJobGone(job)) logger.warning(`Pull request #${pull.number}: the API no longer knows job ${idForLog(pull.record.jobId)} (404): finished as error.`);
-    // Finish: as a waiting run ends, on that pull request.
-    try {
-      swept.push(await finish(pull, job, deps));
-    } catch (error) {
-      if (isCancellation(error, signal)) return report('cancelled', undefined, left);
-      // Its record still says working: the next sweep finishes it.
-      logger.warning(`Pull request #${pull.number}: could not finish it: ${errorMessage(error)} Left for the next sweep.`);
-      swept.push(entry(pull, job, 'still-working', undefined));
-    }
+      return 'next';
+    });
+    if (done !== 'next') return done;
   }
   return report(signal.aborted ? 'cancelled' : 'swept', undefined, left);
 }

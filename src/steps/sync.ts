@@ -14,7 +14,7 @@ import { RecordSeal, type RepositoryIdentity } from '../memory/seal.js';
 import { backLinkWithComment, PullRequestComment, unverifiedBackLinkNotice } from '../pr-comment/comment.js';
 import { renderDocsPrSection, type DocsPrState } from '../report/docs-pr-report.js';
 import { renderSyncSummary, type SyncView } from '../report/sync-report.js';
-import { isCancellation } from '../runtime.js';
+import { isCancellation, Phase } from '../runtime.js';
 import type { SyncSettings } from '../settings.js';
 import { errorMessage, idForLog } from '../text.js';
 import { agentOutputs, renderAgentSummary } from '../report/agent-report.js';
@@ -73,25 +73,30 @@ export async function syncStep(settings: SyncSettings, context: StepContext): Pr
     if (number === undefined || !repository)
       throw new Error('The event names no pull request, or GITHUB_REPOSITORY is not set: there is no documentation PR to sync.');
     if (!settings.githubToken) throw new Error('Input "github-token" is empty: it is needed to read the documentation PR\'s back-link.');
-    code = await findCodeSide(settings, context, connect, repository, number, run);
-    if (code && run.revision) {
+    code = await context.logger.phase(Phase.DocsPr, () => findCodeSide(settings, context, connect, repository, number, run));
+    const found = code;
+    const revision = run.revision;
+    if (found && revision) {
       const seal = RecordSeal.fromApiKey(settings.apiKey, settings.previousApiKey);
-      const docs = { repository, number, backLink: code.backLink };
-      revised = (await reviewLoop({ settings, context, seal, connect }, docs, code, run.revision)) === 'sent';
+      const docs = { repository, number, backLink: found.backLink };
+      revised = (await context.logger.phase(Phase.Review, () => reviewLoop({ settings, context, seal, connect }, docs, found, revision))) === 'sent';
     }
     // A dry run that found its code PR (a review loop's reads on to show its message) changes nothing.
     if (settings.dryRun) {
       if (run.outcome === 'synced') run.outcome = 'dry-run';
-    } else if (code && !revised) {
+    } else if (found && !revised) {
       // A review that was not sent leaves the sync as without the loop: the status and comment brought in step.
-      await judge(settings, context, connect, repository, code, run);
+      await context.logger.phase(Phase.Gate, () => judge(settings, context, connect, repository, found, run));
     }
   } catch (error) {
     run.outcome = isCancellation(error, context.signal) ? 'cancelled' : 'error';
     run.reason = run.outcome === 'cancelled' ? 'Cancelled while bringing the code PR in step.' : errorMessage(error);
   }
   // Cancelled after it judged: the last writes still say what it found, within the cancellation's window.
-  if (!revised && code && run.state !== undefined && (run.outcome === 'synced' || run.outcome === 'cancelled')) await publish(settings, context, code, run);
+  if (!revised && code && run.state !== undefined && (run.outcome === 'synced' || run.outcome === 'cancelled')) {
+    const found = code;
+    await context.logger.phase(Phase.Publish, () => publish(settings, context, found, run));
+  }
   if (revised && run.outcome === 'synced') run.outcome = context.signal.aborted ? 'cancelled' : 'revised';
   // The review was not sent, and said why (one notice): the run's outcome says it was skipped.
   if (run.revision?.notSent && run.outcome === 'synced') {

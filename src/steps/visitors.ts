@@ -1,7 +1,7 @@
 import { cancelledExportLine } from '../report/cancellation.js';
 import { renderVisitorsSummary, visitorsOutputs } from '../report/visitors-report.js';
 import type { VisitorsSettings } from '../settings.js';
-import { countOf, forLog, formatCount } from '../text.js';
+import { countOf, formatCount } from '../text.js';
 import { uploadArtifact as uploadWithActionsArtifact, type UploadArtifact } from '../visitors/artifact.js';
 import { runVisitors } from '../visitors/run-visitors.js';
 import type { StepContext, StepReport } from './step.js';
@@ -18,13 +18,6 @@ export async function visitorsStep(
   const { client, logger } = context;
   const { clock, sleep, signal, deadline } = context;
   const run = await runVisitors(settings, { client, clock, sleep, logger, signal, deadline: deadline.at, uploadArtifact });
-  if (run.artifact?.skipped) logger.notice(`Visitor files not uploaded as an artifact: ${run.artifact.skipped}. They are in ${settings.outputDir}.`);
-  // A tried upload that failed is worth a warning: the files are still on the runner, for this job only.
-  if (run.artifact?.failed) {
-    logger.warning(
-      `Visitor files not uploaded as an artifact: the upload failed (${forLog(run.artifact.failed, 300)}). They are in ${settings.outputDir} on this runner.`,
-    );
-  }
   return {
     outputs: visitorsOutputs(run, client.requestCount),
     summary: renderVisitorsSummary(run, client.requestCount, settings.artifactName),

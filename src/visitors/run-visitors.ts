@@ -1,7 +1,7 @@
 import type { VisitorCounts, VisitorRow } from '../api/schemas.js';
 import type { Clock, Logger, Sleep } from '../runtime.js';
-import { DeadlineError, isCancellation } from '../runtime.js';
-import { formatDuration, countOf, errorMessage } from '../text.js';
+import { DeadlineError, isCancellation, Phase } from '../runtime.js';
+import { formatDuration, countOf, errorMessage, forLog } from '../text.js';
 import type { VisitorsSettings } from '../settings.js';
 import { VisitorFiles, type ExportRow } from './files.js';
 import { pageVisitors, visitorsNotAdvancingWarning, type PagingResult, type VisitorsApi } from '../analytics/paging.js';
@@ -90,66 +90,79 @@ export async function runVisitors(settings: VisitorsSettings, deps: VisitorsDeps
 
   let files: VisitorFiles | undefined;
   try {
-    // Opened first: a folder that cannot hold the files is found before any request is spent.
-    files = await openFiles(settings.outputDir, run.previous !== undefined);
-    let previousRows: Map<string, VisitorCounts> | undefined;
-    if (run.previous) {
-      previousRows = new Map();
-      const earlier = await pageVisitors(
-        deps.client,
-        { ...dateQuery(run.previous), ...paging, maxRows: 0, deadline, onProgress: progress('Previous period') },
-        (rows) => {
-          for (const { path, human, ai, total } of rows) previousRows!.set(path, { human, ai, total });
-          return Promise.resolve();
-        },
-      );
-      run.previousTotals = earlier.totals;
-      warnIfNotAdvancing(earlier, 'the previous period');
-    }
-    const top = new TopRows<ExportRow>(settings.summaryRows);
-    const result = await pageVisitors(deps.client, { ...dateQuery(range), ...paging, deadline, onProgress: progress('Exported') }, async (rows) => {
-      const exported = rows.map((row) => withPrevious(row, previousRows));
-      top.add(exported);
-      await files!.writeRows(exported);
-    });
-    warnIfNotAdvancing(result);
-    run.totals = result.totals;
-    run.rows = result.rows;
-    run.duplicates = result.duplicates;
-    run.top = top.values();
-    if (result.duplicates > 0) {
-      deps.logger.warning(`The API repeated ${countOf(result.duplicates, 'path')} across pages (the data changed while paging); each path was kept once.`);
-    }
-    await files.close({
-      range: { dateFrom: range.dateFrom?.text ?? null, dateTo: range.dateTo?.text ?? null },
-      totals: result.totals,
-      ...(run.previous && run.previousTotals
-        ? { previous: { range: { dateFrom: run.previous.dateFrom?.text ?? null, dateTo: run.previous.dateTo?.text ?? null }, totals: run.previousTotals } }
-        : {}),
-      requests: deps.client.requestCount,
-      generatedAt: new Date(deps.clock.now()).toISOString(),
-    });
-    run.csvPath = files.csvPath;
-    run.jsonPath = files.jsonPath;
-    files = undefined;
-    if (settings.artifactName) {
-      run.artifact = await deps.uploadArtifact(settings.artifactName, [run.csvPath, run.jsonPath], settings.outputDir, {
-        deadline: deadline.at,
-        timeoutMs: settings.timeoutMs,
-        requestTimeoutMs: settings.requestTimeoutMs,
-        signal: deps.signal,
-        clock: deps.clock,
-        sleep: deps.sleep,
-      });
-      // The files are complete either way and stay where the outputs say. Cut short by the
-      // timeout, the upload is missed as a failed one is (a warning: the export itself is done);
-      // cut short by a cancellation, the step is cancelled, as everywhere.
-      if (deps.signal.aborted) run.cancelled = true;
-      else if (run.artifact.unfinished) {
-        deps.logger.warning(
-          `Visitor files not uploaded as an artifact: the upload did not finish (${run.artifact.unfinished}). They are in ${settings.outputDir} on this runner.`,
+    await deps.logger.phase(Phase.Export, async () => {
+      // Opened first: a folder that cannot hold the files is found before any request is spent.
+      files = await openFiles(settings.outputDir, run.previous !== undefined);
+      let previousRows: Map<string, VisitorCounts> | undefined;
+      if (run.previous) {
+        previousRows = new Map();
+        const earlier = await pageVisitors(
+          deps.client,
+          { ...dateQuery(run.previous), ...paging, maxRows: 0, deadline, onProgress: progress('Previous period') },
+          (rows) => {
+            for (const { path, human, ai, total } of rows) previousRows!.set(path, { human, ai, total });
+            return Promise.resolve();
+          },
         );
+        run.previousTotals = earlier.totals;
+        warnIfNotAdvancing(earlier, 'the previous period');
       }
+      const top = new TopRows<ExportRow>(settings.summaryRows);
+      const result = await pageVisitors(deps.client, { ...dateQuery(range), ...paging, deadline, onProgress: progress('Exported') }, async (rows) => {
+        const exported = rows.map((row) => withPrevious(row, previousRows));
+        top.add(exported);
+        await files!.writeRows(exported);
+      });
+      warnIfNotAdvancing(result);
+      run.totals = result.totals;
+      run.rows = result.rows;
+      run.duplicates = result.duplicates;
+      run.top = top.values();
+      if (result.duplicates > 0) {
+        deps.logger.warning(`The API repeated ${countOf(result.duplicates, 'path')} across pages (the data changed while paging); each path was kept once.`);
+      }
+      await files.close({
+        range: { dateFrom: range.dateFrom?.text ?? null, dateTo: range.dateTo?.text ?? null },
+        totals: result.totals,
+        ...(run.previous && run.previousTotals
+          ? { previous: { range: { dateFrom: run.previous.dateFrom?.text ?? null, dateTo: run.previous.dateTo?.text ?? null }, totals: run.previousTotals } }
+          : {}),
+        requests: deps.client.requestCount,
+        generatedAt: new Date(deps.clock.now()).toISOString(),
+      });
+      run.csvPath = files.csvPath;
+      run.jsonPath = files.jsonPath;
+      files = undefined;
+    });
+    const { csvPath, jsonPath } = run;
+    if (settings.artifactName && csvPath && jsonPath) {
+      const artifactName = settings.artifactName;
+      await deps.logger.phase(Phase.Artifact, async () => {
+        run.artifact = await deps.uploadArtifact(artifactName, [csvPath, jsonPath], settings.outputDir, {
+          deadline: deadline.at,
+          timeoutMs: settings.timeoutMs,
+          requestTimeoutMs: settings.requestTimeoutMs,
+          signal: deps.signal,
+          clock: deps.clock,
+          sleep: deps.sleep,
+        });
+        // The files are complete either way and stay where the outputs say. Cut short by the
+        // timeout, the upload is missed as a failed one is (a warning: the export itself is done);
+        // cut short by a cancellation, the step is cancelled, as everywhere.
+        if (deps.signal.aborted) run.cancelled = true;
+        else if (run.artifact.skipped)
+          deps.logger.notice(`Visitor files not uploaded as an artifact: ${run.artifact.skipped}. They are in ${settings.outputDir}.`);
+        // A tried upload that failed is worth a warning: the files are still on the runner, for this job only.
+        else if (run.artifact.failed) {
+          deps.logger.warning(
+            `Visitor files not uploaded as an artifact: the upload failed (${forLog(run.artifact.failed, 300)}). They are in ${settings.outputDir} on this runner.`,
+          );
+        } else if (run.artifact.unfinished) {
+          deps.logger.warning(
+            `Visitor files not uploaded as an artifact: the upload did not finish (${run.artifact.unfinished}). They are in ${settings.outputDir} on this runner.`,
+          );
+        }
+      });
     }
   } catch (error) {
     // A stopped export leaves no file behind: an output never names a torn one.

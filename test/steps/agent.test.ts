@@ -8,6 +8,7 @@
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { codeSpan } from '../../src/report/markdown.js';
+import { Phase } from '../../src/runtime.js';
 import { COMMENT_MARKER } from '../../src/memory/record.js';
 import { recordIn, sealedRecord } from '../support/records.js';
 import { apiInputs, scripts, type JobScript, type Simulator } from '../simulator/index.js';
@@ -72,6 +73,20 @@ describe('the step, in process (agentStep)', () => {
       expect(run.summary).toContain(`| Job ID | ${codeSpan(jobId, 'cell')} |`);
       expect(run.log.blocks).toEqual([{ title: 'Prompt (25 characters)', text: 'Document the retries flag' }]);
       expect(run.log.messages('info').at(-1)).toBe(`Outcome: pr-opened · job ${jobId} · status completed · PR ${run.outputs['pr-link']}`);
+    });
+
+    it('the log: each phase in its group, in order; what a phase says lands in its group, the closing line in none', async () => {
+      // A 429 is never taken as a create: retried, and the retry is said in the send phase.
+      flows.sim.injectFault({ target: 'create', kind: 'status', status: 429, retryAfter: '1' });
+      const run = await agent({ prompt: 'Document the retries flag' }, { script: scripts.prAfter(2) });
+      expect(run.outputs.outcome).toBe('pr-opened');
+      expect(run.log.phases).toEqual([Phase.Prepare, Phase.Send, Phase.Wait, Phase.DocsPr, Phase.Preview, Phase.Impact, Phase.Gate, Phase.Publish]);
+      const sent = run.log.inPhase(Phase.Send);
+      expect(sent[0]).toBe('Prompt (25 characters)\nDocument the retries flag');
+      expect(sent.some((line) => /429.*retrying in/.test(line))).toBe(true);
+      expect(sent.some((line) => line.startsWith('Created job'))).toBe(true);
+      expect(run.log.inPhase(Phase.Wait).some((line) => line.includes('completed'))).toBe(true);
+      expect(run.log.lines.at(-1)).toEqual({ level: 'info', message: expect.stringMatching(/^Outcome: pr-opened/) });
     });
 
     it('a job that lives by time ends when fake time reaches it: 3 minutes of waiting, no real waiting', async () => {
@@ -769,7 +784,8 @@ describe('the action, as the runner runs it (run())', () => {
 
     it('SIGTERM while the create request hangs: exits within 2 s and says a job may exist', async () => {
       sim.injectFault({ target: 'create', kind: 'hang' });
-      const run = await agent({ prompt: 'x' }, { signal: { name: 'SIGTERM', when: (out) => out.includes('::endgroup::') } });
+      // Delivered once the simulator holds the create request: it left, and no answer will come.
+      const run = await agent({ prompt: 'x' }, { signal: { name: 'SIGTERM', when: () => posts('create').length > 0 } });
       expect(run.code).not.toBe(0);
       expect(actionTime(run)?.sinceSignalMs).toBeLessThan(2_000);
       expect(run.outputs.outcome).toBe('cancelled');

@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ReaderSignals } from '../../src/refresh/choose.js';
+import { Phase } from '../../src/runtime.js';
 import {
   apiInputs,
   expectedVisitors,
@@ -90,6 +91,10 @@ describe('the step, in process (refreshStep)', () => {
           'Signal searches: 4 rows read, 2 chosen.',
         ]),
       );
+      // The log: the signals read in one group, then the job sent and awaited, as the agent command does it.
+      expect(run.log.phases).toEqual([Phase.Signals, Phase.Send, Phase.Wait, Phase.Preview]);
+      expect(run.log.inPhase(Phase.Signals)).toContain('Signal feedback: 4 rows read, 2 chosen.');
+      expect(run.log.inPhase(Phase.Send)[0]).toMatch(/^Prompt \(\d+ characters\)\nImprove the documentation/);
 
       const prompt = promptSent();
       expect(prompt).toMatch(/^Improve the documentation where readers need it most/);

@@ -10,6 +10,7 @@ import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { COMMENT_MARKER, DOCS_PR_MARKER } from '../../src/memory/record.js';
 import { REVISION_MARKER } from '../../src/report/revision-report.js';
+import { Phase, phaseTitle } from '../../src/runtime.js';
 import type { JobScript } from '../simulator/index.js';
 import type { FakeGitHub, FakePermission, FakePullState, FakeRepository, FakeReview, FakeReviewComment } from '../support/fake-github.js';
 import { startFlows, type FlowResult, type Flows } from '../support/in-process.js';
@@ -151,6 +152,13 @@ describe('a writer’s review becomes one follow-up to the job that wrote the do
     expect(replies()[0]!.body).toContain('✅ **The documentation agent revised this pull request** after `lead`’s review');
     expect(replies()[0]!.body).toContain('1 of 5 (review-loop-max)');
     expect(result.summary).toContain('| Follow-ups | 1 of 5 (review-loop-max) |');
+    // The log: the back-link read, the review judged, then its send, wait and last writes, each a group of the review's.
+    const inReview = (phase: (typeof Phase)[keyof typeof Phase]): string => phaseTitle([Phase.Review, phase]);
+    expect(result.log.phases).toEqual([Phase.DocsPr, Phase.Review, inReview(Phase.Send), inReview(Phase.Wait), inReview(Phase.Publish)]);
+    expect(result.log.inPhase(Phase.Review).join('\n')).toContain('Review message for job');
+    expect(result.log.inPhase(inReview(Phase.Send)).join('\n')).toMatch(/^POST \/v2\/agent\/proj_sim\/job\/.+\/message$/m);
+    // Said once the message is accepted, back in the review's own group.
+    expect(result.log.inPhase(Phase.Review).join('\n')).toContain("Sent lead's review");
   });
 });
 

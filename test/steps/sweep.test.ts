@@ -8,6 +8,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { COMMENT_MARKER, type CommentRecord } from '../../src/memory/record.js';
 import { RecordSeal } from '../../src/memory/seal.js';
+import { Phase, phaseTitle } from '../../src/runtime.js';
 import type { JobScript } from '../simulator/index.js';
 import type { FakeGitHub, FakeRepository } from '../support/fake-github.js';
 import { createdJob, startFlows, type FlowResult, type Flows } from '../support/in-process.js';
@@ -131,6 +132,10 @@ describe('a detached run: start, the documentation PR opening, the sweep finishi
     expect(gate()).toEqual(['pending', 'pending', 'success']);
     expect(run.summary).toContain('Documentation sweep');
     expect(run.summary).toContain(`#${CODE_PR}`);
+    // The pull request is a phase of the log, and what is done for it, each a group titled by both.
+    const pull = `Pull request #${CODE_PR}` as const;
+    expect(run.log.phases).toEqual([pull, ...[Phase.DocsPr, Phase.Preview, Phase.Impact, Phase.Gate, Phase.Publish].map((phase) => phaseTitle([pull, phase]))]);
+    expect(run.log.inPhase(phaseTitle([pull, Phase.DocsPr])).join('\n')).toContain('#101');
 
     // A second sweep finds nothing left working: one read, no agent request.
     flows.sim.resetLog();

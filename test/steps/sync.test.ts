@@ -13,6 +13,7 @@ import type { GateState } from '../../src/constants.js';
 import { InputError } from '../../src/inputs.js';
 import { COMMENT_MARKER, DOCS_PR_MARKER, type CommentRecord, type DocsPrRecord } from '../../src/memory/record.js';
 import { RecordSeal, type RepositoryIdentity } from '../../src/memory/seal.js';
+import { Phase } from '../../src/runtime.js';
 import type { JobScript } from '../simulator/index.js';
 import type { FakeGitHub, FakePermission, FakePullState, FakeRepository, FakeReview } from '../support/fake-github.js';
 import { GITHUB_TOKEN, startFlows, type FlowResult, type Flows } from '../support/in-process.js';
@@ -169,6 +170,7 @@ describe('approved: a review that approves the documentation PR turns the code P
     expect(recordIn(after[0]!.body, CODE_PR)).toEqual(record);
     expect(result.summary).toContain('## Documentation PR sync');
     expect(result.log.messages('warning')).toEqual([]);
+    expect(result.log.phases).toEqual([Phase.DocsPr, Phase.Gate, Phase.Publish]);
     // The code repository is read and written with code-token only; the documentation repository's token never went there.
     expect(syncRequests.filter((r) => r.path.startsWith(`/repos/${CODE}/`)).every((r) => r.token === CODE_TOKEN)).toBe(true);
     expect(syncRequests.filter((r) => r.path.startsWith(`/repos/${DOCS}/`)).every((r) => r.token === DOCS_WORKFLOW_TOKEN)).toBe(true);

@@ -10,6 +10,7 @@ import { parse } from 'csv-parse/sync';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { apiInputs, expectedVisitors, type AnalyticsOptions, type Simulator } from '../simulator/index.js';
 import { withinLimits, type ArtifactUpload } from '../../src/visitors/artifact.js';
+import { Phase } from '../../src/runtime.js';
 import { startFlows, type FlowOptions, type FlowResult, type Flows } from '../support/in-process.js';
 import { tmpdir } from 'node:os';
 import { errorLines } from '../support/checked-run.js';
@@ -78,6 +79,9 @@ describe('the step, in process (visitorsStep)', () => {
       expect(json.requests).toBe(5);
       // Written by the flow's clock: the fake one.
       expect(Date.parse(json.generatedAt)).toBe(flows.time.now());
+      // The log: the export, then the upload, each in its group.
+      expect(run.log.phases).toEqual([Phase.Export, Phase.Artifact]);
+      expect(run.log.inPhase(Phase.Export).join('\n')).toContain('GET /v1/analytics/');
 
       expect(run.uploads).toEqual([
         { name: 'visitor-analytics', files: [run.outputs['visitors-csv'], run.outputs['visitors-json']], rootDirectory: outputDir },

@@ -38,6 +38,29 @@ export function injectedCommands(stdout: string, secrets: readonly string[]): st
   return found;
 }
 
+/**
+ * What is wrong with the log's groups, as the runner reads them: a group opened while another is
+ * open (the runner does not nest them: the first one's end is lost), an end with no group open,
+ * or a group left open at the end (the step's last lines, its failure included, would be folded
+ * into it).
+ */
+export function groupProblems(stdout: string): string[] {
+  const problems: string[] = [];
+  let open: string | undefined;
+  for (const command of runnerCommands(stdout)) {
+    if (command.resumes) continue;
+    if (command.name === 'group') {
+      if (open !== undefined) problems.push(`line ${command.index + 1}: group "${command.data}" opened inside "${open}"`);
+      open = command.data;
+    } else if (command.name === 'endgroup') {
+      if (open === undefined) problems.push(`line ${command.index + 1}: endgroup with no group open`);
+      open = undefined;
+    }
+  }
+  if (open !== undefined) problems.push(`group "${open}" left open at the end`);
+  return problems;
+}
+
 export interface CheckedRunOptions extends InProcessOptions {
   readonly secrets: readonly string[];
   /**
@@ -113,6 +136,7 @@ async function checked(options: CheckedRunOptions, start: (options: CheckedRunOp
   const injected = injectedCommands(run.stdout, [...options.secrets, ...masked]);
   expect(leaks, 'the key leaked').toEqual([]);
   expect(injected, 'a workflow command was injected').toEqual([]);
+  expect(groupProblems(run.stdout), "the log's groups, as the runner reads them").toEqual([]);
   expect(renderProblems(run.summary, summaryChecks(run, options.summary)), 'the summary, rendered as GitHub renders it').toEqual([]);
   if (options.prComment) {
     const { github, pullNumber, expect: expected, earlier = [] } = options.prComment;

@@ -1,4 +1,4 @@
-import { CancelledError, type Clock, type Logger, type Sleep } from '../../src/runtime.js';
+import { CancelledError, phaseTitle, type Clock, type Logger, type PhaseTitle, type Sleep } from '../../src/runtime.js';
 
 /**
  * Simulated time for the poll loop: `sleep` moves the clock forward at once, so an hour of
@@ -37,29 +37,47 @@ export function seededRandom(seed: number): () => number {
 }
 
 export interface RecordingLogger extends Logger {
-  readonly lines: Array<{ level: string; message: string }>;
+  /** Every line, with the group it goes into on a runner: the innermost phase's title (`phaseTitle`). */
+  readonly lines: Array<{ level: string; message: string; phase?: string }>;
   /** The `data` blocks (text from outside, shown collapsed), by title and text. */
   readonly blocks: Array<{ title: string; text: string }>;
+  /** Every phase begun, by its group title, in order (one that logged nothing included). */
+  readonly phases: string[];
   messages(level: string): string[];
+  /** The lines logged in the group of this title (every run of it). */
+  inPhase(title: string): string[];
 }
 
 export function recordingLogger(): RecordingLogger {
-  const lines: Array<{ level: string; message: string }> = [];
+  const lines: Array<{ level: string; message: string; phase?: string }> = [];
   const blocks: Array<{ title: string; text: string }> = [];
+  const phases: string[] = [];
+  const running: PhaseTitle[] = [];
   const push = (level: string) => (message: string) => {
-    lines.push({ level, message });
+    lines.push({ level, message, ...(running.length === 0 ? {} : { phase: phaseTitle(running) }) });
   };
   return {
     lines,
     blocks,
+    phases,
     messages: (level) => lines.filter((line) => line.level === level).map((line) => line.message),
+    inPhase: (title) => lines.filter((line) => line.phase === title).map((line) => line.message),
     debug: push('debug'),
     info: push('info'),
     notice: push('notice'),
     warning: push('warning'),
     data: (title, text) => {
-      lines.push({ level: 'data', message: `${title}\n${text}` });
+      push('data')(`${title}\n${text}`);
       blocks.push({ title, text });
+    },
+    phase: async (title, work) => {
+      running.push(title);
+      phases.push(phaseTitle(running));
+      try {
+        return await work();
+      } finally {
+        running.pop();
+      }
     },
   };
 }

@@ -19,7 +19,7 @@ import type { CodeSide, DocsSide } from './sides.js';
 import type { RevisionView } from '../../report/sync-report.js';
 import { hasReviewText, reviewMessage } from '../../review/message.js';
 import { budgetNotSent, mayPush, notSentReason, reviewNotSent, type NotSent } from '../../review/qualify.js';
-import { isCancellation } from '../../runtime.js';
+import { isCancellation, Phase } from '../../runtime.js';
 import type { AgentSettings, SyncSettings } from '../../settings.js';
 import { errorMessage, idForLog } from '../../text.js';
 import { impactPhase } from '../agent/impact.js';
@@ -133,7 +133,7 @@ export async function reviewLoop(deps: LoopDeps, docs: DocsSide, code: CodeSide,
     );
   }
   run.sent = already.length + 1;
-  const job = await sendPrompt({ ...settings, dryRun: false, jobId }, message.text, agentDeps(context));
+  const job = await logger.phase(Phase.Send, () => sendPrompt({ ...settings, dryRun: false, jobId }, message.text, agentDeps(context)));
   run.job = job;
   if (job.delivery !== 'accepted') {
     // The API certainly did not take it (it answered a refusal, or was never reached): it no longer counts.
@@ -153,16 +153,19 @@ export async function reviewLoop(deps: LoopDeps, docs: DocsSide, code: CodeSide,
   run.written = await showRevising(deps, code, docs, decision, jobId);
   if (!settings.wait) return 'sent';
 
-  run.job = await waitForJob(job, { ...settings, dryRun: false, jobId }, agentDeps(context));
-  run.written = (await finishRevision(deps, code, docs, run.job)) ?? run.written;
-  const lastWrites = new LastWrites(settings, context);
-  await writeReply(
-    deps,
-    await lastWrites.client(settings.githubToken, repoName(docs.repository.name)),
-    docs,
-    { kind: 'ended', reviewer: review.login, jobId, sent: run.sent, max: settings.reviewLoopMax, outcome: run.job.outcome },
-    run,
-  );
+  run.job = await logger.phase(Phase.Wait, () => waitForJob(job, { ...settings, dryRun: false, jobId }, agentDeps(context)));
+  const ended = run.job;
+  await logger.phase(Phase.Publish, async () => {
+    run.written = (await finishRevision(deps, code, docs, ended)) ?? run.written;
+    const lastWrites = new LastWrites(settings, context);
+    await writeReply(
+      deps,
+      await lastWrites.client(settings.githubToken, repoName(docs.repository.name)),
+      docs,
+      { kind: 'ended', reviewer: review.login, jobId, sent: run.sent, max: settings.reviewLoopMax, outcome: ended.outcome },
+      run,
+    );
+  });
   return 'sent';
 }
 
