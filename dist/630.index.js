@@ -53,8 +53,8 @@ function isGenerated(path) {
     return GENERATED.some((pattern) => pattern.test(path));
 }
 
-// EXTERNAL MODULE: ../../../work/main/node_modules/picomatch/index.js
-var picomatch = __webpack_require__(15698);
+// EXTERNAL MODULE: ./node_modules/picomatch/index.js
+var picomatch = __webpack_require__(14006);
 var picomatch_default = /*#__PURE__*/__webpack_require__.n(picomatch);
 ;// CONCATENATED MODULE: ./src/diff/filter.ts
 /**

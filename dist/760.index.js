@@ -542,7 +542,7 @@ async function artifact_uploadArtifact(name, files, rootDirectory, limits, env =
     env.ACTIONS_ARTIFACT_UPLOAD_TIMEOUT_MS ??= String(limits.requestTimeoutMs);
     const upload = (async () => {
         try {
-            const { DefaultArtifactClient } = await Promise.all(/* import() */[__webpack_require__.e(961), __webpack_require__.e(955)]).then(__webpack_require__.bind(__webpack_require__, 51955));
+            const { DefaultArtifactClient } = await Promise.all(/* import() */[__webpack_require__.e(913), __webpack_require__.e(65)]).then(__webpack_require__.bind(__webpack_require__, 10065));
             const response = await new DefaultArtifactClient().uploadArtifact(name, files, rootDirectory);
             return { id: response.id };
         }

@@ -666,6 +666,7 @@ async function readerImpactCost(): Promise<void> {
         logger: silentLogger,
         clock: time,
         sleep: time.sleep,
+        startTimer: time.startTimer,
         random: seededRandom(1),
         deadline,
       });
@@ -676,6 +677,7 @@ async function readerImpactCost(): Promise<void> {
         deadline,
         signal: new AbortController().signal,
         clock: time,
+        startTimer: time.startTimer,
         apiUrl: github.url,
         retries: 0,
         logger: silentLogger,

@@ -5,7 +5,18 @@ import { Outputs, type OutputName } from './constants.js';
 import { readTriggerEvent } from './event.js';
 import { readSettings } from './inputs.js';
 import { coreLogger } from './logger.js';
-import { CancelledError, realSleep, stepDeadline, systemClock, type Clock, type Deadline, type Random, type Sleep } from './runtime.js';
+import {
+  CancelledError,
+  realSleep,
+  realTimer,
+  stepDeadline,
+  systemClock,
+  type Clock,
+  type Deadline,
+  type Random,
+  type Sleep,
+  type StartTimer,
+} from './runtime.js';
 import type { Settings } from './settings.js';
 import { runStep } from './steps/run-step.js';
 import { applyReport, type StepContext } from './steps/step.js';
@@ -21,6 +32,8 @@ import { USER_AGENT } from './version.js';
 export interface RunnerPorts {
   readonly clock: Clock;
   readonly sleep: Sleep;
+  /** The time limits of every request: `request-timeout`, a GitHub call's deadline. */
+  readonly startTimer: StartTimer;
   readonly random: Random;
   /** Ends the process (after a cancellation, or an upload left running): `process.exit` on a runner. */
   readonly exit: (code: number) => void;
@@ -33,13 +46,14 @@ export interface RunnerPorts {
 const ON_A_RUNNER: RunnerPorts = {
   clock: systemClock,
   sleep: realSleep,
+  startTimer: realTimer,
   random: Math.random,
   exit: (code) => process.exit(code),
 };
 
 /** The action: read the settings, build the step's context, run the step, and apply its report, on every path. */
 export async function run(ports: RunnerPorts = ON_A_RUNNER): Promise<void> {
-  const { clock, sleep, random } = ports;
+  const { clock, sleep, startTimer, random } = ports;
   const startedAt = clock.now();
   let signalledAt: number | undefined;
   const cancellation = new AbortController();
@@ -63,7 +77,7 @@ export async function run(ports: RunnerPorts = ON_A_RUNNER): Promise<void> {
     const signal = cancellation.signal;
     client = createClient(settings, ports, signal, deadline);
     const setOutput = (name: OutputName, value: string): void => core.setOutput(name, value);
-    const context: StepContext = { client, event, env: process.env, logger: coreLogger, clock, sleep, random, signal, deadline, setOutput };
+    const context: StepContext = { client, event, env: process.env, logger: coreLogger, clock, sleep, startTimer, random, signal, deadline, setOutput };
     const report = await runStep(settings, context, ports.uploadArtifact);
     await applyReport(report, {
       setOutputs: (outputs) => {
@@ -95,8 +109,8 @@ export async function run(ports: RunnerPorts = ON_A_RUNNER): Promise<void> {
 
 function createClient(settings: Settings, ports: RunnerPorts, signal: AbortSignal, deadline: Deadline): ApiClient {
   const { baseUrl, apiKey, projectId, requestTimeoutMs, retries } = settings;
-  const { clock, sleep, random, dispatcher } = ports;
-  const limits = { requestTimeoutMs, retries, clock, sleep, random, signal, dispatcher, deadline: deadline.at };
+  const { clock, sleep, startTimer, random, dispatcher } = ports;
+  const limits = { requestTimeoutMs, retries, clock, sleep, startTimer, random, signal, dispatcher, deadline: deadline.at };
   return new ApiClient({ baseUrl, apiKey, projectId, userAgent: USER_AGENT, logger: coreLogger, ...limits });
 }
 

@@ -78,6 +78,18 @@ export interface Clock {
 /** Resolves after `ms`, or rejects with the signal's reason as soon as `signal` aborts. */
 export type Sleep = (ms: number, signal?: AbortSignal) => Promise<void>;
 
+/**
+ * Calls `fire` once, `ms` from now, unless the cancel it returns is called first. The time limits
+ * of requests (the API's and each GitHub attempt's `request-timeout`, a GitHub call's deadline)
+ * run on it, and no other timer does: it is a port, as `Sleep` is, so that tests run these limits
+ * on fake time, where a request that hangs ends after its `request-timeout` of the test's clock
+ * and never earlier, however busy the machine.
+ */
+export type StartTimer = (ms: number, fire: () => void) => CancelTimer;
+
+/** Stops a timer that has not fired yet; after it fired, does nothing. */
+export type CancelTimer = () => void;
+
 /** A number in [0, 1), as `Math.random` gives; injected so jitter is reproducible in tests. */
 export type Random = () => number;
 
@@ -102,6 +114,11 @@ export const realSleep: Sleep = (ms, signal) =>
     );
     signal?.addEventListener('abort', onAbort, { once: true });
   });
+
+export const realTimer: StartTimer = (ms, fire) => {
+  const timer = setTimeout(fire, Math.max(0, ms));
+  return () => clearTimeout(timer);
+};
 
 /** Thrown (or used as an abort reason) when the run is cancelled by SIGINT/SIGTERM. */
 export class CancelledError extends Error {

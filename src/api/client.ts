@@ -1,6 +1,6 @@
 import { Agent, EnvHttpProxyAgent, request, type Dispatcher } from 'undici';
 import type * as v from 'valibot';
-import type { Clock, Logger, Random, Sleep } from '../runtime.js';
+import type { Clock, Logger, Random, Sleep, StartTimer } from '../runtime.js';
 import { isJobId } from '../parse.js';
 import { formatDuration, forLog, oneLine, errorMessage } from '../text.js';
 import { FixedBudget, type ReadLimits, type RequestBudget } from './budget.js';
@@ -33,6 +33,8 @@ export interface ApiClientOptions {
   readonly logger: Logger;
   readonly clock: Clock;
   readonly sleep: Sleep;
+  /** Runs each request's `request-timeout`. */
+  readonly startTimer: StartTimer;
   readonly random: Random;
   /** Aborts the request in flight and any pause between retries (cancellation). */
   readonly signal?: AbortSignal;
@@ -290,7 +292,7 @@ export class ApiClient {
     const { requestTimeoutMs, signal: cancel } = this.options;
     const url = this.urlFor(call);
     const timeout = new AbortController();
-    const timer = setTimeout(() => timeout.abort(new RequestTimeout()), requestTimeoutMs);
+    const cancelTimer = this.options.startTimer(requestTimeoutMs, () => timeout.abort(new RequestTimeout()));
     const onCancel = (): void => timeout.abort(cancel?.reason);
     cancel?.addEventListener('abort', onCancel, { once: true });
     this.sent += 1;
@@ -318,7 +320,7 @@ export class ApiClient {
     } catch (error) {
       throw timeout.signal.reason instanceof RequestTimeout ? timeout.signal.reason : error;
     } finally {
-      clearTimeout(timer);
+      cancelTimer();
       cancel?.removeEventListener('abort', onCancel);
     }
   }

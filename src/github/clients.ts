@@ -1,4 +1,4 @@
-import type { Clock, Logger } from '../runtime.js';
+import type { Clock, Logger, StartTimer } from '../runtime.js';
 import type { CommonSettings } from '../settings.js';
 import type { GitHubApi, RepoName } from './api.js';
 import { createGitHubApi } from './octokit.js';
@@ -6,10 +6,11 @@ import { createGitHubApi } from './octokit.js';
 /** A GitHub client for a token, a repository and the instant its requests must end by. */
 export type ConnectGitHub = (token: string, repo: RepoName, until: number) => Promise<GitHubApi>;
 
-/** What a step's GitHub clients are held to besides the settings: cancellation, the clock, the runner's API root. */
+/** What a step's GitHub clients are held to besides the settings: cancellation, the clock and its timers, the runner's API root. */
 export interface ClientsContext {
   readonly signal: AbortSignal;
   readonly clock: Clock;
+  readonly startTimer: StartTimer;
   readonly env: NodeJS.ProcessEnv;
   readonly logger: Pick<Logger, 'info'>;
 }
@@ -54,6 +55,7 @@ export function connectOnce(
     deadline: until,
     signal,
     clock: context.clock,
+    startTimer: context.startTimer,
     apiUrl: context.env.GITHUB_API_URL,
     retries: settings.retries,
     logger: context.logger,

@@ -11,7 +11,7 @@ import { errorCode, neverReachedServer } from '../net.js';
 import { formatDuration } from '../text.js';
 import type { GitHubError } from './api.js';
 import { callLabel, GITHUB_CALLS, type GitHubCallName } from './calls.js';
-import type { Clock, Logger } from '../runtime.js';
+import type { CancelTimer, Clock, Logger, StartTimer } from '../runtime.js';
 
 /** What every GitHub request is held to. */
 export interface RequestLimitOptions {
@@ -22,6 +22,8 @@ export interface RequestLimitOptions {
   /** Aborts the request in flight, and refuses new ones, once the step is cancelled. */
   readonly signal: AbortSignal;
   readonly clock: Clock;
+  /** Runs each attempt's limit and each call's deadline. */
+  readonly startTimer: StartTimer;
   /** Retries of one request after a transient failure, and after a rate limit: the `retries` input. */
   readonly retries: number;
   /** Each retry says here what failed and how long it waits. */
@@ -92,6 +94,8 @@ const UNPACED = {
  */
 class RequestLimits {
   private readonly deadline: number;
+  /** The calls with an attempt in flight, by their options (Octokit hands each hook of a call the same object). */
+  private readonly attempting = new WeakSet<EndpointOptions>();
 
   constructor(
     private readonly options: RequestLimitOptions,
@@ -103,47 +107,64 @@ class RequestLimits {
 
   /**
    * The whole call: it ends at the deadline or on cancellation at once, even while the plugins
-   * wait to retry. (They are told not to wait past the deadline; this holds if they do.)
+   * wait to retry. (They are told not to wait past the deadline; this holds if they do.) While an
+   * attempt is in flight its own limit, which ends by the deadline, ends it and says which limit
+   * that was (a request-timeout that ends exactly at the deadline is a timeout).
    */
   async wholeCall<T>(request: (options: never) => T | Promise<T>, endpoint: EndpointOptions): Promise<T> {
     const cancel = this.options.signal;
     const remainingMs = this.timeLeftMs();
-    let timer: NodeJS.Timeout | undefined;
+    let cancelTimer: CancelTimer | undefined;
     let onCancel: (() => void) | undefined;
     const stop = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new LimitReached('deadline')), remainingMs);
+      cancelTimer = this.options.startTimer(remainingMs, () => {
+        if (!this.attempting.has(endpoint)) reject(new LimitReached('deadline'));
+      });
       onCancel = () => reject(new LimitReached('cancelled'));
       cancel.addEventListener('abort', onCancel, { once: true });
     });
     try {
       return await Promise.race([request(endpoint as never), stop]);
     } finally {
-      clearTimeout(timer);
+      cancelTimer?.();
       cancel.removeEventListener('abort', onCancel!);
     }
   }
 
-  /** One attempt: `request-timeout`, the deadline and cancellation; and whether it may be retried. */
+  /**
+   * One attempt: `request-timeout`, the deadline and cancellation; and whether it may be retried.
+   * Its limit ends it even when the request pays no heed to its signal.
+   */
   async attempt<T>(request: (options: never) => T | Promise<T>, endpoint: EndpointOptions): Promise<T> {
     const { signal: cancel, requestTimeoutMs } = this.options;
     const remainingMs = this.timeLeftMs();
     const timeoutLimit: Limit = remainingMs < requestTimeoutMs ? 'deadline' : 'timeout';
-    const timer = AbortSignal.timeout(Math.min(remainingMs, requestTimeoutMs));
+    const timer = new AbortController();
+    const limited = new Promise<never>((_, reject) => {
+      timer.signal.addEventListener('abort', () => reject(new LimitReached(timeoutLimit)), { once: true });
+    });
     const stopped = (): LimitReached | undefined =>
-      cancel.aborted ? new LimitReached('cancelled') : timer.aborted ? new LimitReached(timeoutLimit) : undefined;
+      cancel.aborted ? new LimitReached('cancelled') : timer.signal.aborted ? new LimitReached(timeoutLimit) : undefined;
     const given = endpoint.request?.fetch as typeof fetch | undefined;
     // A retry gets the options of the attempt before it, whose `fetch` is already wrapped.
     const fetchImpl = (given && WRAPPED_FETCH.get(given)) ?? given ?? fetch;
     // Octokit's hooks hand the same options object down the chain (and to each retry): set them on it.
-    endpoint.request = { ...endpoint.request, signal: AbortSignal.any([cancel, timer]), fetch: readingWholeBody(fetchImpl) };
+    endpoint.request = { ...endpoint.request, signal: AbortSignal.any([cancel, timer.signal]), fetch: readingWholeBody(fetchImpl) };
+    const cancelTimer = this.options.startTimer(Math.min(remainingMs, requestTimeoutMs), () =>
+      timer.abort(new DOMException('The operation timed out.', 'TimeoutError')),
+    );
+    this.attempting.add(endpoint);
     try {
-      return await request(endpoint as never);
+      return await Promise.race([request(endpoint as never), limited]);
     } catch (error) {
       const limit = stopped();
       if (limit) throw limit;
       // The retry plugin reads `request.retries` when an attempt fails: 0 sends it no more.
       endpoint.request.retries = this.mayRetry(error, endpoint) ? this.options.retries : 0;
       throw error;
+    } finally {
+      cancelTimer();
+      this.attempting.delete(endpoint);
     }
   }
 

@@ -19,7 +19,7 @@ export class LastWrites {
 
   constructor(
     private readonly settings: Pick<CommonSettings, 'requestTimeoutMs' | 'retries'>,
-    private readonly context: Pick<StepContext, 'signal' | 'clock' | 'env' | 'logger'>,
+    private readonly context: Pick<StepContext, 'signal' | 'clock' | 'startTimer' | 'env' | 'logger'>,
   ) {}
 
   /** A client for one last write, its window starting now. */

@@ -3,7 +3,7 @@ import type { ApiClient } from '../api/client.js';
 import { Outputs, type OutputName } from '../constants.js';
 import type { TriggerEvent } from '../event.js';
 import { cutToBytes, SUMMARY_LIMIT_BYTES } from '../report/markdown.js';
-import type { Clock, Deadline, Logger, Random, Sleep } from '../runtime.js';
+import type { Clock, Deadline, Logger, Random, Sleep, StartTimer } from '../runtime.js';
 import { withoutInvisible } from '../text.js';
 
 /**
@@ -63,6 +63,8 @@ export interface StepContext {
   readonly logger: Logger;
   readonly clock: Clock;
   readonly sleep: Sleep;
+  /** Runs the time limits of the step's requests (`request-timeout`, a GitHub call's deadline). */
+  readonly startTimer: StartTimer;
   readonly random: Random;
   /** Aborts once the step is cancelled (SIGINT, SIGTERM). */
   readonly signal: AbortSignal;

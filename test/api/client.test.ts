@@ -2,19 +2,26 @@ import fc from 'fast-check';
 import { createServer as createHttpServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
 import { createServer } from 'node:net';
 import { Agent } from 'undici';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ApiClient, redact, type ApiClientOptions } from '../../src/api/client.js';
 import { ApiError } from '../../src/api/errors.js';
 import { pageVisitors } from '../../src/analytics/paging.js';
 import { readPoorlyRatedPages, readUnansweredSearches } from '../../src/refresh/signals.js';
 import { CancelledError, type Sleep } from '../../src/runtime.js';
 import { scripts, startSimulator, type Simulator } from '../simulator/index.js';
-import { recordingLogger } from '../support/fake-time.js';
+import { FakeTime, recordingLogger } from '../support/fake-time.js';
 import { AWKWARD_JOB_IDS, validJobId } from '../support/job-ids.js';
 
 let sim: Simulator;
 const PROJECT = 'proj_sim';
 const NOW = Date.UTC(2026, 10, 22, 12, 0, 0);
+/** The clock of each test's request timers: a hang ends at its request-timeout on it, with no real wait. */
+let time: FakeTime;
+
+/** What the simulator does with a request it holds unanswered: runs the test's clock to its request-timeout. */
+const runToRequestTimeout = (): void => {
+  time.runToNextTimer();
+};
 
 beforeAll(async () => {
   sim = await startSimulator({ readOnlyKeys: ['mint_readonly_key_42'] });
@@ -22,12 +29,21 @@ beforeAll(async () => {
 afterAll(async () => {
   await sim.close();
 });
+beforeEach(() => {
+  time = new FakeTime(NOW);
+  sim.onHang = runToRequestTimeout;
+  // A drip's pauses are taken on the test's clock too.
+  sim.dripPause = (ms) => {
+    time.advance(ms);
+    return new Promise((resolve) => setImmediate(resolve));
+  };
+});
 afterEach(() => {
   sim.clearFaults();
   sim.resetLog();
 });
 
-/** A client whose pauses between retries are recorded and skipped, so tests take no time. */
+/** A client whose pauses between retries are recorded and skipped, and whose request timers run on the test's clock, so tests take no time. */
 function client(overrides: Partial<ApiClientOptions> = {}) {
   const sleeps: number[] = [];
   const sleep: Sleep = (ms, signal) => {
@@ -44,6 +60,7 @@ function client(overrides: Partial<ApiClientOptions> = {}) {
     logger: recordingLogger(),
     clock: { now: () => NOW },
     sleep,
+    startTimer: time.startTimer,
     random: () => 0.5,
     ...overrides,
   });
@@ -173,7 +190,7 @@ describe('retries', () => {
   });
 
   it('retries a GET that hangs past request-timeout', async () => {
-    const { api } = client({ requestTimeoutMs: 300 });
+    const { api } = client({ requestTimeoutMs: 30_000 });
     const job = await api.createJob('x');
     sim.resetLog();
     sim.injectFault({ target: 'get', kind: 'hang' });
@@ -257,7 +274,7 @@ describe('requests that create something', () => {
     ['a 502', { kind: 'status', status: 502 }],
     ['a 500', { kind: 'status', status: 500 }],
   ] as const)('are not sent again after %s', async (_name, fault) => {
-    const { api } = client({ requestTimeoutMs: 300 });
+    const { api } = client({ requestTimeoutMs: 30_000 });
     sim.injectFault({ target: 'create', ...fault });
     const error = await failure(api.createJob('x'));
     expect(sim.requests.filter((r) => r.endpoint === 'create')).toHaveLength(1);
@@ -293,6 +310,7 @@ describe('the preview trigger: sent again only after a 429, at most 3 times a ru
   let simNow = NOW;
   beforeAll(async () => {
     previews = await startSimulator({ now: () => simNow });
+    previews.onHang = runToRequestTimeout;
   });
   afterAll(async () => {
     await previews.close();
@@ -315,7 +333,7 @@ describe('the preview trigger: sent again only after a 429, at most 3 times a ru
   });
 
   it('is not sent again after a timeout or a reset', async () => {
-    const { api } = previewClient({ requestTimeoutMs: 300 });
+    const { api } = previewClient({ requestTimeoutMs: 30_000 });
     previews.injectFault({ target: 'preview', kind: 'hang' });
     expect((await failure(api.triggerPreview('docs/x'))).kind).toBe('timeout');
     previews.injectFault({ target: 'preview', kind: 'reset' });
@@ -374,7 +392,7 @@ describe('the preview trigger: sent again only after a 429, at most 3 times a ru
   });
 
   it('a status read is never retried inside the read, whatever the failure', async () => {
-    const { api, sleeps } = previewClient({ retries: 10, requestTimeoutMs: 300 });
+    const { api, sleeps } = previewClient({ retries: 10, requestTimeoutMs: 30_000 });
     const { statusId } = await api.triggerPreview('docs/x');
     for (const fault of [{ kind: 'status', status: 503, retryAfter: '1' }, { kind: 'status', status: 429 }, { kind: 'hang' }, { kind: 'reset' }] as const) {
       previews.injectFault({ target: 'preview-status', ...fault });
@@ -579,7 +597,8 @@ describe('whether a create took effect', () => {
     const controller = new AbortController();
     const { api } = client({ signal: controller.signal, requestTimeoutMs: 60_000 });
     sim.injectFault({ target: 'create', kind: 'hang', process: true });
-    setTimeout(() => controller.abort(new CancelledError('cancelled by SIGINT')), 100);
+    // Once the server has it (it certainly left), and not by its timer.
+    sim.onHang = () => controller.abort(new CancelledError('cancelled by SIGINT'));
     const error = await failure(api.createJob('x'));
     expect(error.kind).toBe('cancelled');
     expect(error.tookNoEffect).toBe(false);
@@ -598,10 +617,10 @@ describe('whether a create took effect', () => {
 describe('cancellation', () => {
   it('aborts a request in flight at once', async () => {
     const controller = new AbortController();
-    // Longer than the test's own timeout: a request not aborted would fail the test by hanging.
+    // Its timer never runs: a request not aborted would fail the test by hanging.
     const { api } = client({ signal: controller.signal, requestTimeoutMs: 60_000 });
     sim.injectFault({ target: 'visitors', kind: 'hang' });
-    setTimeout(() => controller.abort(new Error('cancelled by SIGTERM')), 100);
+    sim.onHang = () => controller.abort(new Error('cancelled by SIGTERM'));
     const error = await failure(api.getVisitors({ limit: 5, offset: 0 }));
     // Not 'timeout': the abort ended it, not the request timeout.
     expect(error.kind).toBe('cancelled');
@@ -743,6 +762,32 @@ describe('what the client accepts, and how it words the rest', () => {
     expect(error.message).toBe('GET /v1/analytics/{projectId}/visitors got no complete answer within request-timeout (300 ms).');
   });
 
+  it('ends a hang at exactly request-timeout on its clock, not a moment before, and waits for nothing else', async () => {
+    // An hour: waited for in real time, it would outlast the test's own timeout.
+    const hour = 3_600_000;
+    const { api } = client({ requestTimeoutMs: hour, retries: 0 });
+    sim.injectFault({ target: 'visitors', kind: 'hang' });
+    const pending: number[][] = [];
+    sim.onHang = () => {
+      pending.push(time.pendingTimers.map((timer) => timer.ms));
+      time.advance(hour - 1);
+      pending.push(time.pendingTimers.map((timer) => timer.ms));
+      time.advance(1);
+      pending.push(time.pendingTimers.map((timer) => timer.ms));
+    };
+    const error = await failure(api.getVisitors({ limit: 5, offset: 0 }));
+    expect(error).toMatchObject({ kind: 'timeout', attempts: 1 });
+    expect(pending).toEqual([[hour], [hour], []]);
+    expect(time.now() - NOW).toBe(hour);
+    expect(sim.requests).toHaveLength(1);
+  });
+
+  it('stops the timer of a request that was answered: it never fires', async () => {
+    const { api } = client({ retries: 0 });
+    await api.getVisitors({ limit: 5, offset: 0 });
+    expect(time.pendingTimers).toEqual([]);
+  });
+
   it("names the network error's code when its message does not, and asks about base-url when the server was never reached", async () => {
     const logger = recordingLogger();
     const { api } = client({ logger, retries: 0 });
@@ -799,7 +844,7 @@ describe('cancellation, before and between requests', () => {
     const logger = recordingLogger();
     const { api } = client({ signal: controller.signal, logger, requestTimeoutMs: 60_000 });
     sim.injectFault({ target: 'visitors', kind: 'hang' });
-    setTimeout(() => controller.abort(new Error('cancelled by SIGTERM')), 50);
+    sim.onHang = () => controller.abort(new Error('cancelled by SIGTERM'));
     const error = await failure(api.getVisitors({ limit: 5, offset: 0 }));
     expect(error).toMatchObject({ kind: 'cancelled', attempts: 1 });
     expect(logger.messages('info')).toEqual([]);

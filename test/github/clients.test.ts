@@ -34,6 +34,7 @@ function connect() {
     logger: recordingLogger(),
     clock: time,
     sleep: time.sleep,
+    startTimer: time.startTimer,
     random: seededRandom(1),
     signal: new AbortController().signal,
     deadline: { at: time.now() + 600_000 },

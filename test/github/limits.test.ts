@@ -1,12 +1,14 @@
 /**
- * The step's limits on each GitHub request, on a fake clock and a fake `fetch`: which limit
- * stopped a request, what is sent again after a failure or a rate limit and when the step gives
- * up instead, what each retry says in the log, and that a finished call leaves nothing behind.
+ * The step's limits on each GitHub request, on a fake clock (its timers too) and a fake `fetch`:
+ * which limit stopped a request, and when on the clock, what is sent again after a failure or a
+ * rate limit and when the step gives up instead, what each retry says in the log, and that a
+ * finished call leaves nothing behind.
  */
 import { getEventListeners } from 'node:events';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { describeFailure } from '../../src/github/failures.js';
 import { isWorthRetrying, limitedOctokit, LimitReached } from '../../src/github/limits.js';
+import type { StartTimer } from '../../src/runtime.js';
 import { FakeTime } from '../support/fake-time.js';
 import { octokitPauses } from '../support/octokit-pauses.js';
 
@@ -20,7 +22,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-/** A client on a fake clock: the plugins' pauses move that clock, and every `request-timeout` is ended by the test. */
+/** A client on a fake clock: the plugins' pauses move that clock, and its time limits are the clock's timers. */
 function setup(options: { answers?: Answer[]; requestTimeoutMs?: number; deadlineInMs?: number; retries?: number; signal?: AbortSignal } = {}) {
   const time = new FakeTime();
   octokitPauses.clock = time;
@@ -28,13 +30,12 @@ function setup(options: { answers?: Answer[]; requestTimeoutMs?: number; deadlin
   const answers = [...(options.answers ?? [{ status: 200, body: {} }])];
   const sent: string[] = [];
   const logged: string[] = [];
-  /** Each attempt's own time limit, as it asked for it; `end()` makes it run out. */
-  const timers: Array<{ ms: number; end: () => void }> = [];
-  vi.spyOn(AbortSignal, 'timeout').mockImplementation((ms) => {
-    const controller = new AbortController();
-    timers.push({ ms, end: () => controller.abort(new DOMException('The operation timed out.', 'TimeoutError')) });
-    return controller.signal;
-  });
+  /** Each timer the client started (a call's deadline, then each attempt's own limit), as it asked for it: each fires as the clock reaches it. */
+  const timers: Array<{ ms: number }> = [];
+  const startTimer: StartTimer = (ms, fire) => {
+    timers.push({ ms });
+    return time.startTimer(ms, fire);
+  };
   const fetch: typeof globalThis.fetch = async (input, init) => {
     const url = input instanceof Request ? input.url : input instanceof URL ? input.href : input;
     sent.push(`${init?.method ?? 'GET'} ${new URL(url).pathname}`);
@@ -58,6 +59,7 @@ function setup(options: { answers?: Answer[]; requestTimeoutMs?: number; deadlin
       deadline: time.now() + (options.deadlineInMs ?? 60_000),
       signal,
       clock: time,
+      startTimer,
       retries: options.retries ?? 4,
       logger: { info: (line) => logged.push(line) },
     },
@@ -97,29 +99,35 @@ const secondaryRateLimit = (retryAfterSeconds: number) => ({
 });
 
 describe('which limit stopped a request', () => {
-  it('an attempt that runs out of request-timeout is a timeout, when the deadline is further', async () => {
-    const { repository, sent, timers } = setup({ answers: ['hang'], requestTimeoutMs: 5_000, deadlineInMs: 5_001 });
+  it('an attempt that runs out of request-timeout is a timeout, when the deadline is further: at exactly request-timeout on the clock', async () => {
+    const { repository, sent, timers, time } = setup({ answers: ['hang'], requestTimeoutMs: 5_000, deadlineInMs: 5_001 });
     const pending = limitOf(repository());
     await sentCount(sent, 1);
-    expect(timers.map((timer) => timer.ms)).toEqual([5_000]);
-    timers[0]!.end();
+    // The call's deadline, then the attempt's own limit.
+    expect(timers.map((timer) => timer.ms)).toEqual([5_001, 5_000]);
+    time.advance(4_999);
+    expect(await settledNow(pending)).toBe('still running');
+    time.advance(1);
     expect(await pending).toBe('timeout');
   });
 
-  it('is still a timeout when request-timeout ends exactly at the deadline', async () => {
-    const { repository, sent, timers } = setup({ answers: ['hang'], requestTimeoutMs: 5_000, deadlineInMs: 5_000 });
+  it('is still a timeout when request-timeout ends exactly at the deadline, though the call’s deadline fires at that instant too', async () => {
+    const { repository, sent, timers, time } = setup({ answers: ['hang'], requestTimeoutMs: 5_000, deadlineInMs: 5_000 });
     const pending = limitOf(repository());
     await sentCount(sent, 1);
-    timers[0]!.end();
+    expect(timers.map((timer) => timer.ms)).toEqual([5_000, 5_000]);
+    time.advance(5_000);
     expect(await pending).toBe('timeout');
   });
 
   it("is the deadline when the step's time ends before request-timeout", async () => {
-    const { repository, sent, timers } = setup({ answers: ['hang'], requestTimeoutMs: 5_000, deadlineInMs: 4_999 });
+    const { repository, sent, timers, time } = setup({ answers: ['hang'], requestTimeoutMs: 5_000, deadlineInMs: 4_999 });
     const pending = limitOf(repository());
     await sentCount(sent, 1);
-    expect(timers.map((timer) => timer.ms)).toEqual([4_999]);
-    timers[0]!.end();
+    expect(timers.map((timer) => timer.ms)).toEqual([4_999, 4_999]);
+    time.advance(4_998);
+    expect(await settledNow(pending)).toBe('still running');
+    time.advance(1);
     expect(await pending).toBe('deadline');
   });
 
@@ -145,24 +153,45 @@ describe('which limit stopped a request', () => {
   });
 
   it('ends the whole call at the deadline even while the request in flight pays no heed to its signal', async () => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     let answer: (response: Response) => void = () => undefined;
     try {
-      const { octokit, sent } = setup({ deadlineInMs: 2_000 });
+      const { octokit, sent, time } = setup({ deadlineInMs: 2_000 });
       const deaf: typeof fetch = () => {
         sent.push('deaf');
         return new Promise<Response>((resolve) => (answer = resolve));
       };
       const pending = limitOf(octokit.request('GET /repos/{owner}/{repo}', { owner: 'acme', repo: 'widgets', request: { fetch: deaf } }));
-      while (sent.length === 0) await vi.advanceTimersByTimeAsync(0);
-      await vi.advanceTimersByTimeAsync(2_000);
-      expect(await settledNow(pending)).toBe('deadline');
+      await sentCount(sent, 1);
+      time.advance(1_999);
+      expect(await settledNow(pending)).toBe('still running');
+      time.advance(1);
+      expect(await pending).toBe('deadline');
       expect(sent).toEqual(['deaf']);
     } finally {
-      // The request in flight ends, and Octokit's queue moves on, before the real timers are back.
+      // The request in flight ends, and Octokit's queue moves on.
       answer(new Response(null, { status: 204 }));
-      while (vi.getTimerCount() > 0) await vi.advanceTimersByTimeAsync(1_000);
-      vi.useRealTimers();
+    }
+  });
+
+  it('ends an attempt at its request-timeout on the clock even while the request pays no heed to its signal, and sends it no more', async () => {
+    let answer: (response: Response) => void = () => undefined;
+    try {
+      const { octokit, sent, time } = setup({ requestTimeoutMs: 500, deadlineInMs: 2_000 });
+      const deaf: typeof fetch = () => {
+        sent.push('deaf');
+        return new Promise<Response>((resolve) => (answer = resolve));
+      };
+      const pending = limitOf(octokit.request('GET /repos/{owner}/{repo}', { owner: 'acme', repo: 'widgets', request: { fetch: deaf } }));
+      await sentCount(sent, 1);
+      time.advance(499);
+      expect(await settledNow(pending)).toBe('still running');
+      time.advance(1);
+      expect(await pending).toBe('timeout');
+      expect(sent).toEqual(['deaf']);
+      // The call's deadline went with it.
+      expect(time.pendingTimers).toEqual([]);
+    } finally {
+      answer(new Response(null, { status: 204 }));
     }
   });
 

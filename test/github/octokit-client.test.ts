@@ -1,14 +1,18 @@
 /**
  * The GitHub client in process, against the fake GitHub: every request obeys request-timeout,
  * the step's deadline and cancellation (each page of a listing too), a body cut off is a
- * failure rather than an empty answer, and each failure names the call and what went wrong.
+ * failure rather than an empty answer, and each failure names the call and what went wrong. The
+ * client's clock and its timers are fake: a request the fake GitHub holds ends at its time limit
+ * on that clock, run to as the fake holds it; Octokit's retry and rate-limit pauses are real.
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { GitHubApi, GitHubError } from '../../src/github/api.js';
-import { systemClock } from '../../src/runtime.js';
 import { startFakeGitHub, type FakeGitHub } from '../support/fake-github.js';
+import { FakeTime } from '../support/fake-time.js';
 
 let github: FakeGitHub;
+/** The clients' clock and timers: a hang runs it to the request's time limit (one request at a time here). */
+let time: FakeTime;
 beforeAll(async () => {
   github = await startFakeGitHub();
 });
@@ -20,6 +24,8 @@ afterEach(async () => {
   expect(await github.takeViolations()).toEqual([]);
 });
 beforeEach(() => {
+  time = new FakeTime();
+  github.onHang = () => time.runToNextTimer();
   logged.length = 0;
   github.clearFaults();
   github.requests.length = 0;
@@ -28,6 +34,10 @@ beforeEach(() => {
 
 /** What the client logged (each retry says what failed and how long it waits). */
 const logged: string[] = [];
+/** Where the fake clock starts. */
+const START = new FakeTime().now();
+/** A primary rate limit's reset in the past, whatever the host's clock says: 2023-11-14, in epoch seconds. */
+const PAST_RESET_SECONDS = 1_700_000_000;
 
 async function client(options: { requestTimeoutMs?: number; deadlineInMs?: number; signal?: AbortSignal; retries?: number } = {}): Promise<GitHubApi> {
   const { createGitHubApi } = await import('../../src/github/octokit.js');
@@ -35,9 +45,10 @@ async function client(options: { requestTimeoutMs?: number; deadlineInMs?: numbe
     token: 'ghs_clientTest',
     repo: { owner: 'acme', repo: 'widgets' },
     requestTimeoutMs: options.requestTimeoutMs ?? 500,
-    deadline: Date.now() + (options.deadlineInMs ?? 60_000),
+    deadline: time.now() + (options.deadlineInMs ?? 60_000),
     signal: options.signal ?? new AbortController().signal,
-    clock: systemClock,
+    clock: time,
+    startTimer: time.startTimer,
     // Given, as the steps give GITHUB_API_URL: @actions/github reads its own default only once a process.
     apiUrl: github.url,
     retries: options.retries ?? 4,
@@ -62,6 +73,7 @@ describe('the GitHub client', () => {
   it('ends a request that gets no answer at request-timeout, naming the call', async () => {
     github.injectFault({ call: 'list-comments', kind: 'hang' });
     const error = await failureOf((await client({ requestTimeoutMs: 300 })).listComments(7));
+    expect(time.now() - START).toBe(300);
     expect(error.kind).toBe('timeout');
     expect(error.message).toBe(
       'GitHub list comments (GET /repos/{owner}/{repo}/issues/{issue_number}/comments) timed out: no complete answer within request-timeout (300ms).',
@@ -79,6 +91,7 @@ describe('the GitHub client', () => {
   it("ends a request at the step's deadline when that comes first", async () => {
     github.injectFault({ call: 'repository', kind: 'hang' });
     const error = await failureOf((await client({ requestTimeoutMs: 30_000, deadlineInMs: 300 })).defaultBranch());
+    expect(time.now() - START).toBe(300);
     expect(error.kind).toBe('deadline');
     expect(error.message).toContain("timed out: the step's timeout ran out before it answered");
   });
@@ -92,11 +105,10 @@ describe('the GitHub client', () => {
   it('aborts the request in flight on cancellation, and sends nothing after it', async () => {
     const cancel = new AbortController();
     github.injectFault({ call: 'pull-diff', kind: 'hang' });
+    // Once the fake GitHub has it, and not by its timer.
+    github.onHang = () => cancel.abort(new Error('SIGINT'));
     const api = await client({ requestTimeoutMs: 30_000, signal: cancel.signal });
-    const pending = failureOf(api.pullDiff(7));
-    while (github.callsTo('pull-diff').length === 0) await new Promise((resolve) => setTimeout(resolve, 10));
-    cancel.abort(new Error('SIGINT'));
-    const error = await pending;
+    const error = await failureOf(api.pullDiff(7));
     expect(error.kind).toBe('cancelled');
     expect(error.message).toBe('GitHub pull request diff (GET /repos/{owner}/{repo}/pulls/{pull_number}) cancelled.');
     expect((await failureOf(api.defaultBranch())).kind).toBe('cancelled');
@@ -207,7 +219,8 @@ describe('retries and rate limits, inside the deadline', () => {
       call: 'pull-commits',
       kind: 'status',
       status: 403,
-      headers: { 'x-ratelimit-limit': '5000', 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': String(Math.floor(Date.now() / 1000)) },
+      // A reset already past (the plugin reckons its wait by the host's clock, not the client's): waited out at once.
+      headers: { 'x-ratelimit-limit': '5000', 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': String(PAST_RESET_SECONDS) },
       body: { message: 'API rate limit exceeded for installation ID 1.', documentation_url: 'https://docs.github.com/rest', status: '403' },
     });
     github.pulls.set(7, { diff: '', files: [], commits: ['One'] });

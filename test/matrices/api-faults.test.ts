@@ -1,7 +1,7 @@
 /**
  * Every fault of the matrix at every request the action makes, run in process as the runner runs
- * the bundle (test/support/runner.ts: fake time; a hang still costs its request-timeout of real
- * time, so it is short). A fault
+ * the bundle (test/support/runner.ts: fake time; a hang costs its request-timeout on the run's
+ * clock, and a drip its pauses). A fault
  * the contract calls transient is recovered with exactly one more request; a create or a
  * message is sent again only after a 429; anything else ends in one clear error line, with the
  * outputs and the summary written and the exit code non-zero.
@@ -13,7 +13,7 @@ import { FAULT_MATRIX, recovers, type FaultTarget } from './cases.js';
 import { checkedRun, errorLines } from '../support/checked-run.js';
 
 const TIMEOUT_MS = 10_000;
-/** Short: a hang or a drip waits it out in real time, in process too. */
+/** Shorter than the matrix's drip (a byte every 100 ms) takes to send an answer. */
 const REQUEST_TIMEOUT_MS = 300;
 const DATASET = { paths: 120, today: '2026-10-01' };
 const RANGE = { dateFrom: '2026-11-14', dateTo: '2026-11-21' };

@@ -1,6 +1,6 @@
 /**
  * Every fault at every GitHub call the action makes, run in process as the runner runs the bundle
- * (test/support/runner.ts; Octokit's pauses on the run's clock, its hangs on real time): a hang, a reset, and
+ * (test/support/runner.ts; Octokit's pauses and its hangs on the run's clock): a hang, a reset, and
  * a 403, 404 and 500 with GitHub's own error body. A transient one (a 500, a reset) is sent again
  * and gets over it, but on a new comment, which GitHub may have created all the same. Otherwise
  * what the contract says each call is worth decides the outcome:
@@ -38,7 +38,7 @@ import {
 import { actionTime, checkedRun, errorLines } from '../support/checked-run.js';
 
 const TOKEN = 'ghs_githubFaultsToken0123';
-/** Short: a GitHub hang waits it out in real time, in process too. */
+/** What a GitHub hang costs on the run's clock. */
 const REQUEST_TIMEOUT = '300ms';
 const TIMEOUT = '3s';
 const DEADLINE_MS = 3_000 + 300;
@@ -323,16 +323,16 @@ describe('GitHub unreachable (connection refused)', () => {
     const errors = errorLines(run);
     expect(errors).toHaveLength(1);
     expect(errors[0]).toContain(`GitHub pull request diff (GET /repos/{owner}/{repo}/pulls/{pull_number}) could not connect to ${url} (ECONNREFUSED)`);
-    expect(errors[0]).not.toContain('500');
+    // Said without a status: the port of the URL may hold "500" itself, so the URL is left out of the check.
+    expect(errors[0]!.replaceAll(url, '<url>')).not.toMatch(/\b500\b|answered/);
   });
 });
 
 const scenario = (call: GitHubCall): GitHubScenario => GITHUB_SCENARIOS.find((candidate) => candidate.call === call)!;
 
 describe('a hang under timeout: the step ends by its deadline', () => {
-  // request-timeout is far longer than timeout: only the step's deadline can end these hangs (a
-  // short one: it is waited out in real time).
-  const LONG_REQUEST_TIMEOUT = { 'request-timeout': '20s', timeout: '500ms' };
+  // request-timeout is far longer than timeout: only the step's deadline can end these hangs.
+  const LONG_REQUEST_TIMEOUT = { 'request-timeout': '10m', timeout: '1m' };
 
   it.each(HANG_UNDER_TIMEOUT_CALLS)('%s', (call) =>
     withGitHub(async (github) => {
@@ -340,7 +340,7 @@ describe('a hang under timeout: the step ends by its deadline', () => {
       hung.setup(github);
       github.injectFault({ call, kind: 'hang' });
       const marker = `deadline ${call}`;
-      const run = await runWith(github, hung, { ...LONG_REQUEST_TIMEOUT, prompt: marker }, { deadlineMs: 500 });
+      const run = await runWith(github, hung, { ...LONG_REQUEST_TIMEOUT, prompt: marker }, { deadlineMs: 60_000 });
       expect(run.code).toBe(1);
       expect(run.outputs.outcome).toBe('error');
       expect(run.outputs['timed-out']).toBe('true');
@@ -378,7 +378,7 @@ describe('a hang under timeout: the step ends by its deadline', () => {
 });
 
 describe('the last writes: the status first, in a window of its own', () => {
-  it('after a timed-out wait, the comments slow to list and to write: the final status is written before the comment, the step’s error is the timeout, at most one warning for the comment', () =>
+  it('after a timed-out wait, the comments slow to list and to write: the final status is written before the comment, the step’s error is the timeout, one warning for the comment', () =>
     withGitHub(async (github) => {
       const hung = scenario('update-comment');
       hung.setup(github);
@@ -404,18 +404,20 @@ describe('the last writes: the status first, in a window of its own', () => {
       const gate = github.statuses.filter((status) => status.context === 'documentation');
       expect(gate.map((status) => status.state)).toEqual(['pending', 'failure']);
       expect(gate[1]!.description).toMatch(/^The documentation job was still running at the step's timeout/);
-      // The final status went out before the closing read and write of the comment.
+      // The final status went out before the closing read of the comment, which hung through the
+      // comment's whole window (one request-timeout on the run's clock, as on a runner): the
+      // closing write had no time left, and was not sent.
       const calls = github.requests.map((request) => request.call);
       const finalStatus = calls.lastIndexOf('set-status');
-      expect(calls.filter((call) => call === 'list-comments' || call === 'update-comment')).toHaveLength(4);
+      expect(calls.filter((call) => call === 'list-comments' || call === 'update-comment')).toEqual(['list-comments', 'update-comment', 'list-comments']);
       expect(finalStatus).toBeLessThan(calls.lastIndexOf('list-comments'));
-      expect(finalStatus).toBeLessThan(calls.lastIndexOf('update-comment'));
+      expect(finalStatus).toBeGreaterThan(calls.lastIndexOf('update-comment'));
       const errors = errorLines(run);
       expect(errors).toHaveLength(1);
       expect(errors[0]).toMatch(/timed out|timeout/i);
       expect(errors[0]).not.toMatch(/comment/i);
       expect(warnings(run).filter((line) => !/pull-request comment/.test(line))).toEqual([]);
-      expect(warnings(run).length).toBeLessThanOrEqual(1);
+      expect(warnings(run)).toEqual([expect.stringMatching(/^Could not write the pull-request comment: .*the window of this last write .*ran out/)]);
     }));
 });
 

@@ -13,7 +13,7 @@ import { checkedRun } from '../support/checked-run.js';
 import { PREVIEW_FAULTS } from './preview-cases.js';
 
 const TIMEOUT_MS = 6_000;
-/** Short: a hang or a drip waits it out in real time, in process too. */
+/** What a hang costs on the run's clock; shorter than the matrix's drip takes to send an answer. */
 const REQUEST_TIMEOUT_MS = 300;
 describe('preview faults', () => {
   it.each(PREVIEW_FAULTS)('$name: preview-status $status', ({ faults, script, status, triggers, reads, says, retries }) =>

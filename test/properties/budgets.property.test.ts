@@ -19,10 +19,9 @@ import { startFlows, type FlowResult, type Flows } from '../support/in-process.j
 const RUNS = 70;
 const RANGE = { 'date-from': '2026-11-14', 'date-to': '2026-11-21' };
 /**
- * Real milliseconds: a hang costs this much wall time, and as much on the flow's clock. Long
- * enough that an answered request never runs out of it on a busy machine (at 25 ms, with the
- * cores taken by other work, an answered request now and then timed out, and the run's count of
- * requests no longer matched the simulator's).
+ * What a hang costs on the flow's clock (no wall time: test/support/request-timers.ts), and what
+ * a slow request takes (`requestMs`) at most. An answered request never runs out of it, however
+ * busy the machine: its limit runs only once the simulator holds it.
  */
 const REQUEST_TIMEOUT_MS = 100;
 const SEARCHES: SearchTerm[] = Array.from({ length: 250 }, (_, i) => ({ searchQuery: `q${i}`, hits: 1_000 - i, topClickedPage: i % 50 === 0 ? null : '/p' }));
@@ -62,7 +61,7 @@ const retryAfter = fc.oneof(
 const statusFault: fc.Arbitrary<GeneratedFault> = fc
   .tuple(fc.constantFrom(400, 403, 404, 429, 429, 429, 500, 502, 503, 504), retryAfter, fc.constantFrom(1, 2, Number.POSITIVE_INFINITY))
   .map(([status, after, times]) => ({ kind: 'status', status, times, ...after }));
-/** Hangs cost real time (a request-timeout each): one request at a time, never for good. */
+/** A hang costs a request-timeout of the flow's clock: one request at a time, never for good. */
 const hang: fc.Arbitrary<GeneratedFault> = fc.constant({ kind: 'hang' });
 const pass: fc.Arbitrary<GeneratedFault> = fc.constant({ kind: 'pass' });
 const sticky = fc.constantFrom(1, 3, Number.POSITIVE_INFINITY);

@@ -37,7 +37,7 @@ const JOB_ON_BRANCH: JobScript = [
   { status: 'active', polls: 1, ref: BRANCH },
   { status: 'completed', prLink: true },
 ];
-/** Real milliseconds a hang costs, and as much on the flow's clock (see budgets.property.test.ts). */
+/** What a hang costs on the flow's clock (see budgets.property.test.ts). */
 const REQUEST_TIMEOUT_MS = 100;
 const ANALYTICS = { paths: 800, today: '2026-11-22', pathNames: (index: number) => `/guides/page-${index}` };
 /** What the API gives each page over the last 28 days to today (2026-11-22 on the flows' clock). */

@@ -32,7 +32,7 @@ export class AnalyticsEndpoints {
     options: AnalyticsOptions,
     todayDay: number,
     /** The simulator's clock: no visitor has been counted on a day after its today. */
-    private readonly now: () => number = Date.now,
+    private readonly now: () => number,
   ) {
     this.visitorData = new VisitorDataset(options, todayDay);
     this.pageFeedback = new PageFeedbackDataset(options.feedback, this.visitorData);

@@ -50,11 +50,24 @@ export interface LoggedRequest {
   at: number;
 }
 
+/** A request as sent: its method and its target (path and query), as the client wrote them. */
+export interface SentRequest {
+  readonly method: string;
+  readonly url: string;
+}
+
 export interface Simulator {
   readonly url: string;
   readonly apiKey: string;
   readonly requests: LoggedRequest[];
   latencyMs: number;
+  /**
+   * Told of each request it holds without an answer (a `hang`), once it is logged: a test on fake
+   * time runs its clock to the client's time limit there (test/support/request-timers.ts).
+   */
+  onHang: ((request: SentRequest) => void) | undefined;
+  /** How a drip waits between its chunks: real time, unless a test on fake time moves its clock instead. */
+  dripPause: (ms: number, request: SentRequest) => Promise<void>;
   queueJobScripts(...scripts: JobScript[]): void;
   /** The IDs the API gives the next new jobs, in order (any characters): the vendor's `id` is a plain string. */
   queueJobIds(...ids: string[]): void;
@@ -107,6 +120,8 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     apiKey,
     requests,
     latencyMs: options.latencyMs ?? 0,
+    onHang: undefined as Simulator['onHang'],
+    dripPause: delay as Simulator['dripPause'],
     queueJobScripts: (...list: JobScript[]) => store.queue(...list),
     queueJobIds: (...ids: string[]) => store.queueIds(...ids),
     queuePrLinks: (...links: string[]) => store.queuePrLinks(...links),
@@ -196,6 +211,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
       }
       case 'hang':
         if (fault.process) answer();
+        sim.onHang?.({ method: entry.method, url: rawUrl });
         return; // the socket stays open until the client gives up or the simulator closes
       case 'reset':
         if (fault.process) answer();
@@ -223,7 +239,8 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
       }
       case 'drip': {
         const { status, body } = answer();
-        await drip(res, entry, status, JSON.stringify(body), fault.chunkBytes ?? 4, fault.intervalMs ?? 200);
+        const pause = (ms: number): Promise<void> => sim.dripPause(ms, { method: entry.method, url: rawUrl });
+        await drip(res, entry, status, JSON.stringify(body), fault.chunkBytes ?? 4, fault.intervalMs ?? 200, pause);
         return;
       }
       case 'duplicate-rows': {
@@ -462,14 +479,22 @@ function delay(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
-async function drip(res: ServerResponse, entry: LoggedRequest, status: number, text: string, chunkBytes: number, intervalMs: number): Promise<void> {
+async function drip(
+  res: ServerResponse,
+  entry: LoggedRequest,
+  status: number,
+  text: string,
+  chunkBytes: number,
+  intervalMs: number,
+  pause: (ms: number) => Promise<void>,
+): Promise<void> {
   entry.status = status;
   res.writeHead(status, { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(text)) });
   const bytes = Buffer.from(text);
   for (let at = 0; at < bytes.length; at += chunkBytes) {
     if (res.destroyed) return;
     res.write(bytes.subarray(at, at + chunkBytes));
-    await delay(intervalMs);
+    await pause(intervalMs);
   }
   res.end();
 }

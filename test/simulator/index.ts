@@ -1,4 +1,4 @@
-export { startSimulator, DEFAULT_API_KEY, type Simulator, type SimulatorOptions, type LoggedRequest } from './http-server.js';
+export { startSimulator, DEFAULT_API_KEY, type Simulator, type SimulatorOptions, type LoggedRequest, type SentRequest } from './http-server.js';
 export { scripts, type JobScript, type JobPhase, type SimJob } from './job-store.js';
 export { expectedVisitors, type Counts } from './visitor-data.js';
 export { expectedFeedbackByPage, type PageFeedback, type FeedbackByPageRow, type FeedbackSource } from './page-feedback.js';

@@ -137,9 +137,13 @@ export function expectedVisitors(options: VisitorOptions, range: { dateFrom: str
   return { totals, rows: new Map(rows.map(({ path, ...counts }) => [path, counts])) };
 }
 
-/** For ground truths: the dataset a simulator started with `options` answers from (today from the options, else the clock). */
+/**
+ * For ground truths: the dataset a simulator started with `options` answers from. They must name
+ * `today`: a simulator without it counts from its own clock, which a ground truth cannot know.
+ */
 export function datasetFor(options: VisitorOptions): VisitorDataset {
-  return new VisitorDataset(options, options.today ? dayOf(options.today)! : Math.floor(Date.now() / DAY_MS));
+  if (!options.today) throw new Error('A ground truth needs the analytics options’ `today`: the day the simulator counts as today.');
+  return new VisitorDataset(options, dayOf(options.today)!);
 }
 
 /** For ground truths: a range given as the query gives it. */

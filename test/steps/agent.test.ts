@@ -14,7 +14,7 @@ import { recordIn, sealedRecord } from '../support/records.js';
 import { apiInputs, scripts, type JobScript, type Simulator } from '../simulator/index.js';
 import { fileDiff, type FakeComment, type FakeGitHub } from '../support/fake-github.js';
 import { pullRequestEvent, scheduleEvent } from '../support/webhook-events.js';
-import { startFlows, type FlowOptions, type FlowResult, type Flows, type RunningFlow } from '../support/in-process.js';
+import { startFlows, type FlowOptions, type FlowResult, type Flows } from '../support/in-process.js';
 import { actionTime, errorLines, injectedCommands } from '../support/checked-run.js';
 import { AWKWARD_JOB_IDS } from '../support/job-ids.js';
 import { findSecret, type ActionRun } from '../support/run-action.js';
@@ -48,13 +48,6 @@ describe('the step, in process (agentStep)', () => {
   const commentWrites = () => github.requests.filter((r) => r.call === 'create-comment' || r.call === 'update-comment');
   const bodyOf = (request: { body?: unknown }): string => (request.body as { body: string }).body;
   /** Cancels the flow once the simulator has the request (which it leaves unanswered): cancelled while the request is on the wire. */
-  function cancelOnceLogged(flow: RunningFlow, endpoint: 'create' | 'message'): void {
-    const check = setInterval(() => {
-      if (!flows.sim.requests.some((r) => r.endpoint === endpoint)) return;
-      clearInterval(check);
-      flow.cancel();
-    }, 5);
-  }
   const SRC = fileDiff('src/cli.ts', ['export const retries = 4;']);
 
   describe('create and wait', () => {
@@ -194,7 +187,7 @@ describe('the step, in process (agentStep)', () => {
 
     it('while the create is in flight: nothing known of the job, and the line says one may exist', async () => {
       flows.sim.injectFault({ target: 'create', kind: 'hang' });
-      const run = await agent({ prompt: 'x' }, { onApiRequest: (flow) => cancelOnceLogged(flow, 'create') });
+      const run = await agent({ prompt: 'x' }, { onHang: (flow) => flow.cancel() });
       expect(run.outputs).toMatchObject({ outcome: 'cancelled', 'job-id': '' });
       expect(run.failures).toEqual(['Cancelled before the API answered; a job may still have been created.']);
     });
@@ -310,8 +303,8 @@ describe('the step, in process (agentStep)', () => {
       {
         name: 'cancelled while it was sent',
         setup: () => flows.sim.injectFault({ target: 'message', kind: 'hang' }),
-        // The job's check is the first request, the message the second.
-        options: { onApiRequest: (flow) => flow.count === 2 && cancelOnceLogged(flow, 'message') },
+        // Once the simulator has the message, hung.
+        options: { onHang: (flow) => flow.cancel() },
         outcome: 'cancelled',
       },
     ])('a follow-up $name leaves the record, and the next run sends the same change again', async ({ setup, options, outcome }) => {

@@ -3,11 +3,11 @@
  * clock: each client is held to one request-timeout from the moment it is asked for, whatever the
  * step's deadline says and however late that moment is; after a cancellation, clients under a
  * signal of their own (their requests still go out), sharing `CANCELLED_WRAP_UP_MS` from the first
- * client asked for after it, without retries. Each attempt's own time limit (Node's
- * `AbortSignal.timeout`) is recorded in place of a real timer, so its length is read, never waited
- * on: it is the time left to the client's window when the request goes out, or request-timeout.
+ * client asked for after it, without retries. Each request's own time limit is a timer of the fake
+ * clock, whose length is read as the request goes out (test/support/request-timers.ts), never
+ * waited on: it is the time left to the client's window then, or request-timeout.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { GitHubError, type GitHubApi } from '../../src/github/api.js';
 import { CancelledError } from '../../src/runtime.js';
 import { CANCELLED_WRAP_UP_MS, LastWrites } from '../../src/steps/last-writes.js';
@@ -15,6 +15,7 @@ import type { StepContext } from '../../src/steps/step.js';
 import { startFakeGitHub, type FakeGitHub } from '../support/fake-github.js';
 import { FakeTime, recordingLogger } from '../support/fake-time.js';
 import { octokitPauses } from '../support/octokit-pauses.js';
+import { RequestTimers } from '../support/request-timers.js';
 
 const REPO = { owner: 'acme', repo: 'widgets' };
 const TOKEN = 'ghs_lastWritesToken7';
@@ -35,20 +36,18 @@ afterAll(async () => {
   await github.close();
 });
 
-/** Each attempt's time limit, as it asked for it; none ever runs out by itself. */
-let timers: number[];
+/** The time limits of the test's requests: none runs out, as no request hangs. */
+let timers: RequestTimers | undefined;
+/** Each request's time limit as it went out, in order. */
+const limits = (): number[] => timers?.sent.map((request) => request.limitMs) ?? [];
 beforeEach(() => {
   github.requests.length = 0;
   github.statuses.length = 0;
   github.clearFaults();
-  timers = [];
-  vi.spyOn(AbortSignal, 'timeout').mockImplementation((ms) => {
-    timers.push(ms);
-    return new AbortController().signal;
-  });
 });
 afterEach(async () => {
-  vi.restoreAllMocks();
+  timers?.close();
+  timers = undefined;
   delete octokitPauses.clock;
   expect(await github.takeViolations()).toEqual([]);
 });
@@ -56,6 +55,7 @@ afterEach(async () => {
 /** The last writes of a step on a fake clock, whose deadline is long past: the windows are their own. */
 function lastWrites(settings: { requestTimeoutMs?: number; retries?: number } = {}) {
   const time = new FakeTime();
+  timers = new RequestTimers(time);
   const cancellation = new AbortController();
   const logger = recordingLogger();
   const context: StepContext = {
@@ -65,6 +65,7 @@ function lastWrites(settings: { requestTimeoutMs?: number; retries?: number } = 
     logger,
     clock: time,
     sleep: time.sleep,
+    startTimer: timers.startTimer,
     random: () => 0.5,
     signal: cancellation.signal,
     deadline: { at: time.now() - 1 },
@@ -103,7 +104,7 @@ describe('before a cancellation: one request-timeout from the moment the client 
   it('a client asked for now has the whole request-timeout, though the step’s deadline is past', async () => {
     const { writes } = lastWrites();
     expect(await setStatus(writes.client(TOKEN, REPO))).toBe('written');
-    expect(timers).toEqual([REQUEST_TIMEOUT_MS]);
+    expect(limits()).toEqual([REQUEST_TIMEOUT_MS]);
     expect(github.statuses.map((status) => [status.sha, status.state, status.context])).toEqual([[SHA, 'pending', 'documentation']]);
   });
 
@@ -113,7 +114,7 @@ describe('before a cancellation: one request-timeout from the moment the client 
     const client = writes.client(TOKEN, REPO);
     time.advance(4_000);
     expect(await setStatus(client)).toBe('written');
-    expect(timers).toEqual([REQUEST_TIMEOUT_MS - 4_000]);
+    expect(limits()).toEqual([REQUEST_TIMEOUT_MS - 4_000]);
   });
 
   it('each client has its own window: a later one is not cut by the time an earlier one took', async () => {
@@ -123,16 +124,16 @@ describe('before a cancellation: one request-timeout from the moment the client 
     const comment = writes.client(TOKEN, REPO);
     expect(await setStatus(status)).toBe('written');
     expect(await setStatus(comment)).toBe('written');
-    expect(timers).toEqual([1_000, REQUEST_TIMEOUT_MS]);
+    expect(limits()).toEqual([1_000, REQUEST_TIMEOUT_MS]);
   });
 
   it('a request sent before the window ends goes out; from its end on, it is the deadline and nothing goes out', async () => {
     const { writes, time } = lastWrites();
     const open = writes.client(TOKEN, REPO);
-    // The whole call's own limit is a real timer of the time left: a second is plenty on loopback.
+    // A second left: the clock does not move while the request is on its way.
     time.advance(REQUEST_TIMEOUT_MS - 1_000);
     expect(await setStatus(open)).toBe('written');
-    expect(timers).toEqual([1_000]);
+    expect(limits()).toEqual([1_000]);
     const closed = writes.client(TOKEN, REPO);
     time.advance(REQUEST_TIMEOUT_MS);
     expect(await failureOf(closed)).toMatchObject({ kind: 'deadline', message: WINDOW_RAN_OUT });
@@ -163,7 +164,7 @@ describe('after a cancellation: a signal of their own, the wrap-up window shared
     const { writes, cancel } = lastWrites();
     cancel();
     expect(await setStatus(writes.client(TOKEN, REPO))).toBe('written');
-    expect(timers).toEqual([CANCELLED_WRAP_UP_MS]);
+    expect(limits()).toEqual([CANCELLED_WRAP_UP_MS]);
     expect(statusRequests()).toBe(1);
   });
 
@@ -178,7 +179,7 @@ describe('after a cancellation: a signal of their own, the wrap-up window shared
     expect(await setStatus(writes.client(TOKEN, REPO))).toBe('written');
     time.advance(500);
     expect(await setStatus(writes.client(TOKEN, REPO))).toBe('written');
-    expect(timers).toEqual([CANCELLED_WRAP_UP_MS, 1_000]);
+    expect(limits()).toEqual([CANCELLED_WRAP_UP_MS, 1_000]);
     time.advance(1_000);
     expect(await failureOf(writes.client(TOKEN, REPO))).toMatchObject({ kind: 'deadline', message: WINDOW_RAN_OUT });
     expect(statusRequests()).toBe(2);
@@ -191,7 +192,7 @@ describe('after a cancellation: a signal of their own, the wrap-up window shared
     cancel();
     time.advance(5_000);
     expect(await setStatus(writes.client(TOKEN, REPO))).toBe('written');
-    expect(timers).toEqual([CANCELLED_WRAP_UP_MS]);
+    expect(limits()).toEqual([CANCELLED_WRAP_UP_MS]);
     expect(await setStatus(before)).toBe('cancelled');
     expect(statusRequests()).toBe(1);
   });
@@ -205,7 +206,7 @@ describe('after a cancellation: a signal of their own, the wrap-up window shared
     time.advance(300);
     // Its own request-timeout would end 1,600 ms after the first client: the shared window ends first, at 1,500.
     expect(await setStatus(writes.client(TOKEN, REPO))).toBe('written');
-    expect(timers).toEqual([1_000, 1_000, 900]);
+    expect(limits()).toEqual([1_000, 1_000, 900]);
   });
 
   it('sends nothing again: a 502 is the write’s end, though the settings allow retries', async () => {

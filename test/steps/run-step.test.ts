@@ -55,11 +55,24 @@ async function step(inputs: Record<string, string>, options: { event?: TriggerEv
     logger: log,
     clock: time,
     sleep: time.sleep,
+    startTimer: time.startTimer,
     random,
     signal,
     deadline: deadline.at,
   });
-  const context: StepContext = { client, event, env, logger: log, clock: time, sleep: time.sleep, random, signal, deadline, setOutput: () => undefined };
+  const context: StepContext = {
+    client,
+    event,
+    env,
+    logger: log,
+    clock: time,
+    sleep: time.sleep,
+    startTimer: time.startTimer,
+    random,
+    signal,
+    deadline,
+    setOutput: () => undefined,
+  };
   try {
     return { report: await runStep(settings, context, options.upload), log };
   } finally {

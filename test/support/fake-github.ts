@@ -353,6 +353,11 @@ export interface FakeGitHub {
   commentBodiesSent(pullNumber: number, from?: number): string[];
   /** Queues a fault for the next request(s) of one call. */
   injectFault(fault: GitHubFault): void;
+  /**
+   * Told of each request it holds without an answer (a `hang`), once it is logged: a test on fake
+   * time runs its clock to the client's time limit there (test/support/request-timers.ts).
+   */
+  onHang: ((request: { readonly method: string; readonly url: string }) => void) | undefined;
   clearFaults(): void;
   /** The requests made to one call. */
   callsTo(call: GitHubCall): Array<{ method: string; path: string }>;
@@ -392,7 +397,7 @@ const OPERATIONS = [
 export interface FakeGitHubOptions {
   readonly owner?: string;
   readonly repo?: string;
-  /** The clock of the request log; `Date.now` by default (an in-process run's fake clock shares the simulator's). */
+  /** The clock of the request log; the host's by default (an in-process run's fake clock shares the simulator's). */
   readonly now?: () => number;
 }
 
@@ -421,6 +426,7 @@ export async function startFakeGitHub({ owner = 'acme', repo = 'widgets', now = 
   const fake: FakeGitHub & { url: string } = {
     url: '',
     requests: [],
+    onHang: undefined,
     defaultBranch: 'main',
     viewerLogin: 'github-actions[bot]',
     get workflowRepository() {
@@ -520,6 +526,7 @@ export async function startFakeGitHub({ owner = 'acme', repo = 'widgets', now = 
       if (exchange) unchecked.push(exchange);
       if (graphqlExchange) uncheckedGraphql.push(graphqlExchange);
       const fault = call && takeFault(call);
+      if (fault?.kind === 'hang') fake.onHang?.({ method, url: req.url ?? '/' });
       if (fault && !(fault.kind === 'status' && fault.afterHandling)) return applyFault(fault, res);
       route(method, url, accept, body, token, (status, contentType, value, headers = {}) => {
         // A fault after handling: the request took effect, and the fault answers in its place.

@@ -3,7 +3,9 @@
  * the settings parsed by the contract's own rules and the report applied by the entry layer's own
  * `applyReport`, against the API simulator (and the fake GitHub) over real HTTP on loopback, but
  * with fake time: every pause of the flow moves the clock at once, so an hour's wait takes
- * milliseconds. The simulator shares that clock, so a job scripted by time lives by it too.
+ * milliseconds, and a request that hangs ends at its `request-timeout` on that clock
+ * (test/support/request-timers.ts). The simulator shares that clock, so a job scripted by time
+ * lives by it too.
  *
  * What the runner would show is recorded instead: the outputs (in the order the runner's output
  * file would get them, the last value of a name winning), the summary, the log by level, and
@@ -33,6 +35,7 @@ import { apiInputs, startSimulator, type JobScript, type Simulator, type Simulat
 import { runnerRepositoryId, startFakeGitHub, type FakeGitHub } from './fake-github.js';
 import { FakeTime, recordingLogger, seededRandom, type RecordingLogger } from './fake-time.js';
 import { octokitPauses } from './octokit-pauses.js';
+import { RequestTimers, type HeldRequest } from './request-timers.js';
 import { timedDispatcher } from './timed-dispatcher.js';
 
 export interface FlowsOptions {
@@ -62,6 +65,11 @@ export interface FlowOptions {
   readonly onPause?: (flow: RunningFlow, ms: number) => void;
   /** Told as each request to the API goes out, before it is sent. */
   readonly onApiRequest?: (flow: RunningFlow) => void;
+  /**
+   * Told as the simulator or the fake GitHub holds a request unanswered (a hang), before the
+   * clock runs to its time limit: a cancellation here comes while the request is in flight.
+   */
+  readonly onHang?: (flow: RunningFlow) => void;
   /** How much fake time each request to the API takes (0: none). */
   readonly requestMs?: number;
   /** The visitors step's upload; by default one that records the call and answers an ID. */
@@ -109,14 +117,23 @@ export const REPOSITORY = 'acme/widgets';
 
 export async function startFlows(options: FlowsOptions = {}): Promise<Flows> {
   const time = new FakeTime();
+  // The time limits of every request of the flows, on their clock: a hang ends at its limit there.
+  const timers = new RequestTimers(time);
+  // And the hook of the flow that runs, told first.
+  let onHang: (() => void) | undefined;
+  const hang = (request: HeldRequest): void => {
+    onHang?.();
+    timers.hang(request);
+  };
   const sim = await startSimulator({ ...options.simulator, now: () => time.now() });
+  sim.onHang = hang;
+  sim.dripPause = (ms, request) => timers.pause(request, ms);
   const github = options.github ? await startFakeGitHub() : undefined;
+  if (github) github.onHang = hang;
   const runnerTemp = mkdtempSync(join(tmpdir(), 'docs-agent-flow-'));
   // Every request to the API passes here first: the hooks of the flow that runs.
   let onRequest: (() => void) | undefined;
-  // And every request the client gave up on after request-timeout: it took that long on the flow's clock.
-  let onRequestTimeout: (() => void) | undefined;
-  const dispatcher: Dispatcher = timedDispatcher(() => ({ onRequest, onRequestTimeout }));
+  const dispatcher: Dispatcher = timedDispatcher(() => ({ onRequest }));
 
   /** The settings the runner would read from these inputs, with the simulator's key, project and URL (and the GitHub token) filled in. */
   function settingsFor(inputs: Readonly<Record<string, string>>, event: TriggerEvent, env: NodeJS.ProcessEnv = {}): ParsedSettings {
@@ -147,6 +164,7 @@ export async function startFlows(options: FlowsOptions = {}): Promise<Flows> {
     const cancel = (): void => cancellation.abort(new CancelledError('cancelled by SIGINT'));
     let pauses = 0;
     let requests = 0;
+    let hangs = 0;
     const sleep: Sleep = (ms, signal) => {
       flowOptions.onPause?.({ count: ++pauses, cancel }, ms);
       return time.sleep(ms, signal);
@@ -157,8 +175,7 @@ export async function startFlows(options: FlowsOptions = {}): Promise<Flows> {
       flowOptions.onApiRequest?.({ count: ++requests, cancel });
       time.advance(flowOptions.requestMs ?? 0);
     };
-    // A request that hung took request-timeout in all, the time it was charged as it went out included.
-    onRequestTimeout = () => time.advance(Math.max(0, settings.requestTimeoutMs - (flowOptions.requestMs ?? 0)));
+    onHang = () => flowOptions.onHang?.({ count: ++hangs, cancel });
     const random = seededRandom(11);
     // The step's one deadline, as the entry layer builds it.
     const deadline = stepDeadline(time.now(), settings);
@@ -172,6 +189,7 @@ export async function startFlows(options: FlowsOptions = {}): Promise<Flows> {
       logger: log,
       clock: time,
       sleep,
+      startTimer: timers.startTimer,
       random,
       signal: cancellation.signal,
       dispatcher,
@@ -189,7 +207,19 @@ export async function startFlows(options: FlowsOptions = {}): Promise<Flows> {
       uploads.push({ name, files, rootDirectory });
       return Promise.resolve({ id: 4242 });
     };
-    const context: StepContext = { client, event, env, logger: log, clock: time, sleep, random, signal: cancellation.signal, deadline, setOutput };
+    const context: StepContext = {
+      client,
+      event,
+      env,
+      logger: log,
+      clock: time,
+      sleep,
+      startTimer: timers.startTimer,
+      random,
+      signal: cancellation.signal,
+      deadline,
+      setOutput,
+    };
     let summary = '';
     const failures: string[] = [];
     try {
@@ -206,7 +236,7 @@ export async function startFlows(options: FlowsOptions = {}): Promise<Flows> {
     } finally {
       octokitPauses.clock = undefined;
       onRequest = undefined;
-      onRequestTimeout = undefined;
+      onHang = undefined;
       await client.close();
     }
     return { settings, outputs, earlyOutputs, summary, failures, failed: failures.length > 0, log, uploads };
@@ -229,6 +259,7 @@ export async function startFlows(options: FlowsOptions = {}): Promise<Flows> {
         deadline: time.now() + 60_000,
         signal,
         clock: time,
+        startTimer: timers.startTimer,
         apiUrl: github.url,
         // The diff reader's tests judge GitHub's answers as given: no retry hides a fault.
         retries: 0,
@@ -256,6 +287,7 @@ export async function startFlows(options: FlowsOptions = {}): Promise<Flows> {
       github.clearFaults();
     },
     close: async () => {
+      timers.close();
       await Promise.all([sim.close(), github?.close(), dispatcher.close()]);
       rmSync(runnerTemp, { recursive: true, force: true });
     },

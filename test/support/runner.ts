@@ -8,39 +8,55 @@
  * on a process's run applies unchanged.
  *
  * Time is fake (`runnerClock`): every pause of the action moves the clock at once, so a 30-minute
- * wait takes milliseconds. A simulator or fake GitHub started with `now: runnerClock.now` shares
- * it. What does not follow it: the API client's per-request timer (a hang waits `request-timeout`
- * of real time, and then moves the clock by as much, as it would cost on a runner), and Octokit's
- * per-request timer and deadline timer (a GitHub hang waits for real, the clock unmoved). Octokit's
- * retry and rate-limit pauses are taken on the clock (test/support/octokit-pauses.ts). The
- * artifact upload, real work against a fake service, is raced with a pause of real time, which
- * moves the clock by as much.
+ * wait takes milliseconds. A simulator or fake GitHub started here (`startRunnerSimulator`,
+ * `startRunnerGitHub`) shares it, and a request it hangs ends at its time limit on that clock
+ * (`request-timeout`, or the deadline when that comes first: test/support/request-timers.ts), a
+ * signal due by then delivered first; a drip of the simulator's waits on it too. Octokit's retry and rate-limit
+ * pauses are taken on the clock (test/support/octokit-pauses.ts). The artifact upload, real work
+ * against a fake service, is raced with a pause of real time, which moves the clock by as much
+ * when it ends (an upload that ends first takes no time on the clock).
  *
  * The runs of one worker share `process.env`, stdout and `process.exitCode`: they never overlap
  * (each waits for the one before it), so a file's tests that run the action run one at a time.
  * A signal is delivered to the run's own SIGINT/SIGTERM listeners at the moment its `when` first
  * holds: checked after every line the action writes and every request it sends to the API
  * (delivered before the action's next step), as each of its pauses begins (so a signal due then ends the pause at once, as one sent during a
- * wait on a runner does, the clock unmoved), and every 20 ms of real time. The process
+ * wait on a runner does, the clock unmoved), as a server holds a request unanswered (before the
+ * clock runs to its time limit), and every 20 ms of real time. The process
  * exit the action asks for (`exit`) is recorded, not done; the code is the `process.exitCode` it
  * leaves, as a process ends with it.
  */
 import * as core from '@actions/core';
 import { readFileSync } from 'node:fs';
-import { INPUT_DEFAULTS } from '../../src/inputs.js';
 import { run, type RunnerPorts } from '../../src/main.js';
-import { parseDuration } from '../../src/parse.js';
 import { realSleep, type Sleep } from '../../src/runtime.js';
 import { uploadArtifact, type UploadArtifact } from '../../src/visitors/artifact.js';
 import { startSimulator, type Simulator, type SimulatorOptions } from '../simulator/index.js';
 import { startFakeGitHub, type FakeGitHub } from './fake-github.js';
 import { FakeTime, seededRandom } from './fake-time.js';
 import { octokitPauses } from './octokit-pauses.js';
+import { RequestTimers, type HeldRequest } from './request-timers.js';
 import { parseOutputFile, prepareRun, type ActionRun, type RunOptions } from './run-action.js';
 import { timedDispatcher } from './timed-dispatcher.js';
 
 /** The clock of every in-process run of a test file, and of the servers that share it. */
 export const runnerClock = new FakeTime();
+/** The time limits of the runs' requests, on their clock. */
+const runnerTimers = new RequestTimers(runnerClock);
+/** Delivers the signal of the run under way if it is due now. */
+let signalIfDue: (() => void) | undefined;
+
+/** A server holds a request unanswered: a signal due now comes first (it may cut the request off), then the clock runs to its time limit. */
+function held(request: HeldRequest): void {
+  signalIfDue?.();
+  runnerTimers.hang(request);
+}
+
+/** A server holding a request waits `ms` (a drip): a signal due now comes first, then the clock moves on while its time limit has not fired. */
+function heldPause(ms: number, request: HeldRequest): Promise<void> {
+  signalIfDue?.();
+  return runnerTimers.pause(request, ms);
+}
 
 export interface InProcessOptions extends RunOptions {
   /** How much fake time each request to the API takes, as a slow server's would (0: none). */
@@ -103,14 +119,12 @@ async function runOnce(options: InProcessOptions): Promise<ActionRun> {
   };
   const watcher = options.signal ? setInterval(maybeSignal, 20) : undefined;
 
-  const settings = { requestTimeoutMs: requestTimeoutOf(options.inputs), requestMs: options.requestMs ?? 0 };
+  const requestMs = options.requestMs ?? 0;
   const dispatcher = timedDispatcher(() => ({
     onRequest: () => {
-      time.advance(settings.requestMs);
+      time.advance(requestMs);
       if (options.signal && !signalled) queueMicrotask(maybeSignal);
     },
-    // A request that hung took request-timeout in all, the time it was charged as it went out included.
-    onRequestTimeout: () => time.advance(Math.max(0, settings.requestTimeoutMs - settings.requestMs)),
   }));
   const ports: RunnerPorts = {
     clock: time,
@@ -119,6 +133,7 @@ async function runOnce(options: InProcessOptions): Promise<ActionRun> {
       maybeSignal();
       return time.sleep(ms, signal);
     },
+    startTimer: runnerTimers.startTimer,
     random: seededRandom(11),
     exit: (code) => exits.push(code),
     dispatcher,
@@ -146,6 +161,7 @@ async function runOnce(options: InProcessOptions): Promise<ActionRun> {
       stderr += text;
     });
     octokitPauses.clock = time;
+    signalIfDue = maybeSignal;
 
     const running = run(ports);
     hung = await endsWithin(running, options.timeoutMs ?? WATCHDOG_MS);
@@ -156,6 +172,7 @@ async function runOnce(options: InProcessOptions): Promise<ActionRun> {
     }
   } finally {
     octokitPauses.clock = undefined;
+    signalIfDue = undefined;
     process.stdout.write = saved.stdout;
     process.stderr.write = saved.stderr;
     clearInterval(watcher);
@@ -180,18 +197,15 @@ async function runOnce(options: InProcessOptions): Promise<ActionRun> {
 }
 
 /**
- * A pause on the host's clock that moves `time` by as much as it lasted: the one the artifact
- * upload races with. The upload is real work (`@actions/artifact` against a fake service) and
- * takes real time, as on a runner; a fake pause would end before it, at once.
+ * A pause of real time that moves `time` by as much once it has run its course: the one the
+ * artifact upload races with. The upload is real work (`@actions/artifact` against a fake service)
+ * and takes real time, as on a runner; a fake pause would end before it, at once. A pause cut
+ * short (the upload ended first, or the step was cancelled) moves the clock not at all.
  */
 function realTimeSleep(time: FakeTime): Sleep {
   return async (ms, signal) => {
-    const started = performance.now();
-    try {
-      await realSleep(ms, signal);
-    } finally {
-      time.advance(Math.round(performance.now() - started));
-    }
+    await realSleep(ms, signal);
+    time.advance(ms);
   };
 }
 
@@ -230,18 +244,12 @@ async function endsWithin(promise: Promise<unknown>, ms: number): Promise<boolea
   }
 }
 
-/** The run's request-timeout, as the action reads it (what a hang costs on the clock); its default when it is not a duration. */
-function requestTimeoutOf(inputs: Readonly<Record<string, string>>): number {
-  try {
-    return parseDuration((inputs['request-timeout'] ?? INPUT_DEFAULTS['request-timeout']).trim());
-  } catch {
-    return parseDuration(INPUT_DEFAULTS['request-timeout']);
-  }
-}
-
-/** Starts the API simulator on the runs' clock (unless `now` says otherwise). */
-export function startRunnerSimulator(options: SimulatorOptions = {}): Promise<Simulator> {
-  return startSimulator({ now: () => runnerClock.now(), ...options });
+/** Starts the API simulator on the runs' clock (unless `now` says otherwise), its hangs and drips on it too. */
+export async function startRunnerSimulator(options: SimulatorOptions = {}): Promise<Simulator> {
+  const sim = await startSimulator({ now: () => runnerClock.now(), ...options });
+  sim.onHang = held;
+  sim.dripPause = heldPause;
+  return sim;
 }
 
 /** Runs `body` with a simulator of its own on the runs' clock, closed after it. */
@@ -254,7 +262,9 @@ export async function withSimulator<T>(options: SimulatorOptions, body: (sim: Si
   }
 }
 
-/** Starts the fake GitHub on the runs' clock. */
-export function startRunnerGitHub(): Promise<FakeGitHub> {
-  return startFakeGitHub({ now: () => runnerClock.now() });
+/** Starts the fake GitHub on the runs' clock, its hangs on it too. */
+export async function startRunnerGitHub(): Promise<FakeGitHub> {
+  const github = await startFakeGitHub({ now: () => runnerClock.now() });
+  github.onHang = held;
+  return github;
 }

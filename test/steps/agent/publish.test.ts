@@ -6,10 +6,11 @@
  * when the status was written; a run whose comment does not show its outcome rewrites only the
  * tail of its verified comment; a dry run and a run without a repository write nothing; after a
  * cancellation the comment only follows a status written or a change on the documentation side.
- * A request that hangs is ended by its own time limit, recorded in place of a real timer and run
- * out by the test: nothing waits on the host's clock.
+ * A request that hangs is ended by its own time limit on the fake clock, which the test runs to
+ * once the fake GitHub holds the request (test/support/request-timers.ts): nothing waits on the
+ * host's clock.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { newRun, type AgentRun } from '../../../src/agent/run-agent.js';
 import type { DocsPrOutcome } from '../../../src/docs-pr/outcome.js';
 import { gateStatus, type GateStatus } from '../../../src/gate/policy.js';
@@ -25,6 +26,7 @@ import type { StepContext } from '../../../src/steps/step.js';
 import { startFakeGitHub, type FakeGitHub } from '../../support/fake-github.js';
 import { FakeTime, recordingLogger, type RecordingLogger } from '../../support/fake-time.js';
 import { recordIn, repositoryIdentity, sealedRecord, TEST_SEAL } from '../../support/records.js';
+import { RequestTimers, type HeldRequest } from '../../support/request-timers.js';
 
 const TOKEN = 'ghs_publishPhaseToken9';
 const CODE_PR = 12;
@@ -38,15 +40,20 @@ const WAIVED: GateStatus = gateStatus({ mode: 'written', waiveLabel: 'no-docs', 
 const STATUS_HINT = 'give the job "permissions: statuses: write"';
 
 let github: FakeGitHub;
+/** The requests the fake GitHub holds unanswered (a hang), in order: the test ends each by its time limit. */
+const held: HeldRequest[] = [];
 beforeAll(async () => {
   github = await startFakeGitHub();
+  github.onHang = (request) => held.push(request);
 });
 afterAll(async () => {
   await github.close();
 });
 
-/** Each attempt's own time limit, as it asked for it: none runs out unless the test ends it. */
-let timers: Array<{ ms: number; end: () => void }>;
+/** The time limits of the phase's requests, on its clock: none runs out unless the test runs the clock to it. */
+let timers: RequestTimers | undefined;
+/** Each request's time limit as it went out, in order. */
+const limits = (): number[] => timers?.sent.map((request) => request.limitMs) ?? [];
 beforeEach(() => {
   github.requests.length = 0;
   github.comments.length = 0;
@@ -54,15 +61,11 @@ beforeEach(() => {
   github.workflowToken = {};
   github.viewerLogin = 'github-actions[bot]';
   github.clearFaults();
-  timers = [];
-  vi.spyOn(AbortSignal, 'timeout').mockImplementation((ms) => {
-    const controller = new AbortController();
-    timers.push({ ms, end: () => controller.abort(new DOMException('The operation timed out.', 'TimeoutError')) });
-    return controller.signal;
-  });
+  held.length = 0;
 });
 afterEach(async () => {
-  vi.restoreAllMocks();
+  timers?.close();
+  timers = undefined;
   expect(await github.takeViolations()).toEqual([]);
 });
 
@@ -76,6 +79,8 @@ interface Phase {
 
 function phase(options: { dryRun?: boolean; env?: NodeJS.ProcessEnv } = {}): Phase {
   const time = new FakeTime();
+  timers?.close();
+  timers = new RequestTimers(time);
   const logger = recordingLogger();
   const cancellation = new AbortController();
   const context: StepContext = {
@@ -85,6 +90,7 @@ function phase(options: { dryRun?: boolean; env?: NodeJS.ProcessEnv } = {}): Pha
     logger,
     clock: time,
     sleep: time.sleep,
+    startTimer: timers.startTimer,
     random: () => 0.5,
     signal: cancellation.signal,
     // The step's deadline is long past: the last writes have windows of their own.
@@ -118,13 +124,14 @@ async function findComment({ time, logger }: Pick<Phase, 'time' | 'logger'>): Pr
     deadline: time.now() + 60_000,
     signal: new AbortController().signal,
     clock: time,
+    startTimer: timers!.startTimer,
     apiUrl: github.url,
     retries: 0,
     logger: { info: () => undefined },
   });
   const comment = await PullRequestComment.find(client, { repository: REPOSITORY, number: CODE_PR, headSha: HEAD }, { logger, clock: time, seal: TEST_SEAL });
   github.requests.length = 0;
-  timers.length = 0;
+  timers!.sent.length = 0;
   return comment!;
 }
 
@@ -203,7 +210,7 @@ describe('the status, then the comment', () => {
     const step = phase();
     earlierComment(EARLIER_BODY);
     await publishPhase(record({ comment: await findComment(step) }), step.settings, step.context);
-    expect(timers.map((timer) => timer.ms)).toEqual([REQUEST_TIMEOUT_MS, REQUEST_TIMEOUT_MS, REQUEST_TIMEOUT_MS]);
+    expect(limits()).toEqual([REQUEST_TIMEOUT_MS, REQUEST_TIMEOUT_MS, REQUEST_TIMEOUT_MS]);
   });
 
   it('the comment carries the run’s documentation PR and reader impact in its record', async () => {
@@ -376,7 +383,7 @@ describe('after a cancellation', () => {
     step.cancel();
     await publishPhase(run, step.settings, step.context);
     expect(calls()).toEqual(['set-status', 'create-comment']);
-    expect(timers.map((timer) => timer.ms)).toEqual([1_500, 1_500]);
+    expect(limits()).toEqual([1_500, 1_500]);
   });
 });
 
@@ -390,9 +397,10 @@ describe('a write that hangs', () => {
     await arrived('update-comment');
     expect(statuses()).toEqual([expect.objectContaining({ sha: HEAD, state: 'success' })]);
     expect(calls()).toEqual(['set-status', 'list-comments', 'update-comment']);
-    step.time.advance(REQUEST_TIMEOUT_MS);
-    timers.at(-1)!.end();
+    const hungAt = step.time.now();
+    timers!.hang(held.at(-1)!);
     await publishing;
+    expect(step.time.now() - hungAt).toBe(REQUEST_TIMEOUT_MS);
     expect(run.gateWritten).toBe('success');
     expect(step.logger.messages('warning')).toEqual([
       'Could not write the pull-request comment: GitHub update comment (PATCH /repos/{owner}/{repo}/issues/comments/{comment_id}) timed out: no complete answer within request-timeout (10s).',
@@ -405,12 +413,13 @@ describe('a write that hangs', () => {
     const run = record({ comment: await findComment(step), gateWritten: 'pending' });
     const publishing = publishPhase(run, step.settings, step.context);
     await arrived('set-status');
-    // The status took its whole request-timeout: the comment's window starts after it.
-    step.time.advance(REQUEST_TIMEOUT_MS);
-    timers.at(-1)!.end();
+    // The status takes its whole request-timeout: the comment's window starts after it.
+    const hungAt = step.time.now();
+    timers!.hang(held.at(-1)!);
     await publishing;
+    expect(step.time.now() - hungAt).toBe(REQUEST_TIMEOUT_MS);
     expect(calls()).toEqual(['set-status', 'create-comment']);
-    expect(timers.map((timer) => timer.ms)).toEqual([REQUEST_TIMEOUT_MS, REQUEST_TIMEOUT_MS]);
+    expect(limits()).toEqual([REQUEST_TIMEOUT_MS, REQUEST_TIMEOUT_MS]);
     expect(github.comments).toHaveLength(1);
     expect(lastBody()).not.toContain('**Documentation gate**');
     expect(run.gateWritten).toBe('pending');
