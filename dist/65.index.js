@@ -59,7 +59,7 @@ exports.ClientStreamingCall = ClientStreamingCall;
 
 /***/ }),
 
-/***/ 93790:
+/***/ 71409:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -231,7 +231,7 @@ var rpc_output_stream_1 = __webpack_require__(72726);
 __webpack_unused_export__ = ({ enumerable: true, get: function () { return rpc_output_stream_1.RpcOutputStreamController; } });
 var test_transport_1 = __webpack_require__(79122);
 __webpack_unused_export__ = ({ enumerable: true, get: function () { return test_transport_1.TestTransport; } });
-var deferred_1 = __webpack_require__(93790);
+var deferred_1 = __webpack_require__(71409);
 __webpack_unused_export__ = ({ enumerable: true, get: function () { return deferred_1.Deferred; } });
 __webpack_unused_export__ = ({ enumerable: true, get: function () { return deferred_1.DeferredState; } });
 var duplex_streaming_call_1 = __webpack_require__(36826);
@@ -521,7 +521,7 @@ function copy(a, into) {
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.RpcOutputStreamController = void 0;
-const deferred_1 = __webpack_require__(93790);
+const deferred_1 = __webpack_require__(71409);
 const runtime_1 = __webpack_require__(68886);
 /**
  * A `RpcOutputStream` that you control.

@@ -62,8 +62,12 @@ const chosen = (part: (typeof PARTS)[number]): boolean => named.length === 0 || 
 const COLD_RUNS = Number(option('runs') ?? 15);
 if (!Number.isInteger(COLD_RUNS) || COLD_RUNS < 1) throw new Error('--runs takes a whole number of rounds');
 const AGAINST = option('against');
-/** The issue's target for the cold start of a `wait: false` agent step: action ÷ floor. */
-const COLD_START_TARGET = 1.25;
+/**
+ * The bound on the cold start of a `wait: false` agent step, action ÷ floor: no longer a target to
+ * push down, a line not to cross. A start-up trick or a lazily loaded chunk stays only while this
+ * bench shows it saves more than 20 ms (docs/benchmarks.md says which do).
+ */
+const COLD_START_TARGET = 1.6;
 
 const root = join(import.meta.dirname, '..');
 const work = join(root, '.tmp', 'bench');
@@ -310,9 +314,8 @@ async function coldStart(): Promise<void> {
   rows.push({
     figure: 'JavaScript an agent step without a diff loads (dist/index.js)',
     value: kb(entryBytes),
-    reference: 'chunks load on demand',
-    target: '≤ 650 kB',
-    met: entryBytes <= 650_000,
+    reference: 'Octokit and the artifact client load on demand',
+    target: 'report',
   });
   rows.push({ figure: 'All of dist/ (Octokit, artifact client chunks, licenses)', value: kb(distBytes), reference: '', target: 'report' });
 

@@ -122,9 +122,8 @@ export function cleanText(text: string, maxChars: number, multiline = false): st
 
 /** A count as the summaries and the log write numbers: en-US, "2,500" (the same on every runner). */
 export function formatCount(count: number): string {
-  // Whole numbers are grouped by hand, as en-US groups them: the first toLocaleString of a
-  // process loads ICU's number data, about 10 ms of an agent step's cold start.
-  if (Number.isSafeInteger(count) && !Object.is(count, -0)) return String(count).replace(/\B(?=(\d{3})+$)/g, ',');
+  // ICU's number data, which the first call of a process loads, costs a cold start 11 to 22 ms
+  // on a loaded 2-core machine (docs/benchmarks.md): below what a hand-written grouping is worth.
   return count.toLocaleString('en-US');
 }
 

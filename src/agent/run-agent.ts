@@ -6,6 +6,7 @@ import type { Outcome } from '../constants.js';
 import { outcomeOfTerminalJob, isTerminalStatus } from './outcome.js';
 import type { JobReader } from './poll.js';
 import { forLog, idForLog } from '../text.js';
+import { pollJob } from './poll.js';
 
 /** What the agent flow needs of the API client. */
 export interface AgentApi extends JobReader {
@@ -148,8 +149,6 @@ export async function waitForJob(run: AgentRun, settings: AgentRunSettings, deps
 
   const waitStart = clock.now();
   try {
-    // The poll loop loads only for a step that waits.
-    const { pollJob } = await import('./poll.js');
     const result = await pollJob({
       client,
       jobId: run.jobId!,

@@ -70,8 +70,7 @@ export interface DocsPrShown {
 }
 
 /**
- * Before anything was done: nothing, and the record's documentation PR as it was. Apart from
- * follow.ts, which the agent step loads only when it follows a documentation PR.
+ * Before anything was done: nothing, and the record's documentation PR as it was.
  */
 export function nothingDone(recorded: DocsPrRecord | undefined, supersedes?: DocsPrRecord): DocsPrOutcome {
   return { action: 'none', record: recorded, shown: undefined, acted: false, changed: undefined, ...(supersedes ? { supersedes } : {}) };

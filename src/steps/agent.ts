@@ -170,7 +170,7 @@ async function prepare(
       plan = { action: 'skip', ...memory.skip, shown: false };
     } else {
       const earlier = memory.found?.earlier;
-      follower = memory.found && side.follower ? await side.follower(earlier?.docsPr, earlier?.supersedes) : undefined;
+      follower = memory.found && side.follower ? side.follower(earlier?.docsPr, earlier?.supersedes) : undefined;
       if (follower) record.following = follower.outcome;
       const recorded = earlier?.docsPr;
       // A documentation PR an earlier run replaced and was stopped before it closed it: closed now.
@@ -228,7 +228,7 @@ async function followClosedCodePr(record: AgentRunRecord, deps: PrepareDeps, sid
       return;
     }
     record.comment = settings.dryRun ? undefined : memory.found;
-    follower = await side.follower!(earlier.docsPr, earlier.supersedes);
+    follower = side.follower!(earlier.docsPr, earlier.supersedes);
     record.following = follower.outcome;
     // An earlier documentation PR a run replaced and did not get to close is closed with the code PR too.
     if (earlier.docsPr && earlier.supersedes) {

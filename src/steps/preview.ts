@@ -4,6 +4,7 @@ import type { PreviewDeps, PreviewRun } from '../preview/run-preview.js';
 import { previewResultLine } from '../report/preview-report.js';
 import type { CommonSettings, PreviewSettings } from '../settings.js';
 import { announce, type StepContext } from './step.js';
+import { awaitPreview, triggerPreview } from '../preview/run-preview.js';
 
 /**
  * The preview after the job, in two phases for the agent and refresh steps: asked for (its URL an
@@ -16,8 +17,6 @@ export async function askForPreview(
   context: StepContext,
 ): Promise<PreviewRun | undefined> {
   if (!settings.preview) return undefined;
-  // The preview's trigger and wait load only when `preview` is on.
-  const { triggerPreview } = await import('../preview/run-preview.js');
   const preview = await triggerPreview(settings, job, previewDeps(context));
   if (preview.url) announce(context, Outputs.PreviewUrl, preview.url);
   return preview;
@@ -25,7 +24,6 @@ export async function askForPreview(
 
 export async function waitForPreview(preview: PreviewRun | undefined, context: StepContext): Promise<PreviewRun | undefined> {
   if (!preview) return undefined;
-  const { awaitPreview } = await import('../preview/run-preview.js');
   const ended = await awaitPreview(preview, previewDeps(context));
   const result = previewResultLine(ended);
   if (result) context.logger[result.level](result.line);

@@ -11,7 +11,7 @@ import { verdictOf } from './verdict.js';
 
 /**
  * `command: refresh`: reads the reader signals, aims one agent job with them, waits for it like
- * the agent step, deploys its preview when asked, and reports. Loaded only by a refresh step.
+ * the agent step, deploys its preview when asked, and reports.
  */
 export async function refreshStep(settings: RefreshSettings, context: StepContext): Promise<StepReport> {
   const { client } = context;

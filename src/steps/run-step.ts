@@ -2,19 +2,23 @@ import type { Settings } from '../settings.js';
 import type { UploadArtifact } from '../visitors/artifact.js';
 import { agentStep } from './agent.js';
 import type { StepContext, StepReport } from './step.js';
+import { refreshStep } from './refresh.js';
+import { sweepStep } from './sweep.js';
+import { syncStep } from './sync.js';
+import { visitorsStep } from './visitors.js';
 
-/** The step the settings ask for; the visitors, refresh and sync steps load only when asked for. */
+/** The step the settings ask for. */
 export async function runStep(settings: Settings, context: StepContext, uploadArtifact?: UploadArtifact): Promise<StepReport> {
   switch (settings.command) {
     case 'agent':
       return agentStep(settings, context);
     case 'visitors':
-      return (await import('./visitors.js')).visitorsStep(settings, context, uploadArtifact);
+      return visitorsStep(settings, context, uploadArtifact);
     case 'refresh':
-      return (await import('./refresh.js')).refreshStep(settings, context);
+      return refreshStep(settings, context);
     case 'sync':
-      return (await import('./sync.js')).syncStep(settings, context);
+      return syncStep(settings, context);
     case 'sweep':
-      return (await import('./sweep.js')).sweepStep(settings, context);
+      return sweepStep(settings, context);
   }
 }

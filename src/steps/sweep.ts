@@ -22,6 +22,8 @@ import { pullRequestCommentRenderer } from './agent/pr-comment.js';
 import { finishingRecord, type AgentRunRecord, type AgentStage } from './agent/run-record.js';
 import { findWorking, SWEEP_LOOKBACK_MS, type WorkingPullRequest } from '../sweep/find.js';
 import type { StepContext, StepReport } from './step.js';
+import { lookAtPreview } from '../preview/run-preview.js';
+import { replyRevisionEnded } from './sync/reply.js';
 
 /** A sweep finishes at most this many jobs, oldest accepted first; the rest wait for the next sweep. */
 export const SWEEP_MAX_JOBS = 50;
@@ -181,7 +183,7 @@ async function finish(pull: WorkingPullRequest, job: AgentRun, deps: FinishDeps)
     );
   }
   const earlier = comment.earlier;
-  const follower: DocsPrFollower | undefined = side.follower ? await side.follower(earlier?.docsPr, earlier?.supersedes) : undefined;
+  const follower: DocsPrFollower | undefined = side.follower ? side.follower(earlier?.docsPr, earlier?.supersedes) : undefined;
   if (follower) record.following = follower.outcome;
   const renderer = pullRequestCommentRenderer(quiet);
   const notify = (stage: AgentStage): Promise<void> => renderer.render(stage, record);
@@ -196,7 +198,6 @@ async function finish(pull: WorkingPullRequest, job: AgentRun, deps: FinishDeps)
   const docsPr = earlier?.docsPr;
   const reaches = docsPr && side.access ? docsClientFor(side.access, docsPr) : undefined;
   if (earlier?.revising && docsPr && reaches) {
-    const { replyRevisionEnded } = await import('./sync/reply.js');
     const repository = { id: docsPr.repositoryId, name: docsPr.repository };
     await replyRevisionEnded(await reaches, { repository, number: docsPr.number }, record.job, { ...quiet, seal: deps.seal });
   }
@@ -218,7 +219,6 @@ async function showPreview(pull: WorkingPullRequest, job: AgentRun, deps: Finish
     );
     return entry(pull, job, job.outcome, undefined);
   }
-  const { lookAtPreview } = await import('../preview/run-preview.js');
   const preview = await lookAtPreview(
     { statusId: asked.statusId, branch: asked.branch, url: asked.url, triggeredAt: Date.parse(asked.triggeredAt) },
     settings.timeoutMs,

@@ -8,7 +8,7 @@ import type { StepContext, StepReport } from './step.js';
 
 /**
  * `command: visitors`: exports the range's rows into the CSV and JSON files, uploads them as an
- * artifact, and reports. Loaded only by a visitors step, with everything it needs in one chunk.
+ * artifact, and reports.
  */
 export async function visitorsStep(
   settings: VisitorsSettings,

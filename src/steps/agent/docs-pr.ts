@@ -1,6 +1,6 @@
 import type { DocsAccess } from '../../docs-pr/access.js';
 import { decideRecorded, decideReported, type DecideContext, type RunDocsPr } from '../../docs-pr/decide.js';
-import type { DocsPrFollower } from '../../docs-pr/follow.js';
+import { DocsPrFollower } from '../../docs-pr/follow.js';
 import { repoName, serverUrlFrom } from '../../docs-pr/target.js';
 import type { EventPullRequest } from '../../event.js';
 import type { ConnectGitHub } from '../../github/clients.js';
@@ -17,7 +17,7 @@ export interface DocsSide {
   /** The decision's context: undefined reads nothing (nothing in the run depends on the documentation PR). */
   readonly decide: DecideContext;
   /** Makes the follower of the record's documentation PR; undefined when no follower runs (not asked for, no pull request). */
-  readonly follower: ((recorded: DocsPrRecord | undefined, replacing?: DocsPrRecord) => Promise<DocsPrFollower>) | undefined;
+  readonly follower: ((recorded: DocsPrRecord | undefined, replacing?: DocsPrRecord) => DocsPrFollower) | undefined;
   readonly access: DocsAccess | undefined;
 }
 
@@ -56,9 +56,7 @@ export function docsSide(
   const follows = settings.followCodePr || settings.docsStatus === 'approved';
   if (!follows || !settings.prComment || !access || !pullRequest || !repository) return { decide, follower: undefined, access };
   const serverUrl = serverUrlFrom(context.env);
-  const follower = async (recorded: DocsPrRecord | undefined, replacing?: DocsPrRecord): Promise<DocsPrFollower> => {
-    // The follower (the documentation PR's writes and comments) loads only when it follows one.
-    const { DocsPrFollower } = await import('../../docs-pr/follow.js');
+  const follower = (recorded: DocsPrRecord | undefined, replacing?: DocsPrRecord): DocsPrFollower => {
     const codePr = {
       repository: workflowRepository,
       repositoryId: repository.id,

@@ -6,6 +6,7 @@ import type { AgentSettings } from '../../settings.js';
 import { errorMessage } from '../../text.js';
 import type { StepContext } from '../step.js';
 import type { AgentRunRecord, RunImpact } from './run-record.js';
+import { losingReaders, losingReadersWarning, readImpact } from '../../impact/read-impact.js';
 
 /** The visitors read of reader impact asks for the largest page the export allows: fewer requests. */
 const IMPACT_PAGE_SIZE = 250;
@@ -47,8 +48,6 @@ export async function impactPhase(
         record: measured,
       };
     }
-    // The pages' mapping and the analytics reads load only for a run that measures them.
-    const { losingReaders, losingReadersWarning, readImpact } = await import('../../impact/read-impact.js');
     const impact = await readImpact(docsPr, key.head, {
       github: client,
       api: context.client,

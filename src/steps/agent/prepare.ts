@@ -1,12 +1,12 @@
 import { carriesWaiver } from '../../gate/facts.js';
 import type { JobReader } from '../../agent/poll.js';
-import type { DiffStats } from '../../diff/change-prompt.js';
+import { promptFromChange, type DiffStats } from '../../diff/change-prompt.js';
 import { isForkPullRequest, wantsDiff, type EventPullRequest, type TriggerEvent } from '../../event.js';
 import { GitHubError, type GitHubApi, type RepoName } from '../../github/api.js';
 import type { SkipKind } from '../../gate/policy.js';
 import type { BackLinkRecord } from '../../memory/record.js';
 import type { RecordSeal, RepositoryIdentity } from '../../memory/seal.js';
-import type { PullRequestComment } from '../../pr-comment/comment.js';
+import { PullRequestComment } from '../../pr-comment/comment.js';
 import type { Clock, Logger } from '../../runtime.js';
 import type { AgentSettings } from '../../settings.js';
 import { errorMessage, forLog, idForLog } from '../../text.js';
@@ -109,8 +109,6 @@ export async function readPullRequest(settings: AgentSettings, deps: PrepareDeps
 /** The action's comment on the pull request, with its verified record (and the back-link, on the action's own documentation PR). */
 async function findComment(deps: PrepareDeps, pr: EventPullRequest): Promise<PullRequestComment | undefined> {
   const repository = deps.repository ?? { id: undefined, name: `${deps.repo!.owner}/${deps.repo!.repo}` };
-  // The comment's code (its rendering, its sealed record) loads only for a run that reads or writes one.
-  const { PullRequestComment } = await import('../../pr-comment/comment.js');
   return PullRequestComment.find(await deps.github(deps.repo!), { repository, number: pr.number, headSha: pr.headSha }, deps);
 }
 
@@ -153,8 +151,6 @@ export async function planPrompt(settings: AgentSettings, memory: PullRequestMem
   const run = (prompt: string, diff?: DiffStats): Plan => ({ action: 'run', prompt, jobId, diff });
   if (!sendsDiff || !github || !deps.repo) return run(settings.prompt);
 
-  // The diff machinery (glob matching, diff parsing) loads only for a step that sends a diff.
-  const { promptFromChange } = await import('../../diff/change-prompt.js');
   const change = await promptFromChange(settings, { event, github, repo: deps.repo, logger, since });
   switch (change.kind) {
     case 'unreadable': {

@@ -9,7 +9,7 @@ import { errorMessage } from '../../text.js';
 /**
  * The review loop's reply on the documentation PR, as the record it carries makes it findable:
  * `command: sync` writes it, and a sweep that finishes a revision's job (`wait: false`) says in it
- * how the revision ended. Apart from the loop itself, so that a sweep loads only this.
+ * how the revision ended. Apart from the loop itself, which a sweep does not run.
  */
 
 /** The reply's sealed record: the revision it reports, for the documentation PR it is on. */
