@@ -138,8 +138,9 @@ export async function reviewLoop(deps: LoopDeps, docs: DocsSide, code: CodeSide,
   if (job.delivery !== 'accepted') {
     // The API certainly did not take it (it answered a refusal, or was never reached): it no longer counts.
     const tookNoEffect = job.delivery === 'refused' || (job.error instanceof ApiError && job.error.kind === 'http' && !job.error.mayHaveTakenEffect);
-    if (tookNoEffect && (await countFollowUp(deps, github, docs, run.reviewId, 'remove'))) run.sent = already.length;
-    throw job.outcome === 'cancelled' ? (job.error ?? new Error('Cancelled while sending the review.')) : new Error(sendFailure(job, tookNoEffect));
+    const takenBack = tookNoEffect && (await countFollowUp(deps, github, docs, run.reviewId, 'remove'));
+    if (takenBack) run.sent = already.length;
+    throw job.outcome === 'cancelled' ? (job.error ?? new Error('Cancelled while sending the review.')) : new Error(sendFailure(job, tookNoEffect, takenBack));
   }
   logger.info(`Sent ${review.login}'s review to job ${idForLog(jobId)}: follow-up ${run.sent} of ${settings.reviewLoopMax} for this documentation PR.`);
 
@@ -180,11 +181,12 @@ async function permissionOf(github: GitHubApi, login: string): Promise<string> {
 }
 
 /** Why a message did not go: the API's own words, with what it means for the count. */
-function sendFailure(job: AgentRun, tookNoEffect: boolean): string {
+function sendFailure(job: AgentRun, tookNoEffect: boolean, takenBack: boolean): string {
   const said = errorMessage(job.error);
-  return tookNoEffect
+  if (!tookNoEffect) return `The review may have reached the agent: ${said} It counts against review-loop-max.`;
+  return takenBack
     ? `The review was not sent: ${said} It does not count against review-loop-max.`
-    : `The review may have reached the agent: ${said} It counts against review-loop-max.`;
+    : `The review was not sent: ${said} It still counts against review-loop-max: the back-link's record could not be changed back.`;
 }
 
 /**
@@ -324,6 +326,9 @@ async function finishRevision(deps: LoopDeps, code: CodeSide, docs: DocsSide, en
     following: undefined,
   });
   const endedWell = ended.outcome === 'pr-opened' || ended.outcome === 'no-pr';
+  // Stopped while reading what the revision left (cancelled, or the step's deadline): the gate says
+  // so, as the agent command's does, and never takes the documentation PR it did not read for none.
+  let stoppedAs: 'cancelled' | 'timed-out' | undefined;
   try {
     if (!context.signal.aborted) record.documentationPr = await decideRecorded(code.recorded, decideContext(deps, code, docs));
     // Reader impact is measured for what the job opened: the documentation PR it revised.
@@ -334,12 +339,15 @@ async function finishRevision(deps: LoopDeps, code: CodeSide, docs: DocsSide, en
       record.approved = await readApproval(deps.connect(settings.githubToken, repoName(docs.repository.name)), open, context);
     }
   } catch (error) {
-    if (!isCancellation(error, context.signal) && !endsTheStep(error)) throw error;
+    if (isCancellation(error, context.signal)) stoppedAs = 'cancelled';
+    else if (endsTheStep(error)) stoppedAs = 'timed-out';
+    else throw error;
   }
+  if (context.signal.aborted) stoppedAs = 'cancelled';
   record.gate = gateFor(
     settings,
     {
-      outcome: endedWell ? 'synced' : ended.outcome,
+      outcome: stoppedAs ?? (endedWell ? 'synced' : ended.outcome),
       waived: carriesWaiver(settings, code.pull.labels),
       working: false,
       docsPr: record.documentationPr,
