@@ -29,7 +29,8 @@ export interface Logger {
  * The phases of the commands, in the order a run meets them: the titles of the log's groups.
  * `agent`: prepare, send, wait, documentation PR, preview, impact, gate, publish; `refresh`: the
  * signals, then send and wait; `visitors`: the export, then the artifact; `sync` and `sweep` use
- * the agent command's (a sweep's pull request is a phase of its own, holding the rest).
+ * the agent command's, `sync` with the review loop's `Review` holding its send, wait and publish,
+ * and a sweep's pull request a phase of its own holding the rest.
  */
 export const Phase = {
   Prepare: 'Prepare: the pull request and the prompt',

@@ -1,6 +1,5 @@
 import fc from 'fast-check';
 import { createServer as createHttpServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
-import { createServer } from 'node:net';
 import { Agent } from 'undici';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ApiClient, redact, type ApiClientOptions } from '../../src/api/client.js';
@@ -11,6 +10,7 @@ import { CancelledError, type Sleep } from '../../src/runtime.js';
 import { scripts, startSimulator, type Simulator } from '../simulator/index.js';
 import { FakeTime, recordingLogger } from '../support/fake-time.js';
 import { AWKWARD_JOB_IDS, validJobId } from '../support/job-ids.js';
+import { closedPort } from '../support/closed-port.js';
 
 let sim: Simulator;
 const PROJECT = 'proj_sim';
@@ -627,15 +627,6 @@ describe('cancellation', () => {
     expect(sim.requests).toHaveLength(1);
   });
 });
-
-/** A port on loopback that nothing listens on. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 /** A one-off HTTP server on loopback that answers every request with `answer`, recording what it got. */
 async function answeringServer(answer: (res: ServerResponse) => void) {

@@ -16,8 +16,6 @@
  * never holds the step past its `timeout`, and after SIGINT the step exits within 2 seconds with
  * its outputs and summary written.
  */
-import { createServer } from 'node:net';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GITHUB_CALLS as CALL_NAMES } from '../../src/github/calls.js';
 import { apiInputs, scripts, type Simulator } from '../simulator/index.js';
@@ -36,6 +34,7 @@ import {
   type GitHubScenario,
 } from './github-cases.js';
 import { actionTime, checkedRun, errorLines } from '../support/checked-run.js';
+import { closedPort } from '../support/closed-port.js';
 
 const TOKEN = 'ghs_githubFaultsToken0123';
 /** What a GitHub hang costs on the run's clock. */
@@ -296,15 +295,6 @@ describe("GitHub's transient failures and rate limits: retried within timeout", 
 });
 
 describe('GitHub unreachable (connection refused)', () => {
-  /** A loopback port that was just free: nothing listens there. */
-  async function closedPort(): Promise<number> {
-    const server = createServer();
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const { port } = server.address() as AddressInfo;
-    await new Promise((resolve) => server.close(resolve));
-    return port;
-  }
-
   it('says it could not connect, not that GitHub answered 500', async () => {
     const url = `http://127.0.0.1:${await closedPort()}`;
     const run = await checkedRun({

@@ -6,7 +6,6 @@
  * documentation lives in its own repository here, with its own workflow (its token, and
  * code-token for the code repository), as the documented two-repository setup runs it.
  */
-import { createServer } from 'node:net';
 import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { COMMENT_MARKER, DOCS_PR_MARKER } from '../../src/memory/record.js';
@@ -18,6 +17,7 @@ import { startFlows, type FlowOptions, type FlowResult, type Flows } from '../su
 import { expectRendersAsGitHubShould } from '../support/github-markdown.js';
 import { backLinkIn, recordIn, sealedBackLink, sealedRecord } from '../support/records.js';
 import { pullRequestEvent, pullRequestReviewEvent } from '../support/webhook-events.js';
+import { closedPort } from '../support/closed-port.js';
 
 const CODE = 'acme/widgets';
 const DOCS = 'acme-sim/docs';
@@ -81,15 +81,6 @@ async function freshPullRequests(): Promise<void> {
   expect(code.outputs).toMatchObject({ outcome: 'pr-opened', 'docs-status-state': 'pending' });
   codeJobId = code.outputs['job-id']!;
   flows.sim.resetLog();
-}
-
-/** A port on this machine nothing listens on: one the system gave a server that is closed again. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
 }
 
 const jobId = (): string => codeJobId;
