@@ -21,6 +21,12 @@ export interface GitHubApi {
   defaultBranch(): Promise<string>;
   listComments(issueNumber: number): Promise<IssueComment[]>;
   /**
+   * One comment as GitHub has it now (`GET issues/comments/{id}`): how the action reads its own
+   * comment again before each write, in one request whatever the pull request's comments number.
+   * Undefined when GitHub no longer has it (404: deleted).
+   */
+  comment(commentId: number): Promise<IssueComment | undefined>;
+  /**
    * The repository's issue and pull-request comments updated since `since` (ISO 8601), oldest
    * update first, 100 a page, at most `maxPages` pages (`GET issues/comments`, `sort=updated`):
    * how `command: sweep` finds the comments the action wrote without reading each pull request.
@@ -50,6 +56,13 @@ export interface GitHubApi {
    * (`latestOpinionatedReviews`, writers only), and who the token is.
    */
   writersReviews(pullNumber: number): Promise<WritersReviews>;
+  /**
+   * The repository's open pull requests whose head commit carries a commit status of `context` in state `pending`,
+   * read with GraphQL 100 pull requests a page (`repository.pullRequests(states: OPEN, first: 100, after:)` with
+   * each one's last commit's `status.context(name:)`), at most `maxPages` pages. `more`: GitHub had more open pull
+   * requests than the pages read. `pages`: the requests made.
+   */
+  openPullsWithPendingStatus(context: string, maxPages: number): Promise<{ pulls: PendingPull[]; more: boolean; pages: number }>;
   /**
    * The paths of the files with one of these names at a commit, from its recursive tree (one
    * request); `truncated` when GitHub cut the tree (a repository of more than 100,000 entries).
@@ -90,6 +103,13 @@ export interface ReviewComment {
   /** The line of the diff it is on (`line`, else `original_line` for an outdated one); undefined for a comment on the file. */
   readonly line: number | undefined;
   readonly body: string;
+}
+
+/** An open pull request whose head commit's status of a context is pending. */
+export interface PendingPull {
+  readonly number: number;
+  /** The head commit, which carries the status. */
+  readonly headSha: string;
 }
 
 export interface CommitStatus {

@@ -51,6 +51,12 @@ export const GITHUB_CALLS = {
     forbidden: 'give the job "permissions: pull-requests: read", or set pr-comment: false',
     notFound: undefined,
   },
+  'get-comment': {
+    title: 'get comment',
+    endpoint: 'GET /repos/{owner}/{repo}/issues/comments/{comment_id}',
+    forbidden: 'give the job "permissions: pull-requests: read", or set pr-comment: false',
+    notFound: undefined,
+  },
   'recent-comments': {
     title: 'recent comments',
     endpoint: 'GET /repos/{owner}/{repo}/issues/comments',
@@ -104,6 +110,12 @@ export const GITHUB_CALLS = {
     endpoint: 'POST /graphql, pullRequest.reviewDecision and latestOpinionatedReviews',
     forbidden: 'the token needs "Pull requests: read" on this repository',
     notFound: 'the pull request does not exist, or the token cannot see the repository',
+  },
+  'pending-pulls': {
+    title: 'open pull requests with a pending status',
+    endpoint: 'POST /graphql, repository.pullRequests(states: OPEN) and status.context',
+    forbidden: 'give the job "permissions: pull-requests: read" and "statuses: read"',
+    notFound: 'check GITHUB_REPOSITORY and that the token can see the repository',
   },
   tree: {
     title: 'repository tree',

@@ -34,9 +34,17 @@ export interface RequestLimitOptions {
 export type LimitedOctokit = ReturnType<typeof getOctokit>;
 
 /**
+ * The version of GitHub's REST API every request asks for (`X-GitHub-Api-Version`): the one whose
+ * answers the action reads. Without it GitHub answers its default version, which may move on; its
+ * first breaking version (2026-03-10) drops fields the action reads, such as `merge_commit_sha`.
+ */
+export const GITHUB_REST_API_VERSION = '2022-11-28';
+
+/**
  * `@actions/github`'s Octokit, which honours GITHUB_API_URL (GHES, or a local fake in tests) and
  * the runner's proxy settings, with Octokit's own retry and throttling plugins for GitHub's
- * transient failures and rate limits, and every request under the step's limits (`RequestLimits`).
+ * transient failures and rate limits, every request under the step's limits (`RequestLimits`),
+ * and every request asking for `GITHUB_REST_API_VERSION`.
  */
 export function limitedOctokit(
   options: RequestLimitOptions & { readonly token: string; readonly apiUrl?: string },
@@ -69,6 +77,12 @@ export function limitedOctokit(
     },
     (inner) => {
       inner.hook.wrap('request', (request, endpoint) => limits.attempt(request, endpoint));
+      // Octokit takes no default headers: each request, each page of a listing too, gets it here.
+      // Registered after the attempt's hook, so it runs outside it: an attempt's limit starts in
+      // the turn its request goes out, with nothing between them.
+      inner.hook.before('request', (endpoint) => {
+        endpoint.headers['x-github-api-version'] = GITHUB_REST_API_VERSION;
+      });
     },
     retry,
     throttling,

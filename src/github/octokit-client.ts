@@ -5,6 +5,7 @@
  * step that reads nothing from GitHub never loads it, nor Octokit and its plugins.
  */
 import {
+  isCommitSha,
   subjectOf,
   type GitHubApi,
   type GitHubError,
@@ -18,9 +19,10 @@ import {
   type ReviewOpinion,
   type WritersReviews,
 } from './api.js';
-import type { GitHubCallName } from './calls.js';
+import { callLabel, type GitHubCallName } from './calls.js';
 import { describeFailure, failure } from './failures.js';
 import { limitedOctokit, type LimitedOctokit, type RequestLimitOptions } from './limits.js';
+import { COMMIT_FILE_PAGES, PAGE_SIZE, PULL_COMMENT_PAGES, PULL_COMMIT_PAGES, PULL_FILE_PAGES, readPages, type BoundedList, type ListPage } from './pages.js';
 
 /** What the GitHub client is held to, and who it is. */
 export interface GitHubClientOptions extends RequestLimitOptions {
@@ -31,9 +33,6 @@ export interface GitHubClientOptions extends RequestLimitOptions {
   /** What `deadline` is, as a failure says it: the step's timeout, or a last write's window of its own. */
   readonly deadlineIs?: 'the step' | 'a last write';
 }
-
-/** GitHub lists at most this many files of one commit, 300 a page. */
-const COMMIT_MAX_FILES = 3_000;
 
 /** The GraphQL document that asks who the token is; GitHub's schema is checked against it in the tests. */
 export const VIEWER_LOGIN_QUERY = 'query { viewer { login } }';
@@ -50,6 +49,14 @@ export const MARK_READY_MUTATION = 'mutation ($id: ID!) { markPullRequestReadyFo
 export const WRITERS_REVIEWS_QUERY =
   'query ($owner: String!, $name: String!, $number: Int!) { viewer { login } repository(owner: $owner, name: $name) { pullRequest(number: $number) { reviewDecision latestOpinionatedReviews(first: 100, writersOnly: true) { nodes { state authorCanPushToRepository author { __typename login } } } } } }';
 
+/**
+ * The GraphQL query of a page of the repository's open pull requests (GitHub's page of 100), each
+ * with its last commit (the head) and that commit's status of one context: what
+ * `openPullsWithPendingStatus` reads, a page a request. Checked against GitHub's schema in the tests.
+ */
+export const OPEN_PULLS_QUERY =
+  'query ($owner: String!, $name: String!, $context: String!, $after: String) { repository(owner: $owner, name: $name) { pullRequests(states: OPEN, first: 100, after: $after) { nodes { number commits(last: 1) { nodes { commit { oid status { context(name: $context) { state } } } } } } pageInfo { hasNextPage endCursor } } } }';
+
 /** `GitHubApi` over Octokit, every request under the step's limits (`limitedOctokit`). */
 export function createOctokitApi(options: GitHubClientOptions): GitHubApi {
   // Known once Octokit is built: a connection failure names where it tried to connect.
@@ -65,7 +72,7 @@ export function createOctokitApi(options: GitHubClientOptions): GitHubApi {
       throw describe(name, error);
     }
   };
-  const context: CallContext = { octokit, repo: options.repo, call };
+  const context: CallContext = { octokit, repo: options.repo, call, logger: options.logger };
   return { ...changeReads(context), ...commentCalls(context), ...pullRequestCalls(context), ...fileReads(context), ...reviewReads(context) };
 }
 
@@ -79,14 +86,10 @@ function reviewReads({ octokit, repo, call }: CallContext): Pick<GitHubApi, 'rev
       }),
     reviewComments: (pullNumber, reviewId, maxPages) =>
       call('review-comments', async () => {
-        const request = { ...repo, pull_number: pullNumber, review_id: reviewId, per_page: 100 };
-        const { items, more } = await pagesOf(
-          'review-comments',
-          octokit.paginate.iterator(octokit.rest.pulls.listCommentsForReview, request),
-          maxPages,
-          reviewCommentOf,
-        );
-        return { comments: items, more };
+        const request = { ...repo, pull_number: pullNumber, review_id: reviewId, per_page: PAGE_SIZE };
+        const pages = restPages('review-comments', octokit.paginate.iterator(octokit.rest.pulls.listCommentsForReview, request), reviewCommentOf);
+        const { items, more } = await readPages(pages, maxPages, ({ id }) => id);
+        return { comments: items.map(({ comment }) => comment), more };
       }),
     collaboratorPermission: (login) =>
       call('collaborator-permission', async () => {
@@ -110,12 +113,15 @@ function reviewOf(data: unknown): PullRequestReview {
   };
 }
 
-/** An inline comment of a review, checked: its file, its line (the current one, else the one it was written on), its text. */
-function reviewCommentOf(data: unknown): ReviewComment {
-  const comment = data as { path?: unknown; line?: unknown; original_line?: unknown; body?: unknown } | null;
+/**
+ * An inline comment of a review, checked: its file, its line (the current one, else the one it was
+ * written on), its text; with its ID, which tells a comment listed again.
+ */
+function reviewCommentOf(data: unknown): { id: number | undefined; comment: ReviewComment } {
+  const comment = data as { id?: unknown; path?: unknown; line?: unknown; original_line?: unknown; body?: unknown } | null;
   shape('review-comments', typeof comment?.path === 'string' && typeof comment.body === 'string', 'a comment without a "path" or "body"');
   const line = [comment!.line, comment!.original_line].find((value): value is number => typeof value === 'number' && Number.isSafeInteger(value) && value >= 1);
-  return { path: comment!.path as string, line, body: comment!.body as string };
+  return { id: typeof comment!.id === 'number' ? comment!.id : undefined, comment: { path: comment!.path as string, line, body: comment!.body as string } };
 }
 
 /** The reads of a repository's files at a commit: the paths with a name, and a file's text. */
@@ -148,17 +154,21 @@ function fileReads({ octokit, repo, call }: CallContext): Pick<GitHubApi, 'files
   };
 }
 
-/** What each call works with: Octokit, the repository, and `call`, which says a failure as the step's errors do. */
+/**
+ * What each call works with: Octokit, the repository, `call`, which says a failure as the step's
+ * errors do, and the client's logger (a list cut at its page limit says so there).
+ */
 interface CallContext {
   readonly octokit: LimitedOctokit;
   readonly repo: RepoName;
   readonly call: <T>(name: GitHubCallName, request: () => Promise<T>) => Promise<T>;
+  readonly logger: GitHubClientOptions['logger'];
 }
 
 type ChangeReads = Pick<GitHubApi, 'pullDiff' | 'pullFiles' | 'pullCommitSubjects' | 'compare' | 'compareDiff' | 'commit' | 'defaultBranch'>;
 
 /** The reads of the change: a pull request's or a comparison's diff, files and commits, a commit, the default branch. */
-function changeReads({ octokit, repo, call }: CallContext): ChangeReads {
+function changeReads({ octokit, repo, call, logger }: CallContext): ChangeReads {
   return {
     pullDiff: (pullNumber) =>
       call('pull-diff', async () => {
@@ -166,13 +176,18 @@ function changeReads({ octokit, repo, call }: CallContext): ChangeReads {
         return diffText('pull-diff', data);
       }),
     pullFiles: (pullNumber) =>
-      call('pull-files', async () =>
-        listed('pull-files', await octokit.paginate(octokit.rest.pulls.listFiles, { ...repo, pull_number: pullNumber, per_page: 100 })),
-      ),
+      call('pull-files', async () => {
+        const request = { ...repo, pull_number: pullNumber, per_page: PAGE_SIZE };
+        const pages = restPages('pull-files', octokit.paginate.iterator(octokit.rest.pulls.listFiles, request), (file) => listedFile('pull-files', file));
+        return sayCut(logger, 'pull-files', await readPages(pages, PULL_FILE_PAGES, ({ filename }) => filename), PULL_FILE_PAGES);
+      }),
     pullCommitSubjects: (pullNumber) =>
-      call('pull-commits', async () =>
-        subjects('pull-commits', await octokit.paginate(octokit.rest.pulls.listCommits, { ...repo, pull_number: pullNumber, per_page: 100 })),
-      ),
+      call('pull-commits', async () => {
+        const request = { ...repo, pull_number: pullNumber, per_page: PAGE_SIZE };
+        const pages = restPages('pull-commits', octokit.paginate.iterator(octokit.rest.pulls.listCommits, request), listedCommit);
+        const commits = sayCut(logger, 'pull-commits', await readPages(pages, PULL_COMMIT_PAGES, ({ sha }) => sha), PULL_COMMIT_PAGES);
+        return commits.map(({ subject }) => subject);
+      }),
     // No `per_page` or `page`: GitHub then answers the comparison's files (at most 300, the most
     // it lists in any mode) and its last 250 commits in one request. Paging would only page the
     // commits, of which the prompt shows 50.
@@ -190,15 +205,11 @@ function changeReads({ octokit, repo, call }: CallContext): ChangeReads {
     // Past 300 files GitHub pages a commit's files (up to 3,000), each page repeating the commit.
     commit: (sha) =>
       call('commit', async () => {
-        const files: ListedFile[] = [];
         let subject: string | undefined;
-        for await (const page of octokit.paginate.iterator(octokit.rest.repos.getCommit, { ...repo, ref: sha })) {
-          const data = page.data as unknown as { files?: unknown; commit?: { message?: unknown } };
-          shape('commit', typeof data?.commit?.message === 'string', 'no commit message');
-          subject ??= subjectOf(data.commit!.message as string);
-          files.push(...listed('commit', data.files));
-          if (files.length >= COMMIT_MAX_FILES) break;
-        }
+        const pages = commitFilePages(octokit.paginate.iterator(octokit.rest.repos.getCommit, { ...repo, ref: sha }), (message) => {
+          subject ??= subjectOf(message);
+        });
+        const files = sayCut(logger, 'commit', await readPages(pages, COMMIT_FILE_PAGES, ({ filename }) => filename), COMMIT_FILE_PAGES);
         return { files, subject: subject ?? '' };
       }),
     defaultBranch: () =>
@@ -215,28 +226,22 @@ function commentCalls({
   octokit,
   repo,
   call,
-}: CallContext): Pick<GitHubApi, 'listComments' | 'recentComments' | 'tokenLogin' | 'createComment' | 'updateComment'> {
+  logger,
+}: CallContext): Pick<GitHubApi, 'listComments' | 'comment' | 'recentComments' | 'tokenLogin' | 'createComment' | 'updateComment'> {
   let tokenLogin: string | undefined;
   return {
     recentComments: (since, maxPages) =>
       call('recent-comments', async () => {
-        const request = { ...repo, since, sort: 'updated', direction: 'asc', per_page: 100 } as const;
-        const { items, more, pages } = await pagesOf(
-          'recent-comments',
-          octokit.paginate.iterator(octokit.rest.issues.listCommentsForRepo, request),
-          maxPages,
-          recentCommentOf,
-        );
-        return { comments: items, more, pages };
+        const request = { ...repo, since, sort: 'updated', direction: 'asc', per_page: PAGE_SIZE } as const;
+        const pages = restPages('recent-comments', octokit.paginate.iterator(octokit.rest.issues.listCommentsForRepo, request), recentCommentOf);
+        const { items, more, pages: read } = await readPages(pages, maxPages, ({ id }) => id);
+        return { comments: items, more, pages: read };
       }),
     listComments: (issueNumber) =>
       call('list-comments', async () => {
-        const comments = await octokit.paginate(octokit.rest.issues.listComments, { ...repo, issue_number: issueNumber, per_page: 100 });
-        shape('list-comments', Array.isArray(comments), 'not a list');
-        return comments.map((comment): IssueComment => {
-          shape('list-comments', typeof comment?.id === 'number', 'a comment without an "id"');
-          return { id: comment.id, body: typeof comment.body === 'string' ? comment.body : '', authorLogin: comment.user?.login ?? '' };
-        });
+        const request = { ...repo, issue_number: issueNumber, per_page: PAGE_SIZE };
+        const pages = restPages('list-comments', octokit.paginate.iterator(octokit.rest.issues.listComments, request), issueCommentOf);
+        return sayCut(logger, 'list-comments', await readPages(pages, PULL_COMMENT_PAGES, ({ id }) => id), PULL_COMMENT_PAGES);
       }),
     // GraphQL's `viewer` answers for every kind of token; REST `GET /user` refuses installation
     // tokens (the default GITHUB_TOKEN among them), and `GET /app` needs the app's own JWT.
@@ -252,10 +257,31 @@ function commentCalls({
       }),
     createComment: (issueNumber, body) =>
       call('create-comment', async () => (await octokit.rest.issues.createComment({ ...repo, issue_number: issueNumber, body })).data.id),
+    comment: (commentId) =>
+      call('get-comment', async () => {
+        try {
+          const { data } = await octokit.rest.issues.getComment({ ...repo, comment_id: commentId });
+          return issueCommentOf(data);
+        } catch (error) {
+          // Deleted since: nothing to read again.
+          if ((error as { status?: unknown }).status === 404) return undefined;
+          throw error;
+        }
+      }),
     updateComment: (commentId, body) =>
       call('update-comment', async () => {
         await octokit.rest.issues.updateComment({ ...repo, comment_id: commentId, body });
       }),
+  };
+}
+
+/** A comment of a pull request's list, checked: its ID, its text, and who wrote it. */
+function issueCommentOf(comment: { id?: unknown; body?: unknown; user?: { login?: unknown } | null } | null): IssueComment {
+  shape('list-comments', typeof comment?.id === 'number', 'a comment without an "id"');
+  return {
+    id: comment!.id as number,
+    body: typeof comment!.body === 'string' ? comment!.body : '',
+    authorLogin: typeof comment!.user?.login === 'string' ? comment!.user.login : '',
   };
 }
 
@@ -286,7 +312,10 @@ function pullRequestCalls({
   octokit,
   repo,
   call,
-}: CallContext): Pick<GitHubApi, 'pullRequest' | 'setPullRequestState' | 'markReadyForReview' | 'setCommitStatus' | 'writersReviews'> {
+}: CallContext): Pick<
+  GitHubApi,
+  'pullRequest' | 'setPullRequestState' | 'markReadyForReview' | 'setCommitStatus' | 'writersReviews' | 'openPullsWithPendingStatus'
+> {
   return {
     pullRequest: (pullNumber) =>
       call('pull-request', async () => pullState('pull-request', (await octokit.rest.pulls.get({ ...repo, pull_number: pullNumber })).data)),
@@ -305,28 +334,102 @@ function pullRequestCalls({
       call('review-decision', async () =>
         writersReviews(await octokit.graphql<unknown>(WRITERS_REVIEWS_QUERY, { owner: repo.owner, name: repo.repo, number: pullNumber })),
       ),
+    openPullsWithPendingStatus: (context, maxPages) =>
+      call('pending-pulls', async () => {
+        const pages = openPullPages((after) => octokit.graphql<unknown>(OPEN_PULLS_QUERY, { owner: repo.owner, name: repo.repo, context, after }));
+        const { items, more, pages: read } = await readPages(pages, maxPages, ({ number }) => number);
+        const pulls = items.flatMap(({ number, headSha, state }) => (state === 'PENDING' && headSha !== undefined ? [{ number, headSha }] : []));
+        return { pulls, more, pages: read };
+      }),
   };
 }
 
+/** An open pull request as `OPEN_PULLS_QUERY` answers it: its head commit, and the state of that commit's status of the context asked. */
+interface OpenPull {
+  readonly number: number;
+  /** Undefined for a pull request GitHub lists without commits. */
+  readonly headSha: string | undefined;
+  /** GraphQL's `StatusState` (`PENDING`, `SUCCESS`, ...); undefined when the commit has no status of the context. */
+  readonly state: string | undefined;
+}
+
 /**
- * A list read page by page, following GitHub's links (a last page of exactly 100 costs no empty
- * read after it), at most `maxPages` pages; `more`: GitHub had more than the pages read.
+ * The pages of `OPEN_PULLS_QUERY` for `readPages`, each requested only when asked for, after the
+ * `endCursor` of the page before; a page names a next one only with `hasNextPage` and a cursor.
  */
-async function pagesOf<T>(
-  name: GitHubCallName,
-  pages: AsyncIterable<{ readonly data: unknown }>,
-  maxPages: number,
-  itemOf: (item: never) => T,
-): Promise<{ items: T[]; more: boolean; pages: number }> {
-  const items: T[] = [];
-  let read = 0;
-  for await (const page of pages) {
-    if (read === maxPages) return { items, more: true, pages: read };
-    read += 1;
-    shape(name, Array.isArray(page.data), 'not a list');
-    for (const item of page.data as never[]) items.push(itemOf(item));
+async function* openPullPages(request: (after: string | undefined) => Promise<unknown>): AsyncGenerator<ListPage<OpenPull>> {
+  let after: string | undefined;
+  for (;;) {
+    const page = openPullsPage(await request(after));
+    yield page;
+    if (page.next === undefined) return;
+    after = page.next;
   }
-  return { items, more: false, pages: read };
+}
+
+/** One answer of `OPEN_PULLS_QUERY`, checked. */
+function openPullsPage(data: unknown): ListPage<OpenPull> {
+  const connection = (
+    data as { repository?: { pullRequests?: { nodes?: unknown; pageInfo?: { hasNextPage?: unknown; endCursor?: unknown } | null } | null } | null } | null
+  )?.repository?.pullRequests;
+  shape('pending-pulls', Array.isArray(connection?.nodes), 'no "repository.pullRequests.nodes" list');
+  const items = (connection!.nodes as unknown[]).map((node): OpenPull => {
+    const pull = node as { number?: unknown; commits?: { nodes?: unknown } | null } | null;
+    shape('pending-pulls', typeof pull?.number === 'number' && Number.isSafeInteger(pull.number), 'a pull request without a "number"');
+    const last = (Array.isArray(pull!.commits?.nodes) ? pull!.commits.nodes.at(-1) : undefined) as
+      { commit?: { oid?: unknown; status?: { context?: { state?: unknown } | null } | null } | null } | null | undefined;
+    const oid = last?.commit?.oid;
+    const state = last?.commit?.status?.context?.state;
+    return {
+      number: pull!.number as number,
+      headSha: typeof oid === 'string' && isCommitSha(oid) ? oid : undefined,
+      state: typeof state === 'string' ? state : undefined,
+    };
+  });
+  const { hasNextPage, endCursor } = connection!.pageInfo ?? {};
+  return { items, next: hasNextPage === true && typeof endCursor === 'string' && endCursor !== '' ? endCursor : undefined };
+}
+
+/**
+ * A REST list's pages for `readPages`, each checked to be a list: Octokit's iterator requests a
+ * page only when the next one is asked for, so the pager's limit is the requests' limit.
+ */
+async function* restPages<T>(
+  name: GitHubCallName,
+  pages: AsyncIterable<{ readonly data: unknown; readonly headers: { readonly link?: string } }>,
+  itemOf: (item: never) => T,
+): AsyncGenerator<ListPage<T>> {
+  for await (const page of pages) {
+    shape(name, Array.isArray(page.data), 'not a list');
+    yield { items: (page.data as never[]).map(itemOf), next: nextLinkOf(page.headers.link) };
+  }
+}
+
+/** A commit's files, page by page for `readPages`; each page repeats the commit, whose message `onMessage` is given. */
+async function* commitFilePages(
+  pages: AsyncIterable<{ readonly data: unknown; readonly headers: { readonly link?: string } }>,
+  onMessage: (message: string) => void,
+): AsyncGenerator<ListPage<ListedFile>> {
+  for await (const page of pages) {
+    const data = page.data as { files?: unknown; commit?: { message?: unknown } } | null;
+    shape('commit', typeof data?.commit?.message === 'string', 'no commit message');
+    onMessage(data!.commit!.message as string);
+    yield { items: listed('commit', data!.files), next: nextLinkOf(page.headers.link) };
+  }
+}
+
+/** The page a REST answer names as next (`Link: <url>; rel="next"`), read as Octokit's iterator reads it to follow it. */
+function nextLinkOf(link: string | undefined): string | undefined {
+  return /<([^<>]+)>;\s*rel="next"/.exec(link ?? '')?.[1];
+}
+
+/**
+ * The items of a list whose answer cannot say it was cut (the port gives the list alone): when it
+ * was, the log says which list and where it stopped.
+ */
+function sayCut<T>(logger: GitHubClientOptions['logger'], name: GitHubCallName, list: BoundedList<T>, maxPages: number): T[] {
+  if (list.more) logger.info(`${callLabel(name)} has more than ${maxPages} pages; only the first ${maxPages} were read.`);
+  return list.items;
 }
 
 /** Fails the call when GitHub's answer is not the documented shape: the step says so rather than read into it. */
@@ -343,16 +446,27 @@ function diffText(name: GitHubCallName, data: unknown): string {
 /** The files of a pull request, a comparison or a commit, as `ListedFile`s. */
 function listed(name: GitHubCallName, files: unknown): ListedFile[] {
   shape(name, files === undefined || Array.isArray(files), '"files" is not a list');
-  return ((files ?? []) as unknown[]).map((file) => {
-    const item = file as Partial<Record<'filename' | 'previous_filename' | 'status' | 'patch', unknown>> | null;
-    shape(name, typeof item?.filename === 'string', 'a file without a "filename"');
-    return {
-      filename: item!.filename as string,
-      previous_filename: typeof item!.previous_filename === 'string' ? item!.previous_filename : undefined,
-      status: typeof item!.status === 'string' ? item!.status : undefined,
-      patch: typeof item!.patch === 'string' ? item!.patch : undefined,
-    };
-  });
+  return ((files ?? []) as unknown[]).map((file) => listedFile(name, file));
+}
+
+/** One file of a pull request, a comparison or a commit, checked: it has a name. */
+function listedFile(name: GitHubCallName, file: unknown): ListedFile {
+  const item = file as Partial<Record<'filename' | 'previous_filename' | 'status' | 'patch', unknown>> | null;
+  shape(name, typeof item?.filename === 'string', 'a file without a "filename"');
+  return {
+    filename: item!.filename as string,
+    previous_filename: typeof item!.previous_filename === 'string' ? item!.previous_filename : undefined,
+    status: typeof item!.status === 'string' ? item!.status : undefined,
+    patch: typeof item!.patch === 'string' ? item!.patch : undefined,
+  };
+}
+
+/** A commit of a pull request's list: its SHA, which tells a commit listed again, and its subject (empty without a message). */
+function listedCommit(commit: { sha?: unknown; commit?: { message?: unknown } | null } | null): { sha: string | undefined; subject: string } {
+  return {
+    sha: typeof commit?.sha === 'string' ? commit.sha : undefined,
+    subject: subjectOf(typeof commit?.commit?.message === 'string' ? commit.commit.message : ''),
+  };
 }
 
 /** The subjects of listed commits; a commit without a message has an empty one. */

@@ -7,6 +7,8 @@
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { GitHubApi, GitHubError } from '../../src/github/api.js';
+import { GITHUB_REST_API_VERSION } from '../../src/github/limits.js';
+import { COMMIT_FILE_PAGES, PULL_COMMENT_PAGES, PULL_COMMIT_PAGES, PULL_FILE_PAGES } from '../../src/github/pages.js';
 import { startFakeGitHub, type FakeGitHub } from '../support/fake-github.js';
 import { FakeTime } from '../support/fake-time.js';
 
@@ -299,9 +301,255 @@ describe('which failures are worth sending again', () => {
 describe('GraphQL', () => {
   it("asks GitHub only what GitHub's GraphQL schema allows", async () => {
     const { validate } = await import('@octokit/graphql-schema');
-    const { VIEWER_LOGIN_QUERY } = await import('../../src/github/octokit-client.js');
+    const { VIEWER_LOGIN_QUERY, OPEN_PULLS_QUERY } = await import('../../src/github/octokit-client.js');
     expect(validate(VIEWER_LOGIN_QUERY)).toEqual([]);
+    expect(validate(OPEN_PULLS_QUERY)).toEqual([]);
     // The check can fail: a field GitHub's User does not have.
     expect(validate('query { viewer { logn } }')).not.toEqual([]);
+  });
+});
+
+describe('every list read within its page limit, whatever the server says', () => {
+  afterEach(() => {
+    github.pulls.clear();
+    github.pullStates.clear();
+    github.commits.clear();
+    github.statuses.length = 0;
+  });
+
+  const files = (count: number) => Array.from({ length: count }, (_, i) => ({ filename: `src/f${i}.ts`, status: 'modified' }));
+  const cut = (call: string, limit: number) => `GitHub ${call} has more than ${limit} pages; only the first ${limit} were read.`;
+  const LIST_COMMENTS = 'list comments (GET /repos/{owner}/{repo}/issues/{issue_number}/comments)';
+
+  it("a pull request's comments: the first 10 pages of 100, and one line saying so when there were more", async () => {
+    comments(1_050);
+    const read = await (await client()).listComments(7);
+    expect(read.map((comment) => comment.id)).toEqual(Array.from({ length: 1_000 }, (_, i) => i + 1));
+    expect(github.callsTo('list-comments')).toHaveLength(PULL_COMMENT_PAGES);
+    expect(logged).toEqual([cut(LIST_COMMENTS, 10)]);
+  });
+
+  it("a pull request's comments: a next link on every page costs one empty page after the last, no more; a page answered again ends the read", async () => {
+    comments(150);
+    github.lieAboutPages('list-comments', { kind: 'endless' });
+    await expect((await client()).listComments(7)).resolves.toHaveLength(150);
+    expect(github.callsTo('list-comments')).toHaveLength(3);
+    github.requests.length = 0;
+    github.lieAboutPages('list-comments', { kind: 'repeat', from: 1 });
+    const repeated = await (await client()).listComments(7);
+    expect(repeated.map((comment) => comment.id)).toEqual(Array.from({ length: 100 }, (_, i) => i + 1));
+    expect(github.callsTo('list-comments')).toHaveLength(2);
+    expect(logged).toEqual([]);
+  });
+
+  it("a pull request's comments, endless past a thousand: 10 requests, not hundreds", async () => {
+    comments(1_000);
+    github.lieAboutPages('list-comments', { kind: 'endless' });
+    await expect((await client()).listComments(7)).resolves.toHaveLength(1_000);
+    expect(github.callsTo('list-comments')).toHaveLength(10);
+    expect(logged).toEqual([cut(LIST_COMMENTS, 10)]);
+  });
+
+  it("a pull request's files: all 3,000 GitHub lists in 30 pages; a server that names a 31st is not followed", async () => {
+    github.pulls.set(7, { diff: '', files: files(3_000), commits: [] });
+    const api = await client();
+    await expect(api.pullFiles(7)).resolves.toHaveLength(3_000);
+    expect(github.callsTo('pull-files')).toHaveLength(PULL_FILE_PAGES);
+    expect(logged).toEqual([]);
+    github.lieAboutPages('pull-files', { kind: 'endless' });
+    await expect(api.pullFiles(7)).resolves.toHaveLength(3_000);
+    expect(github.callsTo('pull-files')).toHaveLength(2 * PULL_FILE_PAGES);
+    expect(logged).toEqual([cut('pull request files (GET /repos/{owner}/{repo}/pulls/{pull_number}/files)', 30)]);
+  });
+
+  it("a pull request's commits: GitHub's 250 in 3 pages; pages that go round end where they turn back", async () => {
+    const messages = Array.from({ length: 250 }, (_, i) => `Commit ${i}\n\nbody`);
+    github.pulls.set(7, { diff: '', files: [], commits: messages });
+    const api = await client();
+    await expect(api.pullCommitSubjects(7)).resolves.toEqual(messages.map((message) => message.split('\n')[0]));
+    expect(github.callsTo('pull-commits')).toHaveLength(PULL_COMMIT_PAGES);
+    github.requests.length = 0;
+    // The second page names the first again: read again (its link is another URL), it brings nothing new.
+    github.lieAboutPages('pull-commits', { kind: 'loop', at: 2, to: 1 });
+    await expect(api.pullCommitSubjects(7)).resolves.toHaveLength(200);
+    expect(github.callsTo('pull-commits')).toHaveLength(3);
+    github.requests.length = 0;
+    github.lieAboutPages('pull-commits', { kind: 'endless' });
+    await expect(api.pullCommitSubjects(7)).resolves.toHaveLength(250);
+    expect(github.callsTo('pull-commits')).toHaveLength(3);
+    expect(logged).toEqual([cut('pull request commits (GET /repos/{owner}/{repo}/pulls/{pull_number}/commits)', 3)]);
+  });
+
+  it("a commit's files: 300 a page, 3,000 in 10 pages, its subject from the first", async () => {
+    const sha = 'a'.repeat(40);
+    github.commits.set(sha, { files: files(301), message: 'Start\n\nThe first commit.' });
+    const api = await client();
+    const commit = await api.commit(sha);
+    expect([commit.subject, commit.files.length, commit.files.at(-1)?.filename]).toEqual(['Start', 301, 'src/f300.ts']);
+    expect(github.callsTo('commit')).toHaveLength(2);
+    github.requests.length = 0;
+    github.commits.set(sha, { files: files(3_000), message: 'Many' });
+    github.lieAboutPages('commit', { kind: 'endless' });
+    const many = await api.commit(sha);
+    expect([many.subject, many.files.length, many.files.at(-1)?.filename]).toEqual(['Many', 3_000, 'src/f2999.ts']);
+    expect(github.callsTo('commit')).toHaveLength(COMMIT_FILE_PAGES);
+    expect(logged).toEqual([cut('commit (GET /repos/{owner}/{repo}/commits/{ref})', 10)]);
+  });
+
+  it("the repository's recent comments: at most the pages the caller gives, with no request past them to learn there is more; the caller says it", async () => {
+    for (let i = 1; i <= 250; i++)
+      github.comments.push({
+        id: i,
+        issue_url: `${github.url}/repos/acme/widgets/issues/${i}`,
+        body: 'hello',
+        user: { login: 'octocat', type: 'User' },
+        author_association: 'NONE',
+      });
+    const api = await client();
+    const since = '2020-01-01T00:00:00Z';
+    const two = await api.recentComments(since, 2);
+    expect([two.comments.length, two.more, two.pages]).toEqual([200, true, 2]);
+    expect(github.callsTo('recent-comments')).toHaveLength(2);
+    const three = await api.recentComments(since, 3);
+    expect([three.comments.length, three.more, three.pages]).toEqual([250, false, 3]);
+    github.requests.length = 0;
+    github.lieAboutPages('recent-comments', { kind: 'repeat', from: 2 });
+    const repeated = await api.recentComments(since, 5);
+    expect([repeated.comments.length, repeated.more, repeated.pages]).toEqual([200, false, 3]);
+    expect(logged).toEqual([]);
+  });
+
+  it("a review's comments: at most the pages the caller gives, with no request past them", async () => {
+    const comments = Array.from({ length: 150 }, (_, i) => ({ path: 'docs/a.md', line: i + 1, body: `Fix ${i}.` }));
+    github.pullStates.set(3, {
+      title: 'Docs',
+      state: 'open',
+      draft: false,
+      merged: false,
+      headRef: 'docs',
+      reviews: [{ id: 77, login: 'editor', state: 'COMMENTED', submittedAt: '2026-01-05T10:00:00Z', comments }],
+    });
+    const api = await client();
+    const one = await api.reviewComments(3, 77, 1);
+    expect([one.comments.length, one.more, one.comments[0]]).toEqual([100, true, { path: 'docs/a.md', line: 1, body: 'Fix 0.' }]);
+    expect(github.callsTo('review-comments')).toHaveLength(1);
+    github.lieAboutPages('review-comments', { kind: 'endless' });
+    const endless = await api.reviewComments(3, 77, 10);
+    expect([endless.comments.length, endless.more]).toEqual([150, false]);
+    expect(github.callsTo('review-comments')).toHaveLength(1 + 3);
+  });
+
+  it('asks for REST API version 2022-11-28 on every request, each page of a list too (the fake GitHub refuses any other)', async () => {
+    expect(GITHUB_REST_API_VERSION).toBe('2022-11-28');
+    comments(250);
+    const api = await client();
+    await expect(api.listComments(7)).resolves.toHaveLength(250);
+    await expect(api.createComment(7, 'hello')).resolves.toBeGreaterThan(0);
+    expect(github.requests.map((request) => request.call)).toEqual(['list-comments', 'list-comments', 'list-comments', 'create-comment']);
+    // afterEach: no request strayed, a missing or other version included.
+  });
+});
+
+describe('the open pull requests whose head has a pending status', () => {
+  afterEach(() => {
+    github.pullStates.clear();
+    github.pulls.clear();
+    github.statuses.length = 0;
+  });
+
+  const shaOf = (n: number) => n.toString(16).padStart(40, '0');
+  /** Open pull requests 1..count, each with its own head; every `pendingEvery`th pending for `documentation`, the others passed. */
+  function pulls(count: number, pendingEvery = 2): void {
+    for (let n = 1; n <= count; n++) {
+      github.pullStates.set(n, { title: `Change ${n}`, state: 'open', draft: false, merged: false, headRef: `change-${n}`, headSha: shaOf(n) });
+      github.statuses.push({
+        repository: 'acme/widgets',
+        sha: shaOf(n),
+        state: n % pendingEvery === 0 ? 'pending' : 'success',
+        description: null,
+        target_url: null,
+        context: 'documentation',
+        token: 'workflow-token',
+        id: n,
+      });
+    }
+  }
+  const pendingUpTo = (last: number, every = 2) =>
+    Array.from({ length: last }, (_, i) => i + 1)
+      .filter((n) => n % every === 0)
+      .map((n) => ({ number: n, headSha: shaOf(n) }));
+
+  it("lists the open ones whose head's newest status of the context is pending, with their heads, in one request a page", async () => {
+    pulls(6);
+    github.pullStates.set(7, { title: 'Closed', state: 'closed', draft: false, merged: false, headRef: 'gone', headSha: shaOf(7) });
+    github.statuses.push(
+      // Newer than its pending: pull request 2 passed since.
+      { repository: 'acme/widgets', sha: shaOf(2), state: 'success', description: null, target_url: null, context: 'documentation', token: 't', id: 90 },
+      // Pending, but closed; and pending for another context.
+      { repository: 'acme/widgets', sha: shaOf(7), state: 'pending', description: null, target_url: null, context: 'documentation', token: 't', id: 91 },
+      { repository: 'acme/widgets', sha: shaOf(5), state: 'pending', description: null, target_url: null, context: 'ci/tests', token: 't', id: 92 },
+    );
+    await expect((await client()).openPullsWithPendingStatus('documentation', 5)).resolves.toEqual({
+      pulls: [
+        { number: 4, headSha: shaOf(4) },
+        { number: 6, headSha: shaOf(6) },
+      ],
+      more: false,
+      pages: 1,
+    });
+    expect(github.callsTo('pending-pulls')).toHaveLength(1);
+    await expect((await client()).openPullsWithPendingStatus('ci/tests', 5)).resolves.toMatchObject({ pulls: [{ number: 5, headSha: shaOf(5) }] });
+  });
+
+  it('reads 100 a page, at most the pages given; more when GitHub had more', async () => {
+    pulls(250);
+    const api = await client();
+    await expect(api.openPullsWithPendingStatus('documentation', 2)).resolves.toEqual({ pulls: pendingUpTo(200), more: true, pages: 2 });
+    expect(github.callsTo('pending-pulls')).toHaveLength(2);
+    await expect(api.openPullsWithPendingStatus('documentation', 3)).resolves.toEqual({ pulls: pendingUpTo(250), more: false, pages: 3 });
+    expect(github.callsTo('pending-pulls')).toHaveLength(5);
+  });
+
+  it('hasNextPage for ever stops at the pages given; an endCursor named again ends the read', async () => {
+    pulls(150);
+    github.lieAboutPages('pending-pulls', { kind: 'endless' });
+    const api = await client();
+    await expect(api.openPullsWithPendingStatus('documentation', 50)).resolves.toEqual({ pulls: pendingUpTo(150), more: false, pages: 3 });
+    github.requests.length = 0;
+    github.lieAboutPages('pending-pulls', { kind: 'loop', at: 2, to: 2 });
+    await expect(api.openPullsWithPendingStatus('documentation', 50)).resolves.toEqual({ pulls: pendingUpTo(150), more: false, pages: 2 });
+    expect(github.callsTo('pending-pulls')).toHaveLength(2);
+    pulls(1_000);
+    github.lieAboutPages('pending-pulls', { kind: 'endless' });
+    await expect(api.openPullsWithPendingStatus('documentation', 4)).resolves.toMatchObject({ more: true, pages: 4 });
+  });
+
+  it('says a repository it cannot see as GitHub refuses it, with what to check', async () => {
+    const api = await (
+      await import('../../src/github/octokit.js')
+    ).createGitHubApi({
+      token: 'ghs_clientTest',
+      repo: { owner: 'acme', repo: 'nowhere' },
+      requestTimeoutMs: 500,
+      deadline: time.now() + 60_000,
+      signal: new AbortController().signal,
+      clock: time,
+      startTimer: time.startTimer,
+      apiUrl: github.url,
+      retries: 0,
+      logger: { info: (line) => logged.push(line) },
+    });
+    const error = await failureOf(api.openPullsWithPendingStatus('documentation', 1));
+    expect(error).toMatchObject({ kind: 'http', status: 404 });
+    expect(error.message).toBe(
+      "GitHub open pull requests with a pending status (POST /graphql, repository.pullRequests(states: OPEN) and status.context) answered NOT_FOUND: Could not resolve to a Repository with the name 'acme/nowhere'. (check GITHUB_REPOSITORY and that the token can see the repository).",
+    );
+  });
+
+  it('refuses an answer without its list of pull requests', async () => {
+    github.injectFault({ call: 'pending-pulls', kind: 'status', status: 200, body: { data: { repository: { pullRequests: null } } } });
+    const error = await failureOf((await client()).openPullsWithPendingStatus('documentation', 1));
+    expect(error.kind).toBe('shape');
+    expect(error.message).toContain('no "repository.pullRequests.nodes" list');
   });
 });

@@ -6,7 +6,7 @@
  * and a GraphQL document or answer that GitHub's schema does not allow.
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { CONTENT_MAX_BYTES, fileDiff, runnerRepositoryId, startFakeGitHub, TREE_ENTRIES_MAX, type FakeGitHub } from './fake-github.js';
+import { CONTENT_MAX_BYTES, fileDiff, REST_API_VERSION, runnerRepositoryId, startFakeGitHub, TREE_ENTRIES_MAX, type FakeGitHub } from './fake-github.js';
 import { graphqlViolations } from './github-graphql.js';
 import { repositoryIdOf, reviewComment } from './github-objects.js';
 import { restDescription, type RestExchange } from './github-rest.js';
@@ -29,11 +29,17 @@ beforeEach(async () => {
 
 const JSON_MEDIA = 'application/vnd.github.v3+json';
 const DIFF_MEDIA = 'application/vnd.github.v3.diff';
+/** The version of GitHub's REST API the fake serves: every REST request asks for it, as the action's do. */
+const API_VERSION = { 'x-github-api-version': REST_API_VERSION };
 
 async function send(method: string, path: string, options: { accept?: string; body?: unknown } = {}): Promise<Response> {
   const response = await fetch(github.url + path, {
     method,
-    headers: { accept: options.accept ?? JSON_MEDIA, ...(options.body === undefined ? {} : { 'content-type': 'application/json; charset=utf-8' }) },
+    headers: {
+      accept: options.accept ?? JSON_MEDIA,
+      ...API_VERSION,
+      ...(options.body === undefined ? {} : { 'content-type': 'application/json; charset=utf-8' }),
+    },
     body: options.body === undefined ? undefined : typeof options.body === 'string' ? options.body : JSON.stringify(options.body),
   });
   await response.arrayBuffer();
@@ -87,7 +93,7 @@ describe('a documentation repository and the tokens that reach it', () => {
   async function as(token: string, method: string, path: string, body?: unknown): Promise<{ status: number; json: unknown }> {
     const response = await fetch(github.url + path, {
       method,
-      headers: { accept: JSON_MEDIA, authorization: `token ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      headers: { accept: JSON_MEDIA, ...API_VERSION, authorization: `token ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const text = await response.text();
@@ -149,7 +155,7 @@ describe('the documentation gate: commit statuses, reviews and the review decisi
   async function as(token: string, method: string, path: string, body?: unknown): Promise<{ status: number; json: unknown; headers: Headers }> {
     const response = await fetch(github.url + path, {
       method,
-      headers: { accept: JSON_MEDIA, authorization: `token ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      headers: { accept: JSON_MEDIA, ...API_VERSION, authorization: `token ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const text = await response.text();
@@ -441,7 +447,7 @@ describe('the documentation gate: commit statuses, reviews and the review decisi
 
 describe("reader impact: a pull request's changed files, a commit's tree, a file's contents", () => {
   async function as(token: string, path: string): Promise<{ status: number; json: unknown; headers: Headers }> {
-    const response = await fetch(github.url + path, { headers: { accept: JSON_MEDIA, authorization: `token ${token}` } });
+    const response = await fetch(github.url + path, { headers: { accept: JSON_MEDIA, ...API_VERSION, authorization: `token ${token}` } });
     const text = await response.text();
     return { status: response.status, json: text ? (JSON.parse(text) as unknown) : undefined, headers: response.headers };
   }
@@ -695,7 +701,7 @@ describe('writers and their reviews, as GitHub counts them', () => {
   async function as(token: string, method: string, path: string, body?: unknown): Promise<{ status: number; json: unknown }> {
     const response = await fetch(github.url + path, {
       method,
-      headers: { accept: JSON_MEDIA, authorization: `token ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      headers: { accept: JSON_MEDIA, ...API_VERSION, authorization: `token ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const text = await response.text();
@@ -893,7 +899,7 @@ describe('writers and their reviews, as GitHub counts them', () => {
 
 describe("a review read whole: the review, its inline comments, and a login's permission", () => {
   async function as(token: string, path: string): Promise<{ status: number; json: unknown; headers: Headers }> {
-    const response = await fetch(github.url + path, { headers: { accept: JSON_MEDIA, authorization: `token ${token}` } });
+    const response = await fetch(github.url + path, { headers: { accept: JSON_MEDIA, ...API_VERSION, authorization: `token ${token}` } });
     const text = await response.text();
     return { status: response.status, json: text ? (JSON.parse(text) as unknown) : undefined, headers: response.headers };
   }
@@ -1147,7 +1153,7 @@ describe('repository IDs that survive a rename, and a rename', () => {
   async function as(token: string, method: string, path: string, body?: unknown): Promise<{ status: number; json: unknown }> {
     const response = await fetch(github.url + path, {
       method,
-      headers: { accept: JSON_MEDIA, authorization: `token ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      headers: { accept: JSON_MEDIA, ...API_VERSION, authorization: `token ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const text = await response.text();
@@ -1317,6 +1323,216 @@ describe('repository IDs that survive a rename, and a rename', () => {
     } finally {
       await flows.close();
     }
+  });
+});
+
+describe("the REST API's version at the door, and lists that lie about their pages", () => {
+  async function get(path: string, headers: Record<string, string> = API_VERSION): Promise<{ status: number; json: unknown; link: string | null }> {
+    const response = await fetch(github.url + path, { headers: { accept: JSON_MEDIA, ...headers } });
+    const text = await response.text();
+    return { status: response.status, json: text ? (JSON.parse(text) as unknown) : undefined, link: response.headers.get('link') };
+  }
+  async function graphql(query: string, variables: Record<string, unknown> = {}): Promise<{ status: number; json: unknown }> {
+    const response = await fetch(`${github.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query, variables }),
+    });
+    return { status: response.status, json: await response.json() };
+  }
+  /** The page a next link names (its `page`), or null without one. */
+  const nextPage = (link: string | null): string | null => (link === null ? null : (/[?&]page=(\d+)>; rel="next"$/.exec(link)?.[1] ?? `unreadable: ${link}`));
+  const idsOf = (json: unknown): number[] => (json as Array<{ id: number }>).map((comment) => comment.id);
+  const comments = (count: number): void => {
+    for (let i = 1; i <= count; i++) github.comments.push({ id: i, body: `c${i}`, user: { login: 'octocat', type: 'User' }, author_association: 'MEMBER' });
+  };
+  const open = (headSha: string, state: 'open' | 'closed' = 'open') => ({
+    title: 'A change',
+    state,
+    draft: false,
+    merged: false,
+    headRef: `b-${headSha}`,
+    headSha,
+  });
+  const documentation = (sha: string, state: 'pending' | 'success', context = 'documentation') => ({
+    repository: 'acme/widgets',
+    sha,
+    state,
+    description: null,
+    target_url: null,
+    context,
+    token: 'workflow-token',
+    id: github.statuses.length + 1,
+  });
+  /** Open pull requests a page of `first`, each with its head commit's status of `context`: as the action asks, by any document GitHub's schema allows. */
+  const OPEN_PULLS =
+    'query ($owner: String!, $name: String!, $context: String!, $first: Int!, $after: String) { repository(owner: $owner, name: $name) { pullRequests(states: OPEN, first: $first, after: $after) { nodes { number commits(last: 1) { nodes { commit { oid status { context(name: $context) { state } } } } } } pageInfo { hasNextPage endCursor } } } }';
+  type OpenPulls = {
+    data: {
+      repository: {
+        pullRequests: {
+          nodes: Array<{ number: number; commits: { nodes: Array<{ commit: { oid: string; status: { context: { state: string } | null } | null } }> } }>;
+          pageInfo: { hasNextPage: boolean; endCursor: string | null };
+        };
+      };
+    };
+  };
+  const openPulls = async (first: number, after?: string | null) =>
+    ((await graphql(OPEN_PULLS, { owner: 'acme', name: 'widgets', context: 'documentation', first, after })).json as OpenPulls).data.repository.pullRequests;
+
+  afterEach(() => {
+    github.clearFaults();
+    github.pulls.clear();
+    github.pullStates.clear();
+    github.commits.clear();
+    github.statuses.length = 0;
+  });
+
+  it('refuses a REST request that does not ask for version 2022-11-28 with a 400, as GitHub refuses a version it does not serve, and reports it', async () => {
+    github.injectFault({ call: 'repository', kind: 'status', status: 502 });
+    const none = await get('/repos/acme/widgets', {});
+    expect(none.status).toBe(400);
+    expect(none.json).toEqual({
+      message: 'API version none is not supported: send X-GitHub-Api-Version: 2022-11-28, the version the fake GitHub serves.',
+      documentation_url: 'https://docs.github.com/rest/about-the-rest-api/api-versions',
+      status: '400',
+    });
+    const later = await get('/repos/acme/widgets', { 'x-github-api-version': '2026-03-10' });
+    expect([later.status, (later.json as { message: string }).message]).toEqual([
+      400,
+      'API version 2026-03-10 is not supported: send X-GitHub-Api-Version: 2022-11-28, the version the fake GitHub serves.',
+    ]);
+    // Refused at the door: the fault queued for the call is still there for the next request that asks rightly.
+    expect((await get('/repos/acme/widgets')).status).toBe(502);
+    expect((await get('/repos/acme/widgets')).status).toBe(200);
+    // GraphQL has no versions: a query is answered without it.
+    expect((await graphql('query { viewer { login } }')).json).toEqual({ data: { viewer: { login: 'github-actions[bot]' } } });
+    expect(await github.takeViolations()).toEqual([
+      'GET /repos/acme/widgets: sent X-GitHub-Api-Version none, not 2022-11-28',
+      'GET /repos/acme/widgets: sent X-GitHub-Api-Version 2026-03-10, not 2022-11-28',
+    ]);
+  });
+
+  it('an endless list: every page names a next one, past the end empty pages each naming the next; until the lies are cleared', async () => {
+    comments(5);
+    const honest = await get('/repos/acme/widgets/issues/7/comments?per_page=2&page=3');
+    expect([idsOf(honest.json), nextPage(honest.link)]).toEqual([[5], null]);
+    github.lieAboutPages('list-comments', { kind: 'endless' });
+    const pages = await Promise.all([1, 3, 4, 9].map((page) => get(`/repos/acme/widgets/issues/7/comments?per_page=2&page=${page}`)));
+    expect(pages.map((page) => [idsOf(page.json), nextPage(page.link)])).toEqual([
+      [[1, 2], '2'],
+      [[5], '4'],
+      [[], '5'],
+      [[], '10'],
+    ]);
+    github.clearFaults();
+    expect(nextPage((await get('/repos/acme/widgets/issues/7/comments?per_page=2&page=3')).link)).toBeNull();
+    expect(await github.takeViolations()).toEqual([]);
+  });
+
+  it("a repeating list: from page `from` on, that page's items again, naming the page after; a commit's files alike", async () => {
+    comments(5);
+    github.lieAboutPages('list-comments', { kind: 'repeat', from: 2 });
+    const pages = await Promise.all([1, 2, 3, 7].map((page) => get(`/repos/acme/widgets/issues/7/comments?per_page=2&page=${page}`)));
+    expect(pages.map((page) => [idsOf(page.json), nextPage(page.link)])).toEqual([
+      [[1, 2], '2'],
+      [[3, 4], '3'],
+      [[3, 4], '4'],
+      [[3, 4], '8'],
+    ]);
+    // A commit's files, 300 a page: the second page's one file again on the third.
+    const sha = 'a'.repeat(40);
+    github.commits.set(sha, { files: Array.from({ length: 301 }, (_, i) => ({ filename: `f${i}`, status: 'added' })), message: 'Start' });
+    github.lieAboutPages('commit', { kind: 'repeat', from: 2 });
+    const third = await get(`/repos/acme/widgets/commits/${sha}?page=3`);
+    expect([(third.json as { files: Array<{ filename: string }> }).files.map((file) => file.filename), nextPage(third.link)]).toEqual([['f300'], '4']);
+    expect(await github.takeViolations()).toEqual([]);
+  });
+
+  it('a list that goes round: page `at` names page `to` as its next', async () => {
+    comments(7);
+    github.lieAboutPages('list-comments', { kind: 'loop', at: 3, to: 2 });
+    const pages = await Promise.all([1, 2, 3].map((page) => get(`/repos/acme/widgets/issues/7/comments?per_page=2&page=${page}`)));
+    expect(pages.map((page) => [idsOf(page.json), nextPage(page.link)])).toEqual([
+      [[1, 2], '2'],
+      [[3, 4], '3'],
+      [[5, 6], '2'],
+    ]);
+    // Only the list lied about lies.
+    github.pulls.set(7, { diff: '', files: [], commits: ['One', 'Two', 'Three'] });
+    expect(nextPage((await get('/repos/acme/widgets/pulls/7/commits?per_page=2&page=2')).link)).toBeNull();
+    expect(await github.takeViolations()).toEqual([]);
+  });
+
+  it("the open pull requests over GraphQL, each head commit with its status of a context, from the fake's pull requests and statuses", async () => {
+    const [pending, closed, passed, bare, elsewhere, shouted] = ['1', '2', '3', '4', '5', '6'].map((digit) => digit.repeat(40)) as [string, ...string[]];
+    github.pullStates.set(3, open(pending));
+    github.pullStates.set(4, open(closed!, 'closed'));
+    github.pullStates.set(5, open(passed!));
+    github.pullStates.set(6, open(bare!));
+    github.pullStates.set(7, open(elsewhere!));
+    github.pullStates.set(9, open(shouted!));
+    github.pulls.set(8, { diff: '', files: [], commits: [] });
+    github.statuses.push(
+      documentation(pending, 'success'),
+      documentation(pending, 'pending'),
+      documentation(closed!, 'pending'),
+      documentation(passed!, 'pending'),
+      documentation(passed!, 'success'),
+      documentation(elsewhere!, 'pending', 'ci/tests'),
+      // Contexts compare without regard to case, as GitHub compares them.
+      documentation(shouted!, 'pending', 'Documentation'),
+    );
+    const { nodes, pageInfo } = await openPulls(100);
+    const stateOf = (status: { context: { state: string } | null } | null): string =>
+      status === null ? 'no status' : (status.context?.state ?? 'no status of the context');
+    expect(nodes.map(({ number, commits }) => [number, commits.nodes.map(({ commit }) => [commit.oid, stateOf(commit.status)])])).toEqual([
+      [3, [[pending, 'PENDING']]],
+      [5, [[passed, 'SUCCESS']]],
+      [6, [[bare, 'no status']]],
+      [7, [[elsewhere, 'no status of the context']]],
+      [8, [[expect.stringMatching(/^[0-9a-f]{40}$/), 'no status']]],
+      [9, [[shouted, 'PENDING']]],
+    ]);
+    expect(pageInfo).toEqual({ hasNextPage: false, endCursor: expect.any(String) });
+    // Paged as GitHub pages a connection: the nodes after the cursor given.
+    const first = await openPulls(4);
+    expect([first.nodes.map((node) => node.number), first.pageInfo.hasNextPage]).toEqual([[3, 5, 6, 7], true]);
+    expect((await openPulls(4, first.pageInfo.endCursor)).nodes.map((node) => node.number)).toEqual([8, 9]);
+    // A repository the token cannot see is NOT_FOUND.
+    expect((await graphql(OPEN_PULLS, { owner: 'acme', name: 'nowhere', context: 'documentation', first: 1 })).json).toMatchObject({
+      data: { repository: null },
+      errors: [{ type: 'NOT_FOUND', path: ['repository'] }],
+    });
+    expect(github.callsTo('pending-pulls')).toHaveLength(4);
+    expect(await github.takeViolations()).toEqual([]);
+  });
+
+  it('GraphQL pages that lie: hasNextPage for ever, a page answered again, an endCursor named again', async () => {
+    for (const digit of ['1', '2', '3']) github.pullStates.set(Number(digit), open(digit.repeat(40)));
+    github.lieAboutPages('pending-pulls', { kind: 'endless' });
+    const first = await openPulls(2);
+    const second = await openPulls(2, first.pageInfo.endCursor);
+    const past = await openPulls(2, second.pageInfo.endCursor);
+    expect([first, second, past].map(({ nodes, pageInfo }) => [nodes.map((node) => node.number), pageInfo.hasNextPage])).toEqual([
+      [[1, 2], true],
+      [[3], true],
+      [[], true],
+    ]);
+    expect(new Set([first, second, past].map(({ pageInfo }) => pageInfo.endCursor)).size).toBe(3);
+    github.lieAboutPages('pending-pulls', { kind: 'repeat', from: 1 });
+    const again = await openPulls(2, first.pageInfo.endCursor);
+    expect([again.nodes.map((node) => node.number), again.pageInfo.hasNextPage]).toEqual([[1, 2], true]);
+    expect(again.pageInfo.endCursor).not.toBe(first.pageInfo.endCursor);
+    // The second page names as next the cursor it was asked after: the same request again.
+    github.lieAboutPages('pending-pulls', { kind: 'loop', at: 2, to: 2 });
+    expect((await openPulls(2, first.pageInfo.endCursor)).pageInfo).toEqual({ hasNextPage: true, endCursor: first.pageInfo.endCursor });
+    // Naming the first page again: there is no cursor before it.
+    github.lieAboutPages('pending-pulls', { kind: 'loop', at: 1, to: 1 });
+    expect((await openPulls(2)).pageInfo).toEqual({ hasNextPage: true, endCursor: null });
+    github.clearFaults();
+    expect((await openPulls(2, first.pageInfo.endCursor)).pageInfo.hasNextPage).toBe(false);
+    expect(await github.takeViolations()).toEqual([]);
   });
 });
 

@@ -5,7 +5,9 @@
  * their authors' permissions, a review with its inline comments, a login's permission in a
  * repository, repositories whose IDs survive a rename).
  * Octokit is pointed at it through GITHUB_API_URL (end to end) or a base URL (in process).
- * Faults can be queued per call, to hold the action to the contract when GitHub misbehaves.
+ * Faults can be queued per call, to hold the action to the contract when GitHub misbehaves, and a
+ * list made to lie about its pages (`lieAboutPages`). A REST request that does not ask for the
+ * version of the API the fake serves (`X-GitHub-Api-Version: 2022-11-28`) is refused with a 400.
  *
  * Every exchange is held to GitHub's own descriptions: each REST request and answer to its
  * REST description (github-rest.ts), each GraphQL document to GitHub's GraphQL schema. What
@@ -234,6 +236,7 @@ export const GITHUB_CALLS = [
   'commit',
   'repository',
   'list-comments',
+  'get-comment',
   'recent-comments',
   'create-comment',
   'update-comment',
@@ -248,6 +251,7 @@ export const GITHUB_CALLS = [
   'review-comments',
   'collaborator-permission',
   'review-decision',
+  'pending-pulls',
   'tree',
   'file-content',
   'repository-by-id',
@@ -271,6 +275,29 @@ export type GitHubMisbehaviour =
 
 /** `skip`: let that many requests of the call through first (a fault on the second page, say). */
 export type GitHubFault = { call: GitHubCall; times?: number; skip?: number } & GitHubMisbehaviour;
+
+/**
+ * How a list's pages lie (`lieAboutPages`), as a server that does not page as GitHub pages: what
+ * the action's bounded pagers must stop on. Pages are counted from 1, as REST's `page` counts them;
+ * over GraphQL a page is the 100 nodes after a cursor, and naming a page is giving the cursor it
+ * starts after (`hasNextPage: true` with it).
+ */
+export type PageLie =
+  /** Every page names a next one, the last too: past the list's end, empty pages, each naming the next. */
+  | { kind: 'endless' }
+  /** From page `from` on, every page has page `from`'s items again, and names the page after it. */
+  | { kind: 'repeat'; from: number }
+  /** Page `at` names page `to` (at or before it) as its next: the pages go round. */
+  | { kind: 'loop'; at: number; to: number };
+
+/** The lists whose pages can lie: GitHub's REST lists the action reads page by page, and the GraphQL one. */
+export type ListCall = Extract<
+  GitHubCall,
+  'list-comments' | 'recent-comments' | 'pull-files' | 'pull-commits' | 'commit' | 'review-comments' | 'pending-pulls'
+>;
+
+/** The REST API version the fake serves, as GitHub serves it to a client that asks for it: any other, or none, is refused. */
+export const REST_API_VERSION = '2022-11-28';
 
 /** GitHub's limits, as documented: compare lists at most 300 files, a commit 300 per page. */
 export const COMPARE_MAX_FILES = 300;
@@ -297,6 +324,12 @@ export interface FakeGitHub {
   /** Every request, with when it arrived (by the clock the fake was started with, as the API simulator's log). */
   readonly requests: Array<{ method: string; path: string; call: GitHubCall | undefined; accept?: string; body?: unknown; at: number; token?: string }>;
   defaultBranch: string;
+  /**
+   * Told of each request as it arrives, before it is answered: a test makes another run's write
+   * land at that moment (a push's record while a sweep is about to write). None by default; `reset`
+   * clears it.
+   */
+  onRequest: ((request: { readonly method: string; readonly path: string; readonly call: GitHubCall | undefined }) => void) | undefined;
   /** The login GraphQL's `viewer` answers: the identity of the token (and of the comments it writes). */
   viewerLogin: string;
   /** The workflow's repository, `owner/name`, as the fake names it now: `rename` changes it. */
@@ -353,11 +386,14 @@ export interface FakeGitHub {
   commentBodiesSent(pullNumber: number, from?: number): string[];
   /** Queues a fault for the next request(s) of one call. */
   injectFault(fault: GitHubFault): void;
+  /** Has one list's pages lie from now on, until `clearFaults` (or another lie for the list). */
+  lieAboutPages(call: ListCall, lie: PageLie): void;
   /**
    * Told of each request it holds without an answer (a `hang`), once it is logged: a test on fake
    * time runs its clock to the client's time limit there (test/support/request-timers.ts).
    */
   onHang: ((request: { readonly method: string; readonly url: string }) => void) | undefined;
+  /** Clears the queued faults and the lies about pages. */
   clearFaults(): void;
   /** The requests made to one call. */
   callsTo(call: GitHubCall): Array<{ method: string; path: string }>;
@@ -418,6 +454,7 @@ export async function startFakeGitHub({ owner = 'acme', repo = 'widgets', now = 
   /** The seed of each added repository (its ID is its own `id`). */
   const seeds = new WeakMap<FakeRepository, string>();
   const faults: Array<GitHubFault & { left: number; toSkip: number }> = [];
+  const pageLies = new Map<ListCall, PageLie>();
   /** REST exchanges and GraphQL requests not yet checked against GitHub's descriptions. */
   let unchecked: RestExchange[] = [];
   let uncheckedGraphql: GraphqlExchange[] = [];
@@ -427,6 +464,7 @@ export async function startFakeGitHub({ owner = 'acme', repo = 'widgets', now = 
     url: '',
     requests: [],
     onHang: undefined,
+    onRequest: undefined,
     defaultBranch: 'main',
     viewerLogin: 'github-actions[bot]',
     get workflowRepository() {
@@ -489,8 +527,12 @@ export async function startFakeGitHub({ owner = 'acme', repo = 'widgets', now = 
     injectFault: (fault) => {
       faults.push({ ...fault, left: fault.times ?? 1, toSkip: fault.skip ?? 0 });
     },
+    lieAboutPages: (call, lie) => {
+      pageLies.set(call, lie);
+    },
     clearFaults: () => {
       faults.length = 0;
+      pageLies.clear();
     },
     callsTo: (call) => fake.requests.filter((request) => request.call === call),
     takeViolations: async () => {
@@ -520,24 +562,64 @@ export async function startFakeGitHub({ owner = 'acme', repo = 'widgets', now = 
       const call = callOf(method, url.pathname, accept, body);
       const token = /^(?:token|bearer)\s+(\S+)$/i.exec(req.headers.authorization ?? '')?.[1] ?? '';
       fake.requests.push({ method, path: url.pathname + url.search, call, accept, body, at: now(), token });
+      fake.onRequest?.({ method, path: url.pathname + url.search, call });
       const isGraphql = method === 'POST' && url.pathname === '/graphql';
       const exchange: Mutable<RestExchange> | undefined = isGraphql ? undefined : { method, url: url.pathname + url.search, accept, body };
       const graphqlExchange: Mutable<GraphqlExchange> | undefined = isGraphql ? { body, answer: undefined } : undefined;
       if (exchange) unchecked.push(exchange);
       if (graphqlExchange) uncheckedGraphql.push(graphqlExchange);
+      const version = req.headers['x-github-api-version'];
+      if (!isGraphql && version !== REST_API_VERSION) return refuseVersion(version, method, url, res);
       const fault = call && takeFault(call);
       if (fault?.kind === 'hang') fake.onHang?.({ method, url: req.url ?? '/' });
       if (fault && !(fault.kind === 'status' && fault.afterHandling)) return applyFault(fault, res);
-      route(method, url, accept, body, token, (status, contentType, value, headers = {}) => {
+      const lie = isGraphql ? undefined : lyingRestPage(call, url);
+      route(method, lie?.served ?? url, accept, body, token, (status, contentType, value, headers = {}) => {
         // A fault after handling: the request took effect, and the fault answers in its place.
         if (fault) return applyFault(fault, res);
         if (exchange) exchange.answer = { status, contentType, body: value };
         if (graphqlExchange) graphqlExchange.answer = value;
-        res.writeHead(status, { 'content-type': contentType, ...headers });
+        res.writeHead(status, { 'content-type': contentType, ...headers, ...(lie && status === 200 ? lie.link : {}) });
         res.end(typeof value === 'string' ? value : JSON.stringify(value));
       });
     })();
   });
+
+  /**
+   * GitHub refuses a version of its REST API it does not serve with a 400; the fake serves one,
+   * and refuses a request that does not ask for it (GitHub would answer its default version): so
+   * every test catches a request that does not ask for the version the action reads. Reported with
+   * the violations too, for a test that lets a failed read pass.
+   */
+  function refuseVersion(version: string | string[] | undefined, method: string, url: URL, res: ServerResponse): void {
+    const sent = version === undefined ? 'none' : String(version);
+    fakeProblems.push(`${method} ${url.pathname}: sent X-GitHub-Api-Version ${sent}, not ${REST_API_VERSION}`);
+    res.writeHead(400, { 'content-type': 'application/json; charset=utf-8' });
+    res.end(
+      JSON.stringify({
+        message: `API version ${sent} is not supported: send X-GitHub-Api-Version: ${REST_API_VERSION}, the version the fake GitHub serves.`,
+        documentation_url: 'https://docs.github.com/rest/about-the-rest-api/api-versions',
+        status: '400',
+      }),
+    );
+  }
+
+  /**
+   * Where a REST list lies about its pages (`lieAboutPages`): the URL whose page is answered in
+   * place of the one asked, and the next link the answer gives instead of its own.
+   */
+  function lyingRestPage(call: GitHubCall | undefined, url: URL): { served: URL; link: Record<string, string> } | undefined {
+    const lie = call && pageLies.get(call as ListCall);
+    if (!lie) return undefined;
+    const page = Number(url.searchParams.get('page') ?? 1);
+    const { serve, next } = lyingPage(lie, page);
+    const served = new URL(url.href);
+    served.searchParams.set('page', String(serve));
+    return {
+      served,
+      link: next === 'own' ? {} : { link: nextLink(url, next - 1) },
+    };
+  }
 
   function takeFault(call: GitHubCall): GitHubFault | undefined {
     const index = faults.findIndex((fault) => fault.call === call);
@@ -679,6 +761,11 @@ export async function startFakeGitHub({ owner = 'acme', repo = 'widgets', now = 
       if (!followed) return notFound();
       return json(200, pullStateObject(fullName, Number(match[1]), updatePull(followed, body)));
     }
+    if (method === 'GET' && (match = /^\/issues\/comments\/(\d+)$/.exec(rest))) {
+      const comment = fake.comments.find((c) => c.id === Number(match![1]));
+      if (!comment) return notFound();
+      return json(200, issueComment(comment, fullName, issueNumberOf(comment), api, comment.updated_at));
+    }
     if (method === 'PATCH' && (match = /^\/issues\/comments\/(\d+)$/.exec(rest))) {
       if (fake.commentWriteStatus) return error(fake.commentWriteStatus, 'Resource not accessible by integration');
       const comment = fake.comments.find((c) => c.id === Number(match![1]));
@@ -704,16 +791,20 @@ export async function startFakeGitHub({ owner = 'acme', repo = 'widgets', now = 
 
   /**
    * GraphQL: the `viewer` query, a pull request's `reviewDecision` (alone, or with its writers'
-   * latest opinionated reviews) and the `markPullRequestReadyForReview` mutation the action asks.
+   * latest opinionated reviews), a repository's pull requests with their head commits' statuses,
+   * and the `markPullRequestReadyForReview` mutation the action asks.
    */
   function graphql(body: unknown, token: string, json: (status: number, value: unknown) => void): void {
     const { query, variables } = (body ?? {}) as { query?: unknown; variables?: { id?: unknown; owner?: unknown; name?: unknown; number?: unknown } };
     if (typeof query === 'string' && /\bmarkPullRequestReadyForReview\b/.test(query)) return markReady(variables?.id, token, json);
+    if (typeof query === 'string' && /\bpullRequests\b/.test(query)) return openPulls(query, variables, token, json);
     if (typeof query === 'string' && /\blatestOpinionatedReviews\b/.test(query)) return opinionatedReviews(query, variables, token, json);
     if (typeof query === 'string' && /\breviewDecision\b/.test(query)) return reviewDecision(query, variables ?? {}, token, json);
     if (typeof query !== 'string' || !/\bviewer\s*\{\s*login\s*\}/.test(query)) {
       return json(200, {
-        errors: [{ message: 'The fake answers only the viewer query, reviewDecision, latestOpinionatedReviews and markPullRequestReadyForReview.' }],
+        errors: [
+          { message: 'The fake answers only the viewer query, reviewDecision, latestOpinionatedReviews, pullRequests and markPullRequestReadyForReview.' },
+        ],
       });
     }
     json(200, { data: { viewer: { login: loginOf(token) } } });
@@ -745,6 +836,72 @@ export async function startFakeGitHub({ owner = 'acme', repo = 'widgets', now = 
       },
     };
     json(200, answerGraphql(query, typeof variables === 'object' && variables !== null ? (variables as Record<string, unknown>) : undefined, root));
+  }
+
+  /**
+   * A repository's pull requests (`pullRequests(states:)`, by number, as GitHub lists them by
+   * creation), each with its commits (the fake knows only the head) and their statuses, as GitHub
+   * answers any document that asks them: executed over GitHub's schema (`answerGraphql`). Pages
+   * lie as `lieAboutPages` says for `pending-pulls`. A repository the token may not see, or that
+   * does not exist, is null with a NOT_FOUND error.
+   */
+  function openPulls(query: string, variables: unknown, token: string, json: (status: number, value: unknown) => void): void {
+    const root = {
+      repository: ({ owner, name }: { owner: string; name: string }) => {
+        const wanted = `${owner}/${name}`;
+        const repoName = sameName(wanted, fullName) ? fullName : [...fake.repositories.keys()].find((key) => sameName(key, wanted));
+        if (repoName === undefined || accessOf(token, repoName) === 'none')
+          throw new GraphqlFieldError('NOT_FOUND', `Could not resolve to a Repository with the name '${wanted}'.`);
+        return {
+          pullRequests: (args: ConnectionArguments & { states?: string[] | null }) => {
+            const pulls = pullNodes(repoName).filter((pull) => !args.states || args.states.includes(pull.state));
+            return lyingConnection('pullRequests', pulls, args, pageLies.get('pending-pulls'));
+          },
+        };
+      },
+    };
+    json(200, answerGraphql(query, typeof variables === 'object' && variables !== null ? (variables as Record<string, unknown>) : undefined, root));
+  }
+
+  /**
+   * A repository's pull requests as GraphQL's `PullRequest`, by number: the followed ones, and in
+   * the workflow's repository those of `fake.pulls` (open). Each has one commit, its head, with
+   * the newest status of each context the fake accepted on it (`status` is null without any).
+   */
+  function pullNodes(name: string) {
+    const pulls = new Map<number, { state: string; headSha: string }>();
+    if (sameName(name, fullName)) for (const number of fake.pulls.keys()) pulls.set(number, { state: 'OPEN', headSha: headShaOf(number) });
+    for (const [repoName, followed] of pullsByRepository()) {
+      if (!sameName(repoName, name)) continue;
+      for (const [number, pull] of followed)
+        pulls.set(number, { state: pull.merged ? 'MERGED' : pull.state === 'open' ? 'OPEN' : 'CLOSED', headSha: pullHeadSha(repoName, number, pull) });
+    }
+    return [...pulls]
+      .sort(([a], [b]) => a - b)
+      .map(([number, { state, headSha }]) => {
+        const statuses = fake.statuses.filter((status) => sameName(status.repository, name) && status.sha === headSha.toLowerCase());
+        const commit = {
+          oid: headSha,
+          status:
+            statuses.length === 0
+              ? null
+              : {
+                  context: ({ name: context }: { name: string }) => {
+                    const newest = fake.latestStatus(headSha, context, name);
+                    return newest
+                      ? { context: newest.context, state: newest.state.toUpperCase(), description: newest.description, targetUrl: newest.target_url }
+                      : null;
+                  },
+                },
+        };
+        return {
+          id: nodeIdOf(seedOf(name), number),
+          number,
+          state,
+          headRefOid: headSha,
+          commits: (args: ConnectionArguments) => connection('commits', [{ commit }], args),
+        };
+      });
   }
 
   /** A pull request as GraphQL's `PullRequest`, as far as the fake knows one: its number, review decision and reviews. */
@@ -1282,6 +1439,11 @@ export async function startFakeGitHub({ owner = 'acme', repo = 'widgets', now = 
         return json(201, issueComment(comment, name, number, api), { location: `${api}/repos/${name}/issues/comments/${comment.id}` });
       }
     }
+    if (method === 'GET' && (match = /^\/issues\/comments\/(\d+)$/.exec(rest))) {
+      const comment = other.comments.find((c) => c.id === Number(match![1]));
+      if (!comment) return notFound();
+      return json(200, issueComment(comment, name, Number(/\/issues\/(\d+)$/.exec(comment.issue_url ?? '')?.[1] ?? 1), api));
+    }
     if (method === 'PATCH' && (match = /^\/issues\/comments\/(\d+)$/.exec(rest))) {
       const comment = other.comments.find((c) => c.id === Number(match![1]));
       if (!comment) return notFound();
@@ -1537,9 +1699,6 @@ function connection<T>(field: string, all: readonly T[], args: ConnectionArgumen
         `Requesting ${value} records on the \`${field}\` connection exceeds the \`${name}\` limit of ${CONNECTION_MAX} records.`,
       );
   }
-  const cursorOf = (index: number) => Buffer.from(`cursor:v2:${index}`).toString('base64');
-  const indexOf = (cursor: string | null | undefined) =>
-    cursor ? Number(/^cursor:v2:(\d+)$/.exec(Buffer.from(cursor, 'base64').toString())?.[1] ?? NaN) : NaN;
   const after = indexOf(args.after);
   const before = indexOf(args.before);
   let start = Number.isNaN(after) ? 0 : after + 1;
@@ -1558,6 +1717,45 @@ function connection<T>(field: string, all: readonly T[], args: ConnectionArgumen
       endCursor: edges.at(-1)?.cursor ?? null,
     },
   };
+}
+
+/** A connection's cursor: the place of a node in the whole list, as GitHub's opaque cursors hold it. */
+function cursorOf(index: number): string {
+  return Buffer.from(`cursor:v2:${index}`).toString('base64');
+}
+
+/** The place a cursor of `cursorOf` holds; NaN for none, or for a cursor the fake did not give. */
+function indexOf(cursor: string | null | undefined): number {
+  return cursor ? Number(/^cursor:v2:(\d+)$/.exec(Buffer.from(cursor, 'base64').toString())?.[1] ?? NaN) : NaN;
+}
+
+/**
+ * A connection as `connection` pages it, with its pages lying as `lie` says (`lieAboutPages`): a
+ * page is the `first` nodes after a cursor, and the page a lie names next is the cursor it starts
+ * after (none for the first page: `hasNextPage: true` with a null `endCursor`).
+ */
+function lyingConnection<T>(field: string, all: readonly T[], args: ConnectionArguments, lie: PageLie | undefined) {
+  const size = args.first;
+  if (!lie || typeof size !== 'number' || size <= 0) return connection(field, all, args);
+  const after = indexOf(args.after);
+  const page = Number.isNaN(after) ? 1 : Math.floor((after + 1) / size) + 1;
+  const startingAfter = (at: number) => (at === 1 ? null : cursorOf((at - 1) * size - 1));
+  const { serve, next } = lyingPage(lie, page);
+  const answer = connection(field, all, { ...args, after: startingAfter(serve) });
+  if (next === 'own') return answer;
+  return { ...answer, pageInfo: { ...answer.pageInfo, hasNextPage: true, endCursor: startingAfter(next) } };
+}
+
+/** What a lying list answers for page `page`: the page whose items it gives, and the page it names next (`own`: as its own paging says). */
+function lyingPage(lie: PageLie, page: number): { serve: number; next: number | 'own' } {
+  switch (lie.kind) {
+    case 'endless':
+      return { serve: page, next: page + 1 };
+    case 'repeat':
+      return page >= lie.from ? { serve: lie.from, next: page + 1 } : { serve: page, next: 'own' };
+    case 'loop':
+      return { serve: page, next: page === lie.at ? lie.to : 'own' };
+  }
 }
 
 /**
@@ -1590,6 +1788,7 @@ function callOf(method: string, path: string, accept: string, body: unknown): Gi
   if (method === 'POST' && path === '/graphql') {
     const query = (body as { query?: unknown } | undefined)?.query;
     if (typeof query === 'string' && query.includes('markPullRequestReadyForReview')) return 'mark-ready';
+    if (typeof query === 'string' && /\bpullRequests\b/.test(query)) return 'pending-pulls';
     return typeof query === 'string' && /\b(?:reviewDecision|latestOpinionatedReviews)\b/.test(query) ? 'review-decision' : 'identity';
   }
   if (method === 'GET' && /^\/repositories\/\d+$/.test(path)) return 'repository-by-id';
@@ -1613,6 +1812,7 @@ function callOf(method: string, path: string, accept: string, body: unknown): Gi
   if (method === 'GET' && rest === '/issues/comments') return 'recent-comments';
   if (method === 'POST' && /^\/issues\/\d+\/comments$/.test(rest)) return 'create-comment';
   if (method === 'PATCH' && /^\/issues\/comments\/\d+$/.test(rest)) return 'update-comment';
+  if (method === 'GET' && /^\/issues\/comments\/\d+$/.test(rest)) return 'get-comment';
   return undefined;
 }
 
