@@ -22,7 +22,6 @@ import {
 } from '../src/parse.js';
 import { formatDuration } from '../src/text.js';
 import fc from 'fast-check';
-import { AgentJobSchema, describeMismatch } from '../src/api/schemas.js';
 import { recordIn, sealedRecord } from './support/records.js';
 import { AWKWARD_JOB_IDS, invalidJobId, validJobId } from './support/job-ids.js';
 
@@ -482,30 +481,6 @@ describe('the job ID rule, wherever an ID comes from', () => {
         fc.property(invalidJobId, (id) => {
           expect(isJobId(id)).toBe(false);
           expect(() => parseJobId(id)).toThrow(ParseError);
-        }),
-        RUNS,
-      );
-    });
-  });
-
-  describe('a job ID in an answer of the API', () => {
-    it('is the job whatever characters the rule allows', () => {
-      fc.assert(
-        fc.property(validJobId, (id) => {
-          const checked = describeMismatch(AgentJobSchema, { id, status: 'active' });
-          expect(checked).toEqual({ ok: true, value: { id, status: 'active' } });
-        }),
-        RUNS,
-      );
-    });
-
-    it('is a malformed answer when it breaks the rule', () => {
-      fc.assert(
-        fc.property(invalidJobId, (id) => {
-          const checked = describeMismatch(AgentJobSchema, { id, status: 'active' });
-          expect(checked.ok).toBe(false);
-          // The problem names the field, never the value: the answer is not trusted in a log line.
-          expect(checked).toMatchObject({ problem: expect.stringMatching(/^id: not a job ID \(/) });
         }),
         RUNS,
       );

@@ -95,6 +95,8 @@ export async function sendPrompt(settings: AgentRunSettings, prompt: string, dep
     logger.info(`Dry run: would ${describeMode(run.mode, settings.jobId)}; nothing was sent to the agent.`);
     return run;
   }
+  // Cancelled before anything left: nothing was sent (`none`), not something the API refused.
+  if (deps.signal.aborted) return cancelled(run);
   try {
     if (run.mode === 'create') {
       run.delivery = 'sent';

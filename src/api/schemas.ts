@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { oneLine } from '../text.js';
 import { MAX_JOB_ID_CHARS, isJobId } from '../parse.js';
 
 /**
@@ -114,6 +115,17 @@ export function describeMismatch<S extends v.GenericSchema>(schema: S, value: un
   const result = v.safeParse(schema, value);
   if (result.success) return { ok: true, value: result.output };
   const issue = result.issues[0];
-  const where = issue.path?.map((item) => String(item.key)).join('.') || 'body';
-  return { ok: false, problem: `${where}: ${issue.message}` };
+  const where = oneLine(issue.path?.map((item) => String(item.key)).join('.') || 'body', 80);
+  // A value of the wrong type is named by its type, never quoted: the server's text (any length,
+  // line breaks included) stays out of the one line the client says. A rule of ours says its own words.
+  const what =
+    issue.kind === 'schema' ? `expected ${oneLine(issue.expected ?? 'another value', 100)}, received ${typeOfValue(issue.input)}` : oneLine(issue.message, 120);
+  return { ok: false, problem: `${where}: ${what}` };
+}
+
+/** A value's kind, as a problem names it: never the value itself. */
+function typeOfValue(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
 }

@@ -54,7 +54,9 @@ export class VisitorFiles {
     const [csv, json] = opened.map((result) => (result.status === 'fulfilled' ? result.value : undefined));
     if (!csv || !json) {
       await Promise.allSettled([csv && end(csv), json && end(json)]);
-      await Promise.all([rm(csvPath + PARTIAL_SUFFIX, { force: true }), rm(jsonPath + PARTIAL_SUFFIX, { force: true })]);
+      // The files of this name are the action's own, left or made: removed, but a clean-up that fails
+      // (a folder in the way) never hides why the opening failed.
+      await Promise.allSettled([rm(csvPath + PARTIAL_SUFFIX, { force: true }), rm(jsonPath + PARTIAL_SUFFIX, { force: true })]);
       throw opened.find((result) => result.status === 'rejected')!.reason;
     }
     const files = new VisitorFiles(csvPath, jsonPath, csv, json, compare);

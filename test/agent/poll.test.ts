@@ -1,27 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_HEARTBEAT_MS, pollJob, type JobReader } from '../../src/agent/poll.js';
-import { runAgent, type AgentApi, type AgentRunSettings } from '../../src/agent/run-agent.js';
 import { ApiError } from '../../src/api/errors.js';
 import type { AgentJob } from '../../src/api/schemas.js';
-import { outcomeNote } from '../../src/report/agent-report.js';
 import { CancelledError } from '../../src/runtime.js';
+import { agentJob as job, scriptedReader } from '../support/agent-fakes.js';
 import { FakeTime, recordingLogger, seededRandom } from '../support/fake-time.js';
-
-const job = (status: string, extra: Partial<AgentJob> = {}): AgentJob => ({ id: 'job_1', status, ...extra });
-
-/** A job whose status follows a list, one entry per GET; the last entry holds. */
-function scriptedReader(statuses: Array<string | Error>, time?: FakeTime, requestMs = 0): JobReader & { gets: number } {
-  const reader = {
-    gets: 0,
-    getJob(): Promise<AgentJob> {
-      const next = statuses[Math.min(reader.gets, statuses.length - 1)]!;
-      reader.gets += 1;
-      time?.advance(requestMs);
-      return next instanceof Error ? Promise.reject(next) : Promise.resolve(job(next));
-    },
-  };
-  return reader;
-}
 
 /** A job that turns `completed` (with a PR) at a given instant, as the server's clock sees it. */
 function jobCompletingAt(time: FakeTime, doneAt: number): JobReader & { gets: number; seenDoneAt?: number } {
@@ -232,102 +215,6 @@ describe('pollJob statuses and errors', () => {
     };
     await expect(pollJob({ ...baseOptions(time, reader), signal: controller.signal })).rejects.toBeInstanceOf(CancelledError);
     expect(client.gets).toBe(3);
-  });
-});
-
-/** The agent API as `runAgent` uses it: the create and the message answer as given, each GET the next status. */
-function fakeAgentApi(answer: () => Promise<AgentJob>, statuses: string[] = ['completed']): AgentApi & { calls: string[] } {
-  const reader = scriptedReader(statuses);
-  const api = {
-    calls: [] as string[],
-    createJob: () => {
-      api.calls.push('create');
-      return answer();
-    },
-    sendMessage: () => {
-      api.calls.push('message');
-      return answer();
-    },
-    getJob: (id: string) => {
-      api.calls.push('get');
-      return reader.getJob(id);
-    },
-  };
-  return api;
-}
-
-function agentSettings(overrides: Partial<AgentRunSettings> = {}): AgentRunSettings {
-  return { dryRun: false, wait: true, pollIntervalMs: 5_000, pollIntervalMaxMs: 30_000, jobId: undefined, ...overrides };
-}
-
-function agentDeps(time: FakeTime, client: AgentApi, signal = new AbortController().signal) {
-  return { client, clock: time, sleep: time.sleep, random: () => 0.5, logger: recordingLogger(), signal, deadline: time.now() + 30 * 60_000 };
-}
-
-describe('runAgent with wait: false', () => {
-  it.each([
-    [{ status: 'failed' }, 'failed'],
-    [{ status: 'archived', archivedAt: '2026-11-22T12:00:00Z' }, 'archived'],
-    [{ status: 'completed', prLink: 'https://github.com/acme/docs/pull/7' }, 'pr-opened'],
-    [{ status: 'completed' }, 'no-pr'],
-    [{ status: 'active' }, 'submitted'],
-    // Unknown is still running, as everywhere: the job was submitted.
-    [{ status: 'queued' }, 'submitted'],
-  ] as const)('a create answered %j is %s, and nothing more is asked', async (answer, outcome) => {
-    const time = new FakeTime();
-    const client = fakeAgentApi(() => Promise.resolve(job(answer.status, answer)));
-    const run = await runAgent(agentSettings({ wait: false }), 'Document it', agentDeps(time, client));
-    expect(run.outcome).toBe(outcome);
-    expect(run.job?.status).toBe(answer.status);
-    expect(client.calls).toEqual(['create']);
-  });
-
-  it('a message answered with a terminal status is that status’s outcome too', async () => {
-    const time = new FakeTime();
-    const client = fakeAgentApi(() => Promise.resolve(job('failed')));
-    const run = await runAgent(agentSettings({ wait: false, jobId: 'job_1' }), 'More', agentDeps(time, client));
-    expect(run.mode).toBe('message');
-    expect(run.outcome).toBe('failed');
-    expect(client.calls).toEqual(['message']);
-  });
-});
-
-describe('runAgent cancelled before the create took effect', () => {
-  const cancelledCreate = (tookNoEffect: boolean): ApiError =>
-    new ApiError('POST /v2/agent/{projectId}/job: cancelled.', {
-      kind: 'cancelled',
-      endpoint: 'POST /v2/agent/{projectId}/job',
-      mayHaveTakenEffect: false,
-      tookNoEffect,
-      attempts: 1,
-    });
-
-  it('says no job was created when every attempt was refused with 429 (the signal came during the Retry-After wait)', async () => {
-    const time = new FakeTime();
-    const controller = new AbortController();
-    const client = fakeAgentApi(() => {
-      controller.abort(new CancelledError('cancelled by SIGINT'));
-      return Promise.reject(cancelledCreate(true));
-    });
-    const run = await runAgent(agentSettings(), 'Document it', agentDeps(time, client, controller.signal));
-    expect(run.outcome).toBe('cancelled');
-    expect(run.delivery).toBe('refused');
-    const note = outcomeNote(run)!;
-    expect(note).toContain('no job was created');
-    expect(note).not.toContain('may still have been created');
-  });
-
-  it('says a job may exist when the request may have reached the server', async () => {
-    const time = new FakeTime();
-    const controller = new AbortController();
-    const client = fakeAgentApi(() => {
-      controller.abort(new CancelledError('cancelled by SIGINT'));
-      return Promise.reject(cancelledCreate(false));
-    });
-    const run = await runAgent(agentSettings(), 'Document it', agentDeps(time, client, controller.signal));
-    expect(run.outcome).toBe('cancelled');
-    expect(run.delivery).toBe('sent');
-    expect(outcomeNote(run)).toContain('a job may still have been created');
   });
 });
 

@@ -3,11 +3,9 @@ import { describe, expect, it } from 'vitest';
 import type { VisitorsQuery } from '../../src/api/client.js';
 import type { VisitorCounts, VisitorRow, VisitorsPage } from '../../src/api/schemas.js';
 import { pageVisitors, visitorsNotAdvancingWarning, type PagingResult } from '../../src/analytics/paging.js';
-import { describeRange, previousRange } from '../../src/analytics/range.js';
 import { DeadlineError } from '../../src/runtime.js';
 import { FixedBudget, type ReadLimits, type RequestBudget } from '../../src/api/budget.js';
 import { ApiError } from '../../src/api/errors.js';
-import { parseDate } from '../../src/parse.js';
 
 /** An API over `rows` paths whose answers arrive out of order: later offsets answer sooner. */
 function fakeApi(rows: number) {
@@ -427,17 +425,6 @@ function pageOf(offset: number, rows: number, hasMore: boolean): VisitorsPage {
 function idle(): Promise<void> {
   return new Promise((resolve) => setImmediate(resolve));
 }
-
-describe('ranges', () => {
-  const now = Date.UTC(2026, 10, 22, 9);
-  it('the previous period has the same length and ends where the range starts', () => {
-    const range = { dateFrom: parseDate('-7d', now), dateTo: parseDate('today', now) };
-    const previous = previousRange(range);
-    expect([previous.dateFrom!.text, previous.dateTo!.text]).toEqual(['2026-11-08', '2026-11-15']);
-    expect(describeRange(range)).toBe('7 days: 2026-11-15 to 2026-11-21');
-    expect(describeRange({ dateFrom: undefined, dateTo: undefined })).toBe("The API's default range");
-  });
-});
 
 describe('pageVisitors: the deadline, repeated paths and the count of pages', () => {
   /** Pages of `pageSize` rows over `paths`, answered at once. */

@@ -1,169 +1,19 @@
 /**
- * The change a run sends (src/diff/read-change.ts), in process: `promptFromChange` over the
- * GitHub client the agent step makes, against the fake GitHub, for a pull request and a push (its
- * answer is neutral: a prompt, no change, all left out, unreadable); and the whole action as the
- * runner runs it (`run()`: test/support/runner.ts) with a pull_request or push event, reading the
- * change from the fake GitHub and sending to the API simulator, with the pull-request comment,
- * whose comment counts, and one job per pull request.
+ * The change a run sends (src/diff/read-change.ts), through the whole action as the runner runs
+ * it (`run()`: test/support/runner.ts) with a pull_request or push event, reading the change from
+ * the fake GitHub and sending to the API simulator, with the pull-request comment, whose comment
+ * counts, and one job per pull request. What `promptFromChange` makes of a change read in process
+ * is in change-prompt.test.ts.
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { promptFromChange, type ChangePrompt } from '../../src/diff/change-prompt.js';
-import type { TriggerEvent } from '../../src/event.js';
-import type { AgentSettings } from '../../src/settings.js';
 import { fileDiff, type FakeGitHub, type FakeComment } from '../support/fake-github.js';
 import { pullRequestEvent, pushEvent } from '../support/webhook-events.js';
-import { recordingLogger, type RecordingLogger } from '../support/fake-time.js';
-import { REPOSITORY, startFlows, type Flows } from '../support/in-process.js';
 import { COMMENT_MARKER } from '../../src/memory/record.js';
 import { recordIn, sealedRecord } from '../support/records.js';
 import { INVISIBLE, inTagCharacters } from '../matrices/cases.js';
 import { apiInputs, scripts, type Fault, type Simulator } from '../simulator/index.js';
 import { findSecret, type ActionRun, type RunOptions } from '../support/run-action.js';
 import { runInProcess, startRunnerGitHub, startRunnerSimulator } from '../support/runner.js';
-
-describe('the change reader, against the fake GitHub', () => {
-  let flows: Flows;
-  let github: FakeGitHub;
-  beforeAll(async () => {
-    flows = await startFlows({ github: true });
-    github = flows.github!;
-  });
-  afterAll(async () => {
-    await flows.close();
-  });
-  beforeEach(() => {
-    flows.reset();
-  });
-  afterEach(async () => {
-    // Every request the step sent, and every answer the fake gave, is as GitHub describes it.
-    expect(await github.takeViolations()).toEqual([]);
-  });
-
-  const SRC = fileDiff('src/cli.ts', ['export const retries = 4;']);
-  const LOCK = fileDiff('package-lock.json', ['"lockfileVersion": 3']);
-  const DIST = fileDiff('dist/index.js', ['minified()']);
-  const BEFORE = '1'.repeat(40);
-  const AFTER = '2'.repeat(40);
-
-  /** Reads the event's change with the settings these inputs give, as the agent step does. */
-  async function readPrompt(
-    event: { name: string; payload: unknown },
-    inputs: Record<string, string> = {},
-    since?: string,
-  ): Promise<{ change: ChangePrompt; log: RecordingLogger }> {
-    const trigger: TriggerEvent = { name: event.name, payload: event.payload as TriggerEvent['payload'], actor: 'octocat' };
-    const settings = flows.settingsFor(inputs, trigger).settings as AgentSettings;
-    const log = recordingLogger();
-    const [owner, repo] = REPOSITORY.split('/') as [string, string];
-    const change = await promptFromChange(settings, { event: trigger, github: await flows.githubApi(), repo: { owner, repo }, logger: log, since });
-    return { change, log };
-  }
-
-  function promptOf(change: ChangePrompt): string {
-    if (change.kind !== 'prompt') throw new Error(`expected a prompt, got ${change.kind}`);
-    return change.prompt;
-  }
-
-  const pullRequest = (number: number, headSha?: string) => ({ name: 'pull_request', payload: pullRequestEvent(number, { headSha }) });
-  const push = (before: string, after: string) => ({ name: 'push', payload: { ref: 'refs/heads/feature', before, after, commits: [] } });
-
-  describe('a pull request', () => {
-    it('reads the diff, leaves out lock files and build output, and builds the prompt with the context block', async () => {
-      github.pulls.set(7, { diff: `${SRC}\n${LOCK}\n${DIST}\n`, files: [], commits: ['Add --retries'] });
-      const { change, log } = await readPrompt(pullRequest(7));
-      expect(change).toMatchObject({ kind: 'prompt', diff: { files: 1, chars: SRC.length, omitted: 0, excluded: 2 } });
-      const prompt = promptOf(change);
-      expect(prompt).toMatch(/^Update the documentation so that it matches the code changes below/);
-      expect(prompt).toContain('- Pull request: #7 Add a retries flag (https://github.com/acme/widgets/pull/7)');
-      expect(prompt).toContain('  - Add --retries');
-      expect(prompt).toContain(`\`\`\`diff\n${SRC}\n\`\`\``);
-      expect(prompt).not.toContain('lockfileVersion');
-      expect(prompt).not.toContain('minified()');
-      expect(log.messages('info')).toEqual([`Diff: 3 changed files; 1 sent (${SRC.length} characters), 0 over the budget of 60000, 2 filtered out.`]);
-      expect(github.requests.map((r) => r.call).sort()).toEqual(['pull-commits', 'pull-diff']);
-    });
-
-    it('keeps the diff within diff-max-chars by whole files, and names what it left out', async () => {
-      const small = fileDiff('src/small.ts', ['a']);
-      const big = fileDiff(
-        'src/big.ts',
-        Array.from({ length: 100 }, (_, i) => `line ${i} of a large change`),
-      );
-      github.pulls.set(10, { diff: [small, big].join('\n'), files: [], commits: [] });
-      const { change } = await readPrompt(pullRequest(10), { 'diff-max-chars': '1000', prompt: 'Only the CLI page.' });
-      expect(change).toMatchObject({ kind: 'prompt', diff: { files: 1, chars: small.length, omitted: 1, excluded: 0 } });
-      const prompt = promptOf(change);
-      expect(prompt).toMatch(/^Only the CLI page\.\n/);
-      expect(/`{3,}diff\n([\s\S]*?)\n`{3,}\n/.exec(prompt)![1]).toBe(small);
-      expect(prompt).toContain(`Files changed but not shown (over the size budget, or no patch from GitHub):\n- src/big.ts (${big.length} characters)`);
-    });
-
-    it('with the follow-up commit, reads only the change since it', async () => {
-      const OLD = 'c0'.repeat(20);
-      const NEW = 'de'.repeat(20);
-      github.pulls.set(30, { diff: SRC, files: [], commits: [] });
-      github.compares.set(`${OLD}...${NEW}`, { files: [{ filename: 'src/later.ts', status: 'modified', patch: '@@ -1 +1 @@\n-x\n+y' }], commits: ['second'] });
-      const { change } = await readPrompt(pullRequest(30, NEW), {}, OLD);
-      const prompt = promptOf(change);
-      expect(prompt).toContain('src/later.ts');
-      expect(prompt).not.toContain('src/cli.ts');
-      expect(prompt).toContain(`Only the changes since ${OLD}`);
-      expect(github.requests.map((r) => r.call)).toEqual(['compare']);
-    });
-
-    it('every file left out: all-left-out, with how many changed', async () => {
-      github.pulls.set(12, { diff: `${LOCK}\n${DIST}`, files: [], commits: [] });
-      const { change } = await readPrompt(pullRequest(12));
-      expect(change).toEqual({ kind: 'all-left-out', changedFiles: 2, diff: { files: 0, chars: 0, omitted: 0, excluded: 2 } });
-    });
-
-    it('a diff GitHub will not give is unreadable, the error naming the call; nothing is thrown', async () => {
-      github.pulls.set(13, { diff: SRC, files: [], commits: [] });
-      github.injectFault({ call: 'pull-diff', kind: 'status', status: 500 });
-      const { change } = await readPrompt(pullRequest(13));
-      expect(change.kind).toBe('unreadable');
-      const { error } = change as Extract<ChangePrompt, { kind: 'unreadable' }>;
-      expect(error.status).toBe(500);
-      expect(error.message).toMatch(/^GitHub pull request diff \(GET \/repos\/\{owner\}\/\{repo\}\/pulls\/\{pull_number\}\) answered 500/);
-    });
-  });
-
-  describe('a push', () => {
-    it('reads the compare between before and after', async () => {
-      github.compares.set(`${BEFORE}...${AFTER}`, {
-        files: [{ filename: 'src/cli.ts', status: 'modified', patch: '@@ -1 +1 @@\n-a\n+b' }],
-        commits: ['Change b'],
-      });
-      const { change } = await readPrompt(push(BEFORE, AFTER));
-      expect(change).toMatchObject({ kind: 'prompt', diff: { files: 1, omitted: 0, excluded: 0 } });
-      const prompt = promptOf(change);
-      expect(prompt).toContain('- Event: push');
-      expect(prompt).toContain('+++ b/src/cli.ts\n@@ -1 +1 @@\n-a\n+b');
-      expect(prompt).toContain('  - Change b');
-    });
-
-    it('a compare GitHub fails on is unreadable', async () => {
-      github.compares.set(`${BEFORE}...${AFTER}`, { files: [], commits: [] });
-      github.injectFault({ call: 'compare', kind: 'status', status: 502 });
-      const { change } = await readPrompt(push(BEFORE, AFTER));
-      expect(change.kind).toBe('unreadable');
-      expect((change as Extract<ChangePrompt, { kind: 'unreadable' }>).error.message).toMatch(/^GitHub compare .* answered 502/);
-    });
-
-    it('a deleted branch has no change, and asks GitHub nothing', async () => {
-      const { change, log } = await readPrompt(push(BEFORE, '0'.repeat(40)));
-      expect(change).toEqual({ kind: 'no-change' });
-      expect(log.messages('info')).toEqual(['The push deleted a branch: there is no diff to send.']);
-      expect(github.requests).toEqual([]);
-    });
-  });
-
-  it('an event without a change (a manual run) has no change', async () => {
-    const { change } = await readPrompt({ name: 'workflow_dispatch', payload: {} }, { prompt: 'x' });
-    expect(change).toEqual({ kind: 'no-change' });
-    expect(github.requests).toEqual([]);
-  });
-});
 
 describe('the action, as the runner runs it (run())', () => {
   let sim: Simulator;
@@ -538,7 +388,14 @@ describe('the action, as the runner runs it (run())', () => {
       expect(working).toContain(`\`${jobId}\``);
       expect(working).toMatch(/a new job: a prompt of [\d,]+ characters, with the diff of 1 file \([\d,]+ characters\)/);
       // The working write records the job at work; the outcome, once the run saw it end, no longer does.
-      expect(recordIn(working!, 22)).toEqual({ jobId, headSha: 'e'.repeat(40), working: true, acceptedAt: new Date(created.at).toISOString() });
+      expect(recordIn(working!, 22)).toEqual({
+        jobId,
+        headSha: 'e'.repeat(40),
+        working: true,
+        acceptedAt: new Date(created.at).toISOString(),
+        // By when the job must end: the run's timeout (the default 30 minutes) after its acceptance.
+        endsBy: new Date(created.at + 30 * 60_000).toISOString(),
+      });
       // Updated after the job ended, with the outcome and the documentation PR.
       expect(writes[1]!.at).toBeGreaterThanOrEqual(polls.at(-1)!.at);
       expect(outcome).toContain('Pull request opened');

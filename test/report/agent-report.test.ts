@@ -4,7 +4,6 @@ import { ApiError, serverMessageOf } from '../../src/api/errors.js';
 import { COMMENT_MARKER } from '../../src/memory/record.js';
 import { recordIn, sealedRecord } from '../support/records.js';
 import { agentOutputs, renderAgentSummary, renderPrComment } from '../../src/report/agent-report.js';
-import { renderRefreshSummary } from '../../src/report/refresh-report.js';
 import { byteLength, codeBlock, codeSpan, cutToBytes, escapeText, linkOrCode } from '../../src/report/markdown.js';
 import { DomUtils } from 'htmlparser2';
 import { expectRendersAsGitHubShould, renderAsGitHub, renderedDom } from '../support/github-markdown.js';
@@ -212,20 +211,6 @@ describe('agent summary', () => {
 
 describe('a run that made requests but sent no job', () => {
   const readOnly = { outcome: 'cancelled' as const, jobId: undefined, job: undefined, delivery: 'none' as const, waitedMs: 0 };
-  const refreshRun = (agent: AgentRun) => ({ range: { dateFrom: undefined, dateTo: undefined }, outcomes: [], signals: { pages: [], searches: [] }, agent });
-
-  it('a refresh cancelled while reading the signals says the analytics were read and no job was created, never that nothing was sent', () => {
-    const summary = renderRefreshSummary(refreshRun(run(readOnly)), 6);
-    expect(summary).toContain('| API requests | 6 |');
-    expect(summary).not.toMatch(/nothing was sent/i);
-    expect(summary).toContain('The step was cancelled before any job was created: the analytics were read (6 API requests, reads only); no job was created.');
-  });
-
-  it('a refresh dry run says the analytics were read, not that nothing was sent', () => {
-    const summary = renderRefreshSummary(refreshRun(run({ ...readOnly, outcome: 'dry-run' })), 4);
-    expect(summary).not.toMatch(/nothing was sent/i);
-    expect(summary).toContain('Dry run: would create a new agent job. The analytics were read (4 API requests, reads only); no job was created.');
-  });
 
   it('an agent step cancelled before any request still says nothing was sent', () => {
     expect(renderAgentSummary(run(readOnly), 0)).toContain('The step was cancelled before anything was sent to the API: no job was created.');

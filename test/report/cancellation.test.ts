@@ -17,29 +17,21 @@ import {
 } from '../../src/report/cancellation.js';
 import type { VisitorsRun } from '../../src/visitors/run-visitors.js';
 import { previewRun } from '../support/preview-runs.js';
+import { visitorsRun } from '../support/visitors-runs.js';
 
 const cancelled = (jobId: string | undefined, delivery: Delivery): AgentRun => ({ ...newRun(jobId, 'x', 0, 'cancelled'), delivery });
 const preview = (more: Partial<PreviewRun> = {}): PreviewRun => previewRun({ status: 'cancelled', ...more });
 const NOW = Date.UTC(2026, 11, 1);
 const CSV = 'visitors/visitors-2026-11.csv';
 const JSON_PATH = 'visitors/visitors-2026-11.json';
-const exported = (more: Partial<VisitorsRun> = {}): VisitorsRun => ({
-  range: { dateFrom: parseDate('2026-11-01', NOW), dateTo: parseDate('2026-11-30', NOW) },
-  previous: undefined,
-  dryRun: false,
-  totals: undefined,
-  previousTotals: undefined,
-  rows: 0,
-  duplicates: 0,
-  top: [],
-  csvPath: CSV,
-  jsonPath: JSON_PATH,
-  artifact: undefined,
-  notAdvancing: [],
-  cancelled: true,
-  error: undefined,
-  ...more,
-});
+const exported = (more: Partial<VisitorsRun> = {}): VisitorsRun =>
+  visitorsRun({
+    range: { dateFrom: parseDate('2026-11-01', NOW), dateTo: parseDate('2026-11-30', NOW) },
+    csvPath: CSV,
+    jsonPath: JSON_PATH,
+    cancelled: true,
+    ...more,
+  });
 
 describe('a cancelled job', () => {
   it('the error line says what each cancellation leaves behind', () => {
