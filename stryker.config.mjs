@@ -37,27 +37,44 @@ export default {
     'src/visitors/artifact.ts',
     // The preview: one trigger, and status reads no closer than 10 s whatever the server answers
     'src/preview/run-preview.ts',
-    // The comment's record and the rule that moves it
+    // The action's memory: the sealed records, the one rule of "ours", and a store per kind, each
+    // reading again before it writes
     'src/memory/record.ts',
     'src/memory/seal.ts',
     'src/memory/ours.ts',
-    'src/pr-comment/comment.ts',
+    'src/memory/code-pr-comment.ts',
+    'src/memory/back-link.ts',
+    'src/memory/reply.ts',
     // Which pull request a link or a job's source names, the one decision of the run's documentation
     // PR, the token that reaches it, and what the action does to it
     'src/docs-pr/target.ts',
     'src/docs-pr/decide.ts',
     'src/docs-pr/access.ts',
     'src/docs-pr/outcome.ts',
-    'src/docs-pr/follow.ts',
     // The documentation gate, for agent and sync alike: its facts, policy, approval read and status write
     'src/gate/facts.ts',
     'src/gate/policy.ts',
     'src/gate/approval.ts',
     'src/gate/status.ts',
     'src/steps/sync.ts',
-    // The run's last writes, each in a window of its own
-    'src/steps/last-writes.ts',
-    'src/steps/agent/publish.ts',
+    // The core of a code PR and its documentation, for every command that ends a job: the record,
+    // the documentation PR followed, the one judge of the gate, the comment's words, the last writes
+    'src/core/context.ts',
+    'src/core/record.ts',
+    'src/core/finish.ts',
+    'src/core/docs-pr.ts',
+    'src/core/follow.ts',
+    'src/core/gate.ts',
+    'src/core/comment.ts',
+    'src/core/show.ts',
+    'src/core/publish.ts',
+    'src/core/last-writes.ts',
+    'src/core/impact.ts',
+    'src/core/preview.ts',
+    // Detached runs and the review loop: the sweep, what it finds, the loop
+    'src/steps/sweep.ts',
+    'src/sweep/find.ts',
+    'src/steps/sync/review-loop.ts',
     'src/event.ts',
     // GitHub's request limits and failure wording
     'src/github/limits.ts',
@@ -66,12 +83,10 @@ export default {
     // The agent command, phase by phase
     'src/steps/agent.ts',
     'src/steps/agent/prepare.ts',
-    'src/steps/agent/docs-pr.ts',
     'src/github/clients.ts',
-    'src/steps/agent/pr-comment.ts',
+    'src/github/pages.ts',
     'src/steps/agent/report.ts',
     'src/steps/verdict.ts',
-    'src/steps/preview.ts',
     'src/report/failure.ts',
     'src/report/cancellation.ts',
   ],

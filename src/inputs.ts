@@ -16,7 +16,7 @@ import {
   REFRESH_SIGNALS,
   type RefreshSignal,
 } from './constants.js';
-import { eventHasDiff, isForkPullRequest, wantsDiff, type TriggerEvent } from './event.js';
+import { eventHasDiff, isForkPullRequest, pullRequestOf, wantsDiff, type TriggerEvent } from './event.js';
 import {
   ParseError,
   parseBaseUrl,
@@ -330,6 +330,14 @@ function parseAgentSettings(common: CommonSettings, input: Input, parse: Parse, 
   if (bringers.length > 0 && !settings.prComment) {
     notices.push(
       `${bringers.join(', ')} ${bringers.length === 1 ? 'keeps its' : 'keep their'} memory in the pull-request comment's record, so pr-comment is on for this run (set pr-comment: true to say so).`,
+    );
+    settings = { ...settings, prComment: true };
+  }
+  // A detached start's `pending` is finished by command: sweep, which finds the job only through the
+  // comment's record: without the comment it would be a pending that nothing finishes.
+  if (!settings.wait && settings.docsStatus !== 'off' && !settings.prComment && pullRequestOf(context.event) !== undefined) {
+    notices.push(
+      `wait: false with ${Inputs.DocsStatus} leaves the documentation status pending until command: sweep finishes the job, and the sweep finds the job through the pull-request comment's record, so pr-comment is on for this run (set pr-comment: true to say so).`,
     );
     settings = { ...settings, prComment: true };
   }

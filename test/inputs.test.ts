@@ -901,6 +901,23 @@ describe('follow-code-pr and docs-token', () => {
     expect(parsed.warnings).toEqual([]);
   });
 
+  it('wait: false with docs-status on a pull request brings pr-comment, since only the sweep finishes its pending and it finds the job through the comment', () => {
+    const says =
+      "wait: false with docs-status leaves the documentation status pending until command: sweep finishes the job, and the sweep finds the job through the pull-request comment's record, so pr-comment is on for this run (set pr-comment: true to say so).";
+    const parsed = agent({ wait: 'false', 'docs-status': 'written', 'pr-comment': 'false' }, SAME_REPO_PR);
+    expect(parsed.settings).toMatchObject({ prComment: true, wait: false });
+    expect(parsed.notices).toEqual([says]);
+    // docs-status: approved brings the comment already, with its own one notice.
+    const approved = agent({ wait: 'false', 'docs-status': 'approved' }, SAME_REPO_PR);
+    expect(approved.settings).toMatchObject({ prComment: true });
+    expect(approved.notices).toHaveLength(1);
+    // Waiting, or without the gate, or off a pull request (nothing to finish there): nothing brought.
+    expect(agent({ wait: 'true', 'docs-status': 'written' }, SAME_REPO_PR)).toMatchObject({ notices: [], settings: { prComment: false } });
+    expect(agent({ wait: 'false' }, SAME_REPO_PR)).toMatchObject({ notices: [], settings: { prComment: false } });
+    expect(agent({ wait: 'false', 'docs-status': 'written' }, DISPATCH)).toMatchObject({ notices: [], settings: { prComment: false } });
+    expect(agent({ wait: 'false', 'docs-status': 'written', 'pr-comment': 'true' }, SAME_REPO_PR).notices).toEqual([]);
+  });
+
   it('with pr-comment: true, or none of them, no notice', () => {
     expect(agent({ 'reuse-job': 'true', 'pr-comment': 'true' }, SAME_REPO_PR).notices).toEqual([]);
     expect(agent({ 'docs-status': 'written' }, SAME_REPO_PR)).toMatchObject({ notices: [], settings: { prComment: false } });

@@ -1,123 +1,164 @@
-import type { DocsAccess } from '../../docs-pr/access.js';
-import { decideRecorded, decideReported, type DecideContext, type RunDocsPr } from '../../docs-pr/decide.js';
-import { DocsPrFollower } from '../../docs-pr/follow.js';
-import { repoName, serverUrlFrom } from '../../docs-pr/target.js';
-import type { EventPullRequest } from '../../event.js';
-import type { ConnectGitHub } from '../../github/clients.js';
-import { renderDocsPrComment } from '../../report/docs-pr-report.js';
-import type { GitHubApi, RepoName } from '../../github/api.js';
-import type { DocsPrRecord } from '../../memory/record.js';
-import type { RecordSeal, RepositoryIdentity } from '../../memory/seal.js';
-import type { AgentSettings } from '../../settings.js';
-import type { StepContext } from '../step.js';
-import { stoppedBy, type AgentRunRecord, type AgentStage } from './run-record.js';
+import { decideRecorded, decideReported, type DecideContext } from '../docs-pr/decide.js';
+import { serverUrlFrom } from '../docs-pr/target.js';
+import { GitHubError } from '../github/api.js';
+import { renderDocsPrComment } from '../report/docs-pr-report.js';
+import { isCancellation } from '../runtime.js';
+import { follows, pullPage, type Core } from './context.js';
+import { afterChange, codePrClosed, codePrReopened, linkReported, supersede, type FollowContext, type Following } from './follow.js';
+import { endedWell, stoppedBy, type RunRecord } from './record.js';
 
-/** Who reaches the documentation side in this run, and how: the decision's context and the follower's maker. */
-export interface DocsSide {
-  /** The decision's context: undefined reads nothing (nothing in the run depends on the documentation PR). */
-  readonly decide: DecideContext;
-  /** Makes the follower of the record's documentation PR; undefined when no follower runs (not asked for, no pull request). */
-  readonly follower: ((recorded: DocsPrRecord | undefined, replacing?: DocsPrRecord) => DocsPrFollower) | undefined;
-  readonly access: DocsAccess | undefined;
+/**
+ * The documentation PR's part of the core: the run's documentation PR decided once
+ * (`docs-pr/decide.ts`), and followed (`follow.ts`) where the command asks it to, for every command
+ * alike — a waiting run, a sweep, a closed code PR, a reopened one.
+ */
+
+/** How the one decision reads the documentation side for this record's pull request. */
+export function decideContextOf(record: Pick<RunRecord, 'pullRequest' | 'repository'>, core: Core): DecideContext {
+  const { pullRequest, repository } = record;
+  return {
+    serverUrl: serverUrlFrom(core.env),
+    codePr: pullRequest && repository ? { repository: repository.name, number: pullRequest.number, headRef: pullRequest.headRef } : undefined,
+    access: pullRequest && repository ? core.docs : undefined,
+    logger: core.logger,
+    signal: core.signal,
+  };
 }
 
 /**
- * The documentation side of an agent run: the decision's context (`docs-pr/decide.ts`) and, with
- * follow-code-pr or `docs-status: approved` (which follows the documentation PR to its approval
- * through its back-link), the follower. The documentation repository is read and written until
- * the step's deadline; the last writes (the status, the comment) have windows of their own.
+ * What the follower acts with, for this record's pull request; undefined when nothing follows
+ * (not asked for, no documentation side, off a pull request). A follower acts only where the
+ * record has the comment that keeps what it did (a dry run logs what it would do).
  */
-export function docsSide(
-  settings: AgentSettings,
-  context: StepContext,
-  pullRequest: EventPullRequest | undefined,
-  repository: RepositoryIdentity | undefined,
-  seal: RecordSeal,
-  github: ConnectGitHub,
-): DocsSide {
-  const workflowRepository = repository?.name ?? '';
-  const decides = settings.followCodePr || settings.docsStatus !== 'off' || settings.readerImpact;
-  const access: DocsAccess | undefined =
-    decides && repository && pullRequest
-      ? {
-          docsToken: settings.docsToken,
-          githubToken: settings.githubToken,
-          workflowRepository,
-          connect: (token: string, repo: RepoName): Promise<GitHubApi> => github(token, repo, context.deadline.at),
-        }
-      : undefined;
-  const decide: DecideContext = {
-    serverUrl: serverUrlFrom(context.env),
-    codePr: pullRequest && repository ? { repository: workflowRepository, number: pullRequest.number, headRef: pullRequest.headRef } : undefined,
+export function followContextOf(record: RunRecord, core: Core): FollowContext | undefined {
+  const { pullRequest, repository } = record;
+  const access = core.docs;
+  const code = core.code;
+  if (!follows(core.settings) || !access || !code || !pullRequest || !repository) return undefined;
+  const codePr = { repository: repository.name, number: pullRequest.number, repositoryId: repository.id };
+  const view = { ...codePr, title: pullRequest.title, url: pullPage(core, codePr) };
+  const decide = decideContextOf(record, core);
+  return {
     access,
-    logger: context.logger,
-    signal: context.signal,
+    codePr,
+    renderComment: (stage, nowIso) => renderDocsPrComment(view, stage, nowIso),
+    // The identity that writes the code PR's comment: its token's.
+    commentAuthor: async () => (await code.read()).tokenLogin(),
+    decideRecorded: (earlier) => decideRecorded(earlier, decide),
+    seal: core.seal,
+    logger: core.logger,
+    clock: core.clock,
+    signal: core.signal,
+    dryRun: core.settings.dryRun,
+    linkOnly: !core.settings.followCodePr,
   };
-  const follows = settings.followCodePr || settings.docsStatus === 'approved';
-  if (!follows || !settings.prComment || !access || !pullRequest || !repository) return { decide, follower: undefined, access };
-  const serverUrl = serverUrlFrom(context.env);
-  const follower = (recorded: DocsPrRecord | undefined, replacing?: DocsPrRecord): DocsPrFollower => {
-    const codePr = {
-      repository: workflowRepository,
-      repositoryId: repository.id,
-      number: pullRequest.number,
-      title: pullRequest.title,
-      url: `${serverUrl}/${workflowRepository}/pull/${pullRequest.number}`,
-    };
-    return new DocsPrFollower(
-      {
-        access,
-        codePr,
-        renderComment: (stage, nowIso) => renderDocsPrComment(codePr, stage, nowIso),
-        // The identity that writes the code PR's comment: the workflow's token's.
-        commentAuthor: async () => (await github(settings.githubToken, repoName(workflowRepository), context.deadline.at)).tokenLogin(),
-        decideRecorded: (earlier) => decideRecorded(earlier, decide),
-        seal,
-        logger: context.logger,
-        clock: context.clock,
-        signal: context.signal,
-        dryRun: settings.dryRun,
-        linkOnly: !settings.followCodePr,
-      },
-      recorded,
-      replacing,
-    );
-  };
-  return { decide, follower, access };
+}
+
+/** Ends a phase the follower's state says was interrupted (cancellation, the deadline): the run's outcome says so. */
+function interruptedBy(record: RunRecord, following: Following, core: Core): boolean {
+  if (following.interrupted === undefined) return false;
+  stoppedBy(record, following.interrupted, core.signal);
+  return true;
 }
 
 /**
- * The docs PR phase: the run's documentation PR decided once from the job's report, then (with a
- * follower) linked and recorded; when it replaces an earlier one, the comment's record names the
- * newer one (`docs-pr-linked`) before the earlier is closed, so a run stopped between the two
- * orphans nothing. A cancellation or the deadline here ends the phase: the run's outcome says so,
- * and the last writes still record what was done.
+ * The docs PR phase, once the job ended: the run's documentation PR decided once from the job's
+ * report, then (with a follower) linked and recorded; when it replaces an earlier one, the
+ * comment's record names the newer one (`show('docs-pr-linked')`) before the earlier is closed, so
+ * a run stopped between the two orphans nothing. A cancellation or the deadline here ends the
+ * phase: the run's outcome says so, and the last writes still record what was done.
  */
-export async function docsPrPhase(
-  record: AgentRunRecord,
-  side: DocsSide,
-  follower: DocsPrFollower | undefined,
-  context: StepContext,
-  notify: (stage: AgentStage) => Promise<void>,
-): Promise<void> {
-  if (!side.access || record.job.outcome !== 'pr-opened' || context.signal.aborted) return;
-  try {
-    record.documentationPr = await decideReported(record.job.job, side.decide);
-    if (!follower || !record.comment) return;
-    const supersedes = await follower.linkReported(record.documentationPr, record.job.jobId);
-    record.following = follower.outcome;
-    if (!supersedes) return;
-    await notify('docs-pr-linked');
-    await follower.supersede(record.job.job?.prLink ?? '');
-    record.following = follower.outcome;
-  } catch (error) {
-    if (follower) record.following = follower.outcome;
-    stoppedBy(record, error, context.signal);
+export async function docsPrPhase(record: RunRecord, core: Core, show: () => Promise<void>): Promise<void> {
+  if (!core.docs || !record.pullRequest || core.signal.aborted) return;
+  if (record.revising) return revisedDocsPr(record, core);
+  if (record.job.outcome === 'pr-opened') await reportedDocsPr(record, core, show);
+  // A code PR closed while its job worked (a sweep finishing it): what its `closed` event would have done.
+  if (record.pullRequest.action === 'closed' && core.settings.followCodePr && record.comment && !core.signal.aborted) {
+    await codePrClosedPhase(record, core, record.pullRequest.merged === true);
   }
 }
 
-/** The decision with where the documentation PR stands after this run's own change of it (closed, reopened). */
-export function afterChange(decision: RunDocsPr | undefined, follower: DocsPrFollower | undefined): RunDocsPr | undefined {
-  const changed = follower?.outcome.changed;
-  return decision?.kind === 'found' && changed ? { ...decision, state: changed } : decision;
+async function reportedDocsPr(record: RunRecord, core: Core, show: () => Promise<void>): Promise<void> {
+  try {
+    record.documentationPr = await decideReported(record.job.job, decideContextOf(record, core));
+  } catch (error) {
+    stoppedBy(record, error, core.signal);
+    return;
+  }
+  const context = followContextOf(record, core);
+  if (!context || !record.following || !record.comment) return;
+  const before = record.following.supersedes;
+  record.following = await linkReported(record.following, record.documentationPr, record.job.jobId, context);
+  if (interruptedBy(record, record.following, core)) return;
+  const replaces = record.following.supersedes;
+  if (!replaces || replaces === before) return;
+  await show();
+  record.following = await supersede(record.following, record.job.job?.prLink ?? '', context);
+  interruptedBy(record, record.following, core);
+}
+
+/**
+ * A revision's documentation PR (the review loop): the one the code PR's record names, which the
+ * revision worked on, decided again once the job ended well (its head moved); nothing is linked.
+ */
+async function revisedDocsPr(record: RunRecord, core: Core): Promise<void> {
+  const recorded = record.comment?.record?.docsPr ?? record.comment?.earlier?.docsPr;
+  if (!recorded || !endedWell(record)) return;
+  try {
+    record.documentationPr = await decideRecorded(recorded, decideContextOf(record, core));
+  } catch (error) {
+    stoppedBy(record, error, core.signal);
+  }
+}
+
+/**
+ * The prepare phase's part (a new run on an open code PR): an earlier documentation PR a run
+ * replaced and was stopped before it closed is closed now; on `reopened`, one this action closed
+ * is reopened (only then is it read and checked).
+ */
+export async function followBeforeTheJob(record: RunRecord, core: Core): Promise<void> {
+  const context = followContextOf(record, core);
+  const following = record.following;
+  if (!context || !following) return;
+  const recorded = following.record;
+  if (recorded && following.supersedes) {
+    record.following = await supersede(following, pullPage(core, recorded), context);
+    if (record.following.interrupted !== undefined) throw asError(record.following.interrupted);
+  }
+  if (recorded && core.settings.followCodePr && record.pullRequest?.action === 'reopened') {
+    const decision = recorded.closedByAction ? await decideRecorded(recorded, decideContextOf(record, core)) : { kind: 'none' as const };
+    const reopened = await codePrReopened(record.following ?? following, decision, context);
+    record.following = reopened;
+    if (reopened.interrupted !== undefined) throw asError(reopened.interrupted);
+  }
+}
+
+/**
+ * A code PR closed (its `closed` event, or a sweep that finishes a job whose code PR closed while
+ * it worked): the documentation PR the record names, checked by the one decision, is closed (not
+ * merged) or told of the merge and marked ready (merged), and an earlier one a run replaced and did
+ * not get to close is closed too. Cancellation and the deadline end it, said in the outcome.
+ */
+export async function codePrClosedPhase(record: RunRecord, core: Core, merged: boolean): Promise<void> {
+  const context = followContextOf(record, core);
+  if (!context || !record.following) return;
+  try {
+    const recorded = record.following.record;
+    if (recorded && record.following.supersedes) {
+      record.following = await supersede(record.following, pullPage(core, recorded), context);
+      if (interruptedBy(record, record.following, core)) return;
+    }
+    record.documentationPr = recorded ? await decideRecorded(recorded, decideContextOf(record, core)) : { kind: 'none' };
+    record.following = await codePrClosed(record.following, merged, record.documentationPr, context);
+    if (interruptedBy(record, record.following, core)) return;
+    record.documentationPr = afterChange(record.documentationPr, record.following);
+  } catch (error) {
+    if (isCancellation(error, core.signal) || (error instanceof GitHubError && error.kind === 'deadline')) stoppedBy(record, error, core.signal);
+    else throw error;
+  }
+}
+
+/** What interrupted a follower function, thrown again as it was (cancellation and the deadline are errors). */
+function asError(interrupted: unknown): Error {
+  return interrupted instanceof Error ? interrupted : new Error(String(interrupted));
 }

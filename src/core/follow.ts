@@ -1,297 +1,154 @@
-import type { DocsPrAction } from '../constants.js';
+import { docsClientFor, type DocsAccess } from '../docs-pr/access.js';
+import type { RunDocsPr } from '../docs-pr/decide.js';
+import { shownOfDecision, type DocsPrOutcome, type DocsPrShown, type DocsPrStage, type DocsPrState } from '../docs-pr/outcome.js';
+import { sameRepository } from '../docs-pr/target.js';
 import { endsTheStep, GitHubError, pullName, type GitHubApi, type PullRef, type PullRequestState } from '../github/api.js';
-import { newestMarkedBy } from '../memory/ours.js';
-import { backLinkLine, DOCS_PR_MARKER, readBackLink, type BackLinkRecord, type DocsPrRecord } from '../memory/record.js';
-import { docsPrScope, type RecordSeal } from '../memory/seal.js';
+import { writeBackLink, type BackLinkPlace } from '../memory/back-link.js';
+import type { BackLinkRecord, DocsPrRecord } from '../memory/record.js';
+import type { RecordSeal } from '../memory/seal.js';
 import { isCancellation, type Clock, type Logger } from '../runtime.js';
 import { errorMessage, quotedForLog } from '../text.js';
-import { docsClientFor, type DocsAccess } from './access.js';
-import type { RunDocsPr } from './decide.js';
-import { shownOfDecision, type CodePr, type DocsPrOutcome, type DocsPrShown, type DocsPrStage, type DocsPrState } from './outcome.js';
-import { sameRepository } from './target.js';
 
-export type { DocsPrOutcome, DocsPrShown } from './outcome.js';
+/**
+ * Following the documentation PR (follow-code-pr), as functions over one immutable state: each
+ * takes the state and returns the next; the run record holds it (`record.following`), and nothing
+ * is ever copied back. The follower acts only on a pull request the one decision
+ * (`docs-pr/decide.ts`) found to be the run's documentation PR, or the one the code PR's verified
+ * record names, checked by the same decision:
+ *
+ * - a run whose job reports a documentation PR gives it one comment of its own, the back-link
+ *   (`memory/back-link.ts`), linking back to the code PR; a different PR than the record's
+ *   supersedes the earlier one (`supersede`, once the code PR's record names the newer one), which
+ *   is closed when it is still open;
+ * - a code PR closed without merging closes its documentation PR (never its branch); a merged one
+ *   marks a draft ready for review and says so in the comment;
+ * - a reopened code PR reopens the documentation PR only when this action closed it;
+ * - a documentation PR already merged or closed by someone else is left as it is.
+ *
+ * The first write that cannot be done is one warning, and nothing more is tried on the
+ * documentation side in this run (a token without access would fail the same way again), but for
+ * marking ready for review, which needs a permission of its own. Cancellation and the step's
+ * deadline end a function with the state as it stood, `interrupted` naming why: the caller's phase
+ * says so, and what was done stays recorded. Nothing here ever merges or deletes a branch.
+ */
+export interface Following extends DocsPrOutcome {
+  /** A write on the documentation side failed: nothing more is tried there in this run. */
+  readonly stopped: boolean;
+  /** The job whose report this run links: recorded in the back-link. */
+  readonly reportedBy: string | undefined;
+  /** The back-links this run found or wrote, by `owner/name#number` in lower case: their comments' IDs. */
+  readonly backLinks: ReadonlyMap<string, number>;
+  /** Cancellation or the step's deadline ended the last function: the caller ends its phase with it. */
+  readonly interrupted?: unknown;
+}
+
+/** Before anything was done: nothing, and the record's documentation PR as it was. */
+export function nothingFollowed(recorded: DocsPrRecord | undefined, supersedes?: DocsPrRecord): Following {
+  return {
+    action: 'none',
+    record: recorded,
+    shown: undefined,
+    acted: false,
+    changed: undefined,
+    ...(supersedes ? { supersedes } : {}),
+    stopped: false,
+    reportedBy: undefined,
+    backLinks: new Map(),
+  };
+}
 
 export interface FollowContext {
   /** How the documentation repository is reached (`docs-token`, or `github-token` in the workflow's own). */
   readonly access: DocsAccess;
   /** The code PR, and its repository's ID: what the back-link records. */
-  readonly codePr: CodePr & { readonly repositoryId: number | undefined };
+  readonly codePr: { readonly repository: string; readonly number: number; readonly repositoryId: number | undefined };
   /** The visible part of the documentation PR's comment at a stage (`report/docs-pr-report.ts` renders it). */
   readonly renderComment: (stage: DocsPrStage, nowIso: string) => string;
-  /**
-   * The login of the identity that writes the action's comment on the code PR: recorded in the
-   * back-link, so that `command: sync` takes the code PR's comment from that author only.
-   */
+  /** The login of the identity that writes the action's comment on the code PR: recorded in the back-link. */
   readonly commentAuthor: () => Promise<string>;
   /** The one decision (`decide.ts`) of a documentation PR the record names, before it is superseded. */
   readonly decideRecorded: (recorded: DocsPrRecord) => Promise<RunDocsPr>;
-  /** Seals the back-link's record, so that only this action's back-link counts (`memory/seal.ts`). */
   readonly seal: RecordSeal;
   readonly logger: Logger;
   readonly clock: Clock;
   readonly signal: AbortSignal;
   /** A dry run touches nothing on GitHub. */
   readonly dryRun: boolean;
-  /**
-   * Only the back-link (`docs-status: approved` without follow-code-pr): the documentation PR the
-   * job reports gets its comment, which `command: sync` follows, and nothing is ever closed.
-   */
-  readonly linkOnly?: boolean;
+  /** Only the back-link (`docs-status: approved` without follow-code-pr): nothing is ever closed or superseded. */
+  readonly linkOnly: boolean;
 }
 
 /** What a failed request was doing, for the one warning. */
 type Doing = 'close' | 'reopen' | 'mark ready for review' | 'comment on';
 
 /**
- * Keeps the documentation PR in step with its code PR (follow-code-pr), acting only on a pull
- * request the one decision (`decide.ts`) found to be the run's documentation PR, or the one the
- * code PR's verified record names, checked by the same decision:
- *
- * - a run whose job reports a documentation PR gives it one comment of its own (found again by
- *   its marker and the docs token's identity) linking back to the code PR, with a sealed record
- *   of that code PR; a different PR than the record's supersedes the earlier one (`supersede`,
- *   once the code PR's record names the newer one), which is closed when it is still open;
- * - a code PR closed without merging closes its documentation PR (never its branch); a merged
- *   one marks a draft ready for review and says so in the comment;
- * - a reopened code PR reopens the documentation PR only when this action closed it;
- * - a documentation PR already merged or closed by someone else is left as it is.
- *
- * The first write that cannot be done is one warning, and nothing more is tried on GitHub's
- * documentation side in this run (a token without access would fail the same way again), but for
- * marking ready for review, which needs a permission of its own: the comment is still written.
- * Cancellation and the step's deadline stop it without a warning: the caller's phase ends, and
- * what was done stays recorded. Nothing here ever merges or deletes a branch.
+ * One function's way through the state: `now` is the state so far; each step makes a new one. An
+ * interruption (cancellation, the deadline) is caught once, in `run`, with the state as it stood.
  */
-export class DocsPrFollower {
-  private done: DocsPrAction = 'none';
-  private stopped = false;
-  private shown: DocsPrShown | undefined;
-  private acted = false;
-  private changed: PullRequestState | undefined;
-  /** The documentation PRs' comments this run found or wrote, by `owner/name#number`: their IDs and back-links. */
-  private readonly comments = new Map<string, { readonly id: number; readonly backLink: BackLinkRecord | undefined }>();
-  /** The record's documentation PR before this run linked another: the one `supersede` closes. */
-  private replaced: DocsPrRecord | undefined;
-  /** The job whose report this run links: recorded in the back-link. */
-  private reportedBy: string | undefined;
-
-  /**
-   * `recorded`: the documentation PR the code PR's verified record names, if any; `replacing`: an
-   * earlier one the record says it replaced and that is not closed yet (a run stopped between the
-   * two): `supersede` closes it.
-   */
+class Steps {
   constructor(
-    private readonly context: FollowContext,
-    private recorded: DocsPrRecord | undefined,
-    replacing?: DocsPrRecord,
-  ) {
-    this.replaced = replacing;
+    public now: Following,
+    readonly context: FollowContext,
+  ) {}
+
+  set(change: Partial<Following>): void {
+    this.now = { ...this.now, ...change };
   }
 
-  /** What this run did to the documentation PR so far: the run record's part. */
-  get outcome(): DocsPrOutcome {
-    return {
-      action: this.done,
-      record: this.recorded,
-      shown: this.shown,
-      acted: this.acted,
-      changed: this.changed,
-      ...(this.replaced ? { supersedes: this.replaced } : {}),
-    };
+  /** What the code PR's record names after this, and what the comment and the summary say of it. */
+  show(docs: DocsPrRecord | undefined, state: DocsPrState, acted = false): void {
+    this.set({
+      record: docs,
+      shown: docs && { pull: { repository: docs.repository, number: docs.number }, state },
+      acted: this.now.acted || acted,
+    });
   }
 
-  /** `closed`: merged or not, the recorded documentation PR follows, once the decision found it to be the record's. */
-  async codePrClosed(merged: boolean, decision: RunDocsPr): Promise<void> {
-    const docs = this.recorded;
-    if (!docs) {
-      this.context.logger.info('No documentation PR is recorded in the pull-request comment: nothing to bring in step.');
-      return;
-    }
-    if (this.context.dryRun) return this.dryRun(`would ${merged ? 'mark' : 'close'} documentation PR ${pullName(docs)}`);
-    const found = await this.foundOrShown(docs, decision);
-    if (!found) return;
-    const { github, pull } = found;
-    if (this.leftAlone(docs, pull, docs.closedByAction)) return;
-    if (merged) {
-      // Marking ready needs "Contents: write" besides "Pull requests: write": its failure is its
-      // own warning, and the comment, which needs only the latter, is still written.
-      const markedReady = pull.draft
-        ? (await this.attempt('mark ready for review', docs, async () => (await github.markReadyForReview(pull.nodeId), true), false)) === true
-        : false;
-      if (markedReady) this.done = 'marked-ready';
-      const commented = await this.writeDocsComment(github, pull, docs, { kind: 'merged', markedReady });
-      if (commented && !markedReady) this.done = 'commented';
-      if (markedReady || commented) {
-        this.context.logger.info(
-          `Documentation PR ${pullName(docs)}: the code PR was merged${markedReady ? '; marked ready for review' : '; said so in its comment'}.`,
-        );
+  showDecision(kept: DocsPrRecord | undefined, decision: RunDocsPr): void {
+    this.set({ record: kept, shown: shownOfDecision(decision) });
+  }
+
+  /** Runs one write on the documentation side; a failure is one warning, and (unless `stopsTheRest` is false) nothing more is tried. */
+  async attempt<T>(doing: Doing, pull: PullRef, request: () => Promise<T>, stopsTheRest = true): Promise<T | undefined> {
+    if (this.now.stopped || this.context.signal.aborted) return undefined;
+    try {
+      return await request();
+    } catch (error) {
+      if (isCancellation(error, this.context.signal) || endsTheStep(error)) {
+        this.set({ stopped: true });
+        throw error;
       }
-      return this.show(docs, markedReady ? 'marked-ready' : commented ? 'commented' : 'not-updated', { acted: markedReady });
-    }
-    const closed = await this.attempt('close', docs, () => github.setPullRequestState(docs.number, 'closed'));
-    if (!closed) return this.show(docs, 'not-updated');
-    this.done = 'closed';
-    this.changed = closed;
-    this.context.logger.info(`Closed documentation PR ${pullName(docs)}; its branch ${quotedForLog(pull.headRef)} is kept.`);
-    this.show({ ...docs, closedByAction: true }, 'closed', { acted: true });
-    await this.writeDocsComment(github, pull, docs, { kind: 'closed' });
-  }
-
-  /** `reopened`, before the run goes on: a documentation PR that this action closed is reopened, once the decision found it. */
-  async codePrReopened(decision: RunDocsPr): Promise<void> {
-    const docs = this.recorded;
-    if (!docs) return;
-    if (!docs.closedByAction) {
-      this.context.logger.info(`Documentation PR ${pullName(docs)} was not closed by this action: not reopened.`);
-      return;
-    }
-    if (this.context.dryRun) return this.dryRun(`would reopen documentation PR ${pullName(docs)}`);
-    const found = await this.foundOrShown(docs, decision);
-    if (!found) return;
-    const { github, pull } = found;
-    if (pull.merged) return this.leftAloneAs(docs, 'left-alone-merged');
-    if (pull.state === 'open') {
-      this.context.logger.info(`Documentation PR ${pullName(docs)} is open already.`);
-      return this.show({ ...docs, closedByAction: false }, 'linked', { acted: true });
-    }
-    const reopened = await this.attempt('reopen', docs, () => github.setPullRequestState(docs.number, 'open'));
-    if (!reopened) return this.show(docs, 'not-updated');
-    this.done = 'reopened';
-    this.changed = reopened;
-    this.context.logger.info(`Reopened documentation PR ${pullName(docs)} with its code PR.`);
-    this.show({ ...docs, closedByAction: false }, 'reopened', { acted: true });
-    await this.writeDocsComment(github, pull, docs, { kind: 'reopened' });
-  }
-
-  /**
-   * After the job: the run's documentation PR, as decided, is linked (its comment, with the
-   * sealed back-link) and recorded. One that could not be checked is recorded all the same, so a
-   * later run with a token can follow it (that run checks it before it acts); a refused one
-   * changes nothing. True when an earlier documentation PR in the record is to be superseded: the
-   * caller first has the code PR's record name the newer one, then calls `supersede`. `jobId`: the
-   * job that reported it, which its back-link records (the review loop sends reviews to it).
-   */
-  async linkReported(decision: RunDocsPr, jobId?: string): Promise<boolean> {
-    if (decision.kind === 'none' || this.stopped || this.context.signal.aborted) return false;
-    this.reportedBy = jobId;
-    const earlier = this.recorded;
-    if (decision.kind === 'refused') {
-      this.stopped = true;
-      this.showDecision(earlier, decision);
-      return false;
-    }
-    const { pull: target, headRef } = decision;
-    const same = earlier !== undefined && sameRepository(earlier.repository, target.repository) && earlier.number === target.number;
-    // The repository's ID as GitHub answered it; unchecked, what the record kept of the same PR.
-    const repositoryId = decision.kind === 'found' ? decision.state.repositoryId : same ? earlier.repositoryId : undefined;
-    const record: DocsPrRecord = {
-      repository: target.repository,
-      number: target.number,
-      ...(repositoryId !== undefined ? { repositoryId } : {}),
-      headRef,
-      closedByAction: same ? earlier.closedByAction : false,
-    };
-    if (this.context.dryRun) {
-      this.dryRun(`would link documentation PR ${pullName(target)}`);
-      return false;
-    }
-    if (decision.kind === 'unchecked') {
-      // Recorded for a later run with a token to check before it acts; but never in place of a
-      // recorded one this run could not supersede, which would leave that one open and forgotten.
-      if (earlier && !same) {
-        this.showDecision(earlier, decision);
-        return false;
-      }
-      this.show(record, 'unchecked', { acted: !same });
-      return false;
-    }
-    const supersedes = earlier !== undefined && !same && !this.context.linkOnly;
-    if (this.leftAlone(record, decision.state, record.closedByAction)) {
-      // A newer documentation PR merged or closed already still replaces an earlier open one.
-      this.replaced = supersedes ? earlier : undefined;
-      return supersedes;
-    }
-    const github = docsClientFor(this.context.access, target);
-    const linked = github ? await this.writeDocsComment(await github, decision.state, target, { kind: 'linked' }) : false;
-    // What this run did before stands (reopened it, superseded an earlier one): linking is the least of them.
-    if (linked && this.done === 'none') this.done = 'linked';
-    if (linked) this.context.logger.info(`Linked documentation PR ${pullName(target)} to this pull request.`);
-    this.show(record, linked ? (this.done === 'reopened' ? 'reopened' : 'linked') : 'not-updated', { acted: !same });
-    if (!linked || !supersedes) return false;
-    this.replaced = earlier;
-    return true;
-  }
-
-  /**
-   * Closes the record's earlier documentation PR in favour of the newer one just linked, when it
-   * is ours to close: the decision finds it to be the one recorded, and it is still open. Called
-   * once the code PR's record names the newer one, so a run stopped here orphans nothing.
-   */
-  async supersede(newerLink: string): Promise<void> {
-    const earlier = this.replaced;
-    const newer = this.recorded;
-    if (!earlier || !newer || this.stopped || this.context.signal.aborted) return;
-    if (!sameRepository(earlier.repository, newer.repository)) {
-      this.replaced = undefined;
-      this.warn(
-        `The pull-request comment records documentation PR ${pullName(earlier)}, in another repository than the job's (${newer.repository}): it is left as it is.`,
-      );
-      return;
-    }
-    const decision = await this.context.decideRecorded(earlier);
-    // Only a close that failed leaves it for the next run: everything else is an answer.
-    if (decision.kind !== 'found') {
-      if (decision.kind === 'refused') this.replaced = undefined;
-      return;
-    }
-    const pull = decision.state;
-    if (pull.merged || pull.state === 'closed') {
-      this.replaced = undefined;
-      this.context.logger.info(`The earlier documentation PR ${pullName(earlier)} is already ${pull.merged ? 'merged' : 'closed'}: left as it is.`);
-      return;
-    }
-    const client = docsClientFor(this.context.access, earlier);
-    if (!client) return;
-    const github = await client;
-    const closed = await this.attempt('close', earlier, () => github.setPullRequestState(earlier.number, 'closed'));
-    if (!closed) return;
-    this.replaced = undefined;
-    this.done = 'superseded';
-    this.context.logger.info(
-      `Closed the earlier documentation PR ${pullName(earlier)} in favour of ${pullName(newer)}; its branch ${quotedForLog(pull.headRef)} is kept.`,
-    );
-    this.shown = this.shown && { ...this.shown, superseded: pullName(earlier) };
-    await this.writeDocsComment(github, pull, earlier, { kind: 'superseded', newer: pullName(newer), newerLink });
-  }
-
-  /**
-   * The recorded documentation PR as the decision found it, with the client that reaches it; or
-   * undefined, and the comment says what the decision found instead (it warned already).
-   */
-  private async foundOrShown(docs: DocsPrRecord, decision: RunDocsPr): Promise<{ github: GitHubApi; pull: PullRequestState } | undefined> {
-    // Only a decision about the recorded pull request speaks for it; the decision reached it, so a token does.
-    const github = decision.kind === 'found' && samePull(decision.pull, docs) ? docsClientFor(this.context.access, docs) : undefined;
-    if (decision.kind !== 'found' || !github) {
-      // Nothing was written: a later documentation PR of this run is still linked.
-      this.showDecision(docs, decision);
+      if (stopsTheRest) this.set({ stopped: true });
+      this.context.logger.warning(`Could not ${doing} documentation PR ${pullName(pull)}: ${whyNot(error, pull, doing)}`);
       return undefined;
     }
-    return { github: await github, pull: decision.state };
   }
 
-  /** What the record keeps and the comment says after a decision that found no documentation PR to act on. */
-  private showDecision(kept: DocsPrRecord | undefined, decision: RunDocsPr): void {
-    const shown = shownOfDecision(decision);
-    this.recorded = kept;
-    this.shown = shown;
+  /** Writes (or updates) the documentation PR's back-link comment at a stage; false when it could not. */
+  async writeDocsComment(github: GitHubApi, state: PullRequestState, pull: PullRef, stage: DocsPrStage): Promise<boolean> {
+    const { codePr, seal, clock } = this.context;
+    const key = pullName(pull).toLowerCase();
+    const place: BackLinkPlace = { repository: { id: state.repositoryId, name: pull.repository }, number: pull.number };
+    const written = await this.attempt('comment on', pull, async () => {
+      const backLinkCodePr: BackLinkRecord['codePr'] = {
+        repository: codePr.repository,
+        number: codePr.number,
+        ...(codePr.repositoryId !== undefined ? { repositoryId: codePr.repositoryId } : {}),
+      };
+      const id = await writeBackLink(github, place, seal, {
+        codePr: backLinkCodePr,
+        commentAuthor: await this.context.commentAuthor(),
+        reportedBy: this.now.reportedBy,
+        visible: this.context.renderComment(stage, new Date(clock.now()).toISOString()),
+        knownId: this.now.backLinks.get(key),
+      });
+      this.set({ backLinks: new Map([...this.now.backLinks, [key, id]]) });
+      return true;
+    });
+    return written === true;
   }
 
-  /**
-   * A documentation PR merged already, or closed by someone else (`closedByUs` false), is left as
-   * it is and said so; one this action closed is left closed too (`closedByUs` true).
-   */
-  private leftAlone(docs: DocsPrRecord, state: PullRequestState, closedByUs: boolean): boolean {
+  leftAlone(docs: DocsPrRecord, state: PullRequestState, closedByUs: boolean): boolean {
     if (state.merged) {
       this.leftAloneAs(docs, 'left-alone-merged');
       return true;
@@ -306,110 +163,215 @@ export class DocsPrFollower {
     return true;
   }
 
-  private leftAloneAs(docs: DocsPrRecord, state: 'left-alone-merged' | 'left-alone-closed'): void {
+  leftAloneAs(docs: DocsPrRecord, state: 'left-alone-merged' | 'left-alone-closed'): void {
     this.context.logger.info(
       `Documentation PR ${pullName(docs)} is already ${state === 'left-alone-merged' ? 'merged' : 'closed by someone else'}: left as it is.`,
     );
     this.show(docs, state);
   }
 
-  private dryRun(what: string): void {
-    this.context.logger.info(`Dry run: ${what}; nothing was changed on GitHub.`);
-  }
-
-  /** What the code PR's record names after this, and what the comment and the summary say of it. */
-  private show(docs: DocsPrRecord | undefined, state: DocsPrState, { acted = false }: { acted?: boolean } = {}): void {
-    this.recorded = docs;
-    this.shown = docs && { pull: { repository: docs.repository, number: docs.number }, state };
-    this.acted ||= acted;
-  }
-
-  /**
-   * Runs one write on the documentation side; a failure is one warning, and (unless
-   * `stopsTheRest` is false) nothing more is tried there in this run.
-   */
-  private async attempt<T>(doing: Doing, pull: PullRef, request: () => Promise<T>, stopsTheRest = true): Promise<T | undefined> {
-    if (this.stopped || this.context.signal.aborted) return undefined;
-    try {
-      return await request();
-    } catch (error) {
-      if (stopsTheRest) this.stopped = true;
-      // Cancellation and the step's deadline end the phase, which records what was done.
-      if (isCancellation(error, this.context.signal) || endsTheStep(error)) {
-        this.stopped = true;
-        throw error;
-      }
-      this.context.logger.warning(`Could not ${doing} documentation PR ${pullName(pull)}: ${whyNot(error, pull, doing)}`);
+  /** The recorded documentation PR as the decision found it, with the client that reaches it; else the decision shown. */
+  async foundOrShown(docs: DocsPrRecord, decision: RunDocsPr): Promise<{ github: GitHubApi; pull: PullRequestState } | undefined> {
+    const github = decision.kind === 'found' && samePull(decision.pull, docs) ? docsClientFor(this.context.access, docs) : undefined;
+    if (decision.kind !== 'found' || !github) {
+      this.showDecision(docs, decision);
       return undefined;
     }
+    return { github: await github, pull: decision.state };
   }
 
-  /**
-   * Writes (or updates) the documentation PR's own comment, with its sealed back-link (bound to
-   * the documentation repository's ID as GitHub answered it); false when it could not.
-   */
-  private async writeDocsComment(github: GitHubApi, state: PullRequestState, pull: PullRef, stage: DocsPrStage): Promise<boolean> {
-    const { codePr, seal, clock } = this.context;
-    const key = pullName(pull).toLowerCase();
-    const docsPr = { id: state.repositoryId, name: pull.repository, number: pull.number };
-    const written = await this.attempt('comment on', pull, async () => {
-      const commentAuthor = await this.context.commentAuthor();
-      // The comment is read once a run; what its back-link recorded of the same code PR (its job, the
-      // reviews the review loop sent) stays: only the job this run links replaces the job.
-      const known = this.comments.get(key);
-      const ours = known ? undefined : await newestMarkedBy(github, await github.listComments(pull.number), DOCS_PR_MARKER);
-      const kept = known ? known.backLink : ours && keptOfBackLink(ours.body, docsPr, codePr, seal);
-      const jobId = this.reportedBy ?? kept?.jobId;
-      const backLink: BackLinkRecord = {
-        codePr: { repository: codePr.repository, number: codePr.number, ...(codePr.repositoryId !== undefined ? { repositoryId: codePr.repositoryId } : {}) },
-        commentAuthor,
-        ...(jobId !== undefined ? { jobId } : {}),
-        ...(kept?.reviewsSent ? { reviewsSent: kept.reviewsSent } : {}),
-      };
-      const visible = this.context.renderComment(stage, new Date(clock.now()).toISOString());
-      const body = backLinkCommentBody(visible, backLink, docsPr, seal);
-      const id = known?.id ?? ours?.id;
-      if (id === undefined) this.comments.set(key, { id: await github.createComment(pull.number, body), backLink });
-      else {
-        await github.updateComment(id, body);
-        this.comments.set(key, { id, backLink });
-      }
-      return true;
-    });
-    return written === true;
+  dryRun(what: string): void {
+    this.context.logger.info(`Dry run: ${what}; nothing was changed on GitHub.`);
   }
+}
 
-  private warn(message: string): void {
-    this.stopped = true;
-    this.context.logger.warning(message);
+/** Runs a function's steps; an interruption ends it with the state as it stood and why. */
+async function run(state: Following, context: FollowContext, body: (steps: Steps) => Promise<void>): Promise<Following> {
+  const steps = new Steps({ ...state, interrupted: undefined }, context);
+  try {
+    await body(steps);
+  } catch (error) {
+    if (!isCancellation(error, context.signal) && !endsTheStep(error)) throw error;
+    return { ...steps.now, interrupted: error };
   }
+  return steps.now;
 }
 
 /**
- * The documentation PR's comment as written: the marker, what the report says (`visible`), and the
- * sealed record of the code PR it belongs to, sealed for this documentation PR (its repository's
- * ID), as its last line.
+ * After the job: the run's documentation PR, as decided, is linked (its back-link) and recorded.
+ * One that could not be checked is recorded all the same, so a later run with a token can follow
+ * it; a refused one changes nothing. The state's `supersedes` names an earlier documentation PR to
+ * close once the code PR's record names the newer one (`supersede`). `jobId`: the job that
+ * reported it, which its back-link records.
  */
-export function backLinkCommentBody(
-  visible: string,
-  backLink: BackLinkRecord,
-  docsPr: { readonly id: number | undefined; readonly name: string; readonly number: number },
-  seal: RecordSeal,
-): string {
-  const record = backLinkLine(backLink, seal, docsPrScope({ id: docsPr.id, name: docsPr.name }, docsPr.number));
-  return `${DOCS_PR_MARKER}\n${visible.replace(/\n$/, '')}\n${record}\n`;
+export function linkReported(state: Following, decision: RunDocsPr, jobId: string | undefined, context: FollowContext): Promise<Following> {
+  return run(state, context, async (steps) => {
+    if (decision.kind === 'none' || steps.now.stopped || context.signal.aborted) return;
+    steps.set({ reportedBy: jobId });
+    const earlier = steps.now.record;
+    if (decision.kind === 'refused') {
+      steps.set({ stopped: true });
+      steps.showDecision(earlier, decision);
+      return;
+    }
+    const { pull: target, headRef } = decision;
+    const same = earlier !== undefined && sameRepository(earlier.repository, target.repository) && earlier.number === target.number;
+    // The repository's ID as GitHub answered it; unchecked, what the record kept of the same PR.
+    const repositoryId = decision.kind === 'found' ? decision.state.repositoryId : same ? earlier.repositoryId : undefined;
+    const linkAuthor = same ? earlier.linkAuthor : undefined;
+    const record: DocsPrRecord = {
+      repository: target.repository,
+      number: target.number,
+      ...(repositoryId !== undefined ? { repositoryId } : {}),
+      headRef,
+      closedByAction: same ? earlier.closedByAction : false,
+      ...(linkAuthor !== undefined ? { linkAuthor } : {}),
+    };
+    if (context.dryRun) {
+      steps.dryRun(`would link documentation PR ${pullName(target)}`);
+      return;
+    }
+    if (decision.kind === 'unchecked') {
+      // Recorded for a later run with a token to check before it acts; but never in place of a
+      // recorded one this run could not supersede, which would leave that one open and forgotten.
+      if (earlier && !same) steps.showDecision(earlier, decision);
+      else steps.show(record, 'unchecked', !same);
+      return;
+    }
+    const supersedes = earlier !== undefined && !same && !context.linkOnly;
+    if (steps.leftAlone(record, decision.state, record.closedByAction)) {
+      // A newer documentation PR merged or closed already still replaces an earlier open one.
+      steps.set(supersedes ? { supersedes: earlier } : { supersedes: undefined });
+      return;
+    }
+    const client = docsClientFor(context.access, target);
+    const github = client && (await client);
+    const linked = github ? await steps.writeDocsComment(github, decision.state, target, { kind: 'linked' }) : false;
+    // What this run did before stands (reopened it, superseded an earlier one): linking is the least of them.
+    if (linked && steps.now.action === 'none') steps.set({ action: 'linked' });
+    if (linked) context.logger.info(`Linked documentation PR ${pullName(target)} to this pull request.`);
+    // The back-link's writer, as the code PR's record names it: `command: sync` takes only its back-link.
+    const author = linked && github ? await github.tokenLogin() : linkAuthor;
+    const linkedRecord: DocsPrRecord = { ...record, ...(author !== undefined ? { linkAuthor: author } : {}) };
+    steps.show(linkedRecord, linked ? (steps.now.action === 'reopened' ? 'reopened' : 'linked') : 'not-updated', !same);
+    if (linked && supersedes) steps.set({ supersedes: earlier });
+  });
 }
 
-/** What a back-link already on the documentation PR recorded of this code PR (verified, sealed for that pull request), or nothing. */
-function keptOfBackLink(
-  body: string,
-  docsPr: { readonly id: number | undefined; readonly name: string; readonly number: number },
-  codePr: PullRef,
-  seal: RecordSeal,
-): BackLinkRecord | undefined {
-  const reading = readBackLink(body, seal, docsPrScope({ id: docsPr.id, name: docsPr.name }, docsPr.number));
-  if (reading.found !== 'verified' || !samePull(reading.record.codePr, codePr)) return undefined;
-  return reading.record;
+/**
+ * Closes the record's earlier documentation PR (`supersedes`) in favour of the newer one just
+ * linked, when it is ours to close: the decision finds it to be the one recorded, and it is still
+ * open. Called once the code PR's record names the newer one, so a run stopped here orphans nothing.
+ */
+export function supersede(state: Following, newerLink: string, context: FollowContext): Promise<Following> {
+  return run(state, context, async (steps) => {
+    const earlier = steps.now.supersedes;
+    const newer = steps.now.record;
+    if (!earlier || !newer || steps.now.stopped || context.signal.aborted) return;
+    if (!sameRepository(earlier.repository, newer.repository)) {
+      steps.set({ supersedes: undefined, stopped: true });
+      context.logger.warning(
+        `The pull-request comment records documentation PR ${pullName(earlier)}, in another repository than the job's (${newer.repository}): it is left as it is.`,
+      );
+      return;
+    }
+    const decision = await context.decideRecorded(earlier);
+    // Only a close that failed leaves it for the next run: everything else is an answer.
+    if (decision.kind !== 'found') {
+      if (decision.kind === 'refused') steps.set({ supersedes: undefined });
+      return;
+    }
+    const pull = decision.state;
+    if (pull.merged || pull.state === 'closed') {
+      steps.set({ supersedes: undefined });
+      context.logger.info(`The earlier documentation PR ${pullName(earlier)} is already ${pull.merged ? 'merged' : 'closed'}: left as it is.`);
+      return;
+    }
+    const client = docsClientFor(context.access, earlier);
+    if (!client) return;
+    const github = await client;
+    const closed = await steps.attempt('close', earlier, () => github.setPullRequestState(earlier.number, 'closed'));
+    if (!closed) return;
+    steps.set({ supersedes: undefined, action: 'superseded' });
+    context.logger.info(
+      `Closed the earlier documentation PR ${pullName(earlier)} in favour of ${pullName(newer)}; its branch ${quotedForLog(pull.headRef)} is kept.`,
+    );
+    const shown: DocsPrShown | undefined = steps.now.shown && { ...steps.now.shown, superseded: pullName(earlier) };
+    steps.set({ shown });
+    await steps.writeDocsComment(github, pull, earlier, { kind: 'superseded', newer: pullName(newer), newerLink });
+  });
+}
+
+/** `closed`: merged or not, the recorded documentation PR follows, once the decision found it to be the record's. */
+export function codePrClosed(state: Following, merged: boolean, decision: RunDocsPr, context: FollowContext): Promise<Following> {
+  return run(state, context, async (steps) => {
+    const docs = steps.now.record;
+    if (!docs) {
+      context.logger.info('No documentation PR is recorded in the pull-request comment: nothing to bring in step.');
+      return;
+    }
+    if (context.dryRun) return steps.dryRun(`would ${merged ? 'mark' : 'close'} documentation PR ${pullName(docs)}`);
+    const found = await steps.foundOrShown(docs, decision);
+    if (!found) return;
+    const { github, pull } = found;
+    if (steps.leftAlone(docs, pull, docs.closedByAction)) return;
+    if (merged) {
+      // Marking ready needs "Contents: write" besides "Pull requests: write": its failure is its
+      // own warning, and the comment, which needs only the latter, is still written.
+      const markedReady = pull.draft
+        ? (await steps.attempt('mark ready for review', docs, async () => (await github.markReadyForReview(pull.nodeId), true), false)) === true
+        : false;
+      if (markedReady) steps.set({ action: 'marked-ready' });
+      const commented = await steps.writeDocsComment(github, pull, docs, { kind: 'merged', markedReady });
+      if (commented && !markedReady) steps.set({ action: 'commented' });
+      if (markedReady || commented) {
+        context.logger.info(
+          `Documentation PR ${pullName(docs)}: the code PR was merged${markedReady ? '; marked ready for review' : '; said so in its comment'}.`,
+        );
+      }
+      steps.show(docs, markedReady ? 'marked-ready' : commented ? 'commented' : 'not-updated', markedReady);
+      return;
+    }
+    const closed = await steps.attempt('close', docs, () => github.setPullRequestState(docs.number, 'closed'));
+    if (!closed) return steps.show(docs, 'not-updated');
+    steps.set({ action: 'closed', changed: closed });
+    context.logger.info(`Closed documentation PR ${pullName(docs)}; its branch ${quotedForLog(pull.headRef)} is kept.`);
+    steps.show({ ...docs, closedByAction: true }, 'closed', true);
+    await steps.writeDocsComment(github, pull, docs, { kind: 'closed' });
+  });
+}
+
+/** `reopened`, before the run goes on: a documentation PR that this action closed is reopened, once the decision found it. */
+export function codePrReopened(state: Following, decision: RunDocsPr, context: FollowContext): Promise<Following> {
+  return run(state, context, async (steps) => {
+    const docs = steps.now.record;
+    if (!docs) return;
+    if (!docs.closedByAction) {
+      context.logger.info(`Documentation PR ${pullName(docs)} was not closed by this action: not reopened.`);
+      return;
+    }
+    if (context.dryRun) return steps.dryRun(`would reopen documentation PR ${pullName(docs)}`);
+    const found = await steps.foundOrShown(docs, decision);
+    if (!found) return;
+    const { github, pull } = found;
+    if (pull.merged) return steps.leftAloneAs(docs, 'left-alone-merged');
+    if (pull.state === 'open') {
+      context.logger.info(`Documentation PR ${pullName(docs)} is open already.`);
+      return steps.show({ ...docs, closedByAction: false }, 'linked', true);
+    }
+    const reopened = await steps.attempt('reopen', docs, () => github.setPullRequestState(docs.number, 'open'));
+    if (!reopened) return steps.show(docs, 'not-updated');
+    steps.set({ action: 'reopened', changed: reopened });
+    context.logger.info(`Reopened documentation PR ${pullName(docs)} with its code PR.`);
+    steps.show({ ...docs, closedByAction: false }, 'reopened', true);
+    await steps.writeDocsComment(github, pull, docs, { kind: 'reopened' });
+  });
+}
+
+/** The decision with where the documentation PR stands after this run's own change of it (closed, reopened). */
+export function afterChange(decision: RunDocsPr | undefined, following: Following | undefined): RunDocsPr | undefined {
+  const changed = following?.changed;
+  return decision?.kind === 'found' && changed ? { ...decision, state: changed } : decision;
 }
 
 function samePull(a: PullRef, b: PullRef): boolean {

@@ -1,52 +1,99 @@
-import { docsClientFor, type DocsAccess } from '../../docs-pr/access.js';
-import { readApproval } from '../../gate/approval.js';
-import { gateFor } from '../../gate/facts.js';
-import { writeGateStatus } from '../../gate/status.js';
-import type { ConnectGitHub } from '../../github/clients.js';
-import { repoFromEnv } from '../../github/api.js';
-import type { AgentSettings } from '../../settings.js';
-import type { StepContext } from '../step.js';
-import { gateFindingsOf, stoppedBy, type AgentRunRecord, type AgentStage, type Renderer } from './run-record.js';
+import type { Outcome } from '../constants.js';
+import { docsClientFor } from '../docs-pr/access.js';
+import { readApproval } from '../gate/approval.js';
+import { carriesWaiver, gateFor, type GateFindings } from '../gate/facts.js';
+import type { GateStatus } from '../gate/policy.js';
+import { writeGateStatus } from '../gate/status.js';
+import type { GitHubApi } from '../github/api.js';
+import type { Core } from './context.js';
+import { stoppedBy, type RunRecord } from './record.js';
 
 /**
- * The documentation gate while the job works: once the job was sent (created or messaged), the
- * status `pending` on the code PR's head commit, the commit the job works on (the comment's
- * working write follows it). The run's last status is the publish phase's.
+ * The documentation gate's one judge, for every writer of the `documentation` status — a waiting
+ * run, a sweep, `sync`, the review loop: the facts are taken from the run's record alone (never an
+ * event's payload), the policy (`gate/policy.ts`) gives the state and the words. `moment`: at the
+ * run's end, or while a job it sent is at work (writing, or revising after a review).
  */
-export function workingStatusRenderer(settings: AgentSettings, context: StepContext, github: ConnectGitHub): Renderer {
+export function judgeGate(record: RunRecord, core: Pick<Core, 'settings' | 'env'>, moment: 'end' | 'writing' | 'revising' = 'end'): GateStatus | undefined {
+  return gateFor(core.settings, gateFactsOf(record, core, moment), core.env);
+}
+
+/** What the run found, as the gate takes it: the one assembly of the gate's facts. */
+export function gateFactsOf(record: RunRecord, core: Pick<Core, 'settings'>, moment: 'end' | 'writing' | 'revising' = 'end'): GateFindings {
+  const { job } = record;
+  const closedByAction = record.following?.record?.closedByAction ?? record.comment?.earlier?.docsPr?.closedByAction ?? false;
   return {
-    async render(stage: AgentStage, record: AgentRunRecord): Promise<void> {
-      const sha = record.pullRequest?.headSha;
-      const repo = repoFromEnv(context.env);
-      if (stage !== 'sent' || !record.pullRequest || !sha || !repo || context.signal.aborted) return;
-      const working = gateFor(settings, gateFindingsOf(record, true), context.env);
-      if (working?.state !== 'pending') return;
-      record.gate = working;
-      const written = await writeGateStatus(working, sha, () => github(settings.githubToken, repo, context.deadline.at), {
-        logger: context.logger,
-        dryRun: settings.dryRun,
-      });
-      record.gateWritten = written.state ?? record.gateWritten;
-      record.gateRefused = written.state === undefined && written.refused;
-    },
+    outcome: judgedOutcome(record),
+    skip: job.skipKind,
+    // The waiver on the pull request as the run read it (the event's, or GitHub's now for a sweep or sync), or the run's own skip.
+    waived: job.skipKind === 'waived' || carriesWaiver(core.settings, record.pullRequest?.labels ?? []),
+    working: moment === 'writing' && job.delivery === 'accepted' && job.outcome === 'running',
+    revising: moment === 'revising',
+    // Left at work without its record: no sweep would ever finish it.
+    unrecorded: job.delivery === 'accepted' && (job.outcome === 'submitted' || job.outcome === 'running') && !record.workRecorded,
+    docsPr: record.documentationPr,
+    closedByAction,
+    approved: record.approved,
+    previewUrl: record.preview?.status === 'success' ? record.preview.url : undefined,
+    pullNumber: record.pullRequest?.number ?? 0,
   };
+}
+
+/** The outcome the gate judges: a revision that ended well leaves the documentation PR to speak, as `sync` judges it. */
+function judgedOutcome(record: RunRecord): Outcome {
+  const { outcome } = record.job;
+  return record.revising && (outcome === 'pr-opened' || outcome === 'no-pr') ? 'synced' : outcome;
 }
 
 /**
  * The gate phase: where `approved` waits on it, the documentation PR's approval, read once
- * (`gate/approval.ts`); then the status the run leaves, by the policy, from the record alone.
- * Undefined without `docs-status` or off a pull-request event.
+ * (`gate/approval.ts`); then the status the run leaves, by the judge, from the record alone.
+ * Nothing off a pull-request event.
  */
-export async function gatePhase(record: AgentRunRecord, settings: AgentSettings, context: StepContext, access: DocsAccess | undefined): Promise<void> {
+export async function gatePhase(record: RunRecord, core: Core): Promise<void> {
   if (!record.pullRequest) return;
   const decision = record.documentationPr;
   const open = decision?.kind === 'found' && decision.state.state === 'open' && !decision.state.merged ? decision.pull : undefined;
-  const waitsForApproval = settings.docsStatus === 'approved' && (record.job.outcome === 'pr-opened' || record.job.outcome === 'synced');
-  const client = open && waitsForApproval && access && !context.signal.aborted ? docsClientFor(access, open) : undefined;
+  const judgedAs = judgedOutcome(record);
+  const waitsForApproval = core.settings.docsStatus === 'approved' && (judgedAs === 'pr-opened' || judgedAs === 'synced');
+  const client = open && waitsForApproval && core.docs && !core.signal.aborted ? docsClientFor(core.docs, open) : undefined;
   try {
-    if (client) record.approved = await readApproval(client, open!, context);
+    if (client) record.approved = await readApproval(client, open!, core);
   } catch (error) {
-    stoppedBy(record, error, context.signal);
+    stoppedBy(record, error, core.signal);
   }
-  record.gate = gateFor(settings, gateFindingsOf(record), context.env);
+  record.gate = judgeGate(record, core);
+}
+
+/**
+ * The status while a job this run sent is at work: `pending` on the head the status goes to
+ * (`record.statusSha`), once the job was accepted. The run's last status is the publish phase's.
+ */
+export async function writeWorkingStatus(record: RunRecord, core: Core, moment: 'writing' | 'revising'): Promise<void> {
+  const sha = record.statusSha;
+  const code = core.code;
+  if (!record.pullRequest || !sha || !code || core.signal.aborted) return;
+  const working = judgeGate(record, core, moment);
+  if (working?.state !== 'pending') return;
+  record.gate = working;
+  // A revision's pending follows a message the API took: written in a window of its own, as a last write is.
+  const client = (): Promise<GitHubApi> => (moment === 'revising' ? code.lastWrite() : code.read());
+  const written = await writeGateStatus(working, sha, client, { logger: core.logger, dryRun: core.settings.dryRun });
+  record.gateWritten = written.state ?? record.gateWritten;
+  record.gateRefused = written.state === undefined && written.refused;
+}
+
+/**
+ * The status as the documentation PR stands, written at once in a window of its own: where a job
+ * was shown at work but its record could not be written, so that no `pending` waits on a job no
+ * sweep will find (the review loop's revision). The one judge, after the one approval read.
+ */
+export async function writeStatusAsItStands(record: RunRecord, core: Core): Promise<void> {
+  const sha = record.statusSha;
+  const code = core.code;
+  if (!sha || !code) return;
+  await gatePhase(record, core);
+  if (!record.gate) return;
+  const written = await writeGateStatus(record.gate, sha, () => code.lastWrite(), { logger: core.logger, dryRun: core.settings.dryRun });
+  record.gateWritten = written.state ?? record.gateWritten;
 }

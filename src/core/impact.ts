@@ -1,12 +1,11 @@
-import { docsClientFor, type DocsAccess } from '../../docs-pr/access.js';
-import { pullName } from '../../github/api.js';
-import { impactKeyOf, impactRecordOf, sameImpactKey } from '../../memory/record.js';
-import { isCancellation } from '../../runtime.js';
-import type { AgentSettings } from '../../settings.js';
-import { errorMessage } from '../../text.js';
-import type { StepContext } from '../step.js';
-import type { AgentRunRecord, RunImpact } from './run-record.js';
-import { losingReaders, losingReadersWarning, readImpact } from '../../impact/read-impact.js';
+import { docsClientFor } from '../docs-pr/access.js';
+import { pullName } from '../github/api.js';
+import { impactKeyOf, impactRecordOf, sameImpactKey } from '../memory/record.js';
+import { isCancellation } from '../runtime.js';
+import { errorMessage } from '../text.js';
+import type { Core } from './context.js';
+import { endedWell, type RunRecord, type RunImpact } from './record.js';
+import { losingReaders, losingReadersWarning, readImpact } from '../impact/read-impact.js';
 
 /** The visitors read of reader impact asks for the largest page the export allows: fewer requests. */
 const IMPACT_PAGE_SIZE = 250;
@@ -21,16 +20,13 @@ const IMPACT_PAGE_SIZE = 250;
  * warning each. What GitHub cannot give is one warning, and the run goes on without the section;
  * the outcome never changes.
  */
-export async function impactPhase(
-  record: AgentRunRecord,
-  settings: AgentSettings,
-  context: StepContext,
-  access: DocsAccess | undefined,
-): Promise<RunImpact | undefined> {
-  const { logger } = context;
+export async function impactPhase(record: RunRecord, core: Core): Promise<RunImpact | undefined> {
+  const { logger, settings } = core;
+  const access = core.docs;
   const decision = record.documentationPr;
-  if (!settings.readerImpact || settings.dryRun || !record.comment || !access || decision?.kind !== 'found' || context.signal.aborted) return undefined;
-  if (record.job.outcome !== 'pr-opened') return undefined;
+  if (!settings.readerImpact || settings.dryRun || !record.comment || !access || decision?.kind !== 'found' || core.signal.aborted) return undefined;
+  // A revision that ended without a new change leaves its documentation PR as readers will see it all the same.
+  if (record.job.outcome !== 'pr-opened' && !(record.revising && endedWell(record))) return undefined;
   const docsPr = decision.pull;
   // The decision found it, so a token reaches its repository.
   const connecting = docsClientFor(access, docsPr)!;
@@ -50,11 +46,11 @@ export async function impactPhase(
     }
     const impact = await readImpact(docsPr, key.head, {
       github: client,
-      api: context.client,
-      clock: context.clock,
+      api: core.api,
+      clock: core.clock,
       logger,
-      deadline: context.deadline.at,
-      signal: context.signal,
+      deadline: core.deadline,
+      signal: core.signal,
       pageSize: IMPACT_PAGE_SIZE,
     });
     // Kept for this key whatever it found, a documentation PR that changes no page included: a later run does not read again.
@@ -73,7 +69,7 @@ export async function impactPhase(
       record: kept,
     };
   } catch (error) {
-    if (isCancellation(error, context.signal)) return undefined;
+    if (isCancellation(error, core.signal)) return undefined;
     logger.warning(`What readers will see of documentation PR ${pullName(docsPr)} could not be read: ${errorMessage(error)} The comment goes on without it.`);
     return undefined;
   }

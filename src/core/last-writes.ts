@@ -1,7 +1,6 @@
-import { connectOnce } from '../github/clients.js';
+import { connectOnce, type ClientsContext } from '../github/clients.js';
 import type { GitHubApi, RepoName } from '../github/api.js';
 import type { CommonSettings } from '../settings.js';
-import type { StepContext } from './step.js';
 
 /** How long a run's last writes may take together once the step was cancelled: the runner allows seconds, and the step exits within two. */
 export const CANCELLED_WRAP_UP_MS = 1_500;
@@ -19,7 +18,7 @@ export class LastWrites {
 
   constructor(
     private readonly settings: Pick<CommonSettings, 'requestTimeoutMs' | 'retries'>,
-    private readonly context: Pick<StepContext, 'signal' | 'clock' | 'startTimer' | 'env' | 'logger'>,
+    private readonly context: ClientsContext,
   ) {}
 
   /** A client for one last write, its window starting now. */

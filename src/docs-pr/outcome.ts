@@ -70,13 +70,6 @@ export interface DocsPrShown {
 }
 
 /**
- * Before anything was done: nothing, and the record's documentation PR as it was.
- */
-export function nothingDone(recorded: DocsPrRecord | undefined, supersedes?: DocsPrRecord): DocsPrOutcome {
-  return { action: 'none', record: recorded, shown: undefined, acted: false, changed: undefined, ...(supersedes ? { supersedes } : {}) };
-}
-
-/**
  * What the comment says of a decision that is no verified documentation PR (`docs-pr/decide.ts`):
  * the pull request shown as what it is. Undefined for a verified one (the follower says how it
  * stands), for none, and for a link that names no pull request (its warning says what it is).

@@ -20,6 +20,8 @@ export interface GateFindings {
   readonly working: boolean;
   /** The job was sent a review of its documentation PR (`review-loop`) and is revising it. */
   readonly revising?: boolean;
+  /** The job left at work could not be recorded in the comment a sweep finds it by. */
+  readonly unrecorded?: boolean;
   /** The run's documentation PR: undefined when the run has none to decide (no job ended with a link). */
   readonly docsPr: RunDocsPr | undefined;
   /** This action closed it (the code PR's record says so): a closed documentation PR is then no failure. */
@@ -50,6 +52,7 @@ export function gateFor(settings: GateSettings, findings: GateFindings, env: Nod
     waivedBy: findings.waived ? settings.waiveLabel : undefined,
     working: findings.working,
     revising: findings.revising === true,
+    unrecorded: findings.unrecorded === true,
     outcome: findings.outcome,
     skip: findings.skip,
     docsPr: gateDocsPrOf(findings, serverUrlFrom(env)),

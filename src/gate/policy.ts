@@ -46,6 +46,11 @@ export interface GateFacts {
   readonly working?: boolean;
   /** The job is revising its documentation PR after a review (`review-loop`): the status until it ends. */
   readonly revising?: boolean;
+  /**
+   * The job left at work (`wait: false`) could not be recorded in the pull request's comment, which
+   * is how a sweep finds it: a `pending` then would wait for ever, so the gate fails instead.
+   */
+  readonly unrecorded?: boolean;
   readonly outcome: Outcome;
   readonly skip?: SkipKind;
   readonly docsPr?: GateDocsPr;
@@ -133,6 +138,12 @@ export function gateStatus(facts: GateFacts): GateStatus | undefined {
       return atRun('error', said`Cancelled: the documentation job may still run; a re-run attaches to it`);
     case 'submitted':
     case 'running':
+      if (facts.unrecorded) {
+        return atRun('failure', [
+          ...said`The job could not be recorded in this pull request's comment, so no sweep will finish it; re-run the workflow`,
+          ...waive,
+        ]);
+      }
       return atRun('pending', said`The documentation agent is writing (the step did not wait); a sweep sets this status once the job ends`);
   }
 }

@@ -50,11 +50,19 @@ export interface CommentRecord {
    */
   readonly acceptedAt?: string;
   /**
-   * The work is a revision after a review (`review-loop`), not a change of the code PR: written
-   * with `working` by `command: sync`, so that the sweep that finishes the job also tells the
-   * review loop's reply on the documentation PR how it ended. Gone with `working`.
+   * The time by which the job must end (ISO 8601): its acceptance plus the `timeout` of the run
+   * that sent it, at most `MAX_RECORDED_TIMEOUT_MS`. Written with `working`: a sweep finishes the
+   * job as `timed-out` once it has passed, whatever the sweep's own `timeout` (which bounds only
+   * the sweep). A record of an earlier version has none: its acceptance plus the sweep's `timeout`.
    */
-  readonly revising?: true;
+  readonly endsBy?: string;
+  /**
+   * The work is a revision after a review (`review-loop`), not a change of the code PR: written
+   * with `working` by `command: sync`, so that the sweep that finishes the job puts its result on
+   * the head its `pending` went to and tells the review loop's reply how it ended. Gone with
+   * `working`.
+   */
+  readonly revising?: RevisingRecord;
   /** The documentation PR the job reported, which follow-code-pr keeps in step with the code PR. */
   readonly docsPr?: DocsPrRecord;
   /**
@@ -72,6 +80,24 @@ export interface CommentRecord {
    */
   readonly preview?: PreviewRecord;
 }
+
+/** A revision at work (`review-loop`): where its status went, and who wrote its reply. */
+export interface RevisingRecord {
+  /**
+   * The code PR's head when the review was sent, where its `pending` status went: its result goes
+   * there too. The record's `headSha` stays the head the job has the change up to (a push since
+   * is not the job's yet).
+   */
+  readonly statusSha: string;
+  /** The login that wrote the review loop's reply on the documentation PR: only its reply is the action's. */
+  readonly replyAuthor?: string;
+}
+
+/**
+ * The longest time a record gives a job to end by (`endsBy`): a start's `timeout` past it is held
+ * to it, so that a sweep knows how far back working records can be (its window: a day and this).
+ */
+export const MAX_RECORDED_TIMEOUT_MS = 24 * 60 * 60 * 1000;
 
 /** A preview deployment asked for and not yet seen to end. */
 export interface PreviewRecord {
@@ -162,6 +188,13 @@ export interface DocsPrRecord {
   readonly headRef: string;
   /** This action closed it (the code PR was closed, or a newer documentation PR replaced it): only then may it reopen it. */
   readonly closedByAction: boolean;
+  /**
+   * The login that wrote its back-link (the docs token's identity): `command: sync`, which runs
+   * with another token, takes the back-link of that author only, so a copy is never the action's.
+   * Absent from records of earlier versions (then the oldest back-link that verifies: a copy is
+   * always newer than what it copies).
+   */
+  readonly linkAuthor?: string;
 }
 
 /** What a documentation PR's back-link records: the code PR it documents, and who writes the code PR's comment. */
@@ -224,8 +257,9 @@ export function backLinkLine(record: BackLinkRecord, seal: RecordSeal, scope: Re
 
 /**
  * What the review loop's reply on a documentation PR records: the revision it reports, so that a
- * sweep finishing that job (`wait: false`) finds the reply again, by its seal rather than its
- * author (the documentation repository's workflow wrote it), and says how it ended.
+ * sweep finishing that job (`wait: false`) finds the reply again — by the author the code PR's
+ * record names (`revising.replyAuthor`: the documentation repository's workflow wrote it) and its
+ * seal, as the one rule of "ours" takes it — and says how it ended.
  */
 export interface ReplyRecord {
   readonly jobId: string;
@@ -315,11 +349,14 @@ export function normalRecord(record: CommentRecord): CommentRecord | undefined {
 }
 
 function recordOf(value: unknown): CommentRecord | undefined {
-  const { jobId, headSha, working, acceptedAt, revising, docsPr, supersedes, impact, preview } = fieldsOf<keyof CommentRecord>(value);
+  const { jobId, headSha, working, acceptedAt, endsBy, revising, docsPr, supersedes, impact, preview } = fieldsOf<keyof CommentRecord>(value);
   if (typeof jobId !== 'string' || !isJobId(jobId) || typeof headSha !== 'string' || !isCommitSha(headSha)) return undefined;
   if (working !== undefined && working !== true) return undefined;
   if (acceptedAt !== undefined && (typeof acceptedAt !== 'string' || !isInstant(acceptedAt))) return undefined;
-  if (revising !== undefined && revising !== true) return undefined;
+  if (endsBy !== undefined && (typeof endsBy !== 'string' || !isInstant(endsBy))) return undefined;
+  // Written as `true` by an earlier version: its status went on the record's head.
+  const revision = revising === undefined ? undefined : revising === true ? { statusSha: headSha } : revisingOf(revising);
+  if (revising !== undefined && !revision) return undefined;
   const docs = docsPr === undefined ? undefined : docsPrOf(docsPr);
   if (docsPr !== undefined && !docs) return undefined;
   const replaced = supersedes === undefined ? undefined : docsPrOf(supersedes);
@@ -335,12 +372,20 @@ function recordOf(value: unknown): CommentRecord | undefined {
     headSha,
     ...(working ? { working } : {}),
     ...(working && acceptedAt !== undefined ? { acceptedAt } : {}),
-    ...(working && revising ? { revising } : {}),
+    ...(working && endsBy !== undefined ? { endsBy } : {}),
+    ...(working && revision ? { revising: revision } : {}),
     ...(docs ? { docsPr: docs } : {}),
     ...(replaced ? { supersedes: replaced } : {}),
     ...(measured ? { impact: measured } : {}),
     ...(deployment ? { preview: deployment } : {}),
   };
+}
+
+function revisingOf(value: unknown): RevisingRecord | undefined {
+  const { statusSha, replyAuthor } = fieldsOf<keyof RevisingRecord>(value);
+  if (typeof statusSha !== 'string' || !isCommitSha(statusSha)) return undefined;
+  if (replyAuthor !== undefined && (typeof replyAuthor !== 'string' || !isLogin(replyAuthor))) return undefined;
+  return { statusSha, ...(replyAuthor !== undefined ? { replyAuthor } : {}) };
 }
 
 function previewOf(value: unknown): PreviewRecord | undefined {
@@ -397,10 +442,11 @@ function isCount(value: unknown): boolean {
 
 function docsPrOf(value: unknown): DocsPrRecord | undefined {
   const pull = pullRefOf(value);
-  const { headRef, closedByAction, repositoryId } = fieldsOf<keyof DocsPrRecord>(value);
+  const { headRef, closedByAction, repositoryId, linkAuthor } = fieldsOf<keyof DocsPrRecord>(value);
   if (!pull || typeof headRef !== 'string' || headRef === '' || !isBounded(headRef) || typeof closedByAction !== 'boolean') return undefined;
   if (repositoryId !== undefined && !isRepositoryId(repositoryId)) return undefined;
-  return { ...pull, ...(repositoryId !== undefined ? { repositoryId } : {}), headRef, closedByAction };
+  if (linkAuthor !== undefined && (typeof linkAuthor !== 'string' || !isLogin(linkAuthor))) return undefined;
+  return { ...pull, ...(repositoryId !== undefined ? { repositoryId } : {}), headRef, closedByAction, ...(linkAuthor !== undefined ? { linkAuthor } : {}) };
 }
 
 function backLinkOf(value: unknown): BackLinkRecord | undefined {

@@ -9,8 +9,9 @@ import { codeSpan, escapeText } from './markdown.js';
  * mention and a job ID never a link.
  */
 
-/** The reply's first line: how the action finds its reply again. */
-export const REVISION_MARKER = '<!-- docs-agent-action:revision -->';
+import { REVISION_MARKER } from '../memory/reply.js';
+
+export { REVISION_MARKER };
 
 export type RevisionStage =
   | { readonly kind: 'revising'; readonly reviewer: string; readonly jobId: string; readonly sent: number; readonly max: number; readonly detached: boolean }
@@ -22,6 +23,14 @@ export type RevisionStage =
       readonly max: number;
       /** How the job ended, as the agent command says it. */
       readonly outcome: Outcome;
+    }
+  | {
+      /** The message's fate is unknown (a `5xx` or a timeout mid-request): it counts, and is not sent again. */
+      readonly kind: 'unknown';
+      readonly reviewer: string;
+      readonly jobId: string;
+      readonly sent: number;
+      readonly max: number;
     }
   | { readonly kind: 'limit'; readonly reviewer: string; readonly max: number };
 
@@ -47,6 +56,10 @@ function stageLine(stage: RevisionStage): string {
       )}`;
     case 'ended':
       return `${ENDED[stage.outcome] ?? '**The revision ended**'} after ${reviewer}’s review (job ${codeSpan(stage.jobId)}, outcome ${codeSpan(stage.outcome)}).`;
+    case 'unknown':
+      return `⚠️ **${reviewer}’s review may not have reached the agent** (job ${codeSpan(stage.jobId)}): ${escapeText(
+        'the API did not answer whether it took the message, so it is not sent again (it could be sent twice). To have the agent revise this pull request, submit a new review.',
+      )}`;
     case 'limit':
       return `⏸️ **${reviewer}’s review was not sent to the agent**: ${escapeText(
         `this pull request has had ${stage.max} follow-ups from reviews, the most review-loop-max allows. Revise it by hand, or raise review-loop-max in the workflow.`,

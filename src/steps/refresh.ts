@@ -5,8 +5,9 @@ import { failureLine } from '../report/failure.js';
 import { previewOutputs, previewSummary } from '../report/preview-report.js';
 import { refreshOutputs, renderRefreshSummary } from '../report/refresh-report.js';
 import type { RefreshSettings } from '../settings.js';
-import { askForPreview, waitForPreview } from './preview.js';
-import { agentDeps, type StepContext, type StepReport } from './step.js';
+import { askForPreview, waitForPreview, type PreviewContext } from '../core/preview.js';
+import { agentDeps, announce, type StepContext, type StepReport } from './step.js';
+import { Outputs } from '../constants.js';
 import { verdictOf } from './verdict.js';
 
 /**
@@ -17,7 +18,18 @@ export async function refreshStep(settings: RefreshSettings, context: StepContex
   const { client } = context;
   const run = await runRefresh(settings, agentDeps(context));
   if (run.agent.outcome === 'skipped') context.logger.notice(run.agent.skipReason ?? 'Nothing to refresh.');
-  const preview = await context.logger.phase(Phase.Preview, async () => waitForPreview(await askForPreview(settings, run.agent, context), context));
+  const previewContext: PreviewContext = {
+    api: client,
+    clock: context.clock,
+    sleep: context.sleep,
+    logger: context.logger,
+    signal: context.signal,
+    deadline: context.deadline.at,
+    announce: (_name, url) => announce(context, Outputs.PreviewUrl, url),
+  };
+  const preview = await context.logger.phase(Phase.Preview, async () =>
+    waitForPreview(await askForPreview(settings, run.agent, previewContext), previewContext),
+  );
   return {
     outputs: { ...refreshOutputs(run, client.requestCount), ...previewOutputs(preview) },
     summary: renderRefreshSummary(run, client.requestCount) + previewSummary(preview),

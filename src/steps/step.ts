@@ -5,6 +5,13 @@ import type { TriggerEvent } from '../event.js';
 import { cutToBytes, SUMMARY_LIMIT_BYTES } from '../report/markdown.js';
 import type { Clock, Deadline, Logger, Random, Sleep, StartTimer } from '../runtime.js';
 import { withoutInvisible } from '../text.js';
+import type { Core, CoreSettings } from '../core/context.js';
+import { LastWrites } from '../core/last-writes.js';
+import type { DocsAccess } from '../docs-pr/access.js';
+import { repoName } from '../docs-pr/target.js';
+import type { ConnectGitHub } from '../github/clients.js';
+import { RecordSeal, type RepositoryIdentity } from '../memory/seal.js';
+import type { CommonSettings } from '../settings.js';
 
 /**
  * How a step ended, for the entry layer to apply in one place: outputs first, then the summary,
@@ -78,4 +85,58 @@ export interface StepContext {
 export function agentDeps(context: StepContext): AgentDeps & { readonly client: ApiClient } {
   const { client, clock, sleep, random, logger, signal, deadline } = context;
   return { client, clock, sleep, random, logger, signal, deadline: deadline.at, onJobId: (id) => announce(context, Outputs.JobId, id) };
+}
+
+/** What a command's core reaches: the code repository with its token, and the documentation side's tokens. */
+export interface CoreReach {
+  /** The code repository, as records are bound to it, and the token that writes there; none off a repository (a local run). */
+  readonly code: { readonly repository: RepositoryIdentity; readonly token: string } | undefined;
+  /**
+   * The documentation side: `docs-token`, and the token that reaches the workflow's own repository
+   * there; none when nothing in the run reads it.
+   */
+  readonly docs: { readonly docsToken: string; readonly workflowToken: string; readonly workflowRepository: string } | undefined;
+  /** The command's outputs are its own (a sweep): the job ID and the preview URL of a pull request are not announced. */
+  readonly quiet?: boolean;
+}
+
+/**
+ * The core's context for a command (`core/context.ts`): each client by what it reaches, held to
+ * the step's deadline, with the last writes' windows (`core/last-writes.ts`, one per core, so that
+ * a cancellation's wrap-up is shared by all of them). `github`: the step's clients, shared by
+ * every core the step makes.
+ */
+export function coreOf(
+  settings: CoreSettings & Pick<CommonSettings, 'requestTimeoutMs' | 'retries' | 'apiKey' | 'previousApiKey'>,
+  context: StepContext,
+  reach: CoreReach,
+  github: ConnectGitHub,
+  seal = RecordSeal.fromApiKey(settings.apiKey, settings.previousApiKey),
+): Core {
+  const lastWrites = new LastWrites(settings, context);
+  const docs: DocsAccess | undefined = reach.docs && {
+    docsToken: reach.docs.docsToken,
+    githubToken: reach.docs.workflowToken,
+    workflowRepository: reach.docs.workflowRepository,
+    connect: (docsToken, docsRepo) => github(docsToken, docsRepo, context.deadline.at),
+  };
+  return {
+    settings,
+    code: reach.code && codeRepository(reach.code.repository, reach.code.token, context, github, lastWrites),
+    docs,
+    api: context.client,
+    seal,
+    deadline: context.deadline.at,
+    logger: context.logger,
+    clock: context.clock,
+    sleep: context.sleep,
+    signal: context.signal,
+    env: context.env,
+    announce: reach.quiet ? () => undefined : (name, value) => announce(context, name === 'job-id' ? Outputs.JobId : Outputs.PreviewUrl, value),
+  };
+}
+
+function codeRepository(repository: RepositoryIdentity, token: string, context: StepContext, github: ConnectGitHub, lastWrites: LastWrites): Core['code'] {
+  const repo = repoName(repository.name);
+  return { repository, repo, read: () => github(token, repo, context.deadline.at), lastWrite: () => lastWrites.client(token, repo) };
 }

@@ -1,29 +1,33 @@
+import { newRun } from '../agent/run-agent.js';
 import { GATE_CONTEXT, Outputs, type DocsPrAction } from '../constants.js';
+import type { Core } from '../core/context.js';
+import { decideContextOf } from '../core/docs-pr.js';
+import { gatePhase } from '../core/gate.js';
+import { publishPhase } from '../core/publish.js';
+import { newRecord, type RunRecord } from '../core/record.js';
 import { decideRecorded, type RunDocsPr } from '../docs-pr/decide.js';
 import { shownOfDecision } from '../docs-pr/outcome.js';
-import { repoName, sameRepository, serverUrlFrom } from '../docs-pr/target.js';
+import { repoName, sameRepository } from '../docs-pr/target.js';
 import { workflowRepositoryOf } from '../event.js';
-import { readApproval } from '../gate/approval.js';
-import { carriesWaiver, gateFor } from '../gate/facts.js';
 import type { DocsPrStanding } from '../gate/policy.js';
-import { writeGateStatus } from '../gate/status.js';
-import { gitHubClients } from '../github/clients.js';
+import { gitHubClients, type ConnectGitHub } from '../github/clients.js';
 import { pullName, type GitHubApi, type RepoName } from '../github/api.js';
+import { firstBackLink, ourBackLink } from '../memory/back-link.js';
+import { CodePrComment, unverifiedBackLinkNotice } from '../memory/code-pr-comment.js';
 import type { CommentRecord, DocsPrRecord } from '../memory/record.js';
 import { RecordSeal, type RepositoryIdentity } from '../memory/seal.js';
-import { backLinkWithComment, PullRequestComment, unverifiedBackLinkNotice } from '../pr-comment/comment.js';
+import { agentOutputs, renderAgentSummary } from '../report/agent-report.js';
 import { renderDocsPrSection, type DocsPrState } from '../report/docs-pr-report.js';
+import { failureLine } from '../report/failure.js';
 import { renderSyncSummary, type SyncView } from '../report/sync-report.js';
 import { isCancellation, Phase } from '../runtime.js';
 import type { SyncSettings } from '../settings.js';
 import { errorMessage, idForLog } from '../text.js';
-import { agentOutputs, renderAgentSummary } from '../report/agent-report.js';
-import { failureLine } from '../report/failure.js';
-import { verdictOf } from './verdict.js';
-import { LastWrites } from './last-writes.js';
-import type { StepContext, StepReport } from './step.js';
 import { newRevisionView, reviewLoop, reviewOfEvent } from './sync/review-loop.js';
-import type { CodeSide } from './sync/sides.js';
+import { codePullOf, type CodeSide, type DocsSide } from './sync/sides.js';
+import { LastWrites } from '../core/last-writes.js';
+import { coreOf, type StepContext, type StepReport } from './step.js';
+import { verdictOf } from './verdict.js';
 
 /** What a sync run found and did, filled as it goes. */
 type SyncRun = { -readonly [K in keyof SyncView]: SyncView[K] };
@@ -34,18 +38,17 @@ type Connect = (token: string, repo: RepoName) => Promise<GitHubApi>;
 /**
  * `command: sync`, on a documentation PR's own events (a review submitted or dismissed; the pull
  * request closed, reopened or pushed to), in the documentation repository's workflow or in the
- * same workflow as the code: it finds the code PR through this action's sealed back-link on the
- * documentation PR, and brings the code PR in step — the `documentation` status on the code PR's
- * current head, and the documentation PR's state in the code PR's comment. No job, no request to
- * the documentation API.
+ * same workflow as the code: it finds the code PR through this action's back-link on the
+ * documentation PR (`memory/back-link.ts`), and brings the code PR in step with the core — the
+ * `documentation` status on the code PR's current head by the one judge (`core/gate.ts`), and the
+ * documentation PR's state in the code PR's comment by the last writes (`core/publish.ts`). No job,
+ * and no request to the documentation API unless the review loop sends a review.
  *
  * It believes GitHub, not the event: the event only says which documentation PR to look at (a
- * re-run replays an old payload, and events arrive late); the documentation PR's state, head and
- * reviews, and the code PR's head and labels, are read when it runs, and the gate is the one the
- * agent command uses (`gate/`). Without a back-link, or when the code PR's record (in the comment
- * of the identity the back-link names) names another documentation PR, it does nothing (outcome
- * `skipped`). While the record says a job is at work on the code PR's head, that head's `pending`
- * stays: only the comment's documentation PR line is brought up to date.
+ * re-run replays an old payload, and events arrive late). Without the action's back-link, or when
+ * the code PR's record names another documentation PR, it does nothing (outcome `skipped`). While
+ * the record says a job is at work on the code PR's head, that head's `pending` stays: only the
+ * comment's documentation PR line is brought up to date.
  */
 export async function syncStep(settings: SyncSettings, context: StepContext): Promise<StepReport> {
   const number = docsPullNumberOf(context.event);
@@ -63,39 +66,43 @@ export async function syncStep(settings: SyncSettings, context: StepContext): Pr
     reason: undefined,
     revision: undefined,
   };
-  const clients = gitHubClients(settings, context);
-  const connect: Connect = (token, repo) => clients(token, repo, context.deadline.at);
+  const github = gitHubClients(settings, context);
+  const connect: Connect = (token, repo) => github(token, repo, context.deadline.at);
+  const seal = RecordSeal.fromApiKey(settings.apiKey, settings.previousApiKey);
   const reviewId = reviewOfEvent(settings, context.event);
   run.revision = reviewId !== undefined ? newRevisionView(reviewId, settings.reviewLoopMax) : undefined;
-  let code: CodeSide | undefined;
+  let judged: { record: RunRecord; core: Core } | undefined;
   let revised = false;
   try {
     if (number === undefined || !repository)
       throw new Error('The event names no pull request, or GITHUB_REPOSITORY is not set: there is no documentation PR to sync.');
     if (!settings.githubToken) throw new Error('Input "github-token" is empty: it is needed to read the documentation PR\'s back-link.');
-    code = await context.logger.phase(Phase.DocsPr, () => findCodeSide(settings, context, connect, repository, number, run));
-    const found = code;
+    const sides = await context.logger.phase(Phase.DocsPr, () => findSides(settings, context, connect, seal, repository, number, run));
+    const core = sides && coreForCodePr(settings, context, sides.code, repository, github, seal);
     const revision = run.revision;
-    if (found && revision) {
-      const seal = RecordSeal.fromApiKey(settings.apiKey, settings.previousApiKey);
-      const docs = { repository, number, backLink: found.backLink };
-      revised = (await context.logger.phase(Phase.Review, () => reviewLoop({ settings, context, seal, connect }, docs, found, revision))) === 'sent';
+    if (sides && core && revision) {
+      const lastWrites = new LastWrites(settings, context);
+      const docsLastWrite = (): Promise<GitHubApi> => lastWrites.client(settings.githubToken, repoName(repository.name));
+      revised =
+        (await context.logger.phase(Phase.Review, () => reviewLoop({ settings, context, core, connect, docsLastWrite }, sides.docs, sides.code, revision))) ===
+        'sent';
     }
     // A dry run that found its code PR (a review loop's reads on to show its message) changes nothing.
     if (settings.dryRun) {
       if (run.outcome === 'synced') run.outcome = 'dry-run';
-    } else if (found && !revised) {
+    } else if (sides && core && !revised) {
       // A review that was not sent leaves the sync as without the loop: the status and comment brought in step.
-      await context.logger.phase(Phase.Gate, () => judge(settings, context, connect, repository, found, run));
+      judged = { core, record: await context.logger.phase(Phase.Gate, () => judge(core, sides.code, run)) };
     }
   } catch (error) {
     run.outcome = isCancellation(error, context.signal) ? 'cancelled' : 'error';
     run.reason = run.outcome === 'cancelled' ? 'Cancelled while bringing the code PR in step.' : errorMessage(error);
   }
   // Cancelled after it judged: the last writes still say what it found, within the cancellation's window.
-  if (!revised && code && run.state !== undefined && (run.outcome === 'synced' || run.outcome === 'cancelled')) {
-    const found = code;
-    await context.logger.phase(Phase.Publish, () => publish(settings, context, found, run));
+  if (!revised && judged && run.state !== undefined && (run.outcome === 'synced' || run.outcome === 'cancelled')) {
+    const { core, record } = judged;
+    run.commentUpdated = await context.logger.phase(Phase.Publish, () => publishPhase(record, core));
+    run.written = record.gateWritten;
   }
   if (revised && run.outcome === 'synced') run.outcome = context.signal.aborted ? 'cancelled' : 'revised';
   // The review was not sent, and said why (one notice): the run's outcome says it was skipped.
@@ -107,34 +114,61 @@ export async function syncStep(settings: SyncSettings, context: StepContext): Pr
 }
 
 /**
- * The back-link on the documentation PR, sealed for it, then the code PR it names as GitHub has
- * it now and the action's comment there (written by the identity the back-link names), whose
- * record must name this documentation PR. Undefined, with the run `skipped` or `dry-run`, when
- * the run stops there.
+ * The core for the code PR a sync run brings in step: the code repository with `code-token` (or
+ * `github-token` in one repository), the documentation side (the workflow's own repository) with
+ * `github-token`; reader impact where the code PR's comment shows it.
  */
-async function findCodeSide(
+function coreForCodePr(
+  settings: SyncSettings,
+  context: StepContext,
+  code: CodeSide,
+  repository: RepositoryIdentity,
+  github: ConnectGitHub,
+  seal: RecordSeal,
+): Core {
+  const coreSettings = { ...settings, followCodePr: false, readerImpact: code.earlier.impact !== undefined, preview: false };
+  return coreOf(
+    coreSettings,
+    context,
+    {
+      code: { repository: code.repository, token: code.token },
+      docs: { docsToken: '', workflowToken: settings.githubToken, workflowRepository: repository.name },
+    },
+    github,
+    seal,
+  );
+}
+
+/**
+ * The back-link on the documentation PR (any that verifies leads to its code PR), then the code PR
+ * it names as GitHub has it now and the action's comment there (written by the identity the
+ * back-link names), whose record must name this documentation PR; then the action's back-link by
+ * the one rule of "ours": by the author the code PR's record names (a copy by anyone else is never
+ * it). Undefined, with the run `skipped` or `dry-run`, when the run stops there.
+ */
+async function findSides(
   settings: SyncSettings,
   context: StepContext,
   connect: Connect,
+  seal: RecordSeal,
   repository: RepositoryIdentity,
   number: number,
   run: SyncRun,
-): Promise<CodeSide | undefined> {
+): Promise<{ code: CodeSide; docs: DocsSide } | undefined> {
   const { logger } = context;
-  const seal = RecordSeal.fromApiKey(settings.apiKey, settings.previousApiKey);
-  const docsGitHub = await connect(settings.githubToken, repoName(repository.name));
-  const comments = await docsGitHub.listComments(number);
-  const { reading, comment: backLinkComment } = backLinkWithComment(comments, { repository, number }, seal);
-  if (reading.found === 'unverified') return skip(run, logger, unverifiedBackLinkNotice(seal.hasPreviousKey));
-  if (reading.found === 'none') {
+  const place = { repository, number };
+  const comments = await (await connect(settings.githubToken, repoName(repository.name))).listComments(number);
+  const first = firstBackLink(comments, place, seal);
+  if (first.found === 'unverified') return skip(run, logger, unverifiedBackLinkNotice(seal.hasPreviousKey));
+  if (first.found === 'none') {
     return skip(
       run,
       logger,
       `This pull request carries no back-link of this action's that verifies: it documents no code PR the action follows, so there is nothing to bring in step.`,
     );
   }
-  const backLink = reading.record;
-  const codePr = backLink.codePr;
+  const led = first.record.record;
+  const codePr = led.codePr;
   run.codePr = pullName(codePr);
   const token = settings.codeToken || (sameRepository(codePr.repository, repository.name) ? settings.githubToken : '');
   if (!token) {
@@ -154,8 +188,8 @@ async function findCodeSide(
   const codeRepository = { id: codePr.repositoryId ?? pull.repositoryId, name: codePr.repository };
   // The action's comment is the one its own identity wrote there: the back-link names it (an older
   // back-link does not: then the token's own identity, as the agent command finds it).
-  const author = backLink.commentAuthor ?? (await codeGitHub.tokenLogin());
-  const comment = await PullRequestComment.find(
+  const author = led.commentAuthor ?? (await codeGitHub.tokenLogin());
+  const comment = await CodePrComment.find(
     codeGitHub,
     { repository: codeRepository, number: codePr.number, headSha: pull.headSha },
     { logger, clock: context.clock, seal, author },
@@ -175,16 +209,18 @@ async function findCodeSide(
         : `The code PR ${run.codePr} has no comment of this action's (written by ${author}) with a record that verifies, so nothing says ${run.docsPr} is its documentation PR: its status and comment are left as they are.`,
     );
   }
-  // The record may name the documentation repository by a name it had before a rename: it is asked for by its name now.
+  const backLink = await ourBackLink(comments, place, seal, recorded.linkAuthor);
+  if (!backLink) {
+    return skip(
+      run,
+      logger,
+      `The back-links on ${run.docsPr} that verify were not written by the identity that writes this action's back-links (${recorded.linkAuthor ?? 'unknown'}): copies are not the action's, so nothing is brought in step.`,
+    );
+  }
   return {
-    repo,
-    repositoryId: codeRepository.id,
-    token,
-    pull,
-    comment,
-    earlier,
-    recorded: { ...recorded, repository: repository.name },
-    backLink: backLinkComment!,
+    // The record may name the documentation repository by a name it had before a rename: it is asked for by its name now.
+    code: { repo, repository: codeRepository, token, pull, comment, earlier, recorded: { ...recorded, repository: repository.name } },
+    docs: { repository, number, backLink },
   };
 }
 
@@ -196,81 +232,55 @@ function isThisPull(recorded: DocsPrRecord, repository: RepositoryIdentity, numb
     : sameRepository(recorded.repository, repository.name);
 }
 
+/** The head a code PR record's work holds the gate on: the revision's status head, else the head the job accepted. */
+function heldHeadOf(record: CommentRecord): string {
+  return record.revising?.statusSha ?? record.headSha;
+}
+
 /**
  * Where the documentation PR stands, read from GitHub now and held to the record by the one
- * decision (`docs-pr/decide.ts`), its approval by the one approval read, and the status by the
- * one gate (`gate/facts.ts`): none while a job is at work on the code PR's head.
+ * decision (`docs-pr/decide.ts`), and the status by the core's gate phase (the one approval read,
+ * the one judge): none while a job is at work on the code PR's head. The record it returns is the
+ * last writes': the status, and the comment's tail.
  */
-async function judge(
-  settings: SyncSettings,
-  context: StepContext,
-  connect: Connect,
-  repository: RepositoryIdentity,
-  code: CodeSide,
-  run: SyncRun,
-): Promise<void> {
-  const decision = await decideRecorded(code.recorded, {
-    serverUrl: serverUrlFrom(context.env),
-    codePr: { repository: `${code.repo.owner}/${code.repo.repo}`, number: code.pull.number, headRef: code.pull.headRef },
-    access: { docsToken: '', githubToken: settings.githubToken, workflowRepository: repository.name, connect },
-    logger: context.logger,
-    signal: context.signal,
+async function judge(core: Core, code: CodeSide, run: SyncRun): Promise<RunRecord> {
+  const record = newRecord({
+    pullRequest: codePullOf(code.pull),
+    repository: code.repository,
+    job: newRun(undefined, '', core.clock.now(), 'synced'),
+    comment: code.comment,
   });
+  record.shows = false;
+  const decision = await decideRecorded(code.recorded, decideContextOf(record, core));
+  record.documentationPr = decision;
   run.standing = standingOf(decision, code.recorded);
   // Not checked (GitHub failing): nothing new to say, so the status and the comment stay as they are (the decision warned).
   run.state = run.standing ? stateOf(run.standing) : decision.kind === 'unchecked' ? undefined : shownOfDecision(decision)?.state;
   // A job at work on the code PR's current head holds the gate: its pending stays.
-  run.held = code.earlier.working === true && code.earlier.headSha === code.pull.headSha;
+  run.held = code.earlier.working === true && heldHeadOf(code.earlier) === code.pull.headSha;
   if (run.held) {
-    context.logger.info(
+    core.logger.info(
       `The documentation job is at work on ${code.pull.headSha} (the code PR's record says so): its pending status stays; only the comment is brought up to date.`,
     );
   }
-  const waitsForApproval = settings.docsStatus === 'approved' && run.standing === 'open' && !run.held;
-  const approved = waitsForApproval ? await readApproval(connect(settings.githubToken, repoName(repository.name)), code.recorded, context) : undefined;
-  if (approved) {
+  // A documentation PR GitHub could not answer for leaves the status as it was (the decision warned).
+  if (!run.held && decision.kind !== 'unchecked') await gatePhase(record, core);
+  if (record.approved) {
     run.standing = 'approved';
     run.state = 'approved';
   }
-  // A documentation PR GitHub could not answer for leaves the status as it was (the decision warned).
-  if (run.held || decision.kind === 'unchecked') return;
-  run.gate = gateFor(
-    settings,
-    {
-      outcome: 'synced',
-      waived: carriesWaiver(settings, code.pull.labels),
-      working: false,
-      docsPr: decision,
-      closedByAction: code.recorded.closedByAction,
-      approved,
-      previewUrl: undefined,
-      pullNumber: code.pull.number,
-    },
-    context.env,
-  );
-}
-
-/**
- * The last writes, in the record's order: the status on the code PR's current head, then the
- * comment (its documentation PR line, and its gate line when a status was written), each in a
- * window of its own.
- */
-async function publish(settings: SyncSettings, context: StepContext, code: CodeSide, run: SyncRun): Promise<void> {
-  const lastWrites = new LastWrites(settings, context);
-  const client = (): Promise<GitHubApi> => lastWrites.client(code.token, code.repo);
-  if (run.gate) run.written = (await writeGateStatus(run.gate, code.pull.headSha, client, { logger: context.logger, dryRun: false })).state;
+  run.gate = record.gate;
   const closedByAction = run.standing === 'closed-by-action';
-  const section = run.state && renderDocsPrSection(run.docsPr, run.state);
-  // The newest record, read again, with this documentation PR's closing as GitHub shows it now.
-  const change = (newest: CommentRecord): CommentRecord =>
-    newest.docsPr && sameRepository(newest.docsPr.repository, code.recorded.repository) && newest.docsPr.number === code.recorded.number
-      ? { ...newest, docsPr: { ...newest.docsPr, closedByAction } }
-      : newest;
-  run.commentUpdated = await code.comment.rewriteTail(
-    change,
-    { ...(section ? { docsPrSection: section } : {}), ...(run.written && run.gate ? { gate: run.gate } : {}) },
-    await client(),
-  );
+  const recorded = code.recorded;
+  record.tail = {
+    docsPrSection: run.state && renderDocsPrSection(run.docsPr, run.state),
+    // The newest record, read again, with this documentation PR's closing as GitHub shows it now.
+    change: (newest: CommentRecord): CommentRecord =>
+      newest.docsPr && sameRepository(newest.docsPr.repository, recorded.repository) && newest.docsPr.number === recorded.number
+        ? { ...newest, docsPr: { ...newest.docsPr, closedByAction } }
+        : newest,
+  };
+  return record;
 }
 
 function skip(run: SyncRun, logger: StepContext['logger'], reason: string): undefined {

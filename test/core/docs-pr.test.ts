@@ -8,19 +8,21 @@
  * before the side effect it records, and bounded whatever the API answers.
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { COMMENT_MARKER, DOCS_PR_MARKER, type CommentRecord, type DocsPrRecord } from '../../../src/memory/record.js';
-import { RecordSeal } from '../../../src/memory/seal.js';
-import { recordIn, repositoryIdentity, sealedRecord, WORKFLOW_REPOSITORY } from '../../support/records.js';
-import type { JobScript } from '../../simulator/index.js';
-import type { FakeGitHub, FakePullState, FakeRepository } from '../../support/fake-github.js';
-import { renderProblems } from '../../support/github-markdown.js';
-import { pullRequestEvent, type PullRequestEventOptions } from '../../support/webhook-events.js';
-import { startFlows, type FlowOptions, type FlowResult, type Flows } from '../../support/in-process.js';
+import { COMMENT_MARKER, DOCS_PR_MARKER, type CommentRecord, type DocsPrRecord } from '../../src/memory/record.js';
+import { RecordSeal } from '../../src/memory/seal.js';
+import { recordIn, repositoryIdentity, sealedRecord, WORKFLOW_REPOSITORY } from '../support/records.js';
+import type { JobScript } from '../simulator/index.js';
+import type { FakeGitHub, FakePullState, FakeRepository } from '../support/fake-github.js';
+import { renderProblems } from '../support/github-markdown.js';
+import { pullRequestEvent, type PullRequestEventOptions } from '../support/webhook-events.js';
+import { startFlows, type FlowOptions, type FlowResult, type Flows } from '../support/in-process.js';
 
 const DOCS = 'acme-sim/docs';
 /** The documentation repository's ID, as the fake GitHub answers it: the record keeps it beside the name. */
 const DOCS_ID = repositoryIdentity(DOCS).id;
 const DOCS_TOKEN = 'ghs_docsInstallationToken77';
+/** The identity the docs token writes back-links as: the code PR's record names it (`linkAuthor`). */
+const LINK_AUTHOR = 'docs-writer[bot]';
 const DOCS_LOGIN = 'docs-writer[bot]';
 const CODE_PR = 12;
 /** The branch the jobs work on (`source.ref`), and so the documentation PRs' head branch. */
@@ -101,7 +103,7 @@ describe('a run that reports a documentation PR', () => {
     expect(recordIn(codeComment(), CODE_PR)).toEqual({
       jobId: first.outputs['job-id'],
       headSha: HEAD,
-      docsPr: { repository: DOCS, repositoryId: DOCS_ID, number: 5, headRef: BRANCH, closedByAction: false },
+      docsPr: { repository: DOCS, repositoryId: DOCS_ID, number: 5, headRef: BRANCH, closedByAction: false, linkAuthor: LINK_AUTHOR },
     });
     expect(codeComment()).toContain('**Documentation PR** `acme-sim/docs#5`: open, linked to this pull request');
     expect(first.summary).toContain('**Documentation PR** `acme-sim/docs#5`');
@@ -125,7 +127,14 @@ describe('a run that reports a documentation PR', () => {
     const [note] = docsComments(5);
     expect(note!.body).toContain('opened a newer pull request');
     expect(renderProblems(note!.body, { links: [CODE_PR_URL, link(6)] })).toEqual([]);
-    expect(recordIn(codeComment(), CODE_PR)!.docsPr).toEqual({ repository: DOCS, repositoryId: DOCS_ID, number: 6, headRef: BRANCH, closedByAction: false });
+    expect(recordIn(codeComment(), CODE_PR)!.docsPr).toEqual({
+      repository: DOCS,
+      repositoryId: DOCS_ID,
+      number: 6,
+      headRef: BRANCH,
+      closedByAction: false,
+      linkAuthor: LINK_AUTHOR,
+    });
     expect(codeComment()).toContain('The earlier documentation PR `acme-sim/docs#5` was closed in its favour.');
   });
 
@@ -259,7 +268,14 @@ describe('reopened', () => {
     expect(result.outputs).toMatchObject({ outcome: 'pr-opened', 'docs-pr-action': 'reopened' });
     expect(creates()).toHaveLength(1);
     expect(docs.pulls.get(5)!.state).toBe('open');
-    expect(recordIn(codeComment(), CODE_PR)!.docsPr).toEqual({ repository: DOCS, repositoryId: DOCS_ID, number: 5, headRef: BRANCH, closedByAction: false });
+    expect(recordIn(codeComment(), CODE_PR)!.docsPr).toEqual({
+      repository: DOCS,
+      repositoryId: DOCS_ID,
+      number: 5,
+      headRef: BRANCH,
+      closedByAction: false,
+      linkAuthor: LINK_AUTHOR,
+    });
     expect(docsComments(5)).toHaveLength(1);
   });
 
@@ -276,7 +292,7 @@ describe('reopened', () => {
     expect(recordIn(codeComment(), CODE_PR)).toEqual({
       jobId: opened.outputs['job-id'],
       headSha: HEAD,
-      docsPr: { repository: DOCS, repositoryId: DOCS_ID, number: 5, headRef: BRANCH, closedByAction: false },
+      docsPr: { repository: DOCS, repositoryId: DOCS_ID, number: 5, headRef: BRANCH, closedByAction: false, linkAuthor: LINK_AUTHOR },
     });
     expect(github.comments.filter((c) => c.body.includes(COMMENT_MARKER))).toHaveLength(1);
   });
@@ -423,7 +439,7 @@ describe('with preview: true as well', () => {
     expect(recordIn(body, CODE_PR)).toEqual({
       jobId: result.outputs['job-id'],
       headSha: HEAD,
-      docsPr: { repository: DOCS, repositoryId: DOCS_ID, number: 5, headRef: BRANCH, closedByAction: false },
+      docsPr: { repository: DOCS, repositoryId: DOCS_ID, number: 5, headRef: BRANCH, closedByAction: false, linkAuthor: LINK_AUTHOR },
     });
     expect(result.summary).toContain('Documentation preview');
     expect(result.summary).toContain('**Documentation PR** `acme-sim/docs#5`');
@@ -578,7 +594,11 @@ describe('the memory through a key rotation, a rename and a transfer', () => {
     const first = await run({ action: 'opened' }, GATED_REUSE, link(5));
     const jobId = first.outputs['job-id']!;
     const earlier = recordIn(codeComment(), CODE_PR)!;
-    expect(earlier).toEqual({ jobId, headSha: HEAD, docsPr: { repository: DOCS, repositoryId: DOCS_ID, number: 5, headRef: BRANCH, closedByAction: false } });
+    expect(earlier).toEqual({
+      jobId,
+      headSha: HEAD,
+      docsPr: { repository: DOCS, repositoryId: DOCS_ID, number: 5, headRef: BRANCH, closedByAction: false, linkAuthor: LINK_AUTHOR },
+    });
 
     sealedUnder(EARLIER_SEAL, earlier);
     const without = await run({ action: 'synchronize', headSha: NEXT }, GATED_REUSE, link(5));
@@ -619,7 +639,7 @@ describe('the memory through a key rotation, a rename and a transfer', () => {
     expect(recordIn(codeComment(), CODE_PR, { id, name: to })).toEqual({
       jobId,
       headSha: NEXT,
-      docsPr: { repository: DOCS, repositoryId: DOCS_ID, number: 5, headRef: BRANCH, closedByAction: false },
+      docsPr: { repository: DOCS, repositoryId: DOCS_ID, number: 5, headRef: BRANCH, closedByAction: false, linkAuthor: LINK_AUTHOR },
     });
   });
 });

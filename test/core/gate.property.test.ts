@@ -18,12 +18,12 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { COMMENT_MARKER } from '../../../src/memory/record.js';
-import { scripts, type JobScript } from '../../simulator/index.js';
-import { fileDiff } from '../../support/fake-github.js';
-import { startFlows, type FlowResult } from '../../support/in-process.js';
-import { sealedRecord } from '../../support/records.js';
-import { pullRequestEvent, type PullRequestEventOptions } from '../../support/webhook-events.js';
+import { COMMENT_MARKER } from '../../src/memory/record.js';
+import { scripts, type JobScript } from '../simulator/index.js';
+import { fileDiff } from '../support/fake-github.js';
+import { startFlows, type FlowResult } from '../support/in-process.js';
+import { sealedRecord } from '../support/records.js';
+import { pullRequestEvent, type PullRequestEventOptions } from '../support/webhook-events.js';
 
 const CODE = 'acme/widgets';
 const DOCS = 'acme-sim/docs';

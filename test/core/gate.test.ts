@@ -10,13 +10,13 @@
  * workflow's repository.
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { COMMENT_MARKER, DOCS_PR_MARKER, type DocsPrRecord } from '../../../src/memory/record.js';
-import { CANCELLED_WRAP_UP_MS } from '../../../src/steps/last-writes.js';
-import { scripts, type JobScript } from '../../simulator/index.js';
-import { fileDiff, type FakeGitHub, type FakePullState, type FakeRepository, type FakeStatus } from '../../support/fake-github.js';
-import { GITHUB_TOKEN, startFlows, type FlowOptions, type FlowResult, type Flows } from '../../support/in-process.js';
-import { recordIn, sealedBackLink, sealedRecord } from '../../support/records.js';
-import { pullRequestEvent, type PullRequestEventOptions } from '../../support/webhook-events.js';
+import { COMMENT_MARKER, DOCS_PR_MARKER, type DocsPrRecord } from '../../src/memory/record.js';
+import { CANCELLED_WRAP_UP_MS } from '../../src/core/last-writes.js';
+import { scripts, type JobScript } from '../simulator/index.js';
+import { fileDiff, type FakeGitHub, type FakePullState, type FakeRepository, type FakeStatus } from '../support/fake-github.js';
+import { GITHUB_TOKEN, startFlows, type FlowOptions, type FlowResult, type Flows } from '../support/in-process.js';
+import { recordIn, sealedBackLink, sealedRecord } from '../support/records.js';
+import { pullRequestEvent, type PullRequestEventOptions } from '../support/webhook-events.js';
 
 const CODE = 'acme/widgets';
 const DOCS = 'acme-sim/docs';

@@ -8,16 +8,16 @@
  * warning, the outcome unchanged, the rest of the comment as it would be without reader-impact.
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { ImpactRow } from '../../../src/impact/read-impact.js';
-import { COMMENT_MARKER } from '../../../src/memory/record.js';
-import { expectedVisitors, type JobScript } from '../../simulator/index.js';
-import type { FakeBlob, FakeFile, FakeGitHub, FakeRepository } from '../../support/fake-github.js';
-import { asRead, renderedTables, renderProblems, type RenderExpectations } from '../../support/github-markdown.js';
-import { shaOf } from '../../support/github-objects.js';
-import { startFlows, type FlowResult, type Flows } from '../../support/in-process.js';
-import { recordIn } from '../../support/records.js';
-import { runnerCommands } from '../../support/runner-log.js';
-import { pullRequestEvent } from '../../support/webhook-events.js';
+import type { ImpactRow } from '../../src/impact/read-impact.js';
+import { COMMENT_MARKER } from '../../src/memory/record.js';
+import { expectedVisitors, type JobScript } from '../simulator/index.js';
+import type { FakeBlob, FakeFile, FakeGitHub, FakeRepository } from '../support/fake-github.js';
+import { asRead, renderedTables, renderProblems, type RenderExpectations } from '../support/github-markdown.js';
+import { shaOf } from '../support/github-objects.js';
+import { startFlows, type FlowResult, type Flows } from '../support/in-process.js';
+import { recordIn } from '../support/records.js';
+import { runnerCommands } from '../support/runner-log.js';
+import { pullRequestEvent } from '../support/webhook-events.js';
 
 const DOCS = 'acme-sim/docs';
 const DOCS_TOKEN = 'ghs_docsReadToken77';

@@ -10,8 +10,8 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { GitHubError, type GitHubApi } from '../../src/github/api.js';
 import { CancelledError } from '../../src/runtime.js';
-import { CANCELLED_WRAP_UP_MS, LastWrites } from '../../src/steps/last-writes.js';
-import type { StepContext } from '../../src/steps/step.js';
+import { CANCELLED_WRAP_UP_MS, LastWrites } from '../../src/core/last-writes.js';
+import type { ClientsContext } from '../../src/github/clients.js';
 import { startFakeGitHub, type FakeGitHub } from '../support/fake-github.js';
 import { FakeTime, recordingLogger } from '../support/fake-time.js';
 import { octokitPauses } from '../support/octokit-pauses.js';
@@ -58,18 +58,13 @@ function lastWrites(settings: { requestTimeoutMs?: number; retries?: number } = 
   timers = new RequestTimers(time);
   const cancellation = new AbortController();
   const logger = recordingLogger();
-  const context: StepContext = {
-    client: undefined as never,
-    event: { name: 'pull_request', payload: {}, actor: 'octocat' },
+  // The step's deadline is long past: only the windows of the last writes hold them.
+  const context: ClientsContext = {
     env: { GITHUB_API_URL: github.url, GITHUB_REPOSITORY: 'acme/widgets' },
     logger,
     clock: time,
-    sleep: time.sleep,
     startTimer: timers.startTimer,
-    random: () => 0.5,
     signal: cancellation.signal,
-    deadline: { at: time.now() - 1 },
-    setOutput: () => undefined,
   };
   // Octokit's retry pauses move this clock, not the host's.
   octokitPauses.clock = time;

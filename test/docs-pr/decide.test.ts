@@ -76,6 +76,8 @@ class MemoryGitHub {
       markReadyForReview: notUsed,
       setCommitStatus: notUsed,
       writersReviews: notUsed,
+      openPullsWithPendingStatus: notUsed,
+      comment: notUsed,
       filesNamed: notUsed,
       fileText: notUsed,
       review: notUsed,

@@ -1,15 +1,13 @@
 /**
- * What following the documentation PR did, for the run record (`docs-pr/outcome.ts`): nothing
- * done keeps the record's documentation PR as it was; and what the comment says of a decision
- * that is no verified documentation PR, for every kind of decision and every reason a link is
- * refused, with nothing shown for a verified one, for none, and for a link that names no pull
- * request.
+ * What the comment says of a decision that is no verified documentation PR
+ * (`docs-pr/outcome.ts`), for every kind of decision and every reason a link is refused, with
+ * nothing shown for a verified one, for none, and for a link that names no pull request. (Nothing
+ * followed yet, `nothingFollowed`, is test/core/follow.test.ts's.)
  */
 import { describe, expect, it } from 'vitest';
 import type { NotTheDocsPr, RunDocsPr } from '../../src/docs-pr/decide.js';
-import { nothingDone, shownOfDecision, type DocsPrState } from '../../src/docs-pr/outcome.js';
+import { shownOfDecision, type DocsPrState } from '../../src/docs-pr/outcome.js';
 import type { PullRef, PullRequestState } from '../../src/github/api.js';
-import type { DocsPrRecord } from '../../src/memory/record.js';
 
 const PULL = { repository: 'acme/docs', number: 5 };
 
@@ -34,32 +32,6 @@ const state = (more: Partial<PullRequestState> = {}): PullRequestState => ({
   headSha: 'a'.repeat(40),
   labels: [],
   ...more,
-});
-
-describe('nothingDone', () => {
-  const recorded: DocsPrRecord = { repository: 'acme/docs', number: 5, headRef: 'docs/retries', closedByAction: false };
-
-  it('is no action, nothing shown, nothing acted on or changed, and the record’s documentation PR as it was', () => {
-    expect(nothingDone(recorded)).toStrictEqual({ action: 'none', record: recorded, shown: undefined, acted: false, changed: undefined });
-    expect(nothingDone(recorded).record).toBe(recorded);
-  });
-
-  it('keeps no documentation PR when the record named none', () => {
-    expect(nothingDone(undefined)).toStrictEqual({ action: 'none', record: undefined, shown: undefined, acted: false, changed: undefined });
-  });
-
-  it('keeps the earlier documentation PR the recorded one replaced, not closed yet; none when there is none', () => {
-    const earlier: DocsPrRecord = { repository: 'acme/docs', number: 4, headRef: 'docs/first', closedByAction: false };
-    expect(nothingDone(recorded, earlier)).toStrictEqual({
-      action: 'none',
-      record: recorded,
-      shown: undefined,
-      acted: false,
-      changed: undefined,
-      supersedes: earlier,
-    });
-    expect(nothingDone(recorded, undefined)).not.toHaveProperty('supersedes');
-  });
 });
 
 describe('shownOfDecision', () => {

@@ -93,6 +93,7 @@ describe('two runs of one pull request', () => {
       number: 101,
       headRef: BRANCH,
       closedByAction: false,
+      linkAuthor: 'docs-writer[bot]',
     });
     expect(docs.pulls.get(101)!.state).toBe('open');
   });

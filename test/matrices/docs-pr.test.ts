@@ -149,6 +149,7 @@ describe('the events a code PR goes through', () => {
         number: 101,
         headRef: BRANCH,
         closedByAction: false,
+        linkAuthor: 'docs-writer[bot]',
       });
       expect(result.summary).toContain('**Documentation PR** `acme-sim/docs#101`');
     }));

@@ -10,7 +10,7 @@ import { fileDiff, type FakeGitHub, type GitHubCall, type GitHubMisbehaviour } f
 import { pullRequestEvent, pushEvent } from '../support/webhook-events.js';
 
 /** What a call is worth to the step, by the contract. */
-export type Role = 'context' | 'diff' | 'comment-write';
+export type Role = 'context' | 'diff' | 'comment-write' | 'comment-reread';
 
 export interface GitHubScenario {
   /** A call the agent step makes (the fake knows more: those of the documentation gate). */
@@ -101,6 +101,17 @@ export const GITHUB_SCENARIOS: readonly GitHubScenario[] = [
       ownComment(github);
     },
   },
+  {
+    // The comment read again before each write (working, then the outcome): what it cannot read, the write does not wait for.
+    call: 'get-comment',
+    role: 'comment-reread',
+    event: prEvent,
+    inputs: { 'pr-comment': 'true' },
+    setup: (github) => {
+      pull(github);
+      ownComment(github);
+    },
+  },
   { call: 'create-comment', role: 'comment-write', event: prEvent, inputs: { 'pr-comment': 'true' }, setup: (github) => pull(github) },
   {
     call: 'update-comment',
@@ -143,7 +154,10 @@ export const GITHUB_FAULT_MATRIX = GITHUB_SCENARIOS.flatMap((scenario) =>
 export const HANG_UNDER_TIMEOUT_CALLS = ['list-comments', 'pull-commits', 'pull-diff', 'identity'] as const;
 
 /** The reads during which a SIGINT must end the step within 2 s (a comparison's diff is never reached first). */
-export const SIGINT_READS = GITHUB_SCENARIOS.filter((candidate) => candidate.role !== 'comment-write' && candidate.call !== 'compare-diff');
+/** The reads before anything is sent (the comment's reading again comes after the send, with the comment's writes). */
+export const SIGINT_READS = GITHUB_SCENARIOS.filter(
+  (candidate) => candidate.role !== 'comment-write' && candidate.role !== 'comment-reread' && candidate.call !== 'compare-diff',
+);
 
 /** The comment writes a SIGINT can catch in flight: the working comment, and the closing one. */
 export const SIGINT_COMMENT_WRITES = 2;

@@ -124,8 +124,24 @@ describe('every fault at every GitHub call', () => {
         expect(errorLines(run)).toEqual([]);
         expect(retryLines(run)).toEqual([expect.stringMatching(new RegExp(`^GitHub ${title} \\(.*${says.source}.*; retrying in 1s \\(attempt 2 of 5\\)\\.$`))]);
         // One request more than the run makes without the fault (the comment is edited twice, working
-        // then the outcome, and its comments are listed twice: to find it, and again before the outcome).
-        expect(faulted).toHaveLength(call === 'update-comment' || call === 'list-comments' ? 3 : 2);
+        // then the outcome, and read again before each edit; its comments are listed once, to find it).
+        expect(faulted).toHaveLength(call === 'update-comment' || call === 'get-comment' ? 3 : 2);
+        return;
+      }
+      if (role === 'comment-reread') {
+        // A comment that cannot be read again is written with what the run knows: said at info level, no warning.
+        expect(run.code).toBe(0);
+        expect(run.outputs.outcome).toBe('submitted');
+        expect(createsFor(marker)).toHaveLength(1);
+        expect(warnings(run)).toEqual([]);
+        expect(errorLines(run)).toEqual([]);
+        // A 404 says the comment is gone: nothing to read again, and the write says what it finds.
+        if (fault.kind !== 'status' || fault.status !== 404) {
+          expect(run.stdout).toMatch(/Could not read the pull-request comment again before writing it \(GitHub get comment \(/);
+        }
+        expect(github.callsTo('update-comment')).toHaveLength(2);
+        // Once before each write: the fault took the first.
+        expect(faulted).toHaveLength(2);
         return;
       }
       if (role === 'comment-write') {
@@ -373,9 +389,9 @@ describe('the last writes: the status first, in a window of its own', () => {
       const hung = scenario('update-comment');
       hung.setup(github);
       sim.queueJobScripts(scripts.stayActive());
-      // The comment is found (the first list) and says "working" (the first edit); the read before
-      // the closing write and the closing write itself hang.
-      github.injectFault({ call: 'list-comments', kind: 'hang', skip: 1 });
+      // The comment is found (the list) and says "working" (read again, then the first edit); the read
+      // again before the closing write and the closing write itself hang.
+      github.injectFault({ call: 'get-comment', kind: 'hang', skip: 1 });
       github.injectFault({ call: 'update-comment', kind: 'hang', skip: 1 });
       const run = await runWith(
         github,
@@ -399,8 +415,13 @@ describe('the last writes: the status first, in a window of its own', () => {
       // closing write had no time left, and was not sent.
       const calls = github.requests.map((request) => request.call);
       const finalStatus = calls.lastIndexOf('set-status');
-      expect(calls.filter((call) => call === 'list-comments' || call === 'update-comment')).toEqual(['list-comments', 'update-comment', 'list-comments']);
-      expect(finalStatus).toBeLessThan(calls.lastIndexOf('list-comments'));
+      expect(calls.filter((call) => call === 'list-comments' || call === 'get-comment' || call === 'update-comment')).toEqual([
+        'list-comments',
+        'get-comment',
+        'update-comment',
+        'get-comment',
+      ]);
+      expect(finalStatus).toBeLessThan(calls.lastIndexOf('get-comment'));
       expect(finalStatus).toBeGreaterThan(calls.lastIndexOf('update-comment'));
       const errors = errorLines(run);
       expect(errors).toHaveLength(1);

@@ -147,6 +147,7 @@ describe('what outside text writes cannot choose the pull request the action act
         number: 101,
         headRef: BRANCH,
         closedByAction: true,
+        linkAuthor: 'docs-writer[bot]',
       });
     }));
 

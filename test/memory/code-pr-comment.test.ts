@@ -1,33 +1,42 @@
 /**
- * The action's one pull-request comment, against an in-memory GitHub: which comment is ours (the
- * token's own identity's, or a named author's), what its record says (bound to the repository's
- * ID, sealed under api-key or, during a rotation, previous-api-key), when the record moves and
- * when it says the job is at work, its tail rewritten, and what a failed read or write costs.
+ * The store of the code PR's comment (`memory/code-pr-comment.ts`), against an in-memory GitHub:
+ * which comment is the action's (by the one rule of ours: the token's own identity's, or a named
+ * author's, its record verifying), what its record says (bound to the repository's ID, sealed under
+ * api-key or, during a rotation, previous-api-key), that every write reads the record again first
+ * and settles what to write (`settle`, pure, in a table of its own), and what a failed read or write
+ * costs. What the comment says and records is `core/comment.ts`'s (test/core/comment.test.ts): here
+ * a write's body only says what was settled.
  */
 import { describe, expect, it } from 'vitest';
-import { newRun, type AgentRun } from '../../src/agent/run-agent.js';
 import { GitHubError, type IssueComment } from '../../src/github/api.js';
-import { memoryGitHub } from '../support/memory-github.js';
-import { backLinkIn, PullRequestComment, unverifiedNotice, type CommentedPullRequest } from '../../src/pr-comment/comment.js';
-import { COMMENT_MARKER, DOCS_PR_MARKER, impactRecordOf, type CommentRecord, type DocsPrRecord } from '../../src/memory/record.js';
+import { carriedBackLink } from '../../src/memory/back-link.js';
+import {
+  CodePrComment,
+  sameRecord,
+  sameWork,
+  settle,
+  unverifiedBackLinkNotice,
+  unverifiedNotice,
+  type CommentedPullRequest,
+  type CommentWrite,
+  type Settled,
+} from '../../src/memory/code-pr-comment.js';
+import { COMMENT_MARKER, DOCS_PR_MARKER, type CommentRecord, type DocsPrRecord } from '../../src/memory/record.js';
 import { RecordSeal } from '../../src/memory/seal.js';
-import type { DocsPrOutcome } from '../../src/docs-pr/outcome.js';
-import type { Outcome } from '../../src/constants.js';
-import type { GateStatus } from '../../src/gate/policy.js';
-import { COMMENT_LIMIT_CHARS, renderPrComment } from '../../src/report/agent-report.js';
-import { renderDocsPrSection } from '../../src/report/docs-pr-report.js';
-import { renderGateLine } from '../../src/report/gate-report.js';
-import { renderImpactSection, renderImpactTooLong, type ImpactView } from '../../src/report/impact-report.js';
-import { recordIn, repositoryIdentity, sealedBackLink, sealedRecord, TEST_SEAL, WORKFLOW_REPOSITORY } from '../support/records.js';
 import { DEFAULT_API_KEY } from '../simulator/http-server.js';
-import { recordingLogger } from '../support/fake-time.js';
+import {
+  COMMENT_HEAD as HEAD,
+  COMMENTED_PR as PR,
+  commentDeps as deps,
+  EARLIER_HEAD as EARLIER,
+  EARLIER_REPORT,
+  earlierComment,
+} from '../support/code-pr-comment.js';
+import { memoryGitHub } from '../support/memory-github.js';
+import { recordIn, repositoryIdentity, sealedBackLink, sealedRecord, TEST_SEAL, WORKFLOW_REPOSITORY } from '../support/records.js';
 
-const HEAD = 'a'.repeat(40);
-const EARLIER = 'b'.repeat(40);
-const NOW = Date.UTC(2026, 10, 24, 6, 0);
-/** When a job this file's runs send is accepted, as the working record keeps it. */
-const ACCEPTED_AT = new Date(NOW).toISOString();
-const PR: CommentedPullRequest = { repository: repositoryIdentity(WORKFLOW_REPOSITORY), number: 7, headSha: HEAD };
+const DOCS_PR: DocsPrRecord = { repository: 'acme/docs', number: 5, headRef: 'docs-agent/flag', closedByAction: false };
+const ACCEPTED_AT = '2026-11-24T06:00:00.000Z';
 
 const marked = (id: number, authorLogin: string, jobId: string): IssueComment => ({
   id,
@@ -35,53 +44,100 @@ const marked = (id: number, authorLogin: string, jobId: string): IssueComment =>
   body: `${COMMENT_MARKER}\n## Docs agent\n${sealedRecord({ jobId, headSha: EARLIER }, 7)}`,
 });
 
-function deps() {
-  return { logger: recordingLogger(), clock: { now: () => NOW }, seal: TEST_SEAL };
+/** The body a write here renders: the marker, what was settled, and the record line the store sealed. */
+function reportOf(settled: Settled, line: string | undefined): string {
+  const said =
+    settled.write === 'tail'
+      ? `Tail kept from:\n${settled.newestBody.trimEnd()}`
+      : `Report of ${settled.write === 'whole' ? (settled.record?.jobId ?? 'no job') : '-'}.`;
+  return [COMMENT_MARKER, said, ...(line ? ['', line] : [])].join('\n') + '\n';
 }
 
-function acceptedRun(jobId: string): AgentRun {
-  const run = newRun(undefined, 'Document the flag', NOW, 'running');
-  run.jobId = jobId;
-  run.delivery = 'accepted';
-  return run;
+/** A write of `mine`, as a command's writer gives it the store; `rendered` is what `render` was called with. */
+function writing(mine: CommentRecord | undefined, more: Partial<Pick<CommentWrite, 'accepted' | 'acted' | 'stage'>> = {}) {
+  const rendered: Array<{ readonly settled: Settled; readonly line: string | undefined }> = [];
+  const write: CommentWrite = {
+    mine,
+    accepted: false,
+    acted: false,
+    ...more,
+    render: (settled, line) => {
+      rendered.push({ settled, line });
+      return reportOf(settled, line);
+    },
+  };
+  return { write, rendered };
 }
+
+/** A working record of the job the API accepted in this run, on the head. */
+const working = (jobId: string): CommentRecord => ({ jobId, headSha: HEAD, working: true, acceptedAt: ACCEPTED_AT });
+const accepted = (jobId: string) => writing(working(jobId), { accepted: true, stage: 'working' });
 
 describe('finding the comment', () => {
-  it('with no comment carrying the marker: no identity asked, nothing recorded, and the first write creates one', async () => {
+  it('with no comment carrying the marker: no identity asked, nothing recorded, and the first write creates one without reading again', async () => {
     const github = memoryGitHub([{ id: 1, authorLogin: 'someone', body: 'LGTM' }]);
-    const comment = await PullRequestComment.find(github, PR, deps());
-    expect(comment!.earlier).toBeUndefined();
+    const comment = (await CodePrComment.find(github, PR, deps()))!;
+    expect(comment.earlier).toBeUndefined();
+    expect(comment.record).toBeUndefined();
+    expect(comment.recordUnverified).toBe(false);
     expect(github.calls).toEqual(['list 7']);
-    await comment!.writeWorking({ run: acceptedRun('job_1') });
+    await expect(comment.write(accepted('job_1').write)).resolves.toBe(true);
     expect(github.calls).toEqual(['list 7', 'create 7']);
   });
 
-  it("takes the newest comment by the token's own identity, its login in any case, and reads its record", async () => {
+  it("takes the newest comment by the token's own identity, its login in any case, reads its record, and writes to it", async () => {
     const github = memoryGitHub(
       [marked(1, 'Docs-Bot[bot]', 'job_old'), marked(2, 'other[bot]', 'job_other'), marked(3, 'docs-bot[BOT]', 'job_new')],
       'docs-bot[bot]',
     );
-    const comment = await PullRequestComment.find(github, PR, deps());
-    expect(comment!.earlier).toEqual({ jobId: 'job_new', headSha: EARLIER });
-    await comment!.writeWorking({ run: acceptedRun('job_new') });
-    expect(github.calls).toEqual(['list 7', 'identity', 'update 3']);
+    const comment = (await CodePrComment.find(github, PR, deps()))!;
+    expect(comment.earlier).toEqual({ jobId: 'job_new', headSha: EARLIER });
+    await comment.write(accepted('job_new').write);
+    // Every write reads the record again first: one request, the comment by its ID.
+    expect(github.calls).toEqual(['list 7', 'identity', 'get 3', 'update 3']);
   });
 
-  it('ignores a marked comment written by anyone else: a new one is written, theirs is left as it was', async () => {
+  it('ignores a marked comment written by anyone else, its record verifying (a copy): a new one is written, theirs is left as it was', async () => {
     const theirs = marked(1, 'other[bot]', 'job_other');
     const github = memoryGitHub([theirs]);
-    const comment = await PullRequestComment.find(github, PR, deps());
-    expect(comment!.earlier).toBeUndefined();
-    await comment!.writeWorking({ run: acceptedRun('job_1') });
+    const comment = (await CodePrComment.find(github, PR, deps()))!;
+    expect(comment.earlier).toBeUndefined();
+    await comment.write(accepted('job_1').write);
     expect(github.calls).toEqual(['list 7', 'identity', 'create 7']);
     expect(github.comments[0]).toEqual(theirs);
+  });
+
+  it('keeps the pull request’s comments as found, for the back-link store (the action’s own documentation PR)', async () => {
+    const backLink = {
+      id: 2,
+      authorLogin: 'docs-bot[bot]',
+      body: `${DOCS_PR_MARKER}\nFollows acme/widgets#3.\n${sealedBackLink({ codePr: { repository: WORKFLOW_REPOSITORY, number: 3 } }, 7, WORKFLOW_REPOSITORY)}\n`,
+    };
+    const found = [marked(1, 'github-actions[bot]', 'job_1'), backLink];
+    const comment = (await CodePrComment.find(memoryGitHub(found), PR, deps()))!;
+    expect(comment.comments).toEqual(found);
+    expect(carriedBackLink(comment.comments, PR, TEST_SEAL)).toEqual({ codePr: { repository: WORKFLOW_REPOSITORY, number: 3 } });
+  });
+
+  // The action writes a comment with no record line itself when it has none to keep (a first run
+  // whose send was refused or failed): the next run finds it again (`unrecorded`), and the pull
+  // request keeps one comment of the action's (docs/pull-requests.md).
+  it('finds again a comment of its own written without a record (none to keep), and updates it rather than writing a second', async () => {
+    const github = memoryGitHub();
+    const first = (await CodePrComment.find(github, PR, deps()))!;
+    await first.write(writing(undefined).write);
+    expect(github.comments).toHaveLength(1);
+    expect(github.comments[0]!.body).not.toContain('docs-agent-action:state');
+    const next = (await CodePrComment.find(github, PR, deps()))!;
+    await next.write(accepted('job_1').write);
+    expect(github.comments).toHaveLength(1);
   });
 
   it('goes on without the comment after one warning when the comments cannot be read', async () => {
     const github = memoryGitHub();
     github.failures.list = new GitHubError('GET /repos/{owner}/{repo}/issues/{issue_number}/comments answered 500.', 'http', 500);
     const { logger, clock, seal } = deps();
-    await expect(PullRequestComment.find(github, PR, { logger, clock, seal })).resolves.toBeUndefined();
+    await expect(CodePrComment.find(github, PR, { logger, clock, seal })).resolves.toBeUndefined();
     expect(logger.messages('warning')).toEqual([
       "Could not read the pull request's comments: GET /repos/{owner}/{repo}/issues/{issue_number}/comments answered 500. Going on without the pull-request comment and without reuse-job.",
     ]);
@@ -93,100 +149,19 @@ describe('finding the comment', () => {
       const error = new GitHubError(`stopped: ${kind}`, kind);
       github.failures.list = error;
       const { logger, clock, seal } = deps();
-      await expect(PullRequestComment.find(github, PR, { logger, clock, seal })).rejects.toBe(error);
+      await expect(CodePrComment.find(github, PR, { logger, clock, seal })).rejects.toBe(error);
       expect(logger.messages('warning')).toEqual([]);
     }
   });
 });
 
-describe('writing the comment', () => {
-  it('writes working, then the outcome, to the same comment, reading the record again before the outcome', async () => {
-    const github = memoryGitHub();
-    const { logger, clock, seal } = deps();
-    const comment = (await PullRequestComment.find(github, PR, { logger, clock, seal }))!;
-    const run = acceptedRun('job_1');
-    await expect(comment.writeWorking({ run })).resolves.toBe(true);
-    run.outcome = 'pr-opened';
-    await expect(comment.writeOutcome({ run })).resolves.toBe(true);
-    // The record is read again before the outcome is written: another run may have written it meanwhile.
-    expect(github.calls).toEqual(['list 7', 'create 7', 'list 7', 'update 900']);
-    expect(logger.messages('info')).toEqual(['Pull-request comment created (working).', 'Pull-request comment updated.']);
-    const body = github.comments[0]!.body;
-    expect(body.split('\n')[0]).toBe(COMMENT_MARKER);
-    expect(recordIn(body, 7)).toEqual({ jobId: 'job_1', headSha: HEAD });
-  });
-
-  it('moves the record to the head only once the API accepted the job; otherwise keeps the earlier one', async () => {
-    const github = memoryGitHub([marked(1, 'github-actions[bot]', 'job_old')]);
-    const comment = (await PullRequestComment.find(github, PR, deps()))!;
-    const refused = newRun('job_old', 'more', NOW, 'error');
-    refused.delivery = 'refused';
-    expect(comment.recordFor({ run: refused })).toEqual({ jobId: 'job_old', headSha: EARLIER });
-    const attached = newRun('job_old', '', NOW, 'pr-opened');
-    expect(comment.recordFor({ run: attached })).toEqual({ jobId: 'job_old', headSha: EARLIER });
-    // Accepted, and not seen to end yet: at work on the head.
-    expect(comment.recordFor({ run: acceptedRun('job_old') })).toEqual({ jobId: 'job_old', headSha: HEAD, working: true, acceptedAt: ACCEPTED_AT });
-    await comment.writeOutcome({ run: refused });
-    expect(recordIn(github.comments[0]!.body, 7)).toEqual({ jobId: 'job_old', headSha: EARLIER });
-  });
-
-  it('writes no record when there is none to keep', async () => {
-    const github = memoryGitHub();
-    const comment = (await PullRequestComment.find(github, PR, deps()))!;
-    await comment.writeOutcome({ run: newRun(undefined, 'x', NOW, 'error') });
-    expect(github.comments[0]!.body).not.toContain('docs-agent-action:state');
-  });
-
-  it('a 403 is one warning that names the permission, and no write follows a failed one', async () => {
-    const github = memoryGitHub();
-    github.failures.write = new GitHubError('POST …/comments answered 403.', 'http', 403);
-    const { logger, clock, seal } = deps();
-    const comment = (await PullRequestComment.find(github, PR, { logger, clock, seal }))!;
-    const run = acceptedRun('job_1');
-    await expect(comment.writeWorking({ run })).resolves.toBe(false);
-    await expect(comment.writeOutcome({ run })).resolves.toBe(false);
-    expect(github.calls).toEqual(['list 7', 'create 7']);
-    expect(logger.messages('warning')).toEqual([
-      'Could not write the pull-request comment (403): give the job "permissions: pull-requests: write", or set pr-comment: false.',
-    ]);
-    expect(logger.messages('info')).toEqual([]);
-  });
-
-  it('any other failure is one warning with what went wrong', async () => {
-    for (const error of [new GitHubError('POST …/comments answered 500.', 'http', 500), new GitHubError('POST …/comments: no answer.', 'timeout')]) {
-      const github = memoryGitHub();
-      github.failures.write = error;
-      const { logger, clock, seal } = deps();
-      const comment = (await PullRequestComment.find(github, PR, { logger, clock, seal }))!;
-      await comment.writeWorking({ run: acceptedRun('job_1') });
-      expect(logger.messages('warning')).toEqual([`Could not write the pull-request comment: ${error.message}`]);
-    }
-  });
-});
-
-const DOCS_PR: DocsPrRecord = { repository: 'acme/docs', number: 5, headRef: 'docs-agent/flag', closedByAction: false };
-const GATE: GateStatus = {
-  state: 'pending',
-  description: 'Waiting for the documentation PR acme/docs#5 to be approved.',
-  sentence: ['Waiting for the documentation PR ', { name: 'acme/docs#5' }, ' to be approved'],
-  targetUrl: 'https://github.com/acme/widgets/actions/runs/1',
-};
-
-/** The comment an earlier run left: its marker, a report, then (each after a blank line) its tail parts and the record. */
-function earlierComment(id: number, record: CommentRecord, tail: readonly string[] = [], authorLogin = 'github-actions[bot]'): IssueComment {
-  const body = [
-    COMMENT_MARKER,
-    '### Documentation agent',
-    '',
-    '**The job opened a documentation PR.**',
-    ...tail.flatMap((part) => ['', part]),
-    '',
-    sealedRecord(record, 7),
-  ];
-  return { id, authorLogin, body: `${body.join('\n')}\n` };
-}
-
 describe('finding the comment of a named author (command: sync, writing with another identity)', () => {
+  const rewriting = (record: CommentRecord) => (comment: CodePrComment) =>
+    comment.rewrite(
+      () => record,
+      (body, line) => `${body.trimEnd()}\n\n${line}\n`,
+    );
+
   it('takes the newest marked comment of that author, its login in any case, without asking the token’s identity', async () => {
     const github = memoryGitHub(
       [
@@ -198,23 +173,38 @@ describe('finding the comment of a named author (command: sync, writing with ano
       ],
       'sync-bot[bot]',
     );
-    const comment = (await PullRequestComment.find(github, PR, { ...deps(), author: 'code-bot[Bot]' }))!;
+    const comment = (await CodePrComment.find(github, PR, { ...deps(), author: 'code-bot[Bot]' }))!;
     expect(comment.earlier).toEqual({ jobId: 'job_new', headSha: EARLIER });
-    await expect(comment.rewriteTail(() => ({ jobId: 'job_new', headSha: HEAD }), {})).resolves.toBe(true);
+    await expect(rewriting({ jobId: 'job_new', headSha: HEAD })(comment)).resolves.toBe(true);
     // Read again before it is rewritten, then written: the author's own.
-    expect(github.calls).toEqual(['list 7', 'list 7', 'update 4']);
+    expect(github.calls).toEqual(['list 7', 'get 4', 'update 4']);
   });
 
   it('takes the newest of the author’s comments even when its record does not verify: an older one is not the action’s comment', async () => {
     const github = memoryGitHub([
       earlierComment(1, { jobId: 'job_old', headSha: EARLIER }, [], 'code-bot[bot]'),
-      { id: 2, authorLogin: 'code-bot[bot]', body: `${COMMENT_MARKER}\n### Documentation agent\n` },
+      {
+        id: 2,
+        authorLogin: 'code-bot[bot]',
+        body: `${COMMENT_MARKER}\n### Documentation agent\n\n${sealedRecord({ jobId: 'job_rotated', headSha: EARLIER }, 7, WORKFLOW_REPOSITORY, RecordSeal.fromApiKey('mint_older_admin_key'))}\n`,
+      },
     ]);
     const { logger, clock, seal } = deps();
-    const comment = (await PullRequestComment.find(github, PR, { logger, clock, seal, author: 'code-bot[bot]' }))!;
+    const comment = (await CodePrComment.find(github, PR, { logger, clock, seal, author: 'code-bot[bot]' }))!;
     expect(comment.earlier).toBeUndefined();
-    await expect(comment.rewriteTail(() => ({ jobId: 'job_old', headSha: EARLIER }), {})).resolves.toBe(false);
+    expect(comment.recordUnverified).toBe(true);
+    expect(logger.messages('notice')).toEqual([unverifiedNotice(false)]);
+    await expect(rewriting({ jobId: 'job_old', headSha: EARLIER })(comment)).resolves.toBe(false);
     expect(github.calls).toEqual(['list 7']);
+    // One of the author's with no record at all is not taken either, nor an older one in its place.
+    const bare = memoryGitHub([
+      earlierComment(1, { jobId: 'job_old', headSha: EARLIER }, [], 'code-bot[bot]'),
+      { id: 2, authorLogin: 'code-bot[bot]', body: `${COMMENT_MARKER}\n### Documentation agent\n` },
+    ]);
+    const none = (await CodePrComment.find(bare, PR, { ...deps(), author: 'code-bot[bot]' }))!;
+    expect(none.earlier).toBeUndefined();
+    await expect(rewriting({ jobId: 'job_old', headSha: EARLIER })(none)).resolves.toBe(false);
+    expect(bare.calls).toEqual(['list 7']);
   });
 
   it('never takes a verified record in anyone else’s comment, the token’s own identity’s included, even when the author’s comment was deleted', async () => {
@@ -228,299 +218,169 @@ describe('finding the comment of a named author (command: sync, writing with ano
       'sync-bot[bot]',
     );
     const { logger, clock, seal } = deps();
-    const comment = (await PullRequestComment.find(github, PR, { logger, clock, seal, author: 'code-bot[bot]' }))!;
+    const comment = (await CodePrComment.find(github, PR, { logger, clock, seal, author: 'code-bot[bot]' }))!;
     expect(comment.earlier).toBeUndefined();
-    await expect(comment.rewriteTail(() => ({ jobId: 'job_copy', headSha: EARLIER }), { gate: GATE })).resolves.toBe(false);
+    await expect(rewriting({ jobId: 'job_copy', headSha: EARLIER })(comment)).resolves.toBe(false);
     expect(github.calls).toEqual(['list 7']);
     expect(logger.lines).toEqual([]);
   });
 
   it('without an author, a verified record in a comment of another identity than the token’s is not the action’s comment', async () => {
     const github = memoryGitHub([earlierComment(4, { jobId: 'job_ours', headSha: EARLIER })], 'code-bot[bot]');
-    const comment = await PullRequestComment.find(github, PR, deps());
+    const comment = await CodePrComment.find(github, PR, deps());
     expect(comment!.earlier).toBeUndefined();
     expect(github.calls).toEqual(['list 7', 'identity']);
   });
 });
 
-describe('the back-link of a documentation PR', () => {
-  it('is read from a comment marked as one whose record verifies for this pull request, whoever wrote it', async () => {
-    const backLink = (id: number, marker: string, number: number) => ({
-      id,
-      authorLogin: 'docs-bot[bot]',
-      body: `${marker}\nFollows acme/widgets#3.\n${sealedBackLink({ codePr: { repository: WORKFLOW_REPOSITORY, number } }, 7, WORKFLOW_REPOSITORY)}\n`,
-    });
-    const notMarked = backLink(1, 'Quoted:', 11);
-    const github = memoryGitHub([notMarked, backLink(2, DOCS_PR_MARKER, 3)]);
-    const comment = await PullRequestComment.find(github, PR, deps());
-    expect(comment!.backLink).toEqual({ codePr: { repository: WORKFLOW_REPOSITORY, number: 3 } });
-    const onlyUnmarked = await PullRequestComment.find(memoryGitHub([notMarked]), PR, deps());
-    expect(onlyUnmarked!.backLink).toBeUndefined();
-  });
-
-  it('backLinkIn: the first verified back-link among the comments, with the code repository’s ID and the comment’s author', () => {
-    const docsRepository = repositoryIdentity('acme/docs');
-    const record = { codePr: { repository: WORKFLOW_REPOSITORY, number: 3, repositoryId: 1234 }, commentAuthor: 'code-bot[bot]' };
-    const comments: IssueComment[] = [
-      // For another documentation PR, and under another key: neither verifies here.
-      {
-        id: 1,
-        authorLogin: 'docs-bot[bot]',
-        body: `${DOCS_PR_MARKER}\n${sealedBackLink({ codePr: { repository: WORKFLOW_REPOSITORY, number: 9 } }, 6, docsRepository)}\n`,
-      },
-      {
-        id: 2,
-        authorLogin: 'docs-bot[bot]',
-        body: `${DOCS_PR_MARKER}\n${sealedBackLink({ codePr: { repository: WORKFLOW_REPOSITORY, number: 8 } }, 5, docsRepository, RecordSeal.fromApiKey('mint_other'))}\n`,
-      },
-      { id: 3, authorLogin: 'anyone', body: `${DOCS_PR_MARKER}\nFollows.\n${sealedBackLink(record, 5, docsRepository)}\n` },
-      {
-        id: 4,
-        authorLogin: 'docs-bot[bot]',
-        body: `${DOCS_PR_MARKER}\n${sealedBackLink({ codePr: { repository: WORKFLOW_REPOSITORY, number: 4 } }, 5, docsRepository)}\n`,
-      },
-    ];
-    expect(backLinkIn(comments, { repository: docsRepository, number: 5 }, TEST_SEAL)).toEqual({ found: 'verified', record, sealedWith: 'api-key' });
-    // None there for PR 7; for PR 6 one that verifies for PR 6 only, so here it is one that does not verify.
-    expect(backLinkIn(comments, { repository: docsRepository, number: 7 }, TEST_SEAL)).toEqual({ found: 'unverified' });
-    expect(backLinkIn([comments[0]!], { repository: docsRepository, number: 6 }, TEST_SEAL)).toMatchObject({ found: 'verified' });
-    expect(backLinkIn([], { repository: docsRepository, number: 5 }, TEST_SEAL)).toEqual({ found: 'none' });
-    expect(backLinkIn([{ id: 9, authorLogin: 'x', body: 'LGTM' }], { repository: docsRepository, number: 5 }, TEST_SEAL)).toEqual({ found: 'none' });
-    // Bound to the documentation repository's ID: a rename keeps it, another repository of the name does not have it.
-    expect(backLinkIn(comments, { repository: { id: docsRepository.id, name: 'acme/handbook' }, number: 5 }, TEST_SEAL)).toMatchObject({ record });
-    expect(backLinkIn(comments, { repository: { id: docsRepository.id! + 1, name: 'acme/docs' }, number: 5 }, TEST_SEAL)).toEqual({ found: 'unverified' });
-  });
-});
-
-describe('rewriting the tail (command: sync, and a run whose status changed without a report)', () => {
-  const record: CommentRecord = { jobId: 'job_1', headSha: EARLIER, docsPr: { ...DOCS_PR, closedByAction: true } };
-  const report = [COMMENT_MARKER, '### Documentation agent', '', '**The job opened a documentation PR.**'].join('\n');
-  const oldSection = renderDocsPrSection('acme/docs#5', 'linked');
-  const newSection = renderDocsPrSection('acme/docs#5', 'closed');
-  const approved: GateStatus = { ...GATE, state: 'success', sentence: ['The documentation PR ', { name: 'acme/docs#5' }, ' was approved'] };
-  const SYNC = 'code-bot[bot]';
-
-  /** The comment an earlier run left with both tail lines, found as `command: sync` finds it; rewritten with `tail`. */
-  async function rewritten(tail: Parameters<PullRequestComment['rewriteTail']>[1], parts: readonly string[] = [oldSection, renderGateLine(GATE)]) {
-    const github = memoryGitHub([earlierComment(3, { jobId: 'job_1', headSha: EARLIER, docsPr: DOCS_PR }, parts, SYNC)]);
+describe('writing the comment', () => {
+  it('writes the record sealed for this pull request, and says the write in one info line (working when new work is at work)', async () => {
+    const github = memoryGitHub();
     const { logger, clock, seal } = deps();
-    const comment = (await PullRequestComment.find(github, PR, { logger, clock, seal, author: SYNC }))!;
-    const written = await comment.rewriteTail(() => record, tail);
-    return { written, body: github.comments[0]!.body, logger, github };
-  }
-
-  it('keeps the report, and says the documentation PR and the gate anew after it, with the new record last', async () => {
-    const { written, body, logger, github } = await rewritten({ docsPrSection: newSection, gate: approved });
-    expect(written).toBe(true);
-    expect(body).toBe(`${report}\n\n${newSection}\n\n${renderGateLine(approved)}\n\n${sealedRecord(record, 7)}\n`);
-    expect(logger.messages('info')).toEqual(['Pull-request comment updated.']);
-    // Read again first: another run may have written it since.
-    expect(github.calls).toEqual(['list 7', 'list 7', 'update 3']);
+    const comment = (await CodePrComment.find(github, PR, { logger, clock, seal }))!;
+    const { write, rendered } = accepted('job_1');
+    await expect(comment.write(write)).resolves.toBe(true);
+    expect(rendered).toEqual([{ settled: { write: 'whole', record: working('job_1') }, line: sealedRecord(working('job_1'), 7) }]);
+    expect(recordIn(github.comments[0]!.body, 7)).toEqual(working('job_1'));
+    expect(comment.record).toEqual(working('job_1'));
+    const ended = { jobId: 'job_1', headSha: HEAD };
+    await expect(comment.write(writing(ended, { accepted: true }).write)).resolves.toBe(true);
+    expect(github.calls).toEqual(['list 7', 'create 7', 'get 900', 'update 900']);
+    expect(logger.messages('info')).toEqual(['Pull-request comment created (working).', 'Pull-request comment updated.']);
+    expect(recordIn(github.comments[0]!.body, 7)).toEqual(ended);
+    expect(comment.record).toEqual(ended);
   });
 
-  it('reads the comment again first and keeps what another run wrote since: its report and its record, with this run’s change', async () => {
-    const github = memoryGitHub([earlierComment(3, { jobId: 'job_1', headSha: EARLIER, docsPr: DOCS_PR }, [oldSection], SYNC)]);
-    const { logger, clock, seal } = deps();
-    const comment = (await PullRequestComment.find(github, PR, { logger, clock, seal, author: SYNC }))!;
-    // Meanwhile another run wrote a newer report and recorded a newer job.
-    const newer: CommentRecord = { jobId: 'job_2', headSha: HEAD, working: true, docsPr: DOCS_PR };
-    const newerReport = [COMMENT_MARKER, '### Documentation agent', '', '**⏳ Working: another run’s job.**'].join('\n');
-    github.comments[0] = { ...github.comments[0]!, body: `${newerReport}\n\n${oldSection}\n\n${sealedRecord(newer, 7)}\n` };
-    const seen: CommentRecord[] = [];
-    const written = await comment.rewriteTail(
-      (newest) => {
-        seen.push(newest);
-        return { ...newest, docsPr: { ...newest.docsPr!, closedByAction: true } };
-      },
-      { gate: GATE },
-    );
-    expect(written).toBe(true);
-    expect(seen).toEqual([newer]);
-    expect(github.comments[0].body).toBe(
-      `${newerReport}\n\n${oldSection}\n\n${renderGateLine(GATE)}\n\n${sealedRecord({ ...newer, docsPr: { ...DOCS_PR, closedByAction: true } }, 7)}\n`,
-    );
+  it('writes no record line when there is none to keep', async () => {
+    const github = memoryGitHub();
+    const comment = (await CodePrComment.find(github, PR, deps()))!;
+    const { write, rendered } = writing(undefined);
+    await expect(comment.write(write)).resolves.toBe(true);
+    expect(rendered).toEqual([{ settled: { write: 'whole', record: undefined }, line: undefined }]);
+    expect(github.comments[0]!.body).not.toContain('docs-agent-action:state');
   });
 
-  it('a comment that cannot be read again is rewritten from what was found, said at info level', async () => {
-    const github = memoryGitHub([earlierComment(3, { jobId: 'job_1', headSha: EARLIER, docsPr: DOCS_PR }, [oldSection], SYNC)]);
+  it('a 403 is one warning that names the permission, and no write follows a failed one', async () => {
+    const github = memoryGitHub();
+    github.failures.write = new GitHubError('POST …/comments answered 403.', 'http', 403);
     const { logger, clock, seal } = deps();
-    const comment = (await PullRequestComment.find(github, PR, { logger, clock, seal, author: SYNC }))!;
-    github.failures.list = new GitHubError('GitHub list comments answered 502.', 'http', 502);
-    await expect(comment.rewriteTail((newest) => newest, { gate: GATE })).resolves.toBe(true);
-    expect(logger.messages('info')).toEqual([
-      'Could not read the pull-request comment again before writing it (GitHub list comments answered 502.); writing what this run knows.',
-      'Pull-request comment updated.',
+    const comment = (await CodePrComment.find(github, PR, { logger, clock, seal }))!;
+    await expect(comment.write(accepted('job_1').write)).resolves.toBe(false);
+    await expect(comment.write(accepted('job_1').write)).resolves.toBe(false);
+    await expect(
+      comment.rewrite(
+        (newest) => newest,
+        (body) => body,
+      ),
+    ).resolves.toBe(false);
+    expect(github.calls).toEqual(['list 7', 'create 7']);
+    expect(logger.messages('warning')).toEqual([
+      'Could not write the pull-request comment (403): give the job "permissions: pull-requests: write", or set pr-comment: false.',
     ]);
-    expect(recordIn(github.comments[0]!.body, 7)).toEqual({ jobId: 'job_1', headSha: EARLIER, docsPr: DOCS_PR });
-    expect(logger.messages('warning')).toEqual([]);
+    expect(logger.messages('info')).toEqual([]);
+    expect(comment.record).toBeUndefined();
   });
 
-  it('keeps the documentation PR line as it was when only the gate is given', async () => {
-    const { body } = await rewritten({ gate: approved });
-    expect(body).toBe(`${report}\n\n${oldSection}\n\n${renderGateLine(approved)}\n\n${sealedRecord(record, 7)}\n`);
-  });
-
-  it('keeps the gate line as it was when only the documentation PR line is given', async () => {
-    const { body } = await rewritten({ docsPrSection: newSection });
-    expect(body).toBe(`${report}\n\n${newSection}\n\n${renderGateLine(GATE)}\n\n${sealedRecord(record, 7)}\n`);
-  });
-
-  it('keeps both lines when neither is given, and only the record changes', async () => {
-    const { body } = await rewritten({});
-    expect(body).toBe(`${report}\n\n${oldSection}\n\n${renderGateLine(GATE)}\n\n${sealedRecord(record, 7)}\n`);
-  });
-
-  it('adds a line the comment did not have when it is given, and keeps the other', async () => {
-    const withoutGate = await rewritten({ gate: approved }, [oldSection]);
-    expect(withoutGate.body).toBe(`${report}\n\n${oldSection}\n\n${renderGateLine(approved)}\n\n${sealedRecord(record, 7)}\n`);
-    const withoutSection = await rewritten({ docsPrSection: newSection }, [renderGateLine(GATE)]);
-    expect(withoutSection.body).toBe(`${report}\n\n${newSection}\n\n${renderGateLine(GATE)}\n\n${sealedRecord(record, 7)}\n`);
-    const neither = await rewritten({}, []);
-    expect(neither.body).toBe(`${report}\n\n${sealedRecord(record, 7)}\n`);
-  });
-
-  it('reads a comment edited on GitHub (CRLF line ends, blank lines added) as the same report and tail', async () => {
-    const written = earlierComment(3, { jobId: 'job_1', headSha: EARLIER, docsPr: DOCS_PR }, [oldSection, renderGateLine(GATE)]);
-    const edited = { ...written, body: `${written.body.replace('\n\n**Documentation PR**', '\n\n\n**Documentation PR**').replace(/\n/g, '\r\n')}\r\n` };
-    const github = memoryGitHub([edited]);
-    const comment = (await PullRequestComment.find(github, PR, deps()))!;
-    expect(comment.earlier).toEqual({ jobId: 'job_1', headSha: EARLIER, docsPr: DOCS_PR });
-    await comment.rewriteTail(() => record, { docsPrSection: newSection, gate: GATE });
-    expect(github.comments[0]!.body).toBe(`${report}\n\n${newSection}\n\n${renderGateLine(GATE)}\n\n${sealedRecord(record, 7)}\n`);
-    // Kept lines come back without the CRLF they were read with.
-    const again = memoryGitHub([edited]);
-    await (await PullRequestComment.find(again, PR, deps()))!.rewriteTail(() => record, {});
-    expect(again.comments[0]!.body).toBe(`${report}\n\n${oldSection}\n\n${renderGateLine(GATE)}\n\n${sealedRecord(record, 7)}\n`);
-  });
-
-  it('leaves a report line that only resembles the tail, and writes the parts it is given', async () => {
-    // The report's last line is the job's own text here, not a section of this action's: it stays.
-    const found = earlierComment(3, { jobId: 'job_1', headSha: EARLIER });
-    const github = memoryGitHub([found]);
-    const comment = (await PullRequestComment.find(github, PR, { ...deps(), author: 'github-actions[bot]' }))!;
-    await comment.rewriteTail(() => record, {});
-    expect(github.comments[0]!.body).toBe(`${report}\n\n${sealedRecord(record, 7)}\n`);
-  });
-
-  it('writes through the client it is given, when given one', async () => {
-    const github = memoryGitHub([earlierComment(3, { jobId: 'job_1', headSha: EARLIER })]);
-    const comment = (await PullRequestComment.find(github, PR, deps()))!;
-    const window = memoryGitHub(github.comments);
-    await expect(comment.rewriteTail(() => record, { gate: GATE }, window)).resolves.toBe(true);
-    expect(github.calls).toEqual(['list 7', 'identity']);
-    expect(window.calls).toEqual(['list 7', 'update 3']);
-    expect(recordIn(github.comments[0]!.body, 7)).toEqual(record);
-  });
-
-  it('writes nothing without a comment whose record verified, and after a failed write nothing more', async () => {
-    const none = (await PullRequestComment.find(memoryGitHub(), PR, { ...deps(), author: SYNC }))!;
-    await expect(none.rewriteTail(() => record, { docsPrSection: newSection, gate: GATE })).resolves.toBe(false);
-    // The action's comment, but its record does not verify: there is nothing to keep.
-    const unverified = memoryGitHub([{ id: 3, authorLogin: 'github-actions[bot]', body: `${COMMENT_MARKER}\n### Documentation agent\n` }]);
-    const found = (await PullRequestComment.find(unverified, PR, deps()))!;
-    await expect(found.rewriteTail(() => record, { docsPrSection: newSection, gate: GATE })).resolves.toBe(false);
-    expect(unverified.calls).toEqual(['list 7', 'identity']);
-    const github = memoryGitHub([earlierComment(3, { jobId: 'job_1', headSha: EARLIER })]);
-    github.failures.write = new GitHubError('PATCH …/comments/3 answered 500.', 'http', 500);
+  it('any other failure is one warning with what went wrong; a cancellation’s cut is none (the step says it once)', async () => {
+    for (const error of [new GitHubError('POST …/comments answered 500.', 'http', 500), new GitHubError('POST …/comments: no answer.', 'timeout')]) {
+      const github = memoryGitHub();
+      github.failures.write = error;
+      const { logger, clock, seal } = deps();
+      const comment = (await CodePrComment.find(github, PR, { logger, clock, seal }))!;
+      await comment.write(accepted('job_1').write);
+      expect(logger.messages('warning')).toEqual([`Could not write the pull-request comment: ${error.message}`]);
+    }
+    const github = memoryGitHub();
+    github.failures.write = new GitHubError('POST …/comments: cancelled.', 'cancelled');
     const { logger, clock, seal } = deps();
-    const comment = (await PullRequestComment.find(github, PR, { logger, clock, seal }))!;
-    await expect(comment.rewriteTail(() => record, { docsPrSection: newSection, gate: GATE })).resolves.toBe(false);
-    expect(logger.messages('warning')).toEqual(['Could not write the pull-request comment: PATCH …/comments/3 answered 500.']);
-    await expect(comment.rewriteTail(() => record, { docsPrSection: newSection, gate: GATE })).resolves.toBe(false);
-    await expect(comment.writeOutcome({ run: acceptedRun('job_1') })).resolves.toBe(false);
-    await expect(comment.writeWorking({ run: acceptedRun('job_1') })).resolves.toBe(false);
-    expect(github.calls).toEqual(['list 7', 'identity', 'list 7', 'update 3']);
+    const comment = (await CodePrComment.find(github, PR, { logger, clock, seal }))!;
+    await expect(comment.write(accepted('job_1').write)).resolves.toBe(false);
+    await expect(comment.write(accepted('job_1').write)).resolves.toBe(false);
+    expect(logger.lines).toEqual([]);
+    expect(github.calls).toEqual(['list 7', 'create 7']);
+  });
+
+  it('with a client of its own window, reads again and writes through that client only', async () => {
+    const github = memoryGitHub([earlierComment(3, { jobId: 'job_1', headSha: EARLIER })]);
+    const comment = (await CodePrComment.find(github, PR, deps()))!;
+    // The found client's window has closed: anything sent through it would fail.
+    github.failures.list = new GitHubError('stopped: deadline', 'deadline');
+    github.failures.write = new GitHubError('stopped: deadline', 'deadline');
+    const window = memoryGitHub(github.comments);
+    await expect(comment.write(writing({ jobId: 'job_2', headSha: HEAD }, { accepted: true }).write, window)).resolves.toBe(true);
+    expect(github.calls).toEqual(['list 7', 'identity']);
+    expect(window.calls).toEqual(['get 3', 'update 3']);
+    expect(recordIn(github.comments[0]!.body, 7)).toEqual({ jobId: 'job_2', headSha: HEAD });
   });
 });
 
-describe('reading the record again before the outcome', () => {
-  const closedByAction: DocsPrRecord = { ...DOCS_PR, closedByAction: true };
+describe('reading the record again before every write', () => {
+  it('reads nothing again when there is no comment yet', async () => {
+    const github = memoryGitHub();
+    const comment = (await CodePrComment.find(github, PR, deps()))!;
+    await comment.write(accepted('job_1').write);
+    expect(github.calls).toEqual(['list 7', 'create 7']);
+  });
 
-  /** Another run of the same pull request (a `closed` run) writes the comment between this run's read and its outcome. */
-  async function raced(newer: CommentRecord, docsPr?: DocsPrOutcome) {
-    const github = memoryGitHub([earlierComment(3, { jobId: 'job_1', headSha: EARLIER, docsPr: DOCS_PR })]);
+  it('settles against the record as GitHub has it now: another run’s newer work is not written over, and says why in one info line', async () => {
+    const github = memoryGitHub([earlierComment(3, { jobId: 'job_1', headSha: EARLIER })]);
     const { logger, clock, seal } = deps();
-    const comment = (await PullRequestComment.find(github, PR, { logger, clock, seal }))!;
-    github.comments[0] = earlierComment(3, newer);
-    const run = newRun('job_1', '', NOW, 'pr-opened');
-    await comment.writeOutcome({ run, docsPr });
-    return { github, logger, body: github.comments[0].body };
-  }
-
-  it('keeps the documentation PR another run closed meanwhile, as that run recorded it', async () => {
-    const { body, github } = await raced({ jobId: 'job_1', headSha: EARLIER, docsPr: closedByAction });
-    expect(recordIn(body, 7)).toEqual({ jobId: 'job_1', headSha: EARLIER, docsPr: closedByAction });
-    expect(body).toContain(renderDocsPrSection('acme/docs#5', 'closed'));
-    expect(github.calls).toEqual(['list 7', 'identity', 'list 7', 'update 3']);
+    const comment = (await CodePrComment.find(github, PR, { logger, clock, seal }))!;
+    const newer = earlierComment(3, working('job_2'));
+    github.comments[0] = newer;
+    const { write, rendered } = writing({ jobId: 'job_1', headSha: EARLIER });
+    await expect(comment.write(write)).resolves.toBe(false);
+    expect(rendered).toEqual([]);
+    expect(github.calls).toEqual(['list 7', 'identity', 'get 3']);
+    expect(github.comments[0]).toEqual(newer);
+    expect(logger.messages('info')).toEqual(['The pull-request comment was not written: another run recorded newer work since (a newer head or job).']);
+    // Nothing was written: the record as this run last read it stands for its next write.
+    expect(comment.record).toEqual({ jobId: 'job_1', headSha: EARLIER });
   });
 
-  it('keeps a newer job another run recorded, without saying a documentation PR it did not change', async () => {
-    const { body } = await raced({ jobId: 'job_2', headSha: HEAD, docsPr: DOCS_PR });
-    expect(recordIn(body, 7)).toEqual({ jobId: 'job_2', headSha: HEAD, docsPr: DOCS_PR });
-    expect(body).not.toContain('**Documentation PR**');
+  it('writes what this run owns into a record that moved on, keeping the newer body as GitHub has it (the tail)', async () => {
+    const github = memoryGitHub([earlierComment(3, { jobId: 'job_1', headSha: EARLIER })]);
+    const comment = (await CodePrComment.find(github, PR, deps()))!;
+    const newer = earlierComment(3, working('job_2'));
+    github.comments[0] = newer;
+    const closed: DocsPrRecord = { ...DOCS_PR, closedByAction: true };
+    const { write, rendered } = writing({ jobId: 'job_1', headSha: EARLIER, docsPr: closed }, { acted: true });
+    await expect(comment.write(write)).resolves.toBe(true);
+    const record = { ...working('job_2'), docsPr: closed };
+    expect(rendered).toEqual([{ settled: { write: 'tail', record, newestBody: newer.body }, line: sealedRecord(record, 7) }]);
+    expect(recordIn(github.comments[0].body, 7)).toEqual(record);
+    expect(comment.record).toEqual(record);
   });
 
-  it('lets what this run did to the documentation PR stand against the newer record', async () => {
-    const linked: DocsPrRecord = { repository: 'acme/docs', number: 6, headRef: 'docs-agent/other', closedByAction: false };
-    const acted: DocsPrOutcome = { action: 'linked', record: linked, shown: { pull: linked, state: 'linked' }, acted: true, changed: undefined };
-    const { body } = await raced({ jobId: 'job_1', headSha: EARLIER, docsPr: closedByAction }, acted);
-    expect(recordIn(body, 7)).toEqual({ jobId: 'job_1', headSha: EARLIER, docsPr: linked });
-    expect(body).toContain(renderDocsPrSection('acme/docs#6', 'linked'));
-    // Following that did not act (nothing to do, or a failure) gives way to the newer record.
-    const idle: DocsPrOutcome = { action: 'none', record: DOCS_PR, shown: undefined, acted: false, changed: undefined };
-    const second = await raced({ jobId: 'job_1', headSha: EARLIER, docsPr: closedByAction }, idle);
-    expect(recordIn(second.body, 7)!.docsPr).toEqual(closedByAction);
-  });
-
-  it('with no other run meanwhile, says what this run’s following left, acted on or not', async () => {
-    // The job reported a documentation PR that someone had closed already: recorded, left alone.
-    const other: DocsPrRecord = { repository: 'acme/docs', number: 6, headRef: 'docs-agent/other', closedByAction: false };
-    const leftAlone: DocsPrOutcome = { action: 'none', record: other, shown: { pull: other, state: 'left-alone-closed' }, acted: false, changed: undefined };
-    const { body } = await raced({ jobId: 'job_1', headSha: EARLIER, docsPr: DOCS_PR }, leftAlone);
-    expect(recordIn(body, 7)!.docsPr).toEqual(other);
-    expect(body).toContain(renderDocsPrSection('acme/docs#6', 'left-alone-closed'));
-  });
-
-  it('a newer record that names what this run’s following left changes nothing of what the comment says of it', async () => {
-    // This run could not update the documentation PR; another run recorded it closed, as this run's record has it.
-    const notUpdated: DocsPrOutcome = {
-      action: 'none',
-      record: closedByAction,
-      shown: { pull: closedByAction, state: 'not-updated' },
-      acted: false,
-      changed: undefined,
-    };
-    const { body } = await raced({ jobId: 'job_2', headSha: HEAD, docsPr: closedByAction }, notUpdated);
-    expect(recordIn(body, 7)).toEqual({ jobId: 'job_2', headSha: HEAD, docsPr: closedByAction });
-    expect(body).toContain(renderDocsPrSection('acme/docs#5', 'not-updated'));
-  });
-
-  it('reads its own comment again, not another one carrying a copy of a record', async () => {
+  it('reads its own comment again, by its ID, not another one carrying a copy of a record', async () => {
     const github = memoryGitHub([earlierComment(3, { jobId: 'job_1', headSha: EARLIER, docsPr: DOCS_PR })]);
-    const comment = (await PullRequestComment.find(github, PR, deps()))!;
-    github.comments.unshift(earlierComment(1, { jobId: 'job_copy', headSha: EARLIER, docsPr: closedByAction }, [], 'someone'));
-    await comment.writeOutcome({ run: newRun('job_1', '', NOW, 'pr-opened') });
+    const comment = (await CodePrComment.find(github, PR, deps()))!;
+    github.comments.unshift(earlierComment(1, working('job_copy'), [], 'someone'));
+    const { write, rendered } = writing({ jobId: 'job_1', headSha: EARLIER, docsPr: DOCS_PR });
+    await comment.write(write);
+    expect(rendered[0]!.settled.write).toBe('whole');
     expect(recordIn(github.comments[1]!.body, 7)).toEqual({ jobId: 'job_1', headSha: EARLIER, docsPr: DOCS_PR });
+    expect(github.comments[0]!.authorLogin).toBe('someone');
   });
 
   it('a record edited meanwhile counts as none, without a second notice; the write goes on with what this run has', async () => {
     const github = memoryGitHub([earlierComment(3, { jobId: 'job_1', headSha: EARLIER, docsPr: DOCS_PR })]);
     const { logger, clock, seal } = deps();
-    const comment = (await PullRequestComment.find(github, PR, { logger, clock, seal }))!;
+    const comment = (await CodePrComment.find(github, PR, { logger, clock, seal }))!;
     github.comments[0] = { ...github.comments[0]!, body: github.comments[0]!.body.replace('flag', 'flap') };
-    await comment.writeOutcome({ run: newRun('job_1', '', NOW, 'pr-opened') });
+    await comment.write(writing({ jobId: 'job_1', headSha: EARLIER, docsPr: DOCS_PR }).write);
     expect(logger.messages('notice')).toEqual([]);
     expect(recordIn(github.comments[0].body, 7)).toEqual({ jobId: 'job_1', headSha: EARLIER, docsPr: DOCS_PR });
   });
 
-  it('a failed read again is said at info level, and the outcome is written all the same', async () => {
+  it('a failed read again is said at info level, and the write goes on all the same', async () => {
     const github = memoryGitHub([earlierComment(3, { jobId: 'job_1', headSha: EARLIER })]);
     const { logger, clock, seal } = deps();
-    const comment = (await PullRequestComment.find(github, PR, { logger, clock, seal }))!;
-    github.failures.list = new GitHubError('GET …/comments answered 502.', 'http', 502);
-    await comment.writeOutcome({ run: newRun('job_1', '', NOW, 'pr-opened') });
+    const comment = (await CodePrComment.find(github, PR, { logger, clock, seal }))!;
+    github.failures.list = new GitHubError('GET …/comments/3 answered 502.', 'http', 502);
+    await expect(comment.write(writing({ jobId: 'job_1', headSha: EARLIER }).write)).resolves.toBe(true);
     expect(logger.messages('info')).toEqual([
-      'Could not read the pull-request comment again before writing it (GET …/comments answered 502.); writing what this run knows.',
+      'Could not read the pull-request comment again before writing it (GET …/comments/3 answered 502.); writing what this run knows.',
       'Pull-request comment updated.',
     ]);
     expect(logger.messages('warning')).toEqual([]);
@@ -530,112 +390,149 @@ describe('reading the record again before the outcome', () => {
     for (const kind of ['deadline', 'cancelled'] as const) {
       const github = memoryGitHub([earlierComment(3, { jobId: 'job_1', headSha: EARLIER })]);
       const { logger, clock, seal } = deps();
-      const comment = (await PullRequestComment.find(github, PR, { logger, clock, seal }))!;
-      github.failures.list = new GitHubError(`GET …/comments: stopped (${kind}).`, kind);
-      await expect(comment.writeOutcome({ run: newRun('job_1', '', NOW, 'pr-opened') })).resolves.toBe(true);
+      const comment = (await CodePrComment.find(github, PR, { logger, clock, seal }))!;
+      github.failures.list = new GitHubError(`GET …/comments/3: stopped (${kind}).`, kind);
+      await expect(comment.write(writing({ jobId: 'job_1', headSha: EARLIER }).write)).resolves.toBe(true);
       expect(logger.messages('info')).toEqual([
-        `Could not read the pull-request comment again before writing it (GET …/comments: stopped (${kind}).); writing what this run knows.`,
+        `Could not read the pull-request comment again before writing it (GET …/comments/3: stopped (${kind}).); writing what this run knows.`,
         'Pull-request comment updated.',
       ]);
       expect(logger.messages('warning')).toEqual([]);
-      expect(github.calls).toEqual(['list 7', 'identity', 'list 7', 'update 3']);
+      expect(github.calls).toEqual(['list 7', 'identity', 'get 3', 'update 3']);
     }
   });
 
   it('a read again cut off by the deadline, then a write that fails as well: one info line, one warning', async () => {
     const github = memoryGitHub([earlierComment(3, { jobId: 'job_1', headSha: EARLIER })]);
     const { logger, clock, seal } = deps();
-    const comment = (await PullRequestComment.find(github, PR, { logger, clock, seal }))!;
-    github.failures.list = new GitHubError('GET …/comments: the step’s deadline passed.', 'deadline');
+    const comment = (await CodePrComment.find(github, PR, { logger, clock, seal }))!;
+    github.failures.list = new GitHubError('GET …/comments/3: the step’s deadline passed.', 'deadline');
     github.failures.write = new GitHubError('PATCH …/comments/3: the step’s deadline passed.', 'deadline');
-    await expect(comment.writeOutcome({ run: newRun('job_1', '', NOW, 'pr-opened') })).resolves.toBe(false);
+    await expect(comment.write(writing({ jobId: 'job_1', headSha: EARLIER }).write)).resolves.toBe(false);
     expect(logger.messages('info')).toEqual([
-      'Could not read the pull-request comment again before writing it (GET …/comments: the step’s deadline passed.); writing what this run knows.',
+      'Could not read the pull-request comment again before writing it (GET …/comments/3: the step’s deadline passed.); writing what this run knows.',
     ]);
     expect(logger.messages('warning')).toEqual(['Could not write the pull-request comment: PATCH …/comments/3: the step’s deadline passed.']);
-    expect(github.calls).toEqual(['list 7', 'identity', 'list 7', 'update 3']);
-  });
-
-  it('with a client of its own window, reads again and writes through that client only', async () => {
-    const github = memoryGitHub([earlierComment(3, { jobId: 'job_1', headSha: EARLIER })]);
-    const comment = (await PullRequestComment.find(github, PR, deps()))!;
-    // The found client's window has closed: anything sent through it would fail.
-    github.failures.list = new GitHubError('stopped: deadline', 'deadline');
-    github.failures.write = new GitHubError('stopped: deadline', 'deadline');
-    const window = memoryGitHub(github.comments);
-    const run = acceptedRun('job_2');
-    run.outcome = 'no-pr';
-    await expect(comment.writeOutcome({ run }, window)).resolves.toBe(true);
-    expect(github.calls).toEqual(['list 7', 'identity']);
-    expect(window.calls).toEqual(['list 7', 'update 3']);
-    expect(recordIn(github.comments[0]!.body, 7)).toEqual({ jobId: 'job_2', headSha: HEAD });
-  });
-
-  it('reads nothing again when there is no comment yet', async () => {
-    const github = memoryGitHub();
-    const comment = (await PullRequestComment.find(github, PR, deps()))!;
-    await comment.writeOutcome({ run: acceptedRun('job_1') });
-    expect(github.calls).toEqual(['list 7', 'create 7']);
+    expect(github.calls).toEqual(['list 7', 'identity', 'get 3', 'update 3']);
   });
 });
 
-describe('the job at work (the record’s working flag)', () => {
-  /** A run whose job the API accepted, seen to end (or not) as `outcome`. */
-  function endedRun(outcome: Outcome): AgentRun {
-    const run = acceptedRun('job_1');
-    run.outcome = outcome;
-    return run;
-  }
+describe('rewriting from the newest record (command: sync, and a run whose status changed without a report)', () => {
+  const record: CommentRecord = { jobId: 'job_1', headSha: EARLIER, docsPr: { ...DOCS_PR, closedByAction: true } };
+  const SYNC = 'code-bot[bot]';
 
-  it('is recorded by the working write, for the head the job accepted', async () => {
+  it('reads the comment again first: `change` makes the record from the newest one, the body from the newest body', async () => {
+    const github = memoryGitHub([earlierComment(3, { jobId: 'job_1', headSha: EARLIER, docsPr: DOCS_PR }, [], SYNC)]);
+    const comment = (await CodePrComment.find(github, PR, { ...deps(), author: SYNC }))!;
+    // Meanwhile another run wrote a newer report and recorded a newer job.
+    const newer = earlierComment(3, { ...working('job_2'), docsPr: DOCS_PR }, ['**⏳ Working: another run’s job.**'], SYNC);
+    github.comments[0] = newer;
+    const changes: CommentRecord[] = [];
+    const bodies: Array<[string, string]> = [];
+    const written = await comment.rewrite(
+      (newest) => {
+        changes.push(newest);
+        return { ...newest, docsPr: { ...newest.docsPr!, closedByAction: true } };
+      },
+      (body, line) => {
+        bodies.push([body, line]);
+        return `${body.trimEnd()}\n\n${line}\n`;
+      },
+    );
+    expect(written).toBe(true);
+    const changed = { ...working('job_2'), docsPr: { ...DOCS_PR, closedByAction: true } };
+    expect(changes).toEqual([{ ...working('job_2'), docsPr: DOCS_PR }]);
+    expect(bodies).toEqual([[newer.body, sealedRecord(changed, 7)]]);
+    expect(recordIn(github.comments[0].body, 7)).toEqual(changed);
+    expect(comment.record).toEqual(changed);
+    expect(github.calls).toEqual(['list 7', 'get 3', 'update 3']);
+  });
+
+  it('a comment that cannot be read again is rewritten from what was found, said at info level', async () => {
+    const found = earlierComment(3, { jobId: 'job_1', headSha: EARLIER, docsPr: DOCS_PR }, [], SYNC);
+    const github = memoryGitHub([found]);
+    const { logger, clock, seal } = deps();
+    const comment = (await CodePrComment.find(github, PR, { logger, clock, seal, author: SYNC }))!;
+    github.failures.list = new GitHubError('GitHub get comment answered 502.', 'http', 502);
+    const bodies: string[] = [];
+    await expect(
+      comment.rewrite(
+        (newest) => newest,
+        (body, line) => {
+          bodies.push(body);
+          return `${body.trimEnd()}\n${line}\n`;
+        },
+      ),
+    ).resolves.toBe(true);
+    expect(bodies).toEqual([found.body]);
+    expect(logger.messages('info')).toEqual([
+      'Could not read the pull-request comment again before writing it (GitHub get comment answered 502.); writing what this run knows.',
+      'Pull-request comment updated.',
+    ]);
+    expect(recordIn(github.comments[0]!.body, 7)).toEqual({ jobId: 'job_1', headSha: EARLIER, docsPr: DOCS_PR });
+    expect(logger.messages('warning')).toEqual([]);
+  });
+
+  it('writes through the client it is given, when given one', async () => {
     const github = memoryGitHub([earlierComment(3, { jobId: 'job_1', headSha: EARLIER })]);
-    const comment = (await PullRequestComment.find(github, PR, deps()))!;
-    expect(comment.recordFor({ run: acceptedRun('job_1') }, 'working')).toEqual({ jobId: 'job_1', headSha: HEAD, working: true, acceptedAt: ACCEPTED_AT });
-    await expect(comment.writeWorking({ run: acceptedRun('job_1') })).resolves.toBe(true);
-    expect(recordIn(github.comments[0]!.body, 7)).toEqual({ jobId: 'job_1', headSha: HEAD, working: true, acceptedAt: ACCEPTED_AT });
+    const comment = (await CodePrComment.find(github, PR, deps()))!;
+    const window = memoryGitHub(github.comments);
+    await expect(
+      comment.rewrite(
+        () => record,
+        (body, line) => `${body}${line}\n`,
+        window,
+      ),
+    ).resolves.toBe(true);
+    expect(github.calls).toEqual(['list 7', 'identity']);
+    expect(window.calls).toEqual(['get 3', 'update 3']);
+    expect(recordIn(github.comments[0]!.body, 7)).toEqual(record);
   });
 
-  it('is cleared by an outcome that saw the job end', async () => {
-    for (const outcome of ['pr-opened', 'no-pr', 'failed', 'archived'] as const) {
-      const github = memoryGitHub();
-      const comment = (await PullRequestComment.find(github, PR, deps()))!;
-      const run = acceptedRun('job_1');
-      await comment.writeWorking({ run });
-      run.outcome = outcome;
-      await expect(comment.writeOutcome({ run })).resolves.toBe(true);
-      expect(recordIn(github.comments[0]!.body, 7), outcome).toEqual({ jobId: 'job_1', headSha: HEAD });
-    }
-  });
-
-  it('is kept by an outcome that did not see the job end: timed out, cancelled, not waited for, stopped by an error', async () => {
-    for (const outcome of ['timed-out', 'cancelled', 'submitted', 'error'] as const) {
-      const github = memoryGitHub();
-      const comment = (await PullRequestComment.find(github, PR, deps()))!;
-      await comment.writeWorking({ run: acceptedRun('job_1') });
-      await expect(comment.writeOutcome({ run: endedRun(outcome) })).resolves.toBe(true);
-      expect(recordIn(github.comments[0]!.body, 7), outcome).toEqual({ jobId: 'job_1', headSha: HEAD, working: true, acceptedAt: ACCEPTED_AT });
-    }
-  });
-
-  it('is kept as the record had it, for the same head, by a run that sent nothing', async () => {
-    const skipped = (): AgentRun => newRun(undefined, '', NOW, 'skipped');
-    const working = memoryGitHub([earlierComment(3, { jobId: 'job_1', headSha: HEAD, working: true, docsPr: DOCS_PR })]);
-    const atWork = (await PullRequestComment.find(working, PR, deps()))!;
-    expect(atWork.earlier).toEqual({ jobId: 'job_1', headSha: HEAD, working: true, docsPr: DOCS_PR });
-    await atWork.writeOutcome({ run: skipped() });
-    expect(recordIn(working.comments[0]!.body, 7)).toEqual({ jobId: 'job_1', headSha: HEAD, working: true, docsPr: DOCS_PR });
-    // A record that says the job ended stays so.
-    const ended = memoryGitHub([earlierComment(3, { jobId: 'job_1', headSha: HEAD })]);
-    await (await PullRequestComment.find(ended, PR, deps()))!.writeOutcome({ run: skipped() });
-    expect(recordIn(ended.comments[0]!.body, 7)).toEqual({ jobId: 'job_1', headSha: HEAD });
-  });
-
-  it('is cleared for a run that sent nothing when another run wrote meanwhile that the job ended', async () => {
-    const github = memoryGitHub([earlierComment(3, { jobId: 'job_1', headSha: HEAD, working: true })]);
-    const comment = (await PullRequestComment.find(github, PR, deps()))!;
-    github.comments[0] = earlierComment(3, { jobId: 'job_1', headSha: HEAD });
-    await comment.writeOutcome({ run: newRun(undefined, '', NOW, 'skipped') });
-    expect(recordIn(github.comments[0].body, 7)).toEqual({ jobId: 'job_1', headSha: HEAD });
+  it('writes nothing without a comment whose record verified, and after a failed write nothing more', async () => {
+    const none = (await CodePrComment.find(memoryGitHub(), PR, { ...deps(), author: SYNC }))!;
+    await expect(
+      none.rewrite(
+        () => record,
+        (body) => body,
+      ),
+    ).resolves.toBe(false);
+    // The action's comment, but its record does not verify: there is nothing to keep.
+    const unverified = memoryGitHub([
+      {
+        id: 3,
+        authorLogin: 'github-actions[bot]',
+        body: `${EARLIER_REPORT}\n\n${sealedRecord(record, 7, WORKFLOW_REPOSITORY, RecordSeal.fromApiKey('mint_older_admin_key'))}\n`,
+      },
+    ]);
+    const found = (await CodePrComment.find(unverified, PR, deps()))!;
+    expect(found.recordUnverified).toBe(true);
+    await expect(
+      found.rewrite(
+        () => record,
+        (body) => body,
+      ),
+    ).resolves.toBe(false);
+    expect(unverified.calls).toEqual(['list 7', 'identity']);
+    const github = memoryGitHub([earlierComment(3, { jobId: 'job_1', headSha: EARLIER })]);
+    github.failures.write = new GitHubError('PATCH …/comments/3 answered 500.', 'http', 500);
+    const { logger, clock, seal } = deps();
+    const comment = (await CodePrComment.find(github, PR, { logger, clock, seal }))!;
+    await expect(
+      comment.rewrite(
+        () => record,
+        (body) => body,
+      ),
+    ).resolves.toBe(false);
+    expect(logger.messages('warning')).toEqual(['Could not write the pull-request comment: PATCH …/comments/3 answered 500.']);
+    await expect(
+      comment.rewrite(
+        () => record,
+        (body) => body,
+      ),
+    ).resolves.toBe(false);
+    await expect(comment.write(accepted('job_1').write)).resolves.toBe(false);
+    expect(github.calls).toEqual(['list 7', 'identity', 'get 3', 'update 3']);
   });
 });
 
@@ -652,35 +549,41 @@ describe('a key rotation (previous-api-key)', () => {
   it('reads a record sealed under previous-api-key, says so in one info line, and seals it under api-key at the next write', async () => {
     const github = memoryGitHub([underOldKey(3, { jobId: 'job_1', headSha: EARLIER, docsPr: DOCS_PR })]);
     const { logger, clock } = deps();
-    const comment = (await PullRequestComment.find(github, PR, { logger, clock, seal: rotating }))!;
+    const comment = (await CodePrComment.find(github, PR, { logger, clock, seal: rotating }))!;
     expect(comment.earlier).toEqual({ jobId: 'job_1', headSha: EARLIER, docsPr: DOCS_PR });
     expect(logger.messages('info')).toEqual([READ_UNDER_PREVIOUS]);
     expect(logger.messages('notice')).toEqual([]);
-    const run = acceptedRun('job_1');
-    await comment.writeWorking({ run });
+    const atWork = { ...working('job_1'), docsPr: DOCS_PR };
+    // Read again before the write, under either key: the record is the one found, so the write is whole.
+    await expect(comment.write(writing(atWork, { accepted: true, stage: 'working' }).write)).resolves.toBe(true);
     const body = github.comments[0]!.body;
     // Under api-key alone it verifies; under the earlier key alone it no longer does.
-    expect(recordIn(body, 7)).toEqual({ jobId: 'job_1', headSha: HEAD, working: true, acceptedAt: ACCEPTED_AT, docsPr: DOCS_PR });
+    expect(recordIn(body, 7)).toEqual(atWork);
     expect(recordIn(body, 7, WORKFLOW_REPOSITORY, RecordSeal.fromApiKey(OLD_KEY))).toBeUndefined();
-    // Read again before the outcome, the record is api-key's now: no second line.
-    run.outcome = 'pr-opened';
-    await comment.writeOutcome({ run });
+    // Read again before the next write, the record is api-key's now: no second line.
+    await comment.write(writing({ jobId: 'job_1', headSha: HEAD, docsPr: DOCS_PR }, { accepted: true }).write);
     expect(logger.messages('info')).toEqual([READ_UNDER_PREVIOUS, 'Pull-request comment updated (working).', 'Pull-request comment updated.']);
     expect(recordIn(github.comments[0]!.body, 7)).toEqual({ jobId: 'job_1', headSha: HEAD, docsPr: DOCS_PR });
   });
 
-  it('a rewritten tail (command: sync) is sealed under api-key too', async () => {
+  it('a rewritten record (command: sync) is sealed under api-key too', async () => {
     const github = memoryGitHub([underOldKey(3, { jobId: 'job_1', headSha: EARLIER, docsPr: DOCS_PR })]);
-    const comment = (await PullRequestComment.find(github, PR, { ...deps(), seal: rotating, author: 'github-actions[bot]' }))!;
-    await expect(comment.rewriteTail((newest) => newest, { gate: GATE })).resolves.toBe(true);
+    const comment = (await CodePrComment.find(github, PR, { ...deps(), seal: rotating, author: 'github-actions[bot]' }))!;
+    await expect(
+      comment.rewrite(
+        (newest) => newest,
+        (body, line) => `${body.trimEnd()}\n${line}\n`,
+      ),
+    ).resolves.toBe(true);
     expect(recordIn(github.comments[0]!.body, 7)).toEqual({ jobId: 'job_1', headSha: EARLIER, docsPr: DOCS_PR });
   });
 
   it('a record that verifies under neither key counts as none, with the notice for the keys given', async () => {
     const withoutPrevious = memoryGitHub([underOldKey(3, { jobId: 'job_1', headSha: EARLIER })]);
     const first = deps();
-    const found = (await PullRequestComment.find(withoutPrevious, PR, first))!;
+    const found = (await CodePrComment.find(withoutPrevious, PR, first))!;
     expect(found.earlier).toBeUndefined();
+    expect(found.recordUnverified).toBe(true);
     expect(first.logger.messages('notice')).toEqual([unverifiedNotice(false)]);
     expect(first.logger.messages('info')).toEqual([]);
     const older = memoryGitHub([
@@ -691,16 +594,31 @@ describe('a key rotation (previous-api-key)', () => {
       },
     ]);
     const second = deps();
-    expect((await PullRequestComment.find(older, PR, { ...second, seal: rotating }))!.earlier).toBeUndefined();
+    expect((await CodePrComment.find(older, PR, { ...second, seal: rotating }))!.earlier).toBeUndefined();
     expect(second.logger.messages('notice')).toEqual([unverifiedNotice(true)]);
   });
 
-  it('the notice says the likely cause and the way out, with and without previous-api-key', () => {
+  it('the comment whose record does not verify is still the one written: updated, not doubled', async () => {
+    const github = memoryGitHub([underOldKey(3, { jobId: 'job_1', headSha: EARLIER })]);
+    const comment = (await CodePrComment.find(github, PR, deps()))!;
+    await expect(comment.write(accepted('job_2').write)).resolves.toBe(true);
+    expect(github.calls).toEqual(['list 7', 'identity', 'get 3', 'update 3']);
+    expect(github.comments).toHaveLength(1);
+    expect(recordIn(github.comments[0]!.body, 7)).toEqual(working('job_2'));
+  });
+
+  it('the notices say the likely cause and the way out, with and without previous-api-key', () => {
     expect(unverifiedNotice(false)).toBe(
       "The pull-request comment's hidden record does not verify, so it counts as none. Most likely api-key was rotated since it was written (admin keys expire, by default after 90 days): give the earlier key as previous-api-key until every open pull request has been written again; otherwise it was edited by hand or copied from elsewhere. Until a run records anew, the job is not reused and no documentation PR is acted on.",
     );
     expect(unverifiedNotice(true)).toBe(
       "The pull-request comment's hidden record does not verify, so it counts as none. It was not sealed under api-key nor under previous-api-key: most likely under a key older than both; otherwise it was edited by hand or copied from elsewhere. Until a run records anew, the job is not reused and no documentation PR is acted on.",
+    );
+    expect(unverifiedBackLinkNotice(false)).toBe(
+      "This pull request's back-link to its code PR does not verify, so it counts as none. Most likely api-key was rotated since it was written (admin keys expire, by default after 90 days): give the earlier key as previous-api-key until every open pull request has been written again; otherwise it was edited by hand or copied from elsewhere. Nothing is brought in step until the code PR's next run links this pull request again.",
+    );
+    expect(unverifiedBackLinkNotice(true)).toBe(
+      "This pull request's back-link to its code PR does not verify, so it counts as none. It was not sealed under api-key nor under previous-api-key: most likely under a key older than both; otherwise it was edited by hand or copied from elsewhere. Nothing is brought in step until the code PR's next run links this pull request again.",
     );
   });
 });
@@ -711,7 +629,7 @@ describe('the record bound to the repository’s ID', () => {
   it('is read after a rename or a transfer: the ID is the same, the name is not', async () => {
     const github = memoryGitHub([earlierComment(3, { jobId: 'job_1', headSha: EARLIER })]);
     const renamed: CommentedPullRequest = { ...PR, repository: { id: identity.id, name: 'acme-labs/widgets-next' } };
-    const comment = (await PullRequestComment.find(github, renamed, deps()))!;
+    const comment = (await CodePrComment.find(github, renamed, deps()))!;
     expect(comment.earlier).toEqual({ jobId: 'job_1', headSha: EARLIER });
   });
 
@@ -719,7 +637,7 @@ describe('the record bound to the repository’s ID', () => {
     const github = memoryGitHub([earlierComment(3, { jobId: 'job_1', headSha: EARLIER })]);
     const { logger, clock, seal } = deps();
     const other: CommentedPullRequest = { ...PR, repository: { id: identity.id! + 1, name: WORKFLOW_REPOSITORY } };
-    expect((await PullRequestComment.find(github, other, { logger, clock, seal }))!.earlier).toBeUndefined();
+    expect((await CodePrComment.find(github, other, { logger, clock, seal }))!.earlier).toBeUndefined();
     expect(logger.messages('notice')).toEqual([unverifiedNotice(false)]);
   });
 
@@ -728,104 +646,188 @@ describe('the record bound to the repository’s ID', () => {
     const github = memoryGitHub([
       { id: 3, authorLogin: 'github-actions[bot]', body: `${COMMENT_MARKER}\n${sealedRecord({ jobId: 'job_1', headSha: EARLIER }, 7, byName)}\n` },
     ]);
-    const comment = (await PullRequestComment.find(github, PR, deps()))!;
+    const comment = (await CodePrComment.find(github, PR, deps()))!;
     expect(comment.earlier).toEqual({ jobId: 'job_1', headSha: EARLIER });
-    await comment.writeOutcome({ run: newRun(undefined, '', NOW, 'skipped') });
+    expect(comment.sealed({ jobId: 'job_1', headSha: EARLIER })).toBe(sealedRecord({ jobId: 'job_1', headSha: EARLIER }, 7, identity));
+    await comment.write(writing(comment.earlier).write);
     const body = github.comments[0]!.body;
     expect(body.trimEnd().split('\n').at(-1)).toBe(sealedRecord({ jobId: 'job_1', headSha: EARLIER }, 7, identity));
     expect(recordIn(body, 7, byName)).toBeUndefined();
   });
 });
 
-describe('what the comment holds next to the report (reader impact)', () => {
-  const PREVIEW = 'https://acme-widgets-preview.mintlify.app';
-  /**
-   * Twenty changed pages with long paths (file names, of any length), the last `lastPathChars`
-   * long. Paths this long are not recorded (`MAX_OUTSIDE_CHARS`): the section alone brings the
-   * comment near GitHub's limit.
-   */
-  function impactOf(lastPathChars: number, pathChars = 3_000) {
-    const rows = Array.from({ length: 20 }, (_, index) => ({
-      path: `${String(index).padStart(2, '0')}${'p'.repeat((index === 19 ? lastPathChars : pathChars) - 2)}`,
-      change: 'modified' as const,
-      visitors: 1_000 - index,
-      human: 900 - index,
-      ai: 100,
-      thumbsDown: 1,
-    }));
-    const view: ImpactView = { rows, more: 0, previewUrl: PREVIEW, requests: 2 };
-    return { view, record: impactRecordOf({ number: 5, base: 'main', head: HEAD }, rows) };
+describe('settle: what a write comes to, once the record was read again', () => {
+  const T0 = '2026-11-24T05:00:00.000Z';
+  const T1 = ACCEPTED_AT;
+  const T2 = '2026-11-24T07:00:00.000Z';
+  /** The documentation PR this run's record names, another run's newer one, and one it supersedes. */
+  const OURS: DocsPrRecord = DOCS_PR;
+  const THEIRS: DocsPrRecord = { repository: 'acme/docs', number: 6, headRef: 'docs-agent/other', closedByAction: false };
+  const OLDER: DocsPrRecord = { repository: 'acme/docs', number: 4, headRef: 'docs-agent/older', closedByAction: true };
+
+  /** What this run read, and the record it would write: a job it had the API accept (at T1), at work. */
+  const read: CommentRecord = { jobId: 'job_1', headSha: EARLIER, docsPr: OURS };
+  const mineAccepted: CommentRecord = { jobId: 'job_2', headSha: HEAD, working: true, acceptedAt: T1, docsPr: OURS };
+  /** The same work (job_1 on HEAD) at work as read, and this run's end of it. */
+  const atWork: CommentRecord = { jobId: 'job_1', headSha: HEAD, working: true, acceptedAt: T0, docsPr: OURS };
+  const mineEnded: CommentRecord = { jobId: 'job_1', headSha: HEAD, docsPr: OURS };
+
+  type Row = readonly [string, CommentRecord | undefined, CommentRecord | undefined, Omit<CommentWrite, 'render'>, Settled];
+  const rows: readonly Row[] = [
+    // Unchanged since this run read it: this run's record, whole (none included).
+    [
+      'gone, unreadable or no longer verifying',
+      read,
+      undefined,
+      { mine: mineAccepted, accepted: true, acted: false },
+      { write: 'whole', record: mineAccepted },
+    ],
+    ['unchanged', read, read, { mine: mineEnded, accepted: false, acted: false }, { write: 'whole', record: mineEnded }],
+    [
+      'unchanged, its fields in another order',
+      read,
+      { docsPr: OURS, headSha: EARLIER, jobId: 'job_1' },
+      { mine: mineEnded, accepted: false, acted: false },
+      { write: 'whole', record: mineEnded },
+    ],
+    ['unchanged, and none to write', read, read, { mine: undefined, accepted: false, acted: false }, { write: 'whole', record: undefined }],
+    ['no record read, none there now', undefined, undefined, { mine: undefined, accepted: false, acted: false }, { write: 'whole', record: undefined }],
+    [
+      'moved on, and none to write',
+      read,
+      { jobId: 'job_0', headSha: HEAD },
+      { mine: undefined, accepted: false, acted: true },
+      { write: 'nothing', why: 'another run recorded its work since, and this run has none to record' },
+    ],
+    // This run's acceptance is new work: whole, unless another run recorded a later acceptance since.
+    [
+      'this run’s acceptance later than the newest one: whole, with the newer record’s documentation PR',
+      read,
+      { jobId: 'job_0', headSha: EARLIER, working: true, acceptedAt: T0, docsPr: THEIRS, supersedes: OLDER },
+      { mine: mineAccepted, accepted: true, acted: false },
+      { write: 'whole', record: { ...mineAccepted, docsPr: THEIRS, supersedes: OLDER } },
+    ],
+    [
+      'this run’s acceptance later than the newest one, acting on the documentation PR: whole, with its own',
+      read,
+      { jobId: 'job_0', headSha: EARLIER, working: true, acceptedAt: T0, docsPr: THEIRS, supersedes: OLDER },
+      { mine: mineAccepted, accepted: true, acted: true },
+      { write: 'whole', record: mineAccepted },
+    ],
+    [
+      'this run’s acceptance the same instant as the newest one: whole',
+      read,
+      { jobId: 'job_0', headSha: EARLIER, working: true, acceptedAt: T1, docsPr: OURS },
+      { mine: mineAccepted, accepted: true, acted: false },
+      { write: 'whole', record: mineAccepted },
+    ],
+    [
+      'the newest one records no acceptance (an earlier version’s): whole, without a documentation PR it does not name',
+      read,
+      { jobId: 'job_0', headSha: EARLIER },
+      { mine: mineAccepted, accepted: true, acted: false },
+      { write: 'whole', record: { jobId: 'job_2', headSha: HEAD, working: true, acceptedAt: T1 } },
+    ],
+    [
+      'this run’s acceptance earlier than the newest one: nothing',
+      read,
+      { jobId: 'job_3', headSha: HEAD, working: true, acceptedAt: T2, docsPr: THEIRS },
+      { mine: mineAccepted, accepted: true, acted: false },
+      { write: 'nothing', why: 'another run had later work accepted since' },
+    ],
+    [
+      'this run’s acceptance earlier than the newest one, acting on the documentation PR: its documentation PR in the newer record',
+      read,
+      { jobId: 'job_3', headSha: HEAD, working: true, acceptedAt: T2, docsPr: THEIRS, supersedes: OLDER },
+      { mine: { ...mineAccepted, supersedes: OLDER }, accepted: true, acted: true },
+      { write: 'tail', record: { jobId: 'job_3', headSha: HEAD, working: true, acceptedAt: T2, docsPr: OURS, supersedes: OLDER }, newestBody: '' },
+    ],
+    // The same work (job and head) still at work: this run's end of it, whole.
+    [
+      'the same work still at work: whole, with the newer record’s documentation PR',
+      atWork,
+      { ...atWork, docsPr: THEIRS },
+      { mine: mineEnded, accepted: false, acted: false },
+      { write: 'whole', record: { ...mineEnded, docsPr: THEIRS } },
+    ],
+    [
+      'the same work still at work, acting on the documentation PR: whole, with its own',
+      atWork,
+      { ...atWork, docsPr: THEIRS },
+      { mine: mineEnded, accepted: false, acted: true },
+      { write: 'whole', record: mineEnded },
+    ],
+    [
+      'the same work still at work, this run’s own acceptance seen to end: whole',
+      undefined,
+      { jobId: 'job_2', headSha: HEAD, working: true, acceptedAt: T1 },
+      { mine: { jobId: 'job_2', headSha: HEAD }, accepted: true, acted: false },
+      { write: 'whole', record: { jobId: 'job_2', headSha: HEAD } },
+    ],
+    // Another run recorded the end of this work already: never finished twice.
+    [
+      'the same work ended already: nothing',
+      atWork,
+      { jobId: 'job_1', headSha: HEAD, docsPr: THEIRS },
+      { mine: mineEnded, accepted: false, acted: false },
+      { write: 'nothing', why: 'another run recorded the end of this work already' },
+    ],
+    [
+      'the same work ended already, acting on the documentation PR: its documentation PR in the newer record',
+      atWork,
+      { jobId: 'job_1', headSha: HEAD, docsPr: THEIRS, supersedes: OLDER },
+      { mine: mineEnded, accepted: false, acted: true },
+      { write: 'tail', record: { jobId: 'job_1', headSha: HEAD, docsPr: OURS }, newestBody: '' },
+    ],
+    // Other work (a newer head or job): a sweep never finishes old work over a push's new work.
+    [
+      'other work: nothing',
+      atWork,
+      { jobId: 'job_2', headSha: 'c'.repeat(40), working: true, acceptedAt: T2 },
+      { mine: mineEnded, accepted: false, acted: false },
+      { write: 'nothing', why: 'another run recorded newer work since (a newer head or job)' },
+    ],
+    [
+      'other work, acting on the documentation PR: its documentation PR in the newer record',
+      atWork,
+      { jobId: 'job_2', headSha: 'c'.repeat(40), working: true, acceptedAt: T2 },
+      { mine: mineEnded, accepted: false, acted: true },
+      { write: 'tail', record: { jobId: 'job_2', headSha: 'c'.repeat(40), working: true, acceptedAt: T2, docsPr: OURS }, newestBody: '' },
+    ],
+  ];
+
+  for (const [name, readBefore, newest, write, expected] of rows) {
+    it(name, () => {
+      const settled = settle(readBefore, newest, write);
+      expect(settled).toEqual(expected);
+      // A record settled on is in the one order of fields a record is read back in.
+      if (settled.write !== 'nothing' && settled.record)
+        expect(JSON.stringify(settled.record)).toBe(JSON.stringify(expected.write !== 'nothing' && expected.record));
+    });
   }
 
-  async function outcomeWith(run: AgentRun, impact: ReturnType<typeof impactOf>, stage: 'working' | 'outcome' = 'outcome'): Promise<string> {
-    const github = memoryGitHub();
-    const comment = (await PullRequestComment.find(github, PR, deps()))!;
-    if (stage === 'working') await comment.writeWorking({ run, impact });
-    else await comment.writeOutcome({ run, impact });
-    return github.comments[0]!.body;
-  }
+  it('is pure: neither record given is changed', () => {
+    const newest = Object.freeze({ jobId: 'job_1', headSha: HEAD, docsPr: Object.freeze({ ...THEIRS }) });
+    const mine = Object.freeze({ ...mineEnded, docsPr: Object.freeze({ ...OURS }) });
+    expect(() => settle(Object.freeze({ ...atWork }), newest, { mine, accepted: false, acted: true })).not.toThrow();
+    expect(mine.docsPr).toEqual(OURS);
+    expect(newest.docsPr).toEqual(THEIRS);
+  });
+});
 
-  function failedRun(messageChars: number): AgentRun {
-    const run = acceptedRun('job_1');
-    run.outcome = 'error';
-    run.error = new Error('e'.repeat(messageChars));
-    return run;
-  }
-
-  it('the section shows in the outcome only, not while the job works', async () => {
-    const impact = impactOf(10, 10);
-    const section = renderImpactSection(impact.view, 4);
-    expect(await outcomeWith(acceptedRun('job_1'), impact, 'working')).not.toContain('What readers will see');
-    expect(await outcomeWith(acceptedRun('job_1'), impact)).toContain(section);
+describe('sameWork and sameRecord', () => {
+  it('the same work is the same job on the same head', () => {
+    expect(sameWork({ jobId: 'job_1', headSha: HEAD }, { jobId: 'job_1', headSha: HEAD })).toBe(true);
+    expect(sameWork({ jobId: 'job_1', headSha: HEAD }, { jobId: 'job_1', headSha: EARLIER })).toBe(false);
+    expect(sameWork({ jobId: 'job_1', headSha: HEAD }, { jobId: 'job_2', headSha: HEAD })).toBe(false);
   });
 
-  it('the report gives way to its short form only when the whole would pass GitHub’s limit', async () => {
-    const impact = impactOf(1_500);
-    const now = new Date(NOW).toISOString();
-    const forms = new Set<string>();
-    // The error message grows a character at a time across the point where the report no longer fits beside the section.
-    for (let chars = 100; chars <= 2_000; chars += 1) {
-      const run = failedRun(chars);
-      const body = await outcomeWith(run, impact);
-      expect(body.length).toBeLessThanOrEqual(COMMENT_LIMIT_CHARS);
-      const full = renderPrComment(run, COMMENT_MARKER, undefined, now).replace(/\n$/, '');
-      const short = renderPrComment(run, COMMENT_MARKER, undefined, now, 0).replace(/\n$/, '');
-      if (body.startsWith(`${full}\n`)) forms.add('full');
-      else {
-        expect(body.startsWith(`${short}\n`)).toBe(true);
-        forms.add('short');
-        // The full report would not have fitted.
-        expect(body.length - short.length + full.length).toBeGreaterThan(COMMENT_LIMIT_CHARS);
-        break;
-      }
-    }
-    expect(forms).toEqual(new Set(['full', 'short']));
-  });
-
-  it('the section gives way as a whole only when it would not fit beside the report’s shortest form', async () => {
-    const run = failedRun(2_000);
-    const now = new Date(NOW).toISOString();
-    const full = renderPrComment(run, COMMENT_MARKER, undefined, now).replace(/\n$/, '');
-    const short = renderPrComment(run, COMMENT_MARKER, undefined, now, 0).replace(/\n$/, '');
-    const tooLong = renderImpactTooLong(4);
-    const outcomes = new Set<string>();
-    // The last page's path grows a character at a time across the point where the section no longer fits.
-    for (let chars = 1_800; chars <= 3_000; chars += 1) {
-      const impact = impactOf(chars);
-      const body = await outcomeWith(run, impact);
-      expect(body.length).toBeLessThanOrEqual(COMMENT_LIMIT_CHARS);
-      const section = renderImpactSection(impact.view, 4);
-      if (body.includes(section)) outcomes.add('shown');
-      else {
-        expect(body).toContain(tooLong);
-        outcomes.add('too long');
-        // The notice leaves the report room to show in full; the section beside the report's
-        // shortest form would have passed the limit.
-        const report = body.startsWith(`${full}\n`) ? full : short;
-        expect(body.length - report.length + short.length - tooLong.length + section.length).toBeGreaterThan(COMMENT_LIMIT_CHARS);
-        break;
-      }
-    }
-    expect(outcomes).toEqual(new Set(['shown', 'too long']));
+  it('records are the same whatever the order of their fields, and only when every field is', () => {
+    expect(sameRecord({ jobId: 'job_1', headSha: HEAD, docsPr: DOCS_PR }, { docsPr: DOCS_PR, headSha: HEAD, jobId: 'job_1' })).toBe(true);
+    expect(sameRecord({ jobId: 'job_1', headSha: HEAD }, { jobId: 'job_1', headSha: HEAD, working: true })).toBe(false);
+    expect(sameRecord(DOCS_PR, { ...DOCS_PR })).toBe(true);
+    expect(sameRecord(DOCS_PR, { ...DOCS_PR, closedByAction: true })).toBe(false);
+    expect(sameRecord(undefined, undefined)).toBe(true);
+    expect(sameRecord(undefined, DOCS_PR)).toBe(false);
   });
 });

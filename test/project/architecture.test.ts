@@ -120,12 +120,38 @@ describe('one decision, one place', () => {
     expect(graph.get('steps/sync.ts')!.local.filter((module) => module.startsWith('steps/agent'))).toEqual([]);
   });
 
+  it('one assembly of the gate’s facts: the core’s judge, for every writer of the status', () => {
+    expect(callers(/\bgateFor\(/).sort()).toEqual(['core/gate.ts', 'gate/facts.ts']);
+    expect(callers(/\bwriteGateStatus\(/).sort()).toEqual(['core/gate.ts', 'core/publish.ts', 'gate/status.ts']);
+  });
+
+  it('one rule of “ours”: only the memory’s stores tell the action’s comments from others', () => {
+    // Who wrote a comment, and its marker, are looked at in src/memory/ only.
+    expect(callers(/\.authorLogin\b/).sort()).toEqual(['memory/back-link.ts', 'memory/ours.ts']);
+    expect(callers(/\bisMarked\(/).sort()).toEqual(['memory/ours.ts', 'memory/record.ts']);
+    // The records are sealed and read by the stores and the sweep's finder, which reads them through the one rule.
+    expect(callers(/\b(readRecord|readBackLink|readReply)\(/).sort()).toEqual([
+      'memory/back-link.ts',
+      'memory/code-pr-comment.ts',
+      'memory/record.ts',
+      'memory/reply.ts',
+      'sweep/find.ts',
+    ]);
+  });
+
+  it('every GitHub list is read through the one bounded pager', () => {
+    // `paginate(…)` follows the server's pager to its end; every list goes through `readPages` instead.
+    expect(callers(/\.paginate\(/)).toEqual([]);
+    expect(callers(/\bpaginate\.iterator\(/)).toEqual(['github/octokit-client.ts']);
+    expect(callers(/\breadPages\b/).sort()).toEqual(['github/octokit-client.ts', 'github/pages.ts']);
+  });
+
   it('one decision of the run’s documentation PR, one builder of the gate’s facts, one approval read, one status writer, one builder of the comment’s tail', () => {
     expect(callers(/\bexport (async )?function decide(Reported|Recorded)\b/)).toEqual(['docs-pr/decide.ts']);
     expect(callers(/\bgateStatus\(\{/)).toEqual(['gate/facts.ts']);
     expect(callers(/\.writersReviews\(/)).toEqual(['gate/approval.ts']);
     expect(callers(/\.setCommitStatus\(/)).toEqual(['gate/status.ts']);
-    expect(callers(/\bfunction tailOf\(/)).toEqual(['pr-comment/comment.ts']);
+    expect(callers(/\bfunction tailOf\(/)).toEqual(['core/comment.ts']);
     // Everything that reads a documentation PR's state to act on it goes through the decision;
     // sync and sweep read the code PR they write to.
     expect(callers(/\.pullRequest\(/).sort()).toEqual(['docs-pr/decide.ts', 'steps/sweep.ts', 'steps/sync.ts']);
@@ -134,6 +160,77 @@ describe('one decision, one place', () => {
   it('outputs are set in one module, besides the entry layer that implements the port; no step hands work to be done after its report', () => {
     expect(callers(/\bsetOutput\(/).sort()).toEqual(['main.ts', 'steps/step.ts']);
     expect(callers(/\bafterReport\b/)).toEqual([]);
+  });
+});
+
+/**
+ * The commands on one floor (the contract's structure, issue "one core"): each command of
+ * src/steps/ is a module (and its folder of parts) that imports no other command; what they share
+ * lives below them, in src/core/ (a code PR and its documentation) and src/memory/ (what the action
+ * reads back), and nothing below src/steps/ imports it back: following the record through a
+ * finishing run never climbs back up.
+ */
+describe('the commands side by side, over one core', () => {
+  const graph = importGraph();
+  /** The command a module of src/steps/ belongs to; undefined for the floor's shared parts. */
+  const commandOf = (module: string): string | undefined => {
+    const match = /^steps\/([^/]+?)(?:\.ts|\/.*)$/.exec(module);
+    const name = match?.[1];
+    return name === undefined || SHARED.has(name) ? undefined : name;
+  };
+  /** What every command of the floor shares: the step's context and report, the dispatch, the verdict. */
+  const SHARED = new Set(['step', 'run-step', 'verdict']);
+
+  it('finds the commands: agent, refresh, sweep, sync, visitors', () => {
+    const commands = new Set([...graph.keys()].map(commandOf).filter(Boolean));
+    expect([...commands].sort()).toEqual(['agent', 'refresh', 'sweep', 'sync', 'visitors']);
+  });
+
+  it('no command imports another', () => {
+    const crossings: string[] = [];
+    for (const [module, { local }] of graph) {
+      const from = commandOf(module);
+      if (!from) continue;
+      for (const target of local) {
+        const to = commandOf(target);
+        if (to && to !== from) crossings.push(`${module} -> ${target}`);
+      }
+    }
+    expect(crossings).toEqual([]);
+  });
+
+  it('the shared parts of the floor import no command but the dispatch, which imports each', () => {
+    for (const shared of ['steps/step.ts', 'steps/verdict.ts']) expect(graph.get(shared)!.local.filter((target) => commandOf(target))).toEqual([]);
+  });
+
+  it('nothing below src/steps/ imports it: the core and the memory never climb back up', () => {
+    const upward = [...graph].flatMap(([module, { local }]) =>
+      module.startsWith('steps/') || !module.includes('/')
+        ? []
+        : local.filter((target) => target.startsWith('steps/')).map((target) => `${module} -> ${target}`),
+    );
+    expect(upward).toEqual([]);
+  });
+
+  it('the memory is below the core: no store imports the core, the reports or a command', () => {
+    const memory = [...graph].filter(([module]) => module.startsWith('memory/'));
+    const reaching = memory.flatMap(([module, { local }]) =>
+      local.filter((target) => /^(core|steps|report|docs-pr|gate)\//.test(target)).map((target) => `${module} -> ${target}`),
+    );
+    expect(reaching).toEqual([]);
+  });
+
+  it('every command that ends a job ends it through the core’s one finish', () => {
+    const sources = new Map([...graph.keys()].map((module) => [module, readFileSync(join(SRC, module), 'utf8')]));
+    const finishing = [...sources].filter(([, text]) => /\bfinishJob\(/.test(text)).map(([module]) => module);
+    expect(finishing.sort()).toEqual(['core/finish.ts', 'steps/agent.ts', 'steps/sweep.ts', 'steps/sync/review-loop.ts']);
+    // And none writes the last writes or the working status of its own.
+    expect(
+      [...sources]
+        .filter(([, text]) => /\bpublishPhase\(/.test(text))
+        .map(([module]) => module)
+        .sort(),
+    ).toEqual(['core/finish.ts', 'core/publish.ts', 'steps/sync.ts']);
   });
 });
 

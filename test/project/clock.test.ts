@@ -60,7 +60,7 @@ const OWN_TIMERS_ALLOWED: readonly Allowed[] = [
   { file: 'src/runtime.ts', line: 'const timer = setTimeout(', why: '`realSleep`: the real `Sleep`, which only the entry layer hands out.' },
   { file: 'src/runtime.ts', line: 'const timer = setTimeout(fire', why: '`realTimer`: the real `StartTimer`, which only the entry layer hands out.' },
   {
-    file: 'src/main.ts',
+    file: 'src/ports.ts',
     line: 'setTimeout(() => exit(',
     why: 'The entry layer ends the process a second after a cancellation or an upload left running, once everything is written: on a runner only, never in a test’s process.',
   },

@@ -9,9 +9,10 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { newRun, type AgentRun } from '../../src/agent/run-agent.js';
 import type { AgentJob, DeploymentStatus } from '../../src/api/schemas.js';
-import { backLinkCommentBody } from '../../src/docs-pr/follow.js';
+import { writeOutcome, writeWorking } from '../../src/core/comment.js';
 import { isJobId } from '../../src/parse.js';
-import { PullRequestComment } from '../../src/pr-comment/comment.js';
+import { backLinkCommentBody } from '../../src/memory/back-link.js';
+import { CodePrComment } from '../../src/memory/code-pr-comment.js';
 import { COMMENT_MARKER, DOCS_PR_MARKER, isMarked } from '../../src/memory/record.js';
 import type { PreviewRun } from '../../src/preview/run-preview.js';
 import { renderAgentSummary } from '../../src/report/agent-report.js';
@@ -110,10 +111,10 @@ describe("the code PR's comment", () => {
         };
         const github = memoryGitHub([earlier]);
         const deps = { logger: recordingLogger(), clock: { now: () => NOW }, seal: TEST_SEAL };
-        const comment = (await PullRequestComment.find(github, PR, deps))!;
+        const comment = (await CodePrComment.find(github, PR, deps))!;
         const { run, preview } = runWith(name, text, ended);
-        await comment.writeWorking({ run: run });
-        await comment.writeOutcome({ run, preview });
+        await writeWorking(comment, { run: run });
+        await writeOutcome(comment, { run, preview });
         const body = github.comments[0]!.body;
         expect(isMarked(body, COMMENT_MARKER)).toBe(true);
         expect(count(body, '<!--')).toBe(2);
@@ -124,7 +125,7 @@ describe("the code PR's comment", () => {
         const written = { jobId: run.jobId!, headSha: HEAD, ...(sawEnd ? {} : atWork), docsPr: DOCS_PR };
         expect(recordIn(body, 12)).toEqual(written);
         // And the next run finds that record, and no other.
-        expect((await PullRequestComment.find(github, PR, deps))!.earlier).toEqual(written);
+        expect((await CodePrComment.find(github, PR, deps))!.earlier).toEqual(written);
         expect(deps.logger.messages('notice')).toEqual([]);
       }),
       RUNS,
@@ -140,7 +141,7 @@ describe("the documentation PR's back-link", () => {
         const stage = kind === 'linked' ? ({ kind } as const) : ({ kind, newer: 'acme/docs#6', newerLink } as const);
         const visible = renderDocsPrComment(codePr, stage, new Date(NOW).toISOString());
         const backLink = { codePr: { repository: WORKFLOW_REPOSITORY, number: 12 } };
-        const body = backLinkCommentBody(visible, backLink, { ...repositoryIdentity('acme/docs'), number: 5 }, TEST_SEAL);
+        const body = backLinkCommentBody(visible, backLink, { repository: repositoryIdentity('acme/docs'), number: 5 }, TEST_SEAL);
         expect(isMarked(body, DOCS_PR_MARKER)).toBe(true);
         expect(isMarked(body, COMMENT_MARKER)).toBe(false);
         expect(count(body, '<!--')).toBe(2);
@@ -163,10 +164,10 @@ describe('a comment of any outside field’s length', () => {
       fc.asyncProperty(field, fc.integer({ min: 1_000, max: 140_000 }), outcome, async (name, length, ended) => {
         const github = memoryGitHub([]);
         const deps = { logger: recordingLogger(), clock: { now: () => NOW }, seal: TEST_SEAL };
-        const comment = (await PullRequestComment.find(github, PR, deps))!;
+        const comment = (await CodePrComment.find(github, PR, deps))!;
         const { run, preview } = runWith(name, 'r'.repeat(length), ended);
-        expect(await comment.writeWorking({ run })).toBe(true);
-        expect(await comment.writeOutcome({ run, preview })).toBe(true);
+        expect(await writeWorking(comment, { run })).toBe(true);
+        expect(await writeOutcome(comment, { run, preview })).toBe(true);
         for (const { body } of github.comments) expect(body.length).toBeLessThanOrEqual(COMMENT_LIMIT_CHARS);
         expect(recordIn(github.comments[0]!.body, 12)?.jobId).toBe(run.jobId);
       }),

@@ -217,8 +217,11 @@ describe('the step, in process (agentStep)', () => {
       expect(atFirstPause[0]).toBe(working);
       expect(working).toContain('Working: the agent is updating the documentation for this pull request');
       expect(working).toMatch(/a new job: a prompt of [\d,]+ characters, with the diff of 1 file \([\d,]+ characters\)/);
-      // The working write records the job at work; the outcome, once the run saw it end, no longer does.
-      expect(recordIn(working!, 22)).toEqual({ jobId, headSha: 'e'.repeat(40), working: true, acceptedAt: expect.any(String) });
+      // The working write records the job at work, when it was accepted and by when it must end (timeout after it);
+      // the outcome, once the run saw it end, no longer does.
+      const record = recordIn(working!, 22)!;
+      expect(record).toEqual({ jobId, headSha: 'e'.repeat(40), working: true, acceptedAt: expect.any(String), endsBy: expect.any(String) });
+      expect(Date.parse(record.endsBy!) - Date.parse(record.acceptedAt!)).toBe(30 * 60_000);
       expect(outcome).toContain('Pull request opened');
       expect(outcome).toContain(run.outputs['pr-link']);
       expect(outcome).not.toContain('Working');

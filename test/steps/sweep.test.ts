@@ -80,6 +80,10 @@ function recordOn(number = CODE_PR): CommentRecord | undefined {
   return comment && recordIn(comment.body, number);
 }
 
+/** A request that changes something on GitHub: not a read (GraphQL's reads are POSTs too). */
+const isWrite = (request: { readonly method: string; readonly call: string | undefined }): boolean =>
+  request.method !== 'GET' && request.call !== 'identity' && request.call !== 'pending-pulls';
+
 const gate = (sha = HEAD) => github.statuses.filter((status) => status.sha === sha && status.context === 'documentation').map((status) => status.state);
 const swept = (run: FlowResult): Array<Record<string, unknown>> => JSON.parse(run.outputs.swept ?? '[]') as Array<Record<string, unknown>>;
 
@@ -107,7 +111,7 @@ describe('a detached run: start, the documentation PR opening, the sweep finishi
     expect(flows.sim.requests.map((request) => `${request.method} ${request.path.replace(/\/job\/.*/, '/job/{id}')}`)).toEqual([
       'GET /v2/agent/proj_sim/job/{id}',
     ]);
-    expect(github.requests.slice(writesFrom).filter((request) => request.method !== 'GET' && request.call !== 'identity')).toEqual([]);
+    expect(github.requests.slice(writesFrom).filter(isWrite)).toEqual([]);
     expect(github.comments.map((comment) => comment.body)).toEqual(before);
     expect(gate()).toEqual(['pending', 'pending']);
   });
@@ -143,7 +147,8 @@ describe('a detached run: start, the documentation PR opening, the sweep finishi
     const again = await sweep();
     expect(swept(again)).toEqual([]);
     expect(flows.sim.requests).toHaveLength(0);
-    expect(github.requests.slice(from).map((request) => request.call)).toEqual(['recent-comments', 'identity']);
+    // The recent comments, the identity that wrote them, and the open pull requests whose head is still pending.
+    expect(github.requests.slice(from).map((request) => request.call)).toEqual(['recent-comments', 'identity', 'pending-pulls']);
   });
 });
 
@@ -205,7 +210,7 @@ describe('bad input and faults', () => {
   it('nothing to do: one GitHub read, no agent request, outcome swept with an empty list', async () => {
     const run = await sweep();
     expect(run.outputs).toMatchObject({ outcome: 'swept', swept: '[]', requests: '0' });
-    expect(github.requests.map((request) => request.call)).toEqual(['recent-comments']);
+    expect(github.requests.map((request) => request.call)).toEqual(['recent-comments', 'pending-pulls']);
     expect(agentRequests()).toBe(0);
     expect(run.summary).toContain('nothing to finish');
   });
@@ -241,8 +246,9 @@ describe('bad input and faults', () => {
     expect(entries.every((each) => each.outcome === 'still-working')).toBe(true);
     expect(agentRequests()).toBe(50);
     expect(run.log.messages('notice').filter((line) => line.includes('wait for the next sweep'))).toHaveLength(1);
-    // Finding them: one page of 100 comments (GitHub's link says there is no next), and the identity.
-    expect(github.requests.map((request) => request.call)).toEqual(['recent-comments', 'identity']);
+    // Finding them: one page of 100 comments (GitHub's link says there is no next), the identity, and
+    // the 101 open pull requests in two pages of 100 (none of their heads is pending).
+    expect(github.requests.map((request) => request.call)).toEqual(['recent-comments', 'identity', 'pending-pulls', 'pending-pulls']);
   });
 
   it('a job the API no longer knows (404) is finished as error, said once; the gate fails as for any run stopped by an error', async () => {
@@ -393,7 +399,7 @@ describe('the preview, detached', () => {
     const second = await sweep({ preview: 'true' });
     expect(swept(second)).toEqual([expect.objectContaining({ outcome: 'pr-opened', docsStatusState: '' })]);
     expect(flows.sim.requests.map((request) => request.method)).toEqual(['GET', 'GET']);
-    expect(github.requests.slice(from).filter((request) => request.method !== 'GET' && request.call !== 'identity')).toEqual([]);
+    expect(github.requests.slice(from).filter(isWrite)).toEqual([]);
     expect(recordOn()?.preview).toEqual(asked);
 
     // Ready: the comment shows it, the gate links it, and the record lets it go.
@@ -438,7 +444,7 @@ describe('a sweep that cannot do its work', () => {
     expect(run.outputs.outcome).toBe('dry-run');
     expect(swept(run)).toEqual([expect.objectContaining({ pullRequest: CODE_PR, jobId, outcome: 'dry-run' })]);
     expect(flows.sim.requests).toHaveLength(0);
-    expect(github.requests.filter((request) => request.method !== 'GET' && request.call !== 'identity')).toEqual([]);
+    expect(github.requests.filter(isWrite)).toEqual([]);
   });
 
   it('comments it may not read (403): outcome error, the step fails naming the permission, nothing read from the API', async () => {
@@ -454,5 +460,172 @@ describe('a sweep that cannot do its work', () => {
     const run = await flows.run({ ...DETACHED, command: 'sweep' }, { event: scheduleEvent(), env: { GITHUB_REPOSITORY: '' } });
     expect(run.outputs.outcome).toBe('error');
     expect(run.failures).toEqual([expect.stringContaining('GITHUB_REPOSITORY')]);
+  });
+});
+
+/**
+ * The contract's rules for the sweep, each a class the core now keeps for every caller (the issue
+ * "one core"): one job never holds the others; the time a start gives its job is the record's, not
+ * the sweep's; no working record is lost however long the sweeps stopped; a record another run moved
+ * on is never written over; a code PR closed while its job worked gets what its `closed` event
+ * would have done; a cancelled sweep fails the step.
+ */
+describe('the sweep’s rules, kept by the core', () => {
+  /** Three pull requests whose jobs ended, accepted a second apart (301 oldest): each with its own head. */
+  async function threeEnded(): Promise<void> {
+    for (const n of [1, 2, 3]) {
+      const jobId = await createdJob(flows.sim, [{ status: 'completed' }]);
+      github.pullStates.set(300 + n, { title: `Change ${n}`, state: 'open', draft: false, merged: false, headRef: `change-${n}`, headSha: sha(n), labels: [] });
+      const acceptedAt = flows.time.now() + n * 1000;
+      actionComment(300 + n, {
+        jobId,
+        headSha: sha(n),
+        working: true,
+        acceptedAt: new Date(acceptedAt).toISOString(),
+        endsBy: new Date(acceptedAt + 30 * MINUTE).toISOString(),
+      });
+    }
+    flows.time.advance(MINUTE);
+    flows.sim.resetLog();
+  }
+
+  it('one job whose read fails (500) never holds the others: left working with one warning naming it, the rest finished', async () => {
+    await threeEnded();
+    // Every try of the oldest job's read: the first reads are 301's.
+    flows.sim.injectFault({ target: 'get', kind: 'status', status: 500, body: { error: 'Internal error' }, times: 5 });
+    const run = await sweep();
+    expect(run.outputs.outcome).toBe('swept');
+    expect(run.failed).toBe(false);
+    expect(swept(run).map((each) => [each.pullRequest, each.outcome])).toEqual([
+      [301, 'still-working'],
+      [302, 'no-pr'],
+      [303, 'no-pr'],
+    ]);
+    const warnings = run.log.messages('warning');
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatch(/^Pull request #301: could not read job .+ answered 500/);
+    expect(recordOn(301)?.working).toBe(true);
+    expect(gate(sha(1))).toEqual([]);
+    expect(gate(sha(2))).toEqual(['success']);
+
+    // Past the time its start gave it, still unreadable: finished as timed-out, the failure said.
+    flows.time.advance(31 * MINUTE);
+    flows.sim.injectFault({ target: 'get', kind: 'status', status: 500, body: { error: 'Internal error' }, times: 5 });
+    const late = await sweep();
+    expect(swept(late)).toEqual([expect.objectContaining({ pullRequest: 301, outcome: 'timed-out' })]);
+    expect(late.log.messages('warning')).toEqual([expect.stringMatching(/^Pull request #301: could not read job .+ answered 500/)]);
+    expect(late.log.messages('info')).toContainEqual(
+      expect.stringMatching(/^Pull request #301: its job's time \(until .+\) has passed and it could not be read: finished as timed-out\.$/),
+    );
+    expect(recordOn(301)?.working).toBeUndefined();
+    expect(gate(sha(1))).toEqual(['failure']);
+  });
+
+  it('a refused key (401) would fail every job alike: the sweep stops at once, an error, the others left for the next sweep', async () => {
+    await threeEnded();
+    flows.sim.injectFault({ target: 'get', kind: 'status', status: 401, body: { error: 'Invalid API key' } });
+    const run = await sweep();
+    expect(run.outputs.outcome).toBe('error');
+    expect(run.failed).toBe(true);
+    expect(run.failures[0]).toMatch(/^Could not read job .+ of pull request #301: .*401/);
+    expect(agentRequests()).toBe(1);
+    expect([301, 302, 303].map((number) => recordOn(number)?.working)).toEqual([true, true, true]);
+  });
+
+  it('the time a job has is what its start recorded (its timeout), never the sweep’s own timeout', async () => {
+    flows.sim.queueJobScripts(jobOf(3 * 60 * MINUTE));
+    await start(CODE_PR, HEAD, { timeout: '2h' });
+    const record = recordOn()!;
+    expect(Date.parse(record.endsBy!) - Date.parse(record.acceptedAt!)).toBe(2 * 60 * MINUTE);
+    // An hour on, the sweep (its own timeout 10m) leaves the job working: its start gave it two hours.
+    flows.time.advance(60 * MINUTE);
+    const early = await sweep({ timeout: '10m' });
+    expect(swept(early)).toEqual([expect.objectContaining({ outcome: 'still-working' })]);
+    // Past the two hours: timed-out, whatever the sweep's timeout.
+    flows.time.advance(61 * MINUTE);
+    const late = await sweep({ timeout: '6h' });
+    expect(swept(late)).toEqual([expect.objectContaining({ outcome: 'timed-out' })]);
+    expect(recordOn()?.working).toBeUndefined();
+  });
+
+  it('no job is lost however long the sweeps stopped: a working record days old is found through its head’s pending status', async () => {
+    flows.sim.queuePrLinks(docsPrLink(101));
+    opened(101);
+    flows.sim.queueJobScripts(jobOf(20 * MINUTE));
+    await start();
+    // A weekend without sweeps: the comment was written long before the recent comments a sweep reads.
+    flows.time.advance(3 * 24 * 60 * MINUTE);
+    const from = github.requests.length;
+    const run = await sweep();
+    expect(swept(run)).toEqual([expect.objectContaining({ pullRequest: CODE_PR, outcome: 'pr-opened', docsStatusState: 'success' })]);
+    // No recent comment; the one open pull request whose head is pending; its comments; who wrote them.
+    const finding = github.requests
+      .slice(from)
+      .map((request) => request.call)
+      .slice(0, 4);
+    expect(finding).toEqual(['recent-comments', 'pending-pulls', 'list-comments', 'identity']);
+    expect(recordOn()?.working).toBeUndefined();
+    expect(gate()).toEqual(['pending', 'pending', 'success']);
+  });
+
+  it('the same job messaged for a newer head while the sweep finishes the old one: the newer record stays working, its head pending', async () => {
+    const jobId = await createdJob(flows.sim, [{ status: 'completed' }]);
+    actionComment(CODE_PR, { jobId, headSha: HEAD, working: true, acceptedAt: new Date(flows.time.now()).toISOString() });
+    flows.time.advance(MINUTE);
+    const NEW_HEAD = 'f'.repeat(40);
+    // reuse-job: a push's run messages the same job for its new head, after the sweep found the old work and before its last writes.
+    const newer: CommentRecord = {
+      jobId,
+      headSha: NEW_HEAD,
+      working: true,
+      acceptedAt: new Date(flows.time.now()).toISOString(),
+      endsBy: new Date(flows.time.now() + 30 * MINUTE).toISOString(),
+    };
+    const newerBody = `${COMMENT_MARKER}\nWorking on the new head\n\n${sealedRecord(newer, CODE_PR)}`;
+    github.onRequest = (request) => {
+      if (request.call === 'set-status') codeComment()!.body = newerBody;
+    };
+    const run = await sweep();
+    github.onRequest = undefined;
+    // The old head's status is the old job's; the comment and its record are the push's, untouched.
+    expect(swept(run)).toEqual([expect.objectContaining({ outcome: 'no-pr', docsStatusState: 'success' })]);
+    expect(gate(HEAD)).toEqual(['success']);
+    expect(codeComment()?.body).toBe(newerBody);
+    expect(recordOn()).toEqual(newer);
+    expect(run.log.messages('info')).toContain('The pull-request comment was not written: another run recorded newer work since (a newer head or job).');
+    // And the next sweep finds the newer work, and finishes it on its own head.
+    const next = await sweep();
+    expect(swept(next)).toEqual([expect.objectContaining({ outcome: 'no-pr', docsStatusState: 'success' })]);
+    expect(gate(NEW_HEAD)).toEqual(['success']);
+    expect(recordOn()?.working).toBeUndefined();
+  });
+
+  it.each([
+    ['closed without merging', false, 'closed', 'closed'],
+    ['merged', true, 'open', 'marked-ready'],
+  ] as const)('a code PR %s while its job worked: the sweep does what its closed event would have done', async (_name, merged, state, action) => {
+    flows.sim.queueJobScripts(jobOf(20 * MINUTE));
+    flows.sim.queuePrLinks(docsPrLink(101));
+    opened(101);
+    await start();
+    github.pullStates.set(CODE_PR, { ...github.pullStates.get(CODE_PR)!, state: 'closed', merged });
+    flows.time.advance(21 * MINUTE);
+    const run = await sweep();
+    expect(swept(run)).toEqual([expect.objectContaining({ pullRequest: CODE_PR, outcome: 'pr-opened' })]);
+    expect(docs.pulls.get(101)).toMatchObject({ state, draft: merged ? false : true });
+    expect(recordOn()?.docsPr).toMatchObject({ number: 101, closedByAction: !merged });
+    const docsComment = docs.comments.find((comment) => comment.issue_url?.endsWith('/issues/101'))!.body;
+    expect(docsComment).toContain(
+      merged ? 'was merged: this pull request was marked ready for review' : 'was closed without merging, so this pull request was closed',
+    );
+    expect(run.log.messages('info').join('\n')).toContain(action === 'closed' ? 'Closed documentation PR acme-sim/docs#101' : 'marked ready for review');
+  });
+
+  it('a cancelled sweep fails the step (a non-zero exit on a runner), as every command’s cancellation does', async () => {
+    await threeEnded();
+    const run = await flows.run({ ...DETACHED, command: 'sweep' }, { event: scheduleEvent(), onApiRequest: (flow) => flow.count === 1 && flow.cancel() });
+    expect(run.outputs.outcome).toBe('cancelled');
+    expect(run.failed).toBe(true);
+    expect(run.failures).toEqual(['The sweep was cancelled: what was finished stays finished; the rest waits for the next sweep.']);
   });
 });

@@ -262,6 +262,8 @@ describe('the documentation PR’s own pull_request events', () => {
       repositoryId: github.repositoryId(DOCS),
       headRef: BRANCH,
       closedByAction: false,
+      // Who wrote its back-link: sync takes that author's back-link only.
+      linkAuthor: 'docs-writer[bot]',
     });
   });
 

@@ -128,7 +128,8 @@ export async function startFlows(options: FlowsOptions = {}): Promise<Flows> {
   const sim = await startSimulator({ ...options.simulator, now: () => time.now() });
   sim.onHang = hang;
   sim.dripPause = (ms, request) => timers.pause(request, ms);
-  const github = options.github ? await startFakeGitHub() : undefined;
+  // GitHub lives by the flows' clock too: a comment's time of update is the run's, as a sweep's window reads it.
+  const github = options.github ? await startFakeGitHub({ now: () => time.now() }) : undefined;
   if (github) github.onHang = hang;
   const runnerTemp = mkdtempSync(join(tmpdir(), 'docs-agent-flow-'));
   // Every request to the API passes here first: the hooks of the flow that runs.
@@ -271,6 +272,7 @@ export async function startFlows(options: FlowsOptions = {}): Promise<Flows> {
       sim.clearFaults();
       if (!github) return;
       github.requests.length = 0;
+      github.onRequest = undefined;
       github.pulls.clear();
       github.compares.clear();
       github.commits.clear();

@@ -28,6 +28,7 @@ export function memoryGitHub(comments: IssueComment[] = [], login = 'github-acti
     markReadyForReview: notUsed,
     setCommitStatus: notUsed,
     writersReviews: notUsed,
+    openPullsWithPendingStatus: notUsed,
     filesNamed: notUsed,
     fileText: notUsed,
     review: notUsed,
@@ -36,6 +37,10 @@ export function memoryGitHub(comments: IssueComment[] = [], login = 'github-acti
     listComments(issueNumber) {
       calls.push(`list ${issueNumber}`);
       return failures.list ? Promise.reject(failures.list) : Promise.resolve([...comments]);
+    },
+    comment(commentId) {
+      calls.push(`get ${commentId}`);
+      return failures.list ? Promise.reject(failures.list) : Promise.resolve(comments.find((comment) => comment.id === commentId));
     },
     tokenLogin() {
       calls.push('identity');

@@ -4,7 +4,16 @@
  * the workflow's repository unless another is named, bound to the repository's ID as the fake
  * GitHub and the events give it.
  */
-import { backLinkLine, readBackLink, readRecord, recordLine, type BackLinkRecord, type CommentRecord } from '../../src/memory/record.js';
+import {
+  backLinkLine,
+  readBackLink,
+  readRecord,
+  recordLine,
+  replyLine,
+  type BackLinkRecord,
+  type CommentRecord,
+  type ReplyRecord,
+} from '../../src/memory/record.js';
 import { codePrScope, docsPrScope, RecordSeal, type RepositoryIdentity } from '../../src/memory/seal.js';
 import { DEFAULT_API_KEY } from '../simulator/http-server.js';
 import { idOf } from './github-objects.js';
@@ -38,6 +47,11 @@ export function recordIn(
 /** The back-link line the action would leave on documentation PR `number`. */
 export function sealedBackLink(record: BackLinkRecord, number: number, repository: string | RepositoryIdentity, seal = TEST_SEAL): string {
   return backLinkLine(record, seal, docsPrScope(identityOf(repository), number));
+}
+
+/** The record line the review loop's reply would leave on documentation PR `number`. */
+export function sealedReply(record: ReplyRecord, number: number, repository: string | RepositoryIdentity, seal = TEST_SEAL): string {
+  return replyLine(record, seal, docsPrScope(identityOf(repository), number));
 }
 
 /** The verified back-link of a documentation PR comment's body, or undefined. */

@@ -4,9 +4,10 @@ import { promptFromChange, type DiffStats } from '../../diff/change-prompt.js';
 import { isForkPullRequest, wantsDiff, type EventPullRequest, type TriggerEvent } from '../../event.js';
 import { GitHubError, type GitHubApi, type RepoName } from '../../github/api.js';
 import type { SkipKind } from '../../gate/policy.js';
+import { carriedBackLink } from '../../memory/back-link.js';
 import type { BackLinkRecord } from '../../memory/record.js';
 import type { RecordSeal, RepositoryIdentity } from '../../memory/seal.js';
-import { PullRequestComment } from '../../pr-comment/comment.js';
+import { CodePrComment } from '../../memory/code-pr-comment.js';
 import type { Clock, Logger } from '../../runtime.js';
 import type { AgentSettings } from '../../settings.js';
 import { errorMessage, forLog, idForLog } from '../../text.js';
@@ -31,7 +32,7 @@ export type Plan =
 /** What the pull request's comments hold for this run: the action's comment (with its record), and whether it is the action's own documentation PR. */
 export interface PullRequestMemory {
   /** The action's comment as found; undefined without `pr-comment`, or when the comments could not be read. */
-  readonly found: PullRequestComment | undefined;
+  readonly found: CodePrComment | undefined;
   /** Set when the run stops here: a waived pull request, a fork's, or the action's own documentation PR. */
   readonly skip: { readonly reason: string; readonly kind: SkipKind } | undefined;
   /** The GitHub client the change is read with, when the run needs one. */
@@ -102,14 +103,19 @@ export async function readPullRequest(settings: AgentSettings, deps: PrepareDeps
   if (!deps.repo) throw new Error('GITHUB_REPOSITORY is not set: the repository whose change to read is unknown.');
   const github = await deps.github(deps.repo);
   const found = pr && (settings.prComment || forClosedEvent) ? await findComment(deps, pr) : undefined;
-  if (pr && found?.backLink) return { found, github, skip: { kind: 'own-docs-pr', reason: ownDocsPrReason(pr.number, found.backLink) } };
+  const backLink = pr && found && carriedBackLink(found.comments, { repository: repositoryOf(deps), number: pr.number }, deps.seal);
+  if (pr && backLink) return { found, github, skip: { kind: 'own-docs-pr', reason: ownDocsPrReason(pr.number, backLink) } };
   return { found, github, skip: undefined };
 }
 
 /** The action's comment on the pull request, with its verified record (and the back-link, on the action's own documentation PR). */
-async function findComment(deps: PrepareDeps, pr: EventPullRequest): Promise<PullRequestComment | undefined> {
-  const repository = deps.repository ?? { id: undefined, name: `${deps.repo!.owner}/${deps.repo!.repo}` };
-  return PullRequestComment.find(await deps.github(deps.repo!), { repository, number: pr.number, headSha: pr.headSha }, deps);
+async function findComment(deps: PrepareDeps, pr: EventPullRequest): Promise<CodePrComment | undefined> {
+  return CodePrComment.find(await deps.github(deps.repo!), { repository: repositoryOf(deps), number: pr.number, headSha: pr.headSha }, deps);
+}
+
+/** The workflow's repository as records are bound to it: by its ID where the runner gives one. */
+function repositoryOf(deps: PrepareDeps): RepositoryIdentity {
+  return deps.repository ?? { id: undefined, name: `${deps.repo!.owner}/${deps.repo!.repo}` };
 }
 
 /**

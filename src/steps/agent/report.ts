@@ -9,14 +9,14 @@ import { previewOutputs, previewSummary } from '../../report/preview-report.js';
 import type { AgentSettings } from '../../settings.js';
 import type { StepContext, StepReport } from '../step.js';
 import { verdictOf } from '../verdict.js';
-import { docsPrShownOf, type AgentRunRecord } from './run-record.js';
+import { docsPrShownOf, type RunRecord } from '../../core/record.js';
 
 /**
  * The agent step's report, for every path a run takes (an open pull request, a closed one, a
  * skip, an error, a cancellation), once its last writes are done: the outputs, the summary and
  * the closing line from the run record alone, the failure from the verdict.
  */
-export function agentReport(record: AgentRunRecord, settings: AgentSettings, context: StepContext): StepReport {
+export function agentReport(record: RunRecord, settings: AgentSettings, context: StepContext): StepReport {
   const { job, diff, preview, following, syncing } = record;
   const requests = context.client.requestCount;
   return {
@@ -43,7 +43,7 @@ function docsPrOutputs(following: DocsPrOutcome | undefined): Partial<Record<Out
 }
 
 /** The documentation PR's section of the summary, when this run has anything to say of it: the same as the comment's. */
-function docsPrSummary(record: AgentRunRecord): string {
+function docsPrSummary(record: RunRecord): string {
   const shown = docsPrShownOf(record);
   return shown ? `\n${renderDocsPrSection(pullName(shown.pull), shown.state, shown.superseded)}\n` : '';
 }

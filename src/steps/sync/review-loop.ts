@@ -1,42 +1,40 @@
 import { sendPrompt, waitForJob, type AgentRun } from '../../agent/run-agent.js';
 import { ApiError } from '../../api/errors.js';
 import type { GateState } from '../../constants.js';
-import type { DocsAccess } from '../../docs-pr/access.js';
-import { decideRecorded, type DecideContext, type RunDocsPr } from '../../docs-pr/decide.js';
-import { repoName, serverUrlFrom } from '../../docs-pr/target.js';
-import { readApproval } from '../../gate/approval.js';
-import { carriesWaiver, gateFor } from '../../gate/facts.js';
-import { writeGateStatus } from '../../gate/status.js';
-import { endsTheStep, GitHubError, pullName, type GitHubApi } from '../../github/api.js';
-import { newestMarkedBy } from '../../memory/ours.js';
-import { backLinkLine, type BackLinkRecord } from '../../memory/record.js';
-import { docsPrScope, type RecordSeal } from '../../memory/seal.js';
-import { backLinkCommentIn } from '../../pr-comment/comment.js';
+import type { Core } from '../../core/context.js';
+import { isOver, rewriteTail, endsByOf } from '../../core/comment.js';
+import { decideContextOf } from '../../core/docs-pr.js';
+import { finishJob } from '../../core/finish.js';
+import { writeStatusAsItStands, writeWorkingStatus } from '../../core/gate.js';
+import { finishingRecord, newRecord } from '../../core/record.js';
+import { decideRecorded, type RunDocsPr } from '../../docs-pr/decide.js';
+import { repoName } from '../../docs-pr/target.js';
+import { endsTheStep, GitHubError, pullName, type GitHubApi, type RepoName } from '../../github/api.js';
+import { countReview, ourBackLink, type ReviewCount } from '../../memory/back-link.js';
+import type { ReplyRecord } from '../../memory/record.js';
+import { writeReply as storeReply } from '../../memory/reply.js';
 import { renderDocsPrSection } from '../../report/docs-pr-report.js';
-import { renderRevisionComment, REVISION_MARKER, type RevisionStage } from '../../report/revision-report.js';
-import { replySeal } from './reply.js';
-import type { CodeSide, DocsSide } from './sides.js';
+import { renderRevisionComment, type RevisionStage } from '../../report/revision-report.js';
 import type { RevisionView } from '../../report/sync-report.js';
 import { hasReviewText, reviewMessage } from '../../review/message.js';
 import { budgetNotSent, mayPush, notSentReason, reviewNotSent, type NotSent } from '../../review/qualify.js';
 import { isCancellation, Phase } from '../../runtime.js';
-import type { AgentSettings, SyncSettings } from '../../settings.js';
+import type { SyncSettings } from '../../settings.js';
 import { errorMessage, idForLog } from '../../text.js';
-import { impactPhase } from '../agent/impact.js';
-import { publishPhase } from '../agent/publish.js';
-import { finishingRecord } from '../agent/run-record.js';
-import { LastWrites } from '../last-writes.js';
 import { agentDeps, type StepContext } from '../step.js';
+import { codePullOf, type CodeSide, type DocsSide } from './sides.js';
 
 /** A review's inline comments are read to this many pages of 100 at most: the message is cut to `diff-max-chars` anyway. */
 export const REVIEW_COMMENT_PAGES = 10;
 
-/** What the loop reads and writes with. */
+/** What the loop reads and writes with: the sync step's settings and context, and the core for the code PR. */
 export interface LoopDeps {
   readonly settings: SyncSettings;
   readonly context: StepContext;
-  readonly seal: RecordSeal;
-  readonly connect: (token: string, repo: { owner: string; repo: string }) => Promise<GitHubApi>;
+  readonly core: Core;
+  readonly connect: (token: string, repo: RepoName) => Promise<GitHubApi>;
+  /** A client of the documentation repository for one write after the job, in a window of its own. */
+  readonly docsLastWrite: () => Promise<GitHubApi>;
 }
 
 /**
@@ -54,26 +52,26 @@ export function reviewOfEvent(settings: Pick<SyncSettings, 'reviewLoop'>, event:
 
 /**
  * The review loop (the contract's *The review loop*), for one review of a documentation PR whose
- * back-link verified and whose code PR's record names it:
+ * back-link is the action's and whose code PR's record names it:
  *
  * 1. **Qualify**: the review as GitHub has it now — a request for changes or a comment with text,
  *    by a person (never a bot, never the action's own identities) whose collaborator permission
  *    on the documentation repository is `write` or `admin`; not sent before; within
  *    `review-loop-max` (past it, the reply says so).
- * 2. **Count, then send**: the back-link's sealed record lists the review before the message
- *    leaves (read again after writing, so a run that wrote at the same moment is seen), and loses
- *    it again only when the API certainly took no effect: a run killed after the message was
- *    accepted has counted it.
+ * 2. **Send, then count**: the message goes to the job; once the API accepted it (or may have: a
+ *    `5xx` or a timeout mid-request), the back-link's record names the review, so it is never sent
+ *    again. A message the API surely did not take leaves the review uncounted: the next run sends it.
  * 3. **Show**: the reply on the documentation PR, the code PR's `pending` ("revising after review")
- *    and its comment's line; its record says the job is at work again, so a sweep finishes it with
- *    `wait: false`.
- * 4. **Finish** (with `wait`): the job awaited as `command: agent` awaits it, then the code PR's
- *    status, comment and reader impact for the documentation PR's new head, and the reply.
+ *    on its current head and its comment's line; its record says the job is at work again (with the
+ *    head of that `pending` and when it must end), so a sweep finishes it with `wait: false`, or
+ *    when this run stops waiting.
+ * 4. **Finish** (with `wait`): the job awaited as `command: agent` awaits it, then what every
+ *    command does when a job ends (`core/finish.ts`), and the reply.
  *
  * Returns whether the review was sent; `run.notSent` says why not. Throws what ends the step.
  */
 export async function reviewLoop(deps: LoopDeps, docs: DocsSide, code: CodeSide, run: RevisionView): Promise<'sent' | 'not-sent'> {
-  const { settings, context } = deps;
+  const { settings, context, core } = deps;
   const { logger } = context;
   const github = await deps.connect(settings.githubToken, repoName(docs.repository.name));
   const review = await github.review(docs.number, run.reviewId);
@@ -81,12 +79,8 @@ export async function reviewLoop(deps: LoopDeps, docs: DocsSide, code: CodeSide,
   // The action's own identities: its tokens' (code-token's too, where it is another), the back-link's author, the code PR comment's.
   const codeLogin = code.token !== settings.githubToken ? await (await deps.connect(code.token, code.repo)).tokenLogin() : '';
   const ownLogins = [await github.tokenLogin(), codeLogin, docs.backLink.author, docs.backLink.record.commentAuthor ?? ''].filter(Boolean);
-  const detail = {
-    login: review.login,
-    state: review.state,
-    max: settings.reviewLoopMax,
-    docsPr: pullName({ repository: docs.repository.name, number: docs.number }),
-  };
+  const docsPrName = pullName({ repository: docs.repository.name, number: docs.number });
+  const detail = { login: review.login, state: review.state, max: settings.reviewLoopMax, docsPr: docsPrName };
   const notSent = (why: NotSent, permission?: string): 'not-sent' => {
     run.notSent = why;
     logger.notice(notSentReason(why, { ...detail, permission }));
@@ -101,73 +95,154 @@ export async function reviewLoop(deps: LoopDeps, docs: DocsSide, code: CodeSide,
   if (!hasReviewText(review.body, comments)) return notSent('empty');
   const already = docs.backLink.record.reviewsSent ?? [];
   run.sent = already.length;
+  const jobId = docs.backLink.record.jobId ?? code.earlier.jobId;
   const overBudget = budgetNotSent(run.reviewId, already, settings.reviewLoopMax);
-  if (overBudget === 'limit-reached' && !settings.dryRun)
-    await writeReply(deps, github, docs, { kind: 'limit', reviewer: review.login, max: settings.reviewLoopMax }, run);
+  if (overBudget === 'limit-reached' && !settings.dryRun) {
+    await reply(deps, github, docs, { kind: 'limit', reviewer: review.login, max: settings.reviewLoopMax }, jobId, run);
+  }
   if (overBudget) return notSent(overBudget);
 
   // Only an open documentation PR, the one the code PR's record names, is revised.
-  const decision = await decideRecorded(code.recorded, decideContext(deps, code, docs));
+  const codeRecord = newRecord({ pullRequest: codePullOf(code.pull), repository: code.repository, job: placeholderRun(), comment: code.comment });
+  const decision = await decideRecorded(code.recorded, decideContextOf(codeRecord, core));
   if (decision.kind !== 'found' || decision.state.state !== 'open' || decision.state.merged) return notSent('docs-pr-not-open');
-  const jobId = docs.backLink.record.jobId ?? code.earlier.jobId;
   run.jobId = jobId;
   const message = reviewMessage(
     { reviewer: review.login, state: review.state, body: review.body, comments, moreComments: more },
-    pullName({ repository: docs.repository.name, number: docs.number }),
+    docsPrName,
     settings.diffMaxChars,
   );
   run.messageChars = message.text.length;
   run.cutChars = message.cutChars;
   logger.data(`Review message for job ${idForLog(jobId)} (${message.text.length} characters)`, message.text);
-  if (message.cutChars > 0)
-    logger.warning(`The review was cut to fit diff-max-chars (${settings.diffMaxChars}): its last ${message.cutChars} characters are not sent.`);
+  if (message.cutChars > 0) {
+    logger.warning(
+      `The review was cut to fit diff-max-chars (${settings.diffMaxChars}): ${message.cutChars === 1 ? 'its last character is' : `its last ${message.cutChars} characters are`} not sent.`,
+    );
+  }
   if (settings.dryRun) {
     logger.info(`Dry run: would send the review to job ${idForLog(jobId)}; nothing was sent, and nothing written to GitHub.`);
     return 'sent';
   }
 
-  // Counted before it is sent: the budget holds whatever stops the run after the message left.
-  if (!(await countFollowUp(deps, github, docs, run.reviewId, 'add', settings.reviewLoopMax))) {
-    throw new Error(
-      `Could not record the follow-up in the documentation PR's back-link (another run wrote it at the same moment, or the token cannot edit it: github-token needs "Pull requests: write" on ${docs.repository.name}): the review was not sent; re-run the workflow.`,
-    );
-  }
-  run.sent = already.length + 1;
+  // The back-link read again just before the message leaves: a run that sent this review (or the
+  // last follow-up the limit allows) meanwhile is seen, and the review is not sent twice.
+  const now = await ourBackLink(await github.listComments(docs.number), docs, core.seal, docs.backLink.author);
+  const meanwhile = budgetNotSent(run.reviewId, now?.record.reviewsSent ?? already, settings.reviewLoopMax);
+  if (meanwhile === 'limit-reached') await reply(deps, github, docs, { kind: 'limit', reviewer: review.login, max: settings.reviewLoopMax }, jobId, run);
+  if (meanwhile) return notSent(meanwhile);
+
+  // Sent first, counted once the API took it (or may have): never counted unsent, never sent twice.
   const job = await logger.phase(Phase.Send, () => sendPrompt({ ...settings, dryRun: false, jobId }, message.text, agentDeps(context)));
   run.job = job;
+  const acceptedAt = context.clock.now();
   if (job.delivery !== 'accepted') {
-    // The API certainly did not take it (it answered a refusal, or was never reached): it no longer counts.
-    const tookNoEffect = job.delivery === 'refused' || (job.error instanceof ApiError && job.error.kind === 'http' && !job.error.mayHaveTakenEffect);
-    const takenBack = tookNoEffect && (await countFollowUp(deps, github, docs, run.reviewId, 'remove'));
-    if (takenBack) run.sent = already.length;
-    throw job.outcome === 'cancelled' ? (job.error ?? new Error('Cancelled while sending the review.')) : new Error(sendFailure(job, tookNoEffect, takenBack));
+    // The API certainly did not take it (it answered a refusal, or was never reached): not counted; the next run sends it.
+    const tookNoEffect =
+      job.delivery === 'refused' || job.delivery === 'none' || (job.error instanceof ApiError && job.error.kind === 'http' && !job.error.mayHaveTakenEffect);
+    if (tookNoEffect) {
+      if (job.outcome === 'cancelled') throw job.error ?? new Error('Cancelled before the review was sent.');
+      throw new Error(`The review was not sent: ${errorMessage(job.error)} It does not count against review-loop-max.`);
+    }
+    // It may have arrived (a 5xx, a timeout, or a cancellation while it was on its way): counted, so
+    // that no run sends it twice; the reply says a new review sends it.
+    const counted = await count(deps, docs, run);
+    if (job.outcome === 'cancelled') throw job.error ?? new Error('Cancelled while the review was sent.');
+    await reply(deps, github, docs, { kind: 'unknown', reviewer: review.login, jobId, sent: run.sent, max: settings.reviewLoopMax }, jobId, run);
+    throw new Error(
+      `The review may have reached the agent: ${errorMessage(job.error)} ${counted ? 'It counts against review-loop-max, and is not sent again: a new review sends it.' : "The documentation PR's back-link could not record it."}`,
+    );
   }
+  await count(deps, docs, run);
   logger.info(`Sent ${review.login}'s review to job ${idForLog(jobId)}: follow-up ${run.sent} of ${settings.reviewLoopMax} for this documentation PR.`);
 
-  await writeReply(
+  const replyAuthor = await github.tokenLogin();
+  await reply(
     deps,
     github,
     docs,
     { kind: 'revising', reviewer: review.login, jobId, sent: run.sent, max: settings.reviewLoopMax, detached: !settings.wait },
+    jobId,
     run,
   );
-  run.written = await showRevising(deps, code, docs, decision, jobId);
+  const revising = { statusSha: code.pull.headSha, replyAuthor };
+  run.written = await showRevising(deps, code, docs, decision, jobId, acceptedAt, revising);
   if (!settings.wait) return 'sent';
 
   run.job = await logger.phase(Phase.Wait, () => waitForJob(job, { ...settings, dryRun: false, jobId }, agentDeps(context)));
   const ended = run.job;
-  await logger.phase(Phase.Publish, async () => {
-    run.written = (await finishRevision(deps, code, docs, ended)) ?? run.written;
-    const lastWrites = new LastWrites(settings, context);
-    await writeReply(
-      deps,
-      await lastWrites.client(settings.githubToken, repoName(docs.repository.name)),
-      docs,
-      { kind: 'ended', reviewer: review.login, jobId, sent: run.sent, max: settings.reviewLoopMax, outcome: ended.outcome },
-      run,
-    );
-  });
+  // The code PR once the revision ended (or the wait stopped), as every command ends a job. The
+  // record keeps the job and the code PR's head it names (the review added no code); a revision
+  // this run did not see end stays at work, for a sweep to finish.
+  const record = finishingRecord(
+    {
+      pullRequest: codePullOf(code.pull),
+      repository: code.repository,
+      comment: code.comment,
+      job: { ...ended, delivery: 'none' },
+      finishes: isOver(ended),
+      revising,
+    },
+    false,
+  );
+  await finishJob(record, core, 'await');
+  run.written = record.gateWritten ?? run.written;
+  logger.info(`The revision of ${docsPrName} ended: ${ended.outcome}.`);
+  await reply(
+    deps,
+    github,
+    docs,
+    { kind: 'ended', reviewer: review.login, jobId, sent: run.sent, max: settings.reviewLoopMax, outcome: ended.outcome },
+    jobId,
+    run,
+    true,
+  );
   return 'sent';
+}
+
+/** A run's record before the loop sent anything: only the decision reads it. */
+function placeholderRun(): AgentRun {
+  return {
+    mode: 'attach',
+    prompt: '',
+    startedAt: 0,
+    outcome: 'synced',
+    jobId: undefined,
+    job: undefined,
+    timedOut: false,
+    waitedMs: 0,
+    error: undefined,
+    delivery: 'none',
+  };
+}
+
+/**
+ * Counts the review in the back-link's record (`memory/back-link.ts`: read again, written, read
+ * back), once the API took its message (or may have); `run.sent` follows. A failure is one
+ * warning: the review was sent, so the reply and the summary say it counts, and the warning says
+ * what to give, since until the back-link records it a re-run could send it again.
+ */
+async function count(deps: LoopDeps, docs: DocsSide, run: RevisionView): Promise<boolean> {
+  const { context, core } = deps;
+  let counted: ReviewCount = 'not-written';
+  let why = 'GitHub did not keep the change';
+  // A write after the message left, in a window of its own (after a cancellation too): what the API
+  // took is recorded. One cut off by the step's cancellation is written again, in the wrap-up's window.
+  for (let attempt = 0; attempt < 2 && counted === 'not-written'; attempt += 1) {
+    try {
+      counted = await countReview(await deps.docsLastWrite(), docs, core.seal, docs.backLink.author, run.reviewId, Number.POSITIVE_INFINITY);
+    } catch (error) {
+      why = errorMessage(error);
+      if (!(error instanceof GitHubError && error.kind === 'cancelled' && context.signal.aborted)) break;
+    }
+  }
+  const before = (docs.backLink.record.reviewsSent ?? []).filter((id) => id !== run.reviewId).length;
+  run.sent = before + 1;
+  if (counted === 'counted' || counted === 'counted-before') return true;
+  context.logger.warning(
+    `Could not record the follow-up in the documentation PR's back-link (${why}): github-token needs "Pull requests: write" on ${docs.repository.name}. Until it records the review, a re-run of this workflow could send it again.`,
+  );
+  return false;
 }
 
 /** A login's collaborator permission; a user GitHub does not know (404) has none. */
@@ -180,209 +255,76 @@ async function permissionOf(github: GitHubApi, login: string): Promise<string> {
   }
 }
 
-/** Why a message did not go: the API's own words, with what it means for the count. */
-function sendFailure(job: AgentRun, tookNoEffect: boolean, takenBack: boolean): string {
-  const said = errorMessage(job.error);
-  if (!tookNoEffect) return `The review may have reached the agent: ${said} It counts against review-loop-max.`;
-  return takenBack
-    ? `The review was not sent: ${said} It does not count against review-loop-max.`
-    : `The review was not sent: ${said} It still counts against review-loop-max: the back-link's record could not be changed back.`;
-}
-
 /**
- * Adds the review to the back-link's record (`add`, within `max`), or takes it out again
- * (`remove`), from the back-link as GitHub has it now, sealed for the documentation PR; then reads
- * it back. True when
- * the record, read again, says what this run wrote: a run that wrote it at the same moment (two
- * reviews without the documented concurrency group) is seen, and the review is not sent.
+ * The reply on the documentation PR (`memory/reply.ts`): found again by the one rule of "ours" (the
+ * token's own identity, its record verifying), once a run (`run.replyId` keeps it), else created.
+ * `last`: a write after the job, in a window of its own.
  */
-async function countFollowUp(
-  deps: LoopDeps,
-  github: GitHubApi,
-  docs: DocsSide,
-  reviewId: number,
-  change: 'add' | 'remove',
-  max = Number.POSITIVE_INFINITY,
-): Promise<boolean> {
-  const scope = { repository: docs.repository, number: docs.number };
+async function reply(deps: LoopDeps, github: GitHubApi, docs: DocsSide, stage: RevisionStage, jobId: string, run: RevisionView, last = false): Promise<void> {
+  const { context, core } = deps;
+  const record: ReplyRecord =
+    stage.kind === 'limit'
+      ? { jobId, reviewer: stage.reviewer, sent: stage.max, max: stage.max }
+      : { jobId: stage.jobId, reviewer: stage.reviewer, sent: stage.sent, max: stage.max };
   try {
-    const now = backLinkCommentIn(await github.listComments(docs.number), scope, deps.seal) ?? docs.backLink;
-    const sent = (now.record.reviewsSent ?? []).filter((id) => id !== reviewId);
-    if (change === 'add') {
-      // Another run counted this review, or the last follow-ups, since this one read the back-link.
-      if ((now.record.reviewsSent ?? []).includes(reviewId) || sent.length >= max) return false;
-      sent.push(reviewId);
-    }
-    const record: BackLinkRecord = { ...now.record, reviewsSent: sent };
-    const line = backLinkLine(record, deps.seal, docsPrScope(docs.repository, docs.number));
-    await github.updateComment(now.commentId, withLastLine(now.body, line));
-    const again = backLinkCommentIn(await github.listComments(docs.number), scope, deps.seal);
-    const listed = again?.record.reviewsSent ?? [];
-    return change === 'add' ? listed.includes(reviewId) && listed.length === sent.length : !listed.includes(reviewId);
-  } catch (error) {
-    if (isCancellation(error, deps.context.signal) || endsTheStep(error)) throw error;
-    deps.context.logger.warning(
-      `Could not ${change === 'add' ? 'record' : 'take back'} the follow-up in the documentation PR's back-link: ${errorMessage(error)}`,
-    );
-    return false;
-  }
-}
-
-/** A comment's body with its last line (the sealed record) replaced. */
-function withLastLine(body: string, line: string): string {
-  const lines = body.replace(/[\r\n]+$/, '').split(/\r?\n/);
-  lines[lines.length - 1] = line;
-  return `${lines.join('\n')}\n`;
-}
-
-/**
- * The reply on the documentation PR: found again by its marker among the comments the token's
- * identity wrote (once a run: `run.replyId` keeps it), else created.
- */
-async function writeReply(deps: LoopDeps, github: GitHubApi, docs: DocsSide, stage: RevisionStage, run: RevisionView): Promise<void> {
-  const { context } = deps;
-  try {
-    const sealed = stage.kind === 'limit' ? undefined : replySeal(deps.seal, docs.repository, docs.number, stage);
-    const body = renderRevisionComment(stage, new Date(context.clock.now()).toISOString(), sealed);
-    const id = run.replyId ?? (await newestMarkedBy(github, await github.listComments(docs.number), REVISION_MARKER))?.id;
-    if (id !== undefined) await github.updateComment(id, body);
-    run.replyId = id ?? (await github.createComment(docs.number, body));
+    const client = last ? await deps.docsLastWrite() : github;
+    run.replyId = await storeReply(client, docs, core.seal, {
+      record,
+      body: (line) => renderRevisionComment(stage, new Date(context.clock.now()).toISOString(), line),
+      knownId: run.replyId,
+    });
   } catch (error) {
     if (isCancellation(error, context.signal) || endsTheStep(error)) return;
     context.logger.warning(`Could not write the review loop's reply on documentation PR ${docs.repository.name}#${docs.number}: ${errorMessage(error)}`);
   }
 }
 
-/** How the one decision reads the documentation PR here: the workflow's token, in the workflow's (documentation) repository. */
-function decideContext(deps: LoopDeps, code: CodeSide, docs: DocsSide): DecideContext {
-  return {
-    serverUrl: serverUrlFrom(deps.context.env),
-    codePr: { repository: `${code.repo.owner}/${code.repo.repo}`, number: code.pull.number, headRef: code.pull.headRef },
-    access: docsAccess(deps, docs),
-    logger: deps.context.logger,
-    signal: deps.context.signal,
-  };
-}
-
-function docsAccess(deps: LoopDeps, docs: DocsSide): DocsAccess {
-  return { docsToken: deps.settings.githubToken, githubToken: deps.settings.githubToken, workflowRepository: docs.repository.name, connect: deps.connect };
-}
-
 /**
- * The code PR while the job revises: its `documentation` status `pending` on its current head, its
- * comment's documentation PR line, and its record saying the job is at work again (from now), so
- * a sweep finishes it when the step does not wait. A record that names a newer job keeps it: that
- * job is the record's.
+ * The code PR while the job revises: its `documentation` status `pending` on its current head (the
+ * one judge), its comment's documentation PR line, and its record saying the job is at work again
+ * (from now, until its `timeout`), the head of that `pending` and who wrote the reply — so a sweep
+ * finishes it on that head when the step does not wait. A record that names another job keeps it,
+ * and no `pending` is written that nothing would finish.
  */
-async function showRevising(deps: LoopDeps, code: CodeSide, docs: DocsSide, decision: RunDocsPr, jobId: string): Promise<GateState | undefined> {
-  const { settings, context } = deps;
-  const lastWrites = new LastWrites(settings, context);
-  const client = (): Promise<GitHubApi> => lastWrites.client(code.token, code.repo);
-  const gate = gateFor(
-    settings,
-    {
-      outcome: 'synced',
-      waived: carriesWaiver(settings, code.pull.labels),
-      working: false,
-      revising: true,
-      docsPr: decision,
-      closedByAction: false,
-      approved: undefined,
-      previewUrl: undefined,
-      pullNumber: code.pull.number,
-    },
-    context.env,
-  );
-  const written = gate ? (await writeGateStatus(gate, code.pull.headSha, client, { logger: context.logger, dryRun: false })).state : undefined;
-  const acceptedAt = new Date(context.clock.now()).toISOString();
-  await code.comment.rewriteTail(
-    (newest) => (newest.jobId === jobId ? { ...newest, working: true, acceptedAt, revising: true } : newest),
+async function showRevising(
+  deps: LoopDeps,
+  code: CodeSide,
+  docs: DocsSide,
+  decision: RunDocsPr,
+  jobId: string,
+  acceptedAt: number,
+  revising: { readonly statusSha: string; readonly replyAuthor: string },
+): Promise<GateState | undefined> {
+  const { core } = deps;
+  const current = code.comment.record;
+  if (current && current.jobId !== jobId) {
+    core.logger.info(`The code PR's record names another job than ${idForLog(jobId)}: its status and record are left to that job's runs.`);
+    return undefined;
+  }
+  const record = newRecord({ pullRequest: codePullOf(code.pull), repository: code.repository, job: placeholderRun(), comment: code.comment, revising });
+  record.documentationPr = decision;
+  await writeWorkingStatus(record, core, 'revising');
+  const endsBy = endsByOf(acceptedAt, core.settings.timeoutMs);
+  const written = await rewriteTail(
+    code.comment,
+    (newest) =>
+      newest.jobId === jobId ? { ...newest, working: true, acceptedAt: new Date(acceptedAt).toISOString(), ...(endsBy ? { endsBy } : {}), revising } : newest,
     {
       docsPrSection: renderDocsPrSection(pullName({ repository: docs.repository.name, number: docs.number }), 'revising'),
-      ...(written && gate ? { gate } : {}),
+      ...(record.gateWritten && record.gate ? { gate: record.gate } : {}),
     },
-    await client(),
+    await core.code!.lastWrite(),
   );
-  return written;
-}
-
-/**
- * The code PR once the revision ended (or the wait stopped): the documentation PR decided again
- * (the revision moved its head), reader impact for that head where the code PR's comment shows it,
- * the gate as `command: sync` judges a documentation PR (a job that ended well leaves the
- * documentation PR to speak; one that failed, timed out or was cancelled says so), and the last
- * writes of the agent command — the status, then the comment with the job's outcome and its record.
- */
-async function finishRevision(deps: LoopDeps, code: CodeSide, docs: DocsSide, ended: AgentRun): Promise<GateState | undefined> {
-  const { settings, context } = deps;
-  const access = docsAccess(deps, docs);
-  const agentSettings = revisionAgentSettings(settings, code);
-  const record = finishingRecord({
-    pullRequest: { ...code.pull, action: '', label: undefined },
-    repository: { id: code.repositoryId, name: `${code.repo.owner}/${code.repo.repo}` },
-    comment: code.comment,
-    // The record keeps the job and the code PR's head it names: the review added no code.
-    job: { ...ended, delivery: 'none' },
-    following: undefined,
-  });
-  const endedWell = ended.outcome === 'pr-opened' || ended.outcome === 'no-pr';
-  // Stopped while reading what the revision left (cancelled, or the step's deadline): the gate says
-  // so, as the agent command's does, and never takes the documentation PR it did not read for none.
-  let stoppedAs: 'cancelled' | 'timed-out' | undefined;
-  try {
-    if (!context.signal.aborted) record.documentationPr = await decideRecorded(code.recorded, decideContext(deps, code, docs));
-    // Reader impact is measured for what the job opened: the documentation PR it revised.
-    if (endedWell) record.impact = await impactPhase({ ...record, job: { ...record.job, outcome: 'pr-opened' } }, agentSettings, context, access);
-    const decision = record.documentationPr;
-    const open = decision?.kind === 'found' && decision.state.state === 'open' && !decision.state.merged ? decision.pull : undefined;
-    if (endedWell && open && settings.docsStatus === 'approved' && !context.signal.aborted) {
-      record.approved = await readApproval(deps.connect(settings.githubToken, repoName(docs.repository.name)), open, context);
-    }
-  } catch (error) {
-    if (isCancellation(error, context.signal)) stoppedAs = 'cancelled';
-    else if (endsTheStep(error)) stoppedAs = 'timed-out';
-    else throw error;
+  const recorded = written && code.comment.record?.working === true && code.comment.record.revising?.statusSha === revising.statusSha;
+  if (!recorded && !deps.settings.wait && record.gateWritten === 'pending') {
+    // Not recorded, no sweep would finish it: its pending would wait for ever. The status says where
+    // the documentation PR stands instead, as `sync` judges it.
+    core.logger.warning(
+      "The code PR's comment could not record the revision, so no sweep will finish it: its documentation status says where the documentation PR stands instead.",
+    );
+    await writeStatusAsItStands(record, core);
   }
-  if (context.signal.aborted) stoppedAs = 'cancelled';
-  record.gate = gateFor(
-    settings,
-    {
-      outcome: stoppedAs ?? (endedWell ? 'synced' : ended.outcome),
-      waived: carriesWaiver(settings, code.pull.labels),
-      working: false,
-      docsPr: record.documentationPr,
-      closedByAction: false,
-      approved: record.approved,
-      previewUrl: undefined,
-      pullNumber: code.pull.number,
-    },
-    context.env,
-  );
-  await publishPhase(record, agentSettings, context);
-  context.logger.info(`The revision of ${docs.repository.name}#${docs.number} ended: ${ended.outcome}.`);
   return record.gateWritten;
-}
-
-/** The agent command's settings for the code PR's last writes: its token, the comment, reader impact where the comment shows it. */
-function revisionAgentSettings(settings: SyncSettings, code: CodeSide): AgentSettings {
-  return {
-    ...settings,
-    command: 'agent',
-    githubToken: code.token,
-    docsToken: settings.githubToken,
-    prompt: '',
-    jobId: undefined,
-    diff: 'false',
-    diffInclude: [],
-    diffExclude: [],
-    allowForks: false,
-    prComment: true,
-    reuseJob: false,
-    preview: false,
-    failOnPreview: false,
-    followCodePr: false,
-    readerImpact: code.earlier.impact !== undefined,
-  };
 }
 
 /** A revision view before anything was read. */

@@ -1,26 +1,40 @@
+import type { EventPullRequest } from '../../event.js';
 import type { PullRequestState, RepoName } from '../../github/api.js';
+import type { BackLinkComment } from '../../memory/back-link.js';
+import type { CodePrComment } from '../../memory/code-pr-comment.js';
 import type { CommentRecord, DocsPrRecord } from '../../memory/record.js';
 import type { RepositoryIdentity } from '../../memory/seal.js';
-import type { BackLinkComment, PullRequestComment } from '../../pr-comment/comment.js';
 
 /** The code PR's side, as the back-link leads to it: its repository and token, the pull request as GitHub has it now, its comment and record. */
 export interface CodeSide {
   readonly repo: RepoName;
-  /** The code repository's ID, as the back-link or GitHub gives it: what its records are sealed for. */
-  readonly repositoryId: number | undefined;
+  /** The code repository as its records are bound to it: its ID, as the back-link or GitHub gives it. */
+  readonly repository: RepositoryIdentity;
   readonly token: string;
   readonly pull: PullRequestState;
-  readonly comment: PullRequestComment;
+  readonly comment: CodePrComment;
   readonly earlier: CommentRecord;
   /** The documentation PR the code PR's record names: this one. */
   readonly recorded: DocsPrRecord;
-  /** The documentation PR's back-link that led here: its comment and record (the review loop counts its follow-ups there). */
-  readonly backLink: BackLinkComment;
 }
 
-/** The documentation PR's side of a sync run: its repository, number, and the back-link that verified there. */
+/** The documentation PR's side of a sync run: its repository, number, and the action's back-link there (the one rule of "ours"). */
 export interface DocsSide {
   readonly repository: RepositoryIdentity;
   readonly number: number;
   readonly backLink: BackLinkComment;
+}
+
+/** The code PR as the core's record takes it: as GitHub has it now. */
+export function codePullOf(pull: PullRequestState): EventPullRequest {
+  return {
+    number: pull.number,
+    title: pull.title,
+    headSha: pull.headSha,
+    headRef: pull.headRef,
+    action: '',
+    merged: pull.merged,
+    labels: pull.labels,
+    label: undefined,
+  };
 }

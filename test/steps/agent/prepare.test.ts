@@ -85,14 +85,18 @@ describe('the waiver (waive-label, with the documentation gate on)', () => {
     // The event's own label decides, whatever the payload's list of labels holds.
     const payload = pullRequestEvent(CODE_PR, { headSha: HEAD, action: 'labeled', label: 'No-Docs' });
     payload.pull_request.labels.length = 0;
-    const result = await run({ 'docs-status': 'written', prompt: 'x', diff: 'false' }, { event: { name: 'pull_request', payload } });
+    // Detached with the gate, the comment comes with it (set here, so that no notice says it is brought).
+    const result = await run({ 'docs-status': 'written', 'pr-comment': 'true', prompt: 'x', diff: 'false' }, { event: { name: 'pull_request', payload } });
     expect(result.outputs.outcome).toBe('skipped');
     expect(result.log.messages('notice')).toEqual([WAIVED]);
     expect(flows.sim.requests).toEqual([]);
   });
 
   it('an unlabeled event that removes it is no waiver: the job is created', async () => {
-    const result = await onPull({ 'docs-status': 'written', prompt: 'x', diff: 'false' }, { action: 'unlabeled', label: 'no-docs', labels: ['no-docs'] });
+    const result = await onPull(
+      { 'docs-status': 'written', 'pr-comment': 'true', prompt: 'x', diff: 'false' },
+      { action: 'unlabeled', label: 'no-docs', labels: ['no-docs'] },
+    );
     expect(result.outputs.outcome).toBe('submitted');
     expect(posts('create').map(promptOf)).toEqual(['x']);
     expect(result.log.messages('notice')).toEqual([]);
@@ -175,7 +179,13 @@ describe('reuse-job: the job recorded in the pull-request comment', () => {
     const first = await onPull(REUSE, {}, { script: scripts.prAfter(1) });
     const jobId = first.outputs['job-id']!;
     // Not waited for (wait: false): the record says the job is at work.
-    expect(recordIn(github.comments[0]!.body, CODE_PR)).toEqual({ jobId, headSha: HEAD, working: true, acceptedAt: expect.any(String) });
+    expect(recordIn(github.comments[0]!.body, CODE_PR)).toEqual({
+      jobId,
+      headSha: HEAD,
+      working: true,
+      acceptedAt: expect.any(String),
+      endsBy: expect.any(String),
+    });
     const before = github.comments[0]!.body;
     github.requests.length = 0;
     flows.sim.resetLog();
@@ -204,6 +214,7 @@ describe('reuse-job: the job recorded in the pull-request comment', () => {
       headSha: HEAD,
       working: true,
       acceptedAt: expect.any(String),
+      endsBy: expect.any(String),
     });
   });
 
@@ -228,6 +239,7 @@ describe('reuse-job: the job recorded in the pull-request comment', () => {
       headSha: OLD,
       working: true,
       acceptedAt: expect.any(String),
+      endsBy: expect.any(String),
     });
   });
 });

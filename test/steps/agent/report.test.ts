@@ -7,34 +7,16 @@
 import { describe, expect, it } from 'vitest';
 import { newRun } from '../../../src/agent/run-agent.js';
 import type { RunDocsPr } from '../../../src/docs-pr/decide.js';
-import type { DocsPrOutcome } from '../../../src/docs-pr/outcome.js';
+import { nothingFollowed, type Following } from '../../../src/core/follow.js';
+import { newRecord, type RunRecord } from '../../../src/core/record.js';
 import type { AgentSettings } from '../../../src/settings.js';
 import { agentReport } from '../../../src/steps/agent/report.js';
-import type { AgentRunRecord } from '../../../src/steps/agent/run-record.js';
 import type { StepContext } from '../../../src/steps/step.js';
 
 const settings = { failOn: new Set(['failed']), failOnPreview: false, readerImpact: false } as unknown as AgentSettings;
 
-function record(more: Partial<AgentRunRecord>): AgentRunRecord {
-  return {
-    pullRequest: undefined,
-    repository: undefined,
-    comment: undefined,
-    shows: true,
-    diff: undefined,
-    job: newRun(undefined, '', 0, 'cancelled'),
-    documentationPr: undefined,
-    following: undefined,
-    preview: undefined,
-    syncing: false,
-    finishes: false,
-    approved: undefined,
-    gate: undefined,
-    gateWritten: undefined,
-    gateRefused: false,
-    impact: undefined,
-    ...more,
-  };
+function record(more: Partial<RunRecord>): RunRecord {
+  return { ...newRecord({ pullRequest: undefined, repository: undefined, job: newRun(undefined, '', 0, 'cancelled') }), ...more };
 }
 
 const context = { client: { requestCount: 0 }, signal: new AbortController().signal } as unknown as StepContext;
@@ -47,7 +29,7 @@ describe('the agent step’s report', () => {
   });
 
   it('a closed code PR’s run names what it did to the documentation PR', () => {
-    const following = { action: 'closed' } as unknown as DocsPrOutcome;
+    const following: Following = { ...nothingFollowed(undefined), action: 'closed' };
     const report = agentReport(record({ syncing: true, following, job: newRun(undefined, '', 0, 'synced') }), settings, context);
     expect(report.closingLine).toBe('Outcome: synced · docs PR closed');
     expect(report.outputs['docs-pr-action']).toBe('closed');
@@ -67,12 +49,11 @@ describe('the agent step’s report', () => {
     expect(agentReport(record({ job, documentationPr: refused }), settings, context).summary).toContain(
       '**Documentation PR** `acme/docs#5`: not found: deleted, or the token cannot see its repository; not taken as the documentation PR.',
     );
-    const following: DocsPrOutcome = {
+    const following: Following = {
+      ...nothingFollowed(undefined),
       action: 'linked',
-      record: undefined,
       shown: { pull: { repository: 'acme/docs', number: 6 }, state: 'linked' },
       acted: true,
-      changed: undefined,
     };
     const summary = agentReport(record({ job, documentationPr: refused, following }), settings, context).summary;
     expect(summary).toContain('**Documentation PR** `acme/docs#6`: open, linked to this pull request');
