@@ -1,6 +1,6 @@
 import type { AgentRun } from '../agent/run-agent.js';
 import type { DiffStats } from '../diff/change-prompt.js';
-import type { DocsPrOutcome } from '../docs-pr/outcome.js';
+import { stateOfRecord, type DocsPrOutcome } from '../docs-pr/outcome.js';
 import type { GateStatus } from '../gate/policy.js';
 import { pullName, type GitHubApi } from '../github/api.js';
 import { sameRecord, type CodePrComment, type Settled } from '../memory/code-pr-comment.js';
@@ -114,7 +114,7 @@ function wholeBody(comment: CodePrComment, stage: 'working' | 'outcome', view: C
 /** What this run owns of a record that moved on, written into it: the newer report kept, the documentation PR's line anew. */
 function tailBody(settled: Extract<Settled, { write: 'tail' }>, line: string): string {
   const docsPr = settled.record.docsPr;
-  const section = docsPr && renderDocsPrSection(pullName(docsPr), docsPr.closedByAction ? 'closed' : 'linked');
+  const section = docsPr && renderDocsPrSection(pullName(docsPr), stateOfRecord(docsPr));
   return rewrittenBody(settled.newestBody, { docsPrSection: section }, line);
 }
 
@@ -131,7 +131,7 @@ function docsPrPart(
 ): { record: DocsPrRecord | undefined; section: string | undefined } {
   const known = outcome ? outcome.record : stored?.docsPr;
   if (settledDocsPr && !outcome?.acted && !sameRecord(settledDocsPr, known)) {
-    return { record: settledDocsPr, section: renderDocsPrSection(pullName(settledDocsPr), settledDocsPr.closedByAction ? 'closed' : 'linked') };
+    return { record: settledDocsPr, section: renderDocsPrSection(pullName(settledDocsPr), stateOfRecord(settledDocsPr)) };
   }
   if (!outcome) return { record: stored?.docsPr, section: undefined };
   const shown = outcome.shown;

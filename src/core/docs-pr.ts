@@ -1,5 +1,7 @@
 import { decideRecorded, decideReported, type DecideContext } from '../docs-pr/decide.js';
+import type { DocsPrState } from '../docs-pr/outcome.js';
 import { serverUrlFrom } from '../docs-pr/target.js';
+import type { DocsPrStanding } from '../gate/policy.js';
 import { GitHubError } from '../github/api.js';
 import { renderDocsPrComment } from '../report/docs-pr-report.js';
 import { isCancellation } from '../runtime.js';
@@ -162,3 +164,20 @@ export async function codePrClosedPhase(record: RunRecord, core: Core, merged: b
 function asError(interrupted: unknown): Error {
   return interrupted instanceof Error ? interrupted : new Error(String(interrupted));
 }
+
+/**
+ * Where a documentation PR stands, as the comment's line says it, from the standing a run read on
+ * GitHub (`sync`): the one map from that model to the states `report/docs-pr-report.ts` puts in
+ * words (`docs-pr/outcome.ts` `stateOfRecord` says what the record alone says).
+ */
+export function stateOfStanding(standing: DocsPrStanding): DocsPrState {
+  return STATE_OF_STANDING[standing];
+}
+
+const STATE_OF_STANDING: Readonly<Record<DocsPrStanding, DocsPrState>> = {
+  open: 'linked',
+  approved: 'approved',
+  merged: 'merged',
+  'closed-by-action': 'closed',
+  'closed-by-someone': 'left-alone-closed',
+};

@@ -63,6 +63,11 @@ export type DocsPrState =
   | 'not-found'
   | 'revising';
 
+/** What the record alone says of its documentation PR: closed by this action, or linked. */
+export function stateOfRecord(record: DocsPrRecord): DocsPrState {
+  return record.closedByAction ? 'closed' : 'linked';
+}
+
 export interface DocsPrShown {
   readonly pull: PullRef;
   readonly state: DocsPrState;

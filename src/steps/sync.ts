@@ -1,7 +1,7 @@
 import { newRun } from '../agent/run-agent.js';
 import { GATE_CONTEXT, Outputs, type DocsPrAction } from '../constants.js';
 import type { Core } from '../core/context.js';
-import { decideContextOf } from '../core/docs-pr.js';
+import { decideContextOf, stateOfStanding } from '../core/docs-pr.js';
 import { gatePhase } from '../core/gate.js';
 import { publishPhase } from '../core/publish.js';
 import { newRecord, type RunRecord } from '../core/record.js';
@@ -17,7 +17,7 @@ import { CodePrComment, unverifiedBackLinkNotice } from '../memory/code-pr-comme
 import type { CommentRecord, DocsPrRecord } from '../memory/record.js';
 import { RecordSeal, type RepositoryIdentity } from '../memory/seal.js';
 import { agentOutputs, renderAgentSummary } from '../report/agent-report.js';
-import { renderDocsPrSection, type DocsPrState } from '../report/docs-pr-report.js';
+import { renderDocsPrSection } from '../report/docs-pr-report.js';
 import { failureLine } from '../report/failure.js';
 import { renderSyncSummary, type SyncView } from '../report/sync-report.js';
 import { isCancellation, Phase } from '../runtime.js';
@@ -255,7 +255,7 @@ async function judge(core: Core, code: CodeSide, run: SyncRun): Promise<RunRecor
   record.documentationPr = decision;
   run.standing = standingOf(decision, code.recorded);
   // Not checked (GitHub failing): nothing new to say, so the status and the comment stay as they are (the decision warned).
-  run.state = run.standing ? stateOf(run.standing) : decision.kind === 'unchecked' ? undefined : shownOfDecision(decision)?.state;
+  run.state = run.standing ? stateOfStanding(run.standing) : decision.kind === 'unchecked' ? undefined : shownOfDecision(decision)?.state;
   // A job at work on the code PR's current head holds the gate: its pending stays.
   run.held = code.earlier.working === true && heldHeadOf(code.earlier) === code.pull.headSha;
   if (run.held) {
@@ -302,21 +302,6 @@ function standingOf(decision: RunDocsPr, recorded: DocsPrRecord): DocsPrStanding
   if (decision.state.merged) return 'merged';
   if (decision.state.state === 'closed') return recorded.closedByAction ? 'closed-by-action' : 'closed-by-someone';
   return 'open';
-}
-
-function stateOf(standing: DocsPrStanding): DocsPrState {
-  switch (standing) {
-    case 'merged':
-      return 'merged';
-    case 'approved':
-      return 'approved';
-    case 'closed-by-action':
-      return 'closed';
-    case 'closed-by-someone':
-      return 'left-alone-closed';
-    case 'open':
-      return 'linked';
-  }
 }
 
 function report(run: SyncRun, context: StepContext, settings: SyncSettings): StepReport {
