@@ -122,9 +122,13 @@ export function cleanText(text: string, maxChars: number, multiline = false): st
 
 /** A count as the summaries and the log write numbers: en-US, "2,500" (the same on every runner). */
 export function formatCount(count: number): string {
-  // ICU's number data, which the first call of a process loads, costs a cold start 11 to 22 ms
-  // on a loaded 2-core machine (docs/benchmarks.md): below what a hand-written grouping is worth.
-  return count.toLocaleString('en-US');
+  // A whole number (every count a run of the agent command writes) is grouped here: ICU's number
+  // data, which the first `toLocaleString` of a process loads, costs a cold start about 12 ms
+  // (docs/benchmarks.md). Fractions (the analytics' figures) are ICU's, as en-US writes them.
+  if (!Number.isSafeInteger(count)) return count.toLocaleString('en-US');
+  const digits = String(Math.abs(count));
+  const grouped = digits.replace(/\B(?=(\d{3})+$)/g, ',');
+  return count < 0 || Object.is(count, -0) ? `-${grouped}` : grouped;
 }
 
 /** Every percentage in one format, one decimal always: "16.0%" beside "16.2%". */

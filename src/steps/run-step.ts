@@ -2,23 +2,24 @@ import type { Settings } from '../settings.js';
 import type { UploadArtifact } from '../visitors/artifact.js';
 import { agentStep } from './agent.js';
 import type { StepContext, StepReport } from './step.js';
-import { refreshStep } from './refresh.js';
-import { sweepStep } from './sweep.js';
-import { syncStep } from './sync.js';
-import { visitorsStep } from './visitors.js';
 
-/** The step the settings ask for. */
+/**
+ * The step the settings ask for. `command: agent`, the one a pull request's run starts (and whose
+ * start detached runs want in seconds), is loaded with the bundle; every other command is a chunk
+ * of its own, loaded only by a run of it: the agent command's cold start then parses none of them
+ * (docs/benchmarks.md says what that saves).
+ */
 export async function runStep(settings: Settings, context: StepContext, uploadArtifact?: UploadArtifact): Promise<StepReport> {
   switch (settings.command) {
     case 'agent':
       return agentStep(settings, context);
     case 'visitors':
-      return visitorsStep(settings, context, uploadArtifact);
+      return (await import('./visitors.js')).visitorsStep(settings, context, uploadArtifact);
     case 'refresh':
-      return refreshStep(settings, context);
+      return (await import('./refresh.js')).refreshStep(settings, context);
     case 'sync':
-      return syncStep(settings, context);
+      return (await import('./sync.js')).syncStep(settings, context);
     case 'sweep':
-      return sweepStep(settings, context);
+      return (await import('./sweep.js')).sweepStep(settings, context);
   }
 }
