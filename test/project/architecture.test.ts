@@ -5,7 +5,7 @@
  * decision is taken in one place. And no regular expression is made at run time, where outside
  * text could become a backtracking pattern.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
@@ -277,5 +277,19 @@ describe('no pattern made from outside text', () => {
     expect(runtimePatterns(file, 'const b = RegExp(text, "s");').length).toBe(1);
     expect(runtimePatterns(file, 'const c = new globalThis.RegExp(text);').length).toBe(1);
     expect(runtimePatterns(file, 'const d = /^a+$/.test(text); const e = text.replace(/x/g, "y");')).toEqual([]);
+  });
+});
+
+/**
+ * The tests mirror src/ (docs/architecture.md, *The tests*): the test of `src/x/y.ts` is
+ * `test/x/y.test.ts`. Modules of types alone and the entry points are tested through others; at
+ * least 80% of the modules have a test of their own, found where a reader looks for it.
+ */
+describe('the tests mirror src/', () => {
+  it('at least 80% of the modules of src/ have a test at the mirrored path', () => {
+    const modules = [...importGraph().keys()];
+    const mirrored = modules.filter((module) => existsSync(join(SRC, '..', 'test', module.replace(/\.ts$/, '.test.ts'))));
+    expect(modules.length).toBeGreaterThan(90);
+    expect(mirrored.length / modules.length).toBeGreaterThanOrEqual(0.8);
   });
 });
