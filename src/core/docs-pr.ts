@@ -75,7 +75,7 @@ export async function docsPrPhase(record: RunRecord, core: Core, show: () => Pro
   if (record.revising) return revisedDocsPr(record, core);
   if (record.job.outcome === 'pr-opened') await reportedDocsPr(record, core, show);
   // A code PR closed while its job worked (a sweep finishing it): what its `closed` event would have done.
-  if (record.pullRequest.action === 'closed' && core.settings.followCodePr && record.comment && !core.signal.aborted) {
+  if (record.finishes && record.pullRequest.action === 'closed' && core.settings.followCodePr && record.comment && !core.signal.aborted) {
     await codePrClosedPhase(record, core, record.pullRequest.merged === true);
   }
 }
