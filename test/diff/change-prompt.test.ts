@@ -5,7 +5,7 @@
  * thrown. Against the fake GitHub through the client the agent step makes, and against a stub of
  * GitHub's client for the failures no server answers.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { promptFromChange, type ChangePrompt } from '../../src/diff/change-prompt.js';
 import { DEFAULT_DIFF_EXCLUDE } from '../../src/diff/filter.js';
 import { BUILT_IN_INSTRUCTION } from '../../src/diff/prompt.js';
@@ -16,25 +16,13 @@ import type { AgentSettings } from '../../src/settings.js';
 import { fileDiff, type FakeGitHub } from '../support/fake-github.js';
 import { pullRequestEvent } from '../support/webhook-events.js';
 import { recordingLogger, type RecordingLogger } from '../support/fake-time.js';
-import { REPOSITORY, startFlows, type Flows } from '../support/in-process.js';
+import { REPOSITORY, useFlows, type Flows } from '../support/in-process.js';
 
 describe('the change reader, against the fake GitHub', () => {
   let flows: Flows;
   let github: FakeGitHub;
-  beforeAll(async () => {
-    flows = await startFlows({ github: true });
-    github = flows.github!;
-  });
-  afterAll(async () => {
-    await flows.close();
-  });
-  beforeEach(() => {
-    flows.reset();
-  });
-  afterEach(async () => {
-    // Every request the step sent, and every answer the fake gave, is as GitHub describes it.
-    expect(await github.takeViolations()).toEqual([]);
-  });
+  // Reset before each test; after it, every request the step sent, and every answer the fake gave, is as GitHub describes it.
+  useFlows({ github: true }, (started) => ({ flows, github } = started));
 
   const SRC = fileDiff('src/cli.ts', ['export const retries = 4;']);
   const LOCK = fileDiff('package-lock.json', ['"lockfileVersion": 3']);

@@ -19,21 +19,27 @@
  * fast-check's seed is fixed: a failure replays, and prints the shrunk history.
  */
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { FakeGitHub, FakePermission, FakePullState, FakeRepository, FakeReview, FakeStatus } from '../support/fake-github.js';
-import { startFlows, type FlowResult, type Flows } from '../support/in-process.js';
+import { useFlows, type FlowResult, type Flows } from '../support/in-process.js';
 import { recordIn } from '../support/records.js';
 import { pullRequestEvent, pullRequestReviewEvent } from '../support/webhook-events.js';
+import {
+  addDocsRepository,
+  addDocsWorkflowTokens,
+  BRANCH,
+  CODE,
+  CODE_PR,
+  CODE_TOKEN,
+  codePullState,
+  DOCS,
+  DOCS_TOKEN,
+  DOCS_WORKFLOW_TOKEN,
+  HEAD,
+  link,
+} from '../support/two-repositories.js';
 
-const CODE = 'acme/widgets';
-const DOCS = 'acme-sim/docs';
-const CODE_PR = 12;
-const HEAD = 'e'.repeat(40);
-const BRANCH = 'docs/retries';
 const OTHER_BRANCH = 'docs/other';
-const DOCS_TOKEN = 'ghs_docsInstallationToken77';
-const DOCS_WORKFLOW_TOKEN = 'ghs_docsWorkflowToken55';
-const CODE_TOKEN = 'ghs_codeAppInstallation99';
 const WAIVE = 'no-docs';
 /** The documentation PR numbers a history plays with: a job may report any of them, and GitHub may hold any. */
 const NUMBERS = [5, 6, 7] as const;
@@ -155,15 +161,8 @@ const stepArb: fc.Arbitrary<Step> = fc.oneof(
 
 let flows: Flows;
 let github: FakeGitHub;
-beforeAll(async () => {
-  flows = await startFlows({ github: true });
-  github = flows.github!;
-});
-afterAll(async () => {
-  await flows.close();
-});
-
-const link = (repository: string, number: number): string => `https://github.com/${repository}/pull/${number}`;
+// Each history resets the flows itself (setUp).
+useFlows({ github: true }, (started) => ({ flows, github } = started), { reset: false, checkGitHub: false });
 
 /** The world of one history: GitHub as the test made it, and the code PR's labels. */
 interface World {
@@ -179,12 +178,10 @@ function setUp(seeds: Partial<Record<DocsNumber, DocsPrSeed>>): World {
   // A history's jobs take only what its own runs queued (a waived run takes none).
   flows.sim.clearQueues();
   flows.sim.setSourceRepository(`https://github.com/${DOCS}`);
-  const docs = github.addRepository(DOCS);
+  const docs = addDocsRepository(github);
   for (const [login, permission] of REVIEWERS) if (permission) docs.collaborators.set(login, permission);
-  github.tokens.set(DOCS_TOKEN, { login: 'docs-writer[bot]', repositories: { [DOCS]: { pullRequests: 'write', contents: 'write' } } });
-  github.tokens.set(DOCS_WORKFLOW_TOKEN, { login: 'github-actions[bot]', repositories: { [DOCS]: { pullRequests: 'write', contents: 'write' } } });
-  github.tokens.set(CODE_TOKEN, { login: 'docs-gate[bot]', repositories: { [CODE]: { pullRequests: 'write', contents: 'read', statuses: 'write' } } });
-  const codePull: FakePullState = { title: 'Add a retries flag', state: 'open', draft: false, merged: false, headRef: 'feature', headSha: HEAD, labels: [] };
+  addDocsWorkflowTokens(github);
+  const codePull = codePullState();
   github.pullStates.set(CODE_PR, codePull);
   for (const number of NUMBERS) {
     const seed = seeds[number];

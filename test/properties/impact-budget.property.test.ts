@@ -20,23 +20,16 @@
  * Seeded: a failure prints the seed and the shrunk case to replay.
  */
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectedVisitors, type Fault, type JobScript } from '../simulator/index.js';
+import { describe, expect, it } from 'vitest';
+import { expectedVisitors, type Fault } from '../simulator/index.js';
 import type { FakeBlob, FakeFile, FakeGitHub } from '../support/fake-github.js';
 import { shaOf } from '../support/github-objects.js';
-import { startFlows, type Flows } from '../support/in-process.js';
+import { useFlows, type Flows } from '../support/in-process.js';
 import { pullRequestEvent } from '../support/webhook-events.js';
+import { addDocsRepository, BRANCH, CODE_PR, DOCS, DOCS_TOKEN, JOB_ON_BRANCH } from '../support/two-repositories.js';
 
 const RUNS = 25;
-const DOCS = 'acme-sim/docs';
-const DOCS_TOKEN = 'ghs_docsReadToken31';
-const CODE_PR = 12;
 const DOCS_PR = 7;
-const BRANCH = 'docs/retries';
-const JOB_ON_BRANCH: JobScript = [
-  { status: 'active', polls: 1, ref: BRANCH },
-  { status: 'completed', prLink: true },
-];
 /** What a hang costs on the flow's clock (see budgets.property.test.ts). */
 const REQUEST_TIMEOUT_MS = 100;
 const ANALYTICS = { paths: 800, today: '2026-11-22', pathNames: (index: number) => `/guides/page-${index}` };
@@ -101,12 +94,10 @@ const requestMs = fc.constantFrom(0, REQUEST_TIMEOUT_MS);
 let flows: Flows;
 let github: FakeGitHub;
 let heads = 0;
-beforeAll(async () => {
-  flows = await startFlows({ github: true, simulator: { defaultJobScript: JOB_ON_BRANCH, analytics: ANALYTICS } });
-  github = flows.github!;
-});
-afterAll(async () => {
-  await flows.close();
+// Each case resets the flows itself.
+useFlows({ github: true, simulator: { defaultJobScript: JOB_ON_BRANCH, analytics: ANALYTICS } }, (started) => ({ flows, github } = started), {
+  reset: false,
+  checkGitHub: false,
 });
 
 const fileOf = (path: string): string => `docs${path}.mdx`;
@@ -124,8 +115,7 @@ describe('reader impact within its budgets, whatever the servers and the site an
         async (visitorsFaults, feedbackFaults, site, changed, common, took) => {
           flows.reset();
           flows.time.advance(61_000);
-          const docs = github.addRepository(DOCS, { private: true });
-          github.tokens.set(DOCS_TOKEN, { login: 'docs-reader[bot]', repositories: { [DOCS]: { pullRequests: 'read', contents: 'read' } } });
+          const docs = addDocsRepository(github, 'read');
           const removed = changed.removed.filter((index) => !changed.modified.includes(index)).map((index) => ORDER[index]!);
           const files: FakeFile[] = [
             ...changed.modified.map((index) => ({ filename: fileOf(ORDER[index]!), status: 'modified' })),

@@ -18,17 +18,17 @@
  * Seeded: a failure prints the seed and the shrunk case to replay.
  */
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { COMMENT_MARKER, type CommentRecord } from '../../src/memory/record.js';
 import { SWEEP_LOOKBACK_MS } from '../../src/sweep/find.js';
 import { SWEEP_MAX_JOBS } from '../../src/steps/sweep.js';
 import type { FakeGitHub } from '../support/fake-github.js';
-import { createdJob, startFlows, type Flows } from '../support/in-process.js';
+import { createdJob, useFlows, type Flows } from '../support/in-process.js';
 import { sealedRecord } from '../support/records.js';
 import { scheduleEvent } from '../support/webhook-events.js';
+import { CODE } from '../support/two-repositories.js';
 
 const RUNS = 8;
-const CODE = 'acme/widgets';
 const HOUR = 3_600_000;
 const TIMEOUT_MS = 30 * 60_000;
 
@@ -65,13 +65,8 @@ const comment: fc.Arbitrary<GeneratedComment> = fc.record({
 
 let flows: Flows;
 let github: FakeGitHub;
-beforeAll(async () => {
-  flows = await startFlows({ github: true });
-  github = flows.github!;
-});
-afterAll(async () => {
-  await flows.close();
-});
+// Each generated repository resets the flows itself.
+useFlows({ github: true }, (started) => ({ flows, github } = started), { reset: false, checkGitHub: false });
 
 describe('a sweep over a generated repository (property)', () => {
   it('finds with ⌈comments in its lookback ÷ 100⌉ + 1 reads, reads each job it may finish once (at most 50), and writes only where a job ended', async () => {

@@ -1,12 +1,12 @@
 /**
  * `command: agent` (src/steps/agent.ts), in process with fake time, against the API simulator and
  * the fake GitHub, at two levels: the step itself with the entry layer's report and a recording
- * logger (startFlows, test/support/in-process.ts), and the whole action as the runner runs it
+ * logger (useFlows, test/support/in-process.ts), and the whole action as the runner runs it
  * (`run()` with the inputs as INPUT_*, the output and summary files, the log as the runner reads
  * it: test/support/runner.ts). The behaviours where a defect would matter most (fail-on, the
  * comment's record, whose comment counts, cancellation) are held at both, so a break shows at both.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { codeSpan } from '../../src/report/markdown.js';
 import { Phase } from '../../src/runtime.js';
 import { COMMENT_MARKER } from '../../src/memory/record.js';
@@ -14,7 +14,7 @@ import { recordIn, sealedRecord } from '../support/records.js';
 import { apiInputs, scripts, type JobScript, type Simulator } from '../simulator/index.js';
 import { fileDiff, type FakeComment, type FakeGitHub } from '../support/fake-github.js';
 import { pullRequestEvent, scheduleEvent } from '../support/webhook-events.js';
-import { startFlows, type FlowOptions, type FlowResult, type Flows } from '../support/in-process.js';
+import { useFlows, type FlowOptions, type FlowResult, type Flows } from '../support/in-process.js';
 import { actionTime, errorLines, injectedCommands } from '../support/checked-run.js';
 import { AWKWARD_JOB_IDS } from '../support/job-ids.js';
 import { findSecret, type ActionRun } from '../support/run-action.js';
@@ -23,20 +23,8 @@ import { runInProcess, startRunnerSimulator, withSimulator, type InProcessOption
 describe('the step, in process (agentStep)', () => {
   let flows: Flows;
   let github: FakeGitHub;
-  beforeAll(async () => {
-    flows = await startFlows({ github: true });
-    github = flows.github!;
-  });
-  afterAll(async () => {
-    await flows.close();
-  });
-  beforeEach(() => {
-    flows.reset();
-  });
-  afterEach(async () => {
-    // Every request the step sent, and every answer the fake gave, is as GitHub describes it.
-    expect(await github.takeViolations()).toEqual([]);
-  });
+  // Reset before each test; after it, every request the step sent, and every answer the fake gave, is as GitHub describes it.
+  useFlows({ github: true }, (started) => ({ flows, github } = started));
 
   function agent(inputs: Record<string, string>, options: FlowOptions & { script?: JobScript } = {}): Promise<FlowResult> {
     if (options.script) flows.sim.queueJobScripts(options.script);

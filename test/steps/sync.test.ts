@@ -8,79 +8,59 @@
  * sent to the documentation API; a pull request without this action's back-link is left alone.
  */
 import fc from 'fast-check';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { GateState } from '../../src/constants.js';
 import { InputError } from '../../src/inputs.js';
 import { COMMENT_MARKER, DOCS_PR_MARKER, type CommentRecord, type DocsPrRecord } from '../../src/memory/record.js';
 import { RecordSeal, type RepositoryIdentity } from '../../src/memory/seal.js';
 import { Phase } from '../../src/runtime.js';
-import type { JobScript } from '../simulator/index.js';
 import type { FakeGitHub, FakePermission, FakePullState, FakeRepository, FakeReview } from '../support/fake-github.js';
-import { GITHUB_TOKEN, startFlows, type FlowResult, type Flows } from '../support/in-process.js';
+import { GITHUB_TOKEN, useFlows, type FlowResult, type Flows } from '../support/in-process.js';
+import {
+  addDocsRepository,
+  addDocsWorkflowTokens,
+  BRANCH,
+  CODE,
+  CODE_LOGIN,
+  CODE_PR,
+  CODE_TOKEN,
+  codePullState,
+  DOCS,
+  DOCS_TOKEN,
+  DOCS_WORKFLOW_TOKEN,
+  docsPull,
+  HEAD,
+  JOB_ON_BRANCH,
+  link,
+} from '../support/two-repositories.js';
 import { backLinkIn, recordIn, repositoryIdentity, sealedBackLink, sealedRecord, TEST_SEAL } from '../support/records.js';
 import { pullRequestEvent, pullRequestReviewEvent, pushEvent, workflowDispatchEvent } from '../support/webhook-events.js';
 import { backLinkLine } from '../../src/memory/record.js';
 import { docsPrScope } from '../../src/memory/seal.js';
 
-const CODE = 'acme/widgets';
-const DOCS = 'acme-sim/docs';
-const CODE_PR = 12;
 const DOCS_PR = 5;
-/** The code PR's head when its job ran, and where it is now (pushed to since). */
-const HEAD = 'e'.repeat(40);
-const BRANCH = 'docs/retries';
-const JOB_ON_BRANCH: JobScript = [
-  { status: 'active', polls: 1, ref: BRANCH },
-  { status: 'completed', prLink: true },
-];
-/** The docs token of the code repository's workflow (follow-code-pr, the back-link). */
-const DOCS_TOKEN = 'ghs_docsInstallationToken77';
-/** The documentation repository's own workflow token: it may write there, and nowhere else. */
-const DOCS_WORKFLOW_TOKEN = 'ghs_docsWorkflowToken55';
-/** code-token: a GitHub App's installation token on the code repository, of its own identity. */
-const CODE_TOKEN = 'ghs_codeAppInstallation99';
-const CODE_LOGIN = 'docs-gate[bot]';
 const DOCS_RUN_URL = `https://github.com/${DOCS}/actions/runs/777`;
-const link = (repository: string, number: number): string => `https://github.com/${repository}/pull/${number}`;
 
 let flows: Flows;
 let github: FakeGitHub;
 let docs: FakeRepository;
-/** The code PR as GitHub has it now: its head may have moved since the job ran. */
+/** The code PR as GitHub has it now (HEAD when its job ran): its head may have moved since. */
 let codePull: FakePullState;
-beforeAll(async () => {
-  flows = await startFlows({ github: true, simulator: { defaultJobScript: JOB_ON_BRANCH } });
-  github = flows.github!;
-});
-afterAll(async () => {
-  await flows.close();
-});
+// Reset before each test; after it, every request and answer is as GitHub describes it.
+useFlows({ github: true, simulator: { defaultJobScript: JOB_ON_BRANCH } }, (started) => ({ flows, github } = started));
 beforeEach(() => {
-  flows.reset();
   flows.sim.setSourceRepository(`https://github.com/${DOCS}`);
-  docs = github.addRepository(DOCS);
-  github.tokens.set(DOCS_TOKEN, { login: 'docs-writer[bot]', repositories: { [DOCS]: { pullRequests: 'write', contents: 'write' } } });
-  github.tokens.set(DOCS_WORKFLOW_TOKEN, {
-    login: 'github-actions[bot]',
-    repositories: { [DOCS]: { pullRequests: 'write', contents: 'write', statuses: 'write' } },
-  });
-  github.tokens.set(CODE_TOKEN, { login: CODE_LOGIN, repositories: { [CODE]: { pullRequests: 'write', contents: 'read', statuses: 'write' } } });
-  codePull = { title: 'Add a retries flag', state: 'open', draft: false, merged: false, headRef: 'feature', headSha: HEAD, labels: [] };
+  docs = addDocsRepository(github);
+  addDocsWorkflowTokens(github);
+  codePull = codePullState();
   // The documentation repository's writer, whose approval counts as GitHub counts it.
   docs.collaborators.set('lead', 'write');
   github.pullStates.set(CODE_PR, codePull);
 });
-afterEach(async () => {
-  expect(await github.takeViolations()).toEqual([]);
+afterEach(() => {
   // A status lands only on the code PR the back-link names: in its repository, on its head (the event's, or the current one).
   expect(github.statuses.filter((status) => status.repository !== CODE || ![HEAD, codePull.headSha].includes(status.sha))).toEqual([]);
 });
-
-function docsPull(number: number, state: Partial<FakePullState> = {}): FakePullState {
-  const pull: FakePullState = { title: 'Document retries', state: 'open', draft: true, merged: false, headRef: BRANCH, ...state };
-  docs.pulls.set(number, pull);
-  return pull;
-}
 
 /** The agent command on the code PR, as the code repository's workflow runs it: the job reports the documentation PR. */
 function codeRun(mode: 'written' | 'approved', docsPrLink: string, inputs: Record<string, string> = {}): Promise<FlowResult> {
@@ -126,7 +106,7 @@ const writes = () => github.requests.filter((r) => r.method !== 'GET' && r.call 
 
 /** The state a code-repository run leaves when the documentation lives in another repository: pending on the approval of docs PR 5. */
 async function awaitingApproval(): Promise<void> {
-  docsPull(DOCS_PR);
+  docsPull(docs, DOCS_PR);
   const code = await codeRun('approved', link(DOCS, DOCS_PR));
   expect(code.outputs).toMatchObject({ outcome: 'pr-opened', 'docs-status-state': 'pending' });
   expect(github.latestStatus(HEAD, 'documentation')).toMatchObject({ state: 'pending', target_url: link(DOCS, DOCS_PR) });
@@ -282,7 +262,7 @@ describe('the documentation PR’s own pull_request events', () => {
   });
 
   it('closed by the action with its code PR (the record says so): success, closed with this pull request', async () => {
-    docsPull(DOCS_PR, { state: 'closed' });
+    docsPull(docs, DOCS_PR, { state: 'closed' });
     seedCodeComment({ repository: DOCS, number: DOCS_PR, headRef: BRANCH, closedByAction: true });
     seedBackLink();
     const result = await docsRepoSync(docsPrEvent('closed'));
@@ -362,7 +342,7 @@ describe('only this action’s own back-link counts', () => {
   ];
 
   it.each(FORGED)('a back-link $name: skipped, nothing written anywhere', async ({ line, author }) => {
-    docsPull(DOCS_PR, { reviewDecision: 'APPROVED' });
+    docsPull(docs, DOCS_PR, { reviewDecision: 'APPROVED' });
     seedCodeComment({ repository: DOCS, number: DOCS_PR, headRef: BRANCH, closedByAction: false });
     seedBackLink(line(), author);
     expect(backLinkIn(docs.comments[0]!.body, DOCS_PR, DOCS)).toBeUndefined();
@@ -381,7 +361,7 @@ describe('only this action’s own back-link counts', () => {
   });
 
   it('the back-link is the action’s by its seal, whoever wrote the comment', async () => {
-    docsPull(DOCS_PR, { reviewDecision: 'APPROVED' });
+    docsPull(docs, DOCS_PR, { reviewDecision: 'APPROVED' });
     seedCodeComment({ repository: DOCS, number: DOCS_PR, headRef: BRANCH, closedByAction: false });
     seedBackLink(undefined, 'someone-who-copied-it');
     const result = await docsRepoSync(reviewed('approved'));
@@ -389,7 +369,7 @@ describe('only this action’s own back-link counts', () => {
   });
 
   it('a review on a pull request this action did not link: skipped, nothing written', async () => {
-    docsPull(DOCS_PR, { reviewDecision: 'APPROVED' });
+    docsPull(docs, DOCS_PR, { reviewDecision: 'APPROVED' });
     seedCodeComment({ repository: DOCS, number: DOCS_PR, headRef: BRANCH, closedByAction: false });
     const result = await docsRepoSync(reviewed('approved'));
     expect(result.outputs).toMatchObject({ outcome: 'skipped', 'docs-pr-action': 'none', requests: '0' });
@@ -399,8 +379,8 @@ describe('only this action’s own back-link counts', () => {
   });
 
   it('the back-link names the code PR, but the code PR’s comment records another documentation PR: skipped, no status, the comment left as it is', async () => {
-    docsPull(DOCS_PR, { reviewDecision: 'APPROVED' });
-    docsPull(6);
+    docsPull(docs, DOCS_PR, { reviewDecision: 'APPROVED' });
+    docsPull(docs, 6);
     seedCodeComment({ repository: DOCS, number: 6, headRef: BRANCH, closedByAction: false });
     seedBackLink();
     const result = await docsRepoSync(reviewed('approved'));
@@ -414,7 +394,7 @@ describe('only this action’s own back-link counts', () => {
   });
 
   it('the back-link names the code PR, but the code PR has no comment of the action’s: skipped, no status', async () => {
-    docsPull(DOCS_PR, { reviewDecision: 'APPROVED' });
+    docsPull(docs, DOCS_PR, { reviewDecision: 'APPROVED' });
     seedBackLink();
     const result = await docsRepoSync(reviewed('approved'));
     expect(result.outputs).toMatchObject({ outcome: 'skipped', 'docs-pr-action': 'none' });
@@ -431,8 +411,8 @@ describe('a documentation PR the code PR no longer names sets nothing', () => {
   // keeps its back-link: when the action closes it in the newer one's favour, its `closed` event
   // must not turn the code PR to failure ("closed without merging") while the newer one is open.
   it('a superseded documentation PR closed by the action: the code PR’s status is left as it is', async () => {
-    docsPull(DOCS_PR);
-    docsPull(6);
+    docsPull(docs, DOCS_PR);
+    docsPull(docs, 6);
     const first = await codeRun('written', link(DOCS, DOCS_PR), { 'follow-code-pr': 'true' });
     expect(first.outputs['docs-pr-action']).toBe('linked');
     // The next job opens a newer documentation PR: the action closes the earlier one in its favour.
@@ -450,7 +430,7 @@ describe('a documentation PR the code PR no longer names sets nothing', () => {
   // newer one, which waits for its own.
   it('an approval of an earlier documentation PR does not pass the code PR whose record names a newer one', async () => {
     await awaitingApproval();
-    docsPull(6);
+    docsPull(docs, 6);
     const newer = await codeRun('approved', link(DOCS, 6));
     expect(newer.outputs['docs-status-state']).toBe('pending');
     expect(recordIn(codeComment(), CODE_PR)!.docsPr).toMatchObject({ repository: DOCS, number: 6 });
@@ -464,7 +444,7 @@ describe('a documentation PR the code PR no longer names sets nothing', () => {
 
 describe('tokens and faults', () => {
   it('in another repository without code-token: one error naming code-token, nothing written', async () => {
-    docsPull(DOCS_PR, { reviewDecision: 'APPROVED' });
+    docsPull(docs, DOCS_PR, { reviewDecision: 'APPROVED' });
     seedCodeComment({ repository: DOCS, number: DOCS_PR, headRef: BRANCH, closedByAction: false });
     seedBackLink();
     const result = await docsRepoSync(reviewed('approved'), { 'code-token': '' });
@@ -478,7 +458,7 @@ describe('tokens and faults', () => {
 
   it('a code-token without Commit statuses: write: one warning naming the permission; the comment’s documentation PR line is updated, and its gate line claims no status GitHub did not take', async () => {
     github.tokens.set(CODE_TOKEN, { login: CODE_LOGIN, repositories: { [CODE]: { pullRequests: 'write', contents: 'read' } } });
-    docsPull(DOCS_PR, { reviewDecision: 'APPROVED' });
+    docsPull(docs, DOCS_PR, { reviewDecision: 'APPROVED' });
     seedCodeComment({ repository: DOCS, number: DOCS_PR, headRef: BRANCH, closedByAction: false });
     seedBackLink();
     const result = await docsRepoSync(reviewed('approved'));
@@ -494,7 +474,7 @@ describe('tokens and faults', () => {
   });
 
   it('a 5xx on the status write is sent again', async () => {
-    docsPull(DOCS_PR, { reviewDecision: 'APPROVED' });
+    docsPull(docs, DOCS_PR, { reviewDecision: 'APPROVED' });
     seedCodeComment({ repository: DOCS, number: DOCS_PR, headRef: BRANCH, closedByAction: false });
     seedBackLink();
     github.injectFault({ call: 'set-status', kind: 'status', status: 503 });
@@ -505,7 +485,7 @@ describe('tokens and faults', () => {
   });
 
   it('the reviews cannot be read: one warning, and the status waits for them', async () => {
-    docsPull(DOCS_PR, { reviewDecision: 'APPROVED' });
+    docsPull(docs, DOCS_PR, { reviewDecision: 'APPROVED' });
     seedCodeComment({ repository: DOCS, number: DOCS_PR, headRef: BRANCH, closedByAction: false });
     seedBackLink();
     github.injectFault({ call: 'review-decision', kind: 'status', status: 403 });
@@ -517,7 +497,7 @@ describe('tokens and faults', () => {
   });
 
   it('a dry run writes nothing', async () => {
-    docsPull(DOCS_PR, { reviewDecision: 'APPROVED' });
+    docsPull(docs, DOCS_PR, { reviewDecision: 'APPROVED' });
     seedCodeComment({ repository: DOCS, number: DOCS_PR, headRef: BRANCH, closedByAction: false });
     seedBackLink();
     const result = await docsRepoSync(reviewed('approved'), { 'dry-run': 'true' });
@@ -541,7 +521,7 @@ describe('what a sync run says of itself', () => {
   });
 
   it('a pull request without a back-link: skipped with its reason in the summary, no status, no comment, nothing fails', async () => {
-    docsPull(DOCS_PR);
+    docsPull(docs, DOCS_PR);
     const result = await docsRepoSync(reviewed('approved'));
     expect(result.outputs.outcome).toBe('skipped');
     expect(result.summary).toContain('carries no back-link of this action');
@@ -551,7 +531,7 @@ describe('what a sync run says of itself', () => {
   });
 
   it('no github-token at all: outcome error, the step fails saying which input, and nothing is written', async () => {
-    docsPull(DOCS_PR);
+    docsPull(docs, DOCS_PR);
     const result = await flows.run(
       { command: 'sync', 'docs-status': 'approved', 'github-token': '', 'code-token': CODE_TOKEN },
       { event: reviewed('approved'), env: { GITHUB_REPOSITORY: DOCS, GITHUB_TOKEN: '' } },
@@ -635,7 +615,7 @@ function seedRecord(record: Partial<CommentRecord> = {}, options: SeedOptions = 
 
 /** Documentation PR 5 as GitHub has it now, the code PR's comment recording it, and its back-link: the state sync starts from. */
 function linkedDocsPr(pull: Partial<FakePullState> = {}, record: Partial<CommentRecord> = {}): FakePullState {
-  const docsPr = docsPull(DOCS_PR, pull);
+  const docsPr = docsPull(docs, DOCS_PR, pull);
   seedRecord(record);
   seedBackLink();
   return docsPr;
@@ -733,7 +713,7 @@ describe('a job at work on the code PR’s current head holds the gate', () => {
   ])(
     'the documentation PR $name: no status written, its pending stays; the comment’s documentation PR line is brought up to date, its gate line kept',
     async ({ pull, line }) => {
-      docsPull(DOCS_PR, pull);
+      docsPull(docs, DOCS_PR, pull);
       seedRecord({ working: true }, { tail: [LINKED_LINE.replace('open', 'OPEN'), AT_WORK_LINE] });
       seedBackLink();
       seedStatus(HEAD, 'pending', AT_WORK);
@@ -862,7 +842,7 @@ describe('only the action’s own comment on the code PR speaks for it', () => {
     `The code PR acme/widgets#12 has no comment of this action's (written by ${author}) with a record that verifies, so nothing says acme-sim/docs#5 is its documentation PR: its status and comment are left as they are.`;
 
   it('the action’s comment deleted, another user’s comment carrying a copy of its verified record and marker: skipped, no status, no comment edited', async () => {
-    docsPull(DOCS_PR, { reviewDecision: 'APPROVED' });
+    docsPull(docs, DOCS_PR, { reviewDecision: 'APPROVED' });
     seedRecord({}, { author: 'mallory' });
     seedBackLink();
     expect(recordIn(codeComment(), CODE_PR)).toBeDefined();
@@ -877,8 +857,8 @@ describe('only the action’s own comment on the code PR speaks for it', () => {
   });
 
   it('a newer copy by another user beside the action’s comment: the action’s record speaks (it names a newer documentation PR), the copy is not read', async () => {
-    docsPull(DOCS_PR, { reviewDecision: 'APPROVED' });
-    docsPull(6);
+    docsPull(docs, DOCS_PR, { reviewDecision: 'APPROVED' });
+    docsPull(docs, 6);
     seedRecord({ docsPr: { ...DOCS_PR_RECORD, number: 6 } });
     seedRecord({}, { author: 'mallory' });
     seedBackLink();
@@ -889,7 +869,7 @@ describe('only the action’s own comment on the code PR speaks for it', () => {
   });
 
   it('a back-link written before it named the comment’s author: the comment of code-token’s own identity only', async () => {
-    docsPull(DOCS_PR, { reviewDecision: 'APPROVED' });
+    docsPull(docs, DOCS_PR, { reviewDecision: 'APPROVED' });
     // The code workflow's GITHUB_TOKEN wrote this one; code-token is another identity's.
     seedRecord();
     seedBackLink(sealedBackLink({ codePr: { repository: CODE, number: CODE_PR } }, DOCS_PR, DOCS));
@@ -915,7 +895,7 @@ describe('a key rotation: the records sealed under the earlier key', () => {
     sealedBackLink({ codePr: { repository: CODE, number: CODE_PR }, commentAuthor: 'github-actions[bot]' }, DOCS_PR, DOCS, EARLIER);
 
   it('the code PR’s record under the earlier key, without previous-api-key: skipped, with the notice that names previous-api-key as the way out', async () => {
-    docsPull(DOCS_PR, { reviewDecision: 'APPROVED' });
+    docsPull(docs, DOCS_PR, { reviewDecision: 'APPROVED' });
     seedRecord({}, { seal: EARLIER });
     // The back-link was written again under api-key since.
     seedBackLink();
@@ -928,7 +908,7 @@ describe('a key rotation: the records sealed under the earlier key', () => {
   });
 
   it('the back-link under the earlier key too, without previous-api-key: skipped, nothing written', async () => {
-    docsPull(DOCS_PR, { reviewDecision: 'APPROVED' });
+    docsPull(docs, DOCS_PR, { reviewDecision: 'APPROVED' });
     seedRecord({}, { seal: EARLIER });
     seedBackLink(earlierBackLink());
     const result = await docsRepoSync(reviewed('approved'));
@@ -941,7 +921,7 @@ describe('a key rotation: the records sealed under the earlier key', () => {
   // The contract: a record that does not verify counts as none "with one notice that says the
   // likely cause and the way out (a rotated key: give the earlier one as previous-api-key)".
   it('the back-link under the earlier key, without previous-api-key: its one notice names previous-api-key as the way out', async () => {
-    docsPull(DOCS_PR, { reviewDecision: 'APPROVED' });
+    docsPull(docs, DOCS_PR, { reviewDecision: 'APPROVED' });
     seedRecord({}, { seal: EARLIER });
     seedBackLink(earlierBackLink());
     const result = await docsRepoSync(reviewed('approved'));
@@ -950,7 +930,7 @@ describe('a key rotation: the records sealed under the earlier key', () => {
   });
 
   it('with previous-api-key: synced; the code PR’s record it writes verifies under api-key only', async () => {
-    docsPull(DOCS_PR, { reviewDecision: 'APPROVED' });
+    docsPull(docs, DOCS_PR, { reviewDecision: 'APPROVED' });
     seedRecord({}, { seal: EARLIER });
     seedBackLink(earlierBackLink());
     const result = await docsRepoSync(reviewed('approved'), { 'previous-api-key': EARLIER_KEY });
@@ -980,7 +960,7 @@ describe('a rename or transfer keeps the records', () => {
   }
 
   it('the documentation repository transferred and renamed: the back-link written before still verifies, and the code PR is brought in step', async () => {
-    docsPull(DOCS_PR, { reviewDecision: 'APPROVED' });
+    docsPull(docs, DOCS_PR, { reviewDecision: 'APPROVED' });
     seedBackLink();
     // The code PR's record names the documentation PR by the name a code PR run last recorded: the new one.
     seedRecord({ docsPr: { ...DOCS_PR_RECORD, repository: MOVED } });
@@ -1001,7 +981,7 @@ describe('a rename or transfer keeps the records', () => {
   // answered it when the agent command found the documentation PR): a rename since keeps it the
   // same pull request.
   it('the documentation repository renamed, the code PR’s record naming it by its earlier name and its ID: the code PR is still brought in step', async () => {
-    docsPull(DOCS_PR, { reviewDecision: 'APPROVED' });
+    docsPull(docs, DOCS_PR, { reviewDecision: 'APPROVED' });
     seedBackLink();
     const id = github.repositoryId(DOCS);
     seedRecord({ docsPr: { ...DOCS_PR_RECORD, repositoryId: id } });
@@ -1015,7 +995,7 @@ describe('a rename or transfer keeps the records', () => {
   // rename nothing ties it to this pull request, and sync leaves the code PR as it is, saying so,
   // until the code PR's next run records the documentation PR anew.
   it('a record written before the ID was kept, after a rename of the documentation repository: skipped, with one notice', async () => {
-    docsPull(DOCS_PR, { reviewDecision: 'APPROVED' });
+    docsPull(docs, DOCS_PR, { reviewDecision: 'APPROVED' });
     seedBackLink();
     seedRecord();
     const id = github.repositoryId(DOCS);
@@ -1034,7 +1014,7 @@ describe('a rename or transfer keeps the records', () => {
     async ({ repositoryId }) => {
       const RENAMED = 'acme/gadgets';
       const id = github.repositoryId(CODE);
-      docsPull(DOCS_PR, { reviewDecision: 'APPROVED' });
+      docsPull(docs, DOCS_PR, { reviewDecision: 'APPROVED' });
       const comment = seedRecord();
       // GitHub redirects a repository's earlier name, which the fake does not (so that nothing leans on it): the back-link names the code repository by its new name.
       seedBackLink(
@@ -1062,7 +1042,7 @@ describe('a rename or transfer keeps the records', () => {
 
 describe('a documentation PR GitHub does not answer for', () => {
   it('a 5xx on every read of the documentation PR: one warning, and the status and the comment stay as they were (nothing new was checked)', async () => {
-    docsPull(DOCS_PR, { reviewDecision: 'APPROVED' });
+    docsPull(docs, DOCS_PR, { reviewDecision: 'APPROVED' });
     seedCodeComment({ repository: DOCS, number: DOCS_PR, headRef: BRANCH, closedByAction: false });
     seedBackLink();
     const before = codeComment();
@@ -1332,7 +1312,7 @@ describe('property: the status sync writes is what GitHub says now, whatever eve
         for (const login of REVIEWERS) if (permission(login)) docs.collaborators.set(login, permission(login)!);
         seedBackLink();
         for (const [index, current] of steps.entries()) {
-          docsPull(DOCS_PR, {
+          docsPull(docs, DOCS_PR, {
             state: current.docs === 'open' ? 'open' : 'closed',
             merged: current.docs === 'merged',
             reviews: current.reviews.map(({ login, state }, minute) => reviewAt(login, state, minute)),

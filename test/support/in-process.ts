@@ -15,6 +15,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Dispatcher } from 'undici';
+import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
 import { ApiClient } from '../../src/api/client.js';
 import type { OutputName } from '../../src/constants.js';
 import type { TriggerEvent } from '../../src/event.js';
@@ -294,6 +295,37 @@ export async function startFlows(options: FlowsOptions = {}): Promise<Flows> {
       rmSync(runnerTemp, { recursive: true, force: true });
     },
   };
+}
+
+/** How `useFlows` runs around each test. */
+export interface EachTest {
+  /** `flows.reset()` before each test (default true): a test that resets as it goes says false. */
+  readonly reset?: boolean;
+  /** With the fake GitHub, after each test: every request sent and every answer given is as GitHub describes it (default true). */
+  readonly checkGitHub?: boolean;
+}
+
+/**
+ * One set of flows for the tests of a file, or of the `describe` it is called in: started before
+ * them, closed after them, and around each test as `each` says. `keep` is given them once they run,
+ * for the file's own variables: `useFlows({ github: true }, (started) => ({ flows, github } = started))`.
+ */
+export function useFlows(
+  options: FlowsOptions & { readonly github: true },
+  keep: (started: { flows: Flows; github: FakeGitHub }) => void,
+  each?: EachTest,
+): void;
+export function useFlows(options: FlowsOptions, keep: (started: { flows: Flows }) => void, each?: EachTest): void;
+export function useFlows(options: FlowsOptions, keep: (started: { flows: Flows; github: FakeGitHub }) => void, each: EachTest = {}): void {
+  let running: Flows | undefined;
+  beforeAll(async () => {
+    running = await startFlows(options);
+    // Without the fake GitHub, the overload gives `keep` no `github` to read.
+    keep({ flows: running, github: running.github! });
+  });
+  afterAll(() => running?.close());
+  if (each.reset ?? true) beforeEach(() => running!.reset());
+  if (options.github && (each.checkGitHub ?? true)) afterEach(async () => expect(await running!.github!.takeViolations()).toEqual([]));
 }
 
 /** The step the settings ask for, as the entry layer picks it (the visitors step with the given upload). */

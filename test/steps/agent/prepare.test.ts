@@ -5,17 +5,16 @@
  * reads anything (a GitHub token, the repository), and the plan: a new job, a follow-up on the
  * job recorded in the pull-request comment, or attaching to it.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { COMMENT_MARKER, DOCS_PR_MARKER } from '../../../src/memory/record.js';
 import { scripts, type JobScript } from '../../simulator/index.js';
 import { fileDiff, type FakeGitHub } from '../../support/fake-github.js';
-import { startFlows, type FlowOptions, type FlowResult, type Flows } from '../../support/in-process.js';
+import { useFlows, type FlowOptions, type FlowResult, type Flows } from '../../support/in-process.js';
 import { recordIn, sealedBackLink, sealedRecord } from '../../support/records.js';
 import { pullRequestEvent, pushEvent, type PullRequestEventOptions } from '../../support/webhook-events.js';
+import { actionComment, CODE, HEAD } from '../../support/two-repositories.js';
 
-const CODE = 'acme/widgets';
 const CODE_PR = 40;
-const HEAD = 'e'.repeat(40);
 const OLD = 'c0'.repeat(20);
 const ZERO = '0'.repeat(40);
 const SRC = fileDiff('src/cli.ts', ['export const retries = 4;']);
@@ -23,19 +22,7 @@ const WAIVED = 'The pull request carries the label no-docs (waive-label): it nee
 
 let flows: Flows;
 let github: FakeGitHub;
-beforeAll(async () => {
-  flows = await startFlows({ github: true });
-  github = flows.github!;
-});
-afterAll(async () => {
-  await flows.close();
-});
-beforeEach(() => {
-  flows.reset();
-});
-afterEach(async () => {
-  expect(await github.takeViolations()).toEqual([]);
-});
+useFlows({ github: true }, (started) => ({ flows, github } = started));
 
 type RunOptions = FlowOptions & { readonly script?: JobScript };
 
@@ -56,13 +43,7 @@ const commentWrites = () => github.requests.filter((r) => r.call === 'create-com
 
 /** The code PR's comment as an earlier run of the action left it. */
 function recorded(jobId: string, headSha = OLD): void {
-  github.comments.push({
-    id: 500 + github.comments.length,
-    issue_url: `${github.url}/repos/${CODE}/issues/${CODE_PR}`,
-    body: `${COMMENT_MARKER}\nearlier\n${sealedRecord({ jobId, headSha }, CODE_PR)}`,
-    user: { login: 'github-actions[bot]', type: 'Bot' },
-    author_association: 'MEMBER',
-  });
+  actionComment(github, 500 + github.comments.length, `${COMMENT_MARKER}\nearlier\n${sealedRecord({ jobId, headSha }, CODE_PR)}`, CODE_PR);
 }
 
 describe('the waiver (waive-label, with the documentation gate on)', () => {
@@ -157,13 +138,7 @@ describe('what the run needs before it reads GitHub', () => {
   });
 
   it('pr-comment: false never reads the comments: not even a documentation PR’s back-link stops the job', async () => {
-    github.comments.push({
-      id: 800,
-      issue_url: `${github.url}/repos/${CODE}/issues/${CODE_PR}`,
-      body: `${DOCS_PR_MARKER}\nlinked\n${sealedBackLink({ codePr: { repository: CODE, number: 3 } }, CODE_PR, CODE)}`,
-      user: { login: 'github-actions[bot]', type: 'Bot' },
-      author_association: 'MEMBER',
-    });
+    actionComment(github, 800, `${DOCS_PR_MARKER}\nlinked\n${sealedBackLink({ codePr: { repository: CODE, number: 3 } }, CODE_PR, CODE)}`, CODE_PR);
     const result = await onPull({ 'pr-comment': 'false', prompt: 'x' });
     expect(result.outputs.outcome).toBe('submitted');
     expect(posts('create')).toHaveLength(1);
