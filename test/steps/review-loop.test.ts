@@ -546,7 +546,8 @@ describe('property: no review from someone without write access ever reaches the
       }),
       { numRuns: 30, seed: 38 },
     );
-  });
+    // Sixty whole flows (each case's code PR run, then its review's): the file's 20 s is one flow's.
+  }, 120_000);
 });
 
 describe('what the loop says and writes, word for word', () => {
