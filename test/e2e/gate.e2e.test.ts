@@ -13,10 +13,9 @@ import { scripts, startSimulator, type JobScript, type Simulator } from '../simu
 import { startFakeGitHub, type FakeGitHub } from '../support/fake-github.js';
 import { sealedBackLink, sealedRecord } from '../support/records.js';
 import type { ActionRun } from '../support/run-action.js';
-import { runnerCommands, unescapeData } from '../support/runner-log.js';
 import { pullRequestEvent, pullRequestReviewEvent } from '../support/webhook-events.js';
 import { bundleReady } from '../support/build-bundle.js';
-import { actionTime, checkedBundleRun as checkedRun } from '../support/checked-run.js';
+import { actionTime, checkedBundleRun as checkedRun, warnings } from '../support/checked-run.js';
 
 // The bundle is built beside the other tests (test/support/build-bundle.ts): it must be done.
 beforeAll(() => bundleReady(), 180_000);
@@ -97,10 +96,6 @@ function opened(github: FakeGitHub, number: number): void {
   github.repositories.get(DOCS)!.pulls.set(number, { title: 'Document retries', state: 'open', draft: true, merged: false, headRef: BRANCH });
 }
 
-const warnings = (run: ActionRun): string[] =>
-  runnerCommands(run.stdout)
-    .filter((command) => command.name === 'warning')
-    .map((command) => unescapeData(command.data));
 const gate = (github: FakeGitHub) =>
   github.statuses.filter((status) => status.context === 'documentation').map(({ state, target_url }) => ({ state, target_url }));
 

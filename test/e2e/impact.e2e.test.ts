@@ -14,10 +14,10 @@ import { startFakeGitHub, type FakeFile, type FakeGitHub, type FakeRepository } 
 import { shaOf } from '../support/github-objects.js';
 import { renderedTables } from '../support/github-markdown.js';
 import type { ActionRun } from '../support/run-action.js';
-import { runnerCommands, unescapeData } from '../support/runner-log.js';
+import { runnerCommands } from '../support/runner-log.js';
 import { pullRequestEvent } from '../support/webhook-events.js';
 import { bundleReady } from '../support/build-bundle.js';
-import { checkedBundleRun as checkedRun } from '../support/checked-run.js';
+import { checkedBundleRun as checkedRun, warnings } from '../support/checked-run.js';
 
 // The bundle is built beside the other tests (test/support/build-bundle.ts): it must be done.
 beforeAll(() => bundleReady(), 180_000);
@@ -79,10 +79,6 @@ afterAll(async () => {
 });
 
 const link = (path: string): string => `${PREVIEW}/${path.split('/').filter(Boolean).map(encodeURIComponent).join('/')}`;
-const warnings = (run: ActionRun): string[] =>
-  runnerCommands(run.stdout)
-    .filter((command) => command.name === 'warning')
-    .map((command) => unescapeData(command.data));
 const sectionOf = (markdown: string): string[][] =>
   renderedTables(markdown)
     .find((rows) => rows[0]?.[0] === 'Page')!

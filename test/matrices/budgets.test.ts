@@ -10,9 +10,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiInputs, scripts, type Simulator } from '../simulator/index.js';
 import { startRunnerSimulator } from '../support/runner.js';
-import { runnerCommands, unescapeData } from '../support/runner-log.js';
 import type { ActionRun } from '../support/run-action.js';
-import { checkedRun } from '../support/checked-run.js';
+import { checkedRun, warnings } from '../support/checked-run.js';
 
 let sim: Simulator;
 beforeAll(async () => {
@@ -22,10 +21,6 @@ afterAll(async () => {
   await sim.close();
 });
 
-const warnings = (run: ActionRun): string[] =>
-  runnerCommands(run.stdout)
-    .filter((command) => command.name === 'warning')
-    .map((command) => unescapeData(command.data));
 const requestsTo = (endpoint: string): number => sim.requests.filter((r) => r.endpoint === endpoint).length;
 
 function run(inputs: Record<string, string>): Promise<ActionRun> {

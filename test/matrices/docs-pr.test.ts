@@ -6,77 +6,42 @@
  * rendered as GitHub renders it, within the deadline. And each ends with the right
  * `docs-pr-action`, at most one warning, outputs and summary written, and no duplicate comment.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COMMENT_MARKER, DOCS_PR_MARKER, type DocsPrRecord } from '../../src/memory/record.js';
-import { recordIn, repositoryIdentity, sealedRecord } from '../support/records.js';
-import { apiInputs, type JobScript, type Simulator } from '../simulator/index.js';
-import type { FakeGitHub, FakePullState, FakeRepository } from '../support/fake-github.js';
-import { startRunnerGitHub, startRunnerSimulator } from '../support/runner.js';
+import { describe, expect, it } from 'vitest';
+import { COMMENT_MARKER, DOCS_PR_MARKER } from '../../src/memory/record.js';
+import { recordIn, repositoryIdentity } from '../support/records.js';
+import { apiInputs, type Simulator } from '../simulator/index.js';
+import type { FakeGitHub, FakeRepository } from '../support/fake-github.js';
+import { useRunnerSimulator, withRunnerGitHub } from '../support/runner.js';
 import { renderProblems } from '../support/github-markdown.js';
 import type { ActionRun } from '../support/run-action.js';
-import { runnerCommands, unescapeData } from '../support/runner-log.js';
 import { pullRequestEvent, type PullRequestEventOptions } from '../support/webhook-events.js';
 import { HOSTILE_STRINGS } from './cases.js';
-import { actionTime, checkedRun, errorLines } from '../support/checked-run.js';
+import { actionTime, checkedRun, errorLines, warnings } from '../support/checked-run.js';
+import {
+  addDocsRepository,
+  BRANCH,
+  CODE,
+  CODE_PR,
+  DOCS,
+  DOCS_TOKEN,
+  docsPull,
+  HEAD,
+  JOB_ON_BRANCH,
+  link,
+  recordedDocsPr as recorded,
+} from '../support/two-repositories.js';
 
 const GITHUB_TOKEN = 'ghs_workflowToken0123456';
-const DOCS_TOKEN = 'ghs_docsAppToken9876543';
-const DOCS = 'acme-sim/docs';
-const CODE_PR = 12;
-/** The branch the jobs work on (`source.ref`), and so the documentation PRs' head branch. */
-const BRANCH = 'docs/retries';
-/** A job that works on BRANCH and reports a documentation PR at its first poll. */
-const JOB_ON_BRANCH: JobScript = [
-  { status: 'active', polls: 1, ref: BRANCH },
-  { status: 'completed', prLink: true },
-];
-const CODE_PR_URL = `https://github.com/acme/widgets/pull/${CODE_PR}`;
+const CODE_PR_URL = link(CODE, CODE_PR);
 const TIMEOUT = '4s';
 const DEADLINE_MS = 4_000 + 1_000;
-const link = (number: number): string => `https://github.com/${DOCS}/pull/${number}`;
 
 let sim: Simulator;
-beforeAll(async () => {
-  sim = await startRunnerSimulator({ defaultJobScript: JOB_ON_BRANCH });
-});
-afterAll(async () => {
-  await sim.close();
-});
-
-interface Case {
-  readonly github: FakeGitHub;
-  readonly docs: FakeRepository;
-}
+useRunnerSimulator({ defaultJobScript: JOB_ON_BRANCH }, (started) => (sim = started));
 
 /** Each case has its own fake GitHub with the documentation repository and a docs token that may write there. */
-async function withDocs<T>(body: (setup: Case) => Promise<T>): Promise<T> {
-  const github = await startRunnerGitHub();
-  const docs = github.addRepository(DOCS);
-  github.tokens.set(DOCS_TOKEN, { login: 'docs-writer[bot]', repositories: { [DOCS]: { pullRequests: 'write', contents: 'write' } } });
-  try {
-    const result = await body({ github, docs });
-    expect(await github.takeViolations()).toEqual([]);
-    return result;
-  } finally {
-    await github.close();
-  }
-}
-
-function docsPull(docs: FakeRepository, number: number, state: Partial<FakePullState> = {}): FakePullState {
-  const pull: FakePullState = { title: 'Document retries', state: 'open', draft: true, merged: false, headRef: BRANCH, ...state };
-  docs.pulls.set(number, pull);
-  return pull;
-}
-
-function recorded(github: FakeGitHub, docsPr: DocsPrRecord, author = 'github-actions[bot]'): void {
-  github.comments.push({
-    id: 700 + github.comments.length,
-    issue_url: `${github.url}/repos/acme/widgets/issues/${CODE_PR}`,
-    body: `${COMMENT_MARKER}\nearlier\n${sealedRecord({ jobId: 'job_earlier', headSha: 'a'.repeat(40), docsPr }, CODE_PR)}`,
-    user: { login: author, type: author.endsWith('[bot]') ? 'Bot' : 'User' },
-    author_association: 'MEMBER',
-  });
-}
+const withDocs = <T>(body: (setup: { readonly github: FakeGitHub; readonly docs: FakeRepository }) => Promise<T>): Promise<T> =>
+  withRunnerGitHub((github) => body({ github, docs: addDocsRepository(github) }));
 
 async function run(
   github: FakeGitHub,
@@ -92,8 +57,8 @@ async function run(
 ): Promise<ActionRun> {
   if (options.prLink) sim.queuePrLinks(options.prLink);
   return checkedRun({
-    event: { name: 'pull_request', payload: pullRequestEvent(CODE_PR, { headSha: 'e'.repeat(40), ...event }) },
-    env: { GITHUB_API_URL: github.url, GITHUB_REPOSITORY: 'acme/widgets' },
+    event: { name: 'pull_request', payload: pullRequestEvent(CODE_PR, { headSha: HEAD, ...event }) },
+    env: { GITHUB_API_URL: github.url, GITHUB_REPOSITORY: CODE },
     inputs: apiInputs(sim, {
       'github-token': GITHUB_TOKEN,
       'docs-token': DOCS_TOKEN,
@@ -118,10 +83,6 @@ async function run(
   });
 }
 
-const warnings = (result: ActionRun): string[] =>
-  runnerCommands(result.stdout)
-    .filter((command) => command.name === 'warning')
-    .map((command) => unescapeData(command.data));
 const codeComments = (github: FakeGitHub) => github.comments.filter((c) => c.user.login === 'github-actions[bot]' && c.body.includes(COMMENT_MARKER));
 const docsComments = (docs: FakeRepository, number: number) => docs.comments.filter((c) => c.issue_url?.endsWith(`/issues/${number}`));
 
@@ -136,9 +97,9 @@ describe('the events a code PR goes through', () => {
   it('opened: the documentation PR is linked by one comment of its own; the code PR comment records it', () =>
     withDocs(async ({ github, docs }) => {
       docsPull(docs, 101);
-      const result = await run(github, { action: 'opened' }, { prLink: link(101) });
+      const result = await run(github, { action: 'opened' }, { prLink: link(DOCS, 101) });
       expect(result.code).toBe(0);
-      expect(result.outputs).toMatchObject({ outcome: 'pr-opened', 'docs-pr-action': 'linked', 'pr-link': link(101) });
+      expect(result.outputs).toMatchObject({ outcome: 'pr-opened', 'docs-pr-action': 'linked', 'pr-link': link(DOCS, 101) });
       expect(warnings(result)).toEqual([]);
       expect(docsComments(docs, 101)).toHaveLength(1);
       expect(docsComments(docs, 101)[0]!.body).toContain(DOCS_PR_MARKER);
@@ -185,7 +146,7 @@ describe('the events a code PR goes through', () => {
     withDocs(async ({ github, docs }) => {
       docsPull(docs, 101, { state: 'closed' });
       recorded(github, { repository: DOCS, number: 101, headRef: BRANCH, closedByAction: true });
-      const result = await run(github, { action: 'reopened' }, { prLink: link(101) });
+      const result = await run(github, { action: 'reopened' }, { prLink: link(DOCS, 101) });
       expect(result.outputs).toMatchObject({ outcome: 'pr-opened', 'docs-pr-action': 'reopened' });
       expect(docs.pulls.get(101)!.state).toBe('open');
       expect(docsComments(docs, 101)).toHaveLength(1);
@@ -198,7 +159,7 @@ describe('the events a code PR goes through', () => {
       recorded(github, { repository: DOCS, number: 101, headRef: BRANCH, closedByAction: false });
       // The working comment; the record naming the newer one, written before the earlier one is
       // closed (so a run stopped between the two orphans nothing); then the outcome.
-      const result = await run(github, { action: 'synchronize' }, { prLink: link(102), earlier: [{ links: [] }, { links: [link(102)] }] });
+      const result = await run(github, { action: 'synchronize' }, { prLink: link(DOCS, 102), earlier: [{ links: [] }, { links: [link(DOCS, 102)] }] });
       expect(result.outputs['docs-pr-action']).toBe('superseded');
       expect(docs.pulls.get(101)!.state).toBe('closed');
       const bodies = github.commentBodiesSent(CODE_PR);
@@ -208,7 +169,7 @@ describe('the events a code PR goes through', () => {
       const checkpoint = github.requests.findIndex((r) => r.call === 'update-comment' && (r.body as { body: string }).body === bodies[1]);
       expect(checkpoint).toBeGreaterThan(-1);
       expect(checkpoint).toBeLessThan(closing);
-      expectDocsBodiesRender(github, 101, [CODE_PR_URL, link(102)]);
+      expectDocsBodiesRender(github, 101, [CODE_PR_URL, link(DOCS, 102)]);
     }));
 });
 
@@ -240,7 +201,7 @@ describe('faults on the documentation side: the right docs-pr-action, one warnin
   it('no docs-token for a repository elsewhere: one line saying what to give, nothing asked of it', () =>
     withDocs(async ({ github, docs }) => {
       docsPull(docs, 101);
-      const result = await run(github, { action: 'opened' }, { prLink: link(101), inputs: { 'docs-token': '' } });
+      const result = await run(github, { action: 'opened' }, { prLink: link(DOCS, 101), inputs: { 'docs-token': '' } });
       expect(result.outputs).toMatchObject({ outcome: 'pr-opened', 'docs-pr-action': 'none' });
       expect(warnings(result)).toEqual([expect.stringContaining('give docs-token a token with "Pull requests: write" on acme-sim/docs')]);
       expect(github.requests.filter((r) => r.path.startsWith(`/repos/${DOCS}/`))).toEqual([]);
@@ -354,7 +315,7 @@ describe('bad input', () => {
       const before = sim.requests.length;
       const result = await checkedRun({
         event: { name: 'pull_request', payload: pullRequestEvent(CODE_PR, { action: 'opened' }) },
-        env: { GITHUB_API_URL: github.url, GITHUB_REPOSITORY: 'acme/widgets' },
+        env: { GITHUB_API_URL: github.url, GITHUB_REPOSITORY: CODE },
         inputs: apiInputs(sim, { 'pr-comment': 'true', 'follow-code-pr': 'true', 'docs-token': bad }),
         secrets: [sim.apiKey, bad],
         deadlineMs: 0,

@@ -16,13 +16,12 @@
  * never holds the step past its `timeout`, and after SIGINT the step exits within 2 seconds with
  * its outputs and summary written.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { GITHUB_CALLS as CALL_NAMES } from '../../src/github/calls.js';
 import { apiInputs, scripts, type Simulator } from '../simulator/index.js';
 import type { FakeGitHub, GitHubCall } from '../support/fake-github.js';
-import { startRunnerGitHub, startRunnerSimulator } from '../support/runner.js';
+import { useRunnerSimulator, withRunnerGitHub } from '../support/runner.js';
 import type { ActionRun } from '../support/run-action.js';
-import { runnerCommands, unescapeData } from '../support/runner-log.js';
 import {
   earlierJobOf,
   GITHUB_FAULT_MATRIX,
@@ -33,7 +32,7 @@ import {
   SIGINT_READS,
   type GitHubScenario,
 } from './github-cases.js';
-import { actionTime, checkedRun, errorLines } from '../support/checked-run.js';
+import { actionTime, checkedRun, errorLines, warnings } from '../support/checked-run.js';
 import { closedPort } from '../support/closed-port.js';
 
 const TOKEN = 'ghs_githubFaultsToken0123';
@@ -42,13 +41,9 @@ const REQUEST_TIMEOUT = '300ms';
 const TIMEOUT = '3s';
 const DEADLINE_MS = 3_000 + 300;
 
+/** Shared: it tells the cases' jobs apart by prompt. Each case has a fake GitHub of its own (withRunnerGitHub). */
 let sim: Simulator;
-beforeAll(async () => {
-  sim = await startRunnerSimulator({ defaultJobScript: scripts.prAfter(1) });
-});
-afterAll(async () => {
-  await sim.close();
-});
+useRunnerSimulator({ defaultJobScript: scripts.prAfter(1) }, (started) => (sim = started));
 
 async function runWith(
   github: FakeGitHub,
@@ -73,33 +68,15 @@ async function runWith(
   });
 }
 
-const warnings = (run: ActionRun): string[] =>
-  runnerCommands(run.stdout)
-    .filter((command) => command.name === 'warning')
-    .map((command) => unescapeData(command.data));
-
 /** The lines that say a GitHub request is sent again. */
 const retryLines = (run: ActionRun): string[] => run.stdout.split('\n').filter((line) => /^GitHub .*; retrying in \d+s \(attempt \d+ of \d+\)\.$/.test(line));
-
-/** Each case has its own fake GitHub; the simulator, shared, tells jobs apart by prompt. */
-async function withGitHub<T>(body: (github: FakeGitHub) => Promise<T>): Promise<T> {
-  const github = await startRunnerGitHub();
-  try {
-    const result = await body(github);
-    // Every request the action sent, and every answer the fake gave as itself, is as GitHub describes it.
-    expect(await github.takeViolations()).toEqual([]);
-    return result;
-  } finally {
-    await github.close();
-  }
-}
 
 /** The create requests this case made: the simulator is shared, the prompt is the case's own. */
 const createsFor = (marker: string) => sim.requests.filter((r) => r.endpoint === 'create' && (r.body as { prompt: string }).prompt.includes(marker));
 
 describe('every fault at every GitHub call', () => {
   it.each(GITHUB_FAULT_MATRIX)('$label', ({ label, call, role, fault, says, retried, ...scenario }) =>
-    withGitHub(async (github) => {
+    withRunnerGitHub(async (github) => {
       scenario.setup(github);
       github.injectFault({ call, ...fault });
       const marker = `case ${label}`;
@@ -190,7 +167,7 @@ describe('a diff that cannot be read, under diff: auto', () => {
   const ONE_RETRY = { retries: '1', timeout: '10s' };
 
   it('with a prompt: one warning, and the prompt goes without the diff', () =>
-    withGitHub(async (github) => {
+    withRunnerGitHub(async (github) => {
       pull(github);
       // A 500 that outlasts the retries (one here, after a pause of 1s).
       github.injectFault({ call: 'pull-diff', kind: 'status', status: 500, times: 2 });
@@ -208,7 +185,7 @@ describe('a diff that cannot be read, under diff: auto', () => {
     }));
 
   it('without a prompt the diff is all there is to send: outcome error, nothing sent', () =>
-    withGitHub(async (github) => {
+    withRunnerGitHub(async (github) => {
       pull(github);
       github.injectFault({ call: 'pull-diff', kind: 'reset', times: 2 });
       const run = await runWith(github, scenario('pull-diff'), { diff: 'auto', ...ONE_RETRY }, { deadlineMs: 11_000 });
@@ -241,7 +218,7 @@ describe("GitHub's transient failures and rate limits: retried within timeout", 
     }) as const;
 
   it('a 5xx then success on the diff the step was told to send: sent again, and the run goes ahead', () =>
-    withGitHub(async (github) => {
+    withRunnerGitHub(async (github) => {
       pull(github);
       github.injectFault({ call: 'pull-diff', kind: 'status', status: 502 });
       const marker = 'retried 5xx';
@@ -258,7 +235,7 @@ describe("GitHub's transient failures and rate limits: retried within timeout", 
     }));
 
   it('a secondary rate limit (403, retry-after: 1) then success: waited out, and the run goes ahead', () =>
-    withGitHub(async (github) => {
+    withRunnerGitHub(async (github) => {
       pull(github);
       github.injectFault({ call: 'pull-diff', ...secondaryRateLimit(1) });
       const marker = 'rate limit waited out';
@@ -275,7 +252,7 @@ describe("GitHub's transient failures and rate limits: retried within timeout", 
     }));
 
   it('a 5xx on a comment GitHub created all the same: not sent again, so exactly one comment', () =>
-    withGitHub(async (github) => {
+    withRunnerGitHub(async (github) => {
       pull(github);
       github.injectFault({ call: 'create-comment', kind: 'status', status: 502, afterHandling: true });
       const marker = 'no second comment';
@@ -290,7 +267,7 @@ describe("GitHub's transient failures and rate limits: retried within timeout", 
     }));
 
   it("a rate limit that asks for longer than the timeout leaves: given up at once, in the step's own words", () =>
-    withGitHub(async (github) => {
+    withRunnerGitHub(async (github) => {
       pull(github);
       github.injectFault({ call: 'pull-diff', ...secondaryRateLimit(60) });
       const marker = 'rate limit past the timeout';
@@ -341,7 +318,7 @@ describe('a hang under timeout: the step ends by its deadline', () => {
   const LONG_REQUEST_TIMEOUT = { 'request-timeout': '10m', timeout: '1m' };
 
   it.each(HANG_UNDER_TIMEOUT_CALLS)('%s', (call) =>
-    withGitHub(async (github) => {
+    withRunnerGitHub(async (github) => {
       const hung = scenario(call);
       hung.setup(github);
       github.injectFault({ call, kind: 'hang' });
@@ -359,7 +336,7 @@ describe('a hang under timeout: the step ends by its deadline', () => {
   );
 
   it('the closing comment of a timed-out wait gets one request-timeout past the deadline, no more', () =>
-    withGitHub(async (github) => {
+    withRunnerGitHub(async (github) => {
       const hung = scenario('update-comment');
       hung.setup(github);
       sim.queueJobScripts(scripts.stayActive());
@@ -385,7 +362,7 @@ describe('a hang under timeout: the step ends by its deadline', () => {
 
 describe('the last writes: the status first, in a window of its own', () => {
   it('after a timed-out wait, the comments slow to list and to write: the final status is written before the comment, the step’s error is the timeout, one warning for the comment', () =>
-    withGitHub(async (github) => {
+    withRunnerGitHub(async (github) => {
       const hung = scenario('update-comment');
       hung.setup(github);
       sim.queueJobScripts(scripts.stayActive());
@@ -434,7 +411,7 @@ describe('the last writes: the status first, in a window of its own', () => {
 
 describe('SIGINT while a GitHub request hangs: out within 2 seconds, outputs and summary written', () => {
   it.each(SIGINT_READS.map((read) => ({ ...read, label: read.call })))('$label', ({ label, ...read }) =>
-    withGitHub(async (github) => {
+    withRunnerGitHub(async (github) => {
       read.setup(github);
       github.injectFault({ call: read.call, kind: 'hang' });
       const marker = `sigint ${label}`;
@@ -459,7 +436,7 @@ describe('SIGINT while a GitHub request hangs: out within 2 seconds, outputs and
   );
 
   it('while the working comment is written: cancelled, and the job, which exists, goes on', () =>
-    withGitHub(async (github) => {
+    withRunnerGitHub(async (github) => {
       const write = scenario('create-comment');
       write.setup(github);
       github.injectFault({ call: 'create-comment', kind: 'hang' });
@@ -483,7 +460,7 @@ describe('SIGINT while a GitHub request hangs: out within 2 seconds, outputs and
 
   // The outputs are set once the last writes are done: a cancellation during them is the run's.
   it('while the closing comment is written: the step stops, cancelled, its outputs and summary written', () =>
-    withGitHub(async (github) => {
+    withRunnerGitHub(async (github) => {
       const write = scenario('update-comment');
       write.setup(github);
       // The first update says "working"; the second, the outcome, hangs.

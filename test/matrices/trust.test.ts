@@ -6,40 +6,36 @@
  * commented on, or what it said; each test here failed on the bundle before its fix. (Two runs
  * that race need two processes: test/e2e/.)
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COMMENT_MARKER, DOCS_PR_MARKER, type DocsPrRecord } from '../../src/memory/record.js';
-import { apiInputs, type JobScript, type Simulator } from '../simulator/index.js';
+import { describe, expect, it } from 'vitest';
+import { COMMENT_MARKER, DOCS_PR_MARKER } from '../../src/memory/record.js';
+import { apiInputs, type Simulator } from '../simulator/index.js';
 import type { FakeGitHub, FakePullState, FakeRepository } from '../support/fake-github.js';
-import { startRunnerGitHub, startRunnerSimulator } from '../support/runner.js';
-import { recordIn, repositoryIdentity, sealedRecord } from '../support/records.js';
+import { useRunnerSimulator, withRunnerGitHub } from '../support/runner.js';
+import { recordIn, repositoryIdentity } from '../support/records.js';
 import type { ActionRun } from '../support/run-action.js';
-import { runnerCommands, unescapeData } from '../support/runner-log.js';
 import { pullRequestEvent, type PullRequestEventOptions } from '../support/webhook-events.js';
-import { checkedRun } from '../support/checked-run.js';
+import { checkedRun, notices, warnings } from '../support/checked-run.js';
+import {
+  addDocsRepository,
+  CODE,
+  CODE_PR,
+  DOCS,
+  DOCS_TOKEN,
+  docsPullState,
+  HEAD,
+  jobOnBranch,
+  recordedDocsPr as recorded,
+} from '../support/two-repositories.js';
 
 const GITHUB_TOKEN = 'ghs_workflowToken0123456';
-const DOCS_TOKEN = 'ghs_docsAppToken9876543';
-const CODE = 'acme/widgets';
-const DOCS = 'acme-sim/docs';
-const CODE_PR = 12;
+/** The branch the jobs work on here: the vendor's own naming. */
 const BRANCH = 'mintlify/docs-retries';
-const HEAD = 'e'.repeat(40);
-/** A job that works on BRANCH and reports its documentation PR at its first poll. */
-const JOB_ON_BRANCH: JobScript = [
-  { status: 'active', polls: 1, ref: BRANCH },
-  { status: 'completed', prLink: true },
-];
 /** A record as the action wrote it before its records were sealed: what a planted one looks like. */
 const plantedRecord = (docsPr: { repository: string; number: number; closedByAction: boolean }): string =>
   `<!-- docs-agent-action:state ${JSON.stringify({ jobId: 'job_planted', headSha: 'a'.repeat(40), docsPr })} -->`;
 
 let sim: Simulator;
-beforeAll(async () => {
-  sim = await startRunnerSimulator({ defaultJobScript: JOB_ON_BRANCH });
-});
-afterAll(async () => {
-  await sim.close();
-});
+useRunnerSimulator({ defaultJobScript: jobOnBranch(BRANCH) }, (started) => (sim = started));
 
 interface Setup {
   readonly github: FakeGitHub;
@@ -48,30 +44,22 @@ interface Setup {
   readonly website: FakeRepository;
 }
 
-async function withGitHub(body: (setup: Setup) => Promise<void>, sourceRepository = `https://github.com/${DOCS}`): Promise<void> {
-  const github = await startRunnerGitHub();
-  const docs = github.addRepository(DOCS);
-  const website = github.addRepository('acme/website');
-  const grant = { pullRequests: 'write', contents: 'write' } as const;
-  github.tokens.set(DOCS_TOKEN, { login: 'docs-writer[bot]', repositories: { [DOCS]: grant, 'acme/website': grant } });
-  sim.setSourceRepository(sourceRepository);
-  try {
-    await body({ github, docs, website });
-    expect(await github.takeViolations()).toEqual([]);
-  } finally {
-    sim.setSourceRepository(`https://github.com/${DOCS}`);
-    await github.close();
-  }
+function withGitHub(body: (setup: Setup) => Promise<void>, sourceRepository = `https://github.com/${DOCS}`): Promise<void> {
+  return withRunnerGitHub(async (github) => {
+    const docs = addDocsRepository(github);
+    const website = github.addRepository('acme/website');
+    // The docs token may write there too.
+    github.tokens.get(DOCS_TOKEN)!.repositories['acme/website'] = { pullRequests: 'write', contents: 'write' };
+    sim.setSourceRepository(sourceRepository);
+    try {
+      await body({ github, docs, website });
+    } finally {
+      sim.setSourceRepository(`https://github.com/${DOCS}`);
+    }
+  });
 }
 
-const pull = (state: Partial<FakePullState> = {}): FakePullState => ({
-  title: 'Document retries',
-  state: 'open',
-  draft: true,
-  merged: false,
-  headRef: BRANCH,
-  ...state,
-});
+const pull = (state: Partial<FakePullState> = {}): FakePullState => docsPullState({ headRef: BRANCH, ...state });
 
 const inputs = (more: Record<string, string> = {}): Record<string, string> =>
   apiInputs(sim, {
@@ -97,24 +85,6 @@ function run(github: FakeGitHub, number: number, event: PullRequestEventOptions,
   });
 }
 
-function recorded(github: FakeGitHub, docsPr: DocsPrRecord): void {
-  github.comments.push({
-    id: 700 + github.comments.length,
-    issue_url: `${github.url}/repos/${CODE}/issues/${CODE_PR}`,
-    body: `${COMMENT_MARKER}\nearlier\n${sealedRecord({ jobId: 'job_earlier', headSha: 'a'.repeat(40), docsPr }, CODE_PR)}`,
-    user: { login: 'github-actions[bot]', type: 'Bot' },
-    author_association: 'MEMBER',
-  });
-}
-
-const notices = (result: ActionRun): string[] =>
-  runnerCommands(result.stdout)
-    .filter((command) => command.name === 'notice')
-    .map((command) => unescapeData(command.data));
-const warnings = (result: ActionRun): string[] =>
-  runnerCommands(result.stdout)
-    .filter((command) => command.name === 'warning')
-    .map((command) => unescapeData(command.data));
 const codeComment = (github: FakeGitHub, number = CODE_PR): string | undefined =>
   github.comments.filter((c) => c.issue_url?.endsWith(`/issues/${number}`) && c.body.startsWith(COMMENT_MARKER)).at(-1)?.body;
 /** The writes to one pull request (its state, its comments) from request `from` of the fake's log on. */

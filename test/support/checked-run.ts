@@ -203,3 +203,19 @@ export function errorLines(run: ActionRun): string[] {
     .filter((command) => command.name === 'error')
     .map((command) => `::error::${unescapeData(command.data)}`);
 }
+
+/** What each `::warning::` of a run says, as the runner shows it. */
+export function warnings(run: Pick<ActionRun, 'stdout'>): string[] {
+  return messagesOf(run, 'warning');
+}
+
+/** What each `::notice::` of a run says, as the runner shows it. */
+export function notices(run: Pick<ActionRun, 'stdout'>): string[] {
+  return messagesOf(run, 'notice');
+}
+
+function messagesOf(run: Pick<ActionRun, 'stdout'>, name: 'warning' | 'notice'): string[] {
+  return runnerCommands(run.stdout)
+    .filter((command) => command.name === name)
+    .map((command) => unescapeData(command.data));
+}

@@ -28,6 +28,7 @@
  */
 import * as core from '@actions/core';
 import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { run, type RunnerPorts } from '../../src/main.js';
 import { realSleep, type Sleep } from '../../src/runtime.js';
 import { uploadArtifact, type UploadArtifact } from '../../src/visitors/artifact.js';
@@ -267,4 +268,29 @@ export async function startRunnerGitHub(): Promise<FakeGitHub> {
   const github = await startFakeGitHub({ now: () => runnerClock.now() });
   github.onHang = held;
   return github;
+}
+
+/** A simulator on the runs' clock for the tests of a file (or a describe): started before them, closed after them; `keep` is given it once it runs. */
+export function useRunnerSimulator(options: SimulatorOptions, keep: (sim: Simulator) => void): void {
+  let running: Simulator | undefined;
+  beforeAll(async () => {
+    running = await startRunnerSimulator(options);
+    keep(running);
+  });
+  afterAll(() => running?.close());
+}
+
+/**
+ * Runs `body` with a fake GitHub of its own on the runs' clock; then every request the action
+ * sent, and every answer the fake gave as itself, must be as GitHub describes it. Closed after it.
+ */
+export async function withRunnerGitHub<T>(body: (github: FakeGitHub) => Promise<T>): Promise<T> {
+  const github = await startRunnerGitHub();
+  try {
+    const result = await body(github);
+    expect(await github.takeViolations()).toEqual([]);
+    return result;
+  } finally {
+    await github.close();
+  }
 }

@@ -5,9 +5,10 @@
  * fake GitHub with the tokens that reach it. Where documentation and code share a repository, a
  * test uses CODE for both.
  */
+import { COMMENT_MARKER, type DocsPrRecord } from '../../src/memory/record.js';
 import type { JobScript } from '../simulator/index.js';
 import type { FakeComment, FakeGitHub, FakePullState, FakeRepository } from './fake-github.js';
-import { WORKFLOW_REPOSITORY } from './records.js';
+import { sealedRecord, WORKFLOW_REPOSITORY } from './records.js';
 
 /** The code repository: the workflow's repository of the fake GitHub and of the runs. */
 export const CODE = WORKFLOW_REPOSITORY;
@@ -18,11 +19,12 @@ export const CODE_PR = 12;
 export const HEAD = 'e'.repeat(40);
 /** The branch the jobs work on (`source.ref`), and so the documentation PR's head branch. */
 export const BRANCH = 'docs/retries';
-/** A job that works on BRANCH and reports a documentation PR at its first poll. */
-export const JOB_ON_BRANCH: JobScript = [
-  { status: 'active', polls: 1, ref: BRANCH },
+/** A job that works on `branch` and reports a documentation PR at its first poll. */
+export const jobOnBranch = (branch: string): JobScript => [
+  { status: 'active', polls: 1, ref: branch },
   { status: 'completed', prLink: true },
 ];
+export const JOB_ON_BRANCH = jobOnBranch(BRANCH);
 
 /** The docs token of the code repository's workflow (follow-code-pr, the back-link): it writes in DOCS. */
 export const DOCS_TOKEN = 'ghs_docsInstallationToken77';
@@ -71,22 +73,39 @@ export const codePullState = (state: Partial<FakePullState> = {}): FakePullState
   ...state,
 });
 
-/** A documentation PR as the job opens it (a draft on BRANCH unless the test says otherwise), set in `docs` as `number`. */
+/** A documentation PR as the job opens it: a draft on BRANCH unless the test says otherwise. */
+export const docsPullState = (state: Partial<FakePullState> = {}): FakePullState => ({
+  title: 'Document retries',
+  state: 'open',
+  draft: true,
+  merged: false,
+  headRef: BRANCH,
+  ...state,
+});
+
+/** A documentation PR as the job opens it, set in `docs` as `number`. */
 export function docsPull(docs: Pick<FakeRepository, 'pulls'>, number: number, state: Partial<FakePullState> = {}): FakePullState {
-  const pull: FakePullState = { title: 'Document retries', state: 'open', draft: true, merged: false, headRef: BRANCH, ...state };
+  const pull = docsPullState(state);
   docs.pulls.set(number, pull);
   return pull;
 }
 
-/** A comment of the action's (the workflow's token, `github-actions[bot]`) on the code PR, or on pull request `number` of CODE. */
-export function actionComment(github: FakeGitHub, id: number, body: string, number = CODE_PR): FakeComment {
+/** A comment on the code PR (or on pull request `number` of CODE): the action's (`github-actions[bot]`) unless `author` says whose. */
+export function codePrComment(github: FakeGitHub, id: number, body: string, on: { readonly number?: number; readonly author?: string } = {}): FakeComment {
+  const { number = CODE_PR, author = 'github-actions[bot]' } = on;
   const comment: FakeComment = {
     id,
     issue_url: `${github.url}/repos/${CODE}/issues/${number}`,
     body,
-    user: { login: 'github-actions[bot]', type: 'Bot' },
+    user: { login: author, type: author.endsWith('[bot]') ? 'Bot' : 'User' },
     author_association: 'MEMBER',
   };
   github.comments.push(comment);
   return comment;
+}
+
+/** The code PR's comment as an earlier run left it: its job (`job_earlier`, on an older head) recorded `docsPr`. */
+export function recordedDocsPr(github: FakeGitHub, docsPr: DocsPrRecord, author?: string): FakeComment {
+  const body = `${COMMENT_MARKER}\nearlier\n${sealedRecord({ jobId: 'job_earlier', headSha: 'a'.repeat(40), docsPr }, CODE_PR)}`;
+  return codePrComment(github, 700 + github.comments.length, body, author === undefined ? {} : { author });
 }

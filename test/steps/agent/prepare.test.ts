@@ -12,7 +12,7 @@ import { fileDiff, type FakeGitHub } from '../../support/fake-github.js';
 import { useFlows, type FlowOptions, type FlowResult, type Flows } from '../../support/in-process.js';
 import { recordIn, sealedBackLink, sealedRecord } from '../../support/records.js';
 import { pullRequestEvent, pushEvent, type PullRequestEventOptions } from '../../support/webhook-events.js';
-import { actionComment, CODE, HEAD } from '../../support/two-repositories.js';
+import { CODE, codePrComment, HEAD } from '../../support/two-repositories.js';
 
 const CODE_PR = 40;
 const OLD = 'c0'.repeat(20);
@@ -43,7 +43,7 @@ const commentWrites = () => github.requests.filter((r) => r.call === 'create-com
 
 /** The code PR's comment as an earlier run of the action left it. */
 function recorded(jobId: string, headSha = OLD): void {
-  actionComment(github, 500 + github.comments.length, `${COMMENT_MARKER}\nearlier\n${sealedRecord({ jobId, headSha }, CODE_PR)}`, CODE_PR);
+  codePrComment(github, 500 + github.comments.length, `${COMMENT_MARKER}\nearlier\n${sealedRecord({ jobId, headSha }, CODE_PR)}`, { number: CODE_PR });
 }
 
 describe('the waiver (waive-label, with the documentation gate on)', () => {
@@ -138,7 +138,7 @@ describe('what the run needs before it reads GitHub', () => {
   });
 
   it('pr-comment: false never reads the comments: not even a documentation PR’s back-link stops the job', async () => {
-    actionComment(github, 800, `${DOCS_PR_MARKER}\nlinked\n${sealedBackLink({ codePr: { repository: CODE, number: 3 } }, CODE_PR, CODE)}`, CODE_PR);
+    codePrComment(github, 800, `${DOCS_PR_MARKER}\nlinked\n${sealedBackLink({ codePr: { repository: CODE, number: 3 } }, CODE_PR, CODE)}`, { number: CODE_PR });
     const result = await onPull({ 'pr-comment': 'false', prompt: 'x' });
     expect(result.outputs.outcome).toBe('submitted');
     expect(posts('create')).toHaveLength(1);
