@@ -16,7 +16,8 @@
  *      loop at a time.
  *   7. Billed runner minutes per documentation job, waiting against detached (`wait: false` and
  *      `command: sweep`), for jobs of 1 to 60 minutes and 2 to 200 jobs a day, hourly and
- *      15-minute schedules; and a sweep's requests against the contract's bound.
+ *      15-minute schedules, and their price: waiting on ubuntu-latest, detached on ubuntu-slim;
+ *      and a sweep's requests against the contract's bound.
  *
  * Not part of `npm test`: timings never decide a test. docs/benchmarks.md records a run.
  *
@@ -827,6 +828,13 @@ async function redirectMatching(): Promise<void> {
  */
 const JOB_OVERHEAD_MS = 15_000;
 const billed = (ms: number): number => Math.ceil((JOB_OVERHEAD_MS + ms) / 60_000);
+/**
+ * GitHub's price of a billed minute on a private repository (public ones are free), since
+ * 2026-01-01: `ubuntu-latest` (2 cores), where a job that waits on the agent runs, and
+ * `ubuntu-slim` (1 vCPU, 15 minutes at most a job), where the detached start and the sweeps run.
+ */
+const PER_MINUTE = { latest: 0.006, slim: 0.002 } as const;
+const dollars = (amount: number): string => `$${amount.toFixed(4)}`;
 
 async function runnerMinutes(): Promise<void> {
   say('runner minutes: a detached start, a sweep finishing a job and a sweep with nothing to do, through dist/index.js');
@@ -882,10 +890,12 @@ async function runnerMinutes(): Promise<void> {
   });
   // The waiting run holds the runner from its start to its finish, the job's time in between.
   const waiting = (jobMinutes: number): number => billed(start + jobMinutes * 60_000 + finish);
+  const detached = billed(start) + billed(finish);
+  // A job's billed minutes detached: its start, the sweep its documentation PR's opening runs, and its share of the schedule's sweeps.
+  const detachedMinutes = (perDay: number, runs: number): number => detached + (runs * billed(empty)) / perDay;
   for (const jobMinutes of [1, 5, 20, 60]) {
-    const detached = billed(start) + billed(finish);
     const totals = [2, 20, 200].map((perDay) => {
-      const total = (runs: number): string => (detached + (runs * billed(empty)) / perDay).toFixed(perDay >= 200 ? 2 : 1);
+      const total = (runs: number): string => detachedMinutes(perDay, runs).toFixed(perDay >= 200 ? 2 : 1);
       return `${perDay}/day: ${total(24)} hourly, ${total(96)} every 15 min`;
     });
     rows.push({
@@ -894,6 +904,26 @@ async function runnerMinutes(): Promise<void> {
       reference: `waiting: ${waiting(jobMinutes)} a job, however many a day; two repositories add ${billed(empty)} a job (the documentation repository's wake-up)`,
       target: jobMinutes === 20 ? '≤ 2 + share, against ~21 waiting' : '',
       ...(jobMinutes === 20 ? { met: detached <= 2 && waiting(jobMinutes) >= 21 } : {}),
+    });
+  }
+  // The same minutes priced: waiting on ubuntu-latest, detached (the start, the sweeps) on ubuntu-slim.
+  for (const jobMinutes of [1, 5, 20, 60]) {
+    const waitingPrice = waiting(jobMinutes) * PER_MINUTE.latest;
+    const prices = [2, 20, 200].map((perDay) => {
+      const price = (runs: number): string => dollars(detachedMinutes(perDay, runs) * PER_MINUTE.slim);
+      return `${perDay}/day: ${price(24)} hourly, ${price(96)} every 15 min`;
+    });
+    // The fewest jobs a day from which detached costs less than waiting, on each schedule.
+    const pays = (runs: number): string => {
+      const perDay = Array.from({ length: 1_000 }, (_, index) => index + 1).find((day) => detachedMinutes(day, runs) * PER_MINUTE.slim < waitingPrice);
+      return perDay === undefined ? 'never, up to 1,000 a day' : `from ${perDay} a day`;
+    };
+    rows.push({
+      figure: `Price per documentation job of ${jobMinutes} min, detached on ubuntu-slim ($${PER_MINUTE.slim} a minute): the same minutes`,
+      value: prices.join(' · '),
+      reference: `waiting on ubuntu-latest ($${PER_MINUTE.latest} a minute): ${dollars(waitingPrice)} a job; detached costs less ${pays(24)} hourly, ${pays(96)} every 15 min; the wake-up of two repositories adds ${dollars(billed(empty) * PER_MINUTE.slim)}`,
+      target: jobMinutes === 20 ? 'detached < waiting from 2 a day, hourly' : '',
+      ...(jobMinutes === 20 ? { met: detachedMinutes(2, 24) * PER_MINUTE.slim < waitingPrice } : {}),
     });
   }
 
