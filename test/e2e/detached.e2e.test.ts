@@ -11,24 +11,18 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { COMMENT_MARKER } from '../../src/memory/record.js';
-import { startSimulator, type JobScript, type Simulator } from '../simulator/index.js';
-import { startFakeGitHub, type FakeGitHub } from '../support/fake-github.js';
+import type { JobScript, Simulator } from '../simulator/index.js';
+import type { FakeGitHub } from '../support/fake-github.js';
 import { bundleReady } from '../support/build-bundle.js';
-import { checkedBundleRun as checkedRun } from '../support/checked-run.js';
 import type { ActionRun } from '../support/run-action.js';
 import { pullRequestEvent, repositoryDispatchEvent, type TriggeringEvent } from '../support/webhook-events.js';
 import { recordIn } from '../support/records.js';
+import { addDocsRepository, BRANCH, CODE, CODE_PR, codePullState, DOCS, DOCS_TOKEN, docsPull, HEAD } from '../support/two-repositories.js';
+import { bundleRun, withOwnServers } from './fixture.js';
 
 beforeAll(() => bundleReady(), 180_000);
 
-const GITHUB_TOKEN = 'ghs_workflowToken0123456';
-const DOCS_TOKEN = 'ghs_docsInstallation3333';
-const CODE = 'acme/widgets';
-const DOCS = 'acme-sim/docs';
-const CODE_PR = 12;
 const DOCS_PR = 101;
-const HEAD = 'e'.repeat(40);
-const BRANCH = 'docs/retries';
 /** Active when the start creates it, done a moment later: the sweep finds it ended. */
 const JOB: JobScript = [
   { status: 'active', forMs: 200, ref: BRANCH },
@@ -61,44 +55,29 @@ const SETUPS: readonly Setup[] = [
   },
 ];
 
-async function withServers(docs: string, body: (github: FakeGitHub, sim: Simulator) => Promise<void>): Promise<void> {
-  const sim = await startSimulator({ defaultJobScript: JOB });
-  const github = await startFakeGitHub();
-  sim.setSourceRepository(`https://github.com/${docs}`);
-  if (docs !== CODE) {
-    github.addRepository(docs);
-    github.tokens.set(DOCS_TOKEN, { login: 'docs-writer[bot]', repositories: { [docs]: { pullRequests: 'write', contents: 'write' } } });
-  }
-  github.pullStates.set(CODE_PR, { title: 'Add a retries flag', state: 'open', draft: false, merged: false, headRef: 'feature', headSha: HEAD, labels: [] });
-  try {
+function withServers(docs: string, body: (github: FakeGitHub, sim: Simulator) => Promise<void>): Promise<void> {
+  return withOwnServers({ defaultJobScript: JOB }, async ({ github, sim }) => {
+    sim.setSourceRepository(`https://github.com/${docs}`);
+    if (docs !== CODE) addDocsRepository(github);
+    github.pullStates.set(CODE_PR, codePullState());
     await body(github, sim);
-    expect(await github.takeViolations()).toEqual([]);
     expect(github.statuses.filter((status) => status.sha !== HEAD || status.repository !== CODE)).toEqual([]);
-  } finally {
-    await Promise.all([github.close(), sim.close()]);
-  }
+  });
 }
 
 function run(sim: Simulator, github: FakeGitHub, event: TriggeringEvent, inputs: Record<string, string>, links?: string[]): Promise<ActionRun> {
-  return checkedRun({
-    event,
-    env: { GITHUB_API_URL: github.url, GITHUB_REPOSITORY: CODE, GITHUB_RUN_ID: '4242' },
-    inputs: {
-      'api-key': sim.apiKey,
-      'project-id': 'proj_sim',
-      'base-url': sim.url,
-      'github-token': GITHUB_TOKEN,
-      'docs-status': 'written',
-      'follow-code-pr': 'true',
-      timeout: '10s',
-      'request-timeout': '2s',
-      ...inputs,
+  return bundleRun(
+    { sim, github },
+    {
+      event,
+      env: { GITHUB_RUN_ID: '4242' },
+      inputs: { 'docs-status': 'written', 'follow-code-pr': 'true', timeout: '10s', 'request-timeout': '2s', ...inputs },
+      secrets: [DOCS_TOKEN],
+      deadlineMs: TIMEOUT_MS + 2_000,
+      sim,
+      ...(links ? { summary: { links } } : {}),
     },
-    secrets: [sim.apiKey, GITHUB_TOKEN, DOCS_TOKEN],
-    deadlineMs: TIMEOUT_MS + 2_000,
-    sim,
-    ...(links ? { summary: { links } } : {}),
-  });
+  );
 }
 
 describe.concurrent('the fast path of a detached run, through the bundle', () => {
@@ -118,9 +97,8 @@ describe.concurrent('the fast path of a detached run, through the bundle', () =>
 
         // The job opens its documentation PR (the vendor's app), a moment later.
         await new Promise((resolve) => setTimeout(resolve, 300));
-        const docsPull = { title: 'Document retries', state: 'open' as const, draft: true, merged: false, headRef: BRANCH };
-        if (setup.docs === CODE) github.pullStates.set(DOCS_PR, docsPull);
-        else github.repositories.get(setup.docs)!.pulls.set(DOCS_PR, docsPull);
+        const pulls = setup.docs === CODE ? github.pullStates : github.repositories.get(setup.docs)!.pulls;
+        docsPull({ pulls }, DOCS_PR);
 
         const sweep = await run(sim, github, setup.wakeUp(), { ...setup.inputs, command: 'sweep' }, [`https://github.com/${CODE}/pull/${CODE_PR}`, docsPrLink]);
         expect(sweep.code).toBe(0);

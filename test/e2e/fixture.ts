@@ -15,7 +15,7 @@
  * names a Node 24 binary (CI fetches one: .ci/run), and are skipped otherwise.
  */
 import { existsSync } from 'node:fs';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { bundleReady } from '../support/build-bundle.js';
 import { checkedBundleRun, type CheckedRunOptions } from '../support/checked-run.js';
 import { apiInputs, startSimulator, type Simulator, type SimulatorOptions } from '../simulator/index.js';
@@ -26,9 +26,8 @@ import type { ActionRun } from '../support/run-action.js';
 /** How long a file of the bundle's tests waits for the bundle's build, at most. */
 const BUILD_WAIT_MS = 180_000;
 
-/** The workflow's token, and the documentation repository's. */
+/** The workflow's token (the documentation repository's, DOCS_TOKEN, is test/support/two-repositories.ts's). */
 export const GITHUB_TOKEN = 'ghs_bundleWorkflowToken01';
-export const DOCS_TOKEN = 'ghs_bundleDocsToken98765';
 /** The workflow's repository, as the fake GitHub serves it. */
 export const REPOSITORY = 'acme/widgets';
 
@@ -72,6 +71,21 @@ export function useServers(options: SimulatorOptions & { readonly github?: boole
   return servers;
 }
 
+/**
+ * Runs `body` with a simulator and a fake GitHub of its own, for the tests that run at once (a
+ * job's script or PR link queued for one must not go to another); then every exchange with GitHub
+ * must be as GitHub describes it. Both are closed after it.
+ */
+export async function withOwnServers(options: SimulatorOptions, body: (servers: Pick<Servers, 'sim' | 'github'>) => Promise<void>): Promise<void> {
+  const [sim, github] = await Promise.all([startSimulator(options), startFakeGitHub()]);
+  try {
+    await body({ sim, github });
+    expect(await github.takeViolations()).toEqual([]);
+  } finally {
+    await Promise.all([github.close(), sim.close()]);
+  }
+}
+
 export interface BundleRunOptions extends Partial<Omit<CheckedRunOptions, 'inputs'>> {
   /** Inputs besides the simulator's key, project and URL (and the workflow's token). */
   readonly inputs?: Record<string, string>;
@@ -83,7 +97,7 @@ export interface BundleRunOptions extends Partial<Omit<CheckedRunOptions, 'input
  * the ID it knows it by as GITHUB_REPOSITORY_ID, which `prepareRun` adds as a runner would), the
  * workflow's token, and the simulator's key, project and URL, besides what the test gives.
  */
-export function bundleRun({ sim, github }: Servers, options: BundleRunOptions = {}): Promise<ActionRun> {
+export function bundleRun({ sim, github }: Pick<Servers, 'sim' | 'github'>, options: BundleRunOptions = {}): Promise<ActionRun> {
   const { inputs = {}, env = {}, secrets = [], ...rest } = options;
   return checkedBundleRun({
     deadlineMs: 30_000,

@@ -9,91 +9,80 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { COMMENT_MARKER, DOCS_PR_MARKER } from '../../src/memory/record.js';
-import { scripts, startSimulator, type JobScript, type Simulator } from '../simulator/index.js';
-import { startFakeGitHub, type FakeGitHub } from '../support/fake-github.js';
+import { scripts, type JobScript, type Simulator } from '../simulator/index.js';
+import type { FakeGitHub } from '../support/fake-github.js';
 import { sealedBackLink, sealedRecord } from '../support/records.js';
 import type { ActionRun } from '../support/run-action.js';
 import { pullRequestEvent, pullRequestReviewEvent } from '../support/webhook-events.js';
 import { bundleReady } from '../support/build-bundle.js';
-import { actionTime, checkedBundleRun as checkedRun, warnings } from '../support/checked-run.js';
+import { actionTime, warnings } from '../support/checked-run.js';
+import {
+  addDocsRepository,
+  addDocsWorkflowTokens,
+  BRANCH,
+  CODE,
+  CODE_PR,
+  CODE_TOKEN,
+  codePrComment,
+  codePullState,
+  DOCS,
+  DOCS_TOKEN,
+  DOCS_WORKFLOW_TOKEN,
+  docsPull,
+  HEAD,
+  JOB_ON_BRANCH,
+  link,
+} from '../support/two-repositories.js';
+import { bundleRun, GITHUB_TOKEN, withOwnServers, type BundleRunOptions } from './fixture.js';
 
 // The bundle is built beside the other tests (test/support/build-bundle.ts): it must be done.
 beforeAll(() => bundleReady(), 180_000);
 
-const GITHUB_TOKEN = 'ghs_workflowToken0123456';
-const DOCS_WORKFLOW_TOKEN = 'ghs_docsWorkflowToken5555';
-const CODE_TOKEN = 'ghs_codeAppInstallation9999';
-/** The code repository's docs-token: it reads (and writes) the documentation repository, where the run checks its documentation PR. */
-const DOCS_TOKEN = 'ghs_docsInstallation3333';
-const CODE = 'acme/widgets';
-const DOCS = 'acme-sim/docs';
-const CODE_PR = 12;
 const DOCS_PR = 5;
-const HEAD = 'e'.repeat(40);
-const BRANCH = 'docs/retries';
-const JOB_ON_BRANCH: JobScript = [
-  { status: 'active', polls: 1, ref: BRANCH },
-  { status: 'completed', prLink: true },
-];
 const TIMEOUT_MS = 10_000;
 const LIMITS = { timeout: '10s', 'request-timeout': '2s' };
-const docsPrLink = (number: number): string => `https://github.com/${DOCS}/pull/${number}`;
 
 /**
- * Each run has an API simulator and a fake GitHub of its own (the runs are concurrent: a job's
- * script or PR link queued for one must not go to another); every exchange with GitHub is held to
- * its descriptions.
+ * Each run has an API simulator and a fake GitHub of its own (the runs are concurrent), with the
+ * documentation repository, where the run checks the documentation PR its job reports.
  */
-async function withGitHub(body: (github: FakeGitHub, sim: Simulator) => Promise<void>, script: JobScript = JOB_ON_BRANCH): Promise<void> {
-  const sim = await startSimulator({ defaultJobScript: script });
-  const github = await startFakeGitHub();
-  // The documentation repository, where the run checks the documentation PR its job reports.
-  github.addRepository(DOCS);
-  github.tokens.set(DOCS_TOKEN, { login: 'docs-writer[bot]', repositories: { [DOCS]: { pullRequests: 'write', contents: 'write' } } });
-  try {
+function withGitHub(body: (github: FakeGitHub, sim: Simulator) => Promise<void>, script: JobScript = JOB_ON_BRANCH): Promise<void> {
+  return withOwnServers({ defaultJobScript: script }, async ({ github, sim }) => {
+    addDocsRepository(github);
     await body(github, sim);
-    expect(await github.takeViolations()).toEqual([]);
     // Never a status on another commit or in another repository than the code PR's head.
     expect(github.statuses.filter((status) => status.sha !== HEAD || status.repository !== CODE)).toEqual([]);
-  } finally {
-    await Promise.all([github.close(), sim.close()]);
-  }
+  });
 }
 
 /** The agent command on the code PR's `pull_request` event, in the code repository's workflow. */
-function codeRun(
-  sim: Simulator,
-  github: FakeGitHub,
-  inputs: Record<string, string> = {},
-  signal?: Parameters<typeof checkedRun>[0]['signal'],
-): Promise<ActionRun> {
-  return checkedRun({
-    event: { name: 'pull_request', payload: pullRequestEvent(CODE_PR, { headSha: HEAD, action: 'opened' }) },
-    env: { GITHUB_API_URL: github.url, GITHUB_REPOSITORY: CODE, GITHUB_RUN_ID: '4242' },
-    inputs: {
-      'api-key': sim.apiKey,
-      'project-id': 'proj_sim',
-      'base-url': sim.url,
-      'github-token': GITHUB_TOKEN,
-      'docs-token': DOCS_TOKEN,
-      'docs-status': 'written',
-      diff: 'false',
-      prompt: 'Document the retries flag',
-      ...LIMITS,
-      'poll-interval': '500ms',
-      'poll-interval-max': '1s',
-      ...inputs,
+function codeRun(sim: Simulator, github: FakeGitHub, inputs: Record<string, string> = {}, signal?: BundleRunOptions['signal']): Promise<ActionRun> {
+  return bundleRun(
+    { sim, github },
+    {
+      event: { name: 'pull_request', payload: pullRequestEvent(CODE_PR, { headSha: HEAD, action: 'opened' }) },
+      env: { GITHUB_RUN_ID: '4242' },
+      inputs: {
+        'docs-token': DOCS_TOKEN,
+        'docs-status': 'written',
+        diff: 'false',
+        prompt: 'Document the retries flag',
+        ...LIMITS,
+        'poll-interval': '500ms',
+        'poll-interval-max': '1s',
+        ...inputs,
+      },
+      secrets: [DOCS_TOKEN],
+      deadlineMs: TIMEOUT_MS + 2_000,
+      sim,
+      ...(signal ? { signal } : {}),
     },
-    secrets: [sim.apiKey, GITHUB_TOKEN, DOCS_TOKEN],
-    deadlineMs: TIMEOUT_MS + 2_000,
-    sim,
-    ...(signal ? { signal } : {}),
-  });
+  );
 }
 
 /** The documentation PR the job opens (on its branch): GitHub finds it when the run checks it. */
 function opened(github: FakeGitHub, number: number): void {
-  github.repositories.get(DOCS)!.pulls.set(number, { title: 'Document retries', state: 'open', draft: true, merged: false, headRef: BRANCH });
+  docsPull(github.repositories.get(DOCS)!, number);
 }
 
 const gate = (github: FakeGitHub) =>
@@ -102,14 +91,14 @@ const gate = (github: FakeGitHub) =>
 describe.concurrent('the documentation gate through the bundle', () => {
   it('written, pull_request: pending while the job works, then success linking the documentation PR; docs-status-state in GITHUB_OUTPUT', () =>
     withGitHub(async (github, sim) => {
-      sim.queuePrLinks(docsPrLink(101));
+      sim.queuePrLinks(link(DOCS, 101));
       opened(github, 101);
       const run = await codeRun(sim, github);
       expect(run.code).toBe(0);
-      expect(run.outputs).toMatchObject({ outcome: 'pr-opened', 'docs-status-state': 'success', 'pr-link': docsPrLink(101) });
+      expect(run.outputs).toMatchObject({ outcome: 'pr-opened', 'docs-status-state': 'success', 'pr-link': link(DOCS, 101) });
       expect(gate(github)).toEqual([
         { state: 'pending', target_url: `https://github.com/${CODE}/actions/runs/4242` },
-        { state: 'success', target_url: docsPrLink(101) },
+        { state: 'success', target_url: link(DOCS, 101) },
       ]);
       expect(github.statuses.every((status) => status.token === GITHUB_TOKEN)).toBe(true);
       expect(warnings(run)).toEqual([]);
@@ -128,7 +117,7 @@ describe.concurrent('the documentation gate through the bundle', () => {
   it('a token without statuses: write: one ::warning:: naming it, and the step exits 0 with its outputs', () =>
     withGitHub(async (github, sim) => {
       github.workflowToken = { statuses: 'read' };
-      sim.queuePrLinks(docsPrLink(102));
+      sim.queuePrLinks(link(DOCS, 102));
       opened(github, 102);
       const run = await codeRun(sim, github);
       expect(run.code).toBe(0);
@@ -147,27 +136,16 @@ describe.concurrent('the documentation gate through the bundle', () => {
     withGitHub(async (github, sim) => {
       const docs = github.repositories.get(DOCS)!;
       docs.collaborators.set('lead', 'write');
-      github.tokens.set(DOCS_WORKFLOW_TOKEN, { login: 'github-actions[bot]', repositories: { [DOCS]: { pullRequests: 'write', contents: 'write' } } });
-      github.tokens.set(CODE_TOKEN, { login: 'docs-gate[bot]', repositories: { [CODE]: { pullRequests: 'write', contents: 'read', statuses: 'write' } } });
-      github.pullStates.set(CODE_PR, {
-        title: 'Add a retries flag',
-        state: 'open',
-        draft: false,
-        merged: false,
-        headRef: 'feature',
-        headSha: HEAD,
-        labels: [],
-      });
-      docs.pulls.set(DOCS_PR, { title: 'Document retries', state: 'open', draft: true, merged: false, headRef: BRANCH, reviewDecision: 'APPROVED' });
+      addDocsWorkflowTokens(github);
+      github.pullStates.set(CODE_PR, codePullState());
+      docsPull(docs, DOCS_PR, { reviewDecision: 'APPROVED' });
       // What the code repository's run left: its comment recording the documentation PR, the back-link on it, and a pending status.
       const docsPr = { repository: DOCS, number: DOCS_PR, headRef: BRANCH, closedByAction: false };
-      github.comments.push({
-        id: 700,
-        issue_url: `${github.url}/repos/${CODE}/issues/${CODE_PR}`,
-        body: `${COMMENT_MARKER}\n### Documentation agent\n\nPull request opened.\n\n${sealedRecord({ jobId: 'job_earlier', headSha: HEAD, docsPr }, CODE_PR)}\n`,
-        user: { login: 'github-actions[bot]', type: 'Bot' },
-        author_association: 'MEMBER',
-      });
+      codePrComment(
+        github,
+        700,
+        `${COMMENT_MARKER}\n### Documentation agent\n\nPull request opened.\n\n${sealedRecord({ jobId: 'job_earlier', headSha: HEAD, docsPr }, CODE_PR)}\n`,
+      );
       docs.comments.push({
         id: 900,
         issue_url: `${github.url}/repos/${DOCS}/issues/${DOCS_PR}`,
@@ -180,35 +158,29 @@ describe.concurrent('the documentation gate through the bundle', () => {
         sha: HEAD,
         state: 'pending',
         description: 'Waiting for the approval of the documentation PR acme-sim/docs#5',
-        target_url: docsPrLink(DOCS_PR),
+        target_url: link(DOCS, DOCS_PR),
         context: 'documentation',
         token: GITHUB_TOKEN,
         id: 1,
       });
-      const run = await checkedRun({
-        event: {
-          name: 'pull_request_review',
-          payload: pullRequestReviewEvent(DOCS_PR, { action: 'submitted', state: 'approved', repository: DOCS, headRef: BRANCH }),
+      const run = await bundleRun(
+        { sim, github },
+        {
+          event: {
+            name: 'pull_request_review',
+            payload: pullRequestReviewEvent(DOCS_PR, { action: 'submitted', state: 'approved', repository: DOCS, headRef: BRANCH }),
+          },
+          env: { GITHUB_REPOSITORY: DOCS, GITHUB_RUN_ID: '777' },
+          inputs: { command: 'sync', 'docs-status': 'approved', 'github-token': DOCS_WORKFLOW_TOKEN, 'code-token': CODE_TOKEN, ...LIMITS },
+          secrets: [DOCS_WORKFLOW_TOKEN, CODE_TOKEN],
+          deadlineMs: TIMEOUT_MS + 2_000,
+          prComment: { github, pullNumber: CODE_PR, expect: { links: [] } },
         },
-        env: { GITHUB_API_URL: github.url, GITHUB_REPOSITORY: DOCS, GITHUB_RUN_ID: '777' },
-        inputs: {
-          'api-key': sim.apiKey,
-          'project-id': 'proj_sim',
-          'base-url': sim.url,
-          command: 'sync',
-          'docs-status': 'approved',
-          'github-token': DOCS_WORKFLOW_TOKEN,
-          'code-token': CODE_TOKEN,
-          ...LIMITS,
-        },
-        secrets: [sim.apiKey, DOCS_WORKFLOW_TOKEN, CODE_TOKEN],
-        deadlineMs: TIMEOUT_MS + 2_000,
-        prComment: { github, pullNumber: CODE_PR, expect: { links: [] } },
-      });
+      );
       expect(run.code).toBe(0);
       expect(run.outputs).toMatchObject({ outcome: 'synced', 'docs-pr-action': 'synced', 'docs-status-state': 'success' });
       expect(gate(github).map((status) => status.state)).toEqual(['pending', 'success']);
-      expect(github.latestStatus(HEAD, 'documentation')).toMatchObject({ state: 'success', token: CODE_TOKEN, target_url: docsPrLink(DOCS_PR) });
+      expect(github.latestStatus(HEAD, 'documentation')).toMatchObject({ state: 'success', token: CODE_TOKEN, target_url: link(DOCS, DOCS_PR) });
       expect(github.comments.filter((c) => c.body.includes(COMMENT_MARKER))).toHaveLength(1);
       expect(warnings(run)).toEqual([]);
     }));

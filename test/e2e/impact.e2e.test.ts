@@ -7,32 +7,21 @@
  * harness's rules: no key or token leaks, no workflow command from outside text, the summary and
  * every comment rendered as GitHub renders them, within the deadline.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { SCREENSHOT_ALT } from '../../src/report/preview-report.js';
-import { screenshotFor, startSimulator, statusIdFor, type JobScript, type PreviewScript, type Simulator } from '../simulator/index.js';
-import { startFakeGitHub, type FakeFile, type FakeGitHub, type FakeRepository } from '../support/fake-github.js';
+import { screenshotFor, statusIdFor, type PreviewScript, type Simulator } from '../simulator/index.js';
+import type { FakeFile, FakeGitHub, FakeRepository } from '../support/fake-github.js';
 import { shaOf } from '../support/github-objects.js';
 import { renderedTables } from '../support/github-markdown.js';
 import type { ActionRun } from '../support/run-action.js';
 import { runnerCommands } from '../support/runner-log.js';
 import { pullRequestEvent } from '../support/webhook-events.js';
-import { bundleReady } from '../support/build-bundle.js';
-import { checkedBundleRun as checkedRun, warnings } from '../support/checked-run.js';
+import { warnings } from '../support/checked-run.js';
+import { addDocsRepository, CODE_PR, DOCS, DOCS_TOKEN, docsPull, JOB_ON_BRANCH, link } from '../support/two-repositories.js';
+import { bundleRun, useServers } from './fixture.js';
 
-// The bundle is built beside the other tests (test/support/build-bundle.ts): it must be done.
-beforeAll(() => bundleReady(), 180_000);
-
-const GITHUB_TOKEN = 'ghs_workflowToken0123456';
-const DOCS_TOKEN = 'ghs_docsReadToken9876543';
-const DOCS = 'acme-sim/docs';
-const CODE_PR = 12;
 const DOCS_PR = 7;
-const DOCS_PR_URL = `https://github.com/${DOCS}/pull/${DOCS_PR}`;
-const BRANCH = 'docs/retries';
-const JOB_ON_BRANCH: JobScript = [
-  { status: 'active', polls: 1, ref: BRANCH },
-  { status: 'completed', prLink: true },
-];
+const DOCS_PR_URL = link(DOCS, DOCS_PR);
 const INSTANT: PreviewScript = { queuedMs: 0, buildMs: 0, result: 'success' };
 const PREVIEW = 'https://acme-sim-docs-retries.mintlify.site';
 /** A page whose path spells workflow commands, with readers, which the documentation PR removes. */
@@ -49,18 +38,18 @@ const FILES: FakeFile[] = [
   { filename: 'docs/images/flow.png', status: 'added' },
 ];
 
+// Every exchange with GitHub is held to its descriptions once the file's tests end.
+const servers = useServers({
+  defaultJobScript: JOB_ON_BRANCH,
+  defaultPreviewScript: INSTANT,
+  analytics: { paths: 300, pathNames: pathName, feedback: [{ path: '/guides/page-1', thumbsUp: 2, thumbsDown: 5 }] },
+});
 let sim: Simulator;
 let github: FakeGitHub;
 let docs: FakeRepository;
-beforeAll(async () => {
-  sim = await startSimulator({
-    defaultJobScript: JOB_ON_BRANCH,
-    defaultPreviewScript: INSTANT,
-    analytics: { paths: 300, pathNames: pathName, feedback: [{ path: '/guides/page-1', thumbsUp: 2, thumbsDown: 5 }] },
-  });
-  github = await startFakeGitHub();
-  docs = github.addRepository(DOCS, { private: true });
-  github.tokens.set(DOCS_TOKEN, { login: 'docs-reader[bot]', repositories: { [DOCS]: { pullRequests: 'read', contents: 'read' } } });
+beforeAll(() => {
+  ({ sim, github } = servers);
+  docs = addDocsRepository(github, 'read');
   // The documentation PR's head: its configuration (which redirects one removed page) and the pages it keeps.
   const head = shaOf('documentation PR head');
   docs.files.set(head, {
@@ -70,15 +59,10 @@ beforeAll(async () => {
     'docs/guides/brand-new.mdx': '# New',
     'docs/images/flow.png': { size: 20_000 },
   });
-  docs.pulls.set(DOCS_PR, { title: 'Document retries', state: 'open', draft: true, merged: false, headRef: BRANCH, headSha: head, files: FILES });
-});
-afterAll(async () => {
-  const violations = await github.takeViolations();
-  await Promise.all([sim.close(), github.close()]);
-  expect(violations).toEqual([]);
+  docsPull(docs, DOCS_PR, { headSha: head, files: FILES });
 });
 
-const link = (path: string): string => `${PREVIEW}/${path.split('/').filter(Boolean).map(encodeURIComponent).join('/')}`;
+const pageLink = (path: string): string => `${PREVIEW}/${path.split('/').filter(Boolean).map(encodeURIComponent).join('/')}`;
 const sectionOf = (markdown: string): string[][] =>
   renderedTables(markdown)
     .find((rows) => rows[0]?.[0] === 'Page')!
@@ -90,14 +74,9 @@ function run(
 ): Promise<ActionRun> {
   sim.queuePrLinks(DOCS_PR_URL);
   const images = options.images ?? [];
-  return checkedRun({
+  return bundleRun(servers, {
     event: { name: 'pull_request', payload: pullRequestEvent(CODE_PR, { headSha: options.codeHead }) },
-    env: { GITHUB_API_URL: github.url, GITHUB_REPOSITORY: 'acme/widgets' },
     inputs: {
-      'api-key': sim.apiKey,
-      'project-id': 'proj_sim',
-      'base-url': sim.url,
-      'github-token': GITHUB_TOKEN,
       'docs-token': DOCS_TOKEN,
       'pr-comment': 'true',
       'reader-impact': 'true',
@@ -109,7 +88,7 @@ function run(
       timeout: '20s',
       ...inputs,
     },
-    secrets: [sim.apiKey, GITHUB_TOKEN, DOCS_TOKEN],
+    secrets: [DOCS_TOKEN],
     deadlineMs: 22_000,
     sim,
     summary: { links: [DOCS_PR_URL, 'https://github.com/acme-sim/docs', ...options.links], images, imageAlt: SCREENSHOT_ALT, details: 1 },
@@ -126,7 +105,7 @@ describe('reader-impact, end to end', () => {
       { preview: 'true' },
       {
         codeHead: 'e'.repeat(40),
-        links: [PREVIEW, link('/guides/page-1'), link('/guides/page-3'), link('/guides/brand-new')],
+        links: [PREVIEW, pageLink('/guides/page-1'), pageLink('/guides/page-3'), pageLink('/guides/brand-new')],
         images: [shot],
         // The working comment links nothing; the outcome with the preview building, the PR and the preview.
         earlier: [{ links: [] }, { links: [DOCS_PR_URL, PREVIEW] }],

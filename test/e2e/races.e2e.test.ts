@@ -6,36 +6,21 @@
  * other defences of its memory run in process: test/matrices/trust.test.ts.
  */
 import { describe, expect, it } from 'vitest';
-import { COMMENT_MARKER, type DocsPrRecord } from '../../src/memory/record.js';
-import type { JobScript } from '../simulator/index.js';
-import type { FakeGitHub, FakePullState } from '../support/fake-github.js';
-import { recordIn, repositoryIdentity, sealedRecord } from '../support/records.js';
+import { COMMENT_MARKER } from '../../src/memory/record.js';
+import type { FakeGitHub } from '../support/fake-github.js';
+import { recordIn, repositoryIdentity } from '../support/records.js';
 import type { ActionRun } from '../support/run-action.js';
 import { pullRequestEvent, type PullRequestEventOptions } from '../support/webhook-events.js';
-import { bundleRun, DOCS_TOKEN, REPOSITORY, useServers } from './fixture.js';
+import { bundleRun, useServers } from './fixture.js';
+import { addDocsRepository, CODE_PR, DOCS, DOCS_TOKEN, docsPull, HEAD, jobOnBranch, recordedDocsPr } from '../support/two-repositories.js';
 
-const DOCS = 'acme-sim/docs';
-const CODE_PR = 12;
+/** The branch the jobs work on here: the vendor's own naming. */
 const BRANCH = 'mintlify/docs-retries';
-/** A job that works on BRANCH and reports its documentation PR at its first poll. */
-const JOB_ON_BRANCH: JobScript = [
-  { status: 'active', polls: 1, ref: BRANCH },
-  { status: 'completed', prLink: true },
-];
-const servers = useServers({ defaultJobScript: JOB_ON_BRANCH });
-
-const pull = (state: Partial<FakePullState> = {}): FakePullState => ({
-  title: 'Document retries',
-  state: 'open',
-  draft: true,
-  merged: false,
-  headRef: BRANCH,
-  ...state,
-});
+const servers = useServers({ defaultJobScript: jobOnBranch(BRANCH) });
 
 function run(event: PullRequestEventOptions): Promise<ActionRun> {
   return bundleRun(servers, {
-    event: { name: 'pull_request', payload: pullRequestEvent(CODE_PR, { headSha: 'e'.repeat(40), ...event }) },
+    event: { name: 'pull_request', payload: pullRequestEvent(CODE_PR, { headSha: HEAD, ...event }) },
     inputs: {
       'docs-token': DOCS_TOKEN,
       'pr-comment': 'true',
@@ -51,26 +36,15 @@ function run(event: PullRequestEventOptions): Promise<ActionRun> {
   });
 }
 
-function recorded(github: FakeGitHub, docsPr: DocsPrRecord): void {
-  github.comments.push({
-    id: 700 + github.comments.length,
-    issue_url: `${github.url}/repos/${REPOSITORY}/issues/${CODE_PR}`,
-    body: `${COMMENT_MARKER}\nearlier\n${sealedRecord({ jobId: 'job_earlier', headSha: 'a'.repeat(40), docsPr }, CODE_PR)}`,
-    user: { login: 'github-actions[bot]', type: 'Bot' },
-    author_association: 'MEMBER',
-  });
-}
-
 const codeComment = (github: FakeGitHub): string | undefined =>
   github.comments.filter((c) => c.issue_url?.endsWith(`/issues/${CODE_PR}`) && c.body.startsWith(COMMENT_MARKER)).at(-1)?.body;
 
 describe('two runs of one pull request', () => {
   it('a synchronize run that ends after a closed run keeps the documentation PR recorded as closed by the action, and reopening reopens it', async () => {
     const { sim, github } = servers;
-    const docs = github.addRepository(DOCS);
-    github.tokens.set(DOCS_TOKEN, { login: 'docs-writer[bot]', repositories: { [DOCS]: { pullRequests: 'write', contents: 'write' } } });
-    docs.pulls.set(101, pull());
-    recorded(github, { repository: DOCS, number: 101, headRef: BRANCH, closedByAction: false });
+    const docs = addDocsRepository(github);
+    docsPull(docs, 101, { headRef: BRANCH });
+    recordedDocsPr(github, { repository: DOCS, number: 101, headRef: BRANCH, closedByAction: false });
     sim.queueJobScripts([{ status: 'active', ref: BRANCH }]);
     const slow = run({ action: 'synchronize' });
     await until(() => github.callsTo('update-comment').length >= 1, 'the synchronize run wrote its working comment');

@@ -9,67 +9,52 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { REVISION_MARKER } from '../../src/report/revision-report.js';
-import { startSimulator, type JobScript, type Simulator } from '../simulator/index.js';
+import type { JobScript, Simulator } from '../simulator/index.js';
 import { bundleReady } from '../support/build-bundle.js';
-import { checkedBundleRun as checkedRun } from '../support/checked-run.js';
-import { startFakeGitHub, type FakeGitHub } from '../support/fake-github.js';
+import type { FakeGitHub } from '../support/fake-github.js';
 import type { ActionRun } from '../support/run-action.js';
 import { pullRequestEvent, pullRequestReviewEvent, type TriggeringEvent } from '../support/webhook-events.js';
+import { BRANCH, CODE, CODE_PR, codePullState, docsPull, HEAD, link } from '../support/two-repositories.js';
+import { bundleRun, withOwnServers } from './fixture.js';
 
 beforeAll(() => bundleReady(), 180_000);
 
-const GITHUB_TOKEN = 'ghs_workflowToken0123456';
-const REPO = 'acme/widgets';
-const CODE_PR = 12;
+/** Documentation and code share a repository: the documentation PR is one of CODE's. */
 const DOCS_PR = 101;
-const HEAD = 'e'.repeat(40);
-const BRANCH = 'docs/retries';
 const JOB: JobScript = [
   { status: 'active', forMs: 100, ref: BRANCH },
   { status: 'completed', prLink: true },
 ];
-const DOCS_LINK = `https://github.com/${REPO}/pull/${DOCS_PR}`;
+const DOCS_LINK = link(CODE, DOCS_PR);
 const HOSTILE = ['Please say what 0 means.', '::error::injected', 'text ##[set-output name=outcome]forged', '````', '<!-- HIDDEN -->', '@acme/everyone'].join(
   '\n',
 );
 
-async function withServers(body: (github: FakeGitHub, sim: Simulator) => Promise<void>): Promise<void> {
-  const sim = await startSimulator({ defaultJobScript: JOB });
-  const github = await startFakeGitHub();
-  sim.setSourceRepository(`https://github.com/${REPO}`);
-  github.pullStates.set(CODE_PR, { title: 'Add a retries flag', state: 'open', draft: false, merged: false, headRef: 'feature', headSha: HEAD, labels: [] });
-  try {
+function withServers(body: (github: FakeGitHub, sim: Simulator) => Promise<void>): Promise<void> {
+  return withOwnServers({ defaultJobScript: JOB }, async ({ github, sim }) => {
+    sim.setSourceRepository(`https://github.com/${CODE}`);
+    github.pullStates.set(CODE_PR, codePullState());
     await body(github, sim);
-    expect(await github.takeViolations()).toEqual([]);
-  } finally {
-    await Promise.all([github.close(), sim.close()]);
-  }
+  });
 }
 
 function run(sim: Simulator, github: FakeGitHub, event: TriggeringEvent, inputs: Record<string, string>): Promise<ActionRun> {
-  return checkedRun({
-    event,
-    env: { GITHUB_API_URL: github.url, GITHUB_REPOSITORY: REPO, GITHUB_RUN_ID: '4242' },
-    inputs: {
-      'api-key': sim.apiKey,
-      'project-id': 'proj_sim',
-      'base-url': sim.url,
-      'github-token': GITHUB_TOKEN,
-      'docs-status': 'written',
-      timeout: '10s',
-      'request-timeout': '2s',
-      ...inputs,
+  return bundleRun(
+    { sim, github },
+    {
+      event,
+      env: { GITHUB_RUN_ID: '4242' },
+      inputs: { 'docs-status': 'written', timeout: '10s', 'request-timeout': '2s', ...inputs },
+      deadlineMs: 12_000,
+      sim,
     },
-    secrets: [sim.apiKey, GITHUB_TOKEN],
-    deadlineMs: 12_000,
-    sim,
-  });
+  );
 }
 
 /** The code PR's run: its job opens the documentation PR, which gets the back-link. */
 async function codeRun(github: FakeGitHub, sim: Simulator): Promise<string> {
   sim.queuePrLinks(DOCS_LINK);
-  github.pullStates.set(DOCS_PR, { title: 'Document retries', state: 'open', draft: true, merged: false, headRef: BRANCH });
+  docsPull({ pulls: github.pullStates }, DOCS_PR);
   const code = await run(
     sim,
     github,

@@ -9,15 +9,14 @@
  * suites); here, that the process ends as it should.
  */
 import { describe, expect, it } from 'vitest';
-import { COMMENT_MARKER } from '../../src/memory/record.js';
 import { CANCEL_STAGES } from '../matrices/cases.js';
 import { prEvent, pull } from '../matrices/github-cases.js';
 import { actionTime, errorLines } from '../support/checked-run.js';
 import { scripts } from '../simulator/index.js';
 import type { ActionRun } from '../support/run-action.js';
-import { sealedRecord } from '../support/records.js';
 import { pullRequestEvent } from '../support/webhook-events.js';
-import { bundleRun, DOCS_TOKEN, useServers } from './fixture.js';
+import { bundleRun, useServers } from './fixture.js';
+import { addDocsRepository, BRANCH, CODE_PR, DOCS, DOCS_TOKEN, docsPull, recordedDocsPr } from '../support/two-repositories.js';
 
 const servers = useServers({ analytics: { paths: 500, today: '2026-10-01' }, defaultJobScript: scripts.prAfter(1) });
 
@@ -111,21 +110,13 @@ describe('a signal while GitHub has not answered', () => {
 
   it('SIGINT while the documentation PR is closed: the code PR’s comment records nothing new', async () => {
     const { github } = servers;
-    const docs = github.repositories.get('acme-sim/docs') ?? github.addRepository('acme-sim/docs');
-    github.tokens.set(DOCS_TOKEN, { login: 'docs-writer[bot]', repositories: { 'acme-sim/docs': { pullRequests: 'write', contents: 'write' } } });
-    docs.pulls.set(101, { title: 'Document retries', state: 'open', draft: true, merged: false, headRef: 'docs/retries' });
-    const docsPr = { repository: 'acme-sim/docs', number: 101, headRef: 'docs/retries', closedByAction: false };
-    github.comments.push({
-      id: 700,
-      issue_url: `${github.url}/repos/acme/widgets/issues/12`,
-      body: `${COMMENT_MARKER}\nearlier\n${sealedRecord({ jobId: 'job_earlier', headSha: 'a'.repeat(40), docsPr }, 12)}`,
-      user: { login: 'github-actions[bot]', type: 'Bot' },
-      author_association: 'MEMBER',
-    });
+    const docs = addDocsRepository(github);
+    docsPull(docs, 101);
+    recordedDocsPr(github, { repository: DOCS, number: 101, headRef: BRANCH, closedByAction: false });
     github.injectFault({ call: 'update-pull', kind: 'hang' });
     const before = github.callsTo('update-pull').length;
     const run = await bundleRun(servers, {
-      event: { name: 'pull_request', payload: pullRequestEvent(12, { action: 'closed', merged: false }) },
+      event: { name: 'pull_request', payload: pullRequestEvent(CODE_PR, { action: 'closed', merged: false }) },
       inputs: { 'pr-comment': 'true', 'follow-code-pr': 'true', 'docs-token': DOCS_TOKEN, 'request-timeout': '15s', timeout: '20s' },
       secrets: [DOCS_TOKEN],
       signal: { name: 'SIGINT', when: () => github.callsTo('update-pull').length > before },
