@@ -13,6 +13,7 @@ import { GitHubError, type GitHubApi, type PullRef, type PullRequestState, type 
 import type { DocsPrRecord } from '../../src/memory/record.js';
 import { CancelledError } from '../../src/runtime.js';
 import { recordingLogger } from '../support/fake-time.js';
+import { gitHubWith, pullState } from '../support/github-with.js';
 
 const SERVER = 'https://github.com';
 const WORKFLOW = 'acme/widgets';
@@ -31,21 +32,7 @@ class MemoryGitHub {
   failure: Error | undefined;
 
   pull(repository: string, number: number, fields: Partial<PullRequestState> = {}): this {
-    this.pulls.set(`${repository.toLowerCase()}#${number}`, {
-      number,
-      repositoryId: 2002,
-      baseRepository: repository,
-      nodeId: `PR_${number}`,
-      state: 'open',
-      draft: false,
-      merged: false,
-      title: `Docs ${number}`,
-      headRef: `docs/${number}`,
-      headRepository: repository,
-      headSha: 'a'.repeat(40),
-      labels: [],
-      ...fields,
-    });
+    this.pulls.set(`${repository.toLowerCase()}#${number}`, pullState(repository, 2002, number, fields));
     return this;
   }
 
@@ -56,40 +43,16 @@ class MemoryGitHub {
   readonly connect = (token: string, repo: RepoName): Promise<GitHubApi> => {
     this.connects.push(`${token} ${repo.owner}/${repo.repo}`);
     const name = `${repo.owner}/${repo.repo}`;
-    const notUsed = (): never => {
-      throw new Error('not a call the decision makes');
-    };
-    return Promise.resolve({
-      pullDiff: notUsed,
-      pullFiles: notUsed,
-      pullCommitSubjects: notUsed,
-      compare: notUsed,
-      compareDiff: notUsed,
-      commit: notUsed,
-      defaultBranch: notUsed,
-      listComments: notUsed,
-      recentComments: notUsed,
-      tokenLogin: notUsed,
-      createComment: notUsed,
-      updateComment: notUsed,
-      setPullRequestState: notUsed,
-      markReadyForReview: notUsed,
-      setCommitStatus: notUsed,
-      writersReviews: notUsed,
-      openPullsWithPendingStatus: notUsed,
-      comment: notUsed,
-      filesNamed: notUsed,
-      fileText: notUsed,
-      review: notUsed,
-      reviewComments: notUsed,
-      collaboratorPermission: notUsed,
-      pullRequest: (number: number) => {
-        this.requests.push(`${name} read ${number}`);
-        if (this.failure) return Promise.reject(this.failure);
-        const pull = this.held(name, number);
-        return pull ? Promise.resolve(pull) : Promise.reject(new GitHubError('GitHub answered 404: Not Found.', 'http', 404, 'Not Found'));
-      },
-    });
+    return Promise.resolve(
+      gitHubWith('decision', {
+        pullRequest: (number: number) => {
+          this.requests.push(`${name} read ${number}`);
+          if (this.failure) return Promise.reject(this.failure);
+          const pull = this.held(name, number);
+          return pull ? Promise.resolve(pull) : Promise.reject(new GitHubError('GitHub answered 404: Not Found.', 'http', 404, 'Not Found'));
+        },
+      }),
+    );
   };
 }
 
@@ -100,6 +63,8 @@ interface Options {
   noAccess?: boolean;
   codePr?: DecideContext['codePr'] | null;
 }
+
+type World = ReturnType<typeof world>;
 
 function world(options: Options = {}) {
   const github = new MemoryGitHub();
@@ -139,6 +104,20 @@ function recordOf(number: number, fields: Partial<DocsPrRecord> = {}): DocsPrRec
 /** A refusal as the decision answers it: why, the pull request it names, and its one warning. */
 const refusal = (why: NotTheDocsPr, pull: PullRef | undefined, said: string): RunDocsPr => ({ kind: 'refused', why, pull, message: `${said}${LEFT_AS_IT_IS}` });
 
+/** The decision is that refusal, and its warning the one the run logs. */
+function expectRefused({ logger }: Pick<World, 'logger'>, decision: RunDocsPr, why: NotTheDocsPr, pull: PullRef | undefined, said: string): void {
+  expect(decision).toEqual(refusal(why, pull, said));
+  expect(logger.messages('warning')).toEqual([`${said}${LEFT_AS_IT_IS}`]);
+}
+
+/** That refusal, decided without GitHub: its warning the only line, no client asked for, no request. */
+function expectRefusedUnread(world: Pick<World, 'github' | 'logger'>, decision: RunDocsPr, why: NotTheDocsPr, pull: PullRef | undefined, said: string): void {
+  expectRefused(world, decision, why, pull, said);
+  expect(world.logger.lines).toHaveLength(1);
+  expect(world.github.connects).toEqual([]);
+  expect(world.github.requests).toEqual([]);
+}
+
 describe('decideReported: the link the job reported', () => {
   it('no job, or no link: none, with no request and no warning', async () => {
     for (const job of [undefined, jobOf(undefined, JOB_SOURCE), jobOf(null, JOB_SOURCE), jobOf('', JOB_SOURCE), jobOf(undefined, undefined)]) {
@@ -159,11 +138,7 @@ describe('decideReported: the link the job reported', () => {
       const { github, logger, context } = world();
       const decision = await decideReported(jobOf(prLink, JOB_SOURCE), context);
       const said = `The documentation PR link ${shown} is not a pull request on https://github.com`;
-      expect(decision).toEqual(refusal('not-a-pull-request', undefined, said));
-      expect(logger.messages('warning')).toEqual([`${said}${LEFT_AS_IT_IS}`]);
-      expect(logger.lines).toHaveLength(1);
-      expect(github.connects).toEqual([]);
-      expect(github.requests).toEqual([]);
+      expectRefusedUnread({ github, logger }, decision, 'not-a-pull-request', undefined, said);
     }
   });
 
@@ -173,11 +148,7 @@ describe('decideReported: the link the job reported', () => {
       github.pull(DOCS, 8);
       const decision = await decideReported(jobOf(link(8), source), context);
       const said = "The job reports acme/docs#8 but names no repository it worked on (source.repository), so nothing shows it is the job's";
-      expect(decision).toEqual(refusal('no-repository', { repository: DOCS, number: 8 }, said));
-      expect(logger.messages('warning')).toEqual([`${said}${LEFT_AS_IT_IS}`]);
-      expect(logger.lines).toHaveLength(1);
-      expect(github.connects).toEqual([]);
-      expect(github.requests).toEqual([]);
+      expectRefusedUnread({ github, logger }, decision, 'no-repository', { repository: DOCS, number: 8 }, said);
     }
   });
 
@@ -186,11 +157,7 @@ describe('decideReported: the link the job reported', () => {
     github.pull(DOCS, 8);
     const decision = await decideReported(jobOf(link(8), { repository: 'https://github.com/acme/other', ref: 'docs/8' }), context);
     const said = 'The job reports acme/docs#8, outside the repository it worked on (acme/other)';
-    expect(decision).toEqual(refusal('another-repository', { repository: DOCS, number: 8 }, said));
-    expect(logger.messages('warning')).toEqual([`${said}${LEFT_AS_IT_IS}`]);
-    expect(logger.lines).toHaveLength(1);
-    expect(github.connects).toEqual([]);
-    expect(github.requests).toEqual([]);
+    expectRefusedUnread({ github, logger }, decision, 'another-repository', { repository: DOCS, number: 8 }, said);
   });
 
   it('the repository as the vendor or a person may write it, in any case: the same repository', async () => {
@@ -209,11 +176,7 @@ describe('decideReported: the link the job reported', () => {
       github.pull(WORKFLOW, 42, { headRef: CODE_BRANCH });
       const decision = await decideReported(jobOf(link(42, repository), { repository: WORKFLOW, ref: 'docs/8' }), context);
       const said = `The job reports ${repository}#42, which is this pull request itself`;
-      expect(decision).toEqual(refusal('code-pr-itself', { repository, number: 42 }, said));
-      expect(logger.messages('warning')).toEqual([`${said}${LEFT_AS_IT_IS}`]);
-      expect(logger.lines).toHaveLength(1);
-      expect(github.connects).toEqual([]);
-      expect(github.requests).toEqual([]);
+      expectRefusedUnread({ github, logger }, decision, 'code-pr-itself', { repository, number: 42 }, said);
     }
   });
 
@@ -230,11 +193,7 @@ describe('decideReported: the link the job reported', () => {
     github.pull(WORKFLOW, 43, { headRef: CODE_BRANCH });
     const decision = await decideReported(jobOf(link(43, WORKFLOW), { repository: WORKFLOW, ref: CODE_BRANCH }), context);
     const said = `The job reports acme/widgets#43, on this pull request's own branch "${CODE_BRANCH}"`;
-    expect(decision).toEqual(refusal('code-pr-itself', { repository: WORKFLOW, number: 43 }, said));
-    expect(logger.messages('warning')).toEqual([`${said}${LEFT_AS_IT_IS}`]);
-    expect(logger.lines).toHaveLength(1);
-    expect(github.connects).toEqual([]);
-    expect(github.requests).toEqual([]);
+    expectRefusedUnread({ github, logger }, decision, 'code-pr-itself', { repository: WORKFLOW, number: 43 }, said);
   });
 
   it('a branch of the same name in another repository is not the code PR’s', async () => {
@@ -259,11 +218,7 @@ describe('decideReported: the link the job reported', () => {
       github.pull(DOCS, 8);
       const decision = await decideReported(jobOf(link(8), source), context);
       const said = "The job reports acme/docs#8 but names no branch it worked on (source.ref), so nothing shows it is the job's";
-      expect(decision).toEqual(refusal('no-branch', { repository: DOCS, number: 8 }, said));
-      expect(logger.messages('warning')).toEqual([`${said}${LEFT_AS_IT_IS}`]);
-      expect(logger.lines).toHaveLength(1);
-      expect(github.connects).toEqual([]);
-      expect(github.requests).toEqual([]);
+      expectRefusedUnread({ github, logger }, decision, 'no-branch', { repository: DOCS, number: 8 }, said);
     }
   });
 
@@ -273,11 +228,7 @@ describe('decideReported: the link the job reported', () => {
       github.pull(DOCS, 8, { headRef: ref });
       const decision = await decideReported(jobOf(link(8), { repository: DOCS, ref }), context);
       const said = 'The job reports acme/docs#8 on a branch name longer than 255 characters, which the action does not record';
-      expect(decision).toEqual(refusal('branch-too-long', { repository: DOCS, number: 8 }, said));
-      expect(logger.messages('warning')).toEqual([`${said}${LEFT_AS_IT_IS}`]);
-      expect(logger.lines).toHaveLength(1);
-      expect(github.connects).toEqual([]);
-      expect(github.requests).toEqual([]);
+      expectRefusedUnread({ github, logger }, decision, 'branch-too-long', { repository: DOCS, number: 8 }, said);
     }
   });
 
@@ -345,8 +296,7 @@ describe('decideReported: the link the job reported', () => {
     const { github, logger, context } = world();
     const decision = await decideReported(jobOf(link(8), JOB_SOURCE), context);
     const said = 'The job reports acme/docs#8, which GitHub does not find: deleted, or the token cannot see acme/docs';
-    expect(decision).toEqual(refusal('not-found', { repository: DOCS, number: 8 }, said));
-    expect(logger.messages('warning')).toEqual([`${said}${LEFT_AS_IT_IS}`]);
+    expectRefused({ logger }, decision, 'not-found', { repository: DOCS, number: 8 }, said);
     expect(logger.lines).toHaveLength(1);
     expect(github.connects).toEqual(['docs-token acme/docs']);
     expect(github.requests).toEqual(['acme/docs read 8']);
@@ -403,8 +353,7 @@ describe('decideReported: the link the job reported', () => {
     github.pull(DOCS, 8, { headRef: 'main' });
     const decision = await decideReported(jobOf(link(8), JOB_SOURCE), context);
     const said = 'The job reports acme/docs#8, whose head is "acme/docs:main", not the job\'s branch "acme/docs:docs/8"';
-    expect(decision).toEqual(refusal('not-the-jobs-branch', { repository: DOCS, number: 8 }, said));
-    expect(logger.messages('warning')).toEqual([`${said}${LEFT_AS_IT_IS}`]);
+    expectRefused({ logger }, decision, 'not-the-jobs-branch', { repository: DOCS, number: 8 }, said);
     expect(logger.lines).toHaveLength(1);
     expect(github.requests).toEqual(['acme/docs read 8']);
   });
@@ -414,8 +363,7 @@ describe('decideReported: the link the job reported', () => {
     github.pull(DOCS, 8, { headRepository: 'mallory/docs' });
     const decision = await decideReported(jobOf(link(8), JOB_SOURCE), context);
     const said = 'The job reports acme/docs#8, whose head is "mallory/docs:docs/8", not the job\'s branch "acme/docs:docs/8"';
-    expect(decision).toEqual(refusal('not-the-jobs-branch', { repository: DOCS, number: 8 }, said));
-    expect(logger.messages('warning')).toEqual([`${said}${LEFT_AS_IT_IS}`]);
+    expectRefused({ logger }, decision, 'not-the-jobs-branch', { repository: DOCS, number: 8 }, said);
     expect(github.requests).toEqual(['acme/docs read 8']);
   });
 
@@ -424,8 +372,7 @@ describe('decideReported: the link the job reported', () => {
     github.pull(DOCS, 8, { headRepository: undefined });
     const decision = await decideReported(jobOf(link(8), JOB_SOURCE), context);
     const said = 'The job reports acme/docs#8, whose head is "a deleted fork:docs/8", not the job\'s branch "acme/docs:docs/8"';
-    expect(decision).toEqual(refusal('not-the-jobs-branch', { repository: DOCS, number: 8 }, said));
-    expect(logger.messages('warning')).toEqual([`${said}${LEFT_AS_IT_IS}`]);
+    expectRefused({ logger }, decision, 'not-the-jobs-branch', { repository: DOCS, number: 8 }, said);
     expect(github.requests).toEqual(['acme/docs read 8']);
   });
 
@@ -489,19 +436,14 @@ describe('decideRecorded: the documentation PR the code PR’s record names', ()
     for (const [record, said] of cases) {
       const { github, logger, context } = world();
       github.pull(WORKFLOW, record.number, { headRef: record.headRef });
-      expect(await decideRecorded(record, context)).toEqual(refusal('code-pr-itself', { repository: WORKFLOW, number: record.number }, said));
-      expect(logger.messages('warning')).toEqual([`${said}${LEFT_AS_IT_IS}`]);
-      expect(logger.lines).toHaveLength(1);
-      expect(github.connects).toEqual([]);
-      expect(github.requests).toEqual([]);
+      expectRefusedUnread({ github, logger }, await decideRecorded(record, context), 'code-pr-itself', { repository: WORKFLOW, number: record.number }, said);
     }
   });
 
   it('GitHub does not find it: refused as not found', async () => {
     const { github, logger, context } = world();
     const said = 'The pull-request comment records acme/docs#7, which GitHub does not find: deleted, or the token cannot see acme/docs';
-    expect(await decideRecorded(recordOf(7), context)).toEqual(refusal('not-found', { repository: DOCS, number: 7 }, said));
-    expect(logger.messages('warning')).toEqual([`${said}${LEFT_AS_IT_IS}`]);
+    expectRefused({ logger }, await decideRecorded(recordOf(7), context), 'not-found', { repository: DOCS, number: 7 }, said);
     expect(github.requests).toEqual(['acme/docs read 7']);
   });
 
@@ -514,8 +456,7 @@ describe('decideRecorded: the documentation PR the code PR’s record names', ()
       const { github, logger, context } = world();
       github.pull(DOCS, 7, fields);
       const said = `The pull-request comment records acme/docs#7, whose head is "${head}", not the job's branch "acme/docs:docs/7"`;
-      expect(await decideRecorded(recordOf(7), context)).toEqual(refusal('not-the-jobs-branch', { repository: DOCS, number: 7 }, said));
-      expect(logger.messages('warning')).toEqual([`${said}${LEFT_AS_IT_IS}`]);
+      expectRefused({ logger }, await decideRecorded(recordOf(7), context), 'not-the-jobs-branch', { repository: DOCS, number: 7 }, said);
       expect(github.requests).toEqual(['acme/docs read 7']);
     }
   });

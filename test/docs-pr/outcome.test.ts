@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import type { NotTheDocsPr, RunDocsPr } from '../../src/docs-pr/decide.js';
 import { shownOfDecision, type DocsPrState } from '../../src/docs-pr/outcome.js';
+import { pullState } from '../support/github-with.js';
 import type { PullRef, PullRequestState } from '../../src/github/api.js';
 
 const PULL = { repository: 'acme/docs', number: 5 };
@@ -18,21 +19,9 @@ const refused = (why: NotTheDocsPr, pull: PullRef | undefined): RunDocsPr => ({
   message: `refused: ${why}`,
 });
 
-const state = (more: Partial<PullRequestState> = {}): PullRequestState => ({
-  number: 5,
-  repositoryId: 2002,
-  baseRepository: 'acme/docs',
-  nodeId: 'PR_5',
-  state: 'open',
-  draft: false,
-  merged: false,
-  title: 'Document retries',
-  headRef: 'docs/retries',
-  headRepository: 'acme/docs',
-  headSha: 'a'.repeat(40),
-  labels: [],
-  ...more,
-});
+/** Documentation PR acme/docs#5 on docs/retries, as GitHub answers it. */
+const state = (more: Partial<PullRequestState> = {}): PullRequestState =>
+  pullState('acme/docs', 2002, 5, { title: 'Document retries', headRef: 'docs/retries', ...more });
 
 describe('shownOfDecision', () => {
   it('a link not checked on GitHub is shown as unchecked, with its pull request', () => {

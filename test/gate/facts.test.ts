@@ -11,6 +11,7 @@ import type { NotTheDocsPr, RunDocsPr } from '../../src/docs-pr/decide.js';
 import { gateFor, runUrlOf, type GateFindings } from '../../src/gate/facts.js';
 import type { GateStatus } from '../../src/gate/policy.js';
 import type { PullRef, PullRequestState } from '../../src/github/api.js';
+import { pullState } from '../support/github-with.js';
 import type { GateSettings } from '../../src/settings.js';
 
 const ENV = { GITHUB_REPOSITORY: 'acme/widgets', GITHUB_RUN_ID: '4242' };
@@ -34,23 +35,11 @@ const findings = (more: Partial<GateFindings> = {}): GateFindings => ({
   ...more,
 });
 
-const pullState = (more: Partial<PullRequestState> = {}): PullRequestState => ({
-  number: 5,
-  repositoryId: 2002,
-  baseRepository: 'acme/docs',
-  nodeId: 'PR_5',
-  state: 'open',
-  draft: false,
-  merged: false,
-  title: 'Document retries',
-  headRef: 'docs/retries',
-  headRepository: 'acme/docs',
-  headSha: 'a'.repeat(40),
-  labels: [],
-  ...more,
-});
+/** Documentation PR acme/docs#5 on docs/retries, as GitHub answers it. */
+const docsPullState = (more: Partial<PullRequestState> = {}): PullRequestState =>
+  pullState('acme/docs', 2002, 5, { title: 'Document retries', headRef: 'docs/retries', ...more });
 
-const found = (more: Partial<PullRequestState> = {}): RunDocsPr => ({ kind: 'found', pull: PULL, headRef: 'docs/retries', state: pullState(more) });
+const found = (more: Partial<PullRequestState> = {}): RunDocsPr => ({ kind: 'found', pull: PULL, headRef: 'docs/retries', state: docsPullState(more) });
 const refused = (why: NotTheDocsPr, pull: PullRef | undefined): RunDocsPr => ({
   kind: 'refused',
   why,
