@@ -46,6 +46,17 @@ async function send(method: string, path: string, options: { accept?: string; bo
   return response;
 }
 
+/** A request with `token`, as an installation token sends it: its status, its JSON (none for an empty body) and its headers. */
+async function request(token: string, method: string, path: string, body?: unknown): Promise<{ status: number; json: unknown; headers: Headers }> {
+  const response = await fetch(github.url + path, {
+    method,
+    headers: { accept: JSON_MEDIA, ...API_VERSION, authorization: `token ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  return { status: response.status, json: text ? (JSON.parse(text) as unknown) : undefined, headers: response.headers };
+}
+
 describe('the fake answers every route as GitHub describes it', () => {
   it('reads: repository, pull request (JSON and diff), its files and commits page by page, compare, commit', async () => {
     const files = Array.from({ length: 130 }, (_, i) => ({ filename: `src/a b/${i}.ts`, status: i % 2 ? 'added' : 'modified', patch: '@@ -1 +1 @@\n-a\n+b' }));
@@ -90,15 +101,7 @@ describe('the fake answers every route as GitHub describes it', () => {
 });
 
 describe('a documentation repository and the tokens that reach it', () => {
-  async function as(token: string, method: string, path: string, body?: unknown): Promise<{ status: number; json: unknown }> {
-    const response = await fetch(github.url + path, {
-      method,
-      headers: { accept: JSON_MEDIA, ...API_VERSION, authorization: `token ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await response.text();
-    return { status: response.status, json: text ? (JSON.parse(text) as unknown) : undefined };
-  }
+  const as = request;
   const MARK_READY = 'mutation ($id: ID!) { markPullRequestReadyForReview(input: { pullRequestId: $id }) { pullRequest { isDraft } } }';
 
   it('pull requests read, closed and reopened by a token with Pull requests: write; marked ready with Contents: write too', async () => {
@@ -152,15 +155,7 @@ describe('a documentation repository and the tokens that reach it', () => {
 });
 
 describe('the documentation gate: commit statuses, reviews and the review decision', () => {
-  async function as(token: string, method: string, path: string, body?: unknown): Promise<{ status: number; json: unknown; headers: Headers }> {
-    const response = await fetch(github.url + path, {
-      method,
-      headers: { accept: JSON_MEDIA, ...API_VERSION, authorization: `token ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await response.text();
-    return { status: response.status, json: text ? (JSON.parse(text) as unknown) : undefined, headers: response.headers };
-  }
+  const as = request;
   /** The document the action sends for a pull request's review decision. */
   const REVIEW_DECISION =
     'query ($owner: String!, $name: String!, $number: Int!) { repository(owner: $owner, name: $name) { pullRequest(number: $number) { reviewDecision } } }';
@@ -446,11 +441,7 @@ describe('the documentation gate: commit statuses, reviews and the review decisi
 });
 
 describe("reader impact: a pull request's changed files, a commit's tree, a file's contents", () => {
-  async function as(token: string, path: string): Promise<{ status: number; json: unknown; headers: Headers }> {
-    const response = await fetch(github.url + path, { headers: { accept: JSON_MEDIA, ...API_VERSION, authorization: `token ${token}` } });
-    const text = await response.text();
-    return { status: response.status, json: text ? (JSON.parse(text) as unknown) : undefined, headers: response.headers };
-  }
+  const as = (token: string, path: string) => request(token, 'GET', path);
   const HEAD = 'e'.repeat(40);
   /** Files whose SHAs `git` itself gave (git ls-tree -r -t): the fake must name them alike. */
   const SITE = {
@@ -698,15 +689,7 @@ describe("reader impact: a pull request's changed files, a commit's tree, a file
 });
 
 describe('writers and their reviews, as GitHub counts them', () => {
-  async function as(token: string, method: string, path: string, body?: unknown): Promise<{ status: number; json: unknown }> {
-    const response = await fetch(github.url + path, {
-      method,
-      headers: { accept: JSON_MEDIA, ...API_VERSION, authorization: `token ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await response.text();
-    return { status: response.status, json: text ? (JSON.parse(text) as unknown) : undefined };
-  }
+  const as = request;
   /** The document the action sends for a pull request's review decision and its writers' latest opinions, exactly. */
   const OPINIONS = `query ($owner: String!, $name: String!, $number: Int!) {
   viewer { login }
@@ -898,11 +881,7 @@ describe('writers and their reviews, as GitHub counts them', () => {
 });
 
 describe("a review read whole: the review, its inline comments, and a login's permission", () => {
-  async function as(token: string, path: string): Promise<{ status: number; json: unknown; headers: Headers }> {
-    const response = await fetch(github.url + path, { headers: { accept: JSON_MEDIA, ...API_VERSION, authorization: `token ${token}` } });
-    const text = await response.text();
-    return { status: response.status, json: text ? (JSON.parse(text) as unknown) : undefined, headers: response.headers };
-  }
+  const as = (token: string, path: string) => request(token, 'GET', path);
   type Review = { id: number; body: string; state: string; commit_id: string; user: { login: string; type: string } };
   type Comment = {
     id: number;
@@ -1150,15 +1129,7 @@ describe("a review read whole: the review, its inline comments, and a login's pe
 });
 
 describe('repository IDs that survive a rename, and a rename', () => {
-  async function as(token: string, method: string, path: string, body?: unknown): Promise<{ status: number; json: unknown }> {
-    const response = await fetch(github.url + path, {
-      method,
-      headers: { accept: JSON_MEDIA, ...API_VERSION, authorization: `token ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await response.text();
-    return { status: response.status, json: text ? (JSON.parse(text) as unknown) : undefined };
-  }
+  const as = request;
   const HEAD = 'a'.repeat(40);
   type Repository = { id: number; node_id: string; full_name: string; private: boolean; url: string };
   type Pull = { node_id: string; base: { repo: Repository; sha: string }; head: { sha: string; repo: Repository } };
