@@ -5,6 +5,7 @@ import type { EventPayload, TriggerEvent } from '../src/event.js';
 import { INPUT_DEFAULTS, InputError, parseSettings, readSettings, type InputReader, type ParsedSettings, type SettingsContext } from '../src/inputs.js';
 import type { AgentSettings, RefreshSettings, VisitorsSettings } from '../src/settings.js';
 import { AWKWARD_JOB_IDS, invalidJobId, validJobId } from './support/job-ids.js';
+import { thrown } from './support/thrown.js';
 import { pullRequestEvent, pullRequestReviewEvent, pushEvent, scheduleEvent, workflowDispatchEvent } from './support/webhook-events.js';
 
 /** 2026-11-22T15:30:00Z. */
@@ -68,15 +69,7 @@ function refresh(values: Inputs = {}, event: EventSpec = SCHEDULE): ParsedSettin
   return parsed as ParsedSettings & { settings: RefreshSettings };
 }
 
-function inputErrorOf(fn: () => unknown): InputError {
-  try {
-    fn();
-  } catch (error) {
-    expect(error).toBeInstanceOf(InputError);
-    return error as InputError;
-  }
-  throw new Error('expected an InputError, got settings');
-}
+const inputErrorOf = (fn: () => unknown): InputError => thrown(InputError, fn);
 
 interface BadCase {
   /** The input the error must name. */
@@ -334,20 +327,25 @@ describe('parseSettings: bad values', () => {
 });
 
 describe('parseSettings: defaults', () => {
+  /** What every command's settings hold when only the required inputs are given. */
+  const COMMON_DEFAULTS = {
+    apiKey: KEY,
+    previousApiKey: '',
+    projectId: 'proj_123',
+    baseUrl: 'https://api.mintlify.com',
+    githubToken: '',
+    requestTimeoutMs: 30_000,
+    retries: 4,
+    dryRun: false,
+    timeoutMs: 1_800_000,
+  };
+
   it('applies the agent defaults when inputs are absent', () => {
     const { settings, warnings } = parse(baseInputs('agent'));
     expect(warnings).toEqual([]);
     expect(settings).toEqual({
       command: 'agent',
-      apiKey: KEY,
-      previousApiKey: '',
-      projectId: 'proj_123',
-      baseUrl: 'https://api.mintlify.com',
-      githubToken: '',
-      requestTimeoutMs: 30_000,
-      retries: 4,
-      dryRun: false,
-      timeoutMs: 1_800_000,
+      ...COMMON_DEFAULTS,
       prompt: 'Document the new flag.',
       jobId: undefined,
       diff: 'auto',
@@ -376,15 +374,7 @@ describe('parseSettings: defaults', () => {
     expect(warnings).toEqual([]);
     expect(settings).toEqual({
       command: 'visitors',
-      apiKey: KEY,
-      previousApiKey: '',
-      projectId: 'proj_123',
-      baseUrl: 'https://api.mintlify.com',
-      githubToken: '',
-      requestTimeoutMs: 30_000,
-      retries: 4,
-      dryRun: false,
-      timeoutMs: 1_800_000,
+      ...COMMON_DEFAULTS,
       dateFrom: { text: '2026-11-15', epochMs: Date.UTC(2026, 10, 15), dateOnly: true },
       dateTo: { text: '2026-11-22', epochMs: Date.UTC(2026, 10, 22), dateOnly: true },
       pageSize: 250,

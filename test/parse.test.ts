@@ -23,6 +23,7 @@ import {
 import { formatDuration } from '../src/text.js';
 import fc from 'fast-check';
 import { recordIn, sealedRecord } from './support/records.js';
+import { thrown } from './support/thrown.js';
 import { AWKWARD_JOB_IDS, invalidJobId, validJobId } from './support/job-ids.js';
 
 /** 2026-11-22T15:30:00Z: a fixed "now", mid-afternoon so that "today" is not the instant itself. */
@@ -30,16 +31,8 @@ const NOW = Date.UTC(2026, 10, 22, 15, 30);
 const DAY = 86_400_000;
 const midnight = (year: number, monthIndex: number, day: number): number => Date.UTC(year, monthIndex, day);
 
-/** Runs `fn` and returns the ParseError it throws; fails the test when it throws nothing else. */
-function parseErrorOf(fn: () => unknown): ParseError {
-  try {
-    fn();
-  } catch (error) {
-    expect(error).toBeInstanceOf(ParseError);
-    return error as ParseError;
-  }
-  throw new Error('expected a ParseError, got a value');
-}
+/** The ParseError `fn` throws; the test fails when it throws anything else, or nothing. */
+const parseErrorOf = (fn: () => unknown): ParseError => thrown(ParseError, fn);
 
 describe('parseBoolean', () => {
   it.each([

@@ -217,39 +217,35 @@ describe("GitHub's transient failures and rate limits: retried within timeout", 
       },
     }) as const;
 
-  it('a 5xx then success on the diff the step was told to send: sent again, and the run goes ahead', () =>
+  it.each([
+    {
+      name: 'a 5xx then success on the diff the step was told to send: sent again, and the run goes ahead',
+      fault: { kind: 'status', status: 502 } as const,
+      marker: 'retried 5xx',
+      retried: 'answered 502: Server Error',
+    },
+    {
+      name: 'a secondary rate limit (403, retry-after: 1) then success: waited out, and the run goes ahead',
+      fault: secondaryRateLimit(1),
+      marker: 'rate limit waited out',
+      retried: "hit GitHub's rate limit",
+    },
+  ])('$name', ({ fault, marker, retried }) =>
     withRunnerGitHub(async (github) => {
       pull(github);
-      github.injectFault({ call: 'pull-diff', kind: 'status', status: 502 });
-      const marker = 'retried 5xx';
+      github.injectFault({ call: 'pull-diff', ...fault });
       const run = await runWith(github, scenario('pull-diff'), { ...ROOMY, prompt: marker }, { deadlineMs: TIMEOUT_MS });
       expect(run.code).toBe(0);
       expect(run.outputs.outcome).toBe('submitted');
       expect(github.callsTo('pull-diff')).toHaveLength(2);
       expect(promptOf(marker)).toContain('+export const retries = 4;');
       expect(retryLines(run)).toEqual([
-        'GitHub pull request diff (GET /repos/{owner}/{repo}/pulls/{pull_number}) answered 502: Server Error; retrying in 1s (attempt 2 of 5).',
+        `GitHub pull request diff (GET /repos/{owner}/{repo}/pulls/{pull_number}) ${retried}; retrying in 1s (attempt 2 of 5).`,
       ]);
       expect(warnings(run)).toEqual([]);
       expect(actionTime(run)!.sinceStartMs).toBeLessThan(TIMEOUT_MS);
-    }));
-
-  it('a secondary rate limit (403, retry-after: 1) then success: waited out, and the run goes ahead', () =>
-    withRunnerGitHub(async (github) => {
-      pull(github);
-      github.injectFault({ call: 'pull-diff', ...secondaryRateLimit(1) });
-      const marker = 'rate limit waited out';
-      const run = await runWith(github, scenario('pull-diff'), { ...ROOMY, prompt: marker }, { deadlineMs: TIMEOUT_MS });
-      expect(run.code).toBe(0);
-      expect(run.outputs.outcome).toBe('submitted');
-      expect(github.callsTo('pull-diff')).toHaveLength(2);
-      expect(promptOf(marker)).toContain('+export const retries = 4;');
-      expect(retryLines(run)).toEqual([
-        "GitHub pull request diff (GET /repos/{owner}/{repo}/pulls/{pull_number}) hit GitHub's rate limit; retrying in 1s (attempt 2 of 5).",
-      ]);
-      expect(warnings(run)).toEqual([]);
-      expect(actionTime(run)!.sinceStartMs).toBeLessThan(TIMEOUT_MS);
-    }));
+    }),
+  );
 
   it('a 5xx on a comment GitHub created all the same: not sent again, so exactly one comment', () =>
     withRunnerGitHub(async (github) => {
