@@ -13,7 +13,7 @@ import { parse } from 'yaml';
 import { cleanText } from '../../src/text.js';
 import { apiInputs, type Simulator } from '../simulator/index.js';
 import { fileDiff, type FakeGitHub } from '../support/fake-github.js';
-import { isHttpUrl } from '../support/github-markdown.js';
+import { isHttpUrl, isLinkableHttps } from '../support/github-markdown.js';
 import type { ActionRun } from '../support/run-action.js';
 import { pullRequestEvent, pushEvent } from '../support/webhook-events.js';
 import { EXECUTION_MARKER, HOSTILE_STRINGS, invisibleCharacters, visibleOnly } from './cases.js';
@@ -24,16 +24,6 @@ import { SCREENSHOT_ALT } from '../../src/report/preview-report.js';
 
 /** The simulator's documentation repository: its jobs' source and the first PR's home. */
 const DOCS_REPOSITORY = 'https://github.com/acme-sim/docs';
-
-/** Whether the action links (and shows as a picture) a URL from the API: an `https` URL of at most 8,192 characters. */
-function linkableHttps(url: string): boolean {
-  try {
-    const parsed = new URL(url);
-    return parsed.protocol === 'https:' && parsed.href.length <= 8_192;
-  } catch {
-    return false;
-  }
-}
 
 const declaredOutputs = Object.keys((parse(readFileSync(join(import.meta.dirname, '../../action.yml'), 'utf8')) as { outputs: object }).outputs);
 let github: FakeGitHub;
@@ -196,7 +186,7 @@ describe('hostile text from the API', () => {
       });
       const pr = pullRequest(6000 + index);
       const read = allowedAsJobId(text);
-      const linked = read && linkableHttps(text) ? [text] : [];
+      const linked = read && isLinkableHttps(text) ? [text] : [];
       const jobLinks = [`${DOCS_REPOSITORY}/pull/100`, DOCS_REPOSITORY];
       const run = await checkedRun({
         event: pr.event,
@@ -369,6 +359,16 @@ const fileNames = HOSTILE_STRINGS.map((text, index) => `${text}-${index}`);
 describe('hostile file names and commit messages', () => {
   const patch = '@@ -1 +1 @@\n-old\n+new';
 
+  /** A run that sends the whole change, every file in it, whatever its size. */
+  const wholeChangeRun = (sim: Simulator, event: { name: string; payload: unknown }): Promise<ActionRun> =>
+    checkedRun({
+      event,
+      env: { GITHUB_API_URL: github.url, GITHUB_REPOSITORY: 'acme/widgets' },
+      inputs: apiInputs(sim, { 'github-token': 'ghs_hostileTest', wait: 'false', 'diff-exclude': 'none', 'diff-max-chars': '1000000' }),
+      secrets: [sim.apiKey, 'ghs_hostileTest'],
+      deadlineMs: 30_000,
+    });
+
   it('in a pull request diff, and in the files list GitHub falls back to (some without a patch)', () =>
     withHostileSimulator(async (sim) => {
       github.pulls.set(4000, { diff: fileNames.map((name) => fileDiff(name, ['new'], ['old'])).join('\n'), files: [], commits: HOSTILE_STRINGS.slice() });
@@ -380,18 +380,7 @@ describe('hostile file names and commit messages', () => {
       });
       for (const number of [4000, 4001]) {
         sim.resetLog();
-        const run = await checkedRun({
-          event: { name: 'pull_request', payload: pullRequestEvent(number) },
-          env: { GITHUB_API_URL: github.url, GITHUB_REPOSITORY: 'acme/widgets' },
-          inputs: apiInputs(sim, {
-            'github-token': 'ghs_hostileTest',
-            wait: 'false',
-            'diff-exclude': 'none',
-            'diff-max-chars': '1000000',
-          }),
-          secrets: [sim.apiKey, 'ghs_hostileTest'],
-          deadlineMs: 30_000,
-        });
+        const run = await wholeChangeRun(sim, { name: 'pull_request', payload: pullRequestEvent(number) });
         expect(run.outputs.outcome).toBe('submitted');
         const prompt = promptOf(sim);
         expectPromptLinesClean(prompt);
@@ -411,18 +400,7 @@ describe('hostile file names and commit messages', () => {
         files: fileNames.map((filename) => ({ filename, status: 'modified', patch })),
         commits: HOSTILE_STRINGS.slice(),
       });
-      const run = await checkedRun({
-        event: pushEvent(before, after, 'refs/heads/main'),
-        env: { GITHUB_API_URL: github.url, GITHUB_REPOSITORY: 'acme/widgets' },
-        inputs: apiInputs(sim, {
-          'github-token': 'ghs_hostileTest',
-          wait: 'false',
-          'diff-exclude': 'none',
-          'diff-max-chars': '1000000',
-        }),
-        secrets: [sim.apiKey, 'ghs_hostileTest'],
-        deadlineMs: 30_000,
-      });
+      const run = await wholeChangeRun(sim, pushEvent(before, after, 'refs/heads/main'));
       expect(run.outputs.outcome).toBe('submitted');
       expectPromptLinesClean(promptOf(sim));
       expectNothingInvisibleFrom(HOSTILE_STRINGS.join(''), { prompt: promptOf(sim) }, { summary: run.summary, log: run.stdout });

@@ -9,7 +9,7 @@ import type { PreviewRun } from '../../src/preview/run-preview.js';
 import { renderPrComment } from '../../src/report/agent-report.js';
 import { previewOutputs, previewResultLine, renderPreviewSection, SCREENSHOT_ALT, screenshotOf } from '../../src/report/preview-report.js';
 import { withoutInvisible } from '../../src/text.js';
-import { expectRendersAsGitHubShould, renderAsGitHub } from '../support/github-markdown.js';
+import { expectRendersAsGitHubShould, isLinkableHttps, renderAsGitHub } from '../support/github-markdown.js';
 import { runnerCommands } from '../support/runner-log.js';
 
 const URL_GIVEN = 'https://acme-docs-update-7.mintlify.site';
@@ -136,12 +136,3 @@ describe('the preview in the outputs, the log and the failure', () => {
     expect(runnerCommands(`${line}\n`)).toEqual([]);
   });
 });
-
-function isLinkableHttps(url: string): boolean {
-  try {
-    const parsed = new URL(url);
-    return parsed.protocol === 'https:' && parsed.href.length <= 8_192;
-  } catch {
-    return false;
-  }
-}

@@ -168,6 +168,16 @@ export function isHttpUrl(url: string | undefined): url is string {
   }
 }
 
+/** Whether the action links (and shows as a picture) a URL from the API: an `https` URL of at most 8,192 characters. */
+export function isLinkableHttps(url: string): boolean {
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === 'https:' && parsed.href.length <= 8_192;
+  } catch {
+    return false;
+  }
+}
+
 /** The `href` of every link, as a browser reads it (entities decoded). */
 export function linkTargets(dom: Document): string[] {
   return DomUtils.getElementsByTagName('a', dom, true).map((link) => link.attribs.href ?? '');

@@ -46,48 +46,39 @@ describe('the upload and its limits', () => {
   const never = new Promise<ArtifactUpload>(() => undefined);
 
   describe('withinLimits', () => {
-    it('gives the upload until the deadline, and says the timeout ran out when it passes', async () => {
+    it.each([
+      {
+        name: 'gives the upload until the deadline, and says the timeout ran out when it passes',
+        limits: { deadline: 70_000, timeoutMs: 60_000, requestTimeoutMs: 5_000 },
+        asked: 60_000,
+        timeout: '1m',
+      },
+      {
+        name: 'timeout ends the upload, whatever request-timeout says',
+        limits: { deadline: 16_000, timeoutMs: 6_000, requestTimeoutMs: 30_000 },
+        asked: 6_000,
+        timeout: '6s',
+      },
+      {
+        name: 'an upload that starts at the deadline gets no time at all',
+        limits: { deadline: 10_000, timeoutMs: 5_000, requestTimeoutMs: 2_000 },
+        asked: 0,
+        timeout: '5s',
+      },
+      {
+        name: 'an upload that starts after the deadline gets no time at all',
+        limits: { deadline: 9_000, timeoutMs: 5_000, requestTimeoutMs: 2_000 },
+        asked: 0,
+        timeout: '5s',
+      },
+    ])('$name', async ({ limits, asked, timeout }) => {
+      // The clock says 10_000.
       const timer = manualSleep();
-      const result = withinLimits(never, {
-        deadline: 70_000,
-        timeoutMs: 60_000,
-        requestTimeoutMs: 5_000,
-        signal: new AbortController().signal,
-        clock,
-        sleep: timer.sleep,
-      });
+      const result = withinLimits(never, { ...limits, signal: new AbortController().signal, clock, sleep: timer.sleep });
       await Promise.resolve();
-      expect(timer.asked).toEqual([60_000]);
+      expect(timer.asked).toEqual([asked]);
       timer.wake();
-      await expect(result).resolves.toEqual({ unfinished: "the step's timeout (1m) ran out" });
-    });
-
-    it('timeout ends the upload, whatever request-timeout says', async () => {
-      const timer = manualSleep();
-      const limits = { deadline: 16_000, timeoutMs: 6_000, requestTimeoutMs: 30_000, signal: new AbortController().signal, clock, sleep: timer.sleep };
-      const result = withinLimits(never, limits);
-      await Promise.resolve();
-      expect(timer.asked).toEqual([6_000]);
-      timer.wake();
-      await expect(result).resolves.toEqual({ unfinished: "the step's timeout (6s) ran out" });
-    });
-
-    it('an upload that starts at the deadline or after it gets no time at all', async () => {
-      for (const deadline of [10_000, 9_000]) {
-        const timer = manualSleep();
-        const result = withinLimits(never, {
-          deadline,
-          timeoutMs: 5_000,
-          requestTimeoutMs: 2_000,
-          signal: new AbortController().signal,
-          clock,
-          sleep: timer.sleep,
-        });
-        await Promise.resolve();
-        expect(timer.asked).toEqual([0]);
-        timer.wake();
-        await expect(result).resolves.toEqual({ unfinished: "the step's timeout (5s) ran out" });
-      }
+      await expect(result).resolves.toEqual({ unfinished: `the step's timeout (${timeout}) ran out` });
     });
 
     it('uploads nothing unless the runner gives both the runtime token and the results service', async () => {
