@@ -10,10 +10,10 @@
  * lists for the command is set. Seeded: a failure prints the seed and the shrunk server to replay.
  */
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Fault, LoggedRequest, SearchTerm } from '../simulator/index.js';
 import { scripts } from '../simulator/index.js';
-import { startFlows, type FlowResult, type Flows } from '../support/in-process.js';
+import { useFlows, type FlowResult, type Flows } from '../support/in-process.js';
 
 /** Runs per command: enough for the mixes below, few enough to keep the file at a few seconds. */
 const RUNS = 70;
@@ -111,8 +111,9 @@ const paging = fc.record({
 });
 
 let flows: Flows;
-beforeAll(async () => {
-  flows = await startFlows({
+// Each case resets the flows itself.
+useFlows(
+  {
     simulator: {
       analytics: {
         paths: 40,
@@ -127,11 +128,10 @@ beforeAll(async () => {
       defaultJobScript: scripts.prAfter(1),
       defaultPreviewScript: { queuedMs: 5_000, buildMs: 20_000, result: 'success' },
     },
-  });
-});
-afterAll(async () => {
-  await flows.close();
-});
+  },
+  (started) => ({ flows } = started),
+  { reset: false },
+);
 
 /** Runs the step against the server: faults queued per route, the clock a minute on (the organisation's preview limit starts afresh). */
 async function runAgainst(serverFaults: Server, inputs: Record<string, string>, requestMs: number): Promise<{ run: FlowResult; startedAt: number }> {

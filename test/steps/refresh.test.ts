@@ -4,7 +4,7 @@
  * the job waited for and judged by fail-on as the agent step's is; the step with the entry layer's
  * report, and the whole action as the runner runs it (`run()`: test/support/runner.ts).
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ReaderSignals } from '../../src/refresh/choose.js';
 import { Phase } from '../../src/runtime.js';
 import {
@@ -17,7 +17,7 @@ import {
   expectedFeedbackEntries,
   type Simulator,
 } from '../simulator/index.js';
-import { startFlows, type FlowOptions, type FlowResult, type Flows } from '../support/in-process.js';
+import { useFlows, type FlowOptions, type FlowResult, type Flows } from '../support/in-process.js';
 import { cleanText } from '../../src/text.js';
 import { INVISIBLE, inTagCharacters } from '../matrices/cases.js';
 import { actionTime, checkedRun, errorLines } from '../support/checked-run.js';
@@ -25,20 +25,23 @@ import type { RenderExpectations } from '../support/github-markdown.js';
 import { findSecret, type ActionRun } from '../support/run-action.js';
 import { withSimulator as withRunnerSimulator } from '../support/runner.js';
 
+/** The week refreshed, and the visitors the simulator counts on its pages. */
+const RANGE = { 'date-from': '2026-11-14', 'date-to': '2026-11-21' };
+const VISITOR_DATA = { paths: 300, seed: 3, today: '2026-10-01' };
+/** The terms searched most: ties on hits broken by the term. */
+const SEARCHES: readonly SearchTerm[] = [
+  { searchQuery: 'rotate api key', hits: 90, topClickedPage: null },
+  { searchQuery: 'quickstart', hits: 80, topClickedPage: '/quickstart' },
+  { searchQuery: 'sso okta', hits: 40, topClickedPage: null },
+  { searchQuery: 'saml', hits: 40, topClickedPage: null },
+];
+
 describe('the step, in process (refreshStep)', () => {
-  const RANGE = { 'date-from': '2026-11-14', 'date-to': '2026-11-21' };
-  const VISITOR_DATA = { paths: 300, seed: 3, today: '2026-10-01' };
   const FEEDBACK: PageFeedback[] = [
     { path: '/guides/ok', thumbsUp: 9, thumbsDown: 0 },
     { path: '/api/limits', thumbsUp: 1, thumbsDown: 5 },
     { path: '/api/auth', thumbsUp: 4, thumbsDown: 5 },
     { path: '/guides/a', thumbsUp: 2, thumbsDown: 2 },
-  ];
-  const SEARCHES: SearchTerm[] = [
-    { searchQuery: 'rotate api key', hits: 90, topClickedPage: null },
-    { searchQuery: 'quickstart', hits: 80, topClickedPage: '/quickstart' },
-    { searchQuery: 'sso okta', hits: 40, topClickedPage: null },
-    { searchQuery: 'saml', hits: 40, topClickedPage: null },
   ];
 
   function busiest(count: number): Array<{ path: string; signal: 'visitors'; visitors: number }> {
@@ -53,16 +56,8 @@ describe('the step, in process (refreshStep)', () => {
 
   describe('with signals to aim at', () => {
     let flows: Flows;
-    beforeAll(async () => {
-      const analytics: AnalyticsOptions = { ...VISITOR_DATA, feedback: FEEDBACK, searches: SEARCHES };
-      flows = await startFlows({ simulator: { analytics, defaultJobScript: scripts.prAfter(1) } });
-    });
-    afterAll(async () => {
-      await flows.close();
-    });
-    beforeEach(() => {
-      flows.reset();
-    });
+    const analytics: AnalyticsOptions = { ...VISITOR_DATA, feedback: FEEDBACK, searches: [...SEARCHES] };
+    useFlows({ simulator: { analytics, defaultJobScript: scripts.prAfter(1) } }, (started) => ({ flows } = started));
 
     const refresh = (inputs: Record<string, string> = {}, options?: FlowOptions) => flows.run({ command: 'refresh', ...RANGE, ...inputs }, options);
     const promptSent = (): string => (flows.sim.requests.find((r) => r.endpoint === 'create')!.body as { prompt: string }).prompt;
@@ -182,18 +177,13 @@ describe('the step, in process (refreshStep)', () => {
 
   describe('with nothing to aim at', () => {
     let flows: Flows;
-    beforeAll(async () => {
-      const analytics: AnalyticsOptions = {
-        paths: 0,
-        today: '2026-10-01',
-        feedback: [{ path: '/fine', thumbsUp: 3, thumbsDown: 0 }],
-        searches: [{ searchQuery: 'found it', hits: 9, topClickedPage: '/a' }],
-      };
-      flows = await startFlows({ simulator: { analytics } });
-    });
-    afterAll(async () => {
-      await flows.close();
-    });
+    const analytics: AnalyticsOptions = {
+      paths: 0,
+      today: '2026-10-01',
+      feedback: [{ path: '/fine', thumbsUp: 3, thumbsDown: 0 }],
+      searches: [{ searchQuery: 'found it', hits: 9, topClickedPage: '/a' }],
+    };
+    useFlows({ simulator: { analytics } }, (started) => ({ flows } = started), { reset: false });
 
     it('skips with a notice and no job: outcome skipped, empty signals, the step passes', async () => {
       const run = await flows.run({ command: 'refresh', ...RANGE });
@@ -209,9 +199,6 @@ describe('the step, in process (refreshStep)', () => {
 });
 
 describe('the action, as the runner runs it (run())', () => {
-  const RANGE = { 'date-from': '2026-11-14', 'date-to': '2026-11-21' };
-  const VISITOR_DATA = { paths: 300, seed: 3, today: '2026-10-01' };
-
   /** Thumbs per page, with ties on thumbs-down broken by the share, then by path. */
   const FEEDBACK: PageFeedback[] = [
     { path: '/guides/ok', thumbsUp: 9, thumbsDown: 0 },
@@ -225,12 +212,7 @@ describe('the action, as the runner runs it (run())', () => {
 
   /** 130 terms (two pages at limit=100), some answered; ties on hits broken by the term. */
   function searchTerms(): SearchTerm[] {
-    const terms: SearchTerm[] = [
-      { searchQuery: 'rotate api key', hits: 90, topClickedPage: null },
-      { searchQuery: 'quickstart', hits: 80, topClickedPage: '/quickstart' },
-      { searchQuery: 'sso okta', hits: 40, topClickedPage: null },
-      { searchQuery: 'saml', hits: 40, topClickedPage: null },
-    ];
+    const terms: SearchTerm[] = [...SEARCHES];
     for (let i = 0; i < 126; i++)
       terms.push({ searchQuery: `term ${String(i).padStart(3, '0')}`, hits: 30 - Math.floor(i / 5), topClickedPage: i % 2 ? '/x' : null });
     return terms;

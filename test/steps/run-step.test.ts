@@ -5,7 +5,7 @@
  * outputs only it sets, its summary or its failure; and the visitors step is handed the upload
  * the caller gives.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ApiClient } from '../../src/api/client.js';
 import type { TriggerEvent } from '../../src/event.js';
 import { runStep } from '../../src/steps/run-step.js';
@@ -13,22 +13,14 @@ import type { StepContext, StepReport } from '../../src/steps/step.js';
 import { stepDeadline } from '../../src/runtime.js';
 import { USER_AGENT } from '../../src/version.js';
 import type { ArtifactUpload, UploadArtifact } from '../../src/visitors/artifact.js';
-import { startFlows, type Flows } from '../support/in-process.js';
+import { useFlows, type Flows } from '../support/in-process.js';
 import { recordingLogger, seededRandom, type RecordingLogger } from '../support/fake-time.js';
 import { join } from 'node:path';
 
 const DATASET = { paths: 3, seed: 5, today: '2026-10-01' };
 
 let flows: Flows;
-beforeAll(async () => {
-  flows = await startFlows({ simulator: { analytics: DATASET } });
-});
-afterAll(async () => {
-  await flows.close();
-});
-beforeEach(() => {
-  flows.reset();
-});
+useFlows({ simulator: { analytics: DATASET } }, (started) => ({ flows } = started));
 
 interface Stepped {
   readonly report: StepReport;
@@ -45,6 +37,8 @@ async function step(inputs: Record<string, string>, options: { event?: TriggerEv
   const signal = new AbortController().signal;
   const random = seededRandom(3);
   const deadline = stepDeadline(time.now(), settings);
+  // What the client and the step share: the log, the clock and its timers, chance, the cancellation.
+  const ports = { logger: log, clock: time, sleep: time.sleep, startTimer: time.startTimer, random, signal };
   const client = new ApiClient({
     baseUrl: settings.baseUrl,
     apiKey: settings.apiKey,
@@ -52,24 +46,14 @@ async function step(inputs: Record<string, string>, options: { event?: TriggerEv
     requestTimeoutMs: settings.requestTimeoutMs,
     retries: settings.retries,
     userAgent: USER_AGENT,
-    logger: log,
-    clock: time,
-    sleep: time.sleep,
-    startTimer: time.startTimer,
-    random,
-    signal,
+    ...ports,
     deadline: deadline.at,
   });
   const context: StepContext = {
     client,
     event,
     env,
-    logger: log,
-    clock: time,
-    sleep: time.sleep,
-    startTimer: time.startTimer,
-    random,
-    signal,
+    ...ports,
     deadline,
     setOutput: () => undefined,
   };

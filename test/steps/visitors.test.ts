@@ -11,7 +11,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { apiInputs, expectedVisitors, type AnalyticsOptions, type Simulator } from '../simulator/index.js';
 import { withinLimits, type ArtifactUpload } from '../../src/visitors/artifact.js';
 import { Phase } from '../../src/runtime.js';
-import { startFlows, type FlowOptions, type FlowResult, type Flows } from '../support/in-process.js';
+import { useFlows, type FlowOptions, type FlowResult, type Flows } from '../support/in-process.js';
 import { tmpdir } from 'node:os';
 import { errorLines } from '../support/checked-run.js';
 import { expectRendersAsGitHubShould, renderedTables } from '../support/github-markdown.js';
@@ -24,15 +24,9 @@ describe('the step, in process (visitorsStep)', () => {
   let flows: Flows;
   let outputDir: string;
 
-  beforeAll(async () => {
-    flows = await startFlows({ simulator: { analytics: DATASET } });
+  useFlows({ simulator: { analytics: DATASET } }, (started) => {
+    flows = started.flows;
     outputDir = join(flows.runnerTemp, 'visitors');
-  });
-  afterAll(async () => {
-    await flows.close();
-  });
-  beforeEach(() => {
-    flows.reset();
   });
   afterEach(() => {
     rmSync(outputDir, { recursive: true, force: true });
