@@ -155,6 +155,10 @@ export const OUTCOMES = [
 
 export type Outcome = (typeof OUTCOMES)[number];
 
+/** Why a run sent nothing, as the gate tells them apart (a record keeps it: `memory/record.ts`). */
+export const SKIP_KINDS = ['fork', 'own-docs-pr', 'filtered', 'no-change', 'covered', 'waived'] as const;
+export type SkipKind = (typeof SKIP_KINDS)[number];
+
 /**
  * The reader signals a refresh can read (the `refresh-signals` input, and the `signal` of each
  * page in the `signals` output), in the order its prompt and summary list them.

@@ -77,6 +77,34 @@ export function pullRequestOf(event: TriggerEvent): EventPullRequest | undefined
   };
 }
 
+/** A merge queue's entry, as the `merge_group` event describes it. */
+export interface EventMergeGroup {
+  /** `checks_requested` (the queue wants its checks), or `destroyed` (the entry left the queue). */
+  readonly action: string;
+  /** The queue's own commit: where its required statuses must be. Empty when the payload has none. */
+  readonly headSha: string;
+  /** The pull request the head ref names (`refs/heads/gh-readonly-queue/{base}/pr-{number}-{sha}`); undefined when it names none. */
+  readonly pullNumber: number | undefined;
+}
+
+/**
+ * The one answer to "is this a merge queue's entry": a `merge_group` event. The pull request's
+ * number appears only in the head ref, which GitHub makes; the base may hold slashes, so the
+ * number is read from the ref's last part.
+ */
+export function mergeGroupOf(event: TriggerEvent): EventMergeGroup | undefined {
+  if (event.name !== 'merge_group') return undefined;
+  const group = event.payload.merge_group as { head_sha?: unknown; head_ref?: unknown } | undefined;
+  const headRef = typeof group?.head_ref === 'string' ? group.head_ref : '';
+  const match = /^refs\/heads\/gh-readonly-queue\/.+\/pr-([1-9]\d{0,15})-(?:[0-9a-f]{40}|[0-9a-f]{64})$/.exec(headRef);
+  const number = match ? Number(match[1]) : undefined;
+  return {
+    action: typeof event.payload.action === 'string' ? event.payload.action : '',
+    headSha: typeof group?.head_sha === 'string' ? group.head_sha : '',
+    pullNumber: number !== undefined && Number.isSafeInteger(number) ? number : undefined,
+  };
+}
+
 export function eventHasDiff(event: TriggerEvent): boolean {
   return (DIFF_EVENTS as readonly string[]).includes(event.name);
 }

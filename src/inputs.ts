@@ -342,6 +342,9 @@ function parseAgentSettings(common: CommonSettings, input: Input, parse: Parse, 
     settings = { ...settings, prComment: true };
   }
   const diffAvailable = wantsDiff(settings, context.event);
+  // On a merge queue's entry the step sends nothing: it gates the queue's commit (`steps/merge-group.ts`),
+  // so the same step of a pull-request workflow runs there as it is, its prompt and diff unused.
+  if (context.event.name === 'merge_group') return settings;
   if (settings.diff === 'true' && !eventHasDiff(context.event)) {
     throw new InputError(
       Inputs.Diff,

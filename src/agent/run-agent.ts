@@ -2,7 +2,7 @@ import type { ApiError } from '../api/errors.js';
 import type { AgentJob } from '../api/schemas.js';
 import type { CommonSettings, WaitSettings } from '../settings.js';
 import { isCancellation, Phase, type Clock, type Logger, type Random, type Sleep } from '../runtime.js';
-import type { Outcome } from '../constants.js';
+import type { Outcome, SkipKind } from '../constants.js';
 import { outcomeOfTerminalJob, isTerminalStatus } from './outcome.js';
 import type { JobReader } from './poll.js';
 import { forLog, idForLog } from '../text.js';
@@ -16,8 +16,7 @@ export interface AgentApi extends JobReader {
 
 export type AgentMode = 'create' | 'message' | 'attach';
 
-/** Why a run sent nothing, as the gate tells them apart. */
-export type SkipKind = 'fork' | 'own-docs-pr' | 'filtered' | 'no-change' | 'covered' | 'waived';
+export type { SkipKind };
 
 /** What creating, messaging or attaching to a job and waiting for it read of the settings. */
 export interface AgentRunSettings extends Pick<CommonSettings, 'dryRun'>, Omit<WaitSettings, 'failOn'> {

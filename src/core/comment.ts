@@ -11,7 +11,9 @@ import {
   MAX_RECORDED_TIMEOUT_MS,
   type CommentRecord,
   type DocsPrRecord,
+  hasJob,
   type ImpactRecord,
+  type JudgedRecord,
   type PreviewRecord,
   type RevisingRecord,
 } from '../memory/record.js';
@@ -55,6 +57,8 @@ export interface CommentView {
    * finishes it again and writes the status, and no `pending` outlives its job.
    */
   readonly statusOwed?: boolean;
+  /** What the status this run wrote was judged on: the record keeps it (`memory/record.ts` `judged`). */
+  readonly judged?: JudgedRecord;
 }
 
 /** Says the job is working, and records it so: as soon as the API accepted the job or the message. */
@@ -147,8 +151,10 @@ export function recordFor(comment: CodePrComment, view: CommentView, stage: 'wor
   const { run } = view;
   const stored = comment.record;
   const accepted = run.delivery === 'accepted' && run.jobId !== undefined;
-  const job = accepted ? { jobId: run.jobId!, headSha: comment.pullRequest.headSha } : stored;
-  if (!job) return undefined;
+  const job = accepted ? { jobId: run.jobId!, headSha: comment.pullRequest.headSha } : hasJob(stored) ? stored : undefined;
+  // What the last status was judged on stays until a status is judged anew; without a job it is all a record keeps.
+  const judged = view.judged ?? stored?.judged;
+  if (!job) return judged ? { judged } : undefined;
   const docsPr = view.docsPr ? view.docsPr.record : stored?.docsPr;
   // An earlier documentation PR not closed yet stays recorded until a run closes it.
   const supersedes = view.docsPr ? view.docsPr.supersedes : stored?.supersedes;
@@ -176,6 +182,7 @@ export function recordFor(comment: CodePrComment, view: CommentView, stage: 'wor
     ...(supersedes ? { supersedes } : {}),
     ...(impact ? { impact } : {}),
     ...(preview ? { preview } : {}),
+    ...(judged ? { judged } : {}),
   };
 }
 

@@ -3,9 +3,10 @@ import { docsClientFor } from '../docs-pr/access.js';
 import { readApproval } from '../gate/approval.js';
 import { carriesWaiver, gateFor, type GateFindings } from '../gate/facts.js';
 import type { GateStatus } from '../gate/policy.js';
-import { writeGateStatus } from '../gate/status.js';
+import { writeGateStatus, type GateWrite } from '../gate/status.js';
 import type { GitHubApi } from '../github/api.js';
 import type { Core } from './context.js';
+import { isBounded, type DocsPrRecord, type JudgedRecord } from '../memory/record.js';
 import { stoppedBy, type RunRecord } from './record.js';
 
 /**
@@ -37,6 +38,28 @@ export function gateFactsOf(record: RunRecord, core: Pick<Core, 'settings'>, mom
     previewUrl: record.preview?.status === 'success' ? record.preview.url : undefined,
     pullNumber: record.pullRequest?.number ?? 0,
   };
+}
+
+/**
+ * What the record keeps of the status this run wrote (`judged`): the head, the facts that do not
+ * change on GitHub (the outcome, a skip), and the documentation PR it judged, so that a merge
+ * queue's gate (`steps/merge-group.ts`) judges the same again, from GitHub, for that head.
+ */
+export function judgedOf(record: RunRecord, sha: string): JudgedRecord {
+  const decision = record.documentationPr;
+  const closedByAction = record.following?.record?.closedByAction ?? record.comment?.earlier?.docsPr?.closedByAction ?? false;
+  const docsPr: DocsPrRecord | undefined =
+    (decision?.kind === 'found' || decision?.kind === 'unchecked') && isBounded(decision.headRef)
+      ? {
+          repository: decision.pull.repository,
+          number: decision.pull.number,
+          ...(decision.kind === 'found' && decision.state.repositoryId !== undefined ? { repositoryId: decision.state.repositoryId } : {}),
+          headRef: decision.headRef,
+          closedByAction,
+        }
+      : undefined;
+  const { skipKind } = record.job;
+  return { sha, outcome: judgedOutcome(record), ...(skipKind ? { skip: skipKind } : {}), ...(docsPr ? { docsPr } : {}) };
 }
 
 /** The outcome the gate judges: a revision that ended well leaves the documentation PR to speak, as `sync` judges it. */
@@ -81,6 +104,15 @@ export async function writeWorkingStatus(record: RunRecord, core: Core, moment: 
   const written = await writeGateStatus(working, sha, client, { logger: core.logger, dryRun: core.settings.dryRun });
   record.gateWritten = written.state ?? record.gateWritten;
   record.gateRefused = written.state === undefined && written.refused;
+}
+
+/**
+ * A status written on a commit the core judged for, in a window of its own (a last write): the
+ * merge queue's commit, which is no pull request's head.
+ */
+export function writeStatusOn(status: GateStatus, sha: string, core: Core): Promise<GateWrite> {
+  const code = core.code!;
+  return writeGateStatus(status, sha, () => code.lastWrite(), { logger: core.logger, dryRun: core.settings.dryRun });
 }
 
 /**

@@ -1,6 +1,8 @@
 import { writeGateStatus } from '../gate/status.js';
+import type { CommentRecord } from '../memory/record.js';
 import { rewriteTail, writeOutcome } from './comment.js';
 import type { Core } from './context.js';
+import { judgedOf } from './gate.js';
 import type { RunRecord } from './record.js';
 import { viewOf } from './show.js';
 
@@ -34,11 +36,20 @@ export async function publishPhase(record: RunRecord, core: Core): Promise<boole
   if (core.signal.aborted && !written && !record.following?.acted && !record.tail) return false;
   // A status that could not be written is owed: the record keeps the job at work for a sweep to write it.
   const statusOwed = record.gate !== undefined && sha !== undefined && !written;
-  if (record.shows) return writeOutcome(comment, { ...viewOf(record, core, written), statusOwed }, await code.lastWrite());
+  // What the status GitHub took was judged on goes into the record with it, for a merge queue's gate.
+  const judged = written && sha ? judgedOf(record, sha) : undefined;
+  if (record.shows) return writeOutcome(comment, { ...viewOf(record, core, written), statusOwed, judged }, await code.lastWrite());
+  const withJudged = (change: (newest: CommentRecord) => CommentRecord) => (newest: CommentRecord) => ({ ...change(newest), ...(judged ? { judged } : {}) });
   if (record.tail) {
     const tail = { ...(record.tail.docsPrSection ? { docsPrSection: record.tail.docsPrSection } : {}), ...(gate ? { gate } : {}) };
-    return rewriteTail(comment, record.tail.change, tail, await code.lastWrite());
+    return rewriteTail(comment, withJudged(record.tail.change), tail, await code.lastWrite());
   }
-  if (gate && comment.earlier) return rewriteTail(comment, (newest) => newest, { gate }, await code.lastWrite());
+  if (gate && (comment.earlier || judged))
+    return rewriteTail(
+      comment,
+      withJudged((newest) => newest),
+      { gate },
+      await code.lastWrite(),
+    );
   return false;
 }

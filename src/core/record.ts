@@ -5,7 +5,7 @@ import type { RunDocsPr } from '../docs-pr/decide.js';
 import { shownOfDecision, type DocsPrShown } from '../docs-pr/outcome.js';
 import { nothingFollowed, type Following } from './follow.js';
 import type { EventPullRequest } from '../event.js';
-import { endsTheStep } from '../github/api.js';
+import { endsTheStep, type PullRequestState } from '../github/api.js';
 import type { GateStatus } from '../gate/policy.js';
 import type { ImpactRow } from '../impact/read-impact.js';
 import type { CommentRecord, ImpactRecord, RevisingRecord } from '../memory/record.js';
@@ -88,6 +88,20 @@ export interface RunRecord {
    * its `pending` went to. Undefined off a pull request.
    */
   readonly statusSha: string | undefined;
+}
+
+/** The code PR as a record takes it where no event brought it (`sync`, a merge queue's gate): as GitHub has it now. */
+export function codePullOf(pull: PullRequestState): EventPullRequest {
+  return {
+    number: pull.number,
+    title: pull.title,
+    headSha: pull.headSha,
+    headRef: pull.headRef,
+    action: '',
+    merged: pull.merged,
+    labels: pull.labels,
+    label: undefined,
+  };
 }
 
 /** A run's record before anything was found: the pull request, its repository, the job as the command has it. */

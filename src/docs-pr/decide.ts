@@ -26,9 +26,16 @@ export type RunDocsPr =
    * token reaches that repository, or GitHub could not answer. It may be recorded (a later run
    * with a token checks it before it acts), but the gate does not pass on it.
    */
-  | { readonly kind: 'unchecked'; readonly pull: PullRef; readonly headRef: string; readonly message: string }
+  | { readonly kind: 'unchecked'; readonly pull: PullRef; readonly headRef: string; readonly message: string; readonly why: UncheckedWhy }
   /** Found on GitHub, and it is the job's: open, merged, or closed. */
   | { readonly kind: 'found'; readonly pull: PullRef; readonly headRef: string; readonly state: PullRequestState };
+
+/**
+ * Why a documentation PR was not checked: no token of the run reaches its repository (a re-run
+ * cannot help; `docs-token` can), GitHub did not answer (a re-run can), or nothing in the run
+ * needed it.
+ */
+export type UncheckedWhy = 'no-token' | 'unanswered' | 'not-needed';
 
 /** Why a pull request is not the run's documentation PR, as the comment and the gate say it. */
 export type NotTheDocsPr =
@@ -126,9 +133,9 @@ async function decide(claim: Claim, context: DecideContext): Promise<RunDocsPr> 
   if (code && sameRepository(code.repository, pull.repository) && code.headRef === headRef) {
     return refuse(context, 'code-pr-itself', pull, `${capital(whose)} ${name}, on this pull request's own branch ${quotedForLog(headRef)}`);
   }
-  if (!context.access) return { kind: 'unchecked', pull, headRef, message: `${name} was not read: nothing in this run needed it` };
+  if (!context.access) return { kind: 'unchecked', pull, headRef, message: `${name} was not read: nothing in this run needed it`, why: 'not-needed' };
   const client = docsClientFor(context.access, pull);
-  if (!client) return uncheckable(context, pull, headRef, noTokenFor(context.access, pull));
+  if (!client) return uncheckable(context, pull, headRef, noTokenFor(context.access, pull), 'no-token');
   let state: PullRequestState;
   try {
     state = await (await client).pullRequest(pull.number);
@@ -143,6 +150,7 @@ async function decide(claim: Claim, context: DecideContext): Promise<RunDocsPr> 
       pull,
       headRef,
       `Could not read documentation PR ${name}: ${errorMessage(error)} It is not taken as the documentation PR in this run.`,
+      'unanswered',
     );
   }
   // The repository as GitHub names it now: a renamed one answers under its new name, and a
@@ -169,9 +177,9 @@ function refuse(context: DecideContext, why: NotTheDocsPr, pull: PullRef | undef
   return { kind: 'refused', why, pull, message };
 }
 
-function uncheckable(context: DecideContext, pull: PullRef, headRef: string, message: string): RunDocsPr {
+function uncheckable(context: DecideContext, pull: PullRef, headRef: string, message: string, why: UncheckedWhy): RunDocsPr {
   context.logger.warning(message);
-  return { kind: 'unchecked', pull, headRef, message };
+  return { kind: 'unchecked', pull, headRef, message, why };
 }
 
 function capital(text: string): string {

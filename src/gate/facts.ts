@@ -70,7 +70,7 @@ function gateDocsPrOf(findings: GateFindings, serverUrl: string): GateDocsPr | u
     case 'refused':
       return { standing: 'refused', why: decision.why, name: decision.pull && pullName(decision.pull) };
     case 'unchecked':
-      return { standing: 'unchecked', name: pullName(decision.pull) };
+      return { standing: 'unchecked', name: pullName(decision.pull), why: decision.why };
     case 'found': {
       const { state, pull } = decision;
       const page = { name: pullName(pull), url: `${serverUrl}/${pull.repository}/pull/${pull.number}` };

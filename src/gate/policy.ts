@@ -1,6 +1,6 @@
 import type { SkipKind } from '../agent/run-agent.js';
 import type { GateState, Outcome } from '../constants.js';
-import type { NotTheDocsPr } from '../docs-pr/decide.js';
+import type { NotTheDocsPr, UncheckedWhy } from '../docs-pr/decide.js';
 import { oneLine } from '../text.js';
 
 /**
@@ -34,7 +34,7 @@ export type GateDocsPr =
       readonly previewUrl?: string;
     }
   | { readonly standing: 'refused'; readonly why: NotTheDocsPr; readonly name: string | undefined }
-  | { readonly standing: 'unchecked'; readonly name: string };
+  | { readonly standing: 'unchecked'; readonly name: string; readonly why: UncheckedWhy };
 
 export interface GateFacts {
   readonly mode: GateMode;
@@ -119,7 +119,10 @@ export function gateStatus(facts: GateFacts): GateStatus | undefined {
       }
       if (docsPr.standing === 'refused') return atRun('failure', [...refusedSentence(docsPr.why, docsPr.name, outcome === 'synced'), ...waive]);
       if (docsPr.standing === 'unchecked') {
-        return atRun('failure', [...said`The documentation PR ${docsPr.name} could not be checked on GitHub; re-run the workflow`, ...waive]);
+        // No token of the run reaches it: a re-run meets the same, a token that reads it does not.
+        return docsPr.why === 'no-token'
+          ? atRun('failure', [...said`No token of this run can read the documentation PR ${docsPr.name}: give docs-token access to it`, ...waive])
+          : atRun('failure', [...said`The documentation PR ${docsPr.name} could not be checked on GitHub; re-run the workflow`, ...waive]);
       }
       return docsPrStatus(mode, docsPr, atDocsPr);
     case 'no-pr':
@@ -210,6 +213,55 @@ function skipStatus(skip: SkipKind | undefined, waive: SentencePart[], atRun: (s
     case 'covered':
     case undefined:
       return atRun('pending', said`The documentation job already has this commit; its outcome sets this status`);
+  }
+}
+
+/**
+ * The pull request's gate as a merge queue takes it on its own commit (the contract's *Merge
+ * queues*): what passes now passes; what would wait fails, saying why, since a queue cannot wait
+ * for a sweep or an approval (it throws the entry out at its check timeout).
+ */
+export function inMergeQueue(gate: GateStatus): GateStatus {
+  if (gate.state !== 'pending') return gate;
+  return status('failure', [...gate.sentence, ...said`; a merge queue cannot wait for it`], gate.targetUrl);
+}
+
+/** What stops a merge queue's gate before the pull request's own gate can be judged again. */
+export type QueueStop =
+  | { readonly kind: 'no-pull-request' }
+  | { readonly kind: 'pull-request-not-found'; readonly number: number }
+  | { readonly kind: 'no-record'; readonly number: number }
+  | { readonly kind: 'not-judged'; readonly number: number; readonly sha: string }
+  | { readonly kind: 'unreadable'; readonly number: number }
+  | { readonly kind: 'cancelled' };
+
+/** The merge queue commit's status when the run could not judge the pull request's gate: never `success`. */
+export function queueStopStatus(stop: QueueStop, waiveLabel: string, runUrl: string): GateStatus {
+  const waive = said`, or add the label ${waiveLabel} to the pull request to waive it`;
+  switch (stop.kind) {
+    case 'no-pull-request':
+      return status('failure', said`The merge group's head ref names no pull request, so no documentation gate can pass it`, runUrl);
+    case 'pull-request-not-found':
+      return status('failure', said`The pull request the merge group names (${`#${stop.number}`}) is not found on GitHub`, runUrl);
+    case 'no-record':
+      return status(
+        'failure',
+        [
+          ...said`Pull request ${`#${stop.number}`} has no record of this action's that verifies (its run keeps one with pr-comment); re-run its workflow`,
+          ...waive,
+        ],
+        runUrl,
+      );
+    case 'not-judged':
+      return status(
+        'failure',
+        [...said`No run of this action has judged the head ${stop.sha.slice(0, 7)} of pull request ${`#${stop.number}`} yet; re-run its workflow`, ...waive],
+        runUrl,
+      );
+    case 'unreadable':
+      return status('failure', said`Pull request ${`#${stop.number}`} or its comments could not be read on GitHub; re-run the merge queue's check`, runUrl);
+    case 'cancelled':
+      return status('error', said`Cancelled before the pull request's documentation gate was judged; re-run the merge queue's check`, runUrl);
   }
 }
 

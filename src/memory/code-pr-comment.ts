@@ -179,21 +179,7 @@ export class CodePrComment {
    */
   static async find(github: GitHubApi, pullRequest: CommentedPullRequest, deps: CommentDeps): Promise<CodePrComment | undefined> {
     try {
-      const comments = await github.listComments(pullRequest.number);
-      const scope = codePrScope(pullRequest.repository, pullRequest.number);
-      const author = deps.author;
-      const found = await ourComment(comments, {
-        marker: COMMENT_MARKER,
-        author: () => (author !== undefined ? Promise.resolve(author) : github.tokenLogin()),
-        read: (body) => readRecord(body, deps.seal, scope),
-      });
-      if (found.found === 'unverified') deps.logger.notice(unverifiedNotice(deps.seal.hasPreviousKey));
-      if (found.found === 'verified' && found.sealedWith === 'previous-api-key') {
-        deps.logger.info("The pull-request comment's record was sealed under previous-api-key: this run's next write of it seals it under api-key.");
-      }
-      const earlier = found.found === 'verified' ? found.record : undefined;
-      const comment = found.found === 'none' ? undefined : found.comment;
-      return new CodePrComment(github, pullRequest, earlier, comment, comments, deps, found.found === 'unverified');
+      return await CodePrComment.read(github, pullRequest, deps);
     } catch (error) {
       if (endsTheStep(error)) throw error;
       deps.logger.warning(
@@ -201,6 +187,28 @@ export class CodePrComment {
       );
       return undefined;
     }
+  }
+
+  /**
+   * The same, for a run that cannot go on without knowing (a merge queue's gate): a failure to read
+   * is thrown, not warned of.
+   */
+  static async read(github: GitHubApi, pullRequest: CommentedPullRequest, deps: CommentDeps): Promise<CodePrComment> {
+    const comments = await github.listComments(pullRequest.number);
+    const scope = codePrScope(pullRequest.repository, pullRequest.number);
+    const author = deps.author;
+    const found = await ourComment(comments, {
+      marker: COMMENT_MARKER,
+      author: () => (author !== undefined ? Promise.resolve(author) : github.tokenLogin()),
+      read: (body) => readRecord(body, deps.seal, scope),
+    });
+    if (found.found === 'unverified') deps.logger.notice(unverifiedNotice(deps.seal.hasPreviousKey));
+    if (found.found === 'verified' && found.sealedWith === 'previous-api-key') {
+      deps.logger.info("The pull-request comment's record was sealed under previous-api-key: this run's next write of it seals it under api-key.");
+    }
+    const earlier = found.found === 'verified' ? found.record : undefined;
+    const comment = found.found === 'none' ? undefined : found.comment;
+    return new CodePrComment(github, pullRequest, earlier, comment, comments, deps, found.found === 'unverified');
   }
 
   /** The record line for a record, sealed for this pull request under `api-key`. */

@@ -1,4 +1,4 @@
-import { MAX_REVIEW_FOLLOW_UPS } from '../constants.js';
+import { MAX_REVIEW_FOLLOW_UPS, OUTCOMES, SKIP_KINDS, type Outcome, type SkipKind } from '../constants.js';
 import { isCommitSha } from '../github/api.js';
 import { isJobId } from '../parse.js';
 import type { RecordScope, RecordSeal } from './seal.js';
@@ -33,10 +33,13 @@ export const DOCS_PR_MARKER = '<!-- docs-agent-action:docs-pr -->';
  * to the writer's `recordFor`.
  */
 export interface CommentRecord {
-  /** The job that has the change up to `headSha`. */
-  readonly jobId: string;
+  /**
+   * The job that has the change up to `headSha`. With `headSha`, absent from a record of a pull
+   * request no job was sent for yet, which keeps only what its gate was `judged` on.
+   */
+  readonly jobId?: string;
   /** The pull request's head commit that the job accepted. */
-  readonly headSha: string;
+  readonly headSha?: string;
   /**
    * The job was created or messaged for `headSha` and has not ended, as far as the action knows:
    * written with the working comment, gone once a run wrote how the job ended. While it stands,
@@ -74,11 +77,38 @@ export interface CommentRecord {
   /** What readers will see (reader-impact): the documentation PR, base and head it measured, so a later run for the same three does not read again. */
   readonly impact?: ImpactRecord;
   /**
+   * What the last `documentation` status a run wrote was judged on, and on which head: read back
+   * only by a merge queue's gate (`steps/merge-group.ts`), which judges the pull request's gate
+   * again from GitHub for its head now. Kept through every later write until a status is judged
+   * anew; the only field of a record for a pull request no job was sent for (a skip, a filter).
+   */
+  readonly judged?: JudgedRecord;
+  /**
    * A preview `command: sweep` asked for and did not wait for: a later sweep reads its status once
    * and shows it in the comment once it has ended. Gone once a run showed how it ended, or a new
    * job was accepted.
    */
   readonly preview?: PreviewRecord;
+}
+
+/** A record that names a job: every record but one that keeps only what a gate was judged on. */
+export type JobRecord = CommentRecord & { readonly jobId: string; readonly headSha: string };
+
+/** Whether the record names a job (and the head it accepted). */
+export function hasJob(record: CommentRecord | undefined): record is JobRecord {
+  return record?.jobId !== undefined && record.headSha !== undefined;
+}
+
+/**
+ * The facts a `documentation` status was judged on: the head it went to, the outcome (`synced`
+ * where it was judged on the documentation PR alone), a skip's kind, and the documentation PR it
+ * judged — recorded whether or not `follow-code-pr` keeps that PR in `docsPr`.
+ */
+export interface JudgedRecord {
+  readonly sha: string;
+  readonly outcome: Outcome;
+  readonly skip?: SkipKind;
+  readonly docsPr?: DocsPrRecord;
 }
 
 /** A revision at work (`review-loop`): where its status went, and who wrote its reply. */
@@ -349,13 +379,18 @@ export function normalRecord(record: CommentRecord): CommentRecord | undefined {
 }
 
 function recordOf(value: unknown): CommentRecord | undefined {
-  const { jobId, headSha, working, acceptedAt, endsBy, revising, docsPr, supersedes, impact, preview } = fieldsOf<keyof CommentRecord>(value);
-  if (typeof jobId !== 'string' || !isJobId(jobId) || typeof headSha !== 'string' || !isCommitSha(headSha)) return undefined;
+  const { jobId, headSha, working, acceptedAt, endsBy, revising, docsPr, supersedes, impact, preview, judged } = fieldsOf<keyof CommentRecord>(value);
+  const job = jobId === undefined && headSha === undefined ? undefined : { jobId, headSha };
+  if (job && (typeof jobId !== 'string' || !isJobId(jobId) || typeof headSha !== 'string' || !isCommitSha(headSha))) return undefined;
+  const basis = judged === undefined ? undefined : judgedOf(judged);
+  if (judged !== undefined && !basis) return undefined;
+  // A record without a job keeps only what its gate was judged on: no work, no documentation PR.
+  if (!job && (!basis || working !== undefined || docsPr !== undefined || supersedes !== undefined || preview !== undefined)) return undefined;
   if (working !== undefined && working !== true) return undefined;
   if (acceptedAt !== undefined && (typeof acceptedAt !== 'string' || !isInstant(acceptedAt))) return undefined;
   if (endsBy !== undefined && (typeof endsBy !== 'string' || !isInstant(endsBy))) return undefined;
   // Written as `true` by an earlier version: its status went on the record's head.
-  const revision = revising === undefined ? undefined : revising === true ? { statusSha: headSha } : revisingOf(revising);
+  const revision = revising === undefined ? undefined : revising === true ? (job ? { statusSha: headSha as string } : undefined) : revisingOf(revising);
   if (revising !== undefined && !revision) return undefined;
   const docs = docsPr === undefined ? undefined : docsPrOf(docsPr);
   if (docsPr !== undefined && !docs) return undefined;
@@ -368,8 +403,7 @@ function recordOf(value: unknown): CommentRecord | undefined {
   const deployment = preview === undefined ? undefined : previewOf(preview);
   if (preview !== undefined && !deployment) return undefined;
   return {
-    jobId,
-    headSha,
+    ...(job ? { jobId: jobId as string, headSha: headSha as string } : {}),
     ...(working ? { working } : {}),
     ...(working && acceptedAt !== undefined ? { acceptedAt } : {}),
     ...(working && endsBy !== undefined ? { endsBy } : {}),
@@ -378,7 +412,18 @@ function recordOf(value: unknown): CommentRecord | undefined {
     ...(replaced ? { supersedes: replaced } : {}),
     ...(measured ? { impact: measured } : {}),
     ...(deployment ? { preview: deployment } : {}),
+    ...(basis ? { judged: basis } : {}),
   };
+}
+
+function judgedOf(value: unknown): JudgedRecord | undefined {
+  const { sha, outcome, skip, docsPr } = fieldsOf<keyof JudgedRecord>(value);
+  const known = OUTCOMES.find((name) => name === outcome);
+  const kind = SKIP_KINDS.find((name) => name === skip);
+  if (typeof sha !== 'string' || !isCommitSha(sha) || !known || (skip !== undefined && !kind)) return undefined;
+  const pull = docsPr === undefined ? undefined : docsPrOf(docsPr);
+  if (docsPr !== undefined && !pull) return undefined;
+  return { sha, outcome: known, ...(kind ? { skip: kind } : {}), ...(pull ? { docsPr: pull } : {}) };
 }
 
 function revisingOf(value: unknown): RevisingRecord | undefined {

@@ -6,12 +6,14 @@ import type { StepContext, StepReport } from './step.js';
 /**
  * The step the settings ask for. `command: agent`, the one a pull request's run starts (and whose
  * start detached runs want in seconds), is loaded with the bundle; every other command is a chunk
- * of its own, loaded only by a run of it: the agent command's cold start then parses none of them
+ * of its own, loaded only by a run of it (so is the agent command's gate of a merge queue's commit): the agent command's cold start then parses none of them
  * (docs/benchmarks.md says what that saves).
  */
 export async function runStep(settings: Settings, context: StepContext, uploadArtifact?: UploadArtifact): Promise<StepReport> {
   switch (settings.command) {
     case 'agent':
+      // A merge queue's entry is gated, never sent to the agent: the pull request's own run did that.
+      if (context.event.name === 'merge_group') return (await import('./agent/merge-group.js')).mergeGroupStep(settings, context);
       return agentStep(settings, context);
     case 'visitors':
       return (await import('./visitors.js')).visitorsStep(settings, context, uploadArtifact);

@@ -290,7 +290,7 @@ async function showPreview(pull: WorkingPullRequest, job: AgentRun, settings: Sw
 
 /** Whether a comment's record still holds the preview the sweep found, of the same job and head. */
 function samePreview(record: CommentRecord | undefined, pull: WorkingPullRequest): boolean {
-  return record?.jobId === pull.record.jobId && record.headSha === pull.record.headSha && record.preview?.statusId === pull.record.preview?.statusId;
+  return record?.jobId === pull.record.jobId && record?.headSha === pull.record.headSha && record.preview?.statusId === pull.record.preview?.statusId;
 }
 
 /** Whether the comment as found again records the work the sweep found, still at work. */

@@ -4,7 +4,7 @@ import type { Core } from '../core/context.js';
 import { decideContextOf, stateOfStanding } from '../core/docs-pr.js';
 import { gatePhase } from '../core/gate.js';
 import { publishPhase } from '../core/publish.js';
-import { newRecord, type RunRecord } from '../core/record.js';
+import { codePullOf, newRecord, type RunRecord } from '../core/record.js';
 import { decideRecorded, type RunDocsPr } from '../docs-pr/decide.js';
 import { shownOfDecision } from '../docs-pr/outcome.js';
 import { repoName, sameRepository } from '../docs-pr/target.js';
@@ -14,7 +14,7 @@ import { gitHubClients, type ConnectGitHub } from '../github/clients.js';
 import { pullName, type GitHubApi, type RepoName } from '../github/api.js';
 import { firstBackLink, ourBackLink } from '../memory/back-link.js';
 import { CodePrComment, unverifiedBackLinkNotice } from '../memory/code-pr-comment.js';
-import type { CommentRecord, DocsPrRecord } from '../memory/record.js';
+import { hasJob, type CommentRecord, type DocsPrRecord, type JobRecord } from '../memory/record.js';
 import { RecordSeal, type RepositoryIdentity } from '../memory/seal.js';
 import { agentOutputs, renderAgentSummary } from '../report/agent-report.js';
 import { renderDocsPrSection } from '../report/docs-pr-report.js';
@@ -24,7 +24,7 @@ import { isCancellation, Phase } from '../runtime.js';
 import type { SyncSettings } from '../settings.js';
 import { errorMessage, idForLog } from '../text.js';
 import { newRevisionView, reviewLoop, reviewOfEvent } from './sync/review-loop.js';
-import { codePullOf, type CodeSide, type DocsSide } from './sync/sides.js';
+import type { CodeSide, DocsSide } from './sync/sides.js';
 import { LastWrites } from '../core/last-writes.js';
 import { coreOf, type StepContext, type StepReport } from './step.js';
 import { verdictOf } from './verdict.js';
@@ -199,14 +199,16 @@ async function findSides(
   // Only the documentation PR the code PR's sealed record names speaks for the code PR: an
   // earlier one (superseded, closed by the action, or left open) keeps its back-link, and its
   // approval or closing must not set the status the newer one holds.
-  if (!comment || !earlier || !recorded || !isThisPull(recorded, repository, number)) {
+  if (!comment || !hasJob(earlier) || !recorded || !isThisPull(recorded, repository, number)) {
     return skip(
       run,
       // A record that does not verify had its one notice, with the likely cause.
       comment?.recordUnverified ? { ...logger, notice: () => undefined } : logger,
-      earlier
+      earlier?.docsPr
         ? `The code PR ${run.codePr}'s record names another documentation PR than ${run.docsPr}: it speaks for the code PR, so its status and comment are left as they are.`
-        : `The code PR ${run.codePr} has no comment of this action's (written by ${author}) with a record that verifies, so nothing says ${run.docsPr} is its documentation PR: its status and comment are left as they are.`,
+        : earlier
+          ? `The code PR ${run.codePr}'s record names no documentation PR, so nothing says ${run.docsPr} is its documentation PR: its status and comment are left as they are.`
+          : `The code PR ${run.codePr} has no comment of this action's (written by ${author}) with a record that verifies, so nothing says ${run.docsPr} is its documentation PR: its status and comment are left as they are.`,
     );
   }
   const backLink = await ourBackLink(comments, place, seal, recorded.linkAuthor);
@@ -233,7 +235,7 @@ function isThisPull(recorded: DocsPrRecord, repository: RepositoryIdentity, numb
 }
 
 /** The head a code PR record's work holds the gate on: the revision's status head, else the head the job accepted. */
-function heldHeadOf(record: CommentRecord): string {
+function heldHeadOf(record: JobRecord): string {
   return record.revising?.statusSha ?? record.headSha;
 }
 

@@ -1,7 +1,7 @@
 import { GATE_CONTEXT } from '../constants.js';
 import type { GitHubApi, IssueComment, RecentComment } from '../github/api.js';
 import { ourComment } from '../memory/ours.js';
-import { COMMENT_MARKER, MAX_RECORDED_TIMEOUT_MS, readRecord, type CommentRecord } from '../memory/record.js';
+import { COMMENT_MARKER, hasJob, MAX_RECORDED_TIMEOUT_MS, readRecord, type JobRecord } from '../memory/record.js';
 import { codePrScope, type RecordSeal, type RepositoryIdentity } from '../memory/seal.js';
 
 /**
@@ -35,7 +35,7 @@ export const SWEEP_MAX_PENDING_READS = 50;
 export interface WorkingPullRequest {
   readonly number: number;
   readonly commentId: number;
-  readonly record: CommentRecord;
+  readonly record: JobRecord;
   /**
    * When the work began: the job's acceptance (the record's time, else, for a record of an earlier
    * version, the comment's last update), or the preview's asking.
@@ -100,7 +100,7 @@ export async function findWorking(github: GitHubApi, repository: RepositoryIdent
     });
     if (found.found === 'unverified') unverified += 1;
     if (found.found === 'none') return false;
-    if (found.found !== 'verified' || (found.record.working !== true && found.record.preview === undefined)) return true;
+    if (found.found !== 'verified' || !hasJob(found.record) || (found.record.working !== true && found.record.preview === undefined)) return true;
     const { record } = found;
     const began = record.working ? record.acceptedAt : record.preview?.triggeredAt;
     working.push({ number, commentId: found.comment.id, record, acceptedAt: began === undefined ? updatedAt(found.comment.id) : Date.parse(began) });

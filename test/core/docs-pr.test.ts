@@ -594,10 +594,12 @@ describe('the memory through a key rotation, a rename and a transfer', () => {
     const first = await run({ action: 'opened' }, GATED_REUSE, link(5));
     const jobId = first.outputs['job-id']!;
     const earlier = recordIn(codeComment(), CODE_PR)!;
+    const docsPr = { repository: DOCS, repositoryId: DOCS_ID, number: 5, headRef: BRANCH, closedByAction: false };
     expect(earlier).toEqual({
       jobId,
       headSha: HEAD,
-      docsPr: { repository: DOCS, repositoryId: DOCS_ID, number: 5, headRef: BRANCH, closedByAction: false, linkAuthor: LINK_AUTHOR },
+      docsPr: { ...docsPr, linkAuthor: LINK_AUTHOR },
+      judged: { sha: HEAD, outcome: 'pr-opened', docsPr },
     });
 
     sealedUnder(EARLIER_SEAL, earlier);
@@ -614,7 +616,7 @@ describe('the memory through a key rotation, a rename and a transfer', () => {
     expect(creates()).toEqual([]);
     expect(flows.sim.requests.filter((r) => r.method === 'POST' && r.endpoint === 'message')).toHaveLength(1);
     const body = codeComment();
-    expect(recordIn(body, CODE_PR)).toEqual({ ...earlier, headSha: NEXT });
+    expect(recordIn(body, CODE_PR)).toEqual({ ...earlier, headSha: NEXT, judged: { ...earlier.judged, sha: NEXT } });
     expect(recordIn(body, CODE_PR, WORKFLOW_REPOSITORY, EARLIER_SEAL)).toBeUndefined();
   });
 
@@ -636,10 +638,12 @@ describe('the memory through a key rotation, a rename and a transfer', () => {
     expect(moved.log.messages('notice')).toEqual([]);
     expect(moved.log.messages('warning')).toEqual([]);
     expect(creates()).toEqual([]);
+    const docsPr = { repository: DOCS, repositoryId: DOCS_ID, number: 5, headRef: BRANCH, closedByAction: false };
     expect(recordIn(codeComment(), CODE_PR, { id, name: to })).toEqual({
       jobId,
       headSha: NEXT,
-      docsPr: { repository: DOCS, repositoryId: DOCS_ID, number: 5, headRef: BRANCH, closedByAction: false, linkAuthor: LINK_AUTHOR },
+      docsPr: { ...docsPr, linkAuthor: LINK_AUTHOR },
+      judged: { sha: NEXT, outcome: 'pr-opened', docsPr },
     });
   });
 });
@@ -726,7 +730,8 @@ describe('what the API and GitHub answer is bounded and checked', () => {
     expect(body).toBe(bodies.at(-1));
     expect(body).not.toContain('Working');
     expect(body).toContain('Pull request opened');
-    expect(recordIn(body, CODE_PR)).toEqual({ jobId: result.outputs['job-id'], headSha: HEAD });
+    // The gate judged a link it could not check: no documentation PR in what it was judged on either.
+    expect(recordIn(body, CODE_PR)).toEqual({ jobId: result.outputs['job-id'], headSha: HEAD, judged: { sha: HEAD, outcome: 'pr-opened' } });
     expect(docsWrites()).toEqual([]);
   });
 

@@ -232,7 +232,7 @@ function refused(why: NotTheDocsPr, number: number | undefined): RunDocsPr {
 
 /** A decision that could not check the pull request on GitHub. */
 function unchecked(number: number): RunDocsPr {
-  return { kind: 'unchecked', pull: { repository: DOCS, number }, headRef: `docs/${number}`, message: 'decided: unchecked' };
+  return { kind: 'unchecked', pull: { repository: DOCS, number }, headRef: `docs/${number}`, message: 'decided: unchecked', why: 'unanswered' };
 }
 
 /** Every decision that is no documentation PR to act on, as the follower may get one. */

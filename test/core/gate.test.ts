@@ -323,10 +323,11 @@ describe('the waiver', () => {
     expect(gate().map((status) => status.state)).toEqual(['pending', 'failure', 'success']);
   });
 
-  it('a labeled event that adds waive-label: the code PR’s comment’s gate line says the waiver too, its report and record kept; unlabeled runs the job as usual', async () => {
+  it('a labeled event that adds waive-label: the code PR’s comment’s gate line says the waiver too, its report and record kept (with what the status was judged on); unlabeled runs the job as usual', async () => {
     const gateLine = (body: string) => body.split('\n').filter((line) => line.startsWith('**Documentation gate** '));
-    /** The comment without its gate line. */
-    const rest = (body: string) => body.split('\n').filter((line) => !line.startsWith('**Documentation gate** '));
+    /** The comment without its gate line and its record. */
+    const rest = (body: string) =>
+      body.split('\n').filter((line) => !line.startsWith('**Documentation gate** ') && !line.startsWith('<!-- docs-agent-action:state '));
     const failed = await run({ action: 'opened' }, { 'pr-comment': 'true', 'fail-on': '' }, { script: scripts.failAfter(1) });
     expect(failed.outputs).toMatchObject({ outcome: 'failed', 'docs-status-state': 'failure' });
     const before = codeComment();
@@ -339,7 +340,7 @@ describe('the waiver', () => {
     const after = codeComment();
     expect(gateLine(after)).toEqual(['**Documentation gate** (`documentation`): ✅ success: Waived: the pull request carries the label `no-docs`.']);
     expect(rest(after)).toEqual(rest(before));
-    expect(recordIn(after, CODE_PR)).toEqual(recordIn(before, CODE_PR));
+    expect(recordIn(after, CODE_PR)).toEqual({ ...recordIn(before, CODE_PR), judged: { sha: HEAD, outcome: 'skipped', skip: 'waived' } });
     expect(github.comments.filter((c) => c.body.includes(COMMENT_MARKER))).toHaveLength(1);
     expect(flows.sim.requests).toEqual([]);
 

@@ -159,7 +159,8 @@ describe('the status, then the comment', () => {
     expect(github.requests.every((request) => request.token === TOKEN)).toBe(true);
     expect(run.gateWritten).toBe('success');
     expect(lastBody()).toContain(`\n\n${gateLine(NO_PR)}\n\n`);
-    expect(recordIn(lastBody(), CODE_PR)).toEqual({ jobId: 'job_2', headSha: HEAD });
+    // What the status was judged on goes with it: a merge queue's gate judges the same again.
+    expect(recordIn(lastBody(), CODE_PR)).toEqual({ jobId: 'job_2', headSha: HEAD, judged: { sha: HEAD, outcome: 'no-pr' } });
     expect(step.logger.lines).toEqual([
       { level: 'info', message: `Documentation gate: success on ${HEAD} (${NO_PR.description}).` },
       { level: 'info', message: 'Pull-request comment updated.' },
@@ -193,7 +194,7 @@ describe('the status, then the comment', () => {
     };
     const impact: RunImpact = { view: undefined, rows: [], record: { number: 5, base: 'main', head: 'b'.repeat(40), pages: [], more: 0 } };
     await publishPhase(record({ comment: await findComment(step), following, impact }), step.core);
-    expect(recordIn(lastBody(), CODE_PR)).toEqual({ jobId: 'job_2', headSha: HEAD, docsPr, impact: impact.record });
+    expect(recordIn(lastBody(), CODE_PR)).toEqual({ jobId: 'job_2', headSha: HEAD, docsPr, impact: impact.record, judged: { sha: HEAD, outcome: 'no-pr' } });
   });
 });
 
@@ -260,14 +261,17 @@ describe('when the status is written', () => {
 });
 
 describe('a comment that does not show the run’s outcome (a waiver)', () => {
-  it('has only its tail rewritten after a written status: the report kept, the gate line new, the record as it was', async () => {
+  it('has only its tail rewritten after a written status: the report kept, the gate line new, the record as it was with what the status was judged on', async () => {
     const step = phase();
     earlierComment(EARLIER_BODY);
     const run = record({ comment: await findComment(step), shows: false, gate: WAIVED });
+    run.job.outcome = 'skipped';
+    run.job.skipKind = 'waived';
     await publishPhase(run, step.core);
     // The comment is read again before its tail is rewritten: another run may have written it since.
     expect(calls()).toEqual(['set-status', 'get-comment', 'update-comment']);
-    expect(lastBody()).toBe(`${COMMENT_MARKER}\nThe earlier report.\n\n${gateLine(WAIVED)}\n\n${sealedRecord(EARLIER, CODE_PR)}\n`);
+    const judged = { sha: HEAD, outcome: 'skipped' as const, skip: 'waived' as const };
+    expect(lastBody()).toBe(`${COMMENT_MARKER}\nThe earlier report.\n\n${gateLine(WAIVED)}\n\n${sealedRecord({ ...EARLIER, judged }, CODE_PR)}\n`);
     expect(run.gateWritten).toBe('success');
     expect(step.logger.messages('info')).toEqual([`Documentation gate: success on ${HEAD} (${WAIVED.description}).`, 'Pull-request comment updated.']);
   });

@@ -97,7 +97,13 @@ describe('finishingRecord', () => {
 });
 
 describe('what the comment says of the documentation PR', () => {
-  const unchecked: RunDocsPr = { kind: 'unchecked', pull: { repository: 'acme/docs', number: 6 }, headRef: 'docs/y', message: 'not checked' };
+  const unchecked: RunDocsPr = {
+    kind: 'unchecked',
+    pull: { repository: 'acme/docs', number: 6 },
+    headRef: 'docs/y',
+    message: 'not checked',
+    why: 'unanswered',
+  };
 
   it('is what following it did, where the run followed it', () => {
     const record = newRecord({ pullRequest, repository: REPOSITORY, job: job() });

@@ -251,6 +251,7 @@ describe('decideReported: the link the job reported', () => {
       pull: { repository: DOCS, number: 8 },
       headRef: 'docs/8',
       message: 'acme/docs#8 was not read: nothing in this run needed it',
+      why: 'not-needed',
     });
     expect(logger.lines).toEqual([]);
     expect(github.connects).toEqual([]);
@@ -275,6 +276,7 @@ describe('decideReported: the link the job reported', () => {
       pull: { repository: DOCS, number: 8 },
       headRef: 'docs/8',
       message,
+      why: 'no-token',
     });
     expect(logger.messages('warning')).toEqual([message]);
     expect(logger.lines).toHaveLength(1);
@@ -322,6 +324,7 @@ describe('decideReported: the link the job reported', () => {
         pull: { repository: DOCS, number: 8 },
         headRef: 'docs/8',
         message,
+        why: 'unanswered',
       });
       expect(logger.messages('warning')).toEqual([message]);
       expect(logger.lines).toHaveLength(1);
@@ -469,6 +472,7 @@ describe('decideRecorded: the documentation PR the code PR’s record names', ()
       pull: { repository: DOCS, number: 7 },
       headRef: 'docs/7',
       message: 'acme/docs#7 was not read: nothing in this run needed it',
+      why: 'not-needed',
     });
     expect(logger.lines).toEqual([]);
     expect(github.connects).toEqual([]);
@@ -493,6 +497,7 @@ describe('decideRecorded: the documentation PR the code PR’s record names', ()
       pull: { repository: DOCS, number: 7 },
       headRef: 'docs/7',
       message: 'Could not read documentation PR acme/docs#7: GitHub answered 500. It is not taken as the documentation PR in this run.',
+      why: 'unanswered',
     });
     expect(failing.logger.lines).toHaveLength(1);
     for (const failure of [new CancelledError(), new GitHubError('The step’s timeout ran out.', 'deadline')]) {
@@ -510,7 +515,7 @@ describe('pullOf: what the record may keep', () => {
     expect(pullOf(undefined)).toBeUndefined();
     expect(pullOf({ kind: 'none' })).toBeUndefined();
     expect(pullOf({ kind: 'refused', why: 'not-found', pull, message: '' })).toBeUndefined();
-    expect(pullOf({ kind: 'unchecked', pull, headRef: 'docs/8', message: '' })).toEqual(pull);
+    expect(pullOf({ kind: 'unchecked', pull, headRef: 'docs/8', message: '', why: 'unanswered' })).toEqual(pull);
   });
 });
 

@@ -25,7 +25,7 @@ const state = (more: Partial<PullRequestState> = {}): PullRequestState =>
 
 describe('shownOfDecision', () => {
   it('a link not checked on GitHub is shown as unchecked, with its pull request', () => {
-    const decision: RunDocsPr = { kind: 'unchecked', pull: PULL, headRef: 'docs/retries', message: 'not read' };
+    const decision: RunDocsPr = { kind: 'unchecked', pull: PULL, headRef: 'docs/retries', message: 'not read', why: 'unanswered' };
     expect(shownOfDecision(decision)).toEqual({ pull: PULL, state: 'unchecked' });
     expect(shownOfDecision(decision)!.pull).toBe(PULL);
   });

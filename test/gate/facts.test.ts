@@ -115,7 +115,7 @@ describe('gateFor: the documentation PR as the run decided it', () => {
   });
 
   it('unchecked: fails, naming it, at the run, even when the approval read said approved', () => {
-    const unchecked: RunDocsPr = { kind: 'unchecked', pull: PULL, headRef: 'docs/retries', message: 'not read' };
+    const unchecked: RunDocsPr = { kind: 'unchecked', pull: PULL, headRef: 'docs/retries', message: 'not read', why: 'unanswered' };
     const failure = {
       state: 'failure',
       description: `The documentation PR acme/docs#5 could not be checked on GitHub; re-run the workflow${OFFER}`,
@@ -123,6 +123,15 @@ describe('gateFor: the documentation PR as the run decided it', () => {
     };
     expect(gate({ docsPr: unchecked })).toEqual(failure);
     expect(gate({ docsPr: unchecked, approved: true, previewUrl: PREVIEW_URL }, APPROVED)).toEqual(failure);
+  });
+
+  it('unchecked for want of a token: a re-run cannot help, so the description names docs-token instead', () => {
+    const noToken: RunDocsPr = { kind: 'unchecked', pull: PULL, headRef: 'docs/retries', message: 'no token', why: 'no-token' };
+    expect(gate({ docsPr: noToken })).toEqual({
+      state: 'failure',
+      description: `No token of this run can read the documentation PR acme/docs#5: give docs-token access to it${OFFER}`,
+      targetUrl: RUN_URL,
+    });
   });
 
   it('found open, written: success, naming it and linking its page on the runner’s server', () => {

@@ -10,6 +10,8 @@ import { codePrScope, docsPrScope, RecordSeal } from '../../src/memory/seal.js';
 import { MAX_OUTSIDE_CHARS } from '../../src/memory/record.js';
 
 const SHA1 = 'a'.repeat(40);
+/** What a status was judged on, as a run records it. */
+const JUDGED = { sha: 'b'.repeat(40), outcome: 'no-pr' as const };
 const SHA256 = '0123456789abcdef'.repeat(4);
 const SEAL = RecordSeal.fromApiKey('mint_test_key_1');
 const SCOPE = codePrScope({ id: 77, name: 'acme/widgets' }, 12);
@@ -114,10 +116,12 @@ describe('the code PR comment record', () => {
   });
 
   it('is not followed without a job ID and a commit SHA of the right form, even when sealed', () => {
-    const sealed = (fields: object) => body(recordLine(fields as never, SEAL, SCOPE));
+    const sealed = (fields: object) => body(recordLine(fields, SEAL, SCOPE));
     for (const fields of [
+      {},
       { jobId: 'job_1' },
       { headSha: SHA1 },
+      { jobId: 'job_1', judged: JUDGED },
       { jobId: 7, headSha: SHA1 },
       { jobId: 'job_1', headSha: [SHA1] },
       { jobId: '..', headSha: SHA1 },
@@ -131,6 +135,37 @@ describe('the code PR comment record', () => {
       { jobId: 'job_1', headSha: SHA1, docsPr: { ...DOCS, headRef: 'b'.repeat(MAX_OUTSIDE_CHARS + 1) } },
     ]) {
       expect(readRecord(sealed(fields), SEAL, SCOPE), JSON.stringify(fields)).toEqual({ found: 'unverified' });
+    }
+  });
+
+  it('keeps what the last status was judged on: with a job, or alone for a pull request no job was sent for', () => {
+    const withJob = { jobId: 'job_1', headSha: SHA1, judged: { ...JUDGED, docsPr: DOCS } };
+    expect(readRecord(body(recordLine(withJob, SEAL, SCOPE)), SEAL, SCOPE)).toEqual({ found: 'verified', record: withJob, sealedWith: 'api-key' });
+    const alone = { judged: { sha: SHA1, outcome: 'skipped' as const, skip: 'filtered' as const } };
+    expect(readRecord(body(recordLine(alone, SEAL, SCOPE)), SEAL, SCOPE)).toEqual({ found: 'verified', record: alone, sealedWith: 'api-key' });
+  });
+
+  it('is not followed when what a status was judged on is not what the action writes, or a record without a job keeps more', () => {
+    const sealed = (fields: object) => body(recordLine(fields, SEAL, SCOPE));
+    for (const judged of [
+      { ...JUDGED, sha: 'main' },
+      { ...JUDGED, outcome: 'gated' },
+      { ...JUDGED, outcome: 'approved' },
+      { ...JUDGED, skip: 'later' },
+      { ...JUDGED, docsPr: { ...DOCS, number: 0 } },
+      { outcome: 'no-pr' },
+      'no-pr',
+    ]) {
+      expect(readRecord(sealed({ jobId: 'job_1', headSha: SHA1, judged }), SEAL, SCOPE), JSON.stringify(judged)).toEqual({ found: 'unverified' });
+    }
+    // Without a job, the record keeps only what its gate was judged on: no work, no documentation PR, no preview.
+    for (const extra of [
+      { working: true },
+      { docsPr: DOCS },
+      { supersedes: DOCS },
+      { preview: { statusId: 'st_1', branch: 'b', triggeredAt: '2026-01-01T00:00:00.000Z' } },
+    ]) {
+      expect(readRecord(sealed({ judged: JUDGED, ...extra }), SEAL, SCOPE), JSON.stringify(extra)).toEqual({ found: 'unverified' });
     }
   });
 

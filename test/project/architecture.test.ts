@@ -153,8 +153,8 @@ describe('one decision, one place', () => {
     expect(callers(/\.setCommitStatus\(/)).toEqual(['gate/status.ts']);
     expect(callers(/\bfunction tailOf\(/)).toEqual(['core/comment.ts']);
     // Everything that reads a documentation PR's state to act on it goes through the decision;
-    // sync and sweep read the code PR they write to.
-    expect(callers(/\.pullRequest\(/).sort()).toEqual(['docs-pr/decide.ts', 'steps/sweep.ts', 'steps/sync.ts']);
+    // sync, sweep and the merge queue's gate read the code PR they write to.
+    expect(callers(/\.pullRequest\(/).sort()).toEqual(['docs-pr/decide.ts', 'steps/agent/merge-group.ts', 'steps/sweep.ts', 'steps/sync.ts']);
   });
 
   it('outputs are set in one module, besides the entry layer that implements the port; no step hands work to be done after its report', () => {

@@ -13,7 +13,7 @@ import { writeOutcome, writeWorking } from '../../src/core/comment.js';
 import { isJobId } from '../../src/parse.js';
 import { backLinkCommentBody } from '../../src/memory/back-link.js';
 import { CodePrComment } from '../../src/memory/code-pr-comment.js';
-import { COMMENT_MARKER, DOCS_PR_MARKER, isMarked } from '../../src/memory/record.js';
+import { COMMENT_MARKER, DOCS_PR_MARKER, isBounded, isMarked } from '../../src/memory/record.js';
 import type { PreviewRun } from '../../src/preview/run-preview.js';
 import { renderAgentSummary } from '../../src/report/agent-report.js';
 import { previewSummary } from '../../src/report/preview-report.js';
@@ -114,7 +114,10 @@ describe("the code PR's comment", () => {
         const comment = (await CodePrComment.find(github, PR, deps))!;
         const { run, preview } = runWith(name, text, ended);
         await writeWorking(comment, { run: run });
-        await writeOutcome(comment, { run, preview });
+        // What the status was judged on, with the job's branch (outside text) as its documentation PR's, where a record keeps one (core/gate.ts).
+        const ref = run.job!.source!.ref!;
+        const judged = { sha: HEAD, outcome: ended, ...(isBounded(ref) ? { docsPr: { ...DOCS_PR, headRef: ref } } : {}) };
+        await writeOutcome(comment, { run, preview, judged });
         const body = github.comments[0]!.body;
         expect(isMarked(body, COMMENT_MARKER)).toBe(true);
         expect(count(body, '<!--')).toBe(2);
@@ -122,7 +125,7 @@ describe("the code PR's comment", () => {
         // A run that saw the job end records it so; one that did not (an error, a timeout) leaves it at work.
         const sawEnd = ended === 'pr-opened' || ended === 'failed';
         const atWork = { working: true as const, acceptedAt: new Date(NOW).toISOString() };
-        const written = { jobId: run.jobId!, headSha: HEAD, ...(sawEnd ? {} : atWork), docsPr: DOCS_PR };
+        const written = { jobId: run.jobId!, headSha: HEAD, ...(sawEnd ? {} : atWork), docsPr: DOCS_PR, judged };
         expect(recordIn(body, 12)).toEqual(written);
         // And the next run finds that record, and no other.
         expect((await CodePrComment.find(github, PR, deps))!.earlier).toEqual(written);

@@ -362,7 +362,7 @@ describe('bad input and faults', () => {
     expect(unrotated.log.messages('notice').join('\n')).toContain('does not verify');
     const run = await sweep({ 'previous-api-key': OLD_KEY });
     expect(swept(run)).toEqual([expect.objectContaining({ outcome: 'no-pr' })]);
-    expect(recordOn()).toEqual({ jobId, headSha: HEAD });
+    expect(recordOn()).toEqual({ jobId, headSha: HEAD, judged: { sha: HEAD, outcome: 'no-pr' } });
   });
 
   it('a comment edited by hand (its record no longer verifies) is none', async () => {

@@ -102,6 +102,12 @@ const review = (state: FakeReview['state'], minute = 0): FakeReview => ({
 const codeComments = () => github.comments.filter((c) => c.body.includes(COMMENT_MARKER) && c.issue_url?.endsWith(`/issues/${CODE_PR}`));
 const codeComment = (): string => codeComments().at(-1)!.body;
 const latest = () => github.latestStatus(codePull.headSha ?? HEAD, 'documentation');
+/** What a sync's status on the code PR's head is judged on, as its record keeps it: docs PR 5 alone (with the ID GitHub answers). */
+const judgedSynced = () => ({
+  sha: HEAD,
+  outcome: 'synced',
+  docsPr: { repository: DOCS, repositoryId: docs.id, number: DOCS_PR, headRef: BRANCH, closedByAction: false },
+});
 const writes = () => github.requests.filter((r) => r.method !== 'GET' && r.call !== 'identity' && r.call !== 'review-decision');
 
 /** The state a code-repository run leaves when the documentation lives in another repository: pending on the approval of docs PR 5. */
@@ -147,7 +153,8 @@ describe('approved: a review that approves the documentation PR turns the code P
     expect(after[0]!.body).toContain('Pull request opened');
     expect(after[0]!.body).toContain('**Documentation gate** (`documentation`): ✅ success: The documentation PR `acme-sim/docs#5` is approved.');
     expect(after[0]!.body).not.toContain('⏳ pending');
-    expect(recordIn(after[0]!.body, CODE_PR)).toEqual(record);
+    // The record kept, with what the status is now judged on: the documentation PR alone (synced).
+    expect(recordIn(after[0]!.body, CODE_PR)).toEqual({ ...record, judged: { ...record.judged, outcome: 'synced' } });
     expect(result.summary).toContain('## Documentation PR sync');
     expect(result.log.messages('warning')).toEqual([]);
     expect(result.log.phases).toEqual([Phase.DocsPr, Phase.Gate, Phase.Publish]);
@@ -937,7 +944,7 @@ describe('a key rotation: the records sealed under the earlier key', () => {
     expect(result.outputs).toMatchObject({ outcome: 'synced', 'docs-pr-action': 'synced', 'docs-status-state': 'success' });
     expect(latest()).toMatchObject({ state: 'success', description: APPROVED });
     const body = codeComment();
-    expect(recordIn(body, CODE_PR, CODE, TEST_SEAL)).toEqual({ jobId: 'job_earlier', headSha: HEAD, docsPr: DOCS_PR_RECORD });
+    expect(recordIn(body, CODE_PR, CODE, TEST_SEAL)).toEqual({ jobId: 'job_earlier', headSha: HEAD, docsPr: DOCS_PR_RECORD, judged: judgedSynced() });
     expect(recordIn(body, CODE_PR, CODE, EARLIER)).toBeUndefined();
     expect(result.log.messages('info')).toContain(
       "The pull-request comment's record was sealed under previous-api-key: this run's next write of it seals it under api-key.",
@@ -1030,7 +1037,12 @@ describe('a rename or transfer keeps the records', () => {
         expect(result.outputs).toMatchObject({ outcome: 'synced', 'docs-pr-action': 'synced', 'docs-status-state': 'success' });
         expect(github.latestStatus(HEAD, 'documentation', RENAMED)).toMatchObject({ state: 'success', description: APPROVED, token: CODE_TOKEN });
         expect(github.callsTo('update-comment').map((call) => call.path)).toEqual([`/repos/${RENAMED}/issues/comments/${comment}`]);
-        expect(recordIn(codeComment(), CODE_PR, { id, name: RENAMED })).toEqual({ jobId: 'job_earlier', headSha: HEAD, docsPr: DOCS_PR_RECORD });
+        expect(recordIn(codeComment(), CODE_PR, { id, name: RENAMED })).toEqual({
+          jobId: 'job_earlier',
+          headSha: HEAD,
+          docsPr: DOCS_PR_RECORD,
+          judged: judgedSynced(),
+        });
         expect(result.log.messages('notice')).toEqual([]);
         expect(result.log.messages('warning')).toEqual([]);
       } finally {

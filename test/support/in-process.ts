@@ -23,12 +23,8 @@ import type { GitHubApi } from '../../src/github/api.js';
 import { createGitHubApi } from '../../src/github/octokit.js';
 import { parseSettings, type ParsedSettings } from '../../src/inputs.js';
 import type { Settings } from '../../src/settings.js';
-import { agentStep } from '../../src/steps/agent.js';
-import { refreshStep } from '../../src/steps/refresh.js';
-import { syncStep } from '../../src/steps/sync.js';
-import { sweepStep } from '../../src/steps/sweep.js';
-import { applyReport, type StepContext, type StepReport } from '../../src/steps/step.js';
-import { visitorsStep } from '../../src/steps/visitors.js';
+import { runStep } from '../../src/steps/run-step.js';
+import { applyReport, type StepContext } from '../../src/steps/step.js';
 import type { ArtifactUpload, UploadArtifact } from '../../src/visitors/artifact.js';
 import { CancelledError, stepDeadline, type Sleep } from '../../src/runtime.js';
 import { USER_AGENT } from '../../src/version.js';
@@ -326,22 +322,6 @@ export function useFlows(options: FlowsOptions, keep: (started: { flows: Flows; 
   afterAll(() => running?.close());
   if (each.reset ?? true) beforeEach(() => running!.reset());
   if (options.github && (each.checkGitHub ?? true)) afterEach(async () => expect(await running!.github!.takeViolations()).toEqual([]));
-}
-
-/** The step the settings ask for, as the entry layer picks it (the visitors step with the given upload). */
-function runStep(settings: Settings, context: StepContext, uploadArtifact: UploadArtifact): Promise<StepReport> {
-  switch (settings.command) {
-    case 'agent':
-      return agentStep(settings, context);
-    case 'visitors':
-      return visitorsStep(settings, context, uploadArtifact);
-    case 'refresh':
-      return refreshStep(settings, context);
-    case 'sync':
-      return syncStep(settings, context);
-    case 'sweep':
-      return sweepStep(settings, context);
-  }
 }
 
 /** A job created on the simulator directly, living by `script`, as an earlier run of the action created it: its ID. */

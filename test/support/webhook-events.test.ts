@@ -20,6 +20,7 @@ import {
   webhookViolations,
   workflowDispatchEvent,
   type TriggeringEvent,
+  mergeGroupEvent,
 } from './webhook-events.js';
 
 const ZERO = '0'.repeat(40);
@@ -50,6 +51,9 @@ const EVENTS: Array<{ label: string; event: TriggeringEvent }> = [
     label: `pull_request_review submitted, ${state}`,
     event: { name: 'pull_request_review', payload: pullRequestReviewEvent(4, { action: 'submitted', state }) },
   })),
+  { label: 'merge_group checks_requested', event: mergeGroupEvent(12) },
+  { label: 'merge_group checks_requested on a base with slashes', event: mergeGroupEvent(12, { base: 'release/2.x' }) },
+  { label: 'merge_group destroyed', event: mergeGroupEvent(12, { action: 'destroyed' }) },
   { label: 'pull_request_review edited', event: { name: 'pull_request_review', payload: pullRequestReviewEvent(4, { action: 'edited', state: 'commented' }) } },
   {
     label: 'pull_request_review dismissed',

@@ -243,6 +243,51 @@ export function repositoryDispatchEvent(
   };
 }
 
+export interface MergeGroupEventOptions extends EventRepositoryOptions {
+  /** `checks_requested` (by default), or `destroyed` with its reason. */
+  action?: 'checks_requested' | 'destroyed';
+  /** The queue's commit; by default one made from the pull request's number. */
+  headSha?: string;
+  /** The head ref whole, for a test of one GitHub would not make; by default the queue's for `number` on `main`. */
+  headRef?: string;
+  /** The base branch; `main` by default. */
+  base?: string;
+}
+
+/**
+ * A `merge_group` event: the merge queue's entry for pull request `number`, its own commit
+ * (`head_sha`) and the ref GitHub names it by, `refs/heads/gh-readonly-queue/{base}/pr-{number}-{base_sha}`.
+ */
+export function mergeGroupEvent(number: number, options: MergeGroupEventOptions = {}): TriggeringEvent {
+  const base = options.base ?? 'main';
+  const baseSha = shaOf(`base of the queue for ${number}`);
+  const headSha = options.headSha ?? shaOf(`merge queue commit for ${number}`);
+  const action = options.action ?? 'checks_requested';
+  return {
+    name: 'merge_group',
+    payload: made({
+      action,
+      ...(action === 'destroyed' ? { reason: 'dequeued' } : {}),
+      merge_group: {
+        head_sha: headSha,
+        head_ref: options.headRef ?? `refs/heads/gh-readonly-queue/${base}/pr-${number}-${baseSha}`,
+        base_sha: baseSha,
+        base_ref: `refs/heads/${base}`,
+        head_commit: {
+          id: headSha,
+          tree_id: shaOf(`tree ${headSha}`),
+          message: `Merge pull request #${number}`,
+          timestamp: STAMP,
+          author: { name: 'Octo Cat', email: 'octocat@users.noreply.github.com' },
+          committer: { name: 'GitHub', email: 'noreply@github.com' },
+        },
+      },
+      repository: repository(EVENT_REPOSITORY, { id: options.repositoryId }),
+      sender: simpleUser('octocat'),
+    }),
+  };
+}
+
 /**
  * A `schedule` event. It is no webhook, so GitHub's webhook description has no schema for it:
  * GitHub documents its payload as the cron expression that triggered the run.

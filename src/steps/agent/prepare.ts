@@ -5,7 +5,7 @@ import { isForkPullRequest, wantsDiff, type EventPullRequest, type TriggerEvent 
 import { GitHubError, type GitHubApi, type RepoName } from '../../github/api.js';
 import type { SkipKind } from '../../gate/policy.js';
 import { carriedBackLink } from '../../memory/back-link.js';
-import type { BackLinkRecord } from '../../memory/record.js';
+import { hasJob, type BackLinkRecord } from '../../memory/record.js';
 import type { RecordSeal, RepositoryIdentity } from '../../memory/seal.js';
 import { CodePrComment } from '../../memory/code-pr-comment.js';
 import type { Clock, Logger } from '../../runtime.js';
@@ -132,7 +132,8 @@ export async function planPrompt(settings: AgentSettings, memory: PullRequestMem
   const sendsDiff = wantsDiff(settings, event);
 
   // With reuse-job, the recorded job gets what changed since its recorded head, as a follow-up.
-  const recorded = found?.earlier;
+  const earlier = found?.earlier;
+  const recorded = hasJob(earlier) ? earlier : undefined;
   const reused = settings.reuseJob && !settings.jobId && recorded && (await reusableJob(recorded.jobId, deps)) ? recorded : undefined;
   const jobId = reused?.jobId ?? settings.jobId;
   const since = reused?.headSha;

@@ -6,7 +6,7 @@ import { isOver, rewriteTail, endsByOf } from '../../core/comment.js';
 import { decideContextOf } from '../../core/docs-pr.js';
 import { finishJob } from '../../core/finish.js';
 import { writeStatusAsItStands, writeWorkingStatus } from '../../core/gate.js';
-import { finishingRecord, newRecord } from '../../core/record.js';
+import { codePullOf, finishingRecord, newRecord } from '../../core/record.js';
 import { decideRecorded, type RunDocsPr } from '../../docs-pr/decide.js';
 import { repoName } from '../../docs-pr/target.js';
 import { endsTheStep, GitHubError, pullName, type GitHubApi, type RepoName } from '../../github/api.js';
@@ -22,7 +22,7 @@ import { isCancellation, Phase } from '../../runtime.js';
 import type { SyncSettings } from '../../settings.js';
 import { errorMessage, idForLog } from '../../text.js';
 import { agentDeps, type StepContext } from '../step.js';
-import { codePullOf, type CodeSide, type DocsSide } from './sides.js';
+import type { CodeSide, DocsSide } from './sides.js';
 
 /** A review's inline comments are read to this many pages of 100 at most: the message is cut to `diff-max-chars` anyway. */
 export const REVIEW_COMMENT_PAGES = 10;

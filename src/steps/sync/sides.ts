@@ -1,8 +1,7 @@
-import type { EventPullRequest } from '../../event.js';
 import type { PullRequestState, RepoName } from '../../github/api.js';
 import type { BackLinkComment } from '../../memory/back-link.js';
 import type { CodePrComment } from '../../memory/code-pr-comment.js';
-import type { CommentRecord, DocsPrRecord } from '../../memory/record.js';
+import type { DocsPrRecord, JobRecord } from '../../memory/record.js';
 import type { RepositoryIdentity } from '../../memory/seal.js';
 
 /** The code PR's side, as the back-link leads to it: its repository and token, the pull request as GitHub has it now, its comment and record. */
@@ -13,7 +12,8 @@ export interface CodeSide {
   readonly token: string;
   readonly pull: PullRequestState;
   readonly comment: CodePrComment;
-  readonly earlier: CommentRecord;
+  /** The code PR's record: one that names a documentation PR names its job too. */
+  readonly earlier: JobRecord;
   /** The documentation PR the code PR's record names: this one. */
   readonly recorded: DocsPrRecord;
 }
@@ -23,18 +23,4 @@ export interface DocsSide {
   readonly repository: RepositoryIdentity;
   readonly number: number;
   readonly backLink: BackLinkComment;
-}
-
-/** The code PR as the core's record takes it: as GitHub has it now. */
-export function codePullOf(pull: PullRequestState): EventPullRequest {
-  return {
-    number: pull.number,
-    title: pull.title,
-    headSha: pull.headSha,
-    headRef: pull.headRef,
-    action: '',
-    merged: pull.merged,
-    labels: pull.labels,
-    label: undefined,
-  };
 }
