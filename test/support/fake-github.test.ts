@@ -27,6 +27,15 @@ beforeEach(async () => {
   github.comments.length = 0;
 });
 
+/** Forgets the repositories a test added, the tokens that reach them, and the pull requests and collaborators it set. */
+function forgetRepositories(): void {
+  github.repositories.clear();
+  github.tokens.clear();
+  github.pullStates.clear();
+  github.pulls.clear();
+  github.collaborators.clear();
+}
+
 const JSON_MEDIA = 'application/vnd.github.v3+json';
 const DIFF_MEDIA = 'application/vnd.github.v3.diff';
 /** The version of GitHub's REST API the fake serves: every REST request asks for it, as the action's do. */
@@ -176,10 +185,7 @@ describe('the documentation gate: commit statuses, reviews and the review decisi
   afterEach(() => {
     github.statuses.length = 0;
     github.workflowToken = {};
-    github.repositories.clear();
-    github.tokens.clear();
-    github.pullStates.clear();
-    github.pulls.clear();
+    forgetRepositories();
   });
 
   it('statuses set and read back: the newest of a context wins, and the combined state', async () => {
@@ -469,10 +475,7 @@ describe("reader impact: a pull request's changed files, a commit's tree, a file
     github.requests.length = 0;
   });
   afterEach(() => {
-    github.repositories.clear();
-    github.tokens.clear();
-    github.pullStates.clear();
-    github.pulls.clear();
+    forgetRepositories();
     github.files.clear();
     github.treeEntriesMax = TREE_ENTRIES_MAX;
   });
@@ -710,12 +713,7 @@ describe('writers and their reviews, as GitHub counts them', () => {
   beforeEach(() => {
     github.requests.length = 0;
   });
-  afterEach(() => {
-    github.repositories.clear();
-    github.tokens.clear();
-    github.pullStates.clear();
-    github.collaborators.clear();
-  });
+  afterEach(forgetRepositories);
 
   function docsWithReviews() {
     const docs = github.addRepository('acme/docs', { private: true });
@@ -937,13 +935,7 @@ describe("a review read whole: the review, its inline comments, and a login's pe
   beforeEach(() => {
     github.requests.length = 0;
   });
-  afterEach(() => {
-    github.repositories.clear();
-    github.tokens.clear();
-    github.pullStates.clear();
-    github.pulls.clear();
-    github.collaborators.clear();
-  });
+  afterEach(forgetRepositories);
 
   it('a named review: its body, state, head commit and user type (Bot for a [bot] login), as the list gives it; 404 for one unknown', async () => {
     docsWithReviews();
@@ -1136,12 +1128,8 @@ describe('repository IDs that survive a rename, and a rename', () => {
 
   afterEach(() => {
     if (github.workflowRepository !== 'acme/widgets') github.rename(github.workflowRepository, 'acme/widgets');
-    github.repositories.clear();
-    github.tokens.clear();
-    github.pullStates.clear();
-    github.pulls.clear();
+    forgetRepositories();
     github.statuses.length = 0;
-    github.collaborators.clear();
   });
 
   it('an added repository renamed: its ID, pull requests, comments, statuses, collaborators and grants go with it; the old name answers 404', async () => {

@@ -46,35 +46,15 @@ describe('the upload and its limits', () => {
   const never = new Promise<ArtifactUpload>(() => undefined);
 
   describe('withinLimits', () => {
+    // The clock says 10_000: the deadline, timeout and request-timeout (ms), the wait the upload is given, and the timeout it says ran out.
     it.each([
-      {
-        name: 'gives the upload until the deadline, and says the timeout ran out when it passes',
-        limits: { deadline: 70_000, timeoutMs: 60_000, requestTimeoutMs: 5_000 },
-        asked: 60_000,
-        timeout: '1m',
-      },
-      {
-        name: 'timeout ends the upload, whatever request-timeout says',
-        limits: { deadline: 16_000, timeoutMs: 6_000, requestTimeoutMs: 30_000 },
-        asked: 6_000,
-        timeout: '6s',
-      },
-      {
-        name: 'an upload that starts at the deadline gets no time at all',
-        limits: { deadline: 10_000, timeoutMs: 5_000, requestTimeoutMs: 2_000 },
-        asked: 0,
-        timeout: '5s',
-      },
-      {
-        name: 'an upload that starts after the deadline gets no time at all',
-        limits: { deadline: 9_000, timeoutMs: 5_000, requestTimeoutMs: 2_000 },
-        asked: 0,
-        timeout: '5s',
-      },
-    ])('$name', async ({ limits, asked, timeout }) => {
-      // The clock says 10_000.
+      ['gives the upload until the deadline, and says the timeout ran out when it passes', 70_000, 60_000, 5_000, 60_000, '1m'],
+      ['timeout ends the upload, whatever request-timeout says', 16_000, 6_000, 30_000, 6_000, '6s'],
+      ['an upload that starts at the deadline gets no time at all', 10_000, 5_000, 2_000, 0, '5s'],
+      ['an upload that starts after the deadline gets no time at all', 9_000, 5_000, 2_000, 0, '5s'],
+    ] as const)('%s', async (_name, deadline, timeoutMs, requestTimeoutMs, asked, timeout) => {
       const timer = manualSleep();
-      const result = withinLimits(never, { ...limits, signal: new AbortController().signal, clock, sleep: timer.sleep });
+      const result = withinLimits(never, { deadline, timeoutMs, requestTimeoutMs, signal: new AbortController().signal, clock, sleep: timer.sleep });
       await Promise.resolve();
       expect(timer.asked).toEqual([asked]);
       timer.wake();
