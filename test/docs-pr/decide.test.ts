@@ -142,13 +142,22 @@ describe('decideReported: the link the job reported', () => {
     }
   });
 
-  it('a job that names no repository it worked on: refused, without a request', async () => {
-    for (const source of [undefined, null, {}, { ref: 'docs/8' }, { repository: '', ref: 'docs/8' }, { repository: 'not a repository', ref: 'docs/8' }]) {
+  // What the job leaves out, where, the refusal, and the sources that leave it out.
+  it.each([
+    [
+      'repository',
+      'source.repository',
+      'no-repository',
+      [undefined, null, {}, { ref: 'docs/8' }, { repository: '', ref: 'docs/8' }, { repository: 'not a repository', ref: 'docs/8' }],
+    ],
+    ['branch', 'source.ref', 'no-branch', [{ repository: DOCS }, { repository: DOCS, ref: null }, { repository: DOCS, ref: '' }]],
+  ] as const)('a job that names no %s it worked on: refused, without a request', async (what, field, why, sources) => {
+    for (const source of sources) {
       const { github, logger, context } = world();
       github.pull(DOCS, 8);
       const decision = await decideReported(jobOf(link(8), source), context);
-      const said = "The job reports acme/docs#8 but names no repository it worked on (source.repository), so nothing shows it is the job's";
-      expectRefusedUnread({ github, logger }, decision, 'no-repository', { repository: DOCS, number: 8 }, said);
+      const said = `The job reports acme/docs#8 but names no ${what} it worked on (${field}), so nothing shows it is the job's`;
+      expectRefusedUnread({ github, logger }, decision, why, { repository: DOCS, number: 8 }, said);
     }
   });
 
@@ -210,16 +219,6 @@ describe('decideReported: the link the job reported', () => {
     const decision = await decideReported(jobOf(link(42, WORKFLOW), { repository: WORKFLOW, ref: CODE_BRANCH }), context);
     expect(decision.kind).toBe('found');
     expect(logger.lines).toEqual([]);
-  });
-
-  it('a job that names no branch it worked on: refused, without a request', async () => {
-    for (const source of [{ repository: DOCS }, { repository: DOCS, ref: null }, { repository: DOCS, ref: '' }]) {
-      const { github, logger, context } = world();
-      github.pull(DOCS, 8);
-      const decision = await decideReported(jobOf(link(8), source), context);
-      const said = "The job reports acme/docs#8 but names no branch it worked on (source.ref), so nothing shows it is the job's";
-      expectRefusedUnread({ github, logger }, decision, 'no-branch', { repository: DOCS, number: 8 }, said);
-    }
   });
 
   it('a branch longer than 255 characters, counted in code points: refused, without a request', async () => {
