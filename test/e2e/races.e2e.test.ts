@@ -12,7 +12,7 @@ import { recordIn, repositoryIdentity } from '../support/records.js';
 import type { ActionRun } from '../support/run-action.js';
 import { pullRequestEvent, type PullRequestEventOptions } from '../support/webhook-events.js';
 import { bundleRun, useServers } from './fixture.js';
-import { addDocsRepository, CODE_PR, DOCS, DOCS_TOKEN, docsPull, HEAD, jobOnBranch, recordedDocsPr } from '../support/two-repositories.js';
+import { addDocsRepository, CODE_PR, DOCS, DOCS_TOKEN, docsPull, FOLLOWING, HEAD, jobOnBranch, recordedDocsPr } from '../support/two-repositories.js';
 
 /** The branch the jobs work on here: the vendor's own naming. */
 const BRANCH = 'mintlify/docs-retries';
@@ -22,11 +22,7 @@ function run(event: PullRequestEventOptions): Promise<ActionRun> {
   return bundleRun(servers, {
     event: { name: 'pull_request', payload: pullRequestEvent(CODE_PR, { headSha: HEAD, ...event }) },
     inputs: {
-      'docs-token': DOCS_TOKEN,
-      'pr-comment': 'true',
-      'follow-code-pr': 'true',
-      diff: 'false',
-      prompt: 'Document the retries flag',
+      ...FOLLOWING,
       'request-timeout': '2s',
       timeout: '8s',
       'poll-interval': '1s',

@@ -22,6 +22,7 @@ import {
   DOCS,
   DOCS_TOKEN,
   docsPullState,
+  FOLLOWING,
   HEAD,
   jobOnBranch,
   recordedDocsPr as recorded,
@@ -64,11 +65,7 @@ const pull = (state: Partial<FakePullState> = {}): FakePullState => docsPullStat
 const inputs = (more: Record<string, string> = {}): Record<string, string> =>
   apiInputs(sim, {
     'github-token': GITHUB_TOKEN,
-    'docs-token': DOCS_TOKEN,
-    'pr-comment': 'true',
-    'follow-code-pr': 'true',
-    diff: 'false',
-    prompt: 'Document the retries flag',
+    ...FOLLOWING,
     'request-timeout': '2s',
     timeout: '8s',
     'poll-interval': '1s',

@@ -34,6 +34,15 @@ export const DOCS_WORKFLOW_TOKEN = 'ghs_docsWorkflowToken55';
 export const CODE_TOKEN = 'ghs_codeAppInstallation99';
 export const CODE_LOGIN = 'docs-gate[bot]';
 
+/** The inputs of a code PR's run that follows its documentation PR: the docs token, the comment, no diff, a prompt of its own. */
+export const FOLLOWING: Readonly<Record<string, string>> = {
+  'docs-token': DOCS_TOKEN,
+  'pr-comment': 'true',
+  'follow-code-pr': 'true',
+  diff: 'false',
+  prompt: 'Document the retries flag',
+};
+
 /** A pull request's page on GitHub. */
 export const link = (repository: string, number: number): string => `https://github.com/${repository}/pull/${number}`;
 
