@@ -8,21 +8,12 @@ import type { AgentJob } from '../../src/api/schemas.js';
 import type { Outcome } from '../../src/constants.js';
 import type { PreviewRun } from '../../src/preview/run-preview.js';
 import { failOnLine, failureLine } from '../../src/report/failure.js';
+import { previewRun } from '../support/preview-runs.js';
 
 const run = (outcome: Outcome, more: Partial<AgentRun> = {}): AgentRun => ({ ...newRun('job_1', 'x', 0, outcome), ...more });
 const job = (more: Record<string, unknown> = {}): AgentJob => ({ id: 'job_1', status: 'failed', ...more });
-const preview = (more: Partial<PreviewRun> = {}): PreviewRun => ({
-  status: 'failure',
-  branch: 'docs/x',
-  url: 'https://x.mintlify.site',
-  statusId: 'st_1',
-  state: undefined,
-  deployment: undefined,
-  reason: undefined,
-  waitedMs: 0,
-  reads: 0,
-  ...more,
-});
+const preview = (more: Partial<PreviewRun> = {}): PreviewRun =>
+  previewRun({ status: 'failure', branch: 'docs/x', url: 'https://x.mintlify.site', statusId: 'st_1', ...more });
 const failOn = (...outcomes: Outcome[]): ReadonlySet<Outcome> => new Set(outcomes);
 const NEXT_STEP = "to the documentation platform's support; to try again, run the step again for a new job.";
 

@@ -8,19 +8,10 @@ import type { Outcome } from '../../src/constants.js';
 import type { PreviewRun } from '../../src/preview/run-preview.js';
 import { failureLine } from '../../src/report/failure.js';
 import { verdictOf } from '../../src/steps/verdict.js';
+import { previewRun } from '../support/preview-runs.js';
 
 const run = (outcome: Outcome, more: Partial<AgentRun> = {}): AgentRun => ({ ...newRun('job_1', 'x', 0, outcome), ...more });
-const preview = (status: PreviewRun['status']): PreviewRun => ({
-  status,
-  branch: 'docs/x',
-  url: 'https://x.mintlify.site',
-  statusId: 'st_1',
-  state: undefined,
-  deployment: undefined,
-  reason: undefined,
-  waitedMs: 0,
-  reads: 0,
-});
+const preview = (status: PreviewRun['status']): PreviewRun => previewRun({ status, branch: 'docs/x', url: 'https://x.mintlify.site', statusId: 'st_1' });
 const settings = (failOn: Outcome[] = ['failed', 'timed-out'], failOnPreview = false) => ({ failOn: new Set(failOn), failOnPreview });
 
 describe('the verdict', () => {

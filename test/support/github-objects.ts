@@ -301,19 +301,13 @@ export function issueComment(
     issue_url: `${api}/repos/${path(fullName)}/issues/${issueNumber}`,
     author_association: comment.author_association,
     performed_via_github_app: null,
-    reactions: {
-      url: `${api}/repos/${path(fullName)}/issues/comments/${comment.id}/reactions`,
-      total_count: 0,
-      '+1': 0,
-      '-1': 0,
-      laugh: 0,
-      confused: 0,
-      heart: 0,
-      hooray: 0,
-      eyes: 0,
-      rocket: 0,
-    },
+    reactions: noReactions(`${api}/repos/${path(fullName)}/issues/comments/${comment.id}`),
   };
+}
+
+/** The reactions of a comment none reacted to, as GitHub gives them (`url`: the comment's API URL). */
+function noReactions(url: string) {
+  return { url: `${url}/reactions`, total_count: 0, '+1': 0, '-1': 0, laugh: 0, confused: 0, heart: 0, hooray: 0, eyes: 0, rocket: 0 };
 }
 
 export interface PullRequestParts {
@@ -546,18 +540,7 @@ export function reviewComment(
     pull_request_url: pull,
     author_association: 'MEMBER',
     _links: { self: { href: url }, html: { href: html }, pull_request: { href: pull } },
-    reactions: {
-      url: `${url}/reactions`,
-      total_count: 0,
-      '+1': 0,
-      '-1': 0,
-      laugh: 0,
-      confused: 0,
-      heart: 0,
-      hooray: 0,
-      eyes: 0,
-      rocket: 0,
-    },
+    reactions: noReactions(url),
     start_line: null,
     original_start_line: null,
     start_side: null,
