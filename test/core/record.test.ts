@@ -9,9 +9,9 @@ import { describe, expect, it } from 'vitest';
 import { newRun, type AgentRun } from '../../src/agent/run-agent.js';
 import type { Outcome } from '../../src/constants.js';
 import { nothingFollowed } from '../../src/core/follow.js';
-import { docsPrShownOf, docsPrViewOf, endedWell, finishingRecord, newRecord, stoppedBy, type RunRecord } from '../../src/core/record.js';
+import { codePullOf, docsPrShownOf, docsPrViewOf, endedWell, finishingRecord, newRecord, stoppedBy, type RunRecord } from '../../src/core/record.js';
 import type { RunDocsPr } from '../../src/docs-pr/decide.js';
-import { GitHubError } from '../../src/github/api.js';
+import { GitHubError, type PullRequestState } from '../../src/github/api.js';
 import { CodePrComment } from '../../src/memory/code-pr-comment.js';
 import type { CommentRecord, DocsPrRecord } from '../../src/memory/record.js';
 import { CancelledError } from '../../src/runtime.js';
@@ -174,5 +174,35 @@ describe('endedWell', () => {
     ['synced', false],
   ])('%s: %s', (outcome, expected) => {
     expect(endedWell({ job: job(outcome) })).toBe(expected);
+  });
+});
+
+describe('codePullOf', () => {
+  it('is the code PR as GitHub has it now, with no event action and no label named by an event', () => {
+    const state: PullRequestState = {
+      number: 12,
+      repositoryId: 99,
+      baseRepository: 'acme/widgets',
+      baseRef: 'main',
+      nodeId: 'PR_12',
+      state: 'closed',
+      draft: false,
+      merged: true,
+      title: 'Add a retries flag',
+      headRef: 'feature/retries',
+      headRepository: 'acme/widgets',
+      headSha: HEAD,
+      labels: ['no-docs'],
+    };
+    expect(codePullOf(state)).toEqual({
+      number: 12,
+      title: 'Add a retries flag',
+      headSha: HEAD,
+      headRef: 'feature/retries',
+      action: '',
+      merged: true,
+      labels: ['no-docs'],
+      label: undefined,
+    });
   });
 });

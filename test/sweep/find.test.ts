@@ -220,6 +220,14 @@ describe('findWorking through the pending heads (docs-status)', () => {
     expect(github.calls.filter((call) => call.startsWith('list'))).toEqual([]);
   });
 
+  it('does not read again a pull request whose recent record keeps only what its gate was judged on, nor finds work in it', async () => {
+    const judgedOnly: CommentRecord = { judged: { sha: HEAD, outcome: 'skipped', skip: 'waived' } };
+    const github = fakeGitHub({ recent: [ours(92, 3, judgedOnly)], pending: [3] });
+    const found = await find(github, { pendingStatus: true });
+    expect(found).toMatchObject({ working: [], unverified: 0 });
+    expect(github.calls.filter((call) => call.startsWith('list'))).toEqual([]);
+  });
+
   it("reads again a pull request whose recent comments hold none of the action's", async () => {
     const github = fakeGitHub({ recent: [ours(95, 3, working('job_copy', NOW), { authorLogin: 'mallory' })], pending: [3] });
     await find(github, { pendingStatus: true });
