@@ -8,6 +8,19 @@ import { FixedBudget, type ReadLimits, type RequestBudget } from '../../src/api/
 import { ApiError } from '../../src/api/errors.js';
 
 /** An API over `rows` paths whose answers arrive out of order: later offsets answer sooner. */
+/** Reads every page of `api`: the paths handed on, in the order they were, and what the read says of itself. */
+async function readPaths(
+  api: Parameters<typeof pageVisitors>[0],
+  options: Parameters<typeof pageVisitors>[1],
+): Promise<{ handed: string[]; result: PagingResult }> {
+  const handed: string[] = [];
+  const result = await pageVisitors(api, options, (rows) => {
+    handed.push(...rows.map((row) => row.path));
+    return Promise.resolve();
+  });
+  return { handed, result };
+}
+
 function fakeApi(rows: number) {
   const asked: VisitorsQuery[] = [];
   let inFlight = 0;
@@ -130,11 +143,7 @@ describe('a server that never advances', () => {
     'ends the read at the page that brings no new row, at concurrency %i, within the pages needed plus one per concurrent page',
     async (concurrency) => {
       const api = stuckApi(100);
-      const handed: string[] = [];
-      const result = await pageVisitors(api, { pageSize: 100, offset: 0, maxRows: 0, concurrency }, (rows) => {
-        handed.push(...rows.map((row) => row.path));
-        return Promise.resolve();
-      });
+      const { handed, result } = await readPaths(api, { pageSize: 100, offset: 0, maxRows: 0, concurrency });
       expect(result).toMatchObject({ rows: 100, duplicates: 0, stalledAt: 100 });
       expect(handed).toEqual(Array.from({ length: 100 }, (_, n) => `/p${n}`));
       // Two pages needed: the first, and the one that shows the server stopped.
@@ -176,11 +185,7 @@ describe('a server that never advances', () => {
     'a page that brings one new row of the 100 it asked for ends the read there, with that row, at concurrency %i, within (rows kept ÷ limit) + concurrency + 1 requests',
     async (concurrency) => {
       const api = shiftingApi();
-      const handed: string[] = [];
-      const result = await pageVisitors(api, { pageSize: 100, offset: 0, maxRows: 0, concurrency }, (rows) => {
-        handed.push(...rows.map((row) => row.path));
-        return Promise.resolve();
-      });
+      const { handed, result } = await readPaths(api, { pageSize: 100, offset: 0, maxRows: 0, concurrency });
       expect(result).toMatchObject({ rows: 101, duplicates: 0, stalledAt: 100, stalledNew: 1 });
       expect(handed).toEqual(Array.from({ length: 101 }, (_, n) => `/p${n}`));
       expect(api.asked.length).toBeLessThanOrEqual(101 / 100 + concurrency + 1);
@@ -473,11 +478,7 @@ describe('pageVisitors: the deadline, repeated paths and the count of pages', ()
       ['/b', '/c'],
       ['/a', '/d'],
     ]);
-    const handed: string[] = [];
-    const result = await pageVisitors(api, { pageSize: 2, offset: 0, maxRows: 0, concurrency: 1 }, (rows) => {
-      handed.push(...rows.map((row) => row.path));
-      return Promise.resolve();
-    });
+    const { handed, result } = await readPaths(api, { pageSize: 2, offset: 0, maxRows: 0, concurrency: 1 });
     expect(handed).toEqual(['/a', '/b', '/c']);
     expect(result).toEqual({ totals: { human: 5, ai: 0, total: 5 }, rows: 3, duplicates: 0, pages: 2, stalledAt: 2, stalledNew: 1, stalledAsked: 2 });
   });
@@ -487,11 +488,7 @@ describe('pageVisitors: the deadline, repeated paths and the count of pages', ()
       ['/a', '/b'],
       ['/b', '/c'],
     ]);
-    const handed: string[] = [];
-    const result = await pageVisitors(api, { pageSize: 2, offset: 0, maxRows: 0, concurrency: 1 }, (rows) => {
-      handed.push(...rows.map((row) => row.path));
-      return Promise.resolve();
-    });
+    const { handed, result } = await readPaths(api, { pageSize: 2, offset: 0, maxRows: 0, concurrency: 1 });
     expect(handed).toEqual(['/a', '/b', '/c']);
     expect(result).toEqual({ totals: { human: 5, ai: 0, total: 5 }, rows: 3, duplicates: 1, pages: 2 });
   });

@@ -31,6 +31,22 @@ async function redirected(path: string, redirects: readonly Redirect[], limits: 
   return verdicts[0]!;
 }
 
+/** Runs `work`, counting the turns the event loop gives other work while it runs. */
+async function withTurnsCounted<T>(work: () => Promise<T>): Promise<{ result: T; turns: number }> {
+  let turns = 0;
+  let running = true;
+  const tick = (): void => {
+    turns += 1;
+    if (running) setImmediate(tick);
+  };
+  setImmediate(tick);
+  try {
+    return { result: await work(), turns };
+  } finally {
+    running = false;
+  }
+}
+
 describe('whether a source redirects a path', () => {
   it.each<[string, string, boolean]>([
     // Exact, trailing slashes aside on either side.
@@ -178,30 +194,14 @@ describe('bounded work, whatever the configuration holds', () => {
   it('the event loop runs between turns: other work goes on while the matching does', async () => {
     const redirects = everywhere(200);
     const questions = Array.from({ length: 100 }, (_, index) => ({ path: `/page-${index}`, redirects }));
-    let turns = 0;
-    let running = true;
-    const tick = (): void => {
-      turns += 1;
-      if (running) setImmediate(tick);
-    };
-    setImmediate(tick);
-    const answers = await judgeRedirects(questions, OPEN);
-    running = false;
+    const { result: answers, turns } = await withTurnsCounted(() => judgeRedirects(questions, OPEN));
     expect(answers.comparisons).toBe(100 * 201);
     // One turn of other work at least between each turn of the work (200 sources compiled, then the comparisons).
     expect(turns).toBeGreaterThanOrEqual(Math.floor((200 + answers.comparisons) / COMPARISONS_PER_TURN) - 1);
   });
 
   it('compiling is work too: a list of 50,000 sources gives the event loop its turns before the first comparison', async () => {
-    let turns = 0;
-    let running = true;
-    const tick = (): void => {
-      turns += 1;
-      if (running) setImmediate(tick);
-    };
-    setImmediate(tick);
-    const answers = await judgeRedirects([{ path: '/a', redirects: everywhere(50_000) }], OPEN);
-    running = false;
+    const { result: answers, turns } = await withTurnsCounted(() => judgeRedirects([{ path: '/a', redirects: everywhere(50_000) }], OPEN));
     expect(answers.verdicts).toEqual([false]);
     expect(turns).toBeGreaterThanOrEqual(Math.floor(50_000 / COMPARISONS_PER_TURN) - 1);
   });
