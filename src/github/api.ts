@@ -70,6 +70,11 @@ export interface GitHubApi {
   filesNamed(ref: string, names: readonly string[]): Promise<{ paths: string[]; truncated: boolean }>;
   /** A text file at a commit; undefined when it is not there. Over 1 MB it is not read: a `shape` failure says so. */
   fileText(path: string, ref: string): Promise<string | undefined>;
+  /**
+   * A pull request's reviews as GitHub has them now, oldest first (`GET pulls/{n}/reviews`, 100 a
+   * page, at most `maxPages` pages); `more`: GitHub had more than the pages read.
+   */
+  reviews(pullNumber: number, maxPages: number): Promise<{ reviews: PullRequestReview[]; more: boolean }>;
   /** One review of a pull request as GitHub has it now (`GET pulls/{n}/reviews/{id}`): never the event's copy. */
   review(pullNumber: number, reviewId: number): Promise<PullRequestReview>;
   /**

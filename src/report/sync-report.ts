@@ -13,6 +13,9 @@ function revisionRows(revision: RevisionView | undefined): Array<readonly [strin
     ['Review', `${codeSpan(String(revision.reviewId), 'cell')}${revision.reviewer ? ` by ${codeSpan(revision.reviewer, 'cell')}` : ''}`],
     ['Sent to the agent', revision.notSent ? `no (${escapeText(revision.notSent)})` : revision.job?.delivery === 'accepted' ? 'yes' : 'no'],
   ];
+  if (revision.alsoSent.length > 0) {
+    rows.push(['Also sent', `${revision.alsoSent.map((id) => codeSpan(String(id), 'cell')).join(', ')} (submitted since the last review sent)`]);
+  }
   if (revision.jobId) rows.push(['Job', codeSpan(revision.jobId, 'cell')]);
   if (revision.messageChars > 0) {
     rows.push(['Message', escapeText(`${revision.messageChars} characters${revision.cutChars > 0 ? `, the review cut by ${revision.cutChars}` : ''}`)]);
@@ -42,6 +45,8 @@ export interface RevisionView {
   replyId: number | undefined;
   /** The last `documentation` status GitHub took from the loop (the `docs-status-state` output). */
   written: GateState | undefined;
+  /** Reviews sent besides the event's, oldest first: submitted since the last one sent, left by runs GitHub dropped. */
+  readonly alsoSent: number[];
 }
 
 /** What a sync run found and did (`command: sync`), as its summary shows it. */

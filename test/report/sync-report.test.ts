@@ -48,6 +48,7 @@ const revision = (more: Partial<RevisionView> = {}): RevisionView => ({
   job: job(),
   replyId: 33,
   written: 'pending',
+  alsoSent: [],
   ...more,
 });
 
@@ -111,6 +112,14 @@ describe('the review loop’s rows', () => {
       ['Message', '1200 characters'],
       ['Follow-ups', '2 of 5 (review-loop-max)'],
       ['Job outcome', 'pr-opened'],
+    ]);
+  });
+
+  it('reviews a dropped run left, sent with the event’s: by their IDs, oldest first, after whether the event’s was sent', () => {
+    const rows = rowsOf(renderSyncSummary(sync({ outcome: 'revised', revision: revision({ alsoSent: [899, 900] }) })));
+    expect(rows.slice(8, 10)).toEqual([
+      ['Also sent', '899, 900 (submitted since the last review sent)'],
+      ['Job', 'job_7'],
     ]);
   });
 

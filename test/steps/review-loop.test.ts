@@ -456,6 +456,48 @@ describe('the budget and the faults', () => {
     expect(replies()[0]!.body).toContain('2 of 5 (review-loop-max)');
   });
 
+  it('three reviews in a burst, only the last one’s run executed (GitHub dropped the others): all three reach the agent, in order, once each', async () => {
+    reviewBy('lead', 'CHANGES_REQUESTED', 'First: shorten the intro.', [], 1);
+    reviewBy('lead', 'COMMENTED', 'Second: add an example.', [], 2);
+    const third = reviewBy('lead', 'CHANGES_REQUESTED', 'Third: link the error table.', [], 3);
+    const result = await reviewSync(third);
+    expect(result.outputs).toMatchObject({ outcome: 'revised', status: 'completed' });
+    expect(messages().map((message) => /Review by lead[^\n]*\n\n([^\n]*)/.exec(message)![1])).toEqual([
+      'First: shorten the intro.',
+      'Second: add an example.',
+      'Third: link the error table.',
+    ]);
+    expect(backLink()!.reviewsSent).toEqual([1, 2, 3]);
+    expect(result.summary).toContain('| Also sent | `1`, `2` (submitted since the last review sent) |');
+    // The reviews are listed once; the runs GitHub did not drop, run after all, send nothing again.
+    expect(github.requests.filter((request) => request.call === 'reviews')).toHaveLength(1);
+    for (const id of [1, 2]) {
+      const late = await reviewSync(docsPr.reviews!.find((review) => review.id === id)!);
+      expect(late.outputs.outcome).toBe('skipped');
+      expect(late.log.messages('notice').join('\n')).toContain('already sent');
+    }
+    expect(messages()).toHaveLength(3);
+  });
+
+  it('reviews since the last one sent that do not qualify stay unsent, said in the log; review-loop-max bounds them all', async () => {
+    await reviewSync(reviewBy('lead', 'CHANGES_REQUESTED', 'Sent before.', [], 1), { 'review-loop-max': '3' });
+    reviewBy('reader', 'CHANGES_REQUESTED', 'A reader’s wish.', [], 2);
+    reviewBy('lead', 'APPROVED', 'Fine by me.', [], 3);
+    reviewBy('helper[bot]', 'COMMENTED', 'Automated.', [], 4);
+    reviewBy('lead', 'COMMENTED', 'Add an example.', [], 5);
+    reviewBy('lead', 'COMMENTED', 'Past the limit.', [], 6);
+    const result = await reviewSync(reviewBy('lead', 'CHANGES_REQUESTED', 'Also past the limit.', [], 7), { 'review-loop-max': '3' });
+    expect(messages().map((message) => /Review by \S+[^\n]*\n\n([^\n]*)/.exec(message)![1])).toEqual(['Sent before.', 'Add an example.', 'Past the limit.']);
+    expect(backLink()!.reviewsSent).toEqual([1, 5, 6]);
+    const info = result.log.messages('info').join('\n');
+    expect(info).toContain('Review 2 (submitted since the last one sent): The review is by reader, whose permission');
+    expect(info).toContain('Review 3 (submitted since the last one sent): The review is approved');
+    expect(info).toContain('Review 4 (submitted since the last one sent): The review is by a bot');
+    // The event's review, past the limit, says so in its one notice; the reply says it once.
+    expect(result.log.messages('notice')).toEqual([expect.stringContaining('has had 3 follow-ups from reviews (review-loop-max)')]);
+    expect(result.outputs.outcome).toBe('revised');
+  });
+
   it('the same event run again (a re-run replays it): not sent twice', async () => {
     const review = reviewBy('lead', 'CHANGES_REQUESTED', 'Shorten the intro.');
     await reviewSync(review);

@@ -31,6 +31,7 @@ export function memoryGitHub(comments: IssueComment[] = [], login = 'github-acti
     openPullsWithPendingStatus: notUsed,
     filesNamed: notUsed,
     fileText: notUsed,
+    reviews: notUsed,
     review: notUsed,
     reviewComments: notUsed,
     collaboratorPermission: notUsed,

@@ -9,7 +9,7 @@ import { writeStatusAsItStands, writeWorkingStatus } from '../../core/gate.js';
 import { codePullOf, finishingRecord, newRecord } from '../../core/record.js';
 import { decideRecorded, type RunDocsPr } from '../../docs-pr/decide.js';
 import { repoName } from '../../docs-pr/target.js';
-import { endsTheStep, GitHubError, pullName, type GitHubApi, type RepoName } from '../../github/api.js';
+import { endsTheStep, GitHubError, pullName, type GitHubApi, type PullRequestReview, type RepoName } from '../../github/api.js';
 import { countReview, ourBackLink, type ReviewCount } from '../../memory/back-link.js';
 import type { ReplyRecord } from '../../memory/record.js';
 import { writeReply as storeReply } from '../../memory/reply.js';
@@ -79,89 +79,48 @@ export async function reviewLoop(deps: LoopDeps, docs: DocsSide, code: CodeSide,
   // The action's own identities: its tokens' (code-token's too, where it is another), the back-link's author, the code PR comment's.
   const codeLogin = code.token !== settings.githubToken ? await (await deps.connect(code.token, code.repo)).tokenLogin() : '';
   const ownLogins = [await github.tokenLogin(), codeLogin, docs.backLink.author, docs.backLink.record.commentAuthor ?? ''].filter(Boolean);
-  const docsPrName = pullName({ repository: docs.repository.name, number: docs.number });
-  const detail = { login: review.login, state: review.state, max: settings.reviewLoopMax, docsPr: docsPrName };
-  const notSent = (why: NotSent, permission?: string): 'not-sent' => {
-    run.notSent = why;
-    logger.notice(notSentReason(why, { ...detail, permission }));
-    return 'not-sent';
+  const loop: Loop = {
+    deps,
+    github,
+    docs,
+    code,
+    run,
+    ownLogins,
+    docsPrName: pullName({ repository: docs.repository.name, number: docs.number }),
+    jobId: docs.backLink.record.jobId ?? code.earlier.jobId,
+    sent: [...(docs.backLink.record.reviewsSent ?? [])],
+    decision: undefined,
+    limitSaid: false,
   };
-  // The checks that cost nothing first; the author's permission before a word of the review is read further.
-  const early = reviewNotSent({ state: review.state, login: review.login, userType: review.userType, hasText: true, ownLogins });
-  if (early) return notSent(early);
-  const permission = await permissionOf(github, review.login);
-  if (!mayPush(permission)) return notSent('no-write-access', permission);
-  const { comments, more } = await github.reviewComments(docs.number, run.reviewId, REVIEW_COMMENT_PAGES);
-  if (!hasReviewText(review.body, comments)) return notSent('empty');
-  const already = docs.backLink.record.reviewsSent ?? [];
-  run.sent = already.length;
-  const jobId = docs.backLink.record.jobId ?? code.earlier.jobId;
-  const overBudget = budgetNotSent(run.reviewId, already, settings.reviewLoopMax);
-  if (overBudget === 'limit-reached' && !settings.dryRun) {
-    await reply(deps, github, docs, { kind: 'limit', reviewer: review.login, max: settings.reviewLoopMax }, jobId, run);
-  }
-  if (overBudget) return notSent(overBudget);
-
-  // Only an open documentation PR, the one the code PR's record names, is revised.
-  const codeRecord = newRecord({ pullRequest: codePullOf(code.pull), repository: code.repository, job: placeholderRun(), comment: code.comment });
-  const decision = await decideRecorded(code.recorded, decideContextOf(codeRecord, core));
-  if (decision.kind !== 'found' || decision.state.state !== 'open' || decision.state.merged) return notSent('docs-pr-not-open');
-  run.jobId = jobId;
-  const message = reviewMessage(
-    { reviewer: review.login, state: review.state, body: review.body, comments, moreComments: more },
-    docsPrName,
-    settings.diffMaxChars,
-  );
-  run.messageChars = message.text.length;
-  run.cutChars = message.cutChars;
-  logger.data(`Review message for job ${idForLog(jobId)} (${message.text.length} characters)`, message.text);
-  if (message.cutChars > 0) {
-    logger.warning(
-      `The review was cut to fit diff-max-chars (${settings.diffMaxChars}): ${message.cutChars === 1 ? 'its last character is' : `its last ${message.cutChars} characters are`} not sent.`,
-    );
-  }
-  if (settings.dryRun) {
-    logger.info(`Dry run: would send the review to job ${idForLog(jobId)}; nothing was sent, and nothing written to GitHub.`);
-    return 'sent';
-  }
-
-  // The back-link read again just before the message leaves: a run that sent this review (or the
-  // last follow-up the limit allows) meanwhile is seen, and the review is not sent twice.
-  const now = await ourBackLink(await github.listComments(docs.number), docs, core.seal, docs.backLink.author);
-  const meanwhile = budgetNotSent(run.reviewId, now?.record.reviewsSent ?? already, settings.reviewLoopMax);
-  if (meanwhile === 'limit-reached') await reply(deps, github, docs, { kind: 'limit', reviewer: review.login, max: settings.reviewLoopMax }, jobId, run);
-  if (meanwhile) return notSent(meanwhile);
-
-  // Sent first, counted once the API took it (or may have): never counted unsent, never sent twice.
-  const job = await logger.phase(Phase.Send, () => sendPrompt({ ...settings, dryRun: false, jobId }, message.text, agentDeps(context)));
-  run.job = job;
-  const acceptedAt = context.clock.now();
-  if (job.delivery !== 'accepted') {
-    // The API certainly did not take it (it answered a refusal, or was never reached): not counted; the next run sends it.
-    const tookNoEffect =
-      job.delivery === 'refused' || job.delivery === 'none' || (job.error instanceof ApiError && job.error.kind === 'http' && !job.error.mayHaveTakenEffect);
-    if (tookNoEffect) {
-      if (job.outcome === 'cancelled') throw job.error ?? new Error('Cancelled before the review was sent.');
-      throw new Error(`The review was not sent: ${errorMessage(job.error)} It does not count against review-loop-max.`);
+  run.sent = loop.sent.length;
+  // No review lost between runs: every review since the last one the back-link names, oldest first,
+  // the event's among them (read by its ID, whatever the list holds), within review-loop-max.
+  const reviews = [...(await reviewsSince(loop, review)), review].sort((a, b) => a.id - b.id);
+  let last: { review: PullRequestReview; job: AgentRun; acceptedAt: number } | undefined;
+  for (const each of reviews) {
+    const role = each.id === review.id ? 'event' : 'missed';
+    // Past review-loop-max a missed review is not read further; the event's says so in its notice.
+    if (role === 'missed' && loop.sent.length >= settings.reviewLoopMax) {
+      logger.info(`Review ${each.id} (submitted since the last one sent): not sent, review-loop-max (${settings.reviewLoopMax}) is reached.`);
+      continue;
     }
-    // It may have arrived (a 5xx, a timeout, or a cancellation while it was on its way): counted, so
-    // that no run sends it twice; the reply says a new review sends it.
-    const counted = await count(deps, docs, run);
-    if (job.outcome === 'cancelled') throw job.error ?? new Error('Cancelled while the review was sent.');
-    await reply(deps, github, docs, { kind: 'unknown', reviewer: review.login, jobId, sent: run.sent, max: settings.reviewLoopMax }, jobId, run);
-    throw new Error(
-      `The review may have reached the agent: ${errorMessage(job.error)} ${counted ? 'It counts against review-loop-max, and is not sent again: a new review sends it.' : "The documentation PR's back-link could not record it."}`,
-    );
+    const offered = await offer(loop, each, role);
+    if (offered === 'dry-run') return 'sent';
+    if (offered !== 'not-sent') last = { review: each, ...offered };
   }
-  await count(deps, docs, run);
-  logger.info(`Sent ${review.login}'s review to job ${idForLog(jobId)}: follow-up ${run.sent} of ${settings.reviewLoopMax} for this documentation PR.`);
+  if (!last) return 'not-sent';
+  const { job, acceptedAt } = last;
+  const jobId = loop.jobId;
+  const decision = loop.decision!;
+  const docsPrName = loop.docsPrName;
+  const reviewer = last.review.login;
 
   const replyAuthor = await github.tokenLogin();
   await reply(
     deps,
     github,
     docs,
-    { kind: 'revising', reviewer: review.login, jobId, sent: run.sent, max: settings.reviewLoopMax, detached: !settings.wait },
+    { kind: 'revising', reviewer: reviewer, jobId, sent: run.sent, max: settings.reviewLoopMax, detached: !settings.wait },
     jobId,
     run,
   );
@@ -192,12 +151,149 @@ export async function reviewLoop(deps: LoopDeps, docs: DocsSide, code: CodeSide,
     deps,
     github,
     docs,
-    { kind: 'ended', reviewer: review.login, jobId, sent: run.sent, max: settings.reviewLoopMax, outcome: ended.outcome },
+    { kind: 'ended', reviewer: reviewer, jobId, sent: run.sent, max: settings.reviewLoopMax, outcome: ended.outcome },
     jobId,
     run,
     true,
   );
   return 'sent';
+}
+
+/** What one run of the loop works with, and what it sent so far. */
+interface Loop {
+  readonly deps: LoopDeps;
+  readonly github: GitHubApi;
+  readonly docs: DocsSide;
+  readonly code: CodeSide;
+  readonly run: RevisionView;
+  readonly ownLogins: readonly string[];
+  readonly docsPrName: string;
+  /** The job that wrote the documentation PR: every review goes to it. */
+  readonly jobId: string;
+  /** The reviews the back-link counts, with those this run counted since. */
+  readonly sent: number[];
+  /** The documentation PR the code PR's record names, decided once the first review qualified. */
+  decision: RunDocsPr | undefined;
+  /** The reply said review-loop-max was reached (once a run). */
+  limitSaid: boolean;
+}
+
+/** A pull request's reviews are read to this many pages of 100 at most (GitHub lists them oldest first). */
+export const REVIEW_PAGES = 3;
+
+/**
+ * The reviews since the last one the back-link names (all of them when it names none), but the
+ * event's: those a run GitHub dropped (a concurrency group without `queue: max`, a missed webhook)
+ * left unsent. Oldest first, as GitHub lists them, at most `REVIEW_PAGES` pages: past them, the
+ * newer ones wait for their own runs.
+ */
+async function reviewsSince(loop: Loop, event: PullRequestReview): Promise<PullRequestReview[]> {
+  const lastSent = Math.max(0, ...loop.sent);
+  const { reviews, more } = await loop.github.reviews(loop.docs.number, REVIEW_PAGES);
+  if (more)
+    loop.deps.context.logger.info(`${loop.docsPrName} has more than ${REVIEW_PAGES * 100} reviews: only the first ${REVIEW_PAGES * 100} were looked at.`);
+  return reviews.filter((review) => review.id > lastSent && review.id !== event.id);
+}
+
+/**
+ * One review through the loop's steps 1 and 2: qualified, then sent and counted. The event's review
+ * says why it is not sent in one notice (`run.notSent`); one a dropped run left says it in the log.
+ * Returns the job as the send left it, `dry-run` once a dry run showed the message, or `not-sent`.
+ * Throws what ends the step (a message that surely did not arrive, or may have: the next run or a
+ * new review sends it).
+ */
+async function offer(loop: Loop, review: PullRequestReview, role: 'event' | 'missed'): Promise<{ job: AgentRun; acceptedAt: number } | 'not-sent' | 'dry-run'> {
+  const { deps, github, docs, code, run, jobId } = loop;
+  const { settings, context, core } = deps;
+  const { logger } = context;
+  const detail = { login: review.login, state: review.state, max: settings.reviewLoopMax, docsPr: loop.docsPrName };
+  const notSent = (why: NotSent, permission?: string): 'not-sent' => {
+    if (role === 'event') {
+      run.notSent = why;
+      logger.notice(notSentReason(why, { ...detail, permission }));
+    } else {
+      logger.info(`Review ${review.id} (submitted since the last one sent): ${notSentReason(why, { ...detail, permission })}`);
+    }
+    return 'not-sent';
+  };
+  // The checks that cost nothing first; the author's permission before a word of the review is read further.
+  const early = reviewNotSent({ state: review.state, login: review.login, userType: review.userType, hasText: true, ownLogins: loop.ownLogins });
+  if (early) return notSent(early);
+  const permission = await permissionOf(github, review.login);
+  if (!mayPush(permission)) return notSent('no-write-access', permission);
+  const { comments, more } = await github.reviewComments(docs.number, review.id, REVIEW_COMMENT_PAGES);
+  if (!hasReviewText(review.body, comments)) return notSent('empty');
+  const overBudget = budgetNotSent(review.id, loop.sent, settings.reviewLoopMax);
+  if (overBudget === 'limit-reached' && !settings.dryRun) await sayLimit(loop, review.login);
+  if (overBudget) return notSent(overBudget);
+
+  // Only an open documentation PR, the one the code PR's record names, is revised.
+  if (!loop.decision) {
+    const codeRecord = newRecord({ pullRequest: codePullOf(code.pull), repository: code.repository, job: placeholderRun(), comment: code.comment });
+    loop.decision = await decideRecorded(code.recorded, decideContextOf(codeRecord, core));
+  }
+  const decision = loop.decision;
+  if (decision.kind !== 'found' || decision.state.state !== 'open' || decision.state.merged) return notSent('docs-pr-not-open');
+  run.jobId = jobId;
+  run.reviewer = review.login;
+  const message = reviewMessage(
+    { reviewer: review.login, state: review.state, body: review.body, comments, moreComments: more },
+    loop.docsPrName,
+    settings.diffMaxChars,
+  );
+  run.messageChars = message.text.length;
+  run.cutChars = message.cutChars;
+  logger.data(`Review message for job ${idForLog(jobId)} (${message.text.length} characters)`, message.text);
+  if (message.cutChars > 0) {
+    logger.warning(
+      `The review was cut to fit diff-max-chars (${settings.diffMaxChars}): ${message.cutChars === 1 ? 'its last character is' : `its last ${message.cutChars} characters are`} not sent.`,
+    );
+  }
+  if (settings.dryRun) {
+    logger.info(`Dry run: would send the review to job ${idForLog(jobId)}; nothing was sent, and nothing written to GitHub.`);
+    return role === 'event' ? 'dry-run' : 'not-sent';
+  }
+
+  // The back-link read again just before the message leaves: a run that sent this review (or the
+  // last follow-up the limit allows) meanwhile is seen, and the review is not sent twice.
+  const now = await ourBackLink(await github.listComments(docs.number), docs, core.seal, docs.backLink.author);
+  const meanwhile = budgetNotSent(review.id, [...new Set([...(now?.record.reviewsSent ?? []), ...loop.sent])], settings.reviewLoopMax);
+  if (meanwhile === 'limit-reached') await sayLimit(loop, review.login);
+  if (meanwhile) return notSent(meanwhile);
+
+  // Sent first, counted once the API took it (or may have): never counted unsent, never sent twice.
+  const job = await logger.phase(Phase.Send, () => sendPrompt({ ...settings, dryRun: false, jobId }, message.text, agentDeps(context)));
+  run.job = job;
+  const acceptedAt = context.clock.now();
+  if (job.delivery !== 'accepted') {
+    // The API certainly did not take it (it answered a refusal, or was never reached): not counted; the next run sends it.
+    const tookNoEffect =
+      job.delivery === 'refused' || job.delivery === 'none' || (job.error instanceof ApiError && job.error.kind === 'http' && !job.error.mayHaveTakenEffect);
+    if (tookNoEffect) {
+      if (job.outcome === 'cancelled') throw job.error ?? new Error('Cancelled before the review was sent.');
+      throw new Error(`The review was not sent: ${errorMessage(job.error)} It does not count against review-loop-max.`);
+    }
+    // It may have arrived (a 5xx, a timeout, or a cancellation while it was on its way): counted, so
+    // that no run sends it twice; the reply says a new review sends it.
+    const counted = await count(loop, review.id);
+    if (job.outcome === 'cancelled') throw job.error ?? new Error('Cancelled while the review was sent.');
+    await reply(deps, github, docs, { kind: 'unknown', reviewer: review.login, jobId, sent: run.sent, max: settings.reviewLoopMax }, jobId, run);
+    throw new Error(
+      `The review may have reached the agent: ${errorMessage(job.error)} ${counted ? 'It counts against review-loop-max, and is not sent again: a new review sends it.' : "The documentation PR's back-link could not record it."}`,
+    );
+  }
+  await count(loop, review.id);
+  logger.info(`Sent ${review.login}'s review to job ${idForLog(jobId)}: follow-up ${run.sent} of ${settings.reviewLoopMax} for this documentation PR.`);
+  if (role === 'missed') run.alsoSent.push(review.id);
+  return { job, acceptedAt };
+}
+
+/** The reply says review-loop-max is reached, once a run. */
+async function sayLimit(loop: Loop, reviewer: string): Promise<void> {
+  if (loop.limitSaid) return;
+  loop.limitSaid = true;
+  const { deps, github, docs, jobId, run } = loop;
+  await reply(deps, github, docs, { kind: 'limit', reviewer, max: deps.settings.reviewLoopMax }, jobId, run);
 }
 
 /** A run's record before the loop sent anything: only the decision reads it. */
@@ -222,7 +318,8 @@ function placeholderRun(): AgentRun {
  * warning: the review was sent, so the reply and the summary say it counts, and the warning says
  * what to give, since until the back-link records it a re-run could send it again.
  */
-async function count(deps: LoopDeps, docs: DocsSide, run: RevisionView): Promise<boolean> {
+async function count(loop: Loop, reviewId: number): Promise<boolean> {
+  const { deps, docs, run } = loop;
   const { context, core } = deps;
   let counted: ReviewCount = 'not-written';
   let why = 'GitHub did not keep the change';
@@ -230,14 +327,14 @@ async function count(deps: LoopDeps, docs: DocsSide, run: RevisionView): Promise
   // took is recorded. One cut off by the step's cancellation is written again, in the wrap-up's window.
   for (let attempt = 0; attempt < 2 && counted === 'not-written'; attempt += 1) {
     try {
-      counted = await countReview(await deps.docsLastWrite(), docs, core.seal, docs.backLink.author, run.reviewId, Number.POSITIVE_INFINITY);
+      counted = await countReview(await deps.docsLastWrite(), docs, core.seal, docs.backLink.author, reviewId, Number.POSITIVE_INFINITY);
     } catch (error) {
       why = errorMessage(error);
       if (!(error instanceof GitHubError && error.kind === 'cancelled' && context.signal.aborted)) break;
     }
   }
-  const before = (docs.backLink.record.reviewsSent ?? []).filter((id) => id !== run.reviewId).length;
-  run.sent = before + 1;
+  if (!loop.sent.includes(reviewId)) loop.sent.push(reviewId);
+  run.sent = loop.sent.length;
   if (counted === 'counted' || counted === 'counted-before') return true;
   context.logger.warning(
     `Could not record the follow-up in the documentation PR's back-link (${why}): github-token needs "Pull requests: write" on ${docs.repository.name}. Until it records the review, a re-run of this workflow could send it again.`,
@@ -341,5 +438,6 @@ export function newRevisionView(reviewId: number, max: number): RevisionView {
     job: undefined,
     replyId: undefined,
     written: undefined,
+    alsoSent: [],
   };
 }
