@@ -125,6 +125,12 @@ describe('workflows', () => {
   });
 });
 
+/** A workflow on `on` whose job `job` runs the action (OWNER/docs-agent-action@v0) with these lines under `with:`. */
+function runningTheAction(on: string, job: string, inputs: readonly string[]): string {
+  const steps = ['    steps:', '      - uses: OWNER/docs-agent-action@v0', '        with:', ...inputs.map((line) => `          ${line}`)];
+  return [`on: ${on}`, 'jobs:', `  ${job}:`, '    runs-on: ubuntu-latest', ...steps].join('\n');
+}
+
 describe('the checks themselves', () => {
   it('find a waiver label that can be added and never taken away', () => {
     const example = ['on:', '  pull_request:', '    types: [opened, labeled]', 'jobs: {}'].join('\n');
@@ -146,16 +152,7 @@ describe('the checks themselves', () => {
   });
 
   it('reject a pull-request workflow that would run the action for forks', () => {
-    const example = [
-      'on: pull_request',
-      'jobs:',
-      '  docs:',
-      '    runs-on: ubuntu-latest',
-      '    steps:',
-      '      - uses: OWNER/docs-agent-action@v0',
-      '        with:',
-      '          api-key: ${{ secrets.MINTLIFY_API_KEY }}',
-    ].join('\n');
+    const example = runningTheAction('pull_request', 'docs', ['api-key: ${{ secrets.MINTLIFY_API_KEY }}']);
     expect(unguardedForForks(example)).toEqual(['docs']);
     const guarded = example.replace('  docs:', '  docs:\n    if: github.event.pull_request.head.repo.full_name == github.repository');
     expect(unguardedForForks(guarded)).toEqual([]);
@@ -164,16 +161,7 @@ describe('the checks themselves', () => {
   });
 
   it('let a pull_request_target job through for forks only when it checks nothing out and the action skips forks', () => {
-    const example = [
-      'on: pull_request_target',
-      'jobs:',
-      '  gate:',
-      '    runs-on: ubuntu-latest',
-      '    steps:',
-      '      - uses: OWNER/docs-agent-action@v0',
-      '        with:',
-      '          api-key: ${{ secrets.MINTLIFY_API_KEY }}',
-    ].join('\n');
+    const example = runningTheAction('pull_request_target', 'gate', ['api-key: ${{ secrets.MINTLIFY_API_KEY }}']);
     expect(unguardedForForks(example)).toEqual([]);
     expect(unguardedForForks(`${example}\n          allow-forks: true`)).toEqual(['gate']);
     expect(unguardedForForks(example.replace('    steps:', '    steps:\n      - uses: actions/checkout@v6'))).toEqual(['gate']);
@@ -181,17 +169,7 @@ describe('the checks themselves', () => {
   });
 
   it('reject an input this action does not have', () => {
-    const example = [
-      'on: push',
-      'jobs:',
-      '  docs:',
-      '    runs-on: ubuntu-latest',
-      '    steps:',
-      '      - uses: OWNER/docs-agent-action@v0',
-      '        with:',
-      '          api-key: x',
-      '          projectId: y',
-    ].join('\n');
+    const example = runningTheAction('push', 'docs', ['api-key: x', 'projectId: y']);
     expect(unknownInputs(example)).toEqual(['OWNER/docs-agent-action@v0: projectId']);
     // A sub-action declares its command's inputs only: another command's is unknown there, and so is command.
     const visitors = example
