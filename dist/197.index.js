@@ -919,9 +919,15 @@ function createOctokitApi(options) {
     const context = { octokit, repo: options.repo, call, logger: options.logger };
     return { ...changeReads(context), ...commentCalls(context), ...pullRequestCalls(context), ...fileReads(context), ...reviewReads(context) };
 }
-/** What the review loop reads: a review, its inline comments, and its author's permission. */
+/** What the review loop reads: a pull request's reviews, one review, its inline comments, and its author's permission. */
 function reviewReads({ octokit, repo, call }) {
     return {
+        reviews: (pullNumber, maxPages) => call('reviews', async () => {
+            const request = { ...repo, pull_number: pullNumber, per_page: PAGE_SIZE };
+            const pages = restPages('reviews', octokit.paginate.iterator(octokit.rest.pulls.listReviews, request), reviewOf);
+            const { items, more } = await readPages(pages, maxPages, ({ id }) => id);
+            return { reviews: items, more };
+        }),
         review: (pullNumber, reviewId) => call('review', async () => {
             const { data } = await octokit.rest.pulls.getReview({ ...repo, pull_number: pullNumber, review_id: reviewId });
             return reviewOf(data);

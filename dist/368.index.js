@@ -291,7 +291,7 @@ async function findWorking(github, repository, seal, options) {
             unverified += 1;
         if (found.found === 'none')
             return false;
-        if (found.found !== 'verified' || (found.record.working !== true && found.record.preview === undefined))
+        if (found.found !== 'verified' || !(0,memory_record/* hasJob */.CB)(found.record) || (found.record.working !== true && found.record.preview === undefined))
             return true;
         const { record } = found;
         const began = record.working ? record.acceptedAt : record.preview?.triggeredAt;
@@ -601,7 +601,7 @@ async function showPreview(pull, job, settings, core) {
 }
 /** Whether a comment's record still holds the preview the sweep found, of the same job and head. */
 function samePreview(record, pull) {
-    return record?.jobId === pull.record.jobId && record.headSha === pull.record.headSha && record.preview?.statusId === pull.record.preview?.statusId;
+    return record?.jobId === pull.record.jobId && record?.headSha === pull.record.headSha && record.preview?.statusId === pull.record.preview?.statusId;
 }
 /** Whether the comment as found again records the work the sweep found, still at work. */
 function sameWorkAtWork(record, pull) {
