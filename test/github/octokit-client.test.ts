@@ -41,11 +41,13 @@ const START = new FakeTime().now();
 /** A primary rate limit's reset in the past, whatever the host's clock says: 2023-11-14, in epoch seconds. */
 const PAST_RESET_SECONDS = 1_700_000_000;
 
-async function client(options: { requestTimeoutMs?: number; deadlineInMs?: number; signal?: AbortSignal; retries?: number } = {}): Promise<GitHubApi> {
+async function client(
+  options: { requestTimeoutMs?: number; deadlineInMs?: number; signal?: AbortSignal; retries?: number; repo?: string } = {},
+): Promise<GitHubApi> {
   const { createGitHubApi } = await import('../../src/github/octokit.js');
   return createGitHubApi({
     token: 'ghs_clientTest',
-    repo: { owner: 'acme', repo: 'widgets' },
+    repo: { owner: 'acme', repo: options.repo ?? 'widgets' },
     requestTimeoutMs: options.requestTimeoutMs ?? 500,
     deadline: time.now() + (options.deadlineInMs ?? 60_000),
     signal: options.signal ?? new AbortController().signal,
@@ -525,20 +527,7 @@ describe('the open pull requests whose head has a pending status', () => {
   });
 
   it('says a repository it cannot see as GitHub refuses it, with what to check', async () => {
-    const api = await (
-      await import('../../src/github/octokit.js')
-    ).createGitHubApi({
-      token: 'ghs_clientTest',
-      repo: { owner: 'acme', repo: 'nowhere' },
-      requestTimeoutMs: 500,
-      deadline: time.now() + 60_000,
-      signal: new AbortController().signal,
-      clock: time,
-      startTimer: time.startTimer,
-      apiUrl: github.url,
-      retries: 0,
-      logger: { info: (line) => logged.push(line) },
-    });
+    const api = await client({ retries: 0, repo: 'nowhere' });
     const error = await failureOf(api.openPullsWithPendingStatus('documentation', 1));
     expect(error).toMatchObject({ kind: 'http', status: 404 });
     expect(error.message).toBe(
