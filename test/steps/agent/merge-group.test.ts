@@ -203,6 +203,16 @@ describe('what the queue cannot wait for, and what the run cannot find, fails, s
     expectGated(await queueRun(), 'failure', /^Pull request #12 has no record of this action's that verifies/);
   });
 
+  it('a pull request from a fork (its run sends nothing and records nothing): failure, unless it carries the waiver now', async () => {
+    codePull.headRepository = 'stranger/widgets';
+    const code = await pullRequestRun({}, { fork: true }, null);
+    expect(code.outputs).toMatchObject({ outcome: 'skipped', 'docs-status-state': 'failure' });
+    expectGated(await queueRun(), 'failure', /^Pull request #12 has no record of this action's that verifies/);
+    codePull.labels = ['no-docs'];
+    github.statuses.length = 0;
+    expectGated(await queueRun(), 'success', 'Waived: the pull request carries the label no-docs');
+  });
+
   it('a record copied by someone else into a comment of theirs is never the action’s', async () => {
     const copied = `${COMMENT_MARKER}\nLooks fine\n${sealedRecord({ judged: { sha: HEAD, outcome: 'no-pr' } }, CODE_PR)}`;
     github.comments.push({
