@@ -6,13 +6,23 @@
  * and a GraphQL document or answer that GitHub's schema does not allow.
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { CONTENT_MAX_BYTES, fileDiff, REST_API_VERSION, runnerRepositoryId, startFakeGitHub, TREE_ENTRIES_MAX, type FakeGitHub } from './fake-github.js';
+import {
+  CONTENT_MAX_BYTES,
+  fileDiff,
+  REST_API_VERSION,
+  runnerRepositoryId,
+  startFakeGitHub,
+  TREE_ENTRIES_MAX,
+  type FakeGitHub,
+  type FakeRepository,
+} from './fake-github.js';
 import { graphqlViolations } from './github-graphql.js';
 import { repositoryIdOf, reviewComment } from './github-objects.js';
 import { restDescription, type RestExchange } from './github-rest.js';
 import { startFlows } from './in-process.js';
 import { prepareRun } from './run-action.js';
 import { pullRequestReviewEvent, webhookViolations } from './webhook-events.js';
+import { docsPull } from './two-repositories.js';
 
 let github: FakeGitHub;
 beforeAll(async () => {
@@ -26,6 +36,13 @@ beforeEach(async () => {
   github.clearFaults();
   github.comments.length = 0;
 });
+
+/** acme/docs, and the token `docs` (docs[bot]) that may read it. */
+function docsRepository(options: { private?: boolean } = {}): FakeRepository {
+  const docs = github.addRepository('acme/docs', options);
+  github.tokens.set('docs', { login: 'docs[bot]', repositories: { 'acme/docs': { pullRequests: 'read', contents: 'read' } } });
+  return docs;
+}
 
 /** Forgets the repositories a test added, the tokens that reach them, and the pull requests and collaborators it set. */
 function forgetRepositories(): void {
@@ -313,14 +330,9 @@ describe('the documentation gate: commit statuses, reviews and the review decisi
   });
 
   it('a followed pull request: its head commit and labels, its reviews page by page, in the order submitted', async () => {
-    const docs = github.addRepository('acme/docs', { private: true });
-    github.tokens.set('docs', { login: 'docs[bot]', repositories: { 'acme/docs': { pullRequests: 'read', contents: 'read' } } });
-    docs.pulls.set(3, {
-      title: 'Document retries',
-      state: 'open',
+    const docs = docsRepository({ private: true });
+    docsPull(docs, 3, {
       draft: false,
-      merged: false,
-      headRef: 'docs/retries',
       headSha: 'f'.repeat(40),
       labels: ['documentation', 'needs review'],
       reviews: [
@@ -360,8 +372,7 @@ describe('the documentation gate: commit statuses, reviews and the review decisi
   });
 
   it("the review decision over GraphQL, held to GitHub's schema; NOT_FOUND where the token cannot see or nothing is", async () => {
-    const docs = github.addRepository('acme/docs', { private: true });
-    github.tokens.set('docs', { login: 'docs[bot]', repositories: { 'acme/docs': { pullRequests: 'read', contents: 'read' } } });
+    const docs = docsRepository({ private: true });
     docs.pulls.set(3, { title: 'Docs', state: 'open', draft: false, merged: false, headRef: 'docs/a', reviewDecision: 'APPROVED' });
     docs.pulls.set(4, { title: 'Docs', state: 'open', draft: false, merged: false, headRef: 'docs/b', reviewDecision: 'CHANGES_REQUESTED' });
     docs.pulls.set(5, { title: 'Docs', state: 'open', draft: false, merged: false, headRef: 'docs/c' });
@@ -479,12 +490,6 @@ describe("reader impact: a pull request's changed files, a commit's tree, a file
     github.files.clear();
     github.treeEntriesMax = TREE_ENTRIES_MAX;
   });
-
-  function docsRepository(options: { private?: boolean } = {}) {
-    const docs = github.addRepository('acme/docs', options);
-    github.tokens.set('docs', { login: 'docs[bot]', repositories: { 'acme/docs': { pullRequests: 'read', contents: 'read' } } });
-    return docs;
-  }
 
   it("a documentation PR's files, page by page: 100 at most a page, 3,000 at most in all, renames with their previous name", async () => {
     const docs = docsRepository({ private: true });
@@ -716,8 +721,7 @@ describe('writers and their reviews, as GitHub counts them', () => {
   afterEach(forgetRepositories);
 
   function docsWithReviews() {
-    const docs = github.addRepository('acme/docs', { private: true });
-    github.tokens.set('docs', { login: 'docs[bot]', repositories: { 'acme/docs': { pullRequests: 'read', contents: 'read' } } });
+    const docs = docsRepository({ private: true });
     for (const [login, permission] of [
       ['lead', 'write'],
       ['editor', 'write'],
@@ -727,12 +731,8 @@ describe('writers and their reviews, as GitHub counts them', () => {
       ['reader', 'read'],
     ] as const)
       docs.collaborators.set(login, permission);
-    docs.pulls.set(3, {
-      title: 'Document retries',
-      state: 'open',
+    docsPull(docs, 3, {
       draft: false,
-      merged: false,
-      headRef: 'docs/retries',
       reviewDecision: 'CHANGES_REQUESTED',
       reviews: [
         { login: 'lead', state: 'APPROVED', submittedAt: at(11), body: 'Reads well now.' },
@@ -896,14 +896,9 @@ describe("a review read whole: the review, its inline comments, and a login's pe
 
   /** A private documentation repository with pull request 3 and its reviews, and a token that reads it. */
   function docsWithReviews() {
-    const docs = github.addRepository('acme/docs', { private: true });
-    github.tokens.set('docs', { login: 'docs[bot]', repositories: { 'acme/docs': { pullRequests: 'read', contents: 'read' } } });
-    docs.pulls.set(3, {
-      title: 'Document retries',
-      state: 'open',
+    const docs = docsRepository({ private: true });
+    docsPull(docs, 3, {
       draft: false,
-      merged: false,
-      headRef: 'docs/retries',
       headSha: HEAD,
       reviews: [
         { login: 'lead', state: 'APPROVED', submittedAt: '2026-01-05T09:00:00Z' },
