@@ -125,19 +125,22 @@ describe('pageVisitors', () => {
 });
 
 describe('a server that never advances', () => {
-  /** Whatever the offset, the same rows and `hasMore: true`. */
-  function stuckApi(rows: number) {
+  /** A server whose every page says more remain, holding the paths `pathsOf` gives for the query; it keeps what it was asked. */
+  function endlessApi(pathsOf: (query: VisitorsQuery) => string[]) {
     const asked: VisitorsQuery[] = [];
     return {
       asked,
       getVisitors(query: VisitorsQuery): Promise<VisitorsPage> {
         asked.push(query);
         if (asked.length > 1_000) return Promise.reject(new Error('runaway paging'));
-        const visitors = Array.from({ length: Math.min(rows, query.limit) }, (_, n) => ({ path: `/p${n}`, human: 1, ai: 0, total: 1 }));
+        const visitors = pathsOf(query).map((path) => ({ path, human: 1, ai: 0, total: 1 }));
         return Promise.resolve({ totals: { human: 1, ai: 0, total: 1 }, visitors, hasMore: true });
       },
     };
   }
+
+  /** Whatever the offset, the same rows and `hasMore: true`. */
+  const stuckApi = (rows: number) => endlessApi((query) => Array.from({ length: Math.min(rows, query.limit) }, (_, n) => `/p${n}`));
 
   it.each([1, 2, 4, 16])(
     'ends the read at the page that brings no new row, at concurrency %i, within the pages needed plus one per concurrent page',
@@ -167,19 +170,7 @@ describe('a server that never advances', () => {
   });
 
   /** Rows that shift by all but one between requests: the page at offset k × limit holds rows k to k + limit − 1, and says more remain. */
-  function shiftingApi() {
-    const asked: VisitorsQuery[] = [];
-    return {
-      asked,
-      getVisitors(query: VisitorsQuery): Promise<VisitorsPage> {
-        asked.push(query);
-        if (asked.length > 1_000) return Promise.reject(new Error('runaway paging'));
-        const first = Math.floor(query.offset / query.limit);
-        const visitors = Array.from({ length: query.limit }, (_, n) => ({ path: `/p${first + n}`, human: 1, ai: 0, total: 1 }));
-        return Promise.resolve({ totals: { human: 1, ai: 0, total: 1 }, visitors, hasMore: true });
-      },
-    };
-  }
+  const shiftingApi = () => endlessApi((query) => Array.from({ length: query.limit }, (_, n) => `/p${Math.floor(query.offset / query.limit) + n}`));
 
   it.each([1, 3])(
     'a page that brings one new row of the 100 it asked for ends the read there, with that row, at concurrency %i, within (rows kept ÷ limit) + concurrency + 1 requests',
