@@ -14,6 +14,7 @@ import { INVISIBLE, inTagCharacters } from '../matrices/cases.js';
 import { apiInputs, scripts, type Fault, type Simulator } from '../simulator/index.js';
 import { findSecret, type ActionRun, type RunOptions } from '../support/run-action.js';
 import { runInProcess, startRunnerGitHub, startRunnerSimulator } from '../support/runner.js';
+import { resetGitHub } from '../support/in-process.js';
 
 describe('the action, as the runner runs it (run())', () => {
   let sim: Simulator;
@@ -34,14 +35,7 @@ describe('the action, as the runner runs it (run())', () => {
   beforeEach(() => {
     sim.resetLog();
     sim.clearFaults();
-    github.requests.length = 0;
-    github.pulls.clear();
-    github.compares.clear();
-    github.commits.clear();
-    github.comments.length = 0;
-    github.commentWriteStatus = 0;
-    github.viewerLogin = 'github-actions[bot]';
-    github.clearFaults();
+    resetGitHub(github);
   });
 
   async function run(

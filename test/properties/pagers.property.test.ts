@@ -25,6 +25,7 @@ import { createGitHubApi } from '../../src/github/octokit.js';
 import { COMMIT_FILE_PAGES, PULL_COMMENT_PAGES, PULL_COMMIT_PAGES, PULL_FILE_PAGES } from '../../src/github/pages.js';
 import { startFakeGitHub, type FakeGitHub, type ListCall, type PageLie } from '../support/fake-github.js';
 import { FakeTime } from '../support/fake-time.js';
+import { resetGitHub } from '../support/in-process.js';
 
 const RUNS = { numRuns: 12, endOnFailure: true };
 
@@ -43,13 +44,7 @@ afterEach(() => {
 const logged: string[] = [];
 
 function reset(): void {
-  github.clearFaults();
-  github.requests.length = 0;
-  github.comments.length = 0;
-  github.pulls.clear();
-  github.pullStates.clear();
-  github.commits.clear();
-  github.statuses.length = 0;
+  resetGitHub(github);
   logged.length = 0;
 }
 

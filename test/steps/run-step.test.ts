@@ -39,16 +39,8 @@ async function step(inputs: Record<string, string>, options: { event?: TriggerEv
   const deadline = stepDeadline(time.now(), settings);
   // What the client and the step share: the log, the clock and its timers, chance, the cancellation.
   const ports = { logger: log, clock: time, sleep: time.sleep, startTimer: time.startTimer, random, signal };
-  const client = new ApiClient({
-    baseUrl: settings.baseUrl,
-    apiKey: settings.apiKey,
-    projectId: settings.projectId,
-    requestTimeoutMs: settings.requestTimeoutMs,
-    retries: settings.retries,
-    userAgent: USER_AGENT,
-    ...ports,
-    deadline: deadline.at,
-  });
+  const { baseUrl, apiKey, projectId, requestTimeoutMs, retries } = settings;
+  const client = new ApiClient({ baseUrl, apiKey, projectId, requestTimeoutMs, retries, userAgent: USER_AGENT, ...ports, deadline: deadline.at });
   const context: StepContext = {
     client,
     event,

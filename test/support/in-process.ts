@@ -177,22 +177,10 @@ export async function startFlows(options: FlowsOptions = {}): Promise<Flows> {
     const random = seededRandom(11);
     // The step's one deadline, as the entry layer builds it.
     const deadline = stepDeadline(time.now(), settings);
-    const client = new ApiClient({
-      baseUrl: settings.baseUrl,
-      apiKey: settings.apiKey,
-      projectId: settings.projectId,
-      requestTimeoutMs: settings.requestTimeoutMs,
-      retries: settings.retries,
-      userAgent: USER_AGENT,
-      logger: log,
-      clock: time,
-      sleep,
-      startTimer: timers.startTimer,
-      random,
-      signal: cancellation.signal,
-      dispatcher,
-      deadline: deadline.at,
-    });
+    // What the client and the step share: the log, the clock and its timers, chance, the cancellation.
+    const ports = { logger: log, clock: time, sleep, startTimer: timers.startTimer, random, signal: cancellation.signal };
+    const { baseUrl, apiKey, projectId, requestTimeoutMs, retries } = settings;
+    const client = new ApiClient({ baseUrl, apiKey, projectId, requestTimeoutMs, retries, userAgent: USER_AGENT, ...ports, dispatcher, deadline: deadline.at });
 
     const outputs: Record<string, string> = {};
     const earlyOutputs: Array<readonly [string, string]> = [];
@@ -205,19 +193,7 @@ export async function startFlows(options: FlowsOptions = {}): Promise<Flows> {
       uploads.push({ name, files, rootDirectory });
       return Promise.resolve({ id: 4242 });
     };
-    const context: StepContext = {
-      client,
-      event,
-      env,
-      logger: log,
-      clock: time,
-      sleep,
-      startTimer: timers.startTimer,
-      random,
-      signal: cancellation.signal,
-      deadline,
-      setOutput,
-    };
+    const context: StepContext = { client, event, env, ...ports, deadline, setOutput };
     let summary = '';
     const failures: string[] = [];
     try {
@@ -267,23 +243,7 @@ export async function startFlows(options: FlowsOptions = {}): Promise<Flows> {
     reset: () => {
       sim.resetLog();
       sim.clearFaults();
-      if (!github) return;
-      github.requests.length = 0;
-      github.onRequest = undefined;
-      github.pulls.clear();
-      github.compares.clear();
-      github.commits.clear();
-      github.comments.length = 0;
-      github.commentWriteStatus = 0;
-      github.viewerLogin = 'github-actions[bot]';
-      github.pullStates.clear();
-      github.repositories.clear();
-      github.collaborators.clear();
-      if (github.workflowRepository !== REPOSITORY) github.rename(github.workflowRepository, REPOSITORY);
-      github.tokens.clear();
-      github.statuses.length = 0;
-      github.workflowToken = {};
-      github.clearFaults();
+      if (github) resetGitHub(github);
     },
     close: async () => {
       timers.close();
@@ -291,6 +251,30 @@ export async function startFlows(options: FlowsOptions = {}): Promise<Flows> {
       rmSync(runnerTemp, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The fake GitHub as it started: no request logged or hook set, no pull request, comment, commit,
+ * status, collaborator, token or other repository, the workflow's repository named REPOSITORY
+ * again, no fault queued, and the workflow's token and identity as by default.
+ */
+export function resetGitHub(github: FakeGitHub): void {
+  github.requests.length = 0;
+  github.onRequest = undefined;
+  github.pulls.clear();
+  github.compares.clear();
+  github.commits.clear();
+  github.comments.length = 0;
+  github.commentWriteStatus = 0;
+  github.viewerLogin = 'github-actions[bot]';
+  github.pullStates.clear();
+  github.repositories.clear();
+  github.collaborators.clear();
+  if (github.workflowRepository !== REPOSITORY) github.rename(github.workflowRepository, REPOSITORY);
+  github.tokens.clear();
+  github.statuses.length = 0;
+  github.workflowToken = {};
+  github.clearFaults();
 }
 
 /** How `useFlows` runs around each test. */
