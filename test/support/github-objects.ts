@@ -6,6 +6,7 @@
  * to the descriptions.
  */
 import { createHash } from 'node:crypto';
+import type { FakeFile } from './fake-github.js';
 
 export const GITHUB_WEB = 'https://github.com';
 export const GITHUB_API = 'https://api.github.com';
@@ -168,16 +169,8 @@ export function minimalRepository(fullName: string, options: { api?: string; pri
   return { ...picked, private: options.private ?? false };
 }
 
-export interface ChangedFile {
-  filename: string;
-  status?: string;
-  previous_filename?: string;
-  patch?: string;
-  /** Lines added, removed, and both: by default as GitHub counts them in the patch (none without one). */
-  additions?: number;
-  deletions?: number;
-  changes?: number;
-}
+/** A file of a change, as a test gives it to the fake GitHub. */
+export type ChangedFile = FakeFile;
 
 /**
  * A file of a change, as GitHub's `diff-entry`: the counts as given, or from the patch as GitHub

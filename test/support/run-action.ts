@@ -115,7 +115,8 @@ export function prepareRun(options: RunOptions): PreparedRun {
  * in an environment that carries nothing of the outer one beyond what Node needs.
  */
 export async function runAction(options: RunOptions): Promise<ActionRun> {
-  const { workDir, env, outputFile, summaryFile } = prepareRun(options);
+  const prepared = prepareRun(options);
+  const { workDir, env } = prepared;
   const started = performance.now();
   const entry = options.entry ? resolve(import.meta.dirname, '../..', options.entry) : DIST_ENTRY;
   const child = spawn(options.node ?? process.execPath, [entry], { env, cwd: workDir });
@@ -152,11 +153,14 @@ export async function runAction(options: RunOptions): Promise<ActionRun> {
     signal,
     stdout,
     stderr,
-    outputs: parseOutputFile(readFileSync(outputFile, 'utf8')),
-    summary: readFileSync(summaryFile, 'utf8'),
-    workDir,
+    ...filesOf(prepared),
     durationMs: performance.now() - started,
   };
+}
+
+/** What a run left in its folder: the outputs and the summary, as the runner reads them, and the folder. */
+export function filesOf({ workDir, outputFile, summaryFile }: PreparedRun): Pick<ActionRun, 'outputs' | 'summary' | 'workDir'> {
+  return { outputs: parseOutputFile(readFileSync(outputFile, 'utf8')), summary: readFileSync(summaryFile, 'utf8'), workDir };
 }
 
 /** Reads `GITHUB_OUTPUT` in the heredoc form `@actions/core` writes: `name<<DELIM\nvalue\nDELIM`. */

@@ -27,7 +27,6 @@
  * leaves, as a process ends with it.
  */
 import * as core from '@actions/core';
-import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { run, type RunnerPorts } from '../../src/main.js';
 import { realSleep, type Sleep } from '../../src/runtime.js';
@@ -37,7 +36,7 @@ import { startFakeGitHub, type FakeGitHub } from './fake-github.js';
 import { FakeTime, seededRandom } from './fake-time.js';
 import { octokitPauses } from './octokit-pauses.js';
 import { RequestTimers, type HeldRequest } from './request-timers.js';
-import { parseOutputFile, prepareRun, type ActionRun, type RunOptions } from './run-action.js';
+import { filesOf, prepareRun, type ActionRun, type RunOptions } from './run-action.js';
 import { timedDispatcher } from './timed-dispatcher.js';
 
 /** The clock of every in-process run of a test file, and of the servers that share it. */
@@ -89,7 +88,8 @@ export async function runInProcess(options: InProcessOptions): Promise<ActionRun
 }
 
 async function runOnce(options: InProcessOptions): Promise<ActionRun> {
-  const { workDir, env, outputFile, summaryFile } = prepareRun(options);
+  const prepared = prepareRun(options);
+  const { workDir, env } = prepared;
   const time = runnerClock;
   const startedAt = time.now();
   const saved = {
@@ -190,9 +190,7 @@ async function runOnce(options: InProcessOptions): Promise<ActionRun> {
     signal: hung ? 'SIGKILL' : null,
     stdout,
     stderr,
-    outputs: parseOutputFile(readFileSync(outputFile, 'utf8')),
-    summary: readFileSync(summaryFile, 'utf8'),
-    workDir,
+    ...filesOf(prepared),
     durationMs: time.now() - startedAt,
   };
 }
