@@ -8,11 +8,22 @@
 import { describe, expect, it } from 'vitest';
 import { COMMENT_MARKER } from '../../src/memory/record.js';
 import type { FakeGitHub } from '../support/fake-github.js';
-import { recordIn, repositoryIdentity } from '../support/records.js';
+import { recordIn } from '../support/records.js';
 import type { ActionRun } from '../support/run-action.js';
 import { pullRequestEvent, type PullRequestEventOptions } from '../support/webhook-events.js';
 import { bundleRun, useServers } from './fixture.js';
-import { addDocsRepository, CODE_PR, DOCS, DOCS_TOKEN, docsPull, FOLLOWING, HEAD, jobOnBranch, recordedDocsPr } from '../support/two-repositories.js';
+import {
+  addDocsRepository,
+  CODE_PR,
+  DOCS,
+  DOCS_TOKEN,
+  docsPull,
+  FOLLOWING,
+  HEAD,
+  jobOnBranch,
+  linkedDocsPr,
+  recordedDocsPr,
+} from '../support/two-repositories.js';
 
 /** The branch the jobs work on here: the vendor's own naming. */
 const BRANCH = 'mintlify/docs-retries';
@@ -57,14 +68,7 @@ describe('two runs of one pull request', () => {
     sim.queuePrLinks(`https://github.com/${DOCS}/pull/101`);
     const reopened = await run({ action: 'reopened' });
     expect(reopened.outputs['docs-pr-action']).toBe('reopened');
-    expect(recordIn(codeComment(github)!, CODE_PR)!.docsPr).toEqual({
-      repository: DOCS,
-      repositoryId: repositoryIdentity(DOCS).id,
-      number: 101,
-      headRef: BRANCH,
-      closedByAction: false,
-      linkAuthor: 'docs-writer[bot]',
-    });
+    expect(recordIn(codeComment(github)!, CODE_PR)!.docsPr).toEqual(linkedDocsPr(101, { headRef: BRANCH }));
     expect(docs.pulls.get(101)!.state).toBe('open');
   });
 });

@@ -8,7 +8,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { COMMENT_MARKER, DOCS_PR_MARKER } from '../../src/memory/record.js';
-import { recordIn, repositoryIdentity } from '../support/records.js';
+import { recordIn } from '../support/records.js';
 import { apiInputs, type Simulator } from '../simulator/index.js';
 import type { FakeGitHub, FakeRepository } from '../support/fake-github.js';
 import { useRunnerSimulator, withRunnerGitHub } from '../support/runner.js';
@@ -28,6 +28,7 @@ import {
   FOLLOWING,
   HEAD,
   JOB_ON_BRANCH,
+  linkedDocsPr,
   link,
   recordedDocsPr as recorded,
 } from '../support/two-repositories.js';
@@ -101,14 +102,7 @@ describe('the events a code PR goes through', () => {
       expect(docsComments(docs, 101)).toHaveLength(1);
       expect(docsComments(docs, 101)[0]!.body).toContain(DOCS_PR_MARKER);
       expectDocsBodiesRender(github, 101, [CODE_PR_URL], ['Add a retries flag']);
-      expect(recordIn(codeComments(github).at(-1)!.body, CODE_PR)!.docsPr).toEqual({
-        repository: DOCS,
-        repositoryId: repositoryIdentity(DOCS).id,
-        number: 101,
-        headRef: BRANCH,
-        closedByAction: false,
-        linkAuthor: 'docs-writer[bot]',
-      });
+      expect(recordIn(codeComments(github).at(-1)!.body, CODE_PR)!.docsPr).toEqual(linkedDocsPr(101));
       expect(result.summary).toContain('**Documentation PR** `acme-sim/docs#101`');
     }));
 

@@ -11,7 +11,7 @@ import { COMMENT_MARKER, DOCS_PR_MARKER } from '../../src/memory/record.js';
 import { apiInputs, type Simulator } from '../simulator/index.js';
 import type { FakeGitHub, FakePullState, FakeRepository } from '../support/fake-github.js';
 import { useRunnerSimulator, withRunnerGitHub } from '../support/runner.js';
-import { recordIn, repositoryIdentity } from '../support/records.js';
+import { recordIn } from '../support/records.js';
 import type { ActionRun } from '../support/run-action.js';
 import { pullRequestEvent, type PullRequestEventOptions } from '../support/webhook-events.js';
 import { checkedRun, notices, warnings } from '../support/checked-run.js';
@@ -25,6 +25,7 @@ import {
   FOLLOWING,
   HEAD,
   jobOnBranch,
+  linkedDocsPr,
   recordedDocsPr as recorded,
 } from '../support/two-repositories.js';
 
@@ -108,14 +109,7 @@ describe('what outside text writes cannot choose the pull request the action act
       expect(website.pulls.get(42)!.state).toBe('open');
       expect(github.requests.filter((r) => r.path.startsWith('/repos/acme/website/'))).toEqual([]);
       expect(docs.pulls.get(101)!.state).toBe('closed');
-      expect(recordIn(codeComment(github)!, CODE_PR)!.docsPr).toEqual({
-        repository: DOCS,
-        repositoryId: repositoryIdentity(DOCS).id,
-        number: 101,
-        headRef: BRANCH,
-        closedByAction: true,
-        linkAuthor: 'docs-writer[bot]',
-      });
+      expect(recordIn(codeComment(github)!, CODE_PR)!.docsPr).toEqual(linkedDocsPr(101, { headRef: BRANCH, closedByAction: true }));
     }));
 
   it("a code PR's title spelling the comment's marker and a record, docs in the same repository: the documentation PR's own closing closes nothing else", () =>

@@ -8,7 +8,7 @@
 import { COMMENT_MARKER, type DocsPrRecord } from '../../src/memory/record.js';
 import type { JobScript } from '../simulator/index.js';
 import type { FakeComment, FakeGitHub, FakePullState, FakeRepository } from './fake-github.js';
-import { sealedRecord, WORKFLOW_REPOSITORY } from './records.js';
+import { repositoryIdentity, sealedRecord, WORKFLOW_REPOSITORY } from './records.js';
 
 /** The code repository: the workflow's repository of the fake GitHub and of the runs. */
 export const CODE = WORKFLOW_REPOSITORY;
@@ -98,6 +98,17 @@ export function docsPull(docs: Pick<FakeRepository, 'pulls'>, number: number, st
   docs.pulls.set(number, pull);
   return pull;
 }
+
+/** The documentation PR as the code PR's record keeps it once DOCS_TOKEN's writer linked it (on BRANCH, not closed by the action) unless `more` says otherwise. */
+export const linkedDocsPr = (number: number, more: Partial<DocsPrRecord> = {}): DocsPrRecord => ({
+  repository: DOCS,
+  repositoryId: repositoryIdentity(DOCS).id,
+  number,
+  headRef: BRANCH,
+  closedByAction: false,
+  linkAuthor: 'docs-writer[bot]',
+  ...more,
+});
 
 /** A comment on the code PR (or on pull request `number` of CODE): the action's (`github-actions[bot]`) unless `author` says whose. */
 export function codePrComment(github: FakeGitHub, id: number, body: string, on: { readonly number?: number; readonly author?: string } = {}): FakeComment {
