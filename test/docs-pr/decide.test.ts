@@ -7,7 +7,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { AgentJob } from '../../src/api/schemas.js';
-import { decideRecorded, decideReported, pullOf, type DecideContext, type NotTheDocsPr, type RunDocsPr } from '../../src/docs-pr/decide.js';
+import { decideRecorded, decideReported, pullOf, type DecideContext, type NotTheDocsPr, type RunDocsPr, type UncheckedWhy } from '../../src/docs-pr/decide.js';
 import { repositoryOfSource, sameRepository } from '../../src/docs-pr/target.js';
 import { GitHubError, type GitHubApi, type PullRef, type PullRequestState, type RepoName } from '../../src/github/api.js';
 import type { DocsPrRecord } from '../../src/memory/record.js';
@@ -103,6 +103,15 @@ function recordOf(number: number, fields: Partial<DocsPrRecord> = {}): DocsPrRec
 
 /** A refusal as the decision answers it: why, the pull request it names, and its one warning. */
 const refusal = (why: NotTheDocsPr, pull: PullRef | undefined, said: string): RunDocsPr => ({ kind: 'refused', why, pull, message: `${said}${LEFT_AS_IT_IS}` });
+
+/** Documentation PR `number` of DOCS (on `docs/<number>`) left unchecked, and why, as the decision answers it. */
+const unchecked = (number: number, message: string, why: UncheckedWhy): RunDocsPr => ({
+  kind: 'unchecked',
+  pull: { repository: DOCS, number },
+  headRef: `docs/${number}`,
+  message,
+  why,
+});
 
 /** The decision is that refusal, and its warning the one the run logs. */
 function expectRefused({ logger }: Pick<World, 'logger'>, decision: RunDocsPr, why: NotTheDocsPr, pull: PullRef | undefined, said: string): void {
@@ -245,13 +254,9 @@ describe('decideReported: the link the job reported', () => {
   it('no access (nothing in this run needs it read): unchecked, with no request and no warning', async () => {
     const { github, logger, context } = world({ noAccess: true });
     github.pull(DOCS, 8);
-    expect(await decideReported(jobOf(link(8), JOB_SOURCE), context)).toEqual({
-      kind: 'unchecked',
-      pull: { repository: DOCS, number: 8 },
-      headRef: 'docs/8',
-      message: 'acme/docs#8 was not read: nothing in this run needed it',
-      why: 'not-needed',
-    });
+    expect(await decideReported(jobOf(link(8), JOB_SOURCE), context)).toEqual(
+      unchecked(8, 'acme/docs#8 was not read: nothing in this run needed it', 'not-needed'),
+    );
     expect(logger.lines).toEqual([]);
     expect(github.connects).toEqual([]);
     expect(github.requests).toEqual([]);
@@ -270,13 +275,7 @@ describe('decideReported: the link the job reported', () => {
     github.pull(DOCS, 8);
     const message =
       'Documentation PR acme/docs#8 is in another repository than this workflow\'s (acme/widgets), which github-token cannot reach: give docs-token a token with "Pull requests: write" on acme/docs (and "Contents: write" to mark a draft ready for review), e.g. from actions/create-github-app-token. It was left as it is.';
-    expect(await decideReported(jobOf(link(8), JOB_SOURCE), context)).toEqual({
-      kind: 'unchecked',
-      pull: { repository: DOCS, number: 8 },
-      headRef: 'docs/8',
-      message,
-      why: 'no-token',
-    });
+    expect(await decideReported(jobOf(link(8), JOB_SOURCE), context)).toEqual(unchecked(8, message, 'no-token'));
     expect(logger.messages('warning')).toEqual([message]);
     expect(logger.lines).toHaveLength(1);
     expect(github.connects).toEqual([]);
@@ -318,13 +317,7 @@ describe('decideReported: the link the job reported', () => {
       const { github, logger, context } = world();
       github.pull(DOCS, 8).failure = failure;
       const message = `Could not read documentation PR acme/docs#8: ${said} It is not taken as the documentation PR in this run.`;
-      expect(await decideReported(jobOf(link(8), JOB_SOURCE), context)).toEqual({
-        kind: 'unchecked',
-        pull: { repository: DOCS, number: 8 },
-        headRef: 'docs/8',
-        message,
-        why: 'unanswered',
-      });
+      expect(await decideReported(jobOf(link(8), JOB_SOURCE), context)).toEqual(unchecked(8, message, 'unanswered'));
       expect(logger.messages('warning')).toEqual([message]);
       expect(logger.lines).toHaveLength(1);
       expect(github.requests).toEqual(['acme/docs read 8']);
@@ -466,13 +459,7 @@ describe('decideRecorded: the documentation PR the code PR’s record names', ()
   it('no access: unchecked, with no request and no warning', async () => {
     const { github, logger, context } = world({ noAccess: true });
     github.pull(DOCS, 7);
-    expect(await decideRecorded(recordOf(7), context)).toEqual({
-      kind: 'unchecked',
-      pull: { repository: DOCS, number: 7 },
-      headRef: 'docs/7',
-      message: 'acme/docs#7 was not read: nothing in this run needed it',
-      why: 'not-needed',
-    });
+    expect(await decideRecorded(recordOf(7), context)).toEqual(unchecked(7, 'acme/docs#7 was not read: nothing in this run needed it', 'not-needed'));
     expect(logger.lines).toEqual([]);
     expect(github.connects).toEqual([]);
   });
@@ -491,13 +478,9 @@ describe('decideRecorded: the documentation PR the code PR’s record names', ()
   it('another failure: unchecked, one warning; cancellation and the deadline rethrown', async () => {
     const failing = world();
     failing.github.pull(DOCS, 7).failure = new GitHubError('GitHub answered 500.', 'http', 500);
-    expect(await decideRecorded(recordOf(7), failing.context)).toEqual({
-      kind: 'unchecked',
-      pull: { repository: DOCS, number: 7 },
-      headRef: 'docs/7',
-      message: 'Could not read documentation PR acme/docs#7: GitHub answered 500. It is not taken as the documentation PR in this run.',
-      why: 'unanswered',
-    });
+    expect(await decideRecorded(recordOf(7), failing.context)).toEqual(
+      unchecked(7, 'Could not read documentation PR acme/docs#7: GitHub answered 500. It is not taken as the documentation PR in this run.', 'unanswered'),
+    );
     expect(failing.logger.lines).toHaveLength(1);
     for (const failure of [new CancelledError(), new GitHubError('The step’s timeout ran out.', 'deadline')]) {
       const { github, logger, context } = world();
