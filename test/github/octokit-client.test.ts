@@ -11,6 +11,7 @@ import { GITHUB_REST_API_VERSION } from '../../src/github/limits.js';
 import { COMMIT_FILE_PAGES, PULL_COMMENT_PAGES, PULL_COMMIT_PAGES, PULL_FILE_PAGES } from '../../src/github/pages.js';
 import { startFakeGitHub, type FakeGitHub } from '../support/fake-github.js';
 import { FakeTime } from '../support/fake-time.js';
+import { docsPull } from '../support/two-repositories.js';
 
 let github: FakeGitHub;
 /** The clients' clock and timers: a hang runs it to the request's time limit (one request at a time here). */
@@ -423,11 +424,9 @@ describe('every list read within its page limit, whatever the server says', () =
 
   it("a review's comments: at most the pages the caller gives, with no request past them", async () => {
     const comments = Array.from({ length: 150 }, (_, i) => ({ path: 'docs/a.md', line: i + 1, body: `Fix ${i}.` }));
-    github.pullStates.set(3, {
+    docsPull({ pulls: github.pullStates }, 3, {
       title: 'Docs',
-      state: 'open',
       draft: false,
-      merged: false,
       headRef: 'docs',
       reviews: [{ id: 77, login: 'editor', state: 'COMMENTED', submittedAt: '2026-01-05T10:00:00Z', comments }],
     });

@@ -25,6 +25,7 @@ import { createGitHubApi } from '../../src/github/octokit.js';
 import { COMMIT_FILE_PAGES, PULL_COMMENT_PAGES, PULL_COMMIT_PAGES, PULL_FILE_PAGES } from '../../src/github/pages.js';
 import { startFakeGitHub, type FakeGitHub, type ListCall, type PageLie } from '../support/fake-github.js';
 import { FakeTime } from '../support/fake-time.js';
+import { docsPull } from '../support/two-repositories.js';
 import { resetGitHub } from '../support/in-process.js';
 
 const RUNS = { numRuns: 12, endOnFailure: true };
@@ -278,11 +279,9 @@ describe('every GitHub list read within its page limit, whatever the server says
         async ([limit, server]) => {
           reset();
           const comments = range(server.items).map((i) => ({ path: 'docs/a.md', line: i, body: `Fix ${i}.` }));
-          github.pullStates.set(3, {
+          docsPull({ pulls: github.pullStates }, 3, {
             title: 'Docs',
-            state: 'open',
             draft: false,
-            merged: false,
             headRef: 'docs',
             reviews: [{ id: 77, login: 'editor', state: 'COMMENTED', submittedAt: '2026-01-05T10:00:00Z', comments }],
           });

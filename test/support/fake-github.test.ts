@@ -528,11 +528,9 @@ describe("reader impact: a pull request's changed files, a commit's tree, a file
 
   it("in the workflow's repository: a followed pull request's files, and the code PR's as before", async () => {
     github.pulls.set(7, { diff: '', files: [{ filename: 'src/cli.ts', patch: '@@ -1 +1 @@\n-a\n+b' }], commits: [] });
-    github.pullStates.set(8, {
+    docsPull({ pulls: github.pullStates }, 8, {
       title: 'Docs',
-      state: 'open',
       draft: false,
-      merged: false,
       headRef: 'docs/z',
       files: [{ filename: 'docs/docs.json', status: 'added' }],
     });
@@ -656,11 +654,9 @@ describe("reader impact: a pull request's changed files, a commit's tree, a file
   it('faults at the new calls: a 502 on the tree, a reset on a file, a rate limit on the second page of files', async () => {
     const docs = docsRepository();
     docs.files.set(HEAD, SITE);
-    docs.pulls.set(3, {
+    docsPull(docs, 3, {
       title: 'Docs',
-      state: 'open',
       draft: false,
-      merged: false,
       headRef: 'docs/x',
       headSha: HEAD,
       files: Array.from({ length: 150 }, (_, i) => ({ filename: `p/${i}.mdx`, status: 'added' })),
@@ -1131,11 +1127,9 @@ describe('repository IDs that survive a rename, and a rename', () => {
     const docs = github.addRepository('acme/docs', { private: true });
     github.tokens.set('docs', { login: 'docs[bot]', repositories: { 'acme/docs': { pullRequests: 'write', contents: 'read', statuses: 'write' } } });
     docs.collaborators.set('lead', 'write');
-    docs.pulls.set(3, {
+    docsPull(docs, 3, {
       title: 'Docs',
-      state: 'open',
       draft: false,
-      merged: false,
       headRef: 'docs/x',
       reviews: [{ login: 'lead', state: 'APPROVED', submittedAt: '2026-01-05T10:00:00Z' }],
     });
