@@ -14,6 +14,7 @@ import {
   startFakeGitHub,
   TREE_ENTRIES_MAX,
   type FakeGitHub,
+  type FakePullState,
   type FakeRepository,
 } from './fake-github.js';
 import { graphqlViolations } from './github-graphql.js';
@@ -36,6 +37,11 @@ beforeEach(async () => {
   github.clearFaults();
   github.comments.length = 0;
 });
+
+/** Pull request 7 of the workflow's repository, as a test follows it: open, ready, on `feature`, unless `more` says otherwise. */
+function followedPull(more: Partial<FakePullState> = {}): void {
+  github.pullStates.set(7, { title: 'Retries', state: 'open', draft: false, merged: false, headRef: 'feature', ...more });
+}
 
 /** acme/docs, and the token `docs` (docs[bot]) that may read it. */
 function docsRepository(options: { private?: boolean } = {}): FakeRepository {
@@ -245,7 +251,7 @@ describe('the documentation gate: commit statuses, reviews and the review decisi
       total_count: 0,
       statuses: [],
     });
-    github.pullStates.set(7, { title: 'Retries', state: 'open', draft: false, merged: false, headRef: 'feature', headSha: HEAD });
+    followedPull({ headSha: HEAD });
     expect((await as('workflow-token', 'GET', '/repos/acme/widgets/commits/heads/feature/status')).json).toMatchObject({ sha: HEAD, state: 'failure' });
     expect((await as('workflow-token', 'GET', '/repos/acme/widgets/commits/no-such-branch/status')).status).toBe(404);
     expect(github.callsTo('set-status')).toHaveLength(4);
@@ -406,7 +412,7 @@ describe('the documentation gate: commit statuses, reviews and the review decisi
         ],
       });
     }
-    github.pullStates.set(7, { title: 'Retries', state: 'open', draft: false, merged: false, headRef: 'feature', reviewDecision: 'REVIEW_REQUIRED' });
+    followedPull({ reviewDecision: 'REVIEW_REQUIRED' });
     expect((await decisionOf('workflow-token', 'acme', 'widgets', 7)).json).toEqual({
       data: { repository: { pullRequest: { reviewDecision: 'REVIEW_REQUIRED' } } },
     });
@@ -809,12 +815,7 @@ describe('writers and their reviews, as GitHub counts them', () => {
 
   it("the workflow's repository by fake.collaborators; a writer's changes requested, then approved; nothing found as reviewDecision answers it", async () => {
     github.collaborators.set('Octocat', 'write');
-    github.pullStates.set(7, {
-      title: 'Retries',
-      state: 'open',
-      draft: false,
-      merged: false,
-      headRef: 'feature',
+    followedPull({
       reviewDecision: 'APPROVED',
       reviews: [
         { login: 'octocat', state: 'CHANGES_REQUESTED', submittedAt: at(9) },
@@ -955,12 +956,7 @@ describe("a review read whole: the review, its inline comments, and a login's pe
     // The same visibility as the list: a token that may not see the private repository is answered 404.
     expect((await as('workflow-token', `/repos/acme/docs/pulls/3/reviews/${REVIEW_ID}`)).status).toBe(404);
     // In the workflow's repository, a followed pull request's named review.
-    github.pullStates.set(7, {
-      title: 'Retries',
-      state: 'open',
-      draft: false,
-      merged: false,
-      headRef: 'feature',
+    followedPull({
       reviews: [{ id: 77, login: 'octocat', state: 'APPROVED', submittedAt: '2026-01-05T10:00:00Z' }],
     });
     expect((await as('workflow-token', '/repos/acme/widgets/pulls/7/reviews/77')).json).toMatchObject({ id: 77, body: '', user: { type: 'User' } });
