@@ -96,14 +96,19 @@ describe('runAgent cancelled before the create took effect', () => {
       attempts: 1,
     });
 
-  it('says no job was created when every attempt was refused with 429 (the signal came during the Retry-After wait)', async () => {
+  /** A run whose create request is cancelled by SIGINT: refused by the server (`tookNoEffect`), or perhaps reached it. */
+  async function cancelledDuringCreate(tookNoEffect: boolean) {
     const time = new FakeTime();
     const controller = new AbortController();
     const client = fakeAgentApi(() => {
       controller.abort(new CancelledError('cancelled by SIGINT'));
-      return Promise.reject(cancelledCreate(true));
+      return Promise.reject(cancelledCreate(tookNoEffect));
     });
-    const run = await runAgent(agentSettings(), 'Document it', agentDeps(time, client, controller.signal));
+    return runAgent(agentSettings(), 'Document it', agentDeps(time, client, controller.signal));
+  }
+
+  it('says no job was created when every attempt was refused with 429 (the signal came during the Retry-After wait)', async () => {
+    const run = await cancelledDuringCreate(true);
     expect(run.outcome).toBe('cancelled');
     expect(run.delivery).toBe('refused');
     const note = outcomeNote(run)!;
@@ -112,13 +117,7 @@ describe('runAgent cancelled before the create took effect', () => {
   });
 
   it('says a job may exist when the request may have reached the server', async () => {
-    const time = new FakeTime();
-    const controller = new AbortController();
-    const client = fakeAgentApi(() => {
-      controller.abort(new CancelledError('cancelled by SIGINT'));
-      return Promise.reject(cancelledCreate(false));
-    });
-    const run = await runAgent(agentSettings(), 'Document it', agentDeps(time, client, controller.signal));
+    const run = await cancelledDuringCreate(false);
     expect(run.outcome).toBe('cancelled');
     expect(run.delivery).toBe('sent');
     expect(outcomeNote(run)).toContain('a job may still have been created');
