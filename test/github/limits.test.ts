@@ -99,16 +99,20 @@ const secondaryRateLimit = (retryAfterSeconds: number) => ({
 });
 
 describe('which limit stopped a request', () => {
-  it('an attempt that runs out of request-timeout is a timeout, when the deadline is further: at exactly request-timeout on the clock', async () => {
-    const { repository, sent, timers, time } = setup({ answers: ['hang'], requestTimeoutMs: 5_000, deadlineInMs: 5_001 });
+  // The deadline's distance, and what stops the hung attempt, at request-timeout (5 s) or at the deadline, whichever comes first.
+  it.each([
+    ['an attempt that runs out of request-timeout is a timeout, when the deadline is further: at exactly request-timeout on the clock', 5_001, 'timeout'],
+    ["is the deadline when the step's time ends before request-timeout", 4_999, 'deadline'],
+  ] as const)('%s', async (_name, deadlineInMs, stopped) => {
+    const { repository, sent, timers, time } = setup({ answers: ['hang'], requestTimeoutMs: 5_000, deadlineInMs });
     const pending = limitOf(repository());
     await sentCount(sent, 1);
     // The call's deadline, then the attempt's own limit.
-    expect(timers.map((timer) => timer.ms)).toEqual([5_001, 5_000]);
-    time.advance(4_999);
+    expect(timers.map((timer) => timer.ms)).toEqual([deadlineInMs, Math.min(5_000, deadlineInMs)]);
+    time.advance(Math.min(5_000, deadlineInMs) - 1);
     expect(await settledNow(pending)).toBe('still running');
     time.advance(1);
-    expect(await pending).toBe('timeout');
+    expect(await pending).toBe(stopped);
   });
 
   it('is still a timeout when request-timeout ends exactly at the deadline, though the call’s deadline fires at that instant too', async () => {
@@ -118,17 +122,6 @@ describe('which limit stopped a request', () => {
     expect(timers.map((timer) => timer.ms)).toEqual([5_000, 5_000]);
     time.advance(5_000);
     expect(await pending).toBe('timeout');
-  });
-
-  it("is the deadline when the step's time ends before request-timeout", async () => {
-    const { repository, sent, timers, time } = setup({ answers: ['hang'], requestTimeoutMs: 5_000, deadlineInMs: 4_999 });
-    const pending = limitOf(repository());
-    await sentCount(sent, 1);
-    expect(timers.map((timer) => timer.ms)).toEqual([4_999, 4_999]);
-    time.advance(4_998);
-    expect(await settledNow(pending)).toBe('still running');
-    time.advance(1);
-    expect(await pending).toBe('deadline');
   });
 
   it('sends nothing once the deadline is reached, to the millisecond', async () => {
