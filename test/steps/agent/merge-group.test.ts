@@ -7,62 +7,51 @@
  * now; `failure`, saying why, for everything else; nothing on a `destroyed` group or without
  * `docs-status`. No job, no comment, nothing on the documentation side, and a handful of reads.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { COMMENT_MARKER, DOCS_PR_MARKER } from '../../../src/memory/record.js';
-import type { JobScript } from '../../simulator/index.js';
 import { fileDiff, type FakeGitHub, type FakePullState, type FakeRepository, type FakeStatus } from '../../support/fake-github.js';
-import { startFlows, type FlowOptions, type FlowResult, type Flows } from '../../support/in-process.js';
+import { useFlows, type FlowOptions, type FlowResult, type Flows } from '../../support/in-process.js';
 import { recordIn, sealedBackLink, sealedRecord } from '../../support/records.js';
+import {
+  addDocsRepository,
+  BRANCH,
+  CODE,
+  CODE_PR,
+  codePullState,
+  DOCS,
+  DOCS_TOKEN,
+  docsPull,
+  HEAD,
+  JOB_ON_BRANCH,
+  link,
+} from '../../support/two-repositories.js';
 import { mergeGroupEvent, pullRequestEvent, type MergeGroupEventOptions, type PullRequestEventOptions } from '../../support/webhook-events.js';
 
-const CODE = 'acme/widgets';
-const DOCS = 'acme-sim/docs';
-const DOCS_TOKEN = 'ghs_docsInstallationToken77';
-const CODE_PR = 12;
-const HEAD = 'e'.repeat(40);
 /** The merge queue's own commit for the pull request: where the queue wants `documentation`. */
 const QUEUE_SHA = 'c'.repeat(40);
-const BRANCH = 'docs/retries';
-const JOB_ON_BRANCH: JobScript = [
-  { status: 'active', polls: 1, ref: BRANCH },
-  { status: 'completed', prLink: true },
-];
-const link = (number: number): string => `https://github.com/${DOCS}/pull/${number}`;
 const INPUTS = { 'docs-status': 'written', 'pr-comment': 'true', diff: 'false', prompt: 'Document the retries flag', 'docs-token': DOCS_TOKEN };
 
 let flows: Flows;
 let github: FakeGitHub;
 let docs: FakeRepository;
 let codePull: FakePullState;
-beforeAll(async () => {
-  flows = await startFlows({ github: true, simulator: { defaultJobScript: JOB_ON_BRANCH } });
-  github = flows.github!;
-});
-afterAll(async () => {
-  await flows.close();
-});
+// Reset before each test; after it, every request and answer is as GitHub describes it.
+useFlows({ github: true, simulator: { defaultJobScript: JOB_ON_BRANCH } }, (started) => ({ flows, github } = started));
 beforeEach(() => {
-  flows.reset();
-  docs = github.addRepository(DOCS);
-  github.tokens.set(DOCS_TOKEN, { login: 'docs-writer[bot]', repositories: { [DOCS]: { pullRequests: 'write', contents: 'write' } } });
-  codePull = { title: 'Add a retries flag', state: 'open', draft: false, merged: false, headRef: 'feature', headSha: HEAD, labels: [] };
+  docs = addDocsRepository(github);
+  codePull = codePullState();
   github.pullStates.set(CODE_PR, codePull);
 });
-afterEach(async () => {
-  expect(await github.takeViolations()).toEqual([]);
-});
-
-function docsPull(number: number, state: Partial<FakePullState> = {}): FakePullState {
-  const pull: FakePullState = { title: 'Document retries', state: 'open', draft: true, merged: false, headRef: BRANCH, ...state };
-  docs.pulls.set(number, pull);
-  return pull;
-}
 
 /** The pull request's own run: the job opens docs PR 5 (unless `prLink` says otherwise). */
-async function pullRequestRun(inputs: Record<string, string> = {}, event: PullRequestEventOptions = {}, prLink: string | null = link(5)): Promise<FlowResult> {
+async function pullRequestRun(
+  inputs: Record<string, string> = {},
+  event: PullRequestEventOptions = {},
+  prLink: string | null = link(DOCS, 5),
+): Promise<FlowResult> {
   if (prLink) {
     flows.sim.queuePrLinks(prLink);
-    if (!docs.pulls.has(5)) docsPull(5);
+    if (!docs.pulls.has(5)) docsPull(docs, 5);
   }
   return flows.run(
     { ...INPUTS, ...inputs },
@@ -110,7 +99,7 @@ describe('the queue’s commit passes only where the pull request’s own gate w
     expect(code.outputs).toMatchObject({ outcome: 'pr-opened', 'docs-status-state': 'success' });
     const result = await queueRun();
     expectGated(result, 'success', 'The documentation PR acme-sim/docs#5 is open');
-    expect(queueStatus()!.target_url).toBe(link(5));
+    expect(queueStatus()!.target_url).toBe(link(DOCS, 5));
     // The pull request, its comments, the identity that wrote them, the documentation PR; then the status.
     expect(calls()).toEqual(['pull-request', 'list-comments', 'identity', 'pull-request', 'set-status']);
     expect(result.summary).toContain('## Documentation gate on the merge queue');
