@@ -8,7 +8,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { cleanText } from '../../src/text.js';
 import { apiInputs, type Simulator } from '../simulator/index.js';
@@ -18,7 +18,7 @@ import type { ActionRun } from '../support/run-action.js';
 import { pullRequestEvent, pushEvent } from '../support/webhook-events.js';
 import { EXECUTION_MARKER, HOSTILE_STRINGS, invisibleCharacters, visibleOnly } from './cases.js';
 import { checkedRun, errorLines } from '../support/checked-run.js';
-import { startRunnerGitHub, startRunnerSimulator, withSimulator } from '../support/runner.js';
+import { startRunnerSimulator, useRunnerGitHub, withSimulator } from '../support/runner.js';
 import { allowedAsJobId } from '../support/job-ids.js';
 import { SCREENSHOT_ALT } from '../../src/report/preview-report.js';
 
@@ -26,16 +26,10 @@ import { SCREENSHOT_ALT } from '../../src/report/preview-report.js';
 const DOCS_REPOSITORY = 'https://github.com/acme-sim/docs';
 
 const declaredOutputs = Object.keys((parse(readFileSync(join(import.meta.dirname, '../../action.yml'), 'utf8')) as { outputs: object }).outputs);
+/** Shared by the cases: what it was sent and what it answered is held to GitHub's descriptions once, at the end. */
 let github: FakeGitHub;
-beforeAll(async () => {
-  github = await startRunnerGitHub();
-});
-afterAll(async () => {
-  // Every request the action sent, and every answer the fake gave, is as GitHub describes it
-  // (checked once at the end: the cases share the fake).
-  const violations = await github.takeViolations();
-  await github.close();
-  expect(violations).toEqual([]);
+useRunnerGitHub((started) => (github = started));
+afterAll(() => {
   expect(existsSync(EXECUTION_MARKER), 'hostile text was run by a shell').toBe(false);
 });
 

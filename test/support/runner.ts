@@ -279,6 +279,24 @@ export function useRunnerSimulator(options: SimulatorOptions, keep: (sim: Simula
 }
 
 /**
+ * A fake GitHub on the runs' clock shared by the tests of a file (or a describe): started before
+ * them; once they end, every request the action sent and every answer the fake gave must have been
+ * as GitHub describes it, and it is closed. `keep` is given it once it runs.
+ */
+export function useRunnerGitHub(keep: (github: FakeGitHub) => void): void {
+  let running: FakeGitHub | undefined;
+  beforeAll(async () => {
+    running = await startRunnerGitHub();
+    keep(running);
+  });
+  afterAll(async () => {
+    const violations = (await running?.takeViolations()) ?? [];
+    await running?.close();
+    expect(violations).toEqual([]);
+  });
+}
+
+/**
  * Runs `body` with a fake GitHub of its own on the runs' clock; then every request the action
  * sent, and every answer the fake gave as itself, must be as GitHub describes it. Closed after it.
  */
