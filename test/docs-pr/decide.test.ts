@@ -353,20 +353,15 @@ describe('decideReported: the link the job reported', () => {
     expect(github.requests).toEqual(['acme/docs read 8']);
   });
 
-  it('a fork’s branch of the same name is not the job’s', async () => {
+  // The head repository GitHub gives (a fork's, none for a deleted fork), and how the warning names it.
+  it.each([
+    ['a fork’s branch of the same name is not the job’s', 'mallory/docs', 'mallory/docs'],
+    ['a deleted fork’s branch is not the job’s either', undefined, 'a deleted fork'],
+  ] as const)('%s', async (_name, headRepository, shown) => {
     const { github, logger, context } = world();
-    github.pull(DOCS, 8, { headRepository: 'mallory/docs' });
+    github.pull(DOCS, 8, { headRepository });
     const decision = await decideReported(jobOf(link(8), JOB_SOURCE), context);
-    const said = 'The job reports acme/docs#8, whose head is "mallory/docs:docs/8", not the job\'s branch "acme/docs:docs/8"';
-    expectRefused({ logger }, decision, 'not-the-jobs-branch', { repository: DOCS, number: 8 }, said);
-    expect(github.requests).toEqual(['acme/docs read 8']);
-  });
-
-  it('a deleted fork’s branch is not the job’s either', async () => {
-    const { github, logger, context } = world();
-    github.pull(DOCS, 8, { headRepository: undefined });
-    const decision = await decideReported(jobOf(link(8), JOB_SOURCE), context);
-    const said = 'The job reports acme/docs#8, whose head is "a deleted fork:docs/8", not the job\'s branch "acme/docs:docs/8"';
+    const said = `The job reports acme/docs#8, whose head is "${shown}:docs/8", not the job's branch "acme/docs:docs/8"`;
     expectRefused({ logger }, decision, 'not-the-jobs-branch', { repository: DOCS, number: 8 }, said);
     expect(github.requests).toEqual(['acme/docs read 8']);
   });
