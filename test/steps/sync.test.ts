@@ -15,23 +15,21 @@ import { COMMENT_MARKER, DOCS_PR_MARKER, type CommentRecord, type DocsPrRecord }
 import { RecordSeal, type RepositoryIdentity } from '../../src/memory/seal.js';
 import { Phase } from '../../src/runtime.js';
 import type { FakeGitHub, FakePermission, FakePullState, FakeRepository, FakeReview } from '../support/fake-github.js';
-import { GITHUB_TOKEN, useFlows, type FlowResult, type Flows } from '../support/in-process.js';
+import { GITHUB_TOKEN, type FlowResult, type Flows } from '../support/in-process.js';
 import {
-  addDocsRepository,
   addDocsWorkflowTokens,
   BRANCH,
   CODE,
   CODE_LOGIN,
   CODE_PR,
   CODE_TOKEN,
-  codePullState,
   DOCS,
   DOCS_TOKEN,
   DOCS_WORKFLOW_TOKEN,
   docsPull,
   HEAD,
-  JOB_ON_BRANCH,
   link,
+  useTwoRepositories,
 } from '../support/two-repositories.js';
 import { backLinkIn, recordIn, repositoryIdentity, sealedBackLink, sealedRecord, TEST_SEAL } from '../support/records.js';
 import { pullRequestEvent, pullRequestReviewEvent, pushEvent, workflowDispatchEvent } from '../support/webhook-events.js';
@@ -46,16 +44,12 @@ let github: FakeGitHub;
 let docs: FakeRepository;
 /** The code PR as GitHub has it now (HEAD when its job ran): its head may have moved since. */
 let codePull: FakePullState;
-// Reset before each test; after it, every request and answer is as GitHub describes it.
-useFlows({ github: true, simulator: { defaultJobScript: JOB_ON_BRANCH } }, (started) => ({ flows, github } = started));
+useTwoRepositories((world) => ({ flows, github, docs, codePull } = world));
 beforeEach(() => {
   flows.sim.setSourceRepository(`https://github.com/${DOCS}`);
-  docs = addDocsRepository(github);
   addDocsWorkflowTokens(github);
-  codePull = codePullState();
   // The documentation repository's writer, whose approval counts as GitHub counts it.
   docs.collaborators.set('lead', 'write');
-  github.pullStates.set(CODE_PR, codePull);
 });
 afterEach(() => {
   // A status lands only on the code PR the back-link names: in its repository, on its head (the event's, or the current one).

@@ -6,8 +6,10 @@
  * test uses CODE for both.
  */
 import { COMMENT_MARKER, type DocsPrRecord } from '../../src/memory/record.js';
+import { beforeEach } from 'vitest';
 import type { JobScript } from '../simulator/index.js';
 import type { FakeComment, FakeGitHub, FakePullState, FakeRepository } from './fake-github.js';
+import { useFlows, type Flows } from './in-process.js';
 import { repositoryIdentity, sealedRecord, WORKFLOW_REPOSITORY } from './records.js';
 
 /** The code repository: the workflow's repository of the fake GitHub and of the runs. */
@@ -128,4 +130,31 @@ export function codePrComment(github: FakeGitHub, id: number, body: string, on: 
 export function recordedDocsPr(github: FakeGitHub, docsPr: DocsPrRecord, author?: string): FakeComment {
   const body = `${COMMENT_MARKER}\nearlier\n${sealedRecord({ jobId: 'job_earlier', headSha: 'a'.repeat(40), docsPr }, CODE_PR)}`;
   return codePrComment(github, 700 + github.comments.length, body, author === undefined ? {} : { author });
+}
+
+/** What `useTwoRepositories` gives each test. */
+export interface TwoRepositories {
+  readonly flows: Flows;
+  readonly github: FakeGitHub;
+  /** The documentation repository, added afresh with DOCS_TOKEN. */
+  readonly docs: FakeRepository;
+  /** The code PR as GitHub has it now: open at HEAD until the test moves it. */
+  readonly codePull: FakePullState;
+}
+
+/**
+ * The flows of a file of the documentation side (useFlows: the fake GitHub, the jobs on BRANCH),
+ * and before each test the documentation repository with DOCS_TOKEN and the code PR open at HEAD;
+ * `keep` is given them each time, for the file's own variables.
+ */
+export function useTwoRepositories(keep: (world: TwoRepositories) => void): void {
+  let started: { flows: Flows; github: FakeGitHub } | undefined;
+  useFlows({ github: true, simulator: { defaultJobScript: JOB_ON_BRANCH } }, (running) => (started = running));
+  beforeEach(() => {
+    const { flows, github } = started!;
+    const docs = addDocsRepository(github);
+    const codePull = codePullState();
+    github.pullStates.set(CODE_PR, codePull);
+    keep({ flows, github, docs, codePull });
+  });
 }

@@ -7,24 +7,12 @@
  * now; `failure`, saying why, for everything else; nothing on a `destroyed` group or without
  * `docs-status`. No job, no comment, nothing on the documentation side, and a handful of reads.
  */
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { COMMENT_MARKER, DOCS_PR_MARKER } from '../../../src/memory/record.js';
 import { fileDiff, type FakeGitHub, type FakePullState, type FakeRepository, type FakeStatus } from '../../support/fake-github.js';
-import { useFlows, type FlowOptions, type FlowResult, type Flows } from '../../support/in-process.js';
+import type { FlowOptions, FlowResult, Flows } from '../../support/in-process.js';
 import { recordIn, sealedBackLink, sealedRecord } from '../../support/records.js';
-import {
-  addDocsRepository,
-  BRANCH,
-  CODE,
-  CODE_PR,
-  codePullState,
-  DOCS,
-  DOCS_TOKEN,
-  docsPull,
-  HEAD,
-  JOB_ON_BRANCH,
-  link,
-} from '../../support/two-repositories.js';
+import { BRANCH, CODE, CODE_PR, DOCS, DOCS_TOKEN, docsPull, HEAD, link, useTwoRepositories } from '../../support/two-repositories.js';
 import { mergeGroupEvent, pullRequestEvent, type MergeGroupEventOptions, type PullRequestEventOptions } from '../../support/webhook-events.js';
 
 /** The merge queue's own commit for the pull request: where the queue wants `documentation`. */
@@ -35,13 +23,7 @@ let flows: Flows;
 let github: FakeGitHub;
 let docs: FakeRepository;
 let codePull: FakePullState;
-// Reset before each test; after it, every request and answer is as GitHub describes it.
-useFlows({ github: true, simulator: { defaultJobScript: JOB_ON_BRANCH } }, (started) => ({ flows, github } = started));
-beforeEach(() => {
-  docs = addDocsRepository(github);
-  codePull = codePullState();
-  github.pullStates.set(CODE_PR, codePull);
-});
+useTwoRepositories((world) => ({ flows, github, docs, codePull } = world));
 
 /** The pull request's own run: the job opens docs PR 5 (unless `prLink` says otherwise). */
 async function pullRequestRun(
