@@ -1,6 +1,6 @@
 /**
  * `npm start`: the bundled action, run as a runner runs it, against the API simulator.
- * Prints the outcome, the outputs and where the job summary was written.
+ * Prints each run's log as the Actions tab shows it, its outputs, and where its job summary was written.
  *
  *   --node PATH   run dist/index.js with this Node.js binary (CI runs it on Node 20 and 24)
  *   --check       exit non-zero unless every run ends as expected, and remove the runs' folders (CI's smoke test)
@@ -10,7 +10,9 @@ import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { apiInputs, scripts, startSimulator } from '../test/simulator/index.js';
 import { startFakeGitHub, type FakeGitHub, type FakeRepository } from '../test/support/fake-github.js';
+import { logAsShown } from '../test/support/log-view.js';
 import { findSecret, removeRunDirs, runAction, type ActionRun } from '../test/support/run-action.js';
+import { readmeWorkflows } from '../test/support/workflows.js';
 import { pullRequestEvent, pullRequestReviewEvent, repositoryDispatchEvent } from '../test/support/webhook-events.js';
 
 const { values: args } = parseArgs({
@@ -103,6 +105,7 @@ try {
   await documentationGate();
   await detachedRun();
   await reviewLoop();
+  await doctor();
 } finally {
   await sim.close();
   // CI's smoke test leaves nothing behind; a person running `npm start` gets the summaries to read.
@@ -350,6 +353,35 @@ async function reviewLoop(): Promise<void> {
   });
 }
 
+/**
+ * The doctor on the README's quick start, as a repository that copied it has it: every row ok;
+ * then on the same workflow without `pull-requests: write`, which its comment needs: that row a
+ * fail, with the line to add, and the step failed.
+ */
+async function doctor(): Promise<void> {
+  const quickStart = readmeWorkflows[0]!.content;
+  await withDocsRepository(async (github) => {
+    const head = 'd0c7'.repeat(10);
+    github.branches.set('main', head);
+    const common = {
+      node,
+      env: { GITHUB_API_URL: github.url, GITHUB_REPOSITORY: 'acme/widgets', GITHUB_ACTION_REPOSITORY: 'OWNER/docs-agent-action', GITHUB_ACTION_REF: 'v0' },
+      inputs: { ...apiInputs(sim), command: 'doctor', 'github-token': WORKFLOW_TOKEN },
+    };
+    github.files.set(head, { '.github/workflows/docs.yml': quickStart });
+    const healthy = await runAction(common);
+    show("The doctor on the README's quick start (the key, github-token, the workflow: every row ok)", healthy);
+    const rows = (run: ActionRun) => JSON.parse(run.outputs.doctor || '[]') as Array<{ level: string; check: string }>;
+    expect(healthy, 'doctor', healthy.code === 0 && healthy.outputs.outcome === 'checked' && rows(healthy).every((row) => row.level === 'ok'));
+    github.files.set(head, { '.github/workflows/docs.yml': quickStart.replace('pull-requests: write', 'pull-requests: read') });
+    const broken = await runAction(common);
+    show('The doctor on the quick start without pull-requests: write (one fail row, with the line to add; the step fails)', broken);
+    const failing = rows(broken).filter((row) => row.level !== 'ok');
+    expect(broken, 'doctor, a mistake', broken.code === 1 && failing.length === 1 && failing[0]!.check === '.github/workflows/docs.yml: permissions');
+    for (const run of [healthy, broken]) expect(run, 'doctor', findSecret(run, sim.apiKey).length === 0 && findSecret(run, WORKFLOW_TOKEN).length === 0, 'a secret leaked');
+  });
+}
+
 /** Runs `body` against a stand-in for GitHub with a documentation repository, `acme-sim/docs`, which DOCS_TOKEN may write. */
 async function withDocsRepository(body: (github: FakeGitHub, docs: FakeRepository) => Promise<void>): Promise<void> {
   const github = await startFakeGitHub();
@@ -364,9 +396,11 @@ async function withDocsRepository(body: (github: FakeGitHub, docs: FakeRepositor
 
 function show(title: string, run: ActionRun): void {
   console.log(`## ${title}`);
-  console.log(`exit code ${run.code} in ${Math.round(run.durationMs)} ms`);
+  console.log(`exit code ${run.code} in ${Math.round(run.durationMs)} ms; the step's log, as the Actions tab shows it:`);
+  for (const line of logAsShown(run.stdout)) console.log(`  | ${line.replace(/\n/g, '\n  | ')}`);
+  console.log('outputs:');
   for (const [name, value] of Object.entries(run.outputs)) {
-    if (name !== 'job' && name !== 'signals') console.log(`  ${name.padEnd(18)} ${value}`);
+    if (name !== 'job' && name !== 'signals' && name !== 'doctor') console.log(`  ${name.padEnd(18)} ${value}`);
   }
   console.log(`  job summary        ${run.workDir}/step_summary.md\n`);
 }

@@ -8,9 +8,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
-import { COMMAND_OUTPUTS } from '../src/constants.js';
-import { COMMAND_INPUTS } from '../src/inputs.js';
-import { COMMANDS } from '../src/settings.js';
+import { commandsText, inputCommands, outputCommands, withoutCommands } from './descriptions.js';
 
 const root = join(import.meta.dirname, '..');
 export const README = join(root, 'README.md');
@@ -34,23 +32,13 @@ function cell(text: string): string {
     .replace(/</g, '&lt;');
 }
 
-/** A description without its leading list of commands, `(agent, refresh)`: the table has a column for them. */
-function withoutCommands(description: string): string {
-  return description.replace(/^\((?:agent|visitors|refresh|sync|sweep)[^)]*\)\s*/, '');
-}
-
-/** The commands that read an input (`all` for the common ones), or set an output. */
-function commandsOf(name: string, owners: Readonly<Record<string, readonly string[]>>): string {
-  const commands = COMMANDS.filter((command) => owners[command]!.includes(name));
-  return commands.length === 0 || commands.length === COMMANDS.length ? 'all' : commands.join(', ');
-}
 
 export function inputsTable(action: ActionYaml): string {
   const rows = ['| input | default | commands | meaning |', '| --- | --- | --- | --- |'];
   for (const [name, input] of Object.entries(action.inputs)) {
     const fallback = input.required ? '(required)' : input.default ? `\`${input.default}\`` : '';
-    const commands = name === 'command' ? 'all' : commandsOf(name, COMMAND_INPUTS);
-    rows.push(`| \`${name}\` | ${fallback} | ${commands} | ${cell(withoutCommands(input.description))} |`);
+    // The description's own list of commands is the table's column: one list a row.
+    rows.push(`| \`${name}\` | ${fallback} | ${commandsText(inputCommands(name))} | ${cell(withoutCommands(input.description))} |`);
   }
   return rows.join('\n');
 }
@@ -58,7 +46,7 @@ export function inputsTable(action: ActionYaml): string {
 export function outputsTable(action: ActionYaml): string {
   const rows = ['| output | commands | meaning |', '| --- | --- | --- |'];
   for (const [name, output] of Object.entries(action.outputs)) {
-    rows.push(`| \`${name}\` | ${commandsOf(name, COMMAND_OUTPUTS)} | ${cell(output.description)} |`);
+    rows.push(`| \`${name}\` | ${commandsText(outputCommands(name))} | ${cell(withoutCommands(output.description))} |`);
   }
   return rows.join('\n');
 }

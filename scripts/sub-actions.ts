@@ -4,7 +4,9 @@
  * `save/`): `agent/action.yml`, `visitors/action.yml`, … each declaring only its command's inputs
  * and outputs — names, defaults and descriptions copied from the root, which stays the one place
  * they are written — and running the same bundle through a two-line entry in `dist/` that sets
- * the command (`dist/visitors.js`). `--check` writes nothing and fails when a file is not what
+ * the command (`dist/visitors.js`). First it leads each description of the root with the commands
+ * the code reads the input for, or sets the output in (`descriptions.ts`), so that no description
+ * names a list of commands that drifted. `--check` writes nothing and fails when a file is not what
  * this script makes (test/project/sub-actions.test.ts runs the same comparison).
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -13,6 +15,7 @@ import { parse, stringify } from 'yaml';
 import { COMMAND_OUTPUTS, Inputs } from '../src/constants.js';
 import { COMMAND_INPUTS } from '../src/inputs.js';
 import { COMMANDS, type Command } from '../src/settings.js';
+import { rootWithCommands } from './descriptions.js';
 
 const root = join(import.meta.dirname, '..');
 
@@ -32,11 +35,18 @@ const ONE_LINE_DESCRIPTIONS: Readonly<Record<Command, string>> = {
   refresh: 'Run the documentation agent on what readers do: the pages they use most, rate poorly, or search for without finding.',
   sync: "On a documentation PR's own events, bring its code PR in step; with review-loop, send a writer's review to the agent.",
   sweep: 'Finish the pull requests whose documentation jobs a wait: false run left working.',
+  release: 'On a published release, mark ready for review the documentation PRs held for it whose merge commit it contains.',
+  doctor: 'Check the set-up (the key, the tokens, the workflows, the branch rules) and say what to fix, writing nothing.',
 };
 
-/** The root action, as written. */
+/** The root action's text with each description led by the commands the code says it belongs to (`descriptions.ts`). */
+export function rootActionText(): string {
+  return rootWithCommands(readFileSync(join(root, 'action.yml'), 'utf8'));
+}
+
+/** The root action, as this script writes it. */
 export function rootAction(): ActionYaml {
-  return parse(readFileSync(join(root, 'action.yml'), 'utf8')) as ActionYaml;
+  return parse(rootActionText()) as ActionYaml;
 }
 
 /** The inputs every command reads: those no command owns, but `command`, which each sub-action sets. */
@@ -75,8 +85,9 @@ export function entryText(command: Command): string {
 
 /** Every file this script makes, by its path from the root. */
 export function generatedFiles(): Record<string, string> {
-  const action = rootAction();
-  const files: Record<string, string> = {};
+  const text = rootActionText();
+  const action = parse(text) as ActionYaml;
+  const files: Record<string, string> = { 'action.yml': text };
   for (const command of COMMANDS) {
     files[`${command}/action.yml`] = subActionText(command, action);
     files[`dist/${command}.js`] = entryText(command);

@@ -45,6 +45,9 @@ export const Inputs = {
   ReaderImpact: 'reader-impact',
   ReviewLoop: 'review-loop',
   ReviewLoopMax: 'review-loop-max',
+  DocsPublish: 'docs-publish',
+  ReleaseTag: 'release-tag',
+  DocsRepository: 'docs-repository',
 } as const;
 
 export type InputName = (typeof Inputs)[keyof typeof Inputs];
@@ -80,6 +83,8 @@ export const Outputs = {
   DocsStatusState: 'docs-status-state',
   ReaderImpact: 'reader-impact',
   Swept: 'swept',
+  Released: 'released',
+  Doctor: 'doctor',
 } as const;
 
 export type OutputName = (typeof Outputs)[keyof typeof Outputs];
@@ -102,7 +107,7 @@ const JOB_OUTPUTS = [
  * The outputs each command sets (the contract's *Outputs*, its command column): what each
  * command's own action (`agent/`, `visitors/`, … beside the root `action.yml`) declares.
  */
-export const COMMAND_OUTPUTS: Readonly<Record<'agent' | 'visitors' | 'refresh' | 'sync' | 'sweep', readonly OutputName[]>> = {
+export const COMMAND_OUTPUTS: Readonly<Record<'agent' | 'visitors' | 'refresh' | 'sync' | 'sweep' | 'release' | 'doctor', readonly OutputName[]>> = {
   agent: [
     Outputs.Outcome,
     ...JOB_OUTPUTS,
@@ -127,6 +132,8 @@ export const COMMAND_OUTPUTS: Readonly<Record<'agent' | 'visitors' | 'refresh' |
   refresh: [Outputs.Outcome, ...JOB_OUTPUTS, Outputs.PreviewUrl, Outputs.PreviewStatus, Outputs.Signals, Outputs.Requests],
   sync: [Outputs.Outcome, ...JOB_OUTPUTS, Outputs.DocsPrAction, Outputs.DocsStatusState, Outputs.Requests],
   sweep: [Outputs.Outcome, Outputs.Swept, Outputs.Requests],
+  release: [Outputs.Outcome, Outputs.Released, Outputs.Requests],
+  doctor: [Outputs.Outcome, Outputs.Doctor, Outputs.Requests],
 };
 
 /**
@@ -174,6 +181,20 @@ export type VisitorsOutcome = (typeof VISITORS_OUTCOMES)[number];
 export const SWEEP_OUTCOMES = ['swept', 'dry-run', 'cancelled', 'error'] as const;
 export type SweepOutcome = (typeof SWEEP_OUTCOMES)[number];
 
+/** The values of the `outcome` output for `command: release`. */
+export const RELEASE_OUTCOMES = ['released', 'skipped', 'dry-run', 'cancelled', 'error'] as const;
+export type ReleaseOutcome = (typeof RELEASE_OUTCOMES)[number];
+
+/** The values of the `docs-publish` input: what a code PR's merge does to its documentation PR. */
+export const DOCS_PUBLISH_MODES = ['on-merge', 'on-release'] as const;
+export type DocsPublish = (typeof DOCS_PUBLISH_MODES)[number];
+
+/**
+ * The label a documentation PR held for the release carries while it waits: how `command: release`
+ * singles it out among a repository's open pull requests (its record decides; anyone can add a label).
+ */
+export const RELEASE_LABEL = 'waits-for-release';
+
 /**
  * What a sweep did with each pull request it looked at (the `outcome` of each entry of `swept`):
  * the job's outcome once finished (`timed-out` past `timeout` since it was accepted, `error` for a
@@ -191,7 +212,7 @@ export const PREVIEW_STATUSES = ['success', 'failure', 'timed-out', 'unavailable
 export type PreviewStatus = (typeof PREVIEW_STATUSES)[number];
 
 /** The values of the `docs-pr-action` output: what was done to the documentation PR. */
-export const DOCS_PR_ACTIONS = ['linked', 'closed', 'superseded', 'reopened', 'marked-ready', 'commented', 'synced', 'revised', 'none'] as const;
+export const DOCS_PR_ACTIONS = ['linked', 'closed', 'superseded', 'reopened', 'marked-ready', 'commented', 'held', 'synced', 'revised', 'none'] as const;
 export type DocsPrAction = (typeof DOCS_PR_ACTIONS)[number];
 
 /** The values of the `docs-status` input (`true` reads as `written`); `false` keeps no status. */

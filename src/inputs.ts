@@ -5,6 +5,7 @@ import {
   ADMIN_KEY_PREFIX,
   ASSISTANT_KEY_PREFIX,
   DEFAULT_BASE_URL,
+  DOCS_PUBLISH_MODES,
   DOCS_STATUS_MODES,
   Inputs,
   isOutcome,
@@ -29,16 +30,20 @@ import {
   parseJobId,
   parseGlobList,
   parseList,
+  parseTagName,
 } from './parse.js';
+import { isRepositoryName } from './memory/record.js';
 import {
   COMMANDS,
   type AgentSettings,
   type CommonSettings,
+  type DoctorSettings,
   type GateSettings,
   type PagingSettings,
   type PreviewSettings,
   type RangeSettings,
   type RefreshSettings,
+  type ReleaseSettings,
   type Settings,
   type SweepSettings,
   type SyncSettings,
@@ -101,6 +106,9 @@ export const INPUT_DEFAULTS: Readonly<Record<InputName, string>> = {
   'reader-impact': 'false',
   'review-loop': 'false',
   'review-loop-max': '5',
+  'docs-publish': 'on-merge',
+  'release-tag': '',
+  'docs-repository': '',
 };
 
 const WAIT_INPUTS = [Inputs.Wait, Inputs.PollInterval, Inputs.PollIntervalMax, Inputs.FailOn] as const;
@@ -127,6 +135,7 @@ export const COMMAND_INPUTS: Readonly<Record<Settings['command'], readonly Input
     Inputs.DocsStatus,
     Inputs.WaiveLabel,
     Inputs.ReaderImpact,
+    Inputs.DocsPublish,
     Inputs.PreviousApiKey,
   ],
   sync: [
@@ -139,7 +148,18 @@ export const COMMAND_INPUTS: Readonly<Record<Settings['command'], readonly Input
     ...WAIT_INPUTS,
     Inputs.DiffMaxChars,
   ],
-  sweep: [...PREVIEW_INPUTS, Inputs.DocsToken, Inputs.FollowCodePr, Inputs.DocsStatus, Inputs.WaiveLabel, Inputs.ReaderImpact, Inputs.PreviousApiKey],
+  sweep: [
+    ...PREVIEW_INPUTS,
+    Inputs.DocsToken,
+    Inputs.FollowCodePr,
+    Inputs.DocsStatus,
+    Inputs.WaiveLabel,
+    Inputs.ReaderImpact,
+    Inputs.DocsPublish,
+    Inputs.PreviousApiKey,
+  ],
+  release: [Inputs.ReleaseTag, Inputs.DocsToken, Inputs.DocsRepository, Inputs.PreviousApiKey],
+  doctor: [Inputs.DocsToken, Inputs.CodeToken, Inputs.PreviousApiKey],
   visitors: [...RANGE_INPUTS, ...PAGING_INPUTS, Inputs.Offset, Inputs.ComparePrevious, Inputs.SummaryRows, Inputs.OutputDir, Inputs.ArtifactName],
   refresh: [
     Inputs.Prompt,
@@ -235,7 +255,7 @@ export function parseSettings(read: InputReader, context: SettingsContext): Pars
   const settings = ((): Settings => {
     switch (command) {
       case 'agent':
-        return parseAgentSettings(common, input, parse, context, notices);
+        return parseAgentSettings(common, input, parse, context, notices, warnings);
       case 'visitors':
         return parseVisitorsSettings(common, input, parse, context, warnings);
       case 'refresh':
@@ -243,7 +263,11 @@ export function parseSettings(read: InputReader, context: SettingsContext): Pars
       case 'sync':
         return parseSyncSettings(common, input, parse, context);
       case 'sweep':
-        return parseSweepSettings(common, input, parse);
+        return parseSweepSettings(common, input, parse, warnings);
+      case 'release':
+        return parseReleaseSettings(common, input, parse, context);
+      case 'doctor':
+        return parseDoctorSettings(common, input);
     }
   })();
   return { settings, warnings, notices };
@@ -297,7 +321,7 @@ function parsePagingSettings(parse: Parse): PagingSettings {
   };
 }
 
-function parseAgentSettings(common: CommonSettings, input: Input, parse: Parse, context: SettingsContext, notices: string[]): AgentSettings {
+function parseAgentSettings(common: CommonSettings, input: Input, parse: Parse, context: SettingsContext, notices: string[], warnings: string[]): AgentSettings {
   let settings: AgentSettings = {
     ...common,
     command: 'agent',
@@ -315,6 +339,7 @@ function parseAgentSettings(common: CommonSettings, input: Input, parse: Parse, 
     docsToken: parseToken(Inputs.DocsToken, input(Inputs.DocsToken)),
     followCodePr: parse(Inputs.FollowCodePr, parseBoolean),
     readerImpact: parse(Inputs.ReaderImpact, parseBoolean),
+    docsPublish: parseDocsPublish(parse, warnings, parse(Inputs.FollowCodePr, parseBoolean)),
     ...parseGateSettings(parse),
   };
   // Each of these keeps its memory in the pull-request comment's record: it brings the comment
@@ -340,6 +365,13 @@ function parseAgentSettings(common: CommonSettings, input: Input, parse: Parse, 
       `wait: false with ${Inputs.DocsStatus} leaves the documentation status pending until command: sweep finishes the job, and the sweep finds the job through the pull-request comment's record, so pr-comment is on for this run (set pr-comment: true to say so).`,
     );
     settings = { ...settings, prComment: true };
+  }
+  // Without the comment (and without docs-status, which brings it) a detached start leaves no trace a
+  // sweep could find: the job runs, and its end is shown nowhere. Said, not changed: the run may mean it.
+  if (!settings.wait && !settings.prComment && !settings.jobId && pullRequestOf(context.event) !== undefined) {
+    notices.push(
+      `wait: false on a pull request without pr-comment: no comment records the job, so command: sweep cannot finish it and its end is shown nowhere. Set pr-comment: true, and run command: sweep (docs/detached.md).`,
+    );
   }
   const diffAvailable = wantsDiff(settings, context.event);
   // On a merge queue's entry the step sends nothing: it gates the queue's commit (`steps/merge-group.ts`),
@@ -373,16 +405,70 @@ function parseGateSettings(parse: Parse): GateSettings {
 }
 
 /** `command: sweep` runs on any event: a schedule, a dispatch, the documentation PR's opening. */
-function parseSweepSettings(common: CommonSettings, input: Input, parse: Parse): SweepSettings {
+function parseSweepSettings(common: CommonSettings, input: Input, parse: Parse, warnings: string[]): SweepSettings {
+  const followCodePr = parse(Inputs.FollowCodePr, parseBoolean);
   return {
     ...common,
     command: 'sweep',
     ...parsePreviewSettings(parse),
     docsToken: parseToken(Inputs.DocsToken, input(Inputs.DocsToken)),
-    followCodePr: parse(Inputs.FollowCodePr, parseBoolean),
+    followCodePr,
     readerImpact: parse(Inputs.ReaderImpact, parseBoolean),
+    docsPublish: parseDocsPublish(parse, warnings, followCodePr),
     ...parseGateSettings(parse),
   };
+}
+
+/** `docs-publish`: what the code PR's merge does to a documentation PR that follows it; without `follow-code-pr`, nothing (one warning). */
+function parseDocsPublish(parse: Parse, warnings: string[], followCodePr: boolean): (typeof DOCS_PUBLISH_MODES)[number] {
+  const mode = parse(Inputs.DocsPublish, (t) => parseChoice(t, DOCS_PUBLISH_MODES));
+  if (mode === 'on-release' && !followCodePr) {
+    warnings.push(
+      'Input "docs-publish" is "on-release" but follow-code-pr is false: the documentation PR does not follow its code PR, so nothing holds it for the release. Set follow-code-pr: true.',
+    );
+  }
+  return mode;
+}
+
+/**
+ * `command: release`, on a `release` event or any other: the release named by `release-tag`, else
+ * the event's (its tag, read again from GitHub by the step), else the repository's latest. A tag
+ * Git would not allow, given or in the event's payload, is refused here, before any request.
+ */
+function parseReleaseSettings(common: CommonSettings, input: Input, parse: Parse, context: SettingsContext): ReleaseSettings {
+  const given = parse(Inputs.ReleaseTag, (t) => (t ? parseTagName(t) : undefined));
+  const release = given !== undefined ? { tag: given, from: 'input' as const } : releaseOfEvent(context.event);
+  return {
+    ...common,
+    command: 'release',
+    release,
+    docsToken: parseToken(Inputs.DocsToken, input(Inputs.DocsToken)),
+    docsRepositories: parse(Inputs.DocsRepository, parseRepositoryList),
+  };
+}
+
+/** The tag of a `release` event's release; on any other event, the repository's latest release. */
+function releaseOfEvent(event: TriggerEvent): ReleaseSettings['release'] {
+  if (event.name !== 'release') return 'latest';
+  const tag = (event.payload.release as { tag_name?: unknown } | undefined)?.tag_name;
+  try {
+    if (typeof tag !== 'string') throw new ParseError('a tag');
+    return { tag: parseTagName(tag), from: 'event' };
+  } catch (error) {
+    if (!(error instanceof ParseError)) throw error;
+    throw new InputError(
+      Inputs.ReleaseTag,
+      `Input "release-tag" is empty and the release event names no tag Git allows (release.tag_name ${typeof tag === 'string' ? quoteValue(tag) : 'missing'}): give release-tag the release's tag.`,
+    );
+  }
+}
+
+/** `docs-repository`: a list of `owner/name`, each once. */
+function parseRepositoryList(text: string): readonly string[] {
+  const names = parseList(text);
+  if (!names.every(isRepositoryName)) throw new ParseError('a list of repositories as owner/name (comma- or newline-separated), or empty for this one');
+  // GitHub's repository names are case-insensitive: each once, as first written.
+  return names.filter((name, index) => names.findIndex((other) => other.toLowerCase() === name.toLowerCase()) === index);
 }
 
 /**
@@ -409,6 +495,25 @@ function parseSyncSettings(common: CommonSettings, input: Input, parse: Parse, c
     reviewLoopMax: parse(Inputs.ReviewLoopMax, (t) => parseInteger(t, 1, MAX_REVIEW_FOLLOW_UPS)),
     ...parseWaitSettings(parse),
     diffMaxChars: parse(Inputs.DiffMaxChars, (t) => parseInteger(t, 1_000, 1_000_000)),
+  };
+}
+
+/**
+ * `command: doctor` reads the repository with `github-token` before anything else: without one it
+ * could check nothing of it, and says so before any request.
+ */
+function parseDoctorSettings(common: CommonSettings, input: Input): DoctorSettings {
+  if (!common.githubToken) {
+    throw new InputError(
+      Inputs.GithubToken,
+      'Input "github-token" is empty: command: doctor reads the repository\'s workflows, rules and records with it. Leave it at its default (${{ github.token }}) or pass a token with "Contents: read".',
+    );
+  }
+  return {
+    ...common,
+    command: 'doctor',
+    docsToken: parseToken(Inputs.DocsToken, input(Inputs.DocsToken)),
+    codeToken: parseToken(Inputs.CodeToken, input(Inputs.CodeToken)),
   };
 }
 

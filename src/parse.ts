@@ -217,3 +217,21 @@ export function parseJobId(text: string): string {
   }
   return text;
 }
+
+/**
+ * A Git tag's name, as `git check-ref-format` allows a ref's: no white space or control
+ * characters, none of `~ ^ : ? * [ \`, no `..` or `@{`, no part that starts with a dot, not
+ * starting or ending with `/` and not ending with `.` or `.lock`; at most 255 characters.
+ */
+export function parseTagName(text: string): string {
+  const tag = text.replace(/^refs\/tags\//, '');
+  const refused =
+    tag === '' ||
+    tag === '@' ||
+    [...tag].length > 255 ||
+    /[\x00-\x20\x7f~^:?*[\\]/.test(tag) ||
+    /\.\.|@\{|\/\/|(?:^|\/)\./.test(tag) ||
+    /^[/-]|[/.]$|\.lock$/.test(tag);
+  if (refused) throw new ParseError('a tag name as Git allows it (no spaces, none of ~ ^ : ? * [ \\, no "..", at most 255 characters)');
+  return tag;
+}

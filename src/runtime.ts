@@ -45,6 +45,8 @@ export const Phase = {
   Export: 'Export: visitors to files',
   Artifact: 'Artifact: the files uploaded',
   Review: 'Review: who asked and what',
+  Release: 'Release: the release as GitHub has it',
+  Waiting: 'Waiting: the documentation PRs held for a release',
 } as const;
 
 /** A phase's title: one of `Phase`'s, or a sweep's pull request (`Pull request #12`). */

@@ -1,11 +1,11 @@
-import type { Outcome, RefreshSignal } from './constants.js';
+import type { DocsPublish, Outcome, RefreshSignal } from './constants.js';
 import type { ResolvedDate } from './parse.js';
 
 /** The validated inputs: what every flow below the entry layer reads instead of inputs. */
-export type Settings = AgentSettings | VisitorsSettings | RefreshSettings | SyncSettings | SweepSettings;
+export type Settings = AgentSettings | VisitorsSettings | RefreshSettings | SyncSettings | SweepSettings | ReleaseSettings | DoctorSettings;
 
 export type Command = Settings['command'];
-export const COMMANDS = ['agent', 'visitors', 'refresh', 'sync', 'sweep'] as const satisfies readonly Command[];
+export const COMMANDS = ['agent', 'visitors', 'refresh', 'sync', 'sweep', 'release', 'doctor'] as const satisfies readonly Command[];
 
 export type DiffMode = 'auto' | 'true' | 'false';
 
@@ -77,6 +77,8 @@ export interface AgentSettings extends CommonSettings, WaitSettings, PreviewSett
   readonly followCodePr: boolean;
   /** What readers will see: the documentation PR's changed pages with their readers (with `prComment`). */
   readonly readerImpact: boolean;
+  /** What the code PR's merge does to its documentation PR (with `followCodePr`): marks it ready, or holds it for the release. */
+  readonly docsPublish: DocsPublish;
 }
 
 /** `command: sync`: on a documentation PR's own events, bring its code PR in step. */
@@ -102,6 +104,34 @@ export interface SweepSettings extends CommonSettings, PreviewSettings, GateSett
   readonly docsToken: string;
   readonly followCodePr: boolean;
   readonly readerImpact: boolean;
+  readonly docsPublish: DocsPublish;
+}
+
+/**
+ * `command: release`: on a published release of the code repository, the documentation PRs held
+ * for it (`docs-publish: on-release`) whose merge commit it contains are released.
+ */
+export interface ReleaseSettings extends CommonSettings {
+  readonly command: 'release';
+  /** Which release: a tag (`release-tag`, else the `release` event's), or the repository's latest. */
+  readonly release: { readonly tag: string; readonly from: 'input' | 'event' } | 'latest';
+  /** Reads and writes the documentation PRs; empty: `githubToken`, where they are in the workflow's own repository. */
+  readonly docsToken: string;
+  /** The repositories whose open pull requests may wait for the release, `owner/name`: the workflow's own when none is given. */
+  readonly docsRepositories: readonly string[];
+}
+
+/**
+ * `command: doctor`: checks the set-up (the key and the project, the tokens, the workflows of the
+ * default branch, its rules) and says what to fix, writing nothing. The tokens are the ones the
+ * workflows pass to their steps, given to the doctor to check that they reach their repositories.
+ */
+export interface DoctorSettings extends CommonSettings {
+  readonly command: 'doctor';
+  /** Checked against the documentation repository the newest record names; empty: not checked. */
+  readonly docsToken: string;
+  /** Checked against the code repository the newest back-link names, where `sync` runs here; empty: not checked. */
+  readonly codeToken: string;
 }
 
 export interface VisitorsSettings extends CommonSettings, RangeSettings, PagingSettings {

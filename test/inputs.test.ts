@@ -6,7 +6,7 @@ import { INPUT_DEFAULTS, InputError, parseSettings, readSettings, type InputRead
 import type { AgentSettings, RefreshSettings, VisitorsSettings } from '../src/settings.js';
 import { AWKWARD_JOB_IDS, invalidJobId, validJobId } from './support/job-ids.js';
 import { thrown } from './support/thrown.js';
-import { pullRequestEvent, pullRequestReviewEvent, pushEvent, scheduleEvent, workflowDispatchEvent } from './support/webhook-events.js';
+import { pullRequestEvent, pullRequestReviewEvent, pushEvent, releaseEvent, scheduleEvent, workflowDispatchEvent } from './support/webhook-events.js';
 
 /** 2026-11-22T15:30:00Z. */
 const NOW = Date.UTC(2026, 10, 22, 15, 30);
@@ -258,6 +258,9 @@ const BAD_CASES: readonly BadCase[] = [
   { input: 'review-loop-max', value: '21', command: 'sync', event: DOCS_PR_CLOSED, says: /1 to 20/ },
   // command: sync on an event that is not a documentation PR's own.
   { input: 'command', value: 'sync', event: PUSH, shown: false, says: /sync runs on a documentation PR's own events/ },
+  { input: 'docs-publish', value: 'on-tag', says: /expected one of on-merge, on-release/ },
+  { input: 'release-tag', value: 'v1..2', extra: { command: 'release', prompt: '' }, says: /a tag name as Git allows it/ },
+  { input: 'docs-repository', value: 'acme', extra: { command: 'release', prompt: '' }, says: /owner\/name/ },
 ];
 
 describe('parseSettings: bad values', () => {
@@ -364,6 +367,7 @@ describe('parseSettings: defaults', () => {
       docsToken: '',
       followCodePr: false,
       readerImpact: false,
+      docsPublish: 'on-merge',
       docsStatus: 'off',
       waiveLabel: 'no-docs',
     });
@@ -869,6 +873,10 @@ describe('parseSettings: messages and edges', () => {
   });
 });
 
+/** The hint of a detached start that leaves no trace a sweep could find. */
+const WAIT_FALSE_WITHOUT_COMMENT =
+  'wait: false on a pull request without pr-comment: no comment records the job, so command: sweep cannot finish it and its end is shown nowhere. Set pr-comment: true, and run command: sweep (docs/detached.md).';
+
 describe('follow-code-pr and docs-token', () => {
   it('are off and empty by default, and read as given', () => {
     expect(agent().settings).toMatchObject({ followCodePr: false, docsToken: '' });
@@ -903,9 +911,17 @@ describe('follow-code-pr and docs-token', () => {
     expect(approved.notices).toHaveLength(1);
     // Waiting, or without the gate, or off a pull request (nothing to finish there): nothing brought.
     expect(agent({ wait: 'true', 'docs-status': 'written' }, SAME_REPO_PR)).toMatchObject({ notices: [], settings: { prComment: false } });
-    expect(agent({ wait: 'false' }, SAME_REPO_PR)).toMatchObject({ notices: [], settings: { prComment: false } });
+    expect(agent({ wait: 'false' }, SAME_REPO_PR)).toMatchObject({ notices: [WAIT_FALSE_WITHOUT_COMMENT], settings: { prComment: false } });
     expect(agent({ wait: 'false', 'docs-status': 'written' }, DISPATCH)).toMatchObject({ notices: [], settings: { prComment: false } });
     expect(agent({ wait: 'false', 'docs-status': 'written', 'pr-comment': 'true' }, SAME_REPO_PR).notices).toEqual([]);
+  });
+
+  it('wait: false on a pull request without the comment is said (no sweep could find the job), and nothing is changed', () => {
+    expect(agent({ wait: 'false' }, SAME_REPO_PR).notices).toEqual([WAIT_FALSE_WITHOUT_COMMENT]);
+    expect(agent({ wait: 'false', 'pr-comment': 'true' }, SAME_REPO_PR).notices).toEqual([]);
+    // Attaching to a job to look at it once leaves nothing to finish; off a pull request there is no comment to keep.
+    expect(agent({ wait: 'false', 'job-id': 'job_1' }, SAME_REPO_PR).notices).toEqual([]);
+    expect(agent({ wait: 'false', prompt: 'x' }, DISPATCH).notices).toEqual([]);
   });
 
   it('with pr-comment: true, or none of them, no notice', () => {
@@ -928,7 +944,7 @@ describe('follow-code-pr and docs-token', () => {
   it('both belong to command: agent and command: sweep; set for another command they are ignored with a warning', () => {
     const { warnings } = visitors({ 'follow-code-pr': 'true', 'docs-token': 'ghs_x' });
     expect(warnings).toContain('Input "follow-code-pr" is ignored by command: visitors (it belongs to command: agent, sweep).');
-    expect(warnings).toContain('Input "docs-token" is ignored by command: visitors (it belongs to command: agent, sweep).');
+    expect(warnings).toContain('Input "docs-token" is ignored by command: visitors (it belongs to command: agent, sweep, release, doctor).');
   });
 });
 
@@ -1004,5 +1020,86 @@ describe('parseSettings: what a message shows of a value', () => {
     expect(agent({ 'artifact-name': '/tmp/rt/visitors' }).warnings).toEqual([
       'Input "artifact-name" is ignored by command: agent (it belongs to command: visitors).',
     ]);
+  });
+});
+
+describe('command: release, and docs-publish', () => {
+  const release = (values: Inputs, event: EventSpec = DISPATCH) => parse({ 'api-key': KEY, 'project-id': 'proj_123', command: 'release', ...values }, event);
+
+  it('the release: release-tag, else the release event’s tag, else the latest', () => {
+    expect(release({ 'release-tag': 'v1.2.0' }).settings).toMatchObject({ command: 'release', release: { tag: 'v1.2.0', from: 'input' } });
+    expect(release({}, releaseEvent('v2.0.0')).settings).toMatchObject({ release: { tag: 'v2.0.0', from: 'event' } });
+    expect(release({ 'release-tag': 'refs/tags/v1' }, releaseEvent('v2.0.0')).settings).toMatchObject({ release: { tag: 'v1', from: 'input' } });
+    expect(release({}).settings).toMatchObject({ release: 'latest', docsRepositories: [], docsToken: '' });
+  });
+
+  it('docs-repository: a list of owner/name, each once whatever its case', () => {
+    expect(release({ 'docs-repository': 'acme/docs, acme/widgets\nACME/DOCS' }).settings).toMatchObject({ docsRepositories: ['acme/docs', 'acme/widgets'] });
+    const error = inputErrorOf(() => release({ 'docs-repository': 'acme/docs, not one' }));
+    expect(error.input).toBe('docs-repository');
+    expect(error.message).toBe(
+      'Input "docs-repository" has an invalid value "acme/docs, not one": expected a list of repositories as owner/name (comma- or newline-separated), or empty for this one.',
+    );
+  });
+
+  it('a tag Git would not allow, given or in the event: one line naming release-tag, before any request', () => {
+    expect(inputErrorOf(() => release({ 'release-tag': 'v1 2' })).message).toBe(
+      'Input "release-tag" has an invalid value "v1 2": expected a tag name as Git allows it (no spaces, none of ~ ^ : ? * [ \\, no "..", at most 255 characters).',
+    );
+    const fromEvent = inputErrorOf(() => release({}, releaseEvent('bad..tag')));
+    expect(fromEvent.input).toBe('release-tag');
+    expect(fromEvent.message).toBe(
+      'Input "release-tag" is empty and the release event names no tag Git allows (release.tag_name "bad..tag"): give release-tag the release\'s tag.',
+    );
+  });
+
+  it('docs-token that cannot be a token is described, never shown; an input of another command is ignored with a warning', () => {
+    const error = inputErrorOf(() => release({ 'docs-token': 'ghs_SECRET two' }));
+    expect(error.input).toBe('docs-token');
+    expect(error.message).not.toContain('SECRET');
+    expect(release({ 'follow-code-pr': 'true' }).warnings).toContain('Input "follow-code-pr" is ignored by command: release (it belongs to command: agent, sweep).');
+  });
+
+  it('docs-publish: on-merge by default, on-release for agent and sweep; anything else refused; on-release without follow-code-pr warned of', () => {
+    expect(agent().settings.docsPublish).toBe('on-merge');
+    expect(agent({ 'docs-publish': 'ON-RELEASE', 'follow-code-pr': 'true' }).settings.docsPublish).toBe('on-release');
+    expect(parse({ 'api-key': KEY, 'project-id': 'proj_123', command: 'sweep', 'docs-publish': 'on-release', 'follow-code-pr': 'true' }).settings).toMatchObject({
+      docsPublish: 'on-release',
+    });
+    expect(inputErrorOf(() => agent({ 'docs-publish': 'on-tag' })).message).toBe('Input "docs-publish" has an invalid value "on-tag": expected one of on-merge, on-release.');
+    expect(agent({ 'docs-publish': 'on-release' }).warnings).toContain(
+      'Input "docs-publish" is "on-release" but follow-code-pr is false: the documentation PR does not follow its code PR, so nothing holds it for the release. Set follow-code-pr: true.',
+    );
+  });
+});
+
+describe('command: doctor', () => {
+  const doctor = (values: Inputs, env: NodeJS.ProcessEnv = {}) => parse({ ...baseInputs('visitors'), command: 'doctor', ...values }, DISPATCH, env);
+
+  it('reads the tokens it checks, and the common inputs', () => {
+    expect(doctor({ 'github-token': 'ghs_w', 'docs-token': 'ghs_d', 'code-token': 'ghs_c', 'dry-run': 'true' }).settings).toMatchObject({
+      command: 'doctor',
+      githubToken: 'ghs_w',
+      docsToken: 'ghs_d',
+      codeToken: 'ghs_c',
+      dryRun: true,
+    });
+    // The runner's GITHUB_TOKEN stands in for github-token left out, as for every command.
+    expect(doctor({}, { GITHUB_TOKEN: 'ghs_env' }).settings).toMatchObject({ githubToken: 'ghs_env', docsToken: '', codeToken: '' });
+  });
+
+  it('without github-token: one line naming it and how to give it, before any request', () => {
+    const error = inputErrorOf(() => doctor({ 'github-token': '' }));
+    expect(error.input).toBe('github-token');
+    expect(error.message).toBe(
+      'Input "github-token" is empty: command: doctor reads the repository\'s workflows, rules and records with it. Leave it at its default (${{ github.token }}) or pass a token with "Contents: read".',
+    );
+  });
+
+  it('a token that cannot be one is refused without showing it; another command’s input is ignored with a warning', () => {
+    const error = inputErrorOf(() => doctor({ 'github-token': 'ghs_w', 'code-token': 'ghs_SECRET two' }));
+    expect(error.input).toBe('code-token');
+    expect(error.message).not.toContain('SECRET');
+    expect(doctor({ 'github-token': 'ghs_w', prompt: 'x' }).warnings).toContain('Input "prompt" is ignored by command: doctor (it belongs to command: agent, refresh).');
   });
 });

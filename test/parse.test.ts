@@ -19,6 +19,7 @@ import {
   toIsoDate,
   isJobId,
   parseJobId,
+  parseTagName,
 } from '../src/parse.js';
 import { formatDuration } from '../src/text.js';
 import fc from 'fast-check';
@@ -503,4 +504,21 @@ describe('the job ID rule, wherever an ID comes from', () => {
       );
     });
   });
+});
+
+describe('parseTagName', () => {
+  it.each(['v1.2.0', 'release/2.0', 'v2.0.0-rc.1', '1.0', 'v1.2.0+build.7', '日本語', 'x'.repeat(255)])('takes %j as Git takes a tag', (tag) => {
+    expect(parseTagName(tag)).toBe(tag);
+  });
+
+  it('takes refs/tags/v1 for v1, as Git names it whole', () => {
+    expect(parseTagName('refs/tags/v1')).toBe('v1');
+  });
+
+  it.each(['', '@', 'v1 2', 'v1\t2', 'a..b', 'a@{1}', 'a~1', 'a^', 'a:b', 'a?', 'a*', 'a[b', 'a\\b', '-v1', '/v1', 'v1/', 'v1.', 'v1.lock', 'a//b', 'a/.b', '.v1', 'v\u00001', 'x'.repeat(256)])(
+    'refuses %j, saying what Git allows',
+    (tag) => {
+      expect(parseErrorOf(() => parseTagName(tag)).expected).toBe('a tag name as Git allows it (no spaces, none of ~ ^ : ? * [ \\, no "..", at most 255 characters)');
+    },
+  );
 });

@@ -1,6 +1,6 @@
 import type { AgentRun } from '../agent/run-agent.js';
 import type { DiffStats } from '../diff/change-prompt.js';
-import { stateOfRecord, type DocsPrOutcome } from '../docs-pr/outcome.js';
+import { releaseOfRecord, stateOfRecord, type DocsPrOutcome } from '../docs-pr/outcome.js';
 import type { GateStatus } from '../gate/policy.js';
 import { pullName, type GitHubApi } from '../github/api.js';
 import { sameRecord, type CodePrComment, type Settled } from '../memory/code-pr-comment.js';
@@ -118,7 +118,7 @@ function wholeBody(comment: CodePrComment, stage: 'working' | 'outcome', view: C
 /** What this run owns of a record that moved on, written into it: the newer report kept, the documentation PR's line anew. */
 function tailBody(settled: Extract<Settled, { write: 'tail' }>, line: string): string {
   const docsPr = settled.record.docsPr;
-  const section = docsPr && renderDocsPrSection(pullName(docsPr), stateOfRecord(docsPr));
+  const section = docsPr && sectionOfRecord(docsPr);
   return rewrittenBody(settled.newestBody, { docsPrSection: section }, line);
 }
 
@@ -135,11 +135,16 @@ function docsPrPart(
 ): { record: DocsPrRecord | undefined; section: string | undefined } {
   const known = outcome ? outcome.record : stored?.docsPr;
   if (settledDocsPr && !outcome?.acted && !sameRecord(settledDocsPr, known)) {
-    return { record: settledDocsPr, section: renderDocsPrSection(pullName(settledDocsPr), stateOfRecord(settledDocsPr)) };
+    return { record: settledDocsPr, section: sectionOfRecord(settledDocsPr) };
   }
   if (!outcome) return { record: stored?.docsPr, section: undefined };
   const shown = outcome.shown;
-  return { record: outcome.record, section: shown && renderDocsPrSection(pullName(shown.pull), shown.state, shown.superseded) };
+  return { record: outcome.record, section: shown && renderDocsPrSection(pullName(shown.pull), shown.state, shown.superseded, shown.release) };
+}
+
+/** The documentation PR's line as its record alone says it. */
+function sectionOfRecord(docsPr: DocsPrRecord): string {
+  return renderDocsPrSection(pullName(docsPr), stateOfRecord(docsPr), undefined, releaseOfRecord(docsPr));
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { ApiClient } from '../api/client.js';
+import type { DocsPublish } from '../constants.js';
 import type { DocsAccess } from '../docs-pr/access.js';
 import { serverUrlFrom } from '../docs-pr/target.js';
 import type { GitHubApi, RepoName } from '../github/api.js';
@@ -58,6 +59,8 @@ export interface CoreSettings extends GateSettings {
   readonly preview: boolean;
   /** `timeout` of the run that sends a job: its record says the job must end by its acceptance plus this. */
   readonly timeoutMs: number;
+  /** `docs-publish`: a merged code PR's documentation PR is marked ready (`on-merge`, and when absent) or held for the release. */
+  readonly docsPublish?: DocsPublish;
 }
 
 /** Whether the documentation PR is followed at all: `follow-code-pr`, or only linked (`docs-status: approved`, which follows its approval through the back-link). */

@@ -1,12 +1,13 @@
 import { decideRecorded, decideReported, type DecideContext } from '../docs-pr/decide.js';
-import type { DocsPrState } from '../docs-pr/outcome.js';
+import { stateOfRecord, type DocsPrState, type ReleaseShown } from '../docs-pr/outcome.js';
+import type { DocsPrRecord } from '../memory/record.js';
 import { serverUrlFrom } from '../docs-pr/target.js';
 import type { DocsPrStanding } from '../gate/policy.js';
 import { GitHubError } from '../github/api.js';
 import { renderDocsPrComment } from '../report/docs-pr-report.js';
 import { isCancellation } from '../runtime.js';
 import { follows, pullPage, type Core } from './context.js';
-import { afterChange, codePrClosed, codePrReopened, linkReported, supersede, type FollowContext, type Following } from './follow.js';
+import { afterChange, codePrClosed, codePrReopened, linkReported, releaseDocsPr, supersede, type FollowContext, type Following } from './follow.js';
 import { endedWell, stoppedBy, type RunRecord } from './record.js';
 
 /**
@@ -40,10 +41,11 @@ export function followContextOf(record: RunRecord, core: Core): FollowContext | 
   const codePr = { repository: repository.name, number: pullRequest.number, repositoryId: repository.id };
   const view = { ...codePr, title: pullRequest.title, url: pullPage(core, codePr) };
   const decide = decideContextOf(record, core);
+  const publish = core.settings.docsPublish ?? 'on-merge';
   return {
     access,
     codePr,
-    renderComment: (stage, nowIso) => renderDocsPrComment(view, stage, nowIso),
+    renderComment: (stage, nowIso) => renderDocsPrComment(view, stage, nowIso, publish),
     // The identity that writes the code PR's comment: its token's.
     commentAuthor: async () => (await code.read()).tokenLogin(),
     decideRecorded: (earlier) => decideRecorded(earlier, decide),
@@ -53,6 +55,8 @@ export function followContextOf(record: RunRecord, core: Core): FollowContext | 
     signal: core.signal,
     dryRun: core.settings.dryRun,
     linkOnly: !core.settings.followCodePr,
+    publish,
+    mergeCommit: async () => (await code.read()).mergeCommit(pullRequest.number),
   };
 }
 
@@ -160,6 +164,26 @@ export async function codePrClosedPhase(record: RunRecord, core: Core, merged: b
   }
 }
 
+/**
+ * `command: release`: the documentation PR the code PR's record holds for the release, checked by
+ * the one decision, released (`follow.ts` `releaseDocsPr`) as `release`. Cancellation and the
+ * deadline end it, said in the outcome; what was done stays in the follower's state for the last
+ * writes.
+ */
+export async function releasePhase(record: RunRecord, core: Core, release: ReleaseShown): Promise<void> {
+  const context = followContextOf(record, core);
+  const recorded = record.following?.record;
+  if (!context || !record.following || !recorded) return;
+  try {
+    record.documentationPr = await decideRecorded(recorded, decideContextOf(record, core));
+    record.following = await releaseDocsPr(record.following, record.documentationPr, release, context);
+    interruptedBy(record, record.following, core);
+  } catch (error) {
+    if (isCancellation(error, core.signal) || (error instanceof GitHubError && error.kind === 'deadline')) stoppedBy(record, error, core.signal);
+    else throw error;
+  }
+}
+
 /** What interrupted a follower function, thrown again as it was (cancellation and the deadline are errors). */
 function asError(interrupted: unknown): Error {
   return interrupted instanceof Error ? interrupted : new Error(String(interrupted));
@@ -170,7 +194,9 @@ function asError(interrupted: unknown): Error {
  * GitHub (`sync`): the one map from that model to the states `report/docs-pr-report.ts` puts in
  * words (`docs-pr/outcome.ts` `stateOfRecord` says what the record alone says).
  */
-export function stateOfStanding(standing: DocsPrStanding): DocsPrState {
+export function stateOfStanding(standing: DocsPrStanding, recorded?: DocsPrRecord): DocsPrState {
+  // An open documentation PR held for the release stands as its record says: waiting, released, found ready.
+  if (standing === 'open' && recorded?.release) return stateOfRecord(recorded);
   return STATE_OF_STANDING[standing];
 }
 

@@ -1,10 +1,19 @@
+import { RELEASE_LABEL, type DocsPublish } from '../constants.js';
 import { docsClientFor, type DocsAccess } from '../docs-pr/access.js';
 import type { RunDocsPr } from '../docs-pr/decide.js';
-import { shownOfDecision, type DocsPrOutcome, type DocsPrShown, type DocsPrStage, type DocsPrState } from '../docs-pr/outcome.js';
+import {
+  releaseOfRecord,
+  shownOfDecision,
+  type DocsPrOutcome,
+  type DocsPrShown,
+  type DocsPrStage,
+  type DocsPrState,
+  type ReleaseShown,
+} from '../docs-pr/outcome.js';
 import { sameRepository } from '../docs-pr/target.js';
-import { endsTheStep, GitHubError, pullName, type GitHubApi, type PullRef, type PullRequestState } from '../github/api.js';
+import { endsTheStep, GitHubError, pullName, type GitHubApi, type MergeCommit, type PullRef, type PullRequestState } from '../github/api.js';
 import { writeBackLink, type BackLinkPlace } from '../memory/back-link.js';
-import type { BackLinkRecord, DocsPrRecord } from '../memory/record.js';
+import { boundedTag, type BackLinkRecord, type DocsPrRecord } from '../memory/record.js';
 import type { RecordSeal } from '../memory/seal.js';
 import { isCancellation, type Clock, type Logger } from '../runtime.js';
 import { errorMessage, quotedForLog } from '../text.js';
@@ -21,7 +30,9 @@ import { errorMessage, quotedForLog } from '../text.js';
  *   supersedes the earlier one (`supersede`, once the code PR's record names the newer one), which
  *   is closed when it is still open;
  * - a code PR closed without merging closes its documentation PR (never its branch); a merged one
- *   marks a draft ready for review and says so in the comment;
+ *   marks a draft ready for review and says so in the comment, or with `docs-publish: on-release`
+ *   holds it as a draft, labelled, with the merge commit recorded (`holdForRelease`), until a
+ *   published release contains that commit (`releaseDocsPr`, by `command: release`);
  * - a reopened code PR reopens the documentation PR only when this action closed it;
  * - a documentation PR already merged or closed by someone else is left as it is.
  *
@@ -76,10 +87,14 @@ export interface FollowContext {
   readonly dryRun: boolean;
   /** Only the back-link (`docs-status: approved` without follow-code-pr): nothing is ever closed or superseded. */
   readonly linkOnly: boolean;
+  /** `docs-publish`: what the code PR's merge does to the documentation PR. */
+  readonly publish: DocsPublish;
+  /** The code PR's merge commit as GitHub has it now (read only when a merge holds the documentation PR for the release). */
+  readonly mergeCommit: () => Promise<MergeCommit | undefined>;
 }
 
 /** What a failed request was doing, for the one warning. */
-type Doing = 'close' | 'reopen' | 'mark ready for review' | 'comment on';
+type Doing = 'close' | 'reopen' | 'mark ready for review' | 'comment on' | 'turn back to draft' | 'label' | 'take the label off';
 
 /**
  * One function's way through the state: `now` is the state so far; each step makes a new one. An
@@ -95,11 +110,14 @@ class Steps {
     this.now = { ...this.now, ...change };
   }
 
-  /** What the code PR's record names after this, and what the comment and the summary say of it. */
-  show(docs: DocsPrRecord | undefined, state: DocsPrState, acted = false): void {
+  /**
+   * What the code PR's record names after this, and what the comment and the summary say of it
+   * (for one held for the release, what the record says of the release unless `release` says more).
+   */
+  show(docs: DocsPrRecord | undefined, state: DocsPrState, acted = false, release = docs && releaseOfRecord(docs)): void {
     this.set({
       record: docs,
-      shown: docs && { pull: { repository: docs.repository, number: docs.number }, state },
+      shown: docs && { pull: { repository: docs.repository, number: docs.number }, state, ...(release ? { release } : {}) },
       acted: this.now.acted || acted,
     });
   }
@@ -219,6 +237,8 @@ export function linkReported(state: Following, decision: RunDocsPr, jobId: strin
     // The repository's ID as GitHub answered it; unchecked, what the record kept of the same PR.
     const repositoryId = decision.kind === 'found' ? decision.state.repositoryId : same ? earlier.repositoryId : undefined;
     const linkAuthor = same ? earlier.linkAuthor : undefined;
+    // Held for a release, it stays held (or released) whatever later job reports it again.
+    const release = same ? earlier.release : undefined;
     const record: DocsPrRecord = {
       repository: target.repository,
       number: target.number,
@@ -226,6 +246,7 @@ export function linkReported(state: Following, decision: RunDocsPr, jobId: strin
       headRef,
       closedByAction: same ? earlier.closedByAction : false,
       ...(linkAuthor !== undefined ? { linkAuthor } : {}),
+      ...(release ? { release } : {}),
     };
     if (context.dryRun) {
       steps.dryRun(`would link documentation PR ${pullName(target)}`);
@@ -310,11 +331,13 @@ export function codePrClosed(state: Following, merged: boolean, decision: RunDoc
       context.logger.info('No documentation PR is recorded in the pull-request comment: nothing to bring in step.');
       return;
     }
-    if (context.dryRun) return steps.dryRun(`would ${merged ? 'mark' : 'close'} documentation PR ${pullName(docs)}`);
+    const holds = merged && context.publish === 'on-release';
+    if (context.dryRun) return steps.dryRun(`would ${holds ? 'hold for the release' : merged ? 'mark' : 'close'} documentation PR ${pullName(docs)}`);
     const found = await steps.foundOrShown(docs, decision);
     if (!found) return;
     const { github, pull } = found;
     if (steps.leftAlone(docs, pull, docs.closedByAction)) return;
+    if (holds) return holdForRelease(steps, github, pull, docs, context);
     if (merged) {
       // Marking ready needs "Contents: write" besides "Pull requests: write": its failure is its
       // own warning, and the comment, which needs only the latter, is still written.
@@ -338,6 +361,96 @@ export function codePrClosed(state: Following, merged: boolean, decision: RunDoc
     context.logger.info(`Closed documentation PR ${pullName(docs)}; its branch ${quotedForLog(pull.headRef)} is kept.`);
     steps.show({ ...docs, closedByAction: true }, 'closed', true);
     await steps.writeDocsComment(github, pull, docs, { kind: 'closed' });
+  });
+}
+
+/**
+ * `docs-publish: on-release`, the code PR merged: the documentation PR (open, the record's) is held
+ * for the release — turned back to a draft if it is ready, labelled `waits-for-release` (how
+ * `command: release` singles it out), its comment saying which commit it waits for — and the record
+ * keeps the merge commit as GitHub gives it now. Once held, it is never turned back to a draft
+ * again: one marked ready since is someone's decision, left as it is (the record says so), and one
+ * released stays released. A merge commit that cannot be read holds nothing (one warning): a
+ * re-run of the event holds it.
+ */
+async function holdForRelease(steps: Steps, github: GitHubApi, pull: PullRequestState, docs: DocsPrRecord, context: FollowContext): Promise<void> {
+  const { logger } = context;
+  const held = docs.release;
+  if (held?.releasedIn !== undefined) {
+    logger.info(`Documentation PR ${pullName(docs)} was released with ${quotedForLog(held.releasedIn)} already: left as it is.`);
+    return steps.show(docs, 'released');
+  }
+  if (held && (held.foundReady || !pull.draft)) {
+    logger.info(`Documentation PR ${pullName(docs)} was marked ready for review by hand since it was held for the release: left as it is.`);
+    return steps.show({ ...docs, release: { ...held, foundReady: true } }, 'found-ready');
+  }
+  const merge = held ? { sha: held.mergeCommit, mergedAt: held.mergedAt } : await readMergeCommit(docs, context);
+  if (!merge) return steps.show(docs, 'not-updated');
+  if (!pull.draft) {
+    const drafted = await steps.attempt('turn back to draft', docs, async () => (await github.convertToDraft(pull.nodeId), true), false);
+    if (drafted) logger.info(`Documentation PR ${pullName(docs)} was ready for review: turned back to a draft until the release.`);
+  }
+  const labelled = await steps.attempt('label', docs, async () => (await github.addLabel(docs.number, RELEASE_LABEL), true), false);
+  if (!labelled && !steps.now.stopped) {
+    logger.warning(
+      `command: release finds a documentation PR held for the release by its label ${RELEASE_LABEL}: add it to ${pullName(docs)} by hand, or it is not released.`,
+    );
+  }
+  const record: DocsPrRecord = { ...docs, release: { mergeCommit: merge.sha, ...(merge.mergedAt !== undefined ? { mergedAt: merge.mergedAt } : {}) } };
+  steps.set({ action: 'held' });
+  await steps.writeDocsComment(github, pull, docs, { kind: 'waits-for-release', mergeCommit: merge.sha });
+  logger.info(`Documentation PR ${pullName(docs)}: the code PR was merged as ${merge.sha.slice(0, 7)}; held for the release that contains it.`);
+  steps.show(record, 'waits-for-release', true);
+}
+
+/** The code PR's merge commit, for a hold; a failure or a pull request GitHub does not say is merged is one warning, and nothing is held. */
+async function readMergeCommit(docs: DocsPrRecord, context: FollowContext): Promise<MergeCommit | undefined> {
+  let merge: MergeCommit | undefined;
+  try {
+    merge = await context.mergeCommit();
+  } catch (error) {
+    if (isCancellation(error, context.signal) || endsTheStep(error)) throw error;
+    context.logger.warning(
+      `Could not read the code PR's merge commit: ${errorMessage(error)} Documentation PR ${pullName(docs)} is not held for the release; a re-run of this workflow run holds it.`,
+    );
+    return undefined;
+  }
+  if (!merge) {
+    context.logger.warning(`GitHub does not say the code PR was merged: documentation PR ${pullName(docs)} is left as it is.`);
+    return undefined;
+  }
+  return merge;
+}
+
+/**
+ * `command: release`: a documentation PR held for the release, which the release contains, found
+ * by the one decision to be the record's: marked ready for review, its comment saying which
+ * release, its label taken off, and the record saying it was released (with the release's tag).
+ * One merged or closed meanwhile, or marked ready by hand, is left as it is — a documentation PR
+ * is never released twice, and never merged.
+ */
+export function releaseDocsPr(state: Following, decision: RunDocsPr, release: ReleaseShown, context: FollowContext): Promise<Following> {
+  return run(state, context, async (steps) => {
+    const docs = steps.now.record;
+    const held = docs?.release;
+    if (!docs || !held || held.releasedIn !== undefined || held.foundReady) return;
+    if (context.dryRun) return steps.dryRun(`would mark documentation PR ${pullName(docs)} ready for review, released with ${quotedForLog(release.tag)}`);
+    const found = await steps.foundOrShown(docs, decision);
+    if (!found) return;
+    const { github, pull } = found;
+    if (steps.leftAlone(docs, pull, docs.closedByAction)) return;
+    if (!pull.draft) {
+      context.logger.info(`Documentation PR ${pullName(docs)} was marked ready for review by hand before this release: left as it is.`);
+      return steps.show({ ...docs, release: { ...held, foundReady: true } }, 'found-ready');
+    }
+    const marked = await steps.attempt('mark ready for review', docs, async () => (await github.markReadyForReview(pull.nodeId), true));
+    if (!marked) return steps.show(docs, 'not-updated');
+    const record: DocsPrRecord = { ...docs, release: { ...held, releasedIn: boundedTag(release.tag) } };
+    steps.set({ action: 'marked-ready' });
+    steps.show(record, 'released', true, { mergeCommit: held.mergeCommit, ...release });
+    context.logger.info(`Released documentation PR ${pullName(docs)} with ${quotedForLog(release.tag)}: marked ready for review.`);
+    await steps.writeDocsComment(github, pull, docs, { kind: 'released', release });
+    await steps.attempt('take the label off', docs, () => github.removeLabel(docs.number, RELEASE_LABEL), false);
   });
 }
 

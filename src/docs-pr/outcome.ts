@@ -41,7 +41,18 @@ export type DocsPrStage =
   | { readonly kind: 'merged'; readonly markedReady: boolean }
   | { readonly kind: 'closed' }
   | { readonly kind: 'superseded'; readonly newer: string; readonly newerLink: string }
-  | { readonly kind: 'reopened' };
+  | { readonly kind: 'reopened' }
+  /** Held for the release (`docs-publish: on-release`): it waits for a release that contains the merge commit. */
+  | { readonly kind: 'waits-for-release'; readonly mergeCommit: string }
+  /** Released: a published release contains the merge commit, and it was marked ready for review. */
+  | { readonly kind: 'released'; readonly release: ReleaseShown };
+
+/** A release as the comments name it: its tag and title (outside text) and its page, which the action makes. */
+export interface ReleaseShown {
+  readonly tag: string;
+  readonly name: string;
+  readonly url: string;
+}
 
 /** The documentation PR's state as the code PR's comment shows it. */
 export type DocsPrState =
@@ -61,17 +72,31 @@ export type DocsPrState =
   | 'unchecked'
   | 'not-updated'
   | 'not-found'
-  | 'revising';
+  | 'revising'
+  | 'waits-for-release'
+  | 'released'
+  | 'found-ready';
 
-/** What the record alone says of its documentation PR: closed by this action, or linked. */
+/** What the record alone says of its documentation PR: closed by this action, held for the release and how that ended, or linked. */
 export function stateOfRecord(record: DocsPrRecord): DocsPrState {
-  return record.closedByAction ? 'closed' : 'linked';
+  if (record.closedByAction) return 'closed';
+  const release = record.release;
+  if (!release) return 'linked';
+  return release.releasedIn !== undefined ? 'released' : release.foundReady ? 'found-ready' : 'waits-for-release';
+}
+
+/** What the record alone says of the release its documentation PR waits for, or was released with. */
+export function releaseOfRecord(record: DocsPrRecord): DocsPrShown['release'] {
+  const release = record.release;
+  return release && { mergeCommit: release.mergeCommit, ...(release.releasedIn !== undefined ? { tag: release.releasedIn } : {}) };
 }
 
 export interface DocsPrShown {
   readonly pull: PullRef;
   readonly state: DocsPrState;
   readonly superseded?: string;
+  /** Held for the release: the merge commit it waits for, and the release that released it (the record keeps only its tag). */
+  readonly release?: { readonly mergeCommit: string; readonly tag?: string; readonly name?: string; readonly url?: string };
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { PullRef, RepoName } from '../github/api.js';
 import { isRepositoryName } from '../memory/record.js';
+import type { RepositoryIdentity } from '../memory/seal.js';
 
 /** GitHub's web address when the runner does not say (GITHUB_SERVER_URL names GHES). */
 const DEFAULT_SERVER_URL = 'https://github.com';
@@ -48,6 +49,21 @@ export function repositoryOfSource(source: string | null | undefined): string | 
   }
   const name = path.replace(/^\/+|\/+$/g, '').replace(/\.git$/, '');
   return isRepositoryName(name) ? name : undefined;
+}
+
+/**
+ * Whether a record names this pull request: by its repository's ID where both are known (a rename
+ * keeps it), else by name.
+ */
+export function namesPull(
+  recorded: { readonly repository: string; readonly number: number; readonly repositoryId?: number },
+  repository: RepositoryIdentity,
+  number: number,
+): boolean {
+  if (recorded.number !== number) return false;
+  return recorded.repositoryId !== undefined && repository.id !== undefined
+    ? recorded.repositoryId === repository.id
+    : sameRepository(recorded.repository, repository.name);
 }
 
 /** GitHub's repository names are case-insensitive. */

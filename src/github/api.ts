@@ -30,9 +30,10 @@ export interface GitHubApi {
    * The repository's issue and pull-request comments updated since `since` (ISO 8601), oldest
    * update first, 100 a page, at most `maxPages` pages (`GET issues/comments`, `sort=updated`):
    * how `command: sweep` finds the comments the action wrote without reading each pull request.
-   * `more`: GitHub had more than the pages read.
+   * `newest-first` reads the newest update first (`direction=desc`): how `command: doctor` finds the
+   * newest records. `more`: GitHub had more than the pages read.
    */
-  recentComments(since: string, maxPages: number): Promise<{ comments: RecentComment[]; more: boolean; pages: number }>;
+  recentComments(since: string, maxPages: number, order?: 'oldest-first' | 'newest-first'): Promise<{ comments: RecentComment[]; more: boolean; pages: number }>;
   /**
    * The login of the token's own identity (GraphQL `viewer`): `github-actions[bot]` for the
    * default token, `<app>[bot]` for a GitHub App's installation token, the user for a personal
@@ -71,6 +72,16 @@ export interface GitHubApi {
   /** A text file at a commit; undefined when it is not there. Over 1 MB it is not read: a `shape` failure says so. */
   fileText(path: string, ref: string): Promise<string | undefined>;
   /**
+   * The items of a folder at a ref (`GET contents/{path}?ref=`), as GitHub lists them in one answer
+   * (up to 1,000; the contents API does not page a folder); undefined when the folder is not there.
+   */
+  directory(path: string, ref: string): Promise<DirectoryEntry[] | undefined>;
+  /**
+   * The rules in force on a branch from every ruleset (`GET rules/branches/{branch}`), 100 a page,
+   * at most `maxPages` pages; `more`: GitHub had more than the pages read; `pages`: the requests made.
+   */
+  branchRules(branch: string, maxPages: number): Promise<{ rules: BranchRule[]; more: boolean; pages: number }>;
+  /**
    * A pull request's reviews as GitHub has them now, oldest first (`GET pulls/{n}/reviews`, 100 a
    * page, at most `maxPages` pages); `more`: GitHub had more than the pages read.
    */
@@ -87,6 +98,89 @@ export interface GitHubApi {
    * `permission` is the legacy role (`admin`, `write`, `read`, `none`; `maintain` reads as `write`).
    */
   collaboratorPermission(login: string): Promise<string>;
+  /**
+   * A merged pull request's merge commit as GitHub has it now: REST `merge_commit_sha` at the
+   * pinned API version, else (an answer without it, as the newest version gives) GraphQL
+   * `mergeCommit`. Undefined when GitHub says the pull request is not merged.
+   */
+  mergeCommit(pullNumber: number): Promise<MergeCommit | undefined>;
+  /** Turns a pull request back to a draft: GraphQL `convertPullRequestToDraft` only, by its node ID. */
+  convertToDraft(pullRequestNodeId: string): Promise<void>;
+  /** Adds a label to an issue or pull request (`POST issues/{n}/labels`); GitHub makes a label it does not have yet. */
+  addLabel(issueNumber: number, name: string): Promise<void>;
+  /** Takes a label off an issue or pull request (`DELETE issues/{n}/labels/{name}`); one that is not there is no failure. */
+  removeLabel(issueNumber: number, name: string): Promise<void>;
+  /**
+   * A published release (never a draft): by its tag (`GET releases/tags/{tag}`), or with none the
+   * newest that is neither a draft nor a prerelease (`GET releases/latest`). Undefined when GitHub
+   * has none (404).
+   */
+  release(tag: string | undefined): Promise<Release | undefined>;
+  /**
+   * The repository's open pull requests, newest first, 100 a page, at most `maxPages` pages
+   * (`GET pulls?state=open`). `more`: GitHub had more than the pages read; `pages`: the requests made.
+   */
+  openPulls(maxPages: number): Promise<{ pulls: OpenPullRequest[]; more: boolean; pages: number }>;
+  /**
+   * Where `head` stands against `base` (`GET compare/{base}...{head}`, its smallest page):
+   * `behind` or `identical` when `base` contains `head`.
+   */
+  compareStatus(base: string, head: string): Promise<CompareStatus>;
+}
+
+/** A pull request's merge commit, and when it was merged (ISO 8601), as GitHub gave them. */
+export interface MergeCommit {
+  readonly sha: string;
+  readonly mergedAt: string | undefined;
+  /** Where GitHub gave it: REST at the pinned version, or GraphQL. */
+  readonly from: 'rest' | 'graphql';
+}
+
+/** A release as GitHub answers it, in the fields the release command reads. */
+export interface Release {
+  readonly id: number;
+  readonly tag: string;
+  /** Its title; empty when it has none (GitHub then shows the tag). */
+  readonly name: string;
+  readonly draft: boolean;
+  readonly prerelease: boolean;
+}
+
+/** An open pull request of a repository's list, in the fields the release command reads. */
+export interface OpenPullRequest {
+  readonly number: number;
+  /** GraphQL's ID, which `markReadyForReview` takes. */
+  readonly nodeId: string;
+  readonly draft: boolean;
+  readonly headRef: string;
+  /** The ID of its (base) repository: what its back-link is sealed for. */
+  readonly repositoryId: number | undefined;
+  readonly labels: readonly string[];
+}
+
+/** How one commit stands against another (`compare/{base}...{head}`). */
+export interface CompareStatus {
+  readonly status: 'ahead' | 'behind' | 'identical' | 'diverged';
+  readonly aheadBy: number;
+  readonly behindBy: number;
+}
+
+/** An item of a folder, as the contents API lists it. */
+export interface DirectoryEntry {
+  readonly name: string;
+  readonly path: string;
+  /** `file`, `dir`, `symlink` or `submodule`. */
+  readonly type: string;
+  /** In bytes (0 for a folder). */
+  readonly size: number;
+}
+
+/** A rule in force on a branch, in what the doctor reads of it: its type, and the status checks it requires. */
+export interface BranchRule {
+  /** `required_status_checks`, `merge_queue`, `pull_request`, … */
+  readonly type: string;
+  /** For `required_status_checks`: each context, and the app it must come from when one is pinned. */
+  readonly requiredChecks: ReadonlyArray<{ readonly context: string; readonly integrationId?: number }>;
 }
 
 /** A review as the REST API answers it, in the fields the review loop reads. */
@@ -199,6 +293,10 @@ export interface PullRequestState {
   /** The head commit: where a commit status goes. */
   readonly headSha: string;
   readonly labels: readonly string[];
+  /** The merge commit (REST `merge_commit_sha` at the pinned version), once merged. */
+  readonly mergeCommitSha?: string;
+  /** When it was merged (ISO 8601), once merged. */
+  readonly mergedAt?: string;
 }
 
 /**

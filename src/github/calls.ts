@@ -60,7 +60,7 @@ export const GITHUB_CALLS = {
   'recent-comments': {
     title: 'recent comments',
     endpoint: 'GET /repos/{owner}/{repo}/issues/comments',
-    forbidden: 'give the job "permissions: pull-requests: read" (command: sweep reads the comments it wrote)',
+    forbidden: 'give the job "permissions: pull-requests: write" (command: sweep reads the comments it wrote, and writes them)',
     notFound: 'check GITHUB_REPOSITORY and that the token can see the repository',
   },
   identity: {
@@ -114,7 +114,7 @@ export const GITHUB_CALLS = {
   'pending-pulls': {
     title: 'open pull requests with a pending status',
     endpoint: 'POST /graphql, repository.pullRequests(states: OPEN) and status.context',
-    forbidden: 'give the job "permissions: pull-requests: read" and "statuses: read"',
+    forbidden: 'give the job "permissions: pull-requests: write" and "statuses: write" (command: sweep reads the pull requests and writes their comments and statuses)',
     notFound: 'check GITHUB_REPOSITORY and that the token can see the repository',
   },
   tree: {
@@ -128,6 +128,18 @@ export const GITHUB_CALLS = {
     endpoint: 'GET /repos/{owner}/{repo}/contents/{path}',
     forbidden: 'the token needs "Contents: read" on this repository',
     notFound: undefined,
+  },
+  directory: {
+    title: 'folder contents',
+    endpoint: 'GET /repos/{owner}/{repo}/contents/{path}',
+    forbidden: 'give the job "permissions: contents: read"',
+    notFound: undefined,
+  },
+  'branch-rules': {
+    title: 'branch rules',
+    endpoint: 'GET /repos/{owner}/{repo}/rules/branches/{branch}',
+    forbidden: 'the token needs "Metadata: read" on this repository',
+    notFound: 'check GITHUB_REPOSITORY and that the token can see the repository',
   },
   reviews: {
     title: 'pull request reviews',
@@ -152,6 +164,48 @@ export const GITHUB_CALLS = {
     endpoint: 'GET /repos/{owner}/{repo}/collaborators/{username}/permission',
     forbidden: 'the token needs "Metadata: read" on this repository',
     notFound: 'the user does not exist, or the token cannot see the repository',
+  },
+  'merge-commit': {
+    title: 'merge commit',
+    endpoint: 'GET /repos/{owner}/{repo}/pulls/{pull_number}, else POST /graphql, pullRequest.mergeCommit',
+    forbidden: 'give the job "permissions: pull-requests: read"',
+    notFound: 'the pull request does not exist, or the token cannot see the repository',
+  },
+  'convert-to-draft': {
+    title: 'convert to draft',
+    endpoint: 'POST /graphql, convertPullRequestToDraft',
+    forbidden: 'the token needs "Pull requests: write" on this repository',
+    notFound: undefined,
+  },
+  'add-label': {
+    title: 'add label',
+    endpoint: 'POST /repos/{owner}/{repo}/issues/{issue_number}/labels',
+    forbidden: 'the token needs "Pull requests: write" on this repository',
+    notFound: 'the pull request does not exist, or the token cannot see the repository',
+  },
+  'remove-label': {
+    title: 'remove label',
+    endpoint: 'DELETE /repos/{owner}/{repo}/issues/{issue_number}/labels/{name}',
+    forbidden: 'the token needs "Pull requests: write" on this repository',
+    notFound: undefined,
+  },
+  release: {
+    title: 'release',
+    endpoint: 'GET /repos/{owner}/{repo}/releases/tags/{tag} or /releases/latest',
+    forbidden: 'give the job "permissions: contents: read"',
+    notFound: 'no published release has that tag (a draft is not published)',
+  },
+  'open-pulls': {
+    title: 'open pull requests',
+    endpoint: 'GET /repos/{owner}/{repo}/pulls',
+    forbidden: 'the token needs "Pull requests: read" on this repository',
+    notFound: 'check the repository name and that the token can see it',
+  },
+  containment: {
+    title: 'compare (does the release contain the merge commit)',
+    endpoint: 'GET /repos/{owner}/{repo}/compare/{basehead}',
+    forbidden: 'give the job "permissions: contents: read"',
+    notFound: 'the tag or the merge commit is not in this repository',
   },
 } as const satisfies Record<string, { title: string; endpoint: string; forbidden: string | undefined; notFound: string | undefined }>;
 

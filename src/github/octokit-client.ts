@@ -7,13 +7,19 @@
 import {
   isCommitSha,
   subjectOf,
+  type BranchRule,
+  type DirectoryEntry,
   type GitHubApi,
   type GitHubError,
+  type CompareStatus,
   type IssueComment,
   type ListedFile,
+  type MergeCommit,
+  type OpenPullRequest,
   type PullRequestReview,
   type PullRequestState,
   type RecentComment,
+  type Release,
   type ReviewComment,
   type RepoName,
   type ReviewOpinion,
@@ -57,6 +63,16 @@ export const WRITERS_REVIEWS_QUERY =
 export const OPEN_PULLS_QUERY =
   'query ($owner: String!, $name: String!, $context: String!, $after: String) { repository(owner: $owner, name: $name) { pullRequests(states: OPEN, first: 100, after: $after) { nodes { number commits(last: 1) { nodes { commit { oid status { context(name: $context) { state } } } } } } pageInfo { hasNextPage endCursor } } } }';
 
+/**
+ * The GraphQL query of a pull request's merge commit: what the REST answer at a later API version
+ * leaves out (`merge_commit_sha`), GraphQL answers at any. Checked against GitHub's schema in the tests.
+ */
+export const MERGE_COMMIT_QUERY =
+  'query ($owner: String!, $name: String!, $number: Int!) { repository(owner: $owner, name: $name) { pullRequest(number: $number) { merged mergedAt mergeCommit { oid } } } }';
+
+/** The GraphQL mutation that turns a pull request back to a draft; checked against GitHub's schema in the tests. */
+export const CONVERT_TO_DRAFT_MUTATION = 'mutation ($id: ID!) { convertPullRequestToDraft(input: { pullRequestId: $id }) { pullRequest { isDraft } } }';
+
 /** `GitHubApi` over Octokit, every request under the step's limits (`limitedOctokit`). */
 export function createOctokitApi(options: GitHubClientOptions): GitHubApi {
   // Known once Octokit is built: a connection failure names where it tried to connect.
@@ -73,7 +89,138 @@ export function createOctokitApi(options: GitHubClientOptions): GitHubApi {
     }
   };
   const context: CallContext = { octokit, repo: options.repo, call, logger: options.logger };
-  return { ...changeReads(context), ...commentCalls(context), ...pullRequestCalls(context), ...fileReads(context), ...reviewReads(context) };
+  return {
+    ...changeReads(context),
+    ...commentCalls(context),
+    ...pullRequestCalls(context),
+    ...fileReads(context),
+    ...reviewReads(context),
+    ...releaseCalls(context),
+    ...setUpReads(context),
+  };
+}
+
+/**
+ * What documentation that ships with the release reads and changes: a merged pull request's merge
+ * commit, a draft made of a ready pull request, the label that marks one waiting, a release, a
+ * repository's open pull requests, and whether a tag contains a commit.
+ */
+function releaseCalls({
+  octokit,
+  repo,
+  call,
+}: CallContext): Pick<GitHubApi, 'mergeCommit' | 'convertToDraft' | 'addLabel' | 'removeLabel' | 'release' | 'openPulls' | 'compareStatus'> {
+  return {
+    mergeCommit: (pullNumber) =>
+      call('merge-commit', async () => {
+        const pull = pullState('merge-commit', (await octokit.rest.pulls.get({ ...repo, pull_number: pullNumber })).data);
+        if (!pull.merged) return undefined;
+        if (pull.mergeCommitSha) return { sha: pull.mergeCommitSha, mergedAt: pull.mergedAt, from: 'rest' };
+        // A version of the REST API past the pinned one answers without it: GraphQL keeps it at every version.
+        return mergeCommitOf(await octokit.graphql<unknown>(MERGE_COMMIT_QUERY, { owner: repo.owner, name: repo.repo, number: pullNumber }));
+      }),
+    convertToDraft: (pullRequestNodeId) =>
+      call('convert-to-draft', async () => {
+        await octokit.graphql(CONVERT_TO_DRAFT_MUTATION, { id: pullRequestNodeId });
+      }),
+    addLabel: (issueNumber, name) =>
+      call('add-label', async () => {
+        await octokit.rest.issues.addLabels({ ...repo, issue_number: issueNumber, labels: [name] });
+      }),
+    removeLabel: (issueNumber, name) =>
+      call('remove-label', async () => {
+        try {
+          await octokit.rest.issues.removeLabel({ ...repo, issue_number: issueNumber, name });
+        } catch (error) {
+          // Not on it (any more): what was asked holds.
+          if ((error as { status?: unknown }).status !== 404) throw error;
+        }
+      }),
+    release: (tag) =>
+      call('release', async () => {
+        try {
+          const { data } = tag === undefined ? await octokit.rest.repos.getLatestRelease({ ...repo }) : await octokit.rest.repos.getReleaseByTag({ ...repo, tag });
+          return releaseOf(data);
+        } catch (error) {
+          if ((error as { status?: unknown }).status === 404) return undefined;
+          throw error;
+        }
+      }),
+    openPulls: (maxPages) =>
+      call('open-pulls', async () => {
+        const request = { ...repo, state: 'open', per_page: PAGE_SIZE } as const;
+        const pages = restPages('open-pulls', octokit.paginate.iterator(octokit.rest.pulls.list, request), openPullOf);
+        const { items, more, pages: read } = await readPages(pages, maxPages, ({ number }) => number);
+        return { pulls: items, more, pages: read };
+      }),
+    // One commit a page, the fewest GitHub answers: only the status and the counts are read.
+    compareStatus: (base, head) =>
+      call('containment', async () => {
+        const { data } = await octokit.rest.repos.compareCommitsWithBasehead({ ...repo, basehead: `${base}...${head}`, per_page: 1 });
+        return compareStatusOf(data);
+      }),
+  };
+}
+
+/** The answer of `MERGE_COMMIT_QUERY`; undefined when GitHub says the pull request is not merged. */
+function mergeCommitOf(data: unknown): MergeCommit | undefined {
+  const pull = (data as { repository?: { pullRequest?: { merged?: unknown; mergedAt?: unknown; mergeCommit?: { oid?: unknown } | null } | null } | null } | null)
+    ?.repository?.pullRequest;
+  shape('merge-commit', typeof pull === 'object' && pull !== null && typeof pull.merged === 'boolean', 'no "repository.pullRequest.merged"');
+  if (pull!.merged !== true) return undefined;
+  const oid = pull!.mergeCommit?.oid;
+  shape('merge-commit', typeof oid === 'string' && isCommitSha(oid), 'a merged pull request without "mergeCommit.oid"');
+  return { sha: oid as string, mergedAt: instantOf(pull!.mergedAt), from: 'graphql' };
+}
+
+/** A release as GitHub's REST API answers it, checked. */
+function releaseOf(data: unknown): Release {
+  const release = data as Partial<Record<'id' | 'tag_name' | 'name' | 'draft' | 'prerelease', unknown>> | null;
+  shape('release', typeof release?.id === 'number' && typeof release.tag_name === 'string' && release.tag_name !== '', 'no "id" or "tag_name"');
+  shape('release', typeof release!.draft === 'boolean' && typeof release!.prerelease === 'boolean', 'no "draft" or "prerelease"');
+  return {
+    id: release!.id as number,
+    tag: release!.tag_name as string,
+    name: typeof release!.name === 'string' ? release!.name : '',
+    draft: release!.draft as boolean,
+    prerelease: release!.prerelease as boolean,
+  };
+}
+
+/** An open pull request of the repository's list, checked. */
+function openPullOf(data: unknown): OpenPullRequest {
+  const pull = data as Partial<Record<'number' | 'node_id' | 'draft' | 'labels', unknown>> & {
+    head?: { ref?: unknown } | null;
+    base?: { repo?: { id?: unknown } | null } | null;
+  };
+  shape('open-pulls', typeof pull?.number === 'number' && typeof pull.node_id === 'string', 'a pull request without "number" or "node_id"');
+  const repositoryId = pull.base?.repo?.id;
+  return {
+    number: pull.number as number,
+    nodeId: pull.node_id as string,
+    draft: pull.draft === true,
+    headRef: typeof pull.head?.ref === 'string' ? pull.head.ref : '',
+    repositoryId: typeof repositoryId === 'number' && Number.isSafeInteger(repositoryId) && repositoryId >= 1 ? repositoryId : undefined,
+    labels: Array.isArray(pull.labels) ? pull.labels.flatMap((label: { name?: unknown } | null) => (typeof label?.name === 'string' ? [label.name] : [])) : [],
+  };
+}
+
+const COMPARE_STATUSES = ['ahead', 'behind', 'identical', 'diverged'] as const;
+
+/** A comparison's status and counts, checked. */
+function compareStatusOf(data: unknown): CompareStatus {
+  const answer = data as Partial<Record<'status' | 'ahead_by' | 'behind_by', unknown>> | null;
+  const status = COMPARE_STATUSES.find((known) => known === answer?.status);
+  const count = (value: unknown): value is number => typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
+  shape('containment', status !== undefined && count(answer!.ahead_by) && count(answer!.behind_by), 'no known "status" with "ahead_by" and "behind_by"');
+  return { status: status!, aheadBy: answer!.ahead_by as number, behindBy: answer!.behind_by as number };
+}
+
+/** An instant GitHub wrote (`2026-01-05T10:00:00Z`), as `toISOString` writes it; undefined for anything else. */
+function instantOf(value: unknown): string | undefined {
+  if (typeof value !== 'string') return undefined;
+  const ms = Date.parse(value);
+  return Number.isFinite(ms) ? new Date(ms).toISOString() : undefined;
 }
 
 /** What the review loop reads: a pull request's reviews, one review, its inline comments, and its author's permission. */
@@ -162,6 +309,54 @@ function fileReads({ octokit, repo, call }: CallContext): Pick<GitHubApi, 'files
 }
 
 /**
+ * What `command: doctor` reads of a set-up besides files: a folder's items (the workflows), and the
+ * rules in force on a branch. A folder is one answer (the contents API does not page it), read
+ * through the one pager all the same, as one page.
+ */
+function setUpReads({ octokit, repo, call }: CallContext): Pick<GitHubApi, 'directory' | 'branchRules'> {
+  return {
+    directory: (path, ref) =>
+      call('directory', async () => {
+        try {
+          const pages = restPages('directory', octokit.paginate.iterator(octokit.rest.repos.getContent, { ...repo, path, ref }), directoryEntryOf);
+          return (await readPages(pages, 1, ({ path: itemPath }) => itemPath)).items;
+        } catch (error) {
+          if ((error as { status?: unknown }).status === 404) return undefined;
+          throw error;
+        }
+      }),
+    branchRules: (branch, maxPages) =>
+      call('branch-rules', async () => {
+        const request = { ...repo, branch, per_page: PAGE_SIZE };
+        const pages = restPages('branch-rules', octokit.paginate.iterator(octokit.rest.repos.getBranchRules, request), branchRuleOf);
+        // A rule has no ID of its own: each is an item, and a page answered again ends the read as one that brings nothing new cannot.
+        const { items, more, pages: read } = await readPages(pages, maxPages, () => undefined);
+        return { rules: items, more, pages: read };
+      }),
+  };
+}
+
+/** An item of a folder, checked: its name, path, type and size. */
+function directoryEntryOf(data: unknown): DirectoryEntry {
+  const item = data as { name?: unknown; path?: unknown; type?: unknown; size?: unknown } | null;
+  shape('directory', typeof item?.name === 'string' && typeof item.path === 'string' && typeof item.type === 'string', 'an item without a "name", "path" or "type"');
+  return { name: item!.name as string, path: item!.path as string, type: item!.type as string, size: typeof item!.size === 'number' ? item!.size : 0 };
+}
+
+/** A rule in force on a branch, checked: its type, and for required status checks each context and its pinned app. */
+function branchRuleOf(data: unknown): BranchRule {
+  const rule = data as { type?: unknown; parameters?: { required_status_checks?: unknown } | null } | null;
+  shape('branch-rules', typeof rule?.type === 'string', 'a rule without a "type"');
+  const checks = rule!.type === 'required_status_checks' && Array.isArray(rule!.parameters?.required_status_checks) ? rule!.parameters.required_status_checks : [];
+  const requiredChecks = (checks as Array<{ context?: unknown; integration_id?: unknown } | null>).flatMap((check) =>
+    typeof check?.context === 'string'
+      ? [{ context: check.context, ...(typeof check.integration_id === 'number' ? { integrationId: check.integration_id } : {}) }]
+      : [],
+  );
+  return { type: rule!.type as string, requiredChecks };
+}
+
+/**
  * What each call works with: Octokit, the repository, `call`, which says a failure as the step's
  * errors do, and the client's logger (a list cut at its page limit says so there).
  */
@@ -237,9 +432,10 @@ function commentCalls({
 }: CallContext): Pick<GitHubApi, 'listComments' | 'comment' | 'recentComments' | 'tokenLogin' | 'createComment' | 'updateComment'> {
   let tokenLogin: string | undefined;
   return {
-    recentComments: (since, maxPages) =>
+    recentComments: (since, maxPages, order = 'oldest-first') =>
       call('recent-comments', async () => {
-        const request = { ...repo, since, sort: 'updated', direction: 'asc', per_page: PAGE_SIZE } as const;
+        const direction = order === 'newest-first' ? 'desc' : 'asc';
+        const request = { ...repo, since, sort: 'updated', direction, per_page: PAGE_SIZE } as const;
         const pages = restPages('recent-comments', octokit.paginate.iterator(octokit.rest.issues.listCommentsForRepo, request), recentCommentOf);
         const { items, more, pages: read } = await readPages(pages, maxPages, ({ id }) => id);
         return { comments: items, more, pages: read };
@@ -515,7 +711,7 @@ function writersReviews(data: unknown): WritersReviews {
 
 /** A pull request as GitHub's REST API answers it, as `PullRequestState`. */
 function pullState(name: GitHubCallName, data: unknown): PullRequestState {
-  const pull = data as Partial<Record<'number' | 'node_id' | 'state' | 'draft' | 'merged' | 'merged_at' | 'title', unknown>> & {
+  const pull = data as Partial<Record<'number' | 'node_id' | 'state' | 'draft' | 'merged' | 'merged_at' | 'merge_commit_sha' | 'title', unknown>> & {
     head?: { ref?: unknown; sha?: unknown; repo?: { full_name?: unknown } | null };
     base?: { ref?: unknown; repo?: { id?: unknown; full_name?: unknown } | null };
     labels?: unknown;
@@ -523,6 +719,10 @@ function pullState(name: GitHubCallName, data: unknown): PullRequestState {
   shape(name, typeof pull?.number === 'number' && typeof pull.node_id === 'string', 'no "number" or "node_id"');
   shape(name, pull.state === 'open' || pull.state === 'closed', 'a "state" other than open or closed');
   const repositoryId = pull.base?.repo?.id;
+  // A list of pull requests leaves out `merged`; `merged_at` says it too.
+  const merged = pull.merged === true || (typeof pull.merged_at === 'string' && pull.merged_at !== '');
+  const mergedAt = merged ? instantOf(pull.merged_at) : undefined;
+  const mergeCommitSha = merged && typeof pull.merge_commit_sha === 'string' && isCommitSha(pull.merge_commit_sha) ? pull.merge_commit_sha : undefined;
   return {
     number: pull.number as number,
     repositoryId: typeof repositoryId === 'number' && Number.isSafeInteger(repositoryId) && repositoryId >= 1 ? repositoryId : undefined,
@@ -531,13 +731,14 @@ function pullState(name: GitHubCallName, data: unknown): PullRequestState {
     nodeId: pull.node_id as string,
     state: pull.state as 'open' | 'closed',
     draft: pull.draft === true,
-    // A list of pull requests leaves out `merged`; `merged_at` says it too.
-    merged: pull.merged === true || (typeof pull.merged_at === 'string' && pull.merged_at !== ''),
+    merged,
     title: typeof pull.title === 'string' ? pull.title : '',
     headRef: typeof pull.head?.ref === 'string' ? pull.head.ref : '',
     // A fork that was deleted arrives as null.
     headRepository: typeof pull.head?.repo?.full_name === 'string' ? pull.head.repo.full_name : undefined,
     headSha: typeof pull.head?.sha === 'string' ? pull.head.sha : '',
     labels: Array.isArray(pull.labels) ? pull.labels.flatMap((label: { name?: unknown } | null) => (typeof label?.name === 'string' ? [label.name] : [])) : [],
+    ...(mergeCommitSha ? { mergeCommitSha } : {}),
+    ...(mergedAt ? { mergedAt } : {}),
   };
 }

@@ -33,6 +33,13 @@ export const PULL_COMMIT_PAGES = 3;
  */
 export const COMMIT_FILE_PAGES = 10;
 
+/**
+ * A repository's open pull requests (`GET pulls?state=open`), 10 pages of 100: the release command
+ * reads a documentation repository's first 1,000, newest first, for those the action labelled as
+ * waiting for a release. Past them the oldest wait for a run that reads them (one notice).
+ */
+export const OPEN_PULL_PAGES = 10;
+
 /** One page of a list, as GitHub answered it. */
 export interface ListPage<T> {
   readonly items: readonly T[];

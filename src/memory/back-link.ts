@@ -1,4 +1,4 @@
-import { type GitHubApi, type IssueComment, type PullRef } from '../github/api.js';
+import { type GitHubApi, type IssueComment, type PullRef, type RecentComment } from '../github/api.js';
 import { ourComment, verifyingComments } from './ours.js';
 import { backLinkLine, DOCS_PR_MARKER, readBackLink, type BackLinkRecord, type RecordReading } from './record.js';
 import { docsPrScope, type RecordSeal, type RepositoryIdentity } from './seal.js';
@@ -160,4 +160,17 @@ export async function countReview(
 
 function samePull(a: PullRef, b: PullRef): boolean {
   return a.repository.toLowerCase() === b.repository.toLowerCase() && a.number === b.number;
+}
+
+/**
+ * The code repository the newest verified back-link among a documentation repository's comments
+ * names (`command: doctor`, which checks that `code-token` reaches it where `sync` runs): the
+ * comments as given (newest first), each back-link verified for its own documentation PR.
+ */
+export function newestCodeRepository(comments: readonly RecentComment[], repository: RepositoryIdentity, seal: RecordSeal): string | undefined {
+  for (const comment of comments) {
+    const found = firstBackLink([comment], { repository, number: comment.issueNumber }, seal);
+    if (found.found === 'verified') return found.record.record.codePr.repository;
+  }
+  return undefined;
 }

@@ -1,7 +1,7 @@
-import { endsTheStep, GitHubError, type GitHubApi, type IssueComment } from '../github/api.js';
+import { endsTheStep, GitHubError, type GitHubApi, type IssueComment, type RecentComment } from '../github/api.js';
 import type { Clock, Logger } from '../runtime.js';
 import { errorMessage } from '../text.js';
-import { ourComment } from './ours.js';
+import { ourComment, verifyingComments } from './ours.js';
 import { COMMENT_MARKER, normalRecord, readRecord, recordLine, type CommentRecord, type DocsPrRecord } from './record.js';
 import { codePrScope, type RecordSeal, type RepositoryIdentity } from './seal.js';
 
@@ -312,4 +312,19 @@ function likelyCause(hadPreviousKey: boolean): string {
   return hadPreviousKey
     ? 'It was not sealed under api-key nor under previous-api-key: most likely under a key older than both'
     : 'Most likely api-key was rotated since it was written (admin keys expire, by default after 90 days): give the earlier key as previous-api-key until every open pull request has been written again';
+}
+
+/**
+ * The documentation repository the newest verified record among a repository's comments names
+ * (`command: doctor`, which checks that `docs-token` reaches it): the comments as given (newest
+ * first), each record verified for its own pull request. The seal alone decides, whoever wrote the
+ * comment: a copy names what the record it copies named, and the doctor only reads.
+ */
+export function newestDocsRepository(comments: readonly RecentComment[], repository: RepositoryIdentity, seal: RecordSeal): string | undefined {
+  for (const comment of comments) {
+    const { verified } = verifyingComments([comment], COMMENT_MARKER, (body) => readRecord(body, seal, codePrScope(repository, comment.issueNumber)));
+    const named = verified[0]?.record.docsPr?.repository;
+    if (named !== undefined) return named;
+  }
+  return undefined;
 }

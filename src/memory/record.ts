@@ -225,6 +225,31 @@ export interface DocsPrRecord {
    * always newer than what it copies).
    */
   readonly linkAuthor?: string;
+  /**
+   * It waits for a release (`docs-publish: on-release`): the code PR's merge commit, and how the
+   * wait ended. Absent when the code PR's merge did not hold it (`on-merge`, or not merged yet).
+   */
+  readonly release?: ReleaseRecord;
+}
+
+/**
+ * A documentation PR held for the release: written by the code PR's merge, read by `command:
+ * release`, which releases it once a published release's tag contains `mergeCommit`.
+ */
+export interface ReleaseRecord {
+  /** The code PR's merge commit, as GitHub gave it when the merge was handled. */
+  readonly mergeCommit: string;
+  /** When the code PR was merged (ISO 8601): the release command takes the oldest merges first. */
+  readonly mergedAt?: string;
+  /** The tag of the release that released it (its first `MAX_OUTSIDE_CHARS` characters): never released twice. */
+  readonly releasedIn?: string;
+  /** It was found ready for review before a release contained it (marked by hand): left as it is, never released by the action. */
+  readonly foundReady?: true;
+}
+
+/** Whether a documentation PR still waits for a release: held, and neither released nor found ready. */
+export function waitsForRelease(record: DocsPrRecord | undefined): record is DocsPrRecord & { readonly release: ReleaseRecord } {
+  return record?.release !== undefined && record.release.releasedIn === undefined && record.release.foundReady !== true;
 }
 
 /** What a documentation PR's back-link records: the code PR it documents, and who writes the code PR's comment. */
@@ -487,11 +512,39 @@ function isCount(value: unknown): boolean {
 
 function docsPrOf(value: unknown): DocsPrRecord | undefined {
   const pull = pullRefOf(value);
-  const { headRef, closedByAction, repositoryId, linkAuthor } = fieldsOf<keyof DocsPrRecord>(value);
+  const { headRef, closedByAction, repositoryId, linkAuthor, release } = fieldsOf<keyof DocsPrRecord>(value);
   if (!pull || typeof headRef !== 'string' || headRef === '' || !isBounded(headRef) || typeof closedByAction !== 'boolean') return undefined;
   if (repositoryId !== undefined && !isRepositoryId(repositoryId)) return undefined;
   if (linkAuthor !== undefined && (typeof linkAuthor !== 'string' || !isLogin(linkAuthor))) return undefined;
-  return { ...pull, ...(repositoryId !== undefined ? { repositoryId } : {}), headRef, closedByAction, ...(linkAuthor !== undefined ? { linkAuthor } : {}) };
+  const held = release === undefined ? undefined : releaseOf(release);
+  if (release !== undefined && !held) return undefined;
+  return {
+    ...pull,
+    ...(repositoryId !== undefined ? { repositoryId } : {}),
+    headRef,
+    closedByAction,
+    ...(linkAuthor !== undefined ? { linkAuthor } : {}),
+    ...(held ? { release: held } : {}),
+  };
+}
+
+function releaseOf(value: unknown): ReleaseRecord | undefined {
+  const { mergeCommit, mergedAt, releasedIn, foundReady } = fieldsOf<keyof ReleaseRecord>(value);
+  if (typeof mergeCommit !== 'string' || !isCommitSha(mergeCommit)) return undefined;
+  if (mergedAt !== undefined && (typeof mergedAt !== 'string' || !isInstant(mergedAt))) return undefined;
+  if (releasedIn !== undefined && (typeof releasedIn !== 'string' || releasedIn === '' || !isBounded(releasedIn))) return undefined;
+  if (foundReady !== undefined && foundReady !== true) return undefined;
+  return {
+    mergeCommit,
+    ...(mergedAt !== undefined ? { mergedAt } : {}),
+    ...(releasedIn !== undefined ? { releasedIn } : {}),
+    ...(foundReady ? { foundReady } : {}),
+  };
+}
+
+/** A tag as a record keeps it: its first `MAX_OUTSIDE_CHARS` code points (it is only ever shown, never followed). */
+export function boundedTag(tag: string): string {
+  return isBounded(tag) ? tag : [...tag].slice(0, MAX_OUTSIDE_CHARS).join('');
 }
 
 function backLinkOf(value: unknown): BackLinkRecord | undefined {

@@ -23,5 +23,9 @@ export async function runStep(settings: Settings, context: StepContext, uploadAr
       return (await import('./sync.js')).syncStep(settings, context);
     case 'sweep':
       return (await import('./sweep.js')).sweepStep(settings, context);
+    case 'release':
+      return (await import('./release.js')).releaseStep(settings, context);
+    case 'doctor':
+      return (await import('./doctor.js')).doctorStep(settings, context);
   }
 }

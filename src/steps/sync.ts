@@ -6,8 +6,8 @@ import { gatePhase } from '../core/gate.js';
 import { publishPhase } from '../core/publish.js';
 import { codePullOf, newRecord, type RunRecord } from '../core/record.js';
 import { decideRecorded, type RunDocsPr } from '../docs-pr/decide.js';
-import { shownOfDecision } from '../docs-pr/outcome.js';
-import { repoName, sameRepository } from '../docs-pr/target.js';
+import { releaseOfRecord, shownOfDecision } from '../docs-pr/outcome.js';
+import { namesPull, repoName, sameRepository } from '../docs-pr/target.js';
 import { workflowRepositoryOf } from '../event.js';
 import type { DocsPrStanding } from '../gate/policy.js';
 import { gitHubClients, type ConnectGitHub } from '../github/clients.js';
@@ -199,7 +199,7 @@ async function findSides(
   // Only the documentation PR the code PR's sealed record names speaks for the code PR: an
   // earlier one (superseded, closed by the action, or left open) keeps its back-link, and its
   // approval or closing must not set the status the newer one holds.
-  if (!comment || !hasJob(earlier) || !recorded || !isThisPull(recorded, repository, number)) {
+  if (!comment || !hasJob(earlier) || !recorded || !namesPull(recorded, repository, number)) {
     return skip(
       run,
       // A record that does not verify had its one notice, with the likely cause.
@@ -226,14 +226,6 @@ async function findSides(
   };
 }
 
-/** Whether the code PR's record names this documentation PR: by the repository's ID where both are known (a rename keeps it), else by name. */
-function isThisPull(recorded: DocsPrRecord, repository: RepositoryIdentity, number: number): boolean {
-  if (recorded.number !== number) return false;
-  return recorded.repositoryId !== undefined && repository.id !== undefined
-    ? recorded.repositoryId === repository.id
-    : sameRepository(recorded.repository, repository.name);
-}
-
 /** The head a code PR record's work holds the gate on: the revision's status head, else the head the job accepted. */
 function heldHeadOf(record: JobRecord): string {
   return record.revising?.statusSha ?? record.headSha;
@@ -257,7 +249,7 @@ async function judge(core: Core, code: CodeSide, run: SyncRun): Promise<RunRecor
   record.documentationPr = decision;
   run.standing = standingOf(decision, code.recorded);
   // Not checked (GitHub failing): nothing new to say, so the status and the comment stay as they are (the decision warned).
-  run.state = run.standing ? stateOfStanding(run.standing) : decision.kind === 'unchecked' ? undefined : shownOfDecision(decision)?.state;
+  run.state = run.standing ? stateOfStanding(run.standing, code.recorded) : decision.kind === 'unchecked' ? undefined : shownOfDecision(decision)?.state;
   // A job at work on the code PR's current head holds the gate: its pending stays.
   run.held = code.earlier.working === true && heldHeadOf(code.earlier) === code.pull.headSha;
   if (run.held) {
@@ -275,7 +267,7 @@ async function judge(core: Core, code: CodeSide, run: SyncRun): Promise<RunRecor
   const closedByAction = run.standing === 'closed-by-action';
   const recorded = code.recorded;
   record.tail = {
-    docsPrSection: run.state && renderDocsPrSection(run.docsPr, run.state),
+    docsPrSection: run.state && renderDocsPrSection(run.docsPr, run.state, undefined, releaseOfRecord(recorded)),
     // The newest record, read again, with this documentation PR's closing as GitHub shows it now.
     change: (newest: CommentRecord): CommentRecord =>
       newest.docsPr && sameRepository(newest.docsPr.repository, recorded.repository) && newest.docsPr.number === recorded.number

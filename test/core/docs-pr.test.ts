@@ -755,3 +755,132 @@ describe('what the API and GitHub answer is bounded and checked', () => {
     expect(github.requests.slice(from).filter((r) => r.path.startsWith(`/repos/${DOCS}/`) && r.method !== 'GET')).toEqual([]);
   });
 });
+
+describe('closed and merged, with docs-publish: on-release', () => {
+  const HOLDING = { 'docs-publish': 'on-release' };
+  /** The code PR merged, as GitHub has it: its merge commit is what the record keeps. */
+  const MERGE = 'c0ffee'.padEnd(40, '1');
+  const merged = (state: Partial<FakePullState> = {}): void => {
+    github.pullStates.set(CODE_PR, { title: 'Add a retries flag', state: 'closed', draft: false, merged: true, headRef: 'feature', headSha: HEAD, mergeCommit: MERGE, ...state });
+  };
+  const held = (fields: Partial<DocsPrRecord> = {}): DocsPrRecord => ({
+    repository: DOCS,
+    repositoryId: DOCS_ID,
+    number: 5,
+    headRef: BRANCH,
+    closedByAction: false,
+    linkAuthor: LINK_AUTHOR,
+    ...fields,
+  });
+
+  it('a draft stays a draft, labelled waits-for-release; both comments say it waits for the release that contains the merge; the record keeps the merge commit', async () => {
+    merged();
+    docsPull(5, { draft: true });
+    recorded(held());
+    const result = await run({ action: 'closed', merged: true }, HOLDING);
+    expect(result.outputs).toMatchObject({ outcome: 'synced', 'docs-pr-action': 'held' });
+    expect(result.failures).toEqual([]);
+    expect(docs.pulls.get(5)).toMatchObject({ state: 'open', draft: true, labels: ['waits-for-release'] });
+    expect(github.callsTo('mark-ready')).toEqual([]);
+    expect(github.callsTo('convert-to-draft')).toEqual([]);
+    expect(docsComments(5)[0]!.body).toContain('this pull request waits for the release that contains `c0ffee1`');
+    expect(docsComments(5)[0]!.body).toContain('when it merges, this one is held as a draft, labelled waits-for-release');
+    expect(codeComment()).toContain('**Documentation PR** `acme-sim/docs#5`: held as a draft: it waits for the release that contains the merge commit `c0ffee1`.');
+    expect(recordIn(codeComment(), CODE_PR)!.docsPr).toEqual(held({ release: { mergeCommit: MERGE, mergedAt: '2026-01-05T10:00:00.000Z' } }));
+    expect(result.log.messages('info')).toContain('Documentation PR acme-sim/docs#5: the code PR was merged as c0ffee1; held for the release that contains it.');
+    // The merge commit as GitHub has it now, by REST at the pinned version: the event's copy is not read.
+    expect(github.callsTo('merge-commit')).toEqual([]);
+    expect(github.callsTo('pull-request').map((r) => r.path)).toContain(`/repos/acme/widgets/pulls/${CODE_PR}`);
+    expect(renderProblems(docsComments(5)[0]!.body, { links: [CODE_PR_URL] })).toEqual([]);
+  });
+
+  it('a ready one is turned back to a draft (GraphQL convertPullRequestToDraft)', async () => {
+    merged();
+    docsPull(5, { draft: false });
+    recorded(held());
+    const result = await run({ action: 'closed', merged: true }, HOLDING);
+    expect(result.outputs['docs-pr-action']).toBe('held');
+    expect(github.callsTo('convert-to-draft')).toHaveLength(1);
+    expect(docs.pulls.get(5)).toMatchObject({ draft: true, labels: ['waits-for-release'] });
+    expect(result.log.messages('info')).toContain('Documentation PR acme-sim/docs#5 was ready for review: turned back to a draft until the release.');
+  });
+
+  it('a merge commit GitHub no longer answers at the newest API version: GraphQL mergeCommit gives it', async () => {
+    merged({ restWithoutMergeCommit: true });
+    docsPull(5, { draft: true });
+    recorded(held());
+    const result = await run({ action: 'closed', merged: true }, HOLDING);
+    expect(result.outputs['docs-pr-action']).toBe('held');
+    expect(github.callsTo('merge-commit')).toHaveLength(1);
+    expect(recordIn(codeComment(), CODE_PR)!.docsPr?.release).toEqual({ mergeCommit: MERGE, mergedAt: '2026-01-05T10:00:00.000Z' });
+    // Every REST request asked for the pinned version (the fake refuses any other), the pull request's read among them.
+    expect(github.requests.filter((r) => r.call !== 'merge-commit' && r.call !== 'identity').length).toBeGreaterThan(0);
+  });
+
+  it('a merge commit that cannot be read holds nothing: one warning, no label, the record unchanged', async () => {
+    merged();
+    docsPull(5, { draft: true });
+    recorded(held());
+    // The documentation PR's own read goes through; the code PR's is refused.
+    github.injectFault({ call: 'pull-request', kind: 'status', status: 404, skip: 1 });
+    const result = await run({ action: 'closed', merged: true }, HOLDING);
+    expect(result.log.messages('warning')).toEqual([expect.stringMatching(/^Could not read the code PR's merge commit: .* Documentation PR acme-sim\/docs#5 is not held for the release; a re-run of this workflow run holds it\.$/)]);
+    expect(docs.pulls.get(5)!.labels ?? []).toEqual([]);
+    expect(recordIn(codeComment(), CODE_PR)!.docsPr).toEqual(held());
+  });
+
+  it('the event run again: held once; once released, or marked ready by hand since, left as it is', async () => {
+    merged();
+    docsPull(5, { draft: true });
+    recorded(held());
+    await run({ action: 'closed', merged: true }, HOLDING);
+    const again = await run({ action: 'closed', merged: true }, HOLDING);
+    expect(again.outputs['docs-pr-action']).toBe('held');
+    expect(github.callsTo('convert-to-draft')).toEqual([]);
+    expect(docs.pulls.get(5)!.labels).toEqual(['waits-for-release']);
+
+    // Marked ready by hand since it was held: someone's decision.
+    docs.pulls.get(5)!.draft = false;
+    const byHand = await run({ action: 'closed', merged: true }, HOLDING);
+    expect(byHand.outputs['docs-pr-action']).toBe('none');
+    expect(github.callsTo('convert-to-draft')).toEqual([]);
+    expect(docs.pulls.get(5)!.draft).toBe(false);
+    expect(recordIn(codeComment(), CODE_PR)!.docsPr?.release).toMatchObject({ mergeCommit: MERGE, foundReady: true });
+    expect(codeComment()).toContain('marked ready for review by hand before a release contained the merge commit: left as it is');
+  });
+
+  it('already released: a re-run of the merge never turns it back to a draft', async () => {
+    merged();
+    docsPull(5, { draft: false });
+    recorded(held({ release: { mergeCommit: MERGE, releasedIn: 'v1.2.0' } }));
+    const from = github.requests.length;
+    const result = await run({ action: 'closed', merged: true }, HOLDING);
+    expect(result.outputs['docs-pr-action']).toBe('none');
+    expect(docs.pulls.get(5)!.draft).toBe(false);
+    expect(github.requests.slice(from).filter((r) => r.path.startsWith(`/repos/${DOCS}/`) && r.method !== 'GET')).toEqual([]);
+    expect(result.log.messages('info')).toContain('Documentation PR acme-sim/docs#5 was released with "v1.2.0" already: left as it is.');
+  });
+
+  it('a documentation PR someone merged or closed meanwhile is left as it is, and the record says what it found', async () => {
+    merged();
+    docsPull(5, { state: 'closed', merged: true });
+    recorded(held());
+    const result = await run({ action: 'closed', merged: true }, HOLDING);
+    expect(result.outputs['docs-pr-action']).toBe('none');
+    expect(docsWrites()).toEqual([]);
+    expect(codeComment()).toContain('already merged: left as it is');
+  });
+
+  it('a label it may not add: one warning each, naming the permission and what the release needs', async () => {
+    merged();
+    docsPull(5, { draft: true });
+    recorded(held());
+    github.injectFault({ call: 'add-label', kind: 'status', status: 403 });
+    const result = await run({ action: 'closed', merged: true }, HOLDING);
+    expect(result.log.messages('warning')).toEqual([
+      'Could not label documentation PR acme-sim/docs#5: GitHub answered 403 (Resource not accessible by integration): docs-token needs "Pull requests: write" on acme-sim/docs.',
+      'command: release finds a documentation PR held for the release by its label waits-for-release: add it to acme-sim/docs#5 by hand, or it is not released.',
+    ]);
+    expect(recordIn(codeComment(), CODE_PR)!.docsPr?.release).toEqual({ mergeCommit: MERGE, mergedAt: '2026-01-05T10:00:00.000Z' });
+  });
+});

@@ -23,7 +23,7 @@ import {
 } from '../../src/core/follow.js';
 import type { NotTheDocsPr, RunDocsPr } from '../../src/docs-pr/decide.js';
 import { shownOfDecision, type DocsPrOutcome, type DocsPrStage } from '../../src/docs-pr/outcome.js';
-import { GitHubError, pullName, type GitHubApi, type IssueComment, type PullRequestState, type RepoName } from '../../src/github/api.js';
+import { GitHubError, pullName, type GitHubApi, type IssueComment, type MergeCommit, type PullRequestState, type RepoName } from '../../src/github/api.js';
 import { DOCS_PR_MARKER, type BackLinkRecord, type DocsPrRecord } from '../../src/memory/record.js';
 import { RecordSeal } from '../../src/memory/seal.js';
 import { CancelledError } from '../../src/runtime.js';
@@ -138,6 +138,10 @@ interface WorldOptions {
   aborted?: boolean;
   /** The code repository's ID as the run knows it (undefined: a local run without GITHUB_REPOSITORY_ID). */
   codeRepositoryId?: number | undefined;
+  /** `docs-publish`: `on-merge` unless said. */
+  publish?: 'on-merge' | 'on-release';
+  /** What reading the code PR's merge commit answers (or throws); MERGE by default. */
+  mergeCommit?: MergeCommit | undefined | Error;
 }
 
 function world(options: WorldOptions = {}) {
@@ -200,9 +204,18 @@ function world(options: WorldOptions = {}) {
     signal: controller.signal,
     dryRun: options.dryRun ?? false,
     linkOnly: options.linkOnly ?? false,
+    publish: options.publish ?? 'on-merge',
+    mergeCommit: () => {
+      calls.push('acme/widgets merge commit');
+      const merge = 'mergeCommit' in options ? options.mergeCommit : MERGE;
+      return merge instanceof Error ? Promise.reject(merge) : Promise.resolve(merge);
+    },
   };
   return { calls, connects, decided, commentAuthors, rendered, recordedDecisions, repo, found, logger, context, controller };
 }
+
+/** The code PR's merge commit, as GitHub gives it by default here. */
+const MERGE: MergeCommit = { sha: 'c0ffee'.padEnd(40, '0'), mergedAt: '2026-01-05T10:00:00.000Z', from: 'rest' };
 
 /** The visible part of the documentation PR's comment here: its stage, as data (report/docs-pr-report.ts renders the real one). */
 function visibleLine(stage: DocsPrStage): string {

@@ -12,11 +12,12 @@
  * the process ended by itself.
  *
  * Node 24 is the runners' (action.yml: `node24`). The tests on it run when `ACTION_NODE_24`
- * names a Node 24 binary (CI fetches one: .ci/run), and are skipped otherwise.
+ * names a Node 24 binary (CI fetches one: .ci/run), and are skipped otherwise, as `npm test` says
+ * when it starts (test/support/node24.ts).
  */
-import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { bundleReady } from '../support/build-bundle.js';
+import { node24 } from '../support/node24.js';
 import { checkedBundleRun, type CheckedRunOptions } from '../support/checked-run.js';
 import { apiInputs, startSimulator, type Simulator, type SimulatorOptions } from '../simulator/index.js';
 import { startFakeArtifactService, type FakeArtifactService } from '../support/fake-artifacts.js';
@@ -31,16 +32,11 @@ export const GITHUB_TOKEN = 'ghs_bundleWorkflowToken01';
 /** The workflow's repository, as the fake GitHub serves it. */
 export const REPOSITORY = 'acme/widgets';
 
-/** The Node.js binaries the bundle runs on: this one, and Node 24 when one is given. */
+/** The Node.js binaries the bundle runs on: this one, and Node 24 when one is given (its tests' titles say why they are skipped when not). */
 export const NODES: ReadonlyArray<{ readonly name: string; readonly path: string | undefined }> = [
   { name: `Node ${process.versions.node.split('.')[0]} (this one)`, path: process.execPath },
-  { name: 'Node 24 (the runners’)', path: node24() },
+  { name: node24() ? 'Node 24 (the runners’)' : 'Node 24 (the runners’): skipped, ACTION_NODE_24 names no Node 24 binary', path: node24() },
 ];
-
-function node24(): string | undefined {
-  const path = process.env.ACTION_NODE_24;
-  return path && existsSync(path) ? path : undefined;
-}
 
 export interface Servers {
   readonly sim: Simulator;

@@ -541,3 +541,141 @@ describe('the open pull requests whose head has a pending status', () => {
     expect(error.message).toContain('no "repository.pullRequests.nodes" list');
   });
 });
+
+describe('documentation held for a release', () => {
+  afterEach(() => {
+    github.pullStates.clear();
+    github.releases.length = 0;
+    github.tags.clear();
+    github.parents.clear();
+  });
+
+  it("asks GitHub's GraphQL schema only what it allows: the merge commit, and a draft made", async () => {
+    const { validate } = await import('@octokit/graphql-schema');
+    const { MERGE_COMMIT_QUERY, CONVERT_TO_DRAFT_MUTATION } = await import('../../src/github/octokit-client.js');
+    expect(validate(MERGE_COMMIT_QUERY)).toEqual([]);
+    expect(validate(CONVERT_TO_DRAFT_MUTATION)).toEqual([]);
+  });
+
+  it("a merged pull request's merge commit by REST at the pinned version; by GraphQL where the answer leaves it out; none for one not merged", async () => {
+    const merge = 'ab'.repeat(20);
+    github.pullStates.set(5, { title: 'Merged', state: 'closed', draft: false, merged: true, headRef: 'feature', mergeCommit: merge });
+    github.pullStates.set(6, { title: 'Open', state: 'open', draft: false, merged: false, headRef: 'other' });
+    const api = await client();
+    await expect(api.mergeCommit(5)).resolves.toEqual({ sha: merge, mergedAt: '2026-01-05T10:00:00.000Z', from: 'rest' });
+    expect(github.requests.map((request) => request.call)).toEqual(['pull-request']);
+    github.pullStates.get(5)!.restWithoutMergeCommit = true;
+    await expect(api.mergeCommit(5)).resolves.toEqual({ sha: merge, mergedAt: '2026-01-05T10:00:00.000Z', from: 'graphql' });
+    expect(github.requests.map((request) => request.call)).toEqual(['pull-request', 'pull-request', 'merge-commit']);
+    await expect(api.mergeCommit(6)).resolves.toBeUndefined();
+  });
+
+  it('refuses a merged answer without a merge commit anywhere, naming the call', async () => {
+    github.pullStates.set(5, { title: 'Merged', state: 'closed', draft: false, merged: true, headRef: 'feature', restWithoutMergeCommit: true });
+    github.injectFault({ call: 'merge-commit', kind: 'status', status: 200, body: { data: { repository: { pullRequest: { merged: true, mergedAt: null, mergeCommit: null } } } } });
+    const error = await failureOf((await client()).mergeCommit(5));
+    expect(error.kind).toBe('shape');
+    expect(error.message).toContain('a merged pull request without "mergeCommit.oid"');
+  });
+
+  it('a release by its tag or the latest; none (404) is undefined, a tag of slashes is sent whole', async () => {
+    github.releases.push({ tag: 'v1.0.0' }, { tag: 'release/2.0', name: 'Two' }, { tag: 'v3.0.0-rc.1', prerelease: true });
+    const api = await client();
+    await expect(api.release(undefined)).resolves.toMatchObject({ tag: 'release/2.0', name: 'Two', draft: false, prerelease: false });
+    await expect(api.release('v3.0.0-rc.1')).resolves.toMatchObject({ tag: 'v3.0.0-rc.1', prerelease: true });
+    await expect(api.release('release/2.0')).resolves.toMatchObject({ tag: 'release/2.0' });
+    await expect(api.release('v9')).resolves.toBeUndefined();
+  });
+
+  it('open pull requests: 100 a page, at most the pages given, more when GitHub had more; labels and drafts as listed', async () => {
+    for (let number = 1; number <= 250; number++) github.pullStates.set(number, { title: `P${number}`, state: 'open', draft: number === 250, merged: false, headRef: `b${number}`, labels: number === 250 ? ['waits-for-release'] : [] });
+    const api = await client();
+    const read = await api.openPulls(2);
+    expect(read).toMatchObject({ more: true, pages: 2 });
+    expect(read.pulls).toHaveLength(200);
+    expect(read.pulls[0]).toMatchObject({ number: 250, draft: true, headRef: 'b250', labels: ['waits-for-release'], repositoryId: github.repositoryId('acme/widgets') });
+    expect((await api.openPulls(10)).pulls).toHaveLength(250);
+  });
+
+  it('a draft made, a label added and taken off (one not there is no failure), a comparison read on its smallest page', async () => {
+    github.pullStates.set(3, { title: 'Docs', state: 'open', draft: false, merged: false, headRef: 'docs/x' });
+    const sha = (name: string) => name.padEnd(40, '0');
+    github.parents.set(sha('1'), []);
+    github.parents.set(sha('2'), [sha('1')]);
+    github.tags.set('v1', sha('2'));
+    const api = await client();
+    const pull = await api.pullRequest(3);
+    await api.convertToDraft(pull.nodeId);
+    expect(github.pullStates.get(3)!.draft).toBe(true);
+    await api.addLabel(3, 'waits-for-release');
+    expect(github.pullStates.get(3)!.labels).toEqual(['waits-for-release']);
+    await api.removeLabel(3, 'waits-for-release');
+    await api.removeLabel(3, 'waits-for-release');
+    expect(github.pullStates.get(3)!.labels).toEqual([]);
+    await expect(api.compareStatus('v1', sha('1'))).resolves.toEqual({ status: 'behind', aheadBy: 0, behindBy: 1 });
+    expect(github.callsTo('compare').at(-1)!.path).toBe(`/repos/acme/widgets/compare/v1...${sha('1')}?per_page=1`);
+  });
+});
+
+describe("a set-up's reads, for command: doctor", () => {
+  const MAIN = '9'.repeat(40);
+  afterEach(() => {
+    github.files.clear();
+    github.branches.clear();
+    github.branchRules.clear();
+  });
+
+  it("a folder's items at a branch, through the one pager as one page; undefined where there is no such folder; a file is not a folder", async () => {
+    github.files.set(MAIN, { '.github/workflows/b.yml': 'on: push\n', '.github/workflows/a.yaml': 'on: pull_request\n', '.github/workflows/sub/c.yml': 'x' });
+    github.branches.set('main', MAIN);
+    const api = await client();
+    expect(await api.directory('.github/workflows', 'main')).toEqual([
+      { name: 'a.yaml', path: '.github/workflows/a.yaml', type: 'file', size: 17 },
+      { name: 'b.yml', path: '.github/workflows/b.yml', type: 'file', size: 9 },
+      { name: 'sub', path: '.github/workflows/sub', type: 'dir', size: 0 },
+    ]);
+    expect(await api.directory('.github/actions', 'main')).toBeUndefined();
+    await expect(api.directory('.github/workflows/b.yml', 'main')).rejects.toMatchObject({ kind: 'shape', message: expect.stringContaining('GitHub folder contents') });
+    expect(await api.fileText('.github/workflows/b.yml', 'main')).toBe('on: push\n');
+  });
+
+  it("a branch's rules: each rule's type, and the checks a required_status_checks rule holds with their pinned app", async () => {
+    github.branchRules.set('main', [
+      { type: 'pull_request' },
+      { type: 'required_status_checks', checks: [{ context: 'documentation', integrationId: 15368 }, { context: 'ci' }] },
+      { type: 'merge_queue' },
+    ]);
+    const api = await client();
+    expect(await api.branchRules('main', 2)).toEqual({
+      rules: [
+        { type: 'pull_request', requiredChecks: [] },
+        { type: 'required_status_checks', requiredChecks: [{ context: 'documentation', integrationId: 15368 }, { context: 'ci' }] },
+        { type: 'merge_queue', requiredChecks: [] },
+      ],
+      more: false,
+      pages: 1,
+    });
+    expect(await api.branchRules('elsewhere', 2)).toEqual({ rules: [], more: false, pages: 1 });
+  });
+
+  it('the rules as GitHub refuses them: a 403 and a 404 said as such, not retried', async () => {
+    github.injectFault({ call: 'branch-rules', kind: 'status', status: 403 });
+    const api = await client();
+    await expect(api.branchRules('main', 2)).rejects.toMatchObject({ status: 403, message: expect.stringContaining('GitHub branch rules') });
+    github.injectFault({ call: 'branch-rules', kind: 'status', status: 404 });
+    await expect(api.branchRules('main', 2)).rejects.toMatchObject({ status: 404 });
+    expect(github.callsTo('branch-rules')).toHaveLength(2);
+  });
+
+  it('the recent comments newest first, when asked: direction=desc', async () => {
+    github.comments.push(
+      { id: 1, issue_url: `${github.url}/repos/acme/widgets/issues/4`, body: 'older', user: { login: 'a', type: 'User' }, author_association: 'NONE', updated_at: START - 60_000 },
+      { id: 2, issue_url: `${github.url}/repos/acme/widgets/issues/5`, body: 'newer', user: { login: 'a', type: 'User' }, author_association: 'NONE', updated_at: START },
+    );
+    const api = await client();
+    const newest = await api.recentComments(new Date(START - 3_600_000).toISOString(), 1, 'newest-first');
+    expect(newest.comments.map((comment) => comment.body)).toEqual(['newer', 'older']);
+    expect(github.callsTo('recent-comments').at(-1)!.path).toContain('direction=desc');
+    expect((await api.recentComments(new Date(START - 3_600_000).toISOString(), 1)).comments.map((comment) => comment.body)).toEqual(['older', 'newer']);
+  });
+});

@@ -14,6 +14,7 @@ import {
   carriedBackLink,
   countReview,
   firstBackLink,
+  newestCodeRepository,
   ourBackLink,
   writeBackLink,
   type BackLinkPlace,
@@ -216,5 +217,18 @@ describe('countReview', () => {
     await expect(countReview(github, PLACE, TEST_SEAL, undefined, 12, 5)).resolves.toBe('counted');
     expect(backLinkIn(github.comments[0]!.body, 5, DOCS)).toEqual(counted([11, 12]));
     expect(backLinkIn(github.comments[1]!.body, 5, DOCS)).toEqual(counted([99]));
+  });
+});
+
+describe('the code repository the newest back-link names (command: doctor)', () => {
+  const recent = (comment: IssueComment, issueNumber: number) => ({ ...comment, issueNumber, updatedAt: 0 });
+
+  it('the first comment, newest first, whose back-link verifies for its own documentation PR: a copy names what it copies; a planted or foreign one none', () => {
+    const other = { ...RECORD, codePr: { repository: 'acme/older', number: 9 } };
+    const planted = backLink(3, { ...RECORD, codePr: { repository: 'evil/repo', number: 1 } }, DOCS_BOT, 5, RecordSeal.fromApiKey('mint_someoneElse'));
+    const elsewhere = recent(backLink(4, { ...RECORD, codePr: { repository: 'evil/moved', number: 1 } }), 6);
+    expect(newestCodeRepository([recent(planted, 5), elsewhere, recent(backLink(2, RECORD), 5), recent(backLink(1, other), 5)], DOCS, TEST_SEAL)).toBe(WORKFLOW_REPOSITORY);
+    expect(newestCodeRepository([recent({ id: 7, authorLogin: DOCS_BOT, body: 'no marker' }, 5)], DOCS, TEST_SEAL)).toBeUndefined();
+    expect(newestCodeRepository([], DOCS, TEST_SEAL)).toBeUndefined();
   });
 });

@@ -12,6 +12,7 @@ import { GitHubError, type IssueComment } from '../../src/github/api.js';
 import { carriedBackLink } from '../../src/memory/back-link.js';
 import {
   CodePrComment,
+  newestDocsRepository,
   sameRecord,
   sameWork,
   settle,
@@ -829,5 +830,27 @@ describe('sameWork and sameRecord', () => {
     expect(sameRecord(DOCS_PR, { ...DOCS_PR, closedByAction: true })).toBe(false);
     expect(sameRecord(undefined, undefined)).toBe(true);
     expect(sameRecord(undefined, DOCS_PR)).toBe(false);
+  });
+});
+
+describe('the documentation repository the newest record names (command: doctor)', () => {
+  const repository = repositoryIdentity(WORKFLOW_REPOSITORY);
+  const onPull = (id: number, issueNumber: number, record: CommentRecord, seal = TEST_SEAL) => ({
+    id,
+    authorLogin: 'github-actions[bot]',
+    body: `${COMMENT_MARKER}\nworking\n${sealedRecord(record, issueNumber, WORKFLOW_REPOSITORY, seal)}`,
+    issueNumber,
+    updatedAt: 0,
+  });
+
+  it('the first comment, newest first, whose record verifies for its own pull request and names a documentation PR', () => {
+    const newest = onPull(3, 7, { jobId: 'job_3', headSha: HEAD });
+    const planted = onPull(4, 8, { jobId: 'job_4', headSha: HEAD, docsPr: { ...DOCS_PR, repository: 'evil/docs' } }, RecordSeal.fromApiKey('mint_someoneElse'));
+    const movedFromAnother = { ...onPull(5, 9, { jobId: 'job_5', headSha: HEAD, docsPr: { ...DOCS_PR, repository: 'evil/moved' } }), issueNumber: 10 };
+    const named = onPull(2, 6, { jobId: 'job_2', headSha: HEAD, docsPr: DOCS_PR });
+    const older = onPull(1, 5, { jobId: 'job_1', headSha: HEAD, docsPr: { ...DOCS_PR, repository: 'acme/old-docs' } });
+    expect(newestDocsRepository([planted, movedFromAnother, newest, named, older], repository, TEST_SEAL)).toBe('acme/docs');
+    expect(newestDocsRepository([newest], repository, TEST_SEAL)).toBeUndefined();
+    expect(newestDocsRepository([], repository, TEST_SEAL)).toBeUndefined();
   });
 });

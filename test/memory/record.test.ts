@@ -93,6 +93,25 @@ describe('the code PR comment record', () => {
     }
   });
 
+  it('records a documentation PR held for the release: its merge commit, when it was merged, how the wait ended; each checked', () => {
+    const release = { mergeCommit: SHA1, mergedAt: '2026-01-05T10:00:00.000Z', releasedIn: 'v1.2.0' };
+    const record = { jobId: 'job_1', headSha: SHA1, docsPr: { ...DOCS, release } };
+    expect(readRecord(body(recordLine(record, SEAL, SCOPE)), SEAL, SCOPE)).toEqual({ found: 'verified', record, sealedWith: 'api-key' });
+    const waiting = { jobId: 'job_1', headSha: SHA1, docsPr: { ...DOCS, release: { mergeCommit: SHA1, foundReady: true as const } } };
+    expect(readRecord(body(recordLine(waiting, SEAL, SCOPE)), SEAL, SCOPE)).toEqual({ found: 'verified', record: waiting, sealedWith: 'api-key' });
+    for (const bad of [
+      { mergeCommit: 'abc' },
+      { mergeCommit: SHA1, mergedAt: '2026-01-05' },
+      { mergeCommit: SHA1, releasedIn: '' },
+      { mergeCommit: SHA1, releasedIn: 'x'.repeat(256) },
+      { mergeCommit: SHA1, foundReady: false },
+      'held',
+    ]) {
+      const sealed = recordLine({ jobId: 'job_1', headSha: SHA1, docsPr: { ...DOCS, release: bad } } as never, SEAL, SCOPE);
+      expect(readRecord(body(sealed), SEAL, SCOPE), JSON.stringify(bad)).toEqual({ found: 'unverified' });
+    }
+  });
+
   it('records the job at work (`working`), and nothing but `true` for it', () => {
     const working = { jobId: 'job_1', headSha: SHA1, working: true as const };
     expect(readRecord(body(recordLine(working, SEAL, SCOPE)), SEAL, SCOPE)).toEqual({ found: 'verified', record: working, sealedWith: 'api-key' });

@@ -153,8 +153,8 @@ describe('one decision, one place', () => {
     expect(callers(/\.setCommitStatus\(/)).toEqual(['gate/status.ts']);
     expect(callers(/\bfunction tailOf\(/)).toEqual(['core/comment.ts']);
     // Everything that reads a documentation PR's state to act on it goes through the decision;
-    // sync, sweep and the merge queue's gate read the code PR they write to.
-    expect(callers(/\.pullRequest\(/).sort()).toEqual(['docs-pr/decide.ts', 'steps/agent/merge-group.ts', 'steps/sweep.ts', 'steps/sync.ts']);
+    // sync, sweep, release and the merge queue's gate read the code PR they write to.
+    expect(callers(/\.pullRequest\(/).sort()).toEqual(['docs-pr/decide.ts', 'steps/agent/merge-group.ts', 'steps/release.ts', 'steps/sweep.ts', 'steps/sync.ts']);
   });
 
   it('outputs are set in one module, besides the entry layer that implements the port; no step hands work to be done after its report', () => {
@@ -181,9 +181,9 @@ describe('the commands side by side, over one core', () => {
   /** What every command of the floor shares: the step's context and report, the dispatch, the verdict. */
   const SHARED = new Set(['step', 'run-step', 'verdict']);
 
-  it('finds the commands: agent, refresh, sweep, sync, visitors', () => {
+  it('finds the commands: agent, doctor, refresh, release, sweep, sync, visitors', () => {
     const commands = new Set([...graph.keys()].map(commandOf).filter(Boolean));
-    expect([...commands].sort()).toEqual(['agent', 'refresh', 'sweep', 'sync', 'visitors']);
+    expect([...commands].sort()).toEqual(['agent', 'doctor', 'refresh', 'release', 'sweep', 'sync', 'visitors']);
   });
 
   it('no command imports another', () => {
@@ -230,7 +230,7 @@ describe('the commands side by side, over one core', () => {
         .filter(([, text]) => /\bpublishPhase\(/.test(text))
         .map(([module]) => module)
         .sort(),
-    ).toEqual(['core/finish.ts', 'core/publish.ts', 'steps/sync.ts']);
+    ).toEqual(['core/finish.ts', 'core/publish.ts', 'steps/release.ts', 'steps/sync.ts']);
   });
 });
 

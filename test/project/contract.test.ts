@@ -68,6 +68,8 @@ const CONTRACT_INPUTS = [
   'preview',
   'docs-token',
   'follow-code-pr',
+  'docs-publish',
+  'release-tag',
 ];
 const CONTRACT_OUTPUTS = [
   'outcome',
@@ -83,6 +85,7 @@ const CONTRACT_OUTPUTS = [
   'job',
   'preview-url',
   'preview-status',
+  'released',
   'visitors-total',
   'visitors-human',
   'visitors-ai',
@@ -93,8 +96,9 @@ const CONTRACT_OUTPUTS = [
   'signals',
   'requests',
   'docs-pr-action',
+  'doctor',
 ];
-const CONTRACT_COMMANDS = ['agent', 'visitors', 'refresh'];
+const CONTRACT_COMMANDS = ['agent', 'visitors', 'refresh', 'release', 'doctor'];
 
 describe('action.yml', () => {
   it('keeps every input, output and command the contract fixes', () => {

@@ -11,7 +11,8 @@
  *   `needs.*`, `env.*`, `vars.*`, `secrets.*`, `job.*`), goes through `env:` and is quoted in the
  *   script (`"$PR_LINK"`); the `GITHUB_*` and `RUNNER_*` variables already hold what the contexts
  *   would. actionlint flags only a list of known-untrusted `github.event` fields, not step outputs,
- *   so this test does not rely on it.
+ *   so this test does not rely on it. The rule is src/doctor/scripts.ts's, which `command: doctor`
+ *   holds a repository's workflows to.
  * - **Every action pinned to a commit.** A `uses:` names a full 40-hex commit SHA with the
  *   release it is in as a trailing comment (`@<sha> # v7.0.1`), so a moved or hijacked tag
  *   cannot change what runs, and Dependabot can still read and update the version. A GitHub
@@ -34,6 +35,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { isScalar, parse, parseDocument, visit } from 'yaml';
+import { scriptInjections } from '../../src/doctor/scripts.js';
 import { markdownFiles, markdownWorkflows, markdownYamlBlocks, repoWorkflows, root, type YamlSource } from '../support/workflows.js';
 
 // The package's ES module build calls `require`, which an ES module does not have: load the CommonJS one.
@@ -78,9 +80,6 @@ export async function lintFindings(content: string, name: string): Promise<Findi
 const actionYml: YamlSource = { name: 'action.yml', content: readFileSync(join(root, 'action.yml'), 'utf8') };
 const everything = [...markdownYamlBlocks, ...repoWorkflows, actionYml];
 
-/** The contexts a script may read in an expression; `matrix` only where the matrix is literal. */
-const TRUSTED_IN_SCRIPTS = new Set(['runner', 'matrix']);
-
 /** The first major of each GitHub toolkit action that runs on Node 24. */
 const FIRST_NODE24_MAJOR: Record<string, number> = {
   'actions/checkout': 5,
@@ -93,40 +92,6 @@ const FIRST_NODE24_MAJOR: Record<string, number> = {
   'actions/github-script': 8,
   'github/codeql-action': 4,
 };
-
-/** The contexts an expression reads: the first name of each property path, functions and literals left out. */
-export function contextsRead(expression: string): string[] {
-  const code = expression.replace(/'(?:[^']|'')*'/g, "''");
-  const names = [...code.matchAll(/(?<![\w.-])([A-Za-z_][\w-]*)(?![\w-])(?!\s*\()/g)].map((match) => match[1]!);
-  return names.filter((name) => !['true', 'false', 'null', 'NaN', 'Infinity'].includes(name));
-}
-
-/** The expressions of a script that read anything but the trusted contexts. */
-export function untrustedExpressions(script: string, matrixIsLiteral: boolean): string[] {
-  return [...script.matchAll(/\$\{\{([\s\S]*?)\}\}/g)]
-    .filter(([, inner]) => contextsRead(inner!).some((name) => !TRUSTED_IN_SCRIPTS.has(name) || (name === 'matrix' && !matrixIsLiteral)))
-    .map(([whole]) => whole);
-}
-
-/**
- * Walks a parsed workflow, action or snippet, whatever its shape, and returns every script (a
- * step's `run:`, an `actions/github-script` step's `script:`) that interpolates untrusted data.
- */
-export function scriptInjections(node: unknown, matrixIsLiteral = false): string[] {
-  if (Array.isArray(node)) return node.flatMap((item) => scriptInjections(item, matrixIsLiteral));
-  if (typeof node !== 'object' || node === null) return [];
-  const object = node as Record<string, unknown>;
-  const strategy = object.strategy as { matrix?: unknown } | undefined;
-  const literal = strategy?.matrix === undefined ? matrixIsLiteral : !JSON.stringify(strategy.matrix).includes('${{');
-  const found: string[] = [];
-  if (typeof object.run === 'string') found.push(...untrustedExpressions(object.run, literal).map((e) => `run: ${e}`));
-  const script = (object.with as { script?: unknown } | undefined)?.script;
-  if (typeof object.uses === 'string' && object.uses.startsWith('actions/github-script@') && typeof script === 'string') {
-    found.push(...untrustedExpressions(script, literal).map((e) => `script: ${e}`));
-  }
-  for (const value of Object.values(object)) found.push(...scriptInjections(value, literal));
-  return found;
-}
 
 /** Every `uses:` of a YAML text, with the comment that follows it on its line. */
 function usesOf(content: string): Array<{ uses: string; comment: string }> {
@@ -144,7 +109,7 @@ function usesOf(content: string): Array<{ uses: string; comment: string }> {
 /** Why a `uses:` breaks the pin rule, or undefined when it keeps it. */
 export function pinProblem(uses: string, comment: string, { inDocs }: { inDocs: boolean }): string | undefined {
   if (uses.startsWith('./') || uses.startsWith('docker://')) return undefined;
-  if (inDocs && /^OWNER\/docs-agent-action(?:\/(?:agent|visitors|refresh|sync|sweep))?@[\w.-]+$/.test(uses)) return undefined;
+  if (inDocs && /^OWNER\/docs-agent-action(?:\/(?:agent|visitors|refresh|sync|sweep|release|doctor))?@[\w.-]+$/.test(uses)) return undefined;
   const match = /^([\w.-]+\/[\w.-]+)(\/[^@]+)?@([^@]+)$/.exec(uses);
   if (!match) return `${uses}: not owner/repo@ref`;
   const [, repo, , ref] = match as unknown as [string, string, string | undefined, string];
@@ -220,44 +185,6 @@ describe('actionlint', () => {
 describe('the checks themselves', () => {
   const workflow = (steps: string[], extra: string[] = []): string =>
     ['on: pull_request', 'permissions: {}', 'jobs:', '  docs:', '    runs-on: ubuntu-latest', ...extra, '    steps:', ...steps].join('\n');
-
-  it('find a step output, an input and event data in a run script, however written', () => {
-    const content = workflow([
-      '      - id: docs',
-      '        uses: ./',
-      '      - run: echo "PR ${{ steps.docs.outputs.pr-link }}"',
-      '      - run: |',
-      '          echo ${{inputs.prompt}}',
-      "          echo ${{ toJSON(github.event.pull_request.title) }} ${{ format('{0}', github.head_ref) }}",
-      '      - uses: actions/github-script@0123456789abcdef0123456789abcdef01234567 # v8.0.0',
-      '        with:',
-      '          script: console.log("${{ github.event.comment.body }}")',
-    ]);
-    expect(scriptInjections(parse(content))).toEqual([
-      'run: ${{ steps.docs.outputs.pr-link }}',
-      'run: ${{inputs.prompt}}',
-      'run: ${{ toJSON(github.event.pull_request.title) }}',
-      "run: ${{ format('{0}', github.head_ref) }}",
-      'script: ${{ github.event.comment.body }}',
-    ]);
-  });
-
-  it('let through env:, runner.* and a literal matrix, but not a matrix built from outputs', () => {
-    const safe = workflow(
-      [
-        '      - env:',
-        '          PR_LINK: ${{ steps.docs.outputs.pr-link }}',
-        '        run: echo "$PR_LINK" "${{ matrix.node }}" "${{ runner.temp }}" "${{ \'github.sha\' }}"',
-      ],
-      ['    strategy:', '      matrix:', '        node: [20, 24]'],
-    );
-    expect(scriptInjections(parse(safe))).toEqual([]);
-    const built = workflow(
-      ['      - run: echo "${{ matrix.node }}"'],
-      ['    strategy:', '      matrix:', '        node: ${{ fromJSON(needs.plan.outputs.nodes) }}'],
-    );
-    expect(scriptInjections(parse(built))).toEqual(['run: ${{ matrix.node }}']);
-  });
 
   it('find tags, short SHAs, missing version comments and pre-Node-24 majors', () => {
     const sha = '08c6903cd8c0fde910a37f88322edcfb5dd907a8';

@@ -447,12 +447,23 @@ describe('a sweep that cannot do its work', () => {
     expect(github.requests.filter(isWrite)).toEqual([]);
   });
 
-  it('comments it may not read (403): outcome error, the step fails naming the permission, nothing read from the API', async () => {
+  it('comments it may not read (403): outcome error, the step fails naming the permission it needs (write: it writes them too), nothing read from the API', async () => {
     github.injectFault({ call: 'recent-comments', kind: 'status', status: 403 });
     const run = await sweep();
     expect(run.outputs).toMatchObject({ outcome: 'error', swept: '[]', requests: '0' });
     expect(run.failures).toHaveLength(1);
-    expect(run.failures[0]).toContain('pull-requests: read');
+    expect(run.failures[0]).toContain('give the job "permissions: pull-requests: write"');
+    expect(run.failures[0]).not.toContain('pull-requests: read');
+    expect(flows.sim.requests).toHaveLength(0);
+  });
+
+  it('an empty github-token: one line naming the input and the fix, before any request, never the client library’s words', async () => {
+    const run = await flows.run({ ...DETACHED, command: 'sweep', 'github-token': '' }, { event: scheduleEvent() });
+    expect(run.outputs).toMatchObject({ outcome: 'error', requests: '0' });
+    expect(run.failures).toEqual([
+      'Input "github-token" is empty: the sweep reads the pull requests\' comments with it. Leave it at its default (${{ github.token }}) or pass a token with "Pull requests: write".',
+    ]);
+    expect(github.requests).toEqual([]);
     expect(flows.sim.requests).toHaveLength(0);
   });
 

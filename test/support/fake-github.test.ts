@@ -698,6 +698,62 @@ describe("reader impact: a pull request's changed files, a commit's tree, a file
   });
 });
 
+describe("a set-up as command: doctor reads it: a branch's files by its name, and the rules in force on a branch", () => {
+  const as = (path: string) => request('workflow-token', 'GET', path);
+  const HEAD = 'f'.repeat(40);
+  type Rule = { type: string; ruleset_source_type: string; parameters?: { required_status_checks?: Array<{ context: string; integration_id?: number }> } };
+
+  afterEach(() => {
+    github.files.clear();
+    github.branches.clear();
+    github.branchRules.clear();
+  });
+
+  it('the workflows folder and a workflow at the default branch by its name, as at its commit; a branch it does not have answers 404', async () => {
+    github.files.set(HEAD, { '.github/workflows/docs.yml': 'on: push\n', '.github/workflows/ci.yaml': 'on: pull_request\n', 'README.md': '# hi' });
+    github.branches.set('main', HEAD);
+    const folder = (await as('/repos/acme/widgets/contents/.github%2Fworkflows?ref=main')).json as Array<{ name: string; path: string; type: string; size: number }>;
+    expect(folder.map(({ name, path, type, size }) => [name, path, type, size])).toEqual([
+      ['ci.yaml', '.github/workflows/ci.yaml', 'file', 17],
+      ['docs.yml', '.github/workflows/docs.yml', 'file', 9],
+    ]);
+    const byBranch = (await as('/repos/acme/widgets/contents/.github/workflows/docs.yml?ref=main')).json as { sha: string; content: string };
+    const byCommit = (await as(`/repos/acme/widgets/contents/.github/workflows/docs.yml?ref=${HEAD}`)).json as { sha: string };
+    expect(byBranch.sha).toBe(byCommit.sha);
+    expect(Buffer.from(byBranch.content, 'base64').toString('utf8')).toBe('on: push\n');
+    expect((await as('/repos/acme/widgets/contents/.github/workflows?ref=develop')).json).toMatchObject({ message: 'No commit found for the ref develop', status: '404' });
+    expect((await as('/repos/acme/widgets/contents/.github/missing?ref=main')).status).toBe(404);
+    expect(await github.takeViolations()).toEqual([]);
+  });
+
+  it("a branch's rules: required status checks with and without a pinned app, a merge queue, pull requests; none on another branch; page by page", async () => {
+    github.branchRules.set('main', [
+      { type: 'required_status_checks', checks: [{ context: 'documentation', integrationId: 15368 }, { context: 'ci' }] },
+      { type: 'merge_queue' },
+      { type: 'pull_request' },
+    ]);
+    const rules = (await as('/repos/acme/widgets/rules/branches/main')).json as Rule[];
+    expect(rules.map((rule) => rule.type)).toEqual(['required_status_checks', 'merge_queue', 'pull_request']);
+    expect(rules[0]!.parameters!.required_status_checks).toEqual([{ context: 'documentation', integration_id: 15368 }, { context: 'ci' }]);
+    expect(rules.every((rule) => rule.ruleset_source_type === 'Repository')).toBe(true);
+    expect((await as('/repos/acme/widgets/rules/branches/feature')).json).toEqual([]);
+    const first = await as('/repos/acme/widgets/rules/branches/main?per_page=2');
+    expect([(first.json as Rule[]).length, first.headers.get('link')]).toEqual([2, expect.stringContaining('page=2')]);
+    expect((await as('/repos/acme/widgets/rules/branches/main?per_page=2&page=2')).json).toHaveLength(1);
+    expect(github.callsTo('branch-rules')).toHaveLength(4);
+    expect(await github.takeViolations()).toEqual([]);
+  });
+
+  it('faults at the rules: a 403 and a 404 as GitHub sends them, a hang', async () => {
+    github.injectFault({ call: 'branch-rules', kind: 'status', status: 403 });
+    github.injectFault({ call: 'branch-rules', kind: 'status', status: 404 });
+    expect(await as('/repos/acme/widgets/rules/branches/main')).toMatchObject({ status: 403, json: { message: 'Resource not accessible by integration' } });
+    expect(await as('/repos/acme/widgets/rules/branches/main')).toMatchObject({ status: 404, json: { message: 'Not Found' } });
+    expect((await as('/repos/acme/widgets/rules/branches/main')).status).toBe(200);
+    expect(await github.takeViolations()).toEqual([]);
+  });
+});
+
 describe('writers and their reviews, as GitHub counts them', () => {
   const as = request;
   /** The document the action sends for a pull request's review decision and its writers' latest opinions, exactly. */
@@ -1591,5 +1647,116 @@ describe('the check catches what GitHub would refuse or never answer', () => {
     expect(await graphqlViolations([{ body: { query: aliased }, answer: { data: { me: { login: null }, node: null } } }])).toEqual([
       expect.stringMatching(/the answer Cannot return null for non-nullable field User\.login/),
     ]);
+  });
+});
+
+describe('documentation held for a release: open pull requests, labels, releases, a draft made, a merge commit, a comparison by history', () => {
+  const as = request;
+  const CONVERT = 'mutation ($id: ID!) { convertPullRequestToDraft(input: { pullRequestId: $id }) { pullRequest { isDraft } } }';
+  const MERGE_COMMIT =
+    'query ($owner: String!, $name: String!, $number: Int!) { repository(owner: $owner, name: $name) { pullRequest(number: $number) { merged mergedAt mergeCommit { oid } } } }';
+  afterEach(() => {
+    forgetRepositories();
+    github.releases.length = 0;
+    github.tags.clear();
+    github.parents.clear();
+  });
+
+  it('open pull requests, newest first, page by page, with their labels and drafts; closed and merged ones left out', async () => {
+    const docs = github.addRepository('acme/docs');
+    for (let number = 1; number <= 150; number++) docs.pulls.set(number, { title: `Docs ${number}`, state: 'open', draft: number % 2 === 0, merged: false, headRef: `docs/${number}` });
+    docs.pulls.set(151, { title: 'Closed', state: 'closed', draft: false, merged: false, headRef: 'docs/151' });
+    docs.pulls.set(152, { title: 'Merged', state: 'closed', draft: false, merged: true, headRef: 'docs/152' });
+    docs.pulls.get(150)!.labels = ['waits-for-release'];
+    const first = await as('anyone', 'GET', '/repos/acme/docs/pulls?state=open&per_page=100');
+    const second = await as('anyone', 'GET', '/repos/acme/docs/pulls?state=open&per_page=100&page=2');
+    const numbers = [...(first.json as Array<{ number: number }>), ...(second.json as Array<{ number: number }>)].map((pull) => pull.number);
+    expect(numbers).toEqual(Array.from({ length: 150 }, (_, i) => 150 - i));
+    expect(first.headers.get('link')).toMatch(/rel="next"/);
+    expect(second.headers.get('link')).toBeNull();
+    expect((first.json as Array<{ number: number; draft: boolean; labels: Array<{ name: string }> }>)[0]).toMatchObject({ number: 150, draft: true, labels: [{ name: 'waits-for-release' }] });
+    expect(github.callsTo('open-pulls')).toHaveLength(2);
+    expect(await github.takeViolations()).toEqual([]);
+  });
+
+  it('a label added (made where the repository has none yet) and taken off; one not there is 404; a reader may do neither', async () => {
+    const docs = github.addRepository('acme/docs');
+    docs.pulls.set(3, { title: 'Docs', state: 'open', draft: true, merged: false, headRef: 'docs/x', labels: ['documentation'] });
+    github.tokens.set('writer', { login: 'writer[bot]', repositories: { 'acme/docs': { pullRequests: 'write', contents: 'read' } } });
+    github.tokens.set('reader', { login: 'reader[bot]', repositories: { 'acme/docs': { pullRequests: 'read', contents: 'read' } } });
+    const added = await as('writer', 'POST', '/repos/acme/docs/issues/3/labels', { labels: ['waits-for-release'] });
+    expect(added.status).toBe(200);
+    expect((added.json as Array<{ name: string }>).map((label) => label.name)).toEqual(['documentation', 'waits-for-release']);
+    // Adding it again changes nothing.
+    await as('writer', 'POST', '/repos/acme/docs/issues/3/labels', { labels: ['waits-for-release'] });
+    expect(docs.pulls.get(3)!.labels).toEqual(['documentation', 'waits-for-release']);
+    expect((await as('reader', 'DELETE', '/repos/acme/docs/issues/3/labels/waits-for-release')).status).toBe(403);
+    const removed = await as('writer', 'DELETE', '/repos/acme/docs/issues/3/labels/waits-for-release');
+    expect((removed.json as Array<{ name: string }>).map((label) => label.name)).toEqual(['documentation']);
+    expect((await as('writer', 'DELETE', '/repos/acme/docs/issues/3/labels/waits-for-release')).status).toBe(404);
+    expect((await as('writer', 'POST', '/repos/acme/docs/issues/99/labels', { labels: ['x'] })).status).toBe(404);
+    expect(github.callsTo('add-label')).toHaveLength(3);
+    expect(github.callsTo('remove-label')).toHaveLength(3);
+    expect(await github.takeViolations()).toEqual([]);
+  });
+
+  it('a release by its tag (never a draft), and the latest: the newest neither a draft nor a prerelease; 404 where there is none', async () => {
+    expect((await as('anyone', 'GET', '/repos/acme/widgets/releases/latest')).status).toBe(404);
+    github.releases.push({ tag: 'v1.0.0' }, { tag: 'v1.1.0', name: null }, { tag: 'v2.0.0-rc.1', prerelease: true }, { tag: 'v3.0.0', draft: true });
+    expect((await as('anyone', 'GET', '/repos/acme/widgets/releases/latest')).json).toMatchObject({ tag_name: 'v1.1.0', name: null, draft: false, prerelease: false });
+    expect((await as('anyone', 'GET', '/repos/acme/widgets/releases/tags/v2.0.0-rc.1')).json).toMatchObject({ tag_name: 'v2.0.0-rc.1', prerelease: true });
+    expect((await as('anyone', 'GET', '/repos/acme/widgets/releases/tags/v3.0.0')).status).toBe(404);
+    expect((await as('anyone', 'GET', '/repos/acme/widgets/releases/tags/v9')).status).toBe(404);
+    expect(github.callsTo('release')).toHaveLength(5);
+    expect(await github.takeViolations()).toEqual([]);
+  });
+
+  it('a pull request turned back to a draft over GraphQL, by a token that may write its pull requests; FORBIDDEN for a reader', async () => {
+    const docs = github.addRepository('acme/docs');
+    docs.pulls.set(3, { title: 'Docs', state: 'open', draft: false, merged: false, headRef: 'docs/x' });
+    github.tokens.set('writer', { login: 'writer[bot]', repositories: { 'acme/docs': { pullRequests: 'write', contents: 'read' } } });
+    github.tokens.set('reader', { login: 'reader[bot]', repositories: { 'acme/docs': { pullRequests: 'read', contents: 'read' } } });
+    const id = ((await as('writer', 'GET', '/repos/acme/docs/pulls/3')).json as { node_id: string }).node_id;
+    expect((await as('reader', 'POST', '/graphql', { query: CONVERT, variables: { id } })).json).toMatchObject({ errors: [{ type: 'FORBIDDEN' }] });
+    expect(docs.pulls.get(3)!.draft).toBe(false);
+    expect((await as('writer', 'POST', '/graphql', { query: CONVERT, variables: { id } })).json).toEqual({ data: { convertPullRequestToDraft: { pullRequest: { isDraft: true } } } });
+    expect(docs.pulls.get(3)!.draft).toBe(true);
+    expect(github.callsTo('convert-to-draft')).toHaveLength(2);
+    expect(await github.takeViolations()).toEqual([]);
+  });
+
+  it("a merged pull request's merge commit: REST's merge_commit_sha, or null where the newest API version leaves it out; GraphQL's mergeCommit either way", async () => {
+    const merge = 'c0ffee'.padEnd(40, '2');
+    github.pullStates.set(5, { title: 'Merged', state: 'closed', draft: false, merged: true, headRef: 'feature', mergeCommit: merge });
+    github.pullStates.set(6, { title: 'Open', state: 'open', draft: false, merged: false, headRef: 'other' });
+    expect((await as('anyone', 'GET', '/repos/acme/widgets/pulls/5')).json).toMatchObject({ merged: true, merge_commit_sha: merge });
+    github.pullStates.get(5)!.restWithoutMergeCommit = true;
+    expect((await as('anyone', 'GET', '/repos/acme/widgets/pulls/5')).json).toMatchObject({ merged: true, merge_commit_sha: null });
+    const ask = (number: number) => as('anyone', 'POST', '/graphql', { query: MERGE_COMMIT, variables: { owner: 'acme', name: 'widgets', number } });
+    expect((await ask(5)).json).toEqual({ data: { repository: { pullRequest: { merged: true, mergedAt: '2026-01-05T10:00:00Z', mergeCommit: { oid: merge } } } } });
+    expect((await ask(6)).json).toEqual({ data: { repository: { pullRequest: { merged: false, mergedAt: null, mergeCommit: null } } } });
+    expect(github.callsTo('merge-commit')).toHaveLength(2);
+    expect(await github.takeViolations()).toEqual([]);
+  });
+
+  it('a comparison by history: identical, behind, ahead and diverged, by SHA, tag or branch, its counts and commits; 404 for a commit it does not have', async () => {
+    const sha = (name: string) => name.padEnd(40, '0');
+    // root ← a ← b (main, tag v2) and root ← c (maintenance, tag v1.0.1)
+    github.parents.set(sha('1'), []);
+    github.parents.set(sha('a'), [sha('1')]);
+    github.parents.set(sha('b'), [sha('a')]);
+    github.parents.set(sha('c'), [sha('1')]);
+    github.tags.set('v2', sha('b'));
+    github.tags.set('v1.0.1', sha('c'));
+    const compare = async (basehead: string) => (await as('anyone', 'GET', `/repos/acme/widgets/compare/${basehead}?per_page=1`)).json as Record<string, unknown>;
+    expect(await compare(`v2...${sha('b')}`)).toMatchObject({ status: 'identical', ahead_by: 0, behind_by: 0, commits: [] });
+    expect(await compare(`v2...${sha('a')}`)).toMatchObject({ status: 'behind', ahead_by: 0, behind_by: 1 });
+    expect(await compare(`v1.0.1...${sha('a')}`)).toMatchObject({ status: 'diverged', ahead_by: 1, behind_by: 1 });
+    const ahead = await compare(`${sha('1')}...v2`);
+    expect(ahead).toMatchObject({ status: 'ahead', ahead_by: 2, behind_by: 0, total_commits: 2 });
+    expect(ahead.commits).toHaveLength(1);
+    expect((await as('anyone', 'GET', `/repos/acme/widgets/compare/v2...${sha('f')}`)).status).toBe(404);
+    expect((await as('anyone', 'GET', '/repos/acme/widgets/compare/v2...v9')).status).toBe(404);
+    expect(await github.takeViolations()).toEqual([]);
   });
 });

@@ -22,6 +22,7 @@ import {
   commitStatus,
   comparison,
   contentDirectoryItem,
+  label as labelObject,
   contentFile,
   diffEntry,
   gitTree,
@@ -32,6 +33,7 @@ import {
   minimalRepository,
   pullRequest,
   pullRequestReview,
+  releaseObject,
   repository,
   repositoryIdOf,
   reviewComment,
@@ -112,6 +114,25 @@ export interface FakePullState {
    * when absent; in the workflow's repository, those of `fake.pulls` when it has the number.
    */
   files?: FakeFile[];
+  /** Once merged, its merge commit (REST `merge_commit_sha`, GraphQL `mergeCommit.oid`); by default one made of the repository and number. */
+  mergeCommit?: string;
+  /**
+   * Merged, but the REST answer carries `merge_commit_sha: null`, as an API version past the
+   * pinned one leaves it out: GraphQL's `mergeCommit` still answers it.
+   */
+  restWithoutMergeCommit?: boolean;
+}
+
+/**
+ * A release of the workflow's repository. A draft is not published: GitHub reads it by no tag, and
+ * `releases/latest` passes it over, as it passes over a prerelease.
+ */
+export interface FakeRelease {
+  tag: string;
+  /** Its title; null when it has none (GitHub then shows the tag). */
+  name?: string | null;
+  draft?: boolean;
+  prerelease?: boolean;
 }
 
 /**
@@ -196,6 +217,15 @@ export interface FakeRepository {
   readonly collaborators: Map<string, FakePermission>;
 }
 
+/**
+ * A rule in force on a branch, from a ruleset of the repository: status checks it requires (each
+ * context, and the app it must come from when one is pinned), a merge queue, or pull requests.
+ */
+export type FakeBranchRule =
+  | { readonly type: 'required_status_checks'; readonly checks: ReadonlyArray<{ readonly context: string; readonly integrationId?: number }> }
+  | { readonly type: 'merge_queue' }
+  | { readonly type: 'pull_request' };
+
 /** What a token's installation may do in one repository, as a GitHub App's permissions say it. */
 export interface FakeGrant {
   pullRequests: 'read' | 'write';
@@ -250,11 +280,18 @@ export const GITHUB_CALLS = [
   'review',
   'review-comments',
   'collaborator-permission',
+  'open-pulls',
+  'release',
+  'add-label',
+  'remove-label',
+  'convert-to-draft',
+  'merge-commit',
   'review-decision',
   'pending-pulls',
   'tree',
   'file-content',
   'repository-by-id',
+  'branch-rules',
 ] as const;
 export type GitHubCall = (typeof GITHUB_CALLS)[number];
 
@@ -354,10 +391,29 @@ export interface FakeGitHub {
   /** The workflow repository's files at some commits, by commit SHA: what its Git trees and the contents API serve. */
   readonly files: FakeFiles;
   /**
+   * The workflow repository's branches, by name, each with its head commit: a ref the contents API
+   * is given by a branch's name (`?ref=main`) reads the files of that commit (`files`).
+   */
+  readonly branches: Map<string, string>;
+  /**
+   * The rules in force on each branch of the workflow repository, by the branch's name, as
+   * `GET rules/branches/{branch}` lists them (none on a branch not here).
+   */
+  readonly branchRules: Map<string, FakeBranchRule[]>;
+  /**
    * How many entries a recursive tree lists before GitHub cuts it short with `truncated: true`:
    * GitHub's 100,000 unless a test lowers it (to see a truncated tree of a few files).
    */
   treeEntriesMax: number;
+  /** The workflow repository's releases, oldest first (`releases/latest` answers the newest published one). */
+  readonly releases: FakeRelease[];
+  /** The workflow repository's tags, each with its commit: what a release's tag and a comparison name. */
+  readonly tags: Map<string, string>;
+  /**
+   * The workflow repository's commits by SHA, each with its parents: the history a comparison of
+   * two commits (or tags, or branches) follows when `compares` has no answer for them.
+   */
+  readonly parents: Map<string, readonly string[]>;
   /** Every commit status accepted, in any repository, in arrival order (a test may seed earlier ones). */
   readonly statuses: FakeStatus[];
   /** The newest status of a context (compared as GitHub does, without regard to case) on a commit; the workflow's repository unless said. */
@@ -421,11 +477,17 @@ const OPERATIONS = [
   'repos/create-commit-status',
   'repos/get-combined-status-for-ref',
   'pulls/list-reviews',
+  'pulls/list',
+  'repos/get-release-by-tag',
+  'repos/get-latest-release',
+  'issues/add-labels',
+  'issues/remove-label',
   'pulls/get-review',
   'pulls/list-comments-for-review',
   'repos/get-collaborator-permission-level',
   'git/get-tree',
   'repos/get-content',
+  'repos/get-branch-rules',
   // Not in GitHub's REST description, though GitHub serves it: github-rest.ts describes it.
   'repos/get-by-id',
 ];
@@ -481,7 +543,12 @@ export async function startFakeGitHub({ owner = 'acme', repo = 'widgets', now = 
     tokens: new Map(),
     workflowToken: {},
     files: new Map(),
+    branches: new Map(),
+    branchRules: new Map(),
     treeEntriesMax: TREE_ENTRIES_MAX,
+    releases: [],
+    tags: new Map(),
+    parents: new Map(),
     statuses: [],
     latestStatus: (sha, context, name = fullName) =>
       fake.statuses.findLast(
@@ -661,9 +728,11 @@ export async function startFakeGitHub({ owner = 'acme', repo = 'widgets', now = 
     const name = other ? [...fake.repositories.keys()].find((key) => sameName(key, target))! : fullName;
     const permission = method === 'POST' && /^\/statuses\//.test(repoMatch[3] ?? '') ? 'statuses' : 'pullRequests';
     if (writes && !mayWrite(token, name, permission)) return error(403, 'Resource not accessible by integration');
+    if (releasesAndLabels(name, method, repoMatch[3] ?? '', url, body, json, error, notFound)) return;
     if (statusesAndReviews(name, method, repoMatch[3] ?? '', url, body, token, json, error, notFound)) return;
     if (method === 'GET' && reviewReads(name, repoMatch[3] ?? '', url, json, notFound)) return;
     if (method === 'GET' && filesAndTrees(name, repoMatch[3] ?? '', url, json, error, notFound)) return;
+    if (method === 'GET' && branchRulesOf(name, repoMatch[3] ?? '', url, json)) return;
     if (other) return otherRepository(name, other, method, repoMatch[3] ?? '', url, body, token, json, notFound);
     if (!path.startsWith(base)) return notFound();
     const rest = path.slice(base.length);
@@ -695,6 +764,7 @@ export async function startFakeGitHub({ owner = 'acme', repo = 'widgets', now = 
     if (method === 'GET' && (match = /^\/compare\/(.+)$/.exec(rest))) {
       const basehead = decodeURIComponent(match[1]!);
       const compared = fake.compares.get(basehead);
+      if (!compared && !accept.includes('diff')) return compareHistory(url, basehead, json, notFound);
       if (!compared) return notFound();
       if (accept.includes('diff')) {
         if (compared.tooLarge) return error(406, 'Sorry, this diff is too large to render.');
@@ -797,13 +867,18 @@ export async function startFakeGitHub({ owner = 'acme', repo = 'widgets', now = 
   function graphql(body: unknown, token: string, json: (status: number, value: unknown) => void): void {
     const { query, variables } = (body ?? {}) as { query?: unknown; variables?: { id?: unknown; owner?: unknown; name?: unknown; number?: unknown } };
     if (typeof query === 'string' && /\bmarkPullRequestReadyForReview\b/.test(query)) return markReady(variables?.id, token, json);
+    if (typeof query === 'string' && /\bconvertPullRequestToDraft\b/.test(query)) return convertToDraft(variables?.id, token, json);
+    if (typeof query === 'string' && /\bmergeCommit\b/.test(query)) return opinionatedReviews(query, variables, token, json);
     if (typeof query === 'string' && /\bpullRequests\b/.test(query)) return openPulls(query, variables, token, json);
     if (typeof query === 'string' && /\blatestOpinionatedReviews\b/.test(query)) return opinionatedReviews(query, variables, token, json);
     if (typeof query === 'string' && /\breviewDecision\b/.test(query)) return reviewDecision(query, variables ?? {}, token, json);
     if (typeof query !== 'string' || !/\bviewer\s*\{\s*login\s*\}/.test(query)) {
       return json(200, {
         errors: [
-          { message: 'The fake answers only the viewer query, reviewDecision, latestOpinionatedReviews, pullRequests and markPullRequestReadyForReview.' },
+          {
+            message:
+              'The fake answers only the viewer query, reviewDecision, latestOpinionatedReviews, mergeCommit, pullRequests, markPullRequestReadyForReview and convertPullRequestToDraft.',
+          },
         ],
       });
     }
@@ -904,12 +979,16 @@ export async function startFakeGitHub({ owner = 'acme', repo = 'widgets', now = 
       });
   }
 
-  /** A pull request as GraphQL's `PullRequest`, as far as the fake knows one: its number, review decision and reviews. */
+  /** A pull request as GraphQL's `PullRequest`, as far as the fake knows one: its number, merge, review decision and reviews. */
   function pullRequestNode(name: string, number: number, pull: FakePullState | undefined) {
     const reviews = reviewsOf(name, number, pull);
+    const merged = pull?.merged ?? false;
     return {
       id: nodeIdOf(seedOf(name), number),
       number,
+      merged,
+      mergedAt: merged ? STAMP : null,
+      mergeCommit: merged ? { oid: mergeCommitOf(name, number, pull!) } : null,
       reviewDecision: pull?.reviewDecision ?? null,
       latestOpinionatedReviews: (args: ConnectionArguments & { writersOnly?: boolean | null }) =>
         connection('latestOpinionatedReviews', latestOpinions(name, reviews, args.writersOnly ?? false), args),
@@ -966,6 +1045,168 @@ export async function startFakeGitHub({ owner = 'acme', repo = 'widgets', now = 
     if (!mayMarkReady(token, found.name)) return refused('FORBIDDEN', 'Resource not accessible by integration');
     found.pull.draft = false;
     json(200, { data: { markPullRequestReadyForReview: { pullRequest: { isDraft: false } } } });
+  }
+
+  /**
+   * As GitHub does: the pull request by its node ID, turned back to a draft; a token that may not
+   * write its pull requests is refused with a FORBIDDEN error (GraphQL answers 200 with errors).
+   */
+  function convertToDraft(id: unknown, token: string, json: (status: number, value: unknown) => void): void {
+    const found = [...pullsByRepository()].flatMap(([name, pulls]) =>
+      [...pulls].filter(([number]) => nodeIdOf(seedOf(name), number) === id).map(([number, pull]) => ({ name, number, pull })),
+    )[0];
+    const refused = (type: string, message: string) =>
+      json(200, {
+        data: { convertPullRequestToDraft: null },
+        errors: [{ type, path: ['convertPullRequestToDraft'], locations: [{ line: 1, column: 24 }], message }],
+      });
+    if (!found || accessOf(token, found.name) === 'none') return refused('NOT_FOUND', `Could not resolve to a node with the global id of '${String(id)}'`);
+    if (!mayWrite(token, found.name, 'pullRequests')) return refused('FORBIDDEN', 'Resource not accessible by integration');
+    found.pull.draft = true;
+    json(200, { data: { convertPullRequestToDraft: { pullRequest: { isDraft: true } } } });
+  }
+
+  /** A merged pull request's merge commit: the one the test gave, or one made of the repository and number. */
+  function mergeCommitOf(name: string, number: number, pull: FakePullState): string {
+    return pull.mergeCommit ?? shaOf(`merge ${name} ${number}`);
+  }
+
+  /**
+   * What every repository serves alike for documentation held for a release: its open pull
+   * requests, newest first, page by page (the followed ones, and in the workflow's repository those
+   * of `fake.pulls`); a label added to a pull request or taken off it; and, in the workflow's
+   * repository, a published release by its tag and the latest. False when the request is none of
+   * these.
+   */
+  function releasesAndLabels(
+    name: string,
+    method: string,
+    rest: string,
+    url: URL,
+    body: unknown,
+    json: Json,
+    error: (status: number, message: string, errors?: unknown[]) => void,
+    notFound: () => void,
+  ): boolean {
+    let match: RegExpExecArray | null;
+    if (method === 'GET' && rest === '/pulls') {
+      const state = url.searchParams.get('state') ?? 'open';
+      const listed = [...openAndFollowed(name)]
+        .filter(([, pull]) => state === 'all' || (state === 'open') === (pull.state === 'open' && !pull.merged))
+        .sort(([a], [b]) => b - a)
+        .map(([number, pull]) => {
+          const object = pullStateObject(name, number, pull);
+          // A list's pull requests (`pull-request-simple`) carry each label's description as a string, empty for none.
+          return { ...object, labels: object.labels.map((label) => ({ ...label, description: label.description ?? '' })) };
+        });
+      paginated(url, listed, json);
+      return true;
+    }
+    if ((match = /^\/issues\/(\d+)\/labels(?:\/(.+))?$/.exec(rest)) && (method === 'POST' || method === 'DELETE')) {
+      const number = Number(match[1]);
+      const pull = sameName(name, fullName) ? fake.pullStates.get(number) : findRepository(name)?.pulls.get(number);
+      if (!pull) {
+        notFound();
+        return true;
+      }
+      const labels = (pull.labels ??= []);
+      if (method === 'POST') {
+        const asked = ((body as { labels?: unknown } | undefined)?.labels ?? []) as Array<string | { name: string }>;
+        for (const each of asked) {
+          const wanted = typeof each === 'string' ? each : each.name;
+          if (!labels.some((label) => label.toLowerCase() === wanted.toLowerCase())) labels.push(wanted);
+        }
+      } else {
+        const wanted = decodeURIComponent(match[2] ?? '');
+        const index = labels.findIndex((label) => label.toLowerCase() === wanted.toLowerCase());
+        if (index < 0) {
+          error(404, 'Label does not exist');
+          return true;
+        }
+        labels.splice(index, 1);
+      }
+      json(
+        200,
+        labels.map((label) => labelObject(label, name, fake.url, seedOf(name))),
+      );
+      return true;
+    }
+    if (method === 'GET' && (match = /^\/releases\/(?:latest|tags\/(.+))$/.exec(rest))) {
+      const published = sameName(name, fullName) ? fake.releases.filter((release) => !release.draft) : [];
+      const tag = match[1] === undefined ? undefined : decodeURIComponent(match[1]);
+      const found = tag === undefined ? published.filter((release) => !release.prerelease).at(-1) : published.find((release) => release.tag === tag);
+      if (!found) notFound();
+      else json(200, releaseObject(found, fake.releases.indexOf(found), name, fake.url));
+      return true;
+    }
+    return false;
+  }
+
+  /** A repository's pull requests by number: the followed ones, and in the workflow's repository those of `fake.pulls` (open, as the fake answers them). */
+  function openAndFollowed(name: string): Map<number, FakePullState> {
+    const pulls = new Map<number, FakePullState>();
+    if (sameName(name, fullName)) {
+      for (const number of fake.pulls.keys()) pulls.set(number, { title: `Pull request ${number}`, state: 'open', draft: false, merged: false, headRef: 'feature' });
+      for (const [number, pull] of fake.pullStates) pulls.set(number, pull);
+    } else {
+      for (const [number, pull] of findRepository(name)?.pulls ?? []) pulls.set(number, pull);
+    }
+    return pulls;
+  }
+
+  /**
+   * A comparison of two commits of the workflow repository's history (`parents`), each named by its
+   * SHA, a tag or a branch, as GitHub answers it: `identical`, `behind` (the head is in the base's
+   * history), `ahead` (the base in the head's) or `diverged`, with `ahead_by` and `behind_by`, and
+   * the head's commits the base lacks, page by page. 404 when either is not there.
+   */
+  function compareHistory(url: URL, basehead: string, json: Json, notFound: () => void): void {
+    const [baseRef = '', headRef = ''] = basehead.split('...');
+    const baseSha = commitNamed(baseRef);
+    const headSha = commitNamed(headRef);
+    if (!baseSha || !headSha) return notFound();
+    const ofBase = ancestry(baseSha);
+    const ofHead = ancestry(headSha);
+    const ahead = [...ofHead].filter((sha) => !ofBase.has(sha));
+    const behind = [...ofBase].filter((sha) => !ofHead.has(sha));
+    const status = ahead.length === 0 ? (behind.length === 0 ? 'identical' : 'behind') : behind.length === 0 ? 'ahead' : 'diverged';
+    const perPage = Math.min(Number(url.searchParams.get('per_page') ?? 250), PER_PAGE_MAX);
+    const page = Number(url.searchParams.get('page') ?? 1);
+    const paging = url.searchParams.has('per_page') || url.searchParams.has('page');
+    const commits = ahead.reverse().map((sha) => commitObject(sha, `Commit ${sha.slice(0, 7)}`, fullName, { api: fake.url, parents: [...(fake.parents.get(sha) ?? [])] }));
+    const shown = paging ? commits.slice((page - 1) * perPage, page * perPage) : commits.slice(-COMPARE_MAX_COMMITS);
+    const headers = paging && page * perPage < commits.length ? { link: nextLink(url, page) } : undefined;
+    json(
+      200,
+      {
+        ...comparison(baseSha, headSha, fullName, { commits: shown, files: [], api: fake.url }),
+        status,
+        ahead_by: ahead.length,
+        behind_by: behind.length,
+        total_commits: ahead.length,
+      },
+      headers,
+    );
+  }
+
+  /** A commit of the workflow repository's history by its SHA, a tag or a branch; undefined when none is there. */
+  function commitNamed(ref: string): string | undefined {
+    if (/^[0-9a-f]{40}$/i.test(ref)) return fake.parents.has(ref.toLowerCase()) ? ref.toLowerCase() : undefined;
+    const name = ref.replace(/^refs\/(?:tags|heads)\//, '');
+    return fake.tags.get(name) ?? fake.branches.get(name);
+  }
+
+  /** A commit and every commit in its history, by `parents`. */
+  function ancestry(sha: string): Set<string> {
+    const seen = new Set<string>();
+    const pending = [sha];
+    while (pending.length > 0) {
+      const next = pending.pop()!;
+      if (seen.has(next)) continue;
+      seen.add(next);
+      pending.push(...(fake.parents.get(next) ?? []));
+    }
+    return seen;
   }
 
   /**
@@ -1365,10 +1606,70 @@ export async function startFakeGitHub({ owner = 'acme', repo = 'widgets', now = 
     );
   }
 
-  /** A commit by its full SHA, or a followed pull request's head by its branch (`feature` or `heads/feature`). */
+  /**
+   * The rules in force on a branch (`GET rules/branches/{branch}`), page by page, each as GitHub's
+   * `repository-rule-detailed` names its ruleset: the workflow repository's `branchRules`, and none
+   * on any other branch or repository (GitHub answers an empty list for a branch no rule matches,
+   * whether it exists or not). False when the request is not this one.
+   */
+  function branchRulesOf(name: string, rest: string, url: URL, json: Json): boolean {
+    const match = /^\/rules\/branches\/(.+)$/.exec(rest);
+    if (!match) return false;
+    const branch = decodeURIComponent(match[1]!);
+    const rules = sameName(name, fullName) ? (fake.branchRules.get(branch) ?? []) : [];
+    const ruleset = { ruleset_source_type: 'Repository', ruleset_source: name, ruleset_id: 42 };
+    const objects = rules.map((rule) => {
+      switch (rule.type) {
+        case 'required_status_checks':
+          return {
+            type: rule.type,
+            ...ruleset,
+            parameters: {
+              required_status_checks: rule.checks.map(({ context, integrationId }) => ({ context, ...(integrationId === undefined ? {} : { integration_id: integrationId }) })),
+              strict_required_status_checks_policy: false,
+            },
+          };
+        case 'merge_queue':
+          return {
+            type: rule.type,
+            ...ruleset,
+            parameters: {
+              check_response_timeout_minutes: 60,
+              grouping_strategy: 'ALLGREEN',
+              max_entries_to_build: 5,
+              max_entries_to_merge: 5,
+              merge_method: 'MERGE',
+              min_entries_to_merge: 1,
+              min_entries_to_merge_wait_minutes: 5,
+            },
+          };
+        case 'pull_request':
+          return {
+            type: rule.type,
+            ...ruleset,
+            parameters: {
+              dismiss_stale_reviews_on_push: false,
+              require_code_owner_review: false,
+              require_last_push_approval: false,
+              required_approving_review_count: 1,
+              required_review_thread_resolution: false,
+            },
+          };
+      }
+    });
+    paginated(url, objects, json);
+    return true;
+  }
+
+  /**
+   * A commit by its full SHA, a branch of the workflow repository by its name (`branches`), or a
+   * followed pull request's head by its branch (`feature` or `heads/feature`).
+   */
   function resolveRef(name: string, ref: string): string | undefined {
     if (/^[0-9a-f]{40}$/i.test(ref)) return ref.toLowerCase();
     const branch = ref.replace(/^(?:refs\/)?heads\//, '');
+    const head = sameName(name, fullName) ? fake.branches.get(branch) : undefined;
+    if (head !== undefined) return head.toLowerCase();
     for (const [repoName, pulls] of pullsByRepository()) {
       if (!sameName(repoName, name)) continue;
       for (const [number, pull] of pulls) if (pull.headRef === branch) return pullHeadSha(repoName, number, pull);
@@ -1478,6 +1779,7 @@ export async function startFakeGitHub({ owner = 'acme', repo = 'widgets', now = 
     });
     return {
       ...object,
+      merge_commit_sha: pull.merged && !pull.restWithoutMergeCommit ? mergeCommitOf(name, number, pull) : null,
       base: { ...object.base, repo: { ...object.base.repo, ...visibilityOf(name) } },
       head: { ...object.head, repo: object.head.repo && { ...object.head.repo, ...visibilityOf(head) } },
     };
@@ -1788,6 +2090,8 @@ function callOf(method: string, path: string, accept: string, body: unknown): Gi
   if (method === 'POST' && path === '/graphql') {
     const query = (body as { query?: unknown } | undefined)?.query;
     if (typeof query === 'string' && query.includes('markPullRequestReadyForReview')) return 'mark-ready';
+    if (typeof query === 'string' && query.includes('convertPullRequestToDraft')) return 'convert-to-draft';
+    if (typeof query === 'string' && /\bmergeCommit\b/.test(query)) return 'merge-commit';
     if (typeof query === 'string' && /\bpullRequests\b/.test(query)) return 'pending-pulls';
     return typeof query === 'string' && /\b(?:reviewDecision|latestOpinionatedReviews)\b/.test(query) ? 'review-decision' : 'identity';
   }
@@ -1797,6 +2101,10 @@ function callOf(method: string, path: string, accept: string, body: unknown): Gi
   if (method === 'GET' && /^\/pulls\/\d+$/.test(rest)) return accept.includes('diff') ? 'pull-diff' : 'pull-request';
   if (method === 'PATCH' && /^\/pulls\/\d+$/.test(rest)) return 'update-pull';
   if (method === 'GET' && /^\/pulls\/\d+\/files$/.test(rest)) return 'pull-files';
+  if (method === 'GET' && rest === '/pulls') return 'open-pulls';
+  if (method === 'GET' && rest.startsWith('/releases/')) return 'release';
+  if (method === 'POST' && /^\/issues\/\d+\/labels$/.test(rest)) return 'add-label';
+  if (method === 'DELETE' && /^\/issues\/\d+\/labels\/.+$/.test(rest)) return 'remove-label';
   if (method === 'GET' && /^\/pulls\/\d+\/commits$/.test(rest)) return 'pull-commits';
   if (method === 'GET' && rest.startsWith('/compare/')) return accept.includes('diff') ? 'compare-diff' : 'compare';
   if (method === 'POST' && rest.startsWith('/statuses/')) return 'set-status';
@@ -1807,6 +2115,7 @@ function callOf(method: string, path: string, accept: string, body: unknown): Gi
   if (method === 'GET' && /^\/collaborators\/[^/]+\/permission$/.test(rest)) return 'collaborator-permission';
   if (method === 'GET' && rest.startsWith('/git/trees/')) return 'tree';
   if (method === 'GET' && rest.startsWith('/contents/')) return 'file-content';
+  if (method === 'GET' && rest.startsWith('/rules/branches/')) return 'branch-rules';
   if (method === 'GET' && rest.startsWith('/commits/')) return 'commit';
   if (method === 'GET' && /^\/issues\/\d+\/comments$/.test(rest)) return 'list-comments';
   if (method === 'GET' && rest === '/issues/comments') return 'recent-comments';

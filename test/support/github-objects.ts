@@ -646,3 +646,42 @@ export function contentDirectoryItem(item: { path: string; type: 'file' | 'dir';
     ...contentLinks(item, ref, fullName, api),
   };
 }
+
+/**
+ * A release, as GitHub's `release` (REST) and the `release` of its webhooks: its tag, title and
+ * state, its page under the tag, by `author`; its ID made from the repository and its place among
+ * the releases (`index`).
+ */
+export function releaseObject(
+  release: { readonly tag: string; readonly name?: string | null; readonly draft?: boolean; readonly prerelease?: boolean },
+  index: number,
+  fullName: string,
+  api = GITHUB_API,
+  author = 'octocat',
+) {
+  const id = idOf(`release ${fullName} ${index}`);
+  const url = `${api}/repos/${path(fullName)}/releases/${id}`;
+  const draft = release.draft ?? false;
+  return {
+    url,
+    html_url: `${GITHUB_WEB}/${path(fullName)}/releases/tag/${path(release.tag)}`,
+    assets_url: `${url}/assets`,
+    upload_url: `https://uploads.github.com/repos/${path(fullName)}/releases/${id}/assets{?name,label}`,
+    tarball_url: `${api}/repos/${path(fullName)}/tarball/${path(release.tag)}`,
+    zipball_url: `${api}/repos/${path(fullName)}/zipball/${path(release.tag)}`,
+    id,
+    node_id: `RE_kwDO${id.toString(36)}`,
+    tag_name: release.tag,
+    target_commitish: 'main',
+    name: release.name === undefined ? release.tag : release.name,
+    body: null,
+    draft,
+    prerelease: release.prerelease ?? false,
+    immutable: false,
+    created_at: STAMP,
+    published_at: draft ? null : STAMP,
+    updated_at: STAMP,
+    author: simpleUser(author, api),
+    assets: [],
+  };
+}

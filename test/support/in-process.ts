@@ -255,7 +255,7 @@ export async function startFlows(options: FlowsOptions = {}): Promise<Flows> {
 
 /**
  * The fake GitHub as it started: no request logged or hook set, no pull request, comment, commit,
- * status, collaborator, token or other repository, the workflow's repository named REPOSITORY
+ * status, collaborator, token, branch, branch rule or other repository, the workflow's repository named REPOSITORY
  * again, no fault queued, and the workflow's token and identity as by default.
  */
 export function resetGitHub(github: FakeGitHub): void {
@@ -264,6 +264,9 @@ export function resetGitHub(github: FakeGitHub): void {
   github.pulls.clear();
   github.compares.clear();
   github.commits.clear();
+  github.releases.length = 0;
+  github.tags.clear();
+  github.parents.clear();
   github.comments.length = 0;
   github.commentWriteStatus = 0;
   github.viewerLogin = 'github-actions[bot]';
@@ -273,6 +276,8 @@ export function resetGitHub(github: FakeGitHub): void {
   if (github.workflowRepository !== REPOSITORY) github.rename(github.workflowRepository, REPOSITORY);
   github.tokens.clear();
   github.statuses.length = 0;
+  github.branches.clear();
+  github.branchRules.clear();
   github.workflowToken = {};
   github.clearFaults();
 }

@@ -31,10 +31,19 @@ export function memoryGitHub(comments: IssueComment[] = [], login = 'github-acti
     openPullsWithPendingStatus: notUsed,
     filesNamed: notUsed,
     fileText: notUsed,
+    directory: notUsed,
+    branchRules: notUsed,
     reviews: notUsed,
     review: notUsed,
     reviewComments: notUsed,
     collaboratorPermission: notUsed,
+    mergeCommit: notUsed,
+    convertToDraft: notUsed,
+    addLabel: notUsed,
+    removeLabel: notUsed,
+    release: notUsed,
+    openPulls: notUsed,
+    compareStatus: notUsed,
     listComments(issueNumber) {
       calls.push(`list ${issueNumber}`);
       return failures.list ? Promise.reject(failures.list) : Promise.resolve([...comments]);

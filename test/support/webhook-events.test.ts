@@ -21,6 +21,7 @@ import {
   workflowDispatchEvent,
   type TriggeringEvent,
   mergeGroupEvent,
+  releaseEvent,
 } from './webhook-events.js';
 
 const ZERO = '0'.repeat(40);
@@ -94,6 +95,12 @@ const EVENTS: Array<{ label: string; event: TriggeringEvent }> = [
   },
   { label: 'push to a renamed repository', event: pushEvent(SHA('1'), SHA('2'), 'refs/heads/feature', { repositoryId: 4242 }) },
   { label: 'workflow_dispatch in a renamed repository', event: workflowDispatchEvent({}, { repositoryId: 4242 }) },
+  { label: 'release published', event: releaseEvent('v1.2.0') },
+  { label: 'release published, untitled, of a renamed repository', event: releaseEvent('v1.2.0', { name: null, repositoryId: 4242 }) },
+  { label: 'release published, a tag of slashes', event: releaseEvent('release/2.0.0', { name: 'Two' }) },
+  { label: 'release prereleased', event: releaseEvent('v2.0.0-rc.1', { action: 'prereleased' }) },
+  { label: 'release released (a prerelease made a release)', event: releaseEvent('v2.0.0', { action: 'released' }) },
+  { label: 'release created (a draft)', event: releaseEvent('v3.0.0', { action: 'created' }) },
   ...['pull_request', 'pull_request_target', 'pull_request_review', 'push', 'workflow_dispatch', 'schedule', 'repository_dispatch'].map((name) => ({
     label: `a plain ${name}`,
     event: eventNamed(name),

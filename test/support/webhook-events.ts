@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
-import { GITHUB_WEB, idOf, label, pullRequest, pullRequestReview, repository, shaOf, simpleUser, STAMP } from './github-objects.js';
+import { GITHUB_WEB, idOf, label, pullRequest, pullRequestReview, releaseObject, repository, shaOf, simpleUser, STAMP } from './github-objects.js';
 
 // ajv-formats is CommonJS with a default export; under NodeNext its type is the module object.
 const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
@@ -282,6 +282,30 @@ export function mergeGroupEvent(number: number, options: MergeGroupEventOptions 
           committer: { name: 'GitHub', email: 'noreply@github.com' },
         },
       },
+      repository: repository(EVENT_REPOSITORY, { id: options.repositoryId }),
+      sender: simpleUser('octocat'),
+    }),
+  };
+}
+
+export interface ReleaseEventOptions extends EventRepositoryOptions {
+  /** `published` by default; `created` is a draft's. */
+  action?: 'published' | 'released' | 'prereleased' | 'created';
+  /** The release's title; the tag by default, null for none. */
+  name?: string | null;
+  /** What the payload says of it: the action reads the release again from GitHub, which may say otherwise. */
+  prerelease?: boolean;
+}
+
+/** A `release` event: a release of the repository, by its tag, as the payload carries it. */
+export function releaseEvent(tag: string, options: ReleaseEventOptions = {}): TriggeringEvent {
+  const action = options.action ?? 'published';
+  const release = { tag, name: options.name, draft: action === 'created', prerelease: options.prerelease ?? action === 'prereleased' };
+  return {
+    name: 'release',
+    payload: made({
+      action,
+      release: releaseObject(release, 0, EVENT_REPOSITORY),
       repository: repository(EVENT_REPOSITORY, { id: options.repositoryId }),
       sender: simpleUser('octocat'),
     }),

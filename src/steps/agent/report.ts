@@ -45,5 +45,5 @@ function docsPrOutputs(following: DocsPrOutcome | undefined): Partial<Record<Out
 /** The documentation PR's section of the summary, when this run has anything to say of it: the same as the comment's. */
 function docsPrSummary(record: RunRecord): string {
   const shown = docsPrShownOf(record);
-  return shown ? `\n${renderDocsPrSection(pullName(shown.pull), shown.state, shown.superseded)}\n` : '';
+  return shown ? `\n${renderDocsPrSection(pullName(shown.pull), shown.state, shown.superseded, shown.release)}\n` : '';
 }

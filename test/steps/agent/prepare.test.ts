@@ -56,7 +56,7 @@ describe('the waiver (waive-label, with the documentation gate on)', () => {
   });
 
   it('is no waiver with the gate off: the label is an ordinary one and the job is created', async () => {
-    const result = await onPull({ prompt: 'x', diff: 'false' }, { labels: ['no-docs'] });
+    const result = await onPull({ prompt: 'x', diff: 'false', 'pr-comment': 'true' }, { labels: ['no-docs'] });
     expect(result.outputs.outcome).toBe('submitted');
     expect(posts('create').map(promptOf)).toEqual(['x']);
     expect(result.log.messages('notice')).toEqual([]);
