@@ -17,6 +17,7 @@ import {
   codePrReopened,
   linkReported,
   nothingFollowed,
+  releaseDocsPr,
   supersede,
   type FollowContext,
   type Following,
@@ -46,7 +47,7 @@ const COMMENT_AUTHOR = 'github-actions[bot]';
 /** What every back-link written here records: the code PR, its repository's ID, and who writes its comment. */
 const BACK_LINK: BackLinkRecord = { codePr: { repository: WORKFLOW, number: 42, repositoryId: WORKFLOW_ID }, commentAuthor: COMMENT_AUTHOR };
 
-type Failing = 'close' | 'reopen' | 'ready' | 'list' | 'create' | 'update';
+type Failing = 'close' | 'reopen' | 'ready' | 'list' | 'create' | 'update' | 'draft' | 'label' | 'unlabel';
 
 /** A call's answer as GitHub's client gives it: what it throws is a rejection. */
 function answer<T>(call: () => T): Promise<T> {
@@ -103,6 +104,23 @@ class Repo {
         answer(() => {
           call('ready', `ready ${nodeId}`);
           for (const [number, pull] of this.pulls) if (pull.nodeId === nodeId) this.pulls.set(number, { ...pull, draft: false });
+        }),
+      convertToDraft: (nodeId) =>
+        answer(() => {
+          call('draft', `draft ${nodeId}`);
+          for (const [number, pull] of this.pulls) if (pull.nodeId === nodeId) this.pulls.set(number, { ...pull, draft: true });
+        }),
+      addLabel: (number, name) =>
+        answer(() => {
+          call('label', `label ${number} ${name}`);
+          const pull = pullOf(number);
+          this.pulls.set(number, { ...pull, labels: [...pull.labels, name] });
+        }),
+      removeLabel: (number, name) =>
+        answer(() => {
+          call('unlabel', `unlabel ${number} ${name}`);
+          const pull = pullOf(number);
+          this.pulls.set(number, { ...pull, labels: pull.labels.filter((label) => label !== name) });
         }),
       listComments: (number) =>
         answer(() => {
@@ -718,6 +736,209 @@ describe('the back-link the follower writes', () => {
     expect(logger.messages('warning')).toEqual(['Could not comment on documentation PR acme/docs#8: GitHub answered 502 for the viewer.']);
     expect(state.action).toBe('none');
     expect(state.stopped).toBe(true);
+  });
+});
+
+describe('held for the release (docs-publish: on-release), and released', () => {
+  const HELD = { mergeCommit: MERGE.sha, mergedAt: MERGE.mergedAt! };
+  const RELEASE = { tag: 'v1.2.0', name: 'Widgets 1.2', url: `${SERVER}/${WORKFLOW}/releases/tag/v1.2.0` };
+  const WAITING = 'waits-for-release';
+
+  it('the code PR merged: a draft stays a draft, labelled; its comment says which commit it waits for; the record keeps the merge commit', async () => {
+    const { calls, repo, found, rendered, logger, context } = world({ publish: 'on-release' });
+    repo(DOCS).pull(7, { draft: true });
+    const state = await codePrClosed(nothingFollowed(recordOf(7)), true, found(7), context);
+    expect(calls).toEqual(['acme/widgets merge commit', `acme/docs label 7 ${WAITING}`, 'acme/docs list 7', 'acme/docs create 7']);
+    expect(repo(DOCS).pulls.get(7)).toMatchObject({ draft: true, labels: [WAITING] });
+    expect(rendered).toEqual([{ kind: 'waits-for-release', mergeCommit: MERGE.sha }]);
+    const record = recordOf(7, { release: HELD });
+    expect(outcomeOf(state)).toEqual({
+      action: 'held',
+      record,
+      shown: { ...shownAs(7, 'waits-for-release'), release: { mergeCommit: MERGE.sha } },
+      acted: true,
+      changed: undefined,
+    });
+    expect(logger.messages('info')).toEqual([`Documentation PR acme/docs#7: the code PR was merged as c0ffee0; held for the release that contains it.`]);
+    expect(logger.messages('warning')).toEqual([]);
+  });
+
+  it('a ready one is turned back to a draft first; one it may not turn is still labelled and held, one warning', async () => {
+    const turned = world({ publish: 'on-release' });
+    turned.repo(DOCS).pull(7);
+    await codePrClosed(nothingFollowed(recordOf(7)), true, turned.found(7), turned.context);
+    expect(turned.calls.slice(0, 3)).toEqual(['acme/widgets merge commit', 'acme/docs draft PR_7', `acme/docs label 7 ${WAITING}`]);
+    expect(turned.repo(DOCS).pulls.get(7)!.draft).toBe(true);
+    expect(turned.logger.messages('info')).toContain('Documentation PR acme/docs#7 was ready for review: turned back to a draft until the release.');
+
+    const refused = world({ publish: 'on-release' });
+    refused.repo(DOCS).pull(7).failures.draft = new GitHubError('forbidden', 'http', 403);
+    const state = await codePrClosed(nothingFollowed(recordOf(7)), true, refused.found(7), refused.context);
+    expect(refused.logger.messages('warning')).toEqual([
+      'Could not turn back to draft documentation PR acme/docs#7: GitHub answered 403 (forbidden): docs-token needs "Pull requests: write" on acme/docs.',
+    ]);
+    expect(refused.repo(DOCS).pulls.get(7)).toMatchObject({ draft: false, labels: [WAITING] });
+    expect(state.record).toEqual(recordOf(7, { release: HELD }));
+  });
+
+  it('a merge commit GitHub does not give holds nothing: one warning, nothing written, the record as it was', async () => {
+    for (const [answer, warning] of [
+      [undefined, 'GitHub does not say the code PR was merged: documentation PR acme/docs#7 is left as it is.'],
+      [
+        new GitHubError('boom', 'http', 502),
+        "Could not read the code PR's merge commit: boom Documentation PR acme/docs#7 is not held for the release; a re-run of this workflow run holds it.",
+      ],
+    ] as const) {
+      const { calls, repo, found, logger, context } = world({ publish: 'on-release', mergeCommit: answer });
+      repo(DOCS).pull(7, { draft: true });
+      const state = await codePrClosed(nothingFollowed(recordOf(7)), true, found(7), context);
+      expect(calls).toEqual(['acme/widgets merge commit']);
+      expect(logger.messages('warning')).toEqual([warning]);
+      expect(outcomeOf(state)).toEqual({ action: 'none', record: recordOf(7), shown: shownAs(7, 'not-updated'), acted: false, changed: undefined });
+    }
+  });
+
+  it('held already (a re-run of the merge): the recorded merge commit, not read again; marked ready since, or released, left as it is', async () => {
+    const again = world({ publish: 'on-release' });
+    again.repo(DOCS).pull(7, { draft: true, labels: [WAITING] });
+    const state = await codePrClosed(nothingFollowed(recordOf(7, { release: HELD })), true, again.found(7), again.context);
+    expect(again.calls).not.toContain('acme/widgets merge commit');
+    expect(state.record).toEqual(recordOf(7, { release: HELD }));
+
+    for (const [release, pull, shown, info] of [
+      [
+        HELD,
+        { draft: false },
+        'found-ready',
+        'Documentation PR acme/docs#7 was marked ready for review by hand since it was held for the release: left as it is.',
+      ],
+      [{ ...HELD, releasedIn: 'v1.2.0' }, { draft: false }, 'released', 'Documentation PR acme/docs#7 was released with "v1.2.0" already: left as it is.'],
+    ] as const) {
+      const { calls, repo, found, logger, context } = world({ publish: 'on-release' });
+      repo(DOCS).pull(7, pull);
+      const after = await codePrClosed(nothingFollowed(recordOf(7, { release })), true, found(7), context);
+      expect(calls).toEqual([]);
+      expect(logger.messages('info')).toEqual([info]);
+      expect(after.action).toBe('none');
+      expect(after.shown?.state).toBe(shown);
+      expect(after.record?.release).toEqual(shown === 'found-ready' ? { ...HELD, foundReady: true } : release);
+    }
+  });
+
+  it('a release that contains it: marked ready, its comment says which release, the label taken off, the record says released', async () => {
+    const { calls, repo, found, rendered, logger, context } = world();
+    repo(DOCS).pull(7, { draft: true, labels: [WAITING] });
+    const state = await releaseDocsPr(nothingFollowed(recordOf(7, { release: HELD })), found(7), RELEASE, context);
+    expect(calls).toEqual(['acme/docs ready PR_7', 'acme/docs list 7', 'acme/docs create 7', `acme/docs unlabel 7 ${WAITING}`]);
+    expect(repo(DOCS).pulls.get(7)).toMatchObject({ state: 'open', draft: false, merged: false, labels: [] });
+    expect(rendered).toEqual([{ kind: 'released', release: RELEASE }]);
+    expect(outcomeOf(state)).toEqual({
+      action: 'marked-ready',
+      record: recordOf(7, { release: { ...HELD, releasedIn: 'v1.2.0' } }),
+      shown: { ...shownAs(7, 'released'), release: { mergeCommit: MERGE.sha, ...RELEASE } },
+      acted: true,
+      changed: undefined,
+    });
+    expect(logger.messages('info')).toEqual(['Released documentation PR acme/docs#7 with "v1.2.0": marked ready for review.']);
+  });
+
+  it('the tag a record keeps is bounded: a tag past the bound is cut, never the record dropped', async () => {
+    const { repo, found, context } = world();
+    repo(DOCS).pull(7, { draft: true });
+    const long = `v${'1'.repeat(400)}`;
+    const state = await releaseDocsPr(nothingFollowed(recordOf(7, { release: HELD })), found(7), { ...RELEASE, tag: long }, context);
+    expect(state.record?.release?.releasedIn).toBe(long.slice(0, 255));
+  });
+
+  it('not held, released already, or found ready: nothing is read or written', async () => {
+    for (const record of [recordOf(7), recordOf(7, { release: { ...HELD, releasedIn: 'v1.1.0' } }), recordOf(7, { release: { ...HELD, foundReady: true } })]) {
+      const { calls, connects, repo, found, logger, context } = world();
+      repo(DOCS).pull(7, { draft: true });
+      const state = await releaseDocsPr(nothingFollowed(record), found(7), RELEASE, context);
+      expect(calls).toEqual([]);
+      expect(connects).toEqual([]);
+      expect(logger.lines).toEqual([]);
+      expect(outcomeOf(state)).toEqual(outcomeOf(nothingFollowed(record)));
+    }
+  });
+
+  it('GitHub read again wins: one merged or closed since is left as it is; one marked ready since is found ready', async () => {
+    for (const [pull, shown, release] of [
+      [{ state: 'closed', merged: true }, 'left-alone-merged', HELD],
+      [{ state: 'closed' }, 'left-alone-closed', HELD],
+      [{ draft: false }, 'found-ready', { ...HELD, foundReady: true }],
+    ] as const) {
+      const { calls, repo, found, context } = world();
+      repo(DOCS).pull(7, pull);
+      const state = await releaseDocsPr(nothingFollowed(recordOf(7, { release: HELD })), found(7), RELEASE, context);
+      expect(calls).toEqual([]);
+      expect(state.action).toBe('none');
+      expect(state.shown?.state).toBe(shown);
+      expect(state.record?.release).toEqual(release);
+    }
+  });
+
+  it('a decision that found no documentation PR: nothing is touched, and it is shown as the decision says', async () => {
+    for (const [, decisionOf] of NOT_FOUND_DECISIONS) {
+      const { calls, connects, repo, context } = world();
+      repo(DOCS).pull(7, { draft: true });
+      const decision = decisionOf(7);
+      const state = await releaseDocsPr(nothingFollowed(recordOf(7, { release: HELD })), decision, RELEASE, context);
+      expect(calls).toEqual([]);
+      expect(connects).toEqual([]);
+      expect(state.shown).toEqual(shownOfDecision(decision));
+      expect(state.record).toEqual(recordOf(7, { release: HELD }));
+    }
+  });
+
+  it('a dry run says what it would do and calls nothing', async () => {
+    const { calls, connects, repo, found, logger, context } = world({ dryRun: true });
+    repo(DOCS).pull(7, { draft: true });
+    const state = await releaseDocsPr(nothingFollowed(recordOf(7, { release: HELD })), found(7), RELEASE, context);
+    expect(calls).toEqual([]);
+    expect(connects).toEqual([]);
+    expect(logger.messages('info')).toEqual([
+      'Dry run: would mark documentation PR acme/docs#7 ready for review, released with "v1.2.0"; nothing was changed on GitHub.',
+    ]);
+    expect(state.record).toEqual(recordOf(7, { release: HELD }));
+  });
+
+  it('one it may not mark ready: one warning, not recorded released, nothing more tried', async () => {
+    const { calls, repo, found, logger, context } = world();
+    repo(DOCS).pull(7, { draft: true, labels: [WAITING] }).failures.ready = new GitHubError('forbidden', 'http', 403, 'Resource not accessible by integration');
+    const state = await releaseDocsPr(nothingFollowed(recordOf(7, { release: HELD })), found(7), RELEASE, context);
+    expect(calls).toEqual(['acme/docs ready PR_7']);
+    expect(logger.messages('warning')).toEqual([
+      'Could not mark ready for review documentation PR acme/docs#7: GitHub answered 403 (Resource not accessible by integration): docs-token needs "Pull requests: write" and "Contents: write" on acme/docs.',
+    ]);
+    expect(outcomeOf(state)).toEqual({
+      action: 'none',
+      record: recordOf(7, { release: HELD }),
+      shown: { ...shownAs(7, 'not-updated'), release: { mergeCommit: MERGE.sha } },
+      acted: false,
+      changed: undefined,
+    });
+    expect(state.stopped).toBe(true);
+  });
+
+  it('a label it cannot take off is one warning: released all the same, since the record says so', async () => {
+    const { repo, found, logger, context } = world();
+    repo(DOCS).pull(7, { draft: true, labels: [WAITING] }).failures.unlabel = new GitHubError('boom', 'http', 500);
+    const state = await releaseDocsPr(nothingFollowed(recordOf(7, { release: HELD })), found(7), RELEASE, context);
+    expect(logger.messages('warning')).toEqual(['Could not take the label off documentation PR acme/docs#7: boom']);
+    expect(state.action).toBe('marked-ready');
+    expect(state.record?.release?.releasedIn).toBe('v1.2.0');
+  });
+
+  it('cancelled while marking ready: returned as the state’s interruption, without a warning; not recorded released', async () => {
+    const { calls, repo, found, logger, context } = world();
+    const cancelled = new CancelledError();
+    repo(DOCS).pull(7, { draft: true }).failures.ready = cancelled;
+    const state = await releaseDocsPr(nothingFollowed(recordOf(7, { release: HELD })), found(7), RELEASE, context);
+    expect(state.interrupted).toBe(cancelled);
+    expect(calls).toEqual(['acme/docs ready PR_7']);
+    expect(logger.messages('warning')).toEqual([]);
+    expect(state.record).toEqual(recordOf(7, { release: HELD }));
   });
 });
 
