@@ -761,7 +761,16 @@ describe('closed and merged, with docs-publish: on-release', () => {
   /** The code PR merged, as GitHub has it: its merge commit is what the record keeps. */
   const MERGE = 'c0ffee'.padEnd(40, '1');
   const merged = (state: Partial<FakePullState> = {}): void => {
-    github.pullStates.set(CODE_PR, { title: 'Add a retries flag', state: 'closed', draft: false, merged: true, headRef: 'feature', headSha: HEAD, mergeCommit: MERGE, ...state });
+    github.pullStates.set(CODE_PR, {
+      title: 'Add a retries flag',
+      state: 'closed',
+      draft: false,
+      merged: true,
+      headRef: 'feature',
+      headSha: HEAD,
+      mergeCommit: MERGE,
+      ...state,
+    });
   };
   const held = (fields: Partial<DocsPrRecord> = {}): DocsPrRecord => ({
     repository: DOCS,
@@ -785,9 +794,13 @@ describe('closed and merged, with docs-publish: on-release', () => {
     expect(github.callsTo('convert-to-draft')).toEqual([]);
     expect(docsComments(5)[0]!.body).toContain('this pull request waits for the release that contains `c0ffee1`');
     expect(docsComments(5)[0]!.body).toContain('when it merges, this one is held as a draft, labelled waits-for-release');
-    expect(codeComment()).toContain('**Documentation PR** `acme-sim/docs#5`: held as a draft: it waits for the release that contains the merge commit `c0ffee1`.');
+    expect(codeComment()).toContain(
+      '**Documentation PR** `acme-sim/docs#5`: held as a draft: it waits for the release that contains the merge commit `c0ffee1`.',
+    );
     expect(recordIn(codeComment(), CODE_PR)!.docsPr).toEqual(held({ release: { mergeCommit: MERGE, mergedAt: '2026-01-05T10:00:00.000Z' } }));
-    expect(result.log.messages('info')).toContain('Documentation PR acme-sim/docs#5: the code PR was merged as c0ffee1; held for the release that contains it.');
+    expect(result.log.messages('info')).toContain(
+      'Documentation PR acme-sim/docs#5: the code PR was merged as c0ffee1; held for the release that contains it.',
+    );
     // The merge commit as GitHub has it now, by REST at the pinned version: the event's copy is not read.
     expect(github.callsTo('merge-commit')).toEqual([]);
     expect(github.callsTo('pull-request').map((r) => r.path)).toContain(`/repos/acme/widgets/pulls/${CODE_PR}`);
@@ -824,8 +837,24 @@ describe('closed and merged, with docs-publish: on-release', () => {
     // The documentation PR's own read goes through; the code PR's is refused.
     github.injectFault({ call: 'pull-request', kind: 'status', status: 404, skip: 1 });
     const result = await run({ action: 'closed', merged: true }, HOLDING);
-    expect(result.log.messages('warning')).toEqual([expect.stringMatching(/^Could not read the code PR's merge commit: .* Documentation PR acme-sim\/docs#5 is not held for the release; a re-run of this workflow run holds it\.$/)]);
+    expect(result.log.messages('warning')).toEqual([
+      expect.stringMatching(
+        /^Could not read the code PR's merge commit: .* Documentation PR acme-sim\/docs#5 is not held for the release; a re-run of this workflow run holds it\.$/,
+      ),
+    ]);
     expect(docs.pulls.get(5)!.labels ?? []).toEqual([]);
+    expect(recordIn(codeComment(), CODE_PR)!.docsPr).toEqual(held());
+  });
+
+  it('a payload that says merged where GitHub does not: nothing is held, one warning, the record unchanged', async () => {
+    merged({ state: 'closed', merged: false });
+    docsPull(5, { draft: false });
+    recorded(held());
+    const result = await run({ action: 'closed', merged: true }, HOLDING);
+    expect(result.log.messages('warning')).toEqual(['GitHub does not say the code PR was merged: documentation PR acme-sim/docs#5 is left as it is.']);
+    expect(github.callsTo('convert-to-draft')).toEqual([]);
+    expect(github.callsTo('add-label')).toEqual([]);
+    expect(docs.pulls.get(5)).toMatchObject({ draft: false });
     expect(recordIn(codeComment(), CODE_PR)!.docsPr).toEqual(held());
   });
 

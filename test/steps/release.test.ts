@@ -86,7 +86,11 @@ describe('a release that contains the merge commit', () => {
     expect(code.docsPr?.release).toEqual({ mergeCommit: first, mergedAt: '2026-01-05T10:00:00.000Z', releasedIn: 'v1.2.0' });
     expect(code.body).toContain('The documentation job opened its pull request.');
     expect(run.log.messages('info')).toContain('Released documentation PR acme-sim/docs#7 with "v1.2.0": marked ready for review.');
-    expectRendersAsGitHubShould(run.summary, { links: ['https://github.com/acme/widgets/releases/tag/v1.2.0', 'https://github.com/acme/widgets/pull/12', 'https://github.com/acme-sim/docs/pull/7'] }, 'the summary');
+    expectRendersAsGitHubShould(
+      run.summary,
+      { links: ['https://github.com/acme/widgets/releases/tag/v1.2.0', 'https://github.com/acme/widgets/pull/12', 'https://github.com/acme-sim/docs/pull/7'] },
+      'the summary',
+    );
     // Nothing is merged, no branch deleted.
     expect(writes().some((write) => /merge|refs/.test(write))).toBe(false);
   });
@@ -113,6 +117,32 @@ describe('a release that contains the merge commit', () => {
     expect(run.outputs.outcome).toBe('released');
     expect(JSON.parse(run.outputs.released!)).toEqual([{ codePr: `${CODE}#31`, docsPr: `${CODE}#30`, tag: 'v1.2.0' }]);
     expect(one.pull.draft).toBe(false);
+  });
+
+  it('a release tagged on the merge commit itself contains it (compare answers identical)', async () => {
+    const docs = docsRepository();
+    const { first } = history();
+    releaseOn(github, 'v1.0.9', first);
+    const one = held(github, docsSide(github, docs), { docsPr: 7, codePr: 12, mergeCommit: first });
+    const run = await release('v1.0.9');
+    expect(JSON.parse(run.outputs.released!)).toEqual([{ codePr: `${CODE}#12`, docsPr: `${DOCS}#7`, tag: 'v1.0.9' }]);
+    expect(github.callsTo('compare').map((request) => request.path)).toEqual([`/repos/${CODE}/compare/v1.0.9...${first}?per_page=1`]);
+    expect(one.pull.draft).toBe(false);
+  });
+
+  it('a payload that disagrees with GitHub: the release as GitHub has it now counts, its title included', async () => {
+    const docs = docsRepository();
+    const { first } = history();
+    const one = held(github, docsSide(github, docs), { docsPr: 7, codePr: 12, mergeCommit: first });
+    // A re-run replays the payload of when it was published as a prerelease, titled otherwise; GitHub has the full release "Widgets 1.2" now.
+    const run = await release('v1.2.0', {}, releaseEvent('v1.2.0', { prerelease: true, name: 'Widgets 1.2 candidate' }));
+    expect(run.outputs.outcome).toBe('released');
+    expect(one.pull.draft).toBe(false);
+    const texts = [docs.comments.find((comment) => comment.id === one.backLink.id)!.body, codeRecord(12).body, run.summary];
+    for (const text of texts) {
+      expect(text).toContain('`Widgets 1.2`');
+      expect(text).not.toContain('candidate');
+    }
   });
 });
 
@@ -168,16 +198,26 @@ describe('what a release does not release', () => {
   it('a release event that publishes nothing (a draft created): skipped before any request', async () => {
     const run = await release('v3.0.0', {}, releaseEvent('v3.0.0', { action: 'created' }));
     expect(run.outputs.outcome).toBe('skipped');
-    expect(run.log.messages('notice')).toEqual(['The release event is "created": only a published release releases documentation PRs. Run this step on release types [published].']);
+    expect(run.log.messages('notice')).toEqual([
+      'The release event is "created": only a published release releases documentation PRs. Run this step on release types [published].',
+    ]);
     expect(github.requests).toEqual([]);
   });
 
-  it('a tag GitHub has no published release for (a draft, or deleted since): the step fails naming it', async () => {
-    history();
+  it('a tag GitHub has no published release for (a draft, or deleted since): the step fails naming it, and releases nothing', async () => {
+    const docs = docsRepository();
+    const { first } = history();
+    const one = held(github, docsSide(github, docs), { docsPr: 7, codePr: 12, mergeCommit: first });
     releaseOn(github, 'v9.0.0', github.tags.get('v1.2.0')!, { draft: true });
+    // The payload says published; GitHub has a draft.
     const run = await release('v9.0.0');
     expect(run.outputs.outcome).toBe('error');
-    expect(run.failures).toEqual(['GitHub has no published release with the tag "v9.0.0" (a draft is not published; a deleted one is gone): no documentation PR is released.']);
+    expect(run.outputs.released).toBe('[]');
+    expect(run.failures).toEqual([
+      'GitHub has no published release with the tag "v9.0.0" (a draft is not published; a deleted one is gone): no documentation PR is released.',
+    ]);
+    expect(github.requests.map((request) => request.call)).toEqual(['release']);
+    expect(one.pull).toMatchObject({ draft: true, labels: [RELEASE_LABEL] });
   });
 
   it('a documentation PR merged or closed by hand before the release is left as it is; one marked ready by hand too, its record saying so', async () => {
@@ -204,6 +244,48 @@ describe('what a release does not release', () => {
     github.requests.length = 0;
     await release('v1.2.0');
     expect(writes()).toEqual([]);
+  });
+});
+
+describe('GitHub read again wins over the list', () => {
+  it.each([
+    ['merged', { state: 'closed', merged: true, draft: false }],
+    ['closed', { state: 'closed' }],
+  ] as const)('a documentation PR %s by hand after the list was read: left as it is, nothing written', async (_how, change) => {
+    const docs = docsRepository();
+    const { first } = history();
+    const one = held(github, docsSide(github, docs), { docsPr: 7, codePr: 12, mergeCommit: first });
+    const before = codeRecord(12).body;
+    github.onRequest = ({ call, path }) => {
+      if (call === 'pull-request' && path === `/repos/${DOCS}/pulls/7`) Object.assign(one.pull, change);
+    };
+
+    const run = await release('v1.2.0');
+
+    expect(run.outputs).toMatchObject({ outcome: 'skipped', released: '[]' });
+    expect(writes()).toEqual([]);
+    expect(one.pull.labels).toEqual([RELEASE_LABEL]);
+    expect(codeRecord(12).body).toBe(before);
+    expect(run.summary).toContain('merged or closed meanwhile: left as it is');
+  });
+
+  it('one marked ready by hand after the list was read: left as it is, the code PR’s record saying so', async () => {
+    const docs = docsRepository();
+    const { first } = history();
+    const one = held(github, docsSide(github, docs), { docsPr: 7, codePr: 12, mergeCommit: first });
+    const backLink = docs.comments.find((comment) => comment.id === one.backLink.id)!.body;
+    github.onRequest = ({ call, path }) => {
+      if (call === 'pull-request' && path === `/repos/${DOCS}/pulls/7`) one.pull.draft = false;
+    };
+
+    const run = await release('v1.2.0');
+
+    expect(run.outputs).toMatchObject({ outcome: 'skipped', released: '[]' });
+    expect(github.callsTo('mark-ready')).toEqual([]);
+    expect(writes().filter((write) => write.includes(`/repos/${DOCS}/`))).toEqual([]);
+    expect(docs.comments.find((comment) => comment.id === one.backLink.id)!.body).toBe(backLink);
+    expect(codeRecord(12).docsPr?.release).toEqual({ mergeCommit: first, foundReady: true });
+    expect(run.log.messages('info')).toContain('Documentation PR acme-sim/docs#7 was marked ready for review by hand before this release: left as it is.');
   });
 });
 
@@ -332,7 +414,10 @@ describe('faults', () => {
     expect(released).toHaveLength(RELEASE_MAX_DOCS_PRS);
     expect(released).toEqual(Array.from({ length: 100 }, (_, i) => 2149 - i));
     expect(run.log.messages('notice')).toEqual([
-      'A documentation PR waits for a release: this run takes the oldest 100 merges; the 50 newest wait for the next run.'.replace('A documentation PR waits', '150 documentation PRs wait'),
+      'A documentation PR waits for a release: this run takes the oldest 100 merges; the 50 newest wait for the next run.'.replace(
+        'A documentation PR waits',
+        '150 documentation PRs wait',
+      ),
     ]);
     const next = await release('v1.2.0');
     expect(JSON.parse(next.outputs.released!)).toHaveLength(50);
@@ -347,7 +432,44 @@ describe('faults', () => {
     github.injectFault({ call: 'compare', kind: 'status', status: 404 });
     const run = await release('v1.2.0');
     expect(JSON.parse(run.outputs.released!)).toEqual([{ codePr: `${CODE}#13`, docsPr: `${DOCS}#8`, tag: 'v1.2.0' }]);
-    expect(run.log.messages('warning')).toEqual([expect.stringMatching(/^Could not tell whether "v1\.2\.0" contains [0-9a-f]{7}, the merge of acme\/widgets#12: .* acme-sim\/docs#7 keeps waiting\.$/)]);
+    expect(run.log.messages('warning')).toEqual([
+      expect.stringMatching(/^Could not tell whether "v1\.2\.0" contains [0-9a-f]{7}, the merge of acme\/widgets#12: .* acme-sim\/docs#7 keeps waiting\.$/),
+    ]);
+  });
+
+  it('cancelled mid-way: what was released stays released and recorded, the rest keeps waiting, and the step fails', async () => {
+    const docs = docsRepository();
+    const { first, second } = history();
+    const older = held(github, docsSide(github, docs), { docsPr: 7, codePr: 12, mergeCommit: first, mergedAt: '2026-01-01T00:00:00.000Z' });
+    const newer = held(github, docsSide(github, docs), { docsPr: 8, codePr: 13, mergeCommit: second, mergedAt: '2026-01-02T00:00:00.000Z' });
+    // The second containment read hangs, and the run is cancelled while it does.
+    github.injectFault({ call: 'compare', kind: 'hang', skip: 1 });
+
+    const run = await flows.run(RELEASING, { event: releaseEvent('v1.2.0'), onHang: (flow) => flow.cancel() });
+
+    expect(run.outputs.outcome).toBe('cancelled');
+    expect(JSON.parse(run.outputs.released!)).toEqual([{ codePr: `${CODE}#12`, docsPr: `${DOCS}#7`, tag: 'v1.2.0' }]);
+    expect(run.failures).toEqual(['Cancelled: what was released stays released; the rest waits for the next run.']);
+    expect(older.pull).toMatchObject({ draft: false, labels: [] });
+    expect(codeRecord(12).docsPr?.release?.releasedIn).toBe('v1.2.0');
+    expect(newer.pull).toMatchObject({ draft: true, labels: [RELEASE_LABEL] });
+    expect(codeRecord(13).docsPr?.release).toEqual({ mergeCommit: second, mergedAt: '2026-01-02T00:00:00.000Z' });
+  });
+
+  it('the step’s timeout running out mid-way: the step fails saying so; what was released stays released, the rest keeps waiting', async () => {
+    const docs = docsRepository();
+    const { first, second } = history();
+    held(github, docsSide(github, docs), { docsPr: 7, codePr: 12, mergeCommit: first, mergedAt: '2026-01-01T00:00:00.000Z' });
+    const newer = held(github, docsSide(github, docs), { docsPr: 8, codePr: 13, mergeCommit: second, mergedAt: '2026-01-02T00:00:00.000Z' });
+    github.injectFault({ call: 'compare', kind: 'hang', skip: 1 });
+
+    const run = await release('v1.2.0', { timeout: '20s', 'request-timeout': '1m' });
+
+    expect(run.outputs.outcome).toBe('error');
+    expect(JSON.parse(run.outputs.released!)).toEqual([{ codePr: `${CODE}#12`, docsPr: `${DOCS}#7`, tag: 'v1.2.0' }]);
+    expect(run.failures).toEqual([expect.stringMatching(/^timeout \(20s\) ran out: /)]);
+    expect(newer.pull).toMatchObject({ draft: true, labels: [RELEASE_LABEL] });
+    expect(codeRecord(13).docsPr?.release?.releasedIn).toBeUndefined();
   });
 
   it('a documentation PR it may not mark ready: one warning naming the permissions; not recorded released, so the next run tries again', async () => {
@@ -391,7 +513,11 @@ describe('what it shows', () => {
 
     expect(run.outputs.outcome).toBe('released');
     const page = `https://github.com/acme/widgets/releases/tag/${encodeURIComponent(tag)}`;
-    expectRendersAsGitHubShould(run.summary, { links: [page, 'https://github.com/acme/widgets/pull/12', 'https://github.com/acme-sim/docs/pull/7'], literals: [tag, name] }, 'the summary');
+    expectRendersAsGitHubShould(
+      run.summary,
+      { links: [page, 'https://github.com/acme/widgets/pull/12', 'https://github.com/acme-sim/docs/pull/7'], literals: [tag, name] },
+      'the summary',
+    );
     const backLink = docs.comments.find((comment) => comment.id === one.backLink.id)!.body;
     expect(backLink.startsWith(`${DOCS_PR_MARKER}\n`)).toBe(true);
     expectRendersAsGitHubShould(backLink, { links: [page, 'https://github.com/acme/widgets/pull/12'], literals: [tag, name] }, 'the back-link');
