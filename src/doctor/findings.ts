@@ -33,6 +33,40 @@ export interface Fix {
   readonly then?: string;
 }
 
+/**
+ * A parsed file (plain data) with edits made, as a person applying a fix makes them: `set` makes
+ * the maps (or, before an index, the lists) its path goes through, `add` appends to the list at its
+ * path (made when there is none), `remove` deletes a key or a list's item. The value given is
+ * never changed; whatever its shape, the edits are made, never thrown on.
+ */
+export function applyEdits(value: unknown, edits: readonly Edit[]): unknown {
+  const root = { file: structuredClone<unknown>(value) };
+  for (const edit of edits) {
+    const path: PathKey[] = ['file', ...edit.path];
+    const parent = parentOf(root, path, edit.op !== 'remove');
+    if (!parent) continue;
+    const last = path.at(-1)!;
+    if (edit.op === 'set') parent[last] = structuredClone(edit.value);
+    else if (edit.op === 'add') parent[last] = [...(Array.isArray(parent[last]) ? (parent[last] as unknown[]) : []), structuredClone(edit.value)];
+    else if (Array.isArray(parent) && typeof last === 'number') parent.splice(last, 1);
+    else delete parent[last];
+  }
+  return root.file;
+}
+
+/** The map or list that holds a path's last key; with `make`, made (a map, or a list before an index) wherever it is missing. */
+function parentOf(root: object, path: readonly PathKey[], make: boolean): Record<PathKey, unknown> | undefined {
+  let at = root as Record<PathKey, unknown>;
+  for (const [index, key] of path.slice(0, -1).entries()) {
+    if (typeof at[key] !== 'object' || at[key] === null) {
+      if (!make) return undefined;
+      at[key] = typeof path[index + 1] === 'number' ? [] : {};
+    }
+    at = at[key] as Record<PathKey, unknown>;
+  }
+  return at;
+}
+
 /** `jobs.docs.steps[0].with.pr-comment`: a path as the fixes write it. */
 export function pathText(path: readonly PathKey[]): string {
   return path.map((key, index) => (typeof key === 'number' ? `[${key}]` : index === 0 ? key : `.${key}`)).join('') || '(the whole file)';

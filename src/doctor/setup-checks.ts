@@ -1,8 +1,8 @@
 import { GATE_CONTEXT, Inputs } from '../constants.js';
-import { ok, problem, type Finding } from './findings.js';
+import { ok, problem, type Edit, type Finding } from './findings.js';
 import { addTrigger, keepsGate, keepsGateStep } from './rules.js';
 import { stepName } from './scripts.js';
-import { actionSteps, writesWithWorkflowToken, type ActionStep } from './workflow-checks.js';
+import { actionSteps, withWhatItNeeds, writesWithWorkflowToken, type ActionStep, type FileContext } from './workflow-checks.js';
 import { DEFAULT_PULL_REQUEST_TYPES, isFalse, keepsDocsStatus, runsOnType, stringInput, triggersOf, type ReadOptions, type Workflow } from './workflow.js';
 
 /**
@@ -53,10 +53,12 @@ function sibling(each: Located, command: string): string {
 
 /** The inputs a sweep or a release step shares with the start whose work it finishes. */
 function sharedInputs(each: Located, names: readonly string[]): Record<string, string> {
-  return Object.fromEntries(names.flatMap((name) => {
-    const value = stringInput(each.step, name);
-    return value === undefined ? [] : [[name, value]];
-  }));
+  return Object.fromEntries(
+    names.flatMap((name) => {
+      const value = stringInput(each.step, name);
+      return value === undefined ? [] : [[name, value]];
+    }),
+  );
 }
 
 /**
@@ -64,7 +66,7 @@ function sharedInputs(each: Located, names: readonly string[]): Record<string, s
  * sweep on a schedule (the backstop: a job that ends without a documentation PR has no opening to
  * wake one) and with the starts' `docs-status`, or their `pending` is never finished.
  */
-export function detachedRunChecks(workflows: readonly WorkflowOf[], options: ReadOptions = {}): Finding[] {
+export function detachedRunChecks(workflows: readonly WorkflowOf[], options: FileContext = { mergeQueue: undefined }): Finding[] {
   const steps = located(workflows, options);
   const starts = steps.filter((each) => each.action.command === 'agent' && isFalse(each.step.with?.[Inputs.Wait]) && onPullRequests(each.workflow));
   if (starts.length === 0) return [];
@@ -95,11 +97,16 @@ export function detachedRunChecks(workflows: readonly WorkflowOf[], options: Rea
       },
     };
     return [
-      problem(check, 'fail', `${starts.map(named).join('; ')} start${starts.length === 1 ? 's' : ''} jobs and ends (wait: false), but no workflow runs command: sweep: their ends are never shown, and a documentation status stays pending`, {
-        file: SWEEP_FILE,
-        edits: [{ op: 'set', path: [], value: workflow }],
-        then: 'A sweep can also run on the documentation PR\'s opening: docs/detached.md.',
-      }),
+      problem(
+        check,
+        'fail',
+        `${starts.map(named).join('; ')} start${starts.length === 1 ? 's' : ''} jobs and ends (wait: false), but no workflow runs command: sweep: their ends are never shown, and a documentation status stays pending`,
+        {
+          file: SWEEP_FILE,
+          edits: [{ op: 'set', path: [], value: workflow }],
+          then: "A sweep can also run on the documentation PR's opening: docs/detached.md.",
+        },
+      ),
     ];
   }
   const findings: Finding[] = [];
@@ -113,8 +120,18 @@ export function detachedRunChecks(workflows: readonly WorkflowOf[], options: Rea
     const fix = { file: sweep.file, edits: [addTrigger(sweep.workflow, 'schedule', [{ cron: '17 * * * *' }])] };
     findings.push(
       woken.length > 0
-        ? problem(check, 'warn', `the sweep of ${named(sweep)} runs on the documentation PR's opening but on no schedule: a job that ends without a documentation PR waits for another PR's opening`, fix)
-        : problem(check, 'fail', `the sweep of ${named(sweep)} runs neither on a schedule nor on the documentation PR's opening: detached jobs wait until someone runs it`, fix),
+        ? problem(
+            check,
+            'warn',
+            `the sweep of ${named(sweep)} runs on the documentation PR's opening but on no schedule: a job that ends without a documentation PR waits for another PR's opening`,
+            fix,
+          )
+        : problem(
+            check,
+            'fail',
+            `the sweep of ${named(sweep)} runs neither on a schedule nor on the documentation PR's opening: detached jobs wait until someone runs it`,
+            fix,
+          ),
     );
   }
   for (const each of starts.filter((start) => keepsDocsStatus(start.step))) {
@@ -123,7 +140,17 @@ export function detachedRunChecks(workflows: readonly WorkflowOf[], options: Rea
     findings.push(
       problem(check, 'fail', `${named(each)} leaves the documentation status pending, but no sweep has docs-status: none writes how the job ended`, {
         file: sweep.file,
-        edits: [{ op: 'set', path: ['jobs', sweep.job, 'steps', sweep.index, 'with', Inputs.DocsStatus], value: stringInput(each.step, Inputs.DocsStatus) ?? 'written' }],
+        edits: withWhatItNeeds(
+          sweep.workflow,
+          [
+            {
+              op: 'set',
+              path: ['jobs', sweep.job, 'steps', sweep.index, 'with', Inputs.DocsStatus],
+              value: stringInput(each.step, Inputs.DocsStatus) ?? 'written',
+            },
+          ],
+          options,
+        ),
       }),
     );
   }
@@ -143,14 +170,22 @@ export function releaseChecks(workflows: readonly WorkflowOf[], options: ReadOpt
   const check = 'release';
   const releases = steps.filter((each) => each.action.command === 'release');
   const published = releases.filter((each) => runsOnType(triggersOf(each.workflow), 'release', 'published', 'all'));
-  if (published.length > 0) return [ok(check, `documentation held for the release by ${held.map(named).join('; ')}; released by ${published.map(named).join('; ')} on release: published`)];
+  if (published.length > 0)
+    return [
+      ok(check, `documentation held for the release by ${held.map(named).join('; ')}; released by ${published.map(named).join('; ')} on release: published`),
+    ];
   if (releases.length > 0) {
     const release = releases[0]!;
     return [
-      problem(check, 'fail', `${named(release)} runs command: release, but not on release: published: the documentation PRs held for a release wait until someone runs it`, {
-        file: release.file,
-        edits: [addTrigger(release.workflow, 'release', { types: ['published'] })],
-      }),
+      problem(
+        check,
+        'fail',
+        `${named(release)} runs command: release, but not on release: published: the documentation PRs held for a release wait until someone runs it`,
+        {
+          file: release.file,
+          edits: [addTrigger(release.workflow, 'release', { types: ['published'] })],
+        },
+      ),
     ];
   }
   const first = held[0]!;
@@ -168,10 +203,15 @@ export function releaseChecks(workflows: readonly WorkflowOf[], options: ReadOpt
     },
   };
   return [
-    problem(check, 'fail', `${held.map(named).join('; ')} hold${held.length === 1 ? 's' : ''} documentation for the release (docs-publish: on-release), but no workflow runs command: release: it is never released`, {
-      file: RELEASE_FILE,
-      edits: [{ op: 'set', path: [], value: workflow }],
-    }),
+    problem(
+      check,
+      'fail',
+      `${held.map(named).join('; ')} hold${held.length === 1 ? 's' : ''} documentation for the release (docs-publish: on-release), but no workflow runs command: release: it is never released`,
+      {
+        file: RELEASE_FILE,
+        edits: [{ op: 'set', path: [], value: workflow }],
+      },
+    ),
   ];
 }
 
@@ -180,7 +220,7 @@ export function releaseChecks(workflows: readonly WorkflowOf[], options: ReadOpt
  * keeps the gate (and only there), from a source the gate's steps write with, and what a merge
  * queue means (its rows are the workflows' triggers).
  */
-export function branchRuleChecks(workflows: readonly WorkflowOf[], rules: BranchRules, options: ReadOptions = {}): Finding[] {
+export function branchRuleChecks(workflows: readonly WorkflowOf[], rules: BranchRules, options: FileContext = { mergeQueue: undefined }): Finding[] {
   const check = 'branch rules';
   const gates = workflows.filter(({ workflow }) => keepsGate(workflow, options));
   const gateSteps = located(gates, options).filter((each) => keepsGateStep(each.step, options) && onPullRequests(each.workflow));
@@ -189,18 +229,31 @@ export function branchRuleChecks(workflows: readonly WorkflowOf[], rules: Branch
   if (!required) {
     if (gates.length === 0) return [ok(check, `no rule of ${rules.branch} requires ${GATE_CONTEXT}, and no workflow keeps that gate.${queue}`)];
     return [
-      problem(check, 'warn', `${gates.map(({ file }) => file).join(', ')} write${gates.length === 1 ? 's' : ''} the ${GATE_CONTEXT} status, but no rule of ${rules.branch} requires it: pull requests merge without their documentation`, {
-        then: `In the repository's Settings, Rules, Rulesets: a branch ruleset for ${rules.branch} with "Require status checks to pass" and the check ${GATE_CONTEXT} (source: GitHub Actions).`,
-      }),
+      problem(
+        check,
+        'warn',
+        `${gates.map(({ file }) => file).join(', ')} write${gates.length === 1 ? 's' : ''} the ${GATE_CONTEXT} status, but no rule of ${rules.branch} requires it: pull requests merge without their documentation`,
+        {
+          then: `In the repository's Settings, Rules, Rulesets: a branch ruleset for ${rules.branch} with "Require status checks to pass" and the check ${GATE_CONTEXT} (source: GitHub Actions).`,
+        },
+      ),
     ];
   }
+  // A fix that turns the gate on (or changes whose token writes it) brings what that needs: the permission, the waiver's events, the merge queue's.
+  const needs = { ...options, mergeQueue: rules.mergeQueue };
   if (gates.length === 0) {
     const candidate = located(workflows, options).find((each) => each.action.command === 'agent' && onPullRequests(each.workflow));
+    const turnOn: Edit = { op: 'set', path: ['jobs', candidate?.job ?? '', 'steps', candidate?.index ?? 0, 'with', Inputs.DocsStatus], value: 'written' };
     return [
-      problem(check, 'fail', `a rule of ${rules.branch} requires ${GATE_CONTEXT}, but no workflow of this repository writes it: every pull request waits for it for ever`, {
-        ...(candidate ? { file: candidate.file, edits: [{ op: 'set', path: ['jobs', candidate.job, 'steps', candidate.index, 'with', Inputs.DocsStatus], value: 'written' }] } : {}),
-        then: candidate ? '' : 'Add the workflow of docs/documentation-gate.md, or take documentation out of the required checks.',
-      }),
+      problem(
+        check,
+        'fail',
+        `a rule of ${rules.branch} requires ${GATE_CONTEXT}, but no workflow of this repository writes it: every pull request waits for it for ever`,
+        {
+          ...(candidate ? { file: candidate.file, edits: withWhatItNeeds(candidate.workflow, [turnOn], needs) } : {}),
+          then: candidate ? '' : 'Add the workflow of docs/documentation-gate.md, or take documentation out of the required checks.',
+        },
+      ),
     ];
   }
   const pinned = required.integrationId;
@@ -208,19 +261,29 @@ export function branchRuleChecks(workflows: readonly WorkflowOf[], rules: Branch
     const other = gateSteps.filter((each) => !writesWithWorkflowToken(each.step));
     if (other.length > 0) {
       return other.map((each) =>
-        problem(check, 'fail', `a rule of ${rules.branch} counts only GitHub Actions' ${GATE_CONTEXT} statuses, but ${named(each)} writes it with another github-token`, {
-          file: each.file,
-          edits: [{ op: 'remove', path: ['jobs', each.job, 'steps', each.index, 'with', Inputs.GithubToken] }],
-        }),
+        problem(
+          check,
+          'fail',
+          `a rule of ${rules.branch} counts only GitHub Actions' ${GATE_CONTEXT} statuses, but ${named(each)} writes it with another github-token`,
+          {
+            file: each.file,
+            edits: withWhatItNeeds(each.workflow, [{ op: 'remove', path: ['jobs', each.job, 'steps', each.index, 'with', Inputs.GithubToken] }], needs),
+          },
+        ),
       );
     }
   } else if (pinned !== undefined) {
     const workflowToken = gateSteps.filter((each) => writesWithWorkflowToken(each.step));
     if (workflowToken.length > 0) {
       return workflowToken.map((each) =>
-        problem(check, 'fail', `a rule of ${rules.branch} counts only the ${GATE_CONTEXT} statuses of app ${pinned}, but ${named(each)} writes it with the workflow's token (GitHub Actions): the required check never passes`, {
-          then: `Give that step github-token: the token of app ${pinned} (actions/create-github-app-token): docs/documentation-gate.md, "A gate other workflows cannot forge".`,
-        }),
+        problem(
+          check,
+          'fail',
+          `a rule of ${rules.branch} counts only the ${GATE_CONTEXT} statuses of app ${pinned}, but ${named(each)} writes it with the workflow's token (GitHub Actions): the required check never passes`,
+          {
+            then: `Give that step github-token: the token of app ${pinned} (actions/create-github-app-token): docs/documentation-gate.md, "A gate other workflows cannot forge".`,
+          },
+        ),
       );
     }
   }

@@ -1,8 +1,17 @@
 import { Inputs, type InputName } from '../constants.js';
 import { COMMAND_INPUTS } from '../inputs.js';
-import { ok, problem, type Edit, type Finding, type Fix } from './findings.js';
+import { applyEdits, ok, problem, type Edit, type Finding, type Fix } from './findings.js';
 import { forkProblems } from './forks.js';
-import { addTrigger, addTypes, concurrencyProblems, labeledWithoutUnlabeled, mergeQueueProblems, queueWithCancel, runnerProblems, type Problem } from './rules.js';
+import {
+  addTrigger,
+  addTypes,
+  concurrencyProblems,
+  labeledWithoutUnlabeled,
+  mergeQueueProblems,
+  queueWithCancel,
+  runnerProblems,
+  type Problem,
+} from './rules.js';
 import { scriptProblems, stepName } from './scripts.js';
 import {
   actionOf,
@@ -62,23 +71,60 @@ export function actionSteps(workflow: Workflow, options: ReadOptions = {}): Acti
 
 /** Every row of one workflow file that runs this action. */
 export function checkWorkflowFile(file: string, workflow: Workflow, context: FileContext): Finding[] {
-  const steps = actionSteps(workflow, context);
-  const rows = (check: string, found: Problem[], allGood: string): Finding[] =>
-    found.length === 0
+  return checksOf(workflow, context).flatMap(({ check, problems, allGood }) =>
+    problems.length === 0
       ? [ok(`${file}: ${check}`, allGood)]
-      : found.map((each) => problem(`${file}: ${check}`, each.level, each.says, { file, ...each.fix }));
+      : problems.map((each) => problem(`${file}: ${check}`, each.level, each.says, { file, ...each.fix })),
+  );
+}
+
+/** Each check of a file, with the problems it found and what it says when it found none. */
+function checksOf(workflow: Workflow, context: FileContext): Array<{ readonly check: string; readonly problems: Problem[]; readonly allGood: string }> {
+  const steps = actionSteps(workflow, context);
   const onPullRequests = ['pull_request', 'pull_request_target'].some((event) => triggersOf(workflow).has(event));
   return [
-    ...rows('uses', usesProblems(steps, context), `${steps.map(describeStep).join('; ')}`),
-    ...rows('inputs', inputProblems(steps, onPullRequests), 'every input is one its command reads, and none is turned on by another'),
-    ...rows('triggers', triggerProblems(workflow, steps, context), `runs on ${[...triggersOf(workflow).keys()].join(', ') || 'nothing'}`),
-    ...rows('permissions', permissionProblems(workflow, steps, onPullRequests), 'every job has the permissions its steps write with'),
-    ...rows('secrets', secretProblems(steps), 'the key (and every token) from a secret or an expression, none written in the file'),
-    ...rows('fork guard', forkProblems(workflow, context), 'no job of this action runs with its secrets for a pull request from a fork'),
-    ...rows('concurrency', [...concurrencyProblems(workflow, context), ...queueWithCancel(workflow)], 'no run of a pull request is dropped'),
-    ...rows('runner', runnerProblems(workflow, context), 'each job on the runner that fits, with room for its timeout'),
-    ...rows('scripts', scriptProblems(workflow), 'no script pastes an expression into its code'),
+    { check: 'uses', problems: usesProblems(steps, context), allGood: `${steps.map(describeStep).join('; ')}` },
+    { check: 'inputs', problems: inputProblems(steps, onPullRequests), allGood: 'every input is one its command reads, and none is turned on by another' },
+    { check: 'triggers', problems: triggerProblems(workflow, steps, context), allGood: `runs on ${[...triggersOf(workflow).keys()].join(', ') || 'nothing'}` },
+    { check: 'permissions', problems: permissionProblems(workflow, steps, onPullRequests), allGood: 'every job has the permissions its steps write with' },
+    { check: 'secrets', problems: secretProblems(steps), allGood: 'the key (and every token) from a secret or an expression, none written in the file' },
+    { check: 'fork guard', problems: forkProblems(workflow, context), allGood: 'no job of this action runs with its secrets for a pull request from a fork' },
+    {
+      check: 'concurrency',
+      problems: [...concurrencyProblems(workflow, context), ...queueWithCancel(workflow)],
+      allGood: 'no run of a pull request is dropped',
+    },
+    { check: 'runner', problems: runnerProblems(workflow, context), allGood: 'each job on the runner that fits, with room for its timeout' },
+    { check: 'scripts', problems: scriptProblems(workflow), allGood: 'no script pastes an expression into its code' },
   ];
+}
+
+/** Rounds of `withWhatItNeeds`: a change needs a few more at most (a permission, a trigger, a condition). */
+const NEEDS_ROUNDS = 8;
+
+/**
+ * A fix's edits to a workflow, and after them what the change they make needs besides, so that
+ * the fix applied leaves the file nothing new to fix: `docs-status` turned on needs `statuses:
+ * write` and the waiver's events; a step's own token taken away needs the job's permissions. Each
+ * problem the edited file has and the file had not is fixed in turn, on the file as the edits
+ * before it left it.
+ */
+export function withWhatItNeeds(workflow: Workflow, edits: readonly Edit[], context: FileContext): Edit[] {
+  const key = (check: string, says: string): string => `${check}\n${says}`;
+  const before = new Set(checksOf(workflow, context).flatMap(({ check, problems }) => problems.map((each) => key(check, each.says))));
+  const all = [...edits];
+  let current = applyEdits(workflow, edits) as Workflow;
+  for (let round = 0; round < NEEDS_ROUNDS; round++) {
+    const next = checksOf(current, context)
+      .flatMap(({ check, problems }) => problems.map((each) => ({ ...each, check })).filter((each) => !before.has(key(check, each.says))))
+      .find((each) => (each.fix.edits ?? []).length > 0);
+    if (!next) break;
+    // Taken once: a problem its own edits did not end is not taken again.
+    before.add(key(next.check, next.says));
+    all.push(...next.fix.edits!);
+    current = applyEdits(current, next.fix.edits!) as Workflow;
+  }
+  return all;
 }
 
 function describeStep({ job, step, index, action }: ActionStep): string {
@@ -155,8 +201,13 @@ function inputProblems(steps: readonly ActionStep[], onPullRequests: boolean): P
     for (const name of Object.keys(step.with ?? {})) {
       if (known.has(name)) continue;
       const belongs = Object.entries(COMMAND_INPUTS).filter(([, names]) => (names as readonly string[]).includes(name));
-      const why = belongs.length > 0 ? `an input of command ${belongs.map(([command]) => command).join(', ')}, not of ${action.command}` : 'no input of this action';
-      problems.push({ says: `${where(each)}: ${name} is ${why}: the runner warns and ignores it`, level: 'warn', fix: { edits: [{ op: 'remove', path: stepPath(each, 'with', name) }] } });
+      const why =
+        belongs.length > 0 ? `an input of command ${belongs.map(([command]) => command).join(', ')}, not of ${action.command}` : 'no input of this action';
+      problems.push({
+        says: `${where(each)}: ${name} is ${why}: the runner warns and ignores it`,
+        level: 'warn',
+        fix: { edits: [{ op: 'remove', path: stepPath(each, 'with', name) }] },
+      });
     }
     if (action.command !== 'agent' || isTrue(step.with?.[Inputs.PrComment])) continue;
     const bringers = commentBringers(step, onPullRequests);
@@ -197,7 +248,10 @@ function triggerProblems(workflow: Workflow, steps: readonly ActionStep[], conte
     }
     if (agents.some(({ step }) => isTrue(step.with?.[Inputs.FollowCodePr])) && !has('closed')) {
       problems.push(
-        fail(`on.${event} does not run on closed: with follow-code-pr, a closed code PR's documentation PR is never closed or marked ready`, addTypes(workflow, event, DEFAULT_PULL_REQUEST_TYPES, ['closed'])),
+        fail(
+          `on.${event} does not run on closed: with follow-code-pr, a closed code PR's documentation PR is never closed or marked ready`,
+          addTypes(workflow, event, DEFAULT_PULL_REQUEST_TYPES, ['closed']),
+        ),
       );
     }
   }
@@ -323,7 +377,13 @@ function secretProblems(steps: readonly ActionStep[]): Problem[] {
   for (const each of steps) {
     const key = stringInput(each.step, Inputs.ApiKey);
     if (key === undefined || key.trim() === '') {
-      problems.push(fail(`${where(each)}: no api-key`, [{ op: 'set', path: stepPath(each, 'with', Inputs.ApiKey), value: fromSecret }], 'Add the admin key as the repository secret MINTLIFY_API_KEY.'));
+      problems.push(
+        fail(
+          `${where(each)}: no api-key`,
+          [{ op: 'set', path: stepPath(each, 'with', Inputs.ApiKey), value: fromSecret }],
+          'Add the admin key as the repository secret MINTLIFY_API_KEY.',
+        ),
+      );
     }
     for (const name of SECRET_INPUTS) {
       const value = stringInput(each.step, name);

@@ -4,7 +4,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Finding } from '../../src/doctor/findings.js';
-import { checkWorkflowFile, commentBringers, keepsComment, type FileContext } from '../../src/doctor/workflow-checks.js';
+import { checkWorkflowFile, commentBringers, keepsComment, withWhatItNeeds, type FileContext } from '../../src/doctor/workflow-checks.js';
+import { fixText } from '../../src/doctor/findings.js';
 import { parseWorkflow } from '../../src/doctor/workflow.js';
 import { applyFix } from '../support/doctor-fixes.js';
 
@@ -74,7 +75,12 @@ describe('uses', () => {
   });
 
   it("a fork's copy is a warn, its fix the action this doctor runs from; a command there is not is a fail", () => {
-    expectOneRowFixed(workflow().replace('OWNER/docs-agent-action', 'someone/docs-agent-action'), 'uses', 'warn', /runs someone\/docs-agent-action, a copy of OWNER\/docs-agent-action/);
+    expectOneRowFixed(
+      workflow().replace('OWNER/docs-agent-action', 'someone/docs-agent-action'),
+      'uses',
+      'warn',
+      /runs someone\/docs-agent-action, a copy of OWNER\/docs-agent-action/,
+    );
     // Without knowing where the doctor runs from (a local run), no copy is told from the original.
     expect(notOk(workflow().replace('OWNER/docs-agent-action', 'someone/docs-agent-action'), { mergeQueue: false })).toEqual([]);
     const unknown = notOk(workflow({ uses: 'publish' }));
@@ -85,7 +91,12 @@ describe('uses', () => {
 describe('inputs', () => {
   it('an input no command reads, or another command’s given to a sub-action, is a warn removed by its fix', () => {
     expectOneRowFixed(workflow({ inputs: ['projectId: x'] }), 'inputs', 'warn', /projectId is no input of this action/);
-    expectOneRowFixed(workflow({ uses: 'visitors', inputs: ['prompt: x'] }).replace('ubuntu-latest', 'ubuntu-slim'), 'inputs', 'warn', /prompt is an input of command agent, refresh, not of visitors/);
+    expectOneRowFixed(
+      workflow({ uses: 'visitors', inputs: ['prompt: x'] }).replace('ubuntu-latest', 'ubuntu-slim'),
+      'inputs',
+      'warn',
+      /prompt is an input of command agent, refresh, not of visitors/,
+    );
     // The root action takes every input (it warns about another command's at run time).
     expect(notOk(workflow({ uses: 'agent', inputs: ['pr-comment: true'] }).replace('docs-agent-action/agent@v0', 'docs-agent-action@v0'))).toEqual([]);
   });
@@ -112,16 +123,29 @@ describe('triggers', () => {
 
   it('docs-status on a trigger without labeled and unlabeled is a warn; labeled without unlabeled a fail', () => {
     expectOneRowFixed(workflow({ inputs: ['docs-status: written'], on: ['on: pull_request'] }), 'triggers', 'warn', /lists neither labeled nor unlabeled/);
-    expectOneRowFixed(workflow({ inputs: ['docs-status: written'], on: onTypes('opened, synchronize, labeled') }), 'triggers', 'fail', /runs on labeled but not unlabeled/);
+    expectOneRowFixed(
+      workflow({ inputs: ['docs-status: written'], on: onTypes('opened, synchronize, labeled') }),
+      'triggers',
+      'fail',
+      /runs on labeled but not unlabeled/,
+    );
   });
 
   it('follow-code-pr without closed is a fail: the documentation PR of a closed code PR is never closed', () => {
-    expectOneRowFixed(workflow({ inputs: ['pr-comment: true', 'follow-code-pr: true'], on: onTypes('opened, synchronize, reopened') }), 'triggers', 'fail', /does not run on closed/);
+    expectOneRowFixed(
+      workflow({ inputs: ['pr-comment: true', 'follow-code-pr: true'], on: onTypes('opened, synchronize, reopened') }),
+      'triggers',
+      'fail',
+      /does not run on closed/,
+    );
   });
 
   it('with a merge queue on, a gate the queue never sees is a fail; without one (or rules not read) it is not this check’s', () => {
     const queue = { ...CONTEXT, mergeQueue: true };
-    const gate = workflow({ inputs: ['docs-status: written'] }).replace('    if: github.event.pull_request.head.repo.full_name', "    if: github.event_name == 'merge_group' || github.event.pull_request.head.repo.full_name");
+    const gate = workflow({ inputs: ['docs-status: written'] }).replace(
+      '    if: github.event.pull_request.head.repo.full_name',
+      "    if: github.event_name == 'merge_group' || github.event.pull_request.head.repo.full_name",
+    );
     expectOneRowFixed(gate, 'triggers', 'fail', /does not run on merge_group/, queue);
     expect(notOk(gate, { ...CONTEXT, mergeQueue: undefined })).toEqual([]);
     // The fork guard alone keeps the queue's event out too: two rows, two fixes.
@@ -144,10 +168,30 @@ describe('triggers', () => {
 
 describe('permissions', () => {
   it('a write a step needs and the job is not given is a fail, fixed where the job’s permissions are written', () => {
-    expectOneRowFixed(workflow({ inputs: ['docs-status: written'], permissions: ['permissions: { contents: read, pull-requests: write }'] }), 'permissions', 'fail', /docs-status needs statuses: write/);
-    expectOneRowFixed(workflow({ inputs: ['pr-comment: true'], permissions: ['permissions: { contents: read }'] }), 'permissions', 'fail', /pr-comment needs pull-requests: write/);
-    expectOneRowFixed(workflow({ inputs: ['pr-comment: true'], permissions: ['permissions: read-all'] }), 'permissions', 'fail', /pr-comment needs pull-requests: write/);
-    expectOneRowFixed(workflow({ inputs: ['pr-comment: true'], permissions: [], job: ['    permissions: { contents: read }'] }), 'permissions', 'fail', /pr-comment needs pull-requests: write/);
+    expectOneRowFixed(
+      workflow({ inputs: ['docs-status: written'], permissions: ['permissions: { contents: read, pull-requests: write }'] }),
+      'permissions',
+      'fail',
+      /docs-status needs statuses: write/,
+    );
+    expectOneRowFixed(
+      workflow({ inputs: ['pr-comment: true'], permissions: ['permissions: { contents: read }'] }),
+      'permissions',
+      'fail',
+      /pr-comment needs pull-requests: write/,
+    );
+    expectOneRowFixed(
+      workflow({ inputs: ['pr-comment: true'], permissions: ['permissions: read-all'] }),
+      'permissions',
+      'fail',
+      /pr-comment needs pull-requests: write/,
+    );
+    expectOneRowFixed(
+      workflow({ inputs: ['pr-comment: true'], permissions: [], job: ['    permissions: { contents: read }'] }),
+      'permissions',
+      'fail',
+      /pr-comment needs pull-requests: write/,
+    );
     expect(notOk(workflow({ inputs: ['pr-comment: true', 'docs-status: written'], permissions: ['permissions: write-all'] }))).toEqual([]);
   });
 
@@ -157,17 +201,53 @@ describe('permissions', () => {
 
   it('the sweep, sync and the doctor need what they write and read', () => {
     const slim = (content: string): string => content.replace('ubuntu-latest', 'ubuntu-slim');
-    expectOneRowFixed(slim(workflow({ uses: 'sweep', group: 'docs-sweep', permissions: ['permissions: { contents: read }'] })), 'permissions', 'fail', /the sweep needs pull-requests: write/);
     expectOneRowFixed(
-      slim(workflow({ uses: 'sync', inputs: ['docs-status: written'], permissions: ['permissions: { pull-requests: write }'], on: ['on:', '  pull_request:', '    types: [closed]'] })),
+      slim(workflow({ uses: 'sweep', group: 'docs-sweep', permissions: ['permissions: { contents: read }'] })),
+      'permissions',
+      'fail',
+      /the sweep needs pull-requests: write/,
+    );
+    expectOneRowFixed(
+      slim(
+        workflow({
+          uses: 'sync',
+          inputs: ['docs-status: written'],
+          permissions: ['permissions: { pull-requests: write }'],
+          on: ['on:', '  pull_request:', '    types: [closed]'],
+        }),
+      ),
       'permissions',
       'fail',
       /docs-status without code-token needs statuses: write/,
     );
-    expect(notOk(slim(workflow({ uses: 'sync', inputs: ['docs-status: written', 'code-token: ${{ steps.app.outputs.token }}'], permissions: ['permissions: { pull-requests: write }'], on: ['on:', '  pull_request:', '    types: [closed]'] })))).toEqual([]);
-    const doctor = ['on: schedule', 'permissions: {}', 'jobs:', '  doctor:', '    runs-on: ubuntu-slim', '    steps:', '      - uses: OWNER/docs-agent-action/doctor@v0', '        with:', '          api-key: ${{ secrets.MINTLIFY_API_KEY }}'].join('\n');
+    expect(
+      notOk(
+        slim(
+          workflow({
+            uses: 'sync',
+            inputs: ['docs-status: written', 'code-token: ${{ steps.app.outputs.token }}'],
+            permissions: ['permissions: { pull-requests: write }'],
+            on: ['on:', '  pull_request:', '    types: [closed]'],
+          }),
+        ),
+      ),
+    ).toEqual([]);
+    const doctor = [
+      'on: schedule',
+      'permissions: {}',
+      'jobs:',
+      '  doctor:',
+      '    runs-on: ubuntu-slim',
+      '    steps:',
+      '      - uses: OWNER/docs-agent-action/doctor@v0',
+      '        with:',
+      '          api-key: ${{ secrets.MINTLIFY_API_KEY }}',
+    ].join('\n');
     expect(notOk(doctor).map((row) => [row.level, row.found])).toEqual([
-      ['warn', 'job doctor: reading .github/workflows needs contents: read, which its permissions do not give (a private repository cannot be read without it)'],
+      [
+        'warn',
+        'job doctor: reading .github/workflows needs contents: read, which its permissions do not give (a private repository cannot be read without it)',
+      ],
       ['warn', 'job doctor: reading the records needs pull-requests: read, which its permissions do not give (a private repository cannot be read without it)'],
     ]);
   });
@@ -178,7 +258,11 @@ describe('secrets', () => {
     const literal = 'mint_abcdef0123456789';
     const content = workflow().replace('${{ secrets.MINTLIFY_API_KEY }}', literal);
     const [row] = notOk(content);
-    expect(row).toMatchObject({ check: `${FILE}: secrets`, level: 'fail', found: 'job docs, step #1: api-key is written in the file (its value is not shown here)' });
+    expect(row).toMatchObject({
+      check: `${FILE}: secrets`,
+      level: 'fail',
+      found: 'job docs, step #1: api-key is written in the file (its value is not shown here)',
+    });
     expect(JSON.stringify(rows(content))).not.toContain(literal);
     expectOneRowFixed(content, 'secrets', 'fail', /api-key is written in the file/);
     expectOneRowFixed(workflow().replace('${{ secrets.MINTLIFY_API_KEY }}', '${{ vars.MINTLIFY_API_KEY }}'), 'secrets', 'fail', /read from a variable/);
@@ -188,5 +272,38 @@ describe('secrets', () => {
 
   it('a key from a secret, or from another step’s output (a vault), is fine', () => {
     expect(notOk(workflow().replace('${{ secrets.MINTLIFY_API_KEY }}', '${{ steps.vault.outputs.key }}'))).toEqual([]);
+  });
+});
+
+describe('a fix with what its change needs besides', () => {
+  const parsed = (content: string) => {
+    const result = parseWorkflow(content);
+    if (!result.ok) throw new Error(result.problem);
+    return result.workflow;
+  };
+  const turnOnGate = { op: 'set' as const, path: ['jobs', 'docs', 'steps', 0, 'with', 'docs-status'], value: 'written' };
+
+  it('docs-status turned on brings statuses: write and the waiver’s events (and, under a merge queue, merge_group), so the file applied has nothing to fix', () => {
+    const content = workflow({
+      inputs: ['pr-comment: true'],
+      on: ['on: pull_request'],
+      permissions: ['permissions: { contents: read, pull-requests: write }'],
+    });
+    for (const context of [CONTEXT, { ...CONTEXT, mergeQueue: true }]) {
+      const edits = withWhatItNeeds(parsed(content), [turnOnGate], context);
+      expect(edits[0]).toEqual(turnOnGate);
+      expect(edits.map((edit) => edit.path.join('.'))).toEqual(
+        expect.arrayContaining(['permissions.statuses', 'on', ...(context.mergeQueue ? ['on.merge_group', 'jobs.docs.if'] : [])]),
+      );
+      const fixed = applyFix({ [FILE]: content }, fixText({ file: FILE, edits }))[FILE]!;
+      expect(notOk(fixed, context)).toEqual([]);
+    }
+  });
+
+  it('leaves what the file got wrong before the change to its own rows: only what the change brings is added', () => {
+    const content = workflow({ inputs: ['pr-comment: true', 'projectId: x'], permissions: ['permissions: { contents: read, pull-requests: write }'] });
+    const edits = withWhatItNeeds(parsed(content), [turnOnGate], CONTEXT);
+    expect(edits).toEqual([turnOnGate, { op: 'set', path: ['permissions', 'statuses'], value: 'write' }]);
+    expect(withWhatItNeeds(parsed(content), [{ op: 'set', path: ['jobs', 'docs', 'timeout-minutes'], value: 41 }], CONTEXT)).toHaveLength(1);
   });
 });
