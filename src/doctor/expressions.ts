@@ -37,6 +37,8 @@ function evaluate(expression: string, github: unknown): data.ExpressionData {
 export function admitsOrUnknown(condition: unknown, github: unknown): boolean | undefined {
   if (condition === undefined || condition === null) return true;
   if (typeof condition === 'boolean') return condition;
+  // A map or a list is no condition GitHub reads: not known.
+  if (typeof condition !== 'string' && typeof condition !== 'number') return undefined;
   try {
     return truthy(evaluate(String(condition), github));
   } catch {
@@ -48,6 +50,7 @@ export function admitsOrUnknown(condition: unknown, github: unknown): boolean | 
 export function admits(condition: unknown, github: unknown): boolean {
   if (condition === undefined || condition === null) return true;
   if (typeof condition === 'boolean') return condition;
+  if (typeof condition !== 'string' && typeof condition !== 'number') throw new Error('An if: condition that is a map or a list');
   return truthy(evaluate(String(condition), github));
 }
 

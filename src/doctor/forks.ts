@@ -1,6 +1,6 @@
 import { admitsOrUnknown, EXAMPLE_REPOSITORY } from './expressions.js';
 import type { Problem } from './rules.js';
-import { actionOf, isTrue, jobsOf, PULL_REQUEST_EVENTS, triggersOf, type ReadOptions, type Workflow } from './workflow.js';
+import { actionOf, isTrue, jobsOf, PULL_REQUEST_EVENTS, scalarText, triggersOf, type ReadOptions, type Workflow } from './workflow.js';
 
 /**
  * The fork guard: GitHub gives a pull request from a fork no secrets (its run would fail on an
@@ -30,7 +30,11 @@ function forkContext(event: string): unknown {
     ref: 'refs/pull/12/merge',
     head_ref: 'feature',
     base_ref: 'main',
-    event: { action: event === 'pull_request_review' ? 'submitted' : 'opened', pull_request: pullRequest, ...(event === 'pull_request_review' ? {} : { number: 12 }) },
+    event: {
+      action: event === 'pull_request_review' ? 'submitted' : 'opened',
+      pull_request: pullRequest,
+      ...(event === 'pull_request_review' ? {} : { number: 12 }),
+    },
   };
 }
 
@@ -52,7 +56,8 @@ export function forkProblems(workflow: Workflow, options: ReadOptions = {}): Pro
     if (open.length === 0) continue;
     // On pull_request_target the fork's code runs with the secrets; elsewhere the run only fails without them.
     const exposed = events.includes('pull_request_target') && (checksOut || open.some((step) => isTrue(step.with?.['allow-forks'])));
-    const guard = job.if === undefined || job.if === null ? FORK_GUARD : `(${String(job.if)}) && (${FORK_GUARD})`;
+    const condition = scalarText(job.if);
+    const guard = condition === undefined ? FORK_GUARD : `(${condition}) && (${FORK_GUARD})`;
     problems.push({
       says: exposed
         ? `job ${name}: runs this action with its secrets on code and text from forks (pull_request_target with ${checksOut ? 'a checkout' : 'allow-forks'})`

@@ -15,16 +15,22 @@ export type KeyResult =
   | 'dry-run';
 
 /** The request the key and the project are checked with, and what it costs: said in the row and in docs/doctor.md. */
-export const KEY_CHECK = 'GET /v1/analytics/{projectId}/visitors?limit=1 (one day): one of the analytics endpoints’ shared 100 requests an hour, no agent budget';
+export const KEY_CHECK =
+  'GET /v1/analytics/{projectId}/visitors?limit=1 (one day): one of the analytics endpoints’ shared 100 requests an hour, no agent budget';
 
 /** The row of the key and the project. */
 export function keyFinding(result: KeyResult, projectId: string): Finding {
   const check = 'api-key and project-id';
   if (result === 'dry-run') {
-    return problem(check, 'warn', 'not checked: dry-run sends nothing to the API', { then: 'Run the doctor without dry-run to check the key and the project.' });
+    return problem(check, 'warn', 'not checked: dry-run sends nothing to the API', {
+      then: 'Run the doctor without dry-run to check the key and the project.',
+    });
   }
   if (result.ok) {
-    return ok(check, `the key reads project ${JSON.stringify(projectId)} (${KEY_CHECK}); a key limited to read scope passes this too, and is refused when it creates a job`);
+    return ok(
+      check,
+      `the key reads project ${JSON.stringify(projectId)} (${KEY_CHECK}); a key limited to read scope passes this too, and is refused when it creates a job`,
+    );
   }
   const said = result.serverMessage ? ` The API said: ${result.serverMessage}` : '';
   switch (result.status) {
@@ -35,24 +41,38 @@ export function keyFinding(result: KeyResult, projectId: string): Finding {
           then: 'API access comes with the plans that include it: see the vendor’s pricing page, or ask its support.',
         });
       }
-      return problem(check, 'fail', `the key was refused (401): it is not a key the API knows, or it was revoked or has expired (admin keys expire, by default after 90 days), or the plan does not include API access.${said}`, {
-        then: "Make a new admin key on the dashboard's API keys page and put it in the secret the workflows read (MINTLIFY_API_KEY).",
-      });
+      return problem(
+        check,
+        'fail',
+        `the key was refused (401): it is not a key the API knows, or it was revoked or has expired (admin keys expire, by default after 90 days), or the plan does not include API access.${said}`,
+        {
+          then: "Make a new admin key on the dashboard's API keys page and put it in the secret the workflows read (MINTLIFY_API_KEY).",
+        },
+      );
     case 403:
-      return problem(check, 'fail', `the key may not read this project (403): it lacks the scope, or this runner's address is not on the key's allowlist.${said}`, {
-        then: "Use an admin key without scopes (or with the scopes of every command), and allow GitHub's runners in its allowlist, on the dashboard's API keys page.",
-      });
+      return problem(
+        check,
+        'fail',
+        `the key may not read this project (403): it lacks the scope, or this runner's address is not on the key's allowlist.${said}`,
+        {
+          then: "Use an admin key without scopes (or with the scopes of every command), and allow GitHub's runners in its allowlist, on the dashboard's API keys page.",
+        },
+      );
     case 404:
       return problem(check, 'fail', `project ${JSON.stringify(projectId)} was not found (404), or base-url does not point at the API's root.${said}`, {
         then: "Copy the project ID from the dashboard's API keys page into project-id (the MINTLIFY_PROJECT_ID variable), and leave base-url at its default.",
       });
     case 429:
       if (result.usageUsedUp) {
-        return problem(check, 'fail', `the key's usage is used up (429): every command is refused until it renews.${said}`, { then: 'Wait for the usage to renew, or raise it on the plan.' });
+        return problem(check, 'fail', `the key's usage is used up (429): every command is refused until it renews.${said}`, {
+          then: 'Wait for the usage to renew, or raise it on the plan.',
+        });
       }
       return problem(check, 'warn', `not checked: the API is rate limiting this organisation (429).${said}`, { then: 'Run the doctor again later.' });
     default:
-      return problem(check, 'warn', `not checked: ${result.message}`, { then: 'Run the doctor again; if it keeps failing, check base-url and the service’s status page.' });
+      return problem(check, 'warn', `not checked: ${result.message}`, {
+        then: 'Run the doctor again; if it keeps failing, check base-url and the service’s status page.',
+      });
   }
 }
 

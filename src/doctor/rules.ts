@@ -10,6 +10,7 @@ import {
   isTrue,
   jobsOf,
   keepsDocsStatus,
+  scalarText,
   PULL_REQUEST_EVENTS,
   stringInput,
   triggersOf,
@@ -69,11 +70,11 @@ export function concurrencyProblems(workflow: Workflow, options: ReadOptions = {
       problems.push(warn(`job ${name}: no concurrency group`, [{ op: 'set', path: ['jobs', name, 'concurrency'], value: wanted }]));
       continue;
     }
-    const concurrency: Concurrency = typeof declared === 'object' ? (declared as Concurrency) : { group: declared };
+    const concurrency: Concurrency = typeof declared === 'object' ? declared : { group: declared };
     // A group written as a string has no keys to set: the fix writes the whole section.
     const set = (key: keyof Concurrency, value: unknown): Edit =>
       typeof declared === 'object' ? { op: 'set', path: [...where, key], value } : { op: 'set', path: where, value: { ...wanted, group: declared } };
-    const group = (github: unknown): string | undefined => interpolate(String(concurrency.group ?? ''), github);
+    const group = (github: unknown): string | undefined => interpolate(scalarText(concurrency.group) ?? '', github);
     if (concurrency['cancel-in-progress'] !== false) problems.push(warn(`job ${name}: cancel-in-progress is not false`, [set('cancel-in-progress', false)]));
     if (sweepsOnly) {
       // Sweeps: one group for all, whichever pull request's event starts them.
@@ -129,7 +130,7 @@ export function longestStepMs(step: Step): number {
 /** The one label a job runs on, when it names one (`ubuntu-latest`, `[ubuntu-slim]`); undefined for a group, a matrix, several labels. */
 function labelOf(job: Job): string | undefined {
   const runsOn = job['runs-on'];
-  const label = Array.isArray(runsOn) && runsOn.length === 1 ? runsOn[0] : runsOn;
+  const label: unknown = Array.isArray(runsOn) && runsOn.length === 1 ? (runsOn as unknown[])[0] : runsOn;
   return typeof label === 'string' && !isExpression(label) ? label : undefined;
 }
 
@@ -157,7 +158,10 @@ export function runnerProblems(workflow: Workflow, options: ReadOptions = {}): P
     const minutes = `${longestMs / 60_000} min`;
     if (hosted && label !== 'ubuntu-latest') {
       const stopped = label === 'ubuntu-slim' && longestMs > SLIM_CAP_MS;
-      problems.push({ ...warn(`job ${name}: waits on the agent, but runs on ${runsOn}, not ubuntu-latest`, runsOnFix('ubuntu-latest')), level: stopped ? 'fail' : 'warn' });
+      problems.push({
+        ...warn(`job ${name}: waits on the agent, but runs on ${runsOn}, not ubuntu-latest`, runsOnFix('ubuntu-latest')),
+        level: stopped ? 'fail' : 'warn',
+      });
     }
     const timeoutMinutes = job['timeout-minutes'];
     const roomy: Edit[] = [{ op: 'set', path: ['jobs', name, 'timeout-minutes'], value: Math.ceil(longestMs / 60_000) + 5 }];
@@ -223,7 +227,11 @@ export function labeledWithoutUnlabeled(workflow: Workflow): Problem[] {
   return [...triggersOf(workflow).keys()].flatMap((event) => {
     const types = typesOf(triggersOf(workflow), event);
     if (!types?.includes('labeled') || types.includes('unlabeled')) return [];
-    return [fail(`on.${event} runs on labeled but not unlabeled: taking the waiver label away leaves its success standing`, [{ op: 'add', path: ['on', event, 'types'], value: 'unlabeled' }])];
+    return [
+      fail(`on.${event} runs on labeled but not unlabeled: taking the waiver label away leaves its success standing`, [
+        { op: 'add', path: ['on', event, 'types'], value: 'unlabeled' },
+      ]),
+    ];
   });
 }
 

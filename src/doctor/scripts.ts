@@ -88,7 +88,11 @@ export function scriptProblems(workflow: Workflow): Problem[] {
         edits.push({ op: 'set', path: ['jobs', name, 'steps', index, 'env', variable], value: expression });
         rewritten = substituted(rewritten, expression, variable, key === 'run' ? 'shell' : 'javascript');
       }
-      edits.push({ op: 'set', path: key === 'run' ? ['jobs', name, 'steps', index, 'run'] : ['jobs', name, 'steps', index, 'with', 'script'], value: rewritten });
+      edits.push({
+        op: 'set',
+        path: key === 'run' ? ['jobs', name, 'steps', index, 'run'] : ['jobs', name, 'steps', index, 'with', 'script'],
+        value: rewritten,
+      });
       const outside = expressions.some((expression) => contextsRead(expression.slice(3, -2)).some((context) => OUTSIDE_TEXT.has(context)));
       problems.push({
         says: `job ${name}: the step ${stepName(step, index)} pastes ${expressions.join(', ')} into its ${key === 'run' ? 'run:' : 'script:'} script${outside ? ', text from outside that runs as code' : ''}`,
@@ -110,7 +114,11 @@ export function stepName(step: { readonly name?: unknown; readonly id?: unknown 
 /** An environment variable's name for an expression: its last property, in capitals (`steps.docs.outputs.pr-link` → `PR_LINK`), one not taken. */
 function variableFor(expression: string, taken: ReadonlySet<string>): string {
   const words = [...expression.slice(3, -2).matchAll(/[A-Za-z_][\w-]*/g)].map((match) => match[0]);
-  const base = (words.at(-1) ?? 'VALUE').replace(/[^A-Za-z0-9]+/g, '_').toUpperCase().replace(/^(\d)/, '_$1') || 'VALUE';
+  const base =
+    (words.at(-1) ?? 'VALUE')
+      .replace(/[^A-Za-z0-9]+/g, '_')
+      .toUpperCase()
+      .replace(/^(\d)/, '_$1') || 'VALUE';
   let name = base;
   for (let n = 2; taken.has(name); n++) name = `${base}_${n}`;
   return name;
@@ -124,7 +132,7 @@ function variableFor(expression: string, taken: ReadonlySet<string>): string {
 function substituted(script: string, expression: string, variable: string, language: 'shell' | 'javascript'): string {
   let result = '';
   let quote: string | undefined;
-  for (let at = 0; at < script.length; ) {
+  for (let at = 0; at < script.length;) {
     if (script.startsWith(expression, at)) {
       result += replacement(variable, language, quote);
       at += expression.length;

@@ -146,6 +146,11 @@ export function commandOf(step: Step, options?: ReadOptions): string | undefined
   return actionOf(step, options)?.command;
 }
 
+/** A YAML scalar as the runner reads it in an expression's place (a string, a number, a boolean); undefined for a map, a list or nothing. */
+export function scalarText(value: unknown): string | undefined {
+  return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? String(value) : undefined;
+}
+
 /** An input a step gives as the runner passes it: a string (YAML's booleans and numbers as their text), undefined when absent. */
 export function stringInput(step: Step, name: string): string | undefined {
   const value = step.with?.[name];

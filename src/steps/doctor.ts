@@ -289,7 +289,7 @@ async function checkOtherTokens(settings: DoctorSettings, repository: Repository
     steps.some(({ step }) => isTrue(step.with?.[Inputs.FollowCodePr]) || isTrue(step.with?.[Inputs.ReaderImpact]));
   const syncHere = steps.some(({ action }) => action.command === 'sync');
   if (!docsSide && !syncHere) return;
-  let comments: RecentComment[] = [];
+  let comments: RecentComment[];
   try {
     count();
     const own = await connect(settings.githubToken, repository.name);
