@@ -11,9 +11,10 @@ import { existsSync } from 'node:fs';
 import { apiInputs, scripts, startSimulator } from '../test/simulator/index.js';
 import { startFakeGitHub, type FakeGitHub, type FakeRepository } from '../test/support/fake-github.js';
 import { logAsShown } from '../test/support/log-view.js';
+import { commitLine, releaseOn } from '../test/support/held-for-release.js';
 import { findSecret, removeRunDirs, runAction, type ActionRun } from '../test/support/run-action.js';
 import { readmeWorkflows } from '../test/support/workflows.js';
-import { pullRequestEvent, pullRequestReviewEvent, repositoryDispatchEvent } from '../test/support/webhook-events.js';
+import { pullRequestEvent, pullRequestReviewEvent, releaseEvent, repositoryDispatchEvent } from '../test/support/webhook-events.js';
 
 const { values: args } = parseArgs({
   options: { node: { type: 'string' }, check: { type: 'boolean', default: false } },
@@ -105,6 +106,7 @@ try {
   await documentationGate();
   await detachedRun();
   await reviewLoop();
+  await shipsWithTheRelease();
   await doctor();
 } finally {
   await sim.close();
@@ -354,12 +356,81 @@ async function reviewLoop(): Promise<void> {
 }
 
 /**
+ * Documentation that ships with the release: a code PR's documentation PR, linked by its run; the
+ * code PR merged with `docs-publish: on-release` (the documentation PR waits, a draft labelled
+ * waits-for-release); then a release that contains the merge, whose `command: release` marks the
+ * documentation PR ready for review.
+ */
+async function shipsWithTheRelease(): Promise<void> {
+  await withDocsRepository(async (github, docs) => {
+    github.pullStates.set(20, { title: 'Add --limit', state: 'open', draft: false, merged: false, headRef: 'feature', headSha: 'a11c'.repeat(10) });
+    docs.pulls.set(105, { title: 'Document --limit', state: 'open', draft: false, merged: false, headRef: 'docs/limit' });
+    sim.queueJobScripts([
+      { status: 'active', polls: 1, ref: 'docs/limit' },
+      { status: 'completed', prLink: true },
+    ]);
+    sim.queuePrLinks('https://github.com/acme-sim/docs/pull/105');
+    const env = { GITHUB_API_URL: github.url, GITHUB_REPOSITORY: 'acme/widgets' };
+    const following = {
+      ...apiInputs(sim),
+      'github-token': WORKFLOW_TOKEN,
+      'docs-token': DOCS_TOKEN,
+      'pr-comment': 'true',
+      'follow-code-pr': 'true',
+      'docs-publish': 'on-release',
+      diff: 'false',
+      prompt: 'Document the new --limit flag of the CLI.',
+      'poll-interval': '200ms',
+      'poll-interval-max': '1s',
+    };
+    const opened = await runAction({ node, env, event: { name: 'pull_request', payload: pullRequestEvent(20, { action: 'opened' }) }, inputs: following });
+    show('Code PR #20 opened with docs-publish: on-release (its job opens documentation PR acme-sim/docs#105, linked to it)', opened);
+    expect(opened, 'release, opened', opened.code === 0 && opened.outputs['docs-pr-action'] === 'linked');
+
+    // Merged on main; the release v1.3.0 is tagged after the merge.
+    const [root] = commitLine(github, ['root']);
+    const [merge, tip] = commitLine(github, ['merge of #20', 'tip of main'], root);
+    github.pullStates.set(20, { ...github.pullStates.get(20)!, state: 'closed', merged: true, mergeCommit: merge });
+    const merged = await runAction({
+      node,
+      env,
+      event: { name: 'pull_request', payload: pullRequestEvent(20, { action: 'closed', merged: true }) },
+      inputs: following,
+    });
+    show('Code PR #20 merged (no job; the documentation PR waits for the release that contains the merge, as a draft)', merged);
+    const waiting = docs.pulls.get(105)!;
+    console.log(`  documentation PR   acme-sim/docs#105 is ${waiting.draft ? 'a draft' : 'ready for review'}, labelled ${(waiting.labels ?? []).join(', ')}\n`);
+    expect(merged, 'release, merged', merged.code === 0 && merged.outputs['docs-pr-action'] === 'held' && waiting.draft);
+
+    releaseOn(github, 'v1.3.0', tip!, { name: 'Widgets 1.3' });
+    const released = await runAction({
+      node,
+      env,
+      event: releaseEvent('v1.3.0', { name: 'Widgets 1.3' }),
+      inputs: { ...apiInputs(sim), command: 'release', 'github-token': WORKFLOW_TOKEN, 'docs-token': DOCS_TOKEN, 'docs-repository': 'acme-sim/docs' },
+    });
+    show('Release v1.3.0 published: command: release marks the documentation PR it contains ready for review', released);
+    const ready = docs.pulls.get(105)!;
+    console.log(`  documentation PR   acme-sim/docs#105 is ${ready.draft ? 'a draft' : 'ready for review'}, ${ready.merged ? 'merged' : 'not merged'}\n`);
+    expect(released, 'release', released.code === 0 && released.outputs.outcome === 'released' && !ready.draft && !ready.merged);
+    for (const run of [opened, merged, released]) {
+      expect(
+        run,
+        'release',
+        findSecret(run, sim.apiKey).length === 0 && findSecret(run, DOCS_TOKEN).length === 0 && findSecret(run, WORKFLOW_TOKEN).length === 0,
+        'a secret leaked',
+      );
+    }
+  });
+}
+
+/**
  * The doctor on the README's quick start, as a repository that copied it has it: every row ok;
  * then on the same workflow without `pull-requests: write`, which its comment needs: that row a
  * fail, with the line to add, and the step failed.
  */
 async function doctor(): Promise<void> {
-  const quickStart = readmeWorkflows[0]!.content;
+  const quickStart = readmeWorkflows.find((workflow) => workflow.name.endsWith(': quick start'))!.content;
   await withDocsRepository(async (github) => {
     const head = 'd0c7'.repeat(10);
     github.branches.set('main', head);
@@ -378,7 +449,8 @@ async function doctor(): Promise<void> {
     show('The doctor on the quick start without pull-requests: write (one fail row, with the line to add; the step fails)', broken);
     const failing = rows(broken).filter((row) => row.level !== 'ok');
     expect(broken, 'doctor, a mistake', broken.code === 1 && failing.length === 1 && failing[0]!.check === '.github/workflows/docs.yml: permissions');
-    for (const run of [healthy, broken]) expect(run, 'doctor', findSecret(run, sim.apiKey).length === 0 && findSecret(run, WORKFLOW_TOKEN).length === 0, 'a secret leaked');
+    for (const run of [healthy, broken])
+      expect(run, 'doctor', findSecret(run, sim.apiKey).length === 0 && findSecret(run, WORKFLOW_TOKEN).length === 0, 'a secret leaked');
   });
 }
 
