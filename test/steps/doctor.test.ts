@@ -17,7 +17,7 @@ import { applyFix } from '../support/doctor-fixes.js';
 import { useFlows, type FlowResult, type Flows } from '../support/in-process.js';
 import { sealedBackLink } from '../support/records.js';
 import { CODE_TOKEN, codePrComment, DOCS, DOCS_TOKEN, linkedDocsPr, recordedDocsPr } from '../support/two-repositories.js';
-import { markdownWorkflows } from '../support/workflows.js';
+import { markdownWorkflows, type YamlSource } from '../support/workflows.js';
 
 let flows: Flows;
 let github: FakeGitHub;
@@ -63,15 +63,18 @@ function workflowOf(content: string): Workflow {
   return parsed.workflow;
 }
 
+/** The file each workflow of a set-up is at: the first at docs.yml, the others beside it. */
+const fileOf = (index: number): string => (index === 0 ? '.github/workflows/docs.yml' : `.github/workflows/docs-${index + 1}.yml`);
+
 /**
- * A documented workflow as a set-up of its own: the rules a repository that keeps its gate has
+ * Documented workflows as one repository's set-up: the rules a repository that keeps its gate has
  * (documentation required, from GitHub Actions or from the app whose token the gate's step
  * passes, and a merge queue), the records of an earlier run where a token is checked against
- * them, and the doctor given the tokens the workflow passes.
+ * them, and the doctor given the tokens the workflows pass.
  */
-function documentedSetUp(content: string): SetUp {
-  const workflow = workflowOf(content);
-  const steps = actionSteps(workflow);
+function documentedSetUp(...contents: string[]): SetUp {
+  const workflows = contents.map(workflowOf);
+  const steps = workflows.flatMap((workflow) => actionSteps(workflow));
   const passes = (input: string): boolean => steps.some(({ step }) => stringInput(step, input) !== undefined);
   const inputs: Record<string, string> = {};
   if (passes('docs-token')) {
@@ -79,42 +82,86 @@ function documentedSetUp(content: string): SetUp {
     github.tokens.set(DOCS_TOKEN, { login: 'docs-writer[bot]', repositories: { [DOCS]: { pullRequests: 'write', contents: 'write' } } });
     recordedDocsPr(github, linkedDocsPr(5));
     inputs['docs-token'] = DOCS_TOKEN;
-  } else if (steps.some(({ step }) => stringInput(step, 'follow-code-pr') === 'true' || stringInput(step, 'follow-code-pr') === 'true')) {
+  } else if (steps.some(({ step }) => stringInput(step, 'follow-code-pr') === 'true')) {
     recordedDocsPr(github, linkedDocsPr(5, { repository: github.workflowRepository }));
   }
   if (passes('code-token')) {
     github.addRepository(CODE_ELSEWHERE);
-    github.tokens.set(CODE_TOKEN, { login: 'docs-gate[bot]', repositories: { [CODE_ELSEWHERE]: { pullRequests: 'write', contents: 'read', statuses: 'write' } } });
+    github.tokens.set(CODE_TOKEN, {
+      login: 'docs-gate[bot]',
+      repositories: { [CODE_ELSEWHERE]: { pullRequests: 'write', contents: 'read', statuses: 'write' } },
+    });
     const backLink = sealedBackLink({ codePr: { repository: CODE_ELSEWHERE, number: 12 } }, 5, github.workflowRepository);
     codePrComment(github, 800, `${DOCS_PR_MARKER}\nlinked\n${backLink}`, { number: 5 });
     inputs['code-token'] = CODE_TOKEN;
   }
   const gateToken = steps.some(({ step }) => stringInput(step, 'docs-status') !== undefined && stringInput(step, 'github-token') !== undefined);
-  const rules: FakeBranchRule[] = keepsGate(workflow)
+  const rules: FakeBranchRule[] = workflows.some((workflow) => keepsGate(workflow))
     ? [{ type: 'required_status_checks', checks: [{ context: 'documentation', integrationId: gateToken ? GATE_APP : 15368 }] }, { type: 'merge_queue' }]
     : [];
-  return { files: { '.github/workflows/docs.yml': content }, rules, inputs };
+  return { files: Object.fromEntries(contents.map((content, index) => [fileOf(index), content])), rules, inputs };
 }
 
-const documented = markdownWorkflows.filter(({ content }) => actionSteps(workflowOf(content)).length > 0);
+/** A documented workflow by its guide and number (`docs/detached.md example 1`). */
+function documentedWorkflow(name: string): YamlSource {
+  const found = markdownWorkflows.find((each) => each.name.startsWith(`${name}:`));
+  if (!found) throw new Error(`No documented workflow ${name}`);
+  return found;
+}
+
+/**
+ * The documented workflows a guide gives as one set-up: the first runs only with the others beside
+ * it (documentation held for the release needs the release's workflow). Each is also a set-up alone
+ * where it can be one.
+ */
+const TOGETHER: ReadonlyArray<readonly [string, readonly string[]]> = [['docs/release-aware.md example 1', ['docs/release-aware.md example 2']]];
+
+/** Every documented set-up that runs this action: each documented workflow alone, or with the workflows its guide gives beside it. */
+const documented: ReadonlyArray<{ readonly name: string; readonly contents: readonly string[] }> = markdownWorkflows
+  .filter(({ content }) => actionSteps(workflowOf(content)).length > 0)
+  .map(({ name, content }) => {
+    const together = TOGETHER.find(([first]) => name.startsWith(`${first}:`));
+    const others = (together?.[1] ?? []).map(documentedWorkflow);
+    return { name: [name, ...others.map((other) => other.name)].join(' with '), contents: [content, ...others.map((other) => other.content)] };
+  });
 
 describe("the project's own set-ups", () => {
   it('are every documented workflow that runs this action', () => {
-    expect(documented.length).toBeGreaterThanOrEqual(15);
+    // The doctor finds this action's steps in every documented workflow that names it.
+    expect(documented).toHaveLength(markdownWorkflows.filter(({ content }) => content.includes('/docs-agent-action')).length);
+    expect(documented.length).toBeGreaterThanOrEqual(20);
+    expect(documented.map(({ name }) => name)).toContainEqual(
+      expect.stringMatching(/^docs\/release-aware\.md example 1: .* with docs\/release-aware\.md example 2: /),
+    );
   });
 
-  it.each(documented)('$name: ok throughout', async ({ content }) => {
-    const run = await doctor(documentedSetUp(content));
+  it.each(documented)('$name: ok throughout, within its reads and one API request, writing nothing', async ({ contents }) => {
+    const run = await doctor(documentedSetUp(...contents));
     expect(notOk(run.rows)).toEqual([]);
     expect(run.outputs.outcome).toBe('checked');
     expect(run.failed).toBe(false);
+    // Every repository the doctor reached (the documentation and the code repository included) was only read.
+    expect(github.requests.filter((request) => request.method !== 'GET')).toEqual([]);
+    expect(github.requests.length).toBeLessThanOrEqual(DOCTOR_MAX_READS);
+    expect(flows.sim.requests).toHaveLength(1);
+    expect(run.outputs.requests).toBe('1');
+    expect(run.summary).toContain(`${github.requests.length} GitHub reads, 1 API request; nothing was written.`);
   });
 });
 
-/** The README's quick start, and the one-repository detached set-up of docs/detached.md: the set-ups the single mistakes are made in. */
-const QUICK_START = markdownWorkflows.find(({ name }) => name === 'README.md example 1: quick start')!.content;
-const DETACHED = markdownWorkflows.find(({ name }) => name.startsWith('docs/detached.md example 1'))!.content;
-const FOLLOWING = markdownWorkflows.find(({ name }) => name.startsWith('docs/follow-code-pr.md example 1'))!.content;
+/** The documented set-ups the single mistakes are made in: the README's quick start, and the guides' workflows. */
+const QUICK_START = markdownWorkflows.find(({ name }) => name.startsWith('README.md example') && name.endsWith(': quick start'))!.content;
+const DETACHED = documentedWorkflow('docs/detached.md example 1').content;
+const FOLLOWING = documentedWorkflow('docs/follow-code-pr.md example 1').content;
+const GATE_ELSEWHERE = documentedWorkflow('docs/documentation-gate.md example 2').content;
+const CODE_PR_IN_STEP = documentedWorkflow('docs/documentation-gate.md example 3').content;
+const REVIEW_LOOP = documentedWorkflow('docs/review-loop.md example 1').content;
+const HELD_FOR_RELEASE = documentedWorkflow('docs/release-aware.md example 1').content;
+const RELEASE = documentedWorkflow('docs/release-aware.md example 2').content;
+/** The detached set-up's start with neither the comment nor the gate: `wait: false` alone (and the sweep as documented). */
+const DETACHED_PLAIN = DETACHED.replace(/ {10}pr-comment: true\n {10}reuse-job: true\n {10}follow-code-pr: true\n {10}docs-status: written\n/, '');
+/** A key the API does not know, and a project it does not have. */
+const UNKNOWN_KEY = 'mint_notAKeyTheApiKnows42';
 const WORKFLOW = '.github/workflows/docs.yml';
 
 /**
@@ -174,7 +221,8 @@ const MISTAKES: readonly Mistake[] = [
   },
   {
     name: 'the detached set-up without closed, which follow-code-pr needs',
-    setUp: () => withFile(DETACHED.replace('[opened, synchronize, reopened, closed, labeled, unlabeled]', '[opened, synchronize, reopened, labeled, unlabeled]')),
+    setUp: () =>
+      withFile(DETACHED.replace('[opened, synchronize, reopened, closed, labeled, unlabeled]', '[opened, synchronize, reopened, labeled, unlabeled]')),
     row: { check: `${WORKFLOW}: triggers`, level: 'fail', found: /does not run on closed/ },
   },
   {
@@ -225,10 +273,102 @@ const MISTAKES: readonly Mistake[] = [
     applyOutside: (setUp) => ({ ...setUp, inputs: { 'docs-token': DOCS_TOKEN } }),
   },
   {
-    name: 'a key the API refuses',
-    setUp: () => withFile(QUICK_START),
-    fault: () => flows.sim.injectFault({ target: 'visitors', kind: 'status', status: 401, body: { error: 'Invalid or missing API key' } }),
+    name: 'a key the API does not know',
+    setUp: () => withFile(QUICK_START, { inputs: { 'api-key': UNKNOWN_KEY } }),
     row: { check: 'api-key and project-id', level: 'fail', found: /^the key was refused \(401\)/ },
+    applyOutside: (setUp) => ({ ...setUp, inputs: {} }),
+  },
+  {
+    name: 'a project the API does not have',
+    setUp: () => withFile(QUICK_START, { inputs: { 'project-id': 'proj_nowhere' } }),
+    row: { check: 'api-key and project-id', level: 'fail', found: /^project "proj_nowhere" was not found \(404\)/ },
+    applyOutside: (setUp) => ({ ...setUp, inputs: {} }),
+  },
+  {
+    name: 'the quick start on ubuntu-slim, whose 15 minutes its wait outlasts',
+    setUp: () => withFile(QUICK_START.replace('runs-on: ubuntu-latest', 'runs-on: ubuntu-slim')),
+    row: { check: `${WORKFLOW}: runner`, level: 'fail', found: /waits on the agent, but runs on "ubuntu-slim", not ubuntu-latest/ },
+  },
+  {
+    name: 'a rule that requires documentation, and no workflow that writes it',
+    setUp: () => withFile(QUICK_START, { rules: [{ type: 'required_status_checks', checks: [{ context: 'documentation', integrationId: 15368 }] }] }),
+    row: { check: 'branch rules', level: 'fail', found: /requires documentation, but no workflow of this repository writes it/ },
+  },
+  {
+    name: 'a rule that requires documentation under a merge queue, and no workflow that writes it',
+    setUp: () =>
+      withFile(QUICK_START, {
+        rules: [{ type: 'required_status_checks', checks: [{ context: 'documentation', integrationId: 15368 }] }, { type: 'merge_queue' }],
+      }),
+    row: { check: 'branch rules', level: 'fail', found: /requires documentation, but no workflow of this repository writes it/ },
+  },
+  {
+    name: 'the detached start without pr-comment, which wait: false with docs-status brings with a notice every run',
+    setUp: () => withFile(DETACHED.replace(/ {10}pr-comment: true\n/, '')),
+    row: { check: `${WORKFLOW}: inputs`, level: 'warn', found: /wait: false with docs-status keep its memory in the pull-request comment/ },
+  },
+  {
+    name: 'a detached start with neither the comment nor the gate: no sweep can find its job',
+    setUp: () => withFile(DETACHED_PLAIN),
+    row: { check: `${WORKFLOW}: inputs`, level: 'warn', found: /wait: false without pr-comment: no comment records the job/ },
+  },
+  {
+    name: 'the detached start on ubuntu-latest, though it waits for nothing',
+    setUp: () => withFile(DETACHED.replace('runs-on: ubuntu-slim # the start waits for nothing', 'runs-on: ubuntu-latest')),
+    row: { check: `${WORKFLOW}: runner`, level: 'warn', found: /job start: never waits on the agent, but runs on "ubuntu-latest", not ubuntu-slim/ },
+  },
+  {
+    name: 'the detached sweep’s job without pull-requests: write',
+    setUp: () =>
+      withFile(
+        DETACHED.replace(
+          '    runs-on: ubuntu-slim\n    timeout-minutes: 5\n    steps:\n      - uses: OWNER/docs-agent-action/sweep@v0',
+          '    permissions: { contents: read, statuses: write }\n    runs-on: ubuntu-slim\n    timeout-minutes: 5\n    steps:\n      - uses: OWNER/docs-agent-action/sweep@v0',
+        ),
+      ),
+    row: { check: `${WORKFLOW}: permissions`, level: 'fail', found: /job sweep: the sweep needs pull-requests: write/ },
+  },
+  {
+    name: 'the detached sweep without the starts’ docs-status: their pending is never finished',
+    setUp: () => withFile(`${DETACHED.slice(0, DETACHED.lastIndexOf('          docs-status: written'))}`),
+    row: { check: 'detached runs', level: 'fail', found: /leaves the documentation status pending, but no sweep has docs-status/ },
+  },
+  {
+    name: 'the gate without statuses: write',
+    setUp: () => withFile(GATE_ELSEWHERE.replace(/^ {2}statuses: write\n/m, '')),
+    row: { check: `${WORKFLOW}: permissions`, level: 'fail', found: /docs-status needs statuses: write/ },
+  },
+  {
+    name: 'the review loop off pull_request_review',
+    setUp: () => withFile(REVIEW_LOOP.replace('  pull_request_review:\n    types: [submitted]\n', '  pull_request:\n    types: [closed, reopened]\n')),
+    row: { check: `${WORKFLOW}: triggers`, level: 'fail', found: /the review loop runs on pull_request_review \(submitted\), which this workflow does not/ },
+  },
+  {
+    name: 'documentation held for the release, and no workflow that releases it',
+    setUp: () => documentedSetUp(HELD_FOR_RELEASE),
+    row: { check: 'release', level: 'fail', found: /hold.* documentation for the release \(docs-publish: on-release\), but no workflow runs command: release/ },
+  },
+  {
+    name: 'the release workflow off release: published',
+    setUp: () => documentedSetUp(HELD_FOR_RELEASE, RELEASE.replace('  release:\n    types: [published]\n', '')),
+    row: { check: 'release', level: 'fail', found: /runs command: release, but not on release: published/ },
+  },
+  {
+    name: 'a code-token that reaches nothing',
+    setUp: () => {
+      const setUp = withFile(CODE_PR_IN_STEP);
+      github.tokens.set(CODE_TOKEN, { login: 'docs-gate[bot]', repositories: {} });
+      github.repositories.get(CODE_ELSEWHERE)!.private = true;
+      return setUp;
+    },
+    row: { check: 'code-token', level: 'fail', found: /^cannot read acme\/code, where the code PRs are/ },
+    applyOutside: (setUp) => {
+      github.tokens.set(CODE_TOKEN, {
+        login: 'docs-gate[bot]',
+        repositories: { [CODE_ELSEWHERE]: { pullRequests: 'write', contents: 'read', statuses: 'write' } },
+      });
+      return setUp;
+    },
   },
   {
     name: 'a plan without API access',
@@ -246,6 +386,9 @@ describe('each single mistake: exactly its row, at its level, with a fix that wo
     expect(notOk(run.rows)).toEqual([{ check: row.check, level: row.level, found: expect.stringMatching(row.found), fix: expect.any(String) }]);
     expect(run.failed).toBe(row.level === 'fail');
     if (row.level === 'fail') expect(run.failures).toEqual([`The doctor found 1 thing that will not work: ${row.check}.`]);
+    // Never the key, the one the doctor was given or the one the API knows, wherever the run wrote.
+    const everything = JSON.stringify([run.outputs, run.summary, run.failures, run.log.lines]);
+    for (const key of [flows.sim.apiKey, broken.inputs?.['api-key']].filter(Boolean)) expect(everything).not.toContain(key);
     const [found] = notOk(run.rows);
     const fixed = applyOutside ? applyOutside(broken) : { ...broken, files: applyFix(broken.files, found!.fix) };
     if (!applyOutside && !fault) expect(fixed.files).not.toEqual(broken.files);
@@ -266,7 +409,11 @@ describe('files and answers that are not what they should be: a row, never a cra
   it('a file that is not YAML, and one over 1 MB (never read), are each a warn; the others are checked', async () => {
     const run = await doctor({
       ...withFile(QUICK_START),
-      files: { [WORKFLOW]: QUICK_START, '.github/workflows/broken.yml': 'on: [push\njobs: {', '.github/workflows/huge.yml': { size: CONTENT_MAX_BYTES + 1 } as unknown as string },
+      files: {
+        [WORKFLOW]: QUICK_START,
+        '.github/workflows/broken.yml': 'on: [push\njobs: {',
+        '.github/workflows/huge.yml': { size: CONTENT_MAX_BYTES + 1 } as unknown as string,
+      },
     });
     expect(notOk(run.rows).map((row) => [row.check, row.level])).toEqual([
       ['.github/workflows/broken.yml: YAML', 'warn'],
@@ -279,7 +426,8 @@ describe('files and answers that are not what they should be: a row, never a cra
 
   it('more than fifty workflows: the first fifty by name read, a warn names the rest; the reads stay within the bound, one API request', async () => {
     const files: Record<string, string> = { [WORKFLOW]: QUICK_START };
-    for (let n = 0; n < 55; n++) files[`.github/workflows/z${String(n).padStart(2, '0')}.yml`] = 'on: push\njobs:\n  a:\n    runs-on: ubuntu-slim\n    steps: [{ run: "true" }]\n';
+    for (let n = 0; n < 55; n++)
+      files[`.github/workflows/z${String(n).padStart(2, '0')}.yml`] = 'on: push\njobs:\n  a:\n    runs-on: ubuntu-slim\n    steps: [{ run: "true" }]\n';
     const run = await doctor({ ...withFile(QUICK_START), files });
     expect(notOk(run.rows).map((row) => [row.check, row.level, row.found])).toEqual([
       ['workflows', 'warn', expect.stringMatching(/holds 56 workflow files: the first 50 by name were read, not .*z49\.yml, .*z54\.yml$/)],
@@ -298,12 +446,15 @@ describe('files and answers that are not what they should be: a row, never a cra
     const none = await doctor({ files: { 'README.md': '# hi' } });
     expect(notOk(none.rows).map((row) => [row.check, row.level, row.found])).toEqual([['workflows', 'warn', 'there is no .github/workflows on main']]);
     const other = await doctor({ files: { '.github/workflows/ci.yml': 'on: push\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps: [{ run: "true" }]\n' } });
-    expect(notOk(other.rows).map((row) => [row.check, row.level, row.found])).toEqual([['workflows', 'warn', 'none of the 1 workflow of .github/workflows on main runs this action']]);
+    expect(notOk(other.rows).map((row) => [row.check, row.level, row.found])).toEqual([
+      ['workflows', 'warn', 'none of the 1 workflow of .github/workflows on main runs this action'],
+    ]);
   });
 
   it("a reusable workflow is a warn that says its callers' triggers are not checked with it; a job calling one is no crash", async () => {
     const reusable = QUICK_START.replace(/^on: pull_request$/m, 'on: workflow_call');
-    const caller = 'on: pull_request\njobs:\n  docs:\n    uses: ./.github/workflows/reusable.yml\n    secrets: inherit\n  remote:\n    uses: acme/shared/.github/workflows/docs.yml@v1\n';
+    const caller =
+      'on: pull_request\njobs:\n  docs:\n    uses: ./.github/workflows/reusable.yml\n    secrets: inherit\n  remote:\n    uses: acme/shared/.github/workflows/docs.yml@v1\n';
     const run = await doctor({ files: { '.github/workflows/reusable.yml': reusable, '.github/workflows/caller.yml': caller } });
     expect(notOk(run.rows).map((row) => [row.check, row.level])).toEqual([['.github/workflows/reusable.yml: reusable', 'warn']]);
     expect(run.rows.map((row) => row.check)).not.toContain('.github/workflows/reusable.yml: triggers');
@@ -342,19 +493,50 @@ describe('files and answers that are not what they should be: a row, never a cra
     expect(notOk(run.rows).map((row) => [row.check, row.level])).toEqual([[`${WORKFLOW}: file`, 'warn']]);
   });
 
+  /** A job of this action with `lines` in place of what GitHub's schema would have there. */
+  const oddJob = (...lines: string[]): string =>
+    ['on: pull_request', 'jobs:', '  docs:', '    runs-on: ubuntu-latest', '    steps:', '      - uses: OWNER/docs-agent-action/agent@v0', ...lines].join('\n');
+  it.each([
+    ['an empty file', ''],
+    ['a list, not a map', '- on: push\n'],
+    ['jobs as a list', 'on: push\njobs: [1, 2]\n'],
+    ['two documents', 'on: push\n---\njobs: {}\n'],
+    ['a job that is a number, steps that are a map', 'on: pull_request\njobs:\n  a: 5\n  b:\n    runs-on: ubuntu-latest\n    steps: { a: 1 }\n'],
+    ['with: as a string', oddJob('        with: api-key')],
+    ['with: as a list', oddJob('        with: [api-key, project-id]')],
+    ['uses: as a number, run: as a map', 'on: push\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: 5\n      - run: { a: 1 }\n'],
+    [
+      'if:, permissions and concurrency as maps and lists',
+      `${oddJob('        with: { api-key: "${{ secrets.K }}", docs-status: written }')}\n    if: { a: 1 }\n    permissions: [read]\n    concurrency: { group: { a: 1 }, queue: [max] }\n`,
+    ],
+    [
+      'runs-on as a map, timeout-minutes as words, on: types as a number',
+      `${oddJob('        with: { api-key: "${{ secrets.K }}" }')}\n    timeout-minutes: soon\n`
+        .replace('on: pull_request', 'on: { pull_request: { types: 5 }, merge_group: [1] }')
+        .replace('runs-on: ubuntu-latest', 'runs-on: { group: big }'),
+    ],
+    [
+      'anchors, aliases and a merge key',
+      'x: &with { api-key: "${{ secrets.K }}" }\non: push\njobs:\n  a: &job\n    runs-on: ubuntu-slim\n    steps:\n      - uses: OWNER/docs-agent-action/visitors@v0\n        with: { <<: *with, project-id: p }\n  b: *job\n',
+    ],
+    [
+      'a thousand aliases of one list',
+      `a: &a [x, x, x, x, x, x, x, x, x, x]\nb: [${Array.from({ length: 1000 }, () => '*a').join(', ')}]\non: push\njobs: {}\n`,
+    ],
+  ])('a workflow file with %s: rows, never a crash', async (_, content) => {
+    const run = await doctor({ files: { [WORKFLOW]: content } });
+    expect(run.outputs.outcome).toBe('checked');
+    expect(run.rows.length).toBeGreaterThan(2);
+    for (const row of run.rows) expect(['ok', 'warn', 'fail']).toContain(row.level);
+    expect(run.failures.every((line) => line.startsWith('The doctor found '))).toBe(true);
+    // A map where GitHub wants text is said as what it is, never as JavaScript's name for it.
+    expect(JSON.stringify(run.rows)).not.toContain('[object Object]');
+  });
+
   it('dry-run reads GitHub, sends nothing to the API, and says the key was not checked', async () => {
     const run = await doctor({ ...withFile(QUICK_START), inputs: { 'dry-run': 'true' } });
     expect(notOk(run.rows).map((row) => [row.check, row.level])).toEqual([['api-key and project-id', 'warn']]);
     expect(flows.sim.requests).toEqual([]);
     expect(run.outputs.requests).toBe('0');
-  });
-
-  it('a documentation repository with sync: code-token checked against the code repository the newest back-link names', async () => {
-    const sync = markdownWorkflows.find(({ name }) => name.startsWith('docs/documentation-gate.md example 3'))!.content;
-    const setUp = documentedSetUp(sync);
-    github.tokens.set(CODE_TOKEN, { login: 'docs-gate[bot]', repositories: {} });
-    github.repositories.get(CODE_ELSEWHERE)!.private = true;
-    const run = await doctor(setUp);
-    expect(notOk(run.rows).map((row) => [row.check, row.level, row.found])).toEqual([['code-token', 'fail', expect.stringMatching(/^cannot read acme\/code, where the code PRs are/)]]);
   });
 });
