@@ -10,7 +10,7 @@ import { apiInputs, type Simulator } from '../simulator/index.js';
 import { checkedRun, errorLines } from '../support/checked-run.js';
 import type { FakeGitHub } from '../support/fake-github.js';
 import { useRunnerSimulator, withRunnerGitHub } from '../support/runner.js';
-import { HOSTILE_STRINGS } from './cases.js';
+import { HOSTILE_STRINGS, visibleOnly } from './cases.js';
 
 const TOKEN = 'ghs_doctorWorkflowToken31';
 const MAIN = 'd'.repeat(40);
@@ -36,7 +36,8 @@ function workflowNamed(name: string): string {
     '        with:',
     '          api-key: ${{ secrets.MINTLIFY_API_KEY }}',
     `      - name: ${quoted}`,
-    '        run: echo "${{ github.event.head_commit.message }}"',
+    // The script holds the text too: the fix, which rewrites the script, shows it.
+    `        run: ${JSON.stringify(`echo "\${{ github.event.head_commit.message }}" ${name}`)}`,
   ].join('\n');
 }
 
@@ -45,7 +46,7 @@ function doctorRun(github: FakeGitHub, inputs: Record<string, string> = {}) {
   return checkedRun({
     env: { GITHUB_API_URL: github.url, GITHUB_REPOSITORY: 'acme/widgets', GITHUB_ACTION_REPOSITORY: 'acme/docs-agent-action', GITHUB_ACTION_REF: 'v1' },
     inputs: all,
-    secrets: [all['api-key']!, TOKEN],
+    secrets: [all['api-key'], TOKEN],
     deadlineMs: 30_000,
   });
 }
@@ -57,10 +58,45 @@ describe('text from a workflow file', () => {
       github.branches.set('main', MAIN);
       const run = await doctorRun(github);
       const rows = JSON.parse(run.outputs.doctor!) as Finding[];
-      expect(rows.filter((row) => row.level !== 'ok').map((row) => row.check)).toEqual(['.github/workflows/hostile.yml: uses', '.github/workflows/hostile.yml: scripts']);
+      expect(rows.filter((row) => row.level !== 'ok').map((row) => row.check)).toEqual([
+        '.github/workflows/hostile.yml: uses',
+        '.github/workflows/hostile.yml: scripts',
+      ]);
       // checkedRun held the log to the runner's reading and the summary to GitHub's renderer; the step failed on the script's fail row.
       expect(run.code).toBe(1);
       expect(errorLines(run)).toEqual(['::error::The doctor found 1 thing that will not work: .github/workflows/hostile.yml: scripts.']);
+    }),
+  );
+});
+
+/** A file name made of the text, where Git allows one (no slash, no NUL, at most 255 bytes). */
+const FILE_NAMES = HOSTILE_STRINGS.filter((text) => !/[/\0]/.test(text) && Buffer.byteLength(`${text}.yml`) <= 255);
+
+describe('a workflow file named with text from outside', () => {
+  it('are the strings that hold runner commands, HTML and Markdown', () => {
+    expect(FILE_NAMES).toEqual(
+      expect.arrayContaining([
+        '| a | b | c |',
+        '<img src=x onerror=alert(1)>',
+        '::set-output name=outcome::pr-opened',
+        'x\n##[error]fake failure',
+        '`code` ``` fence ```` longer',
+        '@user',
+      ]),
+    );
+  });
+
+  it.each(FILE_NAMES.map((text) => [text.slice(0, 40), text] as const))('%s.yml, not YAML: its row names it, shown, never acted on', (_, text) =>
+    withRunnerGitHub(async (github) => {
+      github.files.set(MAIN, { [`.github/workflows/${text}.yml`]: 'on: [push\njobs: {' });
+      github.branches.set('main', MAIN);
+      const run = await doctorRun(github);
+      const rows = JSON.parse(run.outputs.doctor!) as Finding[];
+      expect(rows.filter((row) => row.level !== 'ok').map((row) => [row.check, row.level])).toEqual([
+        [`.github/workflows/${visibleOnly(text)}.yml: YAML`, 'warn'],
+      ]);
+      expect(run.code).toBe(0);
+      expect(errorLines(run)).toEqual([]);
     }),
   );
 });

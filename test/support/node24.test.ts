@@ -24,7 +24,7 @@ describe('the Node 24 runs', () => {
     process.stdout.write = ((chunk: string) => {
       written.push(String(chunk));
       return true;
-    }) as typeof process.stdout.write;
+    });
     try {
       delete process.env.ACTION_NODE_24;
       setup();
