@@ -7,7 +7,7 @@ import { join, relative } from 'node:path';
 import { readmeWithTables } from '../../scripts/readme-tables.js';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { Inputs, Outputs } from '../../src/constants.js';
+import { DOCS_PUBLISH_MODES, Inputs, Outputs, RELEASE_LABEL, RELEASE_OUTCOMES } from '../../src/constants.js';
 import { INPUT_DEFAULTS } from '../../src/inputs.js';
 import { ACTION_VERSION } from '../../src/version.js';
 
@@ -98,7 +98,7 @@ const CONTRACT_OUTPUTS = [
   'docs-pr-action',
   'doctor',
 ];
-const CONTRACT_COMMANDS = ['agent', 'visitors', 'refresh', 'release', 'doctor'];
+const CONTRACT_COMMANDS = ['agent', 'visitors', 'refresh', 'sync', 'sweep', 'release', 'doctor'];
 
 describe('action.yml', () => {
   it('keeps every input, output and command the contract fixes', () => {
@@ -124,6 +124,23 @@ describe('action.yml', () => {
 
   it('declares exactly the outputs the code sets', () => {
     expect(Object.keys(action.outputs).sort()).toEqual(Object.values(Outputs).sort());
+  });
+});
+
+describe('documentation that ships with the release', () => {
+  it('the release command has the outcomes the contract names, and action.yml says them as the code spells them', () => {
+    expect(RELEASE_OUTCOMES).toEqual(['released', 'skipped', 'dry-run', 'cancelled', 'error']);
+    expect(action.outputs.outcome!.description).toContain(`For release: ${RELEASE_OUTCOMES.slice(0, -1).join(', ')} or ${RELEASE_OUTCOMES.at(-1)}.`);
+    expect(action.outputs.released!.description).toContain('{codePr, docsPr, tag}');
+    expect(action.outputs['docs-pr-action']!.description).toContain('held (docs-publish: on-release');
+  });
+
+  it('docs-publish: on-merge by default, on-release holding with the label the release command looks for', () => {
+    expect(DOCS_PUBLISH_MODES).toEqual(['on-merge', 'on-release']);
+    expect(action.inputs['docs-publish']!.default).toBe('on-merge');
+    const description = action.inputs['docs-publish']!.description;
+    for (const mode of DOCS_PUBLISH_MODES) expect(description).toContain(`${mode}:`);
+    expect(description).toContain(`labelled ${RELEASE_LABEL}`);
   });
 });
 
