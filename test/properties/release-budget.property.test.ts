@@ -10,8 +10,9 @@
  *   (the release, and a token's identity) plus one per labelled pull request (its comments), one
  *   per labelled pull request whose back-link leads to a code PR of this repository (that code
  *   PR's comments: its record says whether it waits), and two per waiting documentation PR, at
- *   most 100 (the containment, and its state before it is marked ready) — within the contract's
- *   ⌈candidates ÷ 100⌉ + 2 + one per singled out + three per waiting;
+ *   most 100 (the containment, and its state before it is marked ready): a documentation PR that
+ *   waits costs four reads, one that is labelled but does not wait one or two (a copy of the
+ *   action's back-link, or one marked ready by hand, two);
  * - exactly the waiting documentation PRs whose merge commit the release contains, drafts, at most
  *   100, oldest merge first, are marked ready for review — and nothing is written anywhere else.
  *
@@ -57,7 +58,7 @@ let github: FakeGitHub;
 useFlows({ github: true }, (started) => ({ flows, github } = started), { reset: false, checkGitHub: false });
 
 describe('a release over generated repositories and releases (property)', () => {
-  it('finds with ⌈open ÷ 100⌉ + 2 + one per labelled + three per waiting reads, and releases exactly the waiting drafts it contains, oldest 100 first', async () => {
+  it('finds with ⌈open ÷ 100⌉ + 2 + one per labelled + one per linked + two per waiting reads, and releases exactly the waiting drafts it contains, oldest 100 first', async () => {
     await fc.assert(
       fc.asyncProperty(fc.oneof(fc.array(pull, { maxLength: 30 }), many), fc.boolean(), async (pulls, releaseOnMain) => {
         flows.reset();
@@ -145,9 +146,7 @@ describe('a release over generated repositories and releases (property)', () => 
         expect(finding).toBeLessThanOrEqual(Math.ceil(open / 100) + 2 + labelled + linked + 2 * Math.min(waiting, RELEASE_MAX_DOCS_PRS));
         expect(calls('compare')).toBeLessThanOrEqual(Math.min(waiting, RELEASE_MAX_DOCS_PRS));
         // Exactly the waiting drafts the release contains, oldest merge first, at most 100.
-        const expected = releasable
-          .sort((a, b) => a.mergedAt - b.mergedAt || a.docsPr - b.docsPr)
-          .map((each) => each.docsPr);
+        const expected = releasable.sort((a, b) => a.mergedAt - b.mergedAt || a.docsPr - b.docsPr).map((each) => each.docsPr);
         const taken = new Set(expected.slice(0, RELEASE_MAX_DOCS_PRS));
         expect(new Set(released)).toEqual(taken);
         expect(released.length).toBeLessThanOrEqual(RELEASE_MAX_DOCS_PRS);
