@@ -1,5 +1,5 @@
 /**
- * Each command's own action (`agent/`, `visitors/`, `refresh/`, `sync/`, `sweep/`) as a workflow
+ * Each command's own action (`agent/`, `visitors/`, `refresh/`, `sync/`, `sweep/`, `release/`) as a workflow
  * uses it: the runner passes every input its `action.yml` declares (with its default where the
  * workflow gives none) and none it does not, and starts the entry it names (`../dist/<command>.js`)
  * — the one bundle, with its command set. Each run ends as its command's does, sets only outputs
@@ -60,6 +60,8 @@ const CASES: ReadonlyArray<{ command: Command; inputs: Record<string, string>; e
     outcome: 'skipped',
   },
   { command: 'sweep', inputs: {}, event: () => scheduleEvent(), outcome: 'swept' },
+  // Dispatched without a tag, in a repository with no release yet: nothing to release.
+  { command: 'release', inputs: {}, event: () => workflowDispatchEvent(), outcome: 'skipped' },
 ];
 
 describe.each(CASES)('uses: OWNER/docs-agent-action/$command@v0', ({ command, inputs, event, outcome }) => {
