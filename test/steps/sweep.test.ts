@@ -632,6 +632,23 @@ describe('the sweep’s rules, kept by the core', () => {
     expect(run.log.messages('info').join('\n')).toContain(action === 'closed' ? 'Closed documentation PR acme-sim/docs#101' : 'marked ready for review');
   });
 
+  it('a code PR merged while its job worked, with docs-publish: on-release: the sweep holds its documentation PR for the release', async () => {
+    flows.sim.queueJobScripts(jobOf(20 * MINUTE));
+    flows.sim.queuePrLinks(docsPrLink(101));
+    opened(101);
+    await start(CODE_PR, HEAD, { 'docs-publish': 'on-release' });
+    const merge = 'ab'.repeat(20);
+    github.pullStates.set(CODE_PR, { ...github.pullStates.get(CODE_PR)!, state: 'closed', merged: true, mergeCommit: merge });
+    flows.time.advance(21 * MINUTE);
+    const run = await sweep({ 'docs-publish': 'on-release' });
+    expect(swept(run)).toEqual([expect.objectContaining({ pullRequest: CODE_PR, outcome: 'pr-opened' })]);
+    expect(github.callsTo('mark-ready')).toEqual([]);
+    expect(docs.pulls.get(101)).toMatchObject({ state: 'open', draft: true, labels: ['waits-for-release'] });
+    expect(recordOn()?.docsPr).toMatchObject({ number: 101, release: { mergeCommit: merge } });
+    const docsComment = docs.comments.find((comment) => comment.issue_url?.endsWith('/issues/101'))!.body;
+    expect(docsComment).toContain(`waits for the release that contains \`${merge.slice(0, 7)}\``);
+  });
+
   it('a cancelled sweep fails the step (a non-zero exit on a runner), as every command’s cancellation does', async () => {
     await threeEnded();
     const run = await flows.run({ ...DETACHED, command: 'sweep' }, { event: scheduleEvent(), onApiRequest: (flow) => flow.count === 1 && flow.cancel() });
