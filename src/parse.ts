@@ -229,6 +229,7 @@ export function parseTagName(text: string): string {
     tag === '' ||
     tag === '@' ||
     [...tag].length > 255 ||
+    // eslint-disable-next-line no-control-regex -- Git refuses the control characters in a ref's name
     /[\x00-\x20\x7f~^:?*[\\]/.test(tag) ||
     /\.\.|@\{|\/\/|(?:^|\/)\./.test(tag) ||
     /^[/-]|[/.]$|\.lock$/.test(tag);

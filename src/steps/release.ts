@@ -14,14 +14,7 @@ import { gitHubClients } from '../github/clients.js';
 import type { CommentRecord } from '../memory/record.js';
 import { RecordSeal, type RepositoryIdentity } from '../memory/seal.js';
 import { renderDocsPrSection } from '../report/docs-pr-report.js';
-import {
-  releaseLogLine,
-  renderReleaseSummary,
-  type ReleasedEntry,
-  type ReleaseResult,
-  type ReleaseRow,
-  type ReleaseView,
-} from '../report/release-report.js';
+import { releaseLogLine, renderReleaseSummary, type ReleasedEntry, type ReleaseResult, type ReleaseRow, type ReleaseView } from '../report/release-report.js';
 import { isCancellation, Phase } from '../runtime.js';
 import type { ReleaseSettings } from '../settings.js';
 import { countOf, errorMessage, formatDuration, quotedForLog } from '../text.js';
@@ -74,7 +67,9 @@ export async function releaseStep(settings: ReleaseSettings, context: StepContex
     run.reason = reason ?? run.reason;
     return report(run, context, repository);
   };
-  if (!repository) return finish('error', "command: release needs GITHUB_REPOSITORY (owner/name): it releases the documentation PRs of the workflow's repository.");
+  if (!repository) {
+    return finish('error', "command: release needs GITHUB_REPOSITORY (owner/name): it releases the documentation PRs of the workflow's repository.");
+  }
   if (!settings.githubToken) {
     return finish(
       'error',
@@ -158,7 +153,7 @@ async function readRelease(settings: ReleaseSettings, core: Core, run: ReleaseRu
     release = await (await core.code!.read()).release(tag);
   } catch (error) {
     if (endsTheStep(error) || isCancellation(error, core.signal)) throw error;
-    throw new Error(`Could not read the release ${tag === undefined ? '(the latest)' : quotedForLog(tag)}: ${errorMessage(error)}`);
+    throw new Error(`Could not read the release ${tag === undefined ? '(the latest)' : quotedForLog(tag)}: ${errorMessage(error)}`, { cause: error });
   }
   const skip = (reason: string): undefined => {
     core.logger.notice(reason);
@@ -167,7 +162,9 @@ async function readRelease(settings: ReleaseSettings, core: Core, run: ReleaseRu
   };
   if (!release) {
     if (tag === undefined) return skip('This repository has no published release yet: no documentation PR is released.');
-    throw new Error(`GitHub has no published release with the tag ${quotedForLog(tag)} (a draft is not published; a deleted one is gone): no documentation PR is released.`);
+    throw new Error(
+      `GitHub has no published release with the tag ${quotedForLog(tag)} (a draft is not published; a deleted one is gone): no documentation PR is released.`,
+    );
   }
   const shown: ReleaseShown = { tag: release.tag, name: release.name, url: releasePage(core, release.tag) };
   run.release = shown;
@@ -209,7 +206,9 @@ async function releaseOne(each: WaitingDocsPr, release: ReleaseShown, core: Core
     contained = compared.status === 'behind' || compared.status === 'identical';
   } catch (error) {
     if (endsTheStep(error) || isCancellation(error, core.signal)) throw error;
-    logger.warning(`Could not tell whether ${quotedForLog(release.tag)} contains ${mergeCommit.slice(0, 7)}, the merge of ${codePr}: ${errorMessage(error)} ${docsPr} keeps waiting.`);
+    logger.warning(
+      `Could not tell whether ${quotedForLog(release.tag)} contains ${mergeCommit.slice(0, 7)}, the merge of ${codePr}: ${errorMessage(error)} ${docsPr} keeps waiting.`,
+    );
     row('not-released');
     return false;
   }
@@ -280,7 +279,12 @@ async function codePrRecord(each: WaitingDocsPr, core: Core): Promise<RunRecord 
 /** A documentation PR marked ready by hand: the code PR's comment says so, and its record, so no run looks at it again. */
 async function recordFoundReady(each: WaitingDocsPr, core: Core): Promise<void> {
   const release = { ...each.recorded.release, foundReady: true as const };
-  const record = newRecord({ pullRequest: undefined, repository: core.code!.repository, job: newRun(undefined, '', core.clock.now(), 'synced'), comment: each.comment });
+  const record = newRecord({
+    pullRequest: undefined,
+    repository: core.code!.repository,
+    job: newRun(undefined, '', core.clock.now(), 'synced'),
+    comment: each.comment,
+  });
   record.shows = false;
   record.tail = {
     docsPrSection: renderDocsPrSection(pullName(each.recorded), 'found-ready'),
@@ -328,4 +332,3 @@ function report(run: ReleaseRun, context: StepContext, repository: RepositoryIde
     ...(failed ? { failure: run.reason ?? `The release step ended: ${run.outcome}.` } : {}),
   };
 }
-

@@ -393,6 +393,18 @@ describe('faults', () => {
     expect(run.summary).toContain('`acme-sim/private-docs` could not be read');
   });
 
+  it('a release that cannot be read: the step fails naming it, before anything else is read', async () => {
+    const docs = docsRepository();
+    const { first } = history();
+    const one = held(github, docsSide(github, docs), { docsPr: 7, codePr: 12, mergeCommit: first });
+    github.injectFault({ call: 'release', kind: 'status', status: 500 });
+    const run = await release('v1.2.0', { retries: '0' });
+    expect(run.outputs).toMatchObject({ outcome: 'error', released: '[]' });
+    expect(run.failures).toEqual([expect.stringMatching(/^Could not read the release "v1\.2\.0": .*500/)]);
+    expect(github.requests.map((request) => request.call)).toEqual(['release']);
+    expect(one.pull).toMatchObject({ draft: true, labels: [RELEASE_LABEL] });
+  });
+
   it('none reachable: the step fails, saying what to give', async () => {
     history();
     const run = await flows.run({ command: 'release', 'docs-repository': DOCS }, { event: releaseEvent('v1.2.0') });
