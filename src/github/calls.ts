@@ -114,7 +114,8 @@ export const GITHUB_CALLS = {
   'pending-pulls': {
     title: 'open pull requests with a pending status',
     endpoint: 'POST /graphql, repository.pullRequests(states: OPEN) and status.context',
-    forbidden: 'give the job "permissions: pull-requests: write" and "statuses: write" (command: sweep reads the pull requests and writes their comments and statuses)',
+    forbidden:
+      'give the job "permissions: pull-requests: write" and "statuses: write" (command: sweep reads the pull requests and writes their comments and statuses)',
     notFound: 'check GITHUB_REPOSITORY and that the token can see the repository',
   },
   tree: {
@@ -215,4 +216,19 @@ export type GitHubCallName = keyof typeof GITHUB_CALLS;
 export function callLabel(name: GitHubCallName): string {
   const { title, endpoint } = GITHUB_CALLS[name];
   return `GitHub ${title} (${endpoint})`;
+}
+
+/**
+ * The one line a step fails with when `github-token` is empty and it needs it: what it needs it for
+ * and the fix (the default, or a token with these permissions), before any request, never the
+ * client library's own words.
+ */
+export function emptyGitHubToken(neededTo: readonly string[], permissions: readonly string[]): string {
+  return `Input "github-token" is empty: it is needed to ${inWords(neededTo)}. Leave it at its default (\${{ github.token }}) or pass a token with ${inWords(permissions.map((name) => `"${name}"`))}.`;
+}
+
+/** `a`, `a and b`, `a, b and c`, each once. */
+function inWords(items: readonly string[]): string {
+  const once = [...new Set(items)];
+  return once.length <= 1 ? (once[0] ?? '') : `${once.slice(0, -1).join(', ')} and ${once.at(-1)!}`;
 }

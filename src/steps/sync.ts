@@ -10,6 +10,7 @@ import { releaseOfRecord, shownOfDecision } from '../docs-pr/outcome.js';
 import { namesPull, repoName, sameRepository } from '../docs-pr/target.js';
 import { workflowRepositoryOf } from '../event.js';
 import type { DocsPrStanding } from '../gate/policy.js';
+import { emptyGitHubToken } from '../github/calls.js';
 import { gitHubClients, type ConnectGitHub } from '../github/clients.js';
 import { pullName, type GitHubApi, type RepoName } from '../github/api.js';
 import { firstBackLink, ourBackLink } from '../memory/back-link.js';
@@ -76,7 +77,7 @@ export async function syncStep(settings: SyncSettings, context: StepContext): Pr
   try {
     if (number === undefined || !repository)
       throw new Error('The event names no pull request, or GITHUB_REPOSITORY is not set: there is no documentation PR to sync.');
-    if (!settings.githubToken) throw new Error('Input "github-token" is empty: it is needed to read the documentation PR\'s back-link.');
+    if (!settings.githubToken) throw new Error(emptyTokenLine(settings));
     const sides = await context.logger.phase(Phase.DocsPr, () => findSides(settings, context, connect, seal, repository, number, run));
     const core = sides && coreForCodePr(settings, context, sides.code, repository, github, seal);
     const revision = run.revision;
@@ -318,4 +319,18 @@ function report(run: SyncRun, context: StepContext, settings: SyncSettings): Ste
     closingLine: `Outcome: ${run.outcome} · docs PR ${action}${job ? ` · job ${idForLog(job.jobId ?? '')} ${job.outcome}` : ''}${written ? ` · ${GATE_CONTEXT} ${written}` : ''}`,
     failure,
   };
+}
+
+/** The line of an empty `github-token`: sync reads the back-link with it, and, without code-token, writes the code PR's comment and status. */
+function emptyTokenLine(settings: SyncSettings): string {
+  const writesCodePr = settings.codeToken === '';
+  const gate = writesCodePr && settings.docsStatus !== 'off';
+  return emptyGitHubToken(
+    [
+      "read the documentation PR's back-link",
+      ...(writesCodePr ? ["write the code PR's comment"] : []),
+      ...(gate ? ["write the code PR's documentation status"] : []),
+    ],
+    [writesCodePr || settings.reviewLoop ? 'Pull requests: write' : 'Pull requests: read', ...(gate ? ['Commit statuses: write'] : [])],
+  );
 }

@@ -254,7 +254,9 @@ describe('closed', () => {
     recorded({ repository: DOCS, repositoryId: DOCS_ID, number: 5, headRef: BRANCH, closedByAction: false });
     const result = await run({ action: 'closed', merged: false }, { 'github-token': '' });
     expect(result.outputs).toMatchObject({ outcome: 'error', 'docs-pr-action': 'none', 'job-id': '', requests: '0' });
-    expect(result.failures).toEqual(['Input "github-token" is empty: it is needed to read the pull-request comment that records the documentation PR.']);
+    expect(result.failures).toEqual([
+      'Input "github-token" is empty: it is needed to read the pull-request comment that records the documentation PR. Leave it at its default (${{ github.token }}) or pass a token with "Pull requests: write".',
+    ]);
     expect(docsWrites()).toEqual([]);
     expect(docs.pulls.get(5)!.state).toBe('open');
   });

@@ -62,4 +62,14 @@ describe('gitHubClients', () => {
     expect(await (await writer).tokenLogin()).toBe('writer[bot]');
     expect(await (await reader).tokenLogin()).toBe('reader[bot]');
   });
+
+  it('refuses an empty token in the action’s words, naming the repository and the inputs, before any request, never as Octokit says it', async () => {
+    const { connect: client, until } = connect();
+    const before = github.requests.length;
+    await expect(client('', REPO, until)).rejects.toThrow(
+      'No token to reach acme/widgets with: the input that gives it (github-token, docs-token or code-token) is empty.',
+    );
+    await expect(client('', REPO, until)).rejects.toMatchObject({ name: 'GitHubError', kind: 'http' });
+    expect(github.requests.length).toBe(before);
+  });
 });

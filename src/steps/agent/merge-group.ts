@@ -8,6 +8,7 @@ import { decideRecorded } from '../../docs-pr/decide.js';
 import { mergeGroupOf, workflowRepositoryOf } from '../../event.js';
 import { carriesWaiver, runUrlOf } from '../../gate/facts.js';
 import { inMergeQueue, queueStopStatus, type GateStatus, type QueueStop } from '../../gate/policy.js';
+import { emptyGitHubToken } from '../../github/calls.js';
 import { gitHubClients } from '../../github/clients.js';
 import { GitHubError, isCommitSha, type PullRequestState } from '../../github/api.js';
 import { carriedBackLink } from '../../memory/back-link.js';
@@ -49,7 +50,13 @@ export async function mergeGroupStep(settings: AgentSettings, context: StepConte
   if (!isCommitSha(group.headSha) || !repository) {
     return ended(run, 'error', 'The merge_group event gives no head_sha, or GITHUB_REPOSITORY is not set: there is no commit to gate.');
   }
-  if (!settings.githubToken) return ended(run, 'error', 'Input "github-token" is empty: it is needed to read the pull request and to write the status.');
+  if (!settings.githubToken) {
+    return ended(
+      run,
+      'error',
+      emptyGitHubToken(['read the pull request', 'write the documentation status'], ['Pull requests: read', 'Commit statuses: write']),
+    );
+  }
   const seal = RecordSeal.fromApiKey(settings.apiKey, settings.previousApiKey);
   const readsDocs = { docsToken: settings.docsToken, workflowToken: settings.githubToken, workflowRepository: repository.name };
   const core = coreOf(
@@ -163,6 +170,8 @@ function ended(run: QueueRun, outcome: QueueRun['outcome'], reason: string | und
     outputs: {
       [Outputs.Outcome]: outcome,
       ...(run.written ? { [Outputs.DocsStatusState]: run.written } : {}),
+      // The queue's commit is gated from GitHub alone: no request to the API, on every path.
+      [Outputs.Requests]: '0',
     },
     summary: renderQueueSummary(run),
     closingLine: `Outcome: ${outcome}${run.written ? ` · ${GATE_CONTEXT} ${run.written} on the merge queue's commit` : ''}`,

@@ -3,6 +3,7 @@ import type { JobReader } from '../../agent/poll.js';
 import { promptFromChange, type DiffStats } from '../../diff/change-prompt.js';
 import { isForkPullRequest, wantsDiff, type EventPullRequest, type TriggerEvent } from '../../event.js';
 import { GitHubError, type GitHubApi, type RepoName } from '../../github/api.js';
+import { emptyGitHubToken } from '../../github/calls.js';
 import type { SkipKind } from '../../gate/policy.js';
 import { carriedBackLink } from '../../memory/back-link.js';
 import { hasJob, type BackLinkRecord } from '../../memory/record.js';
@@ -62,6 +63,8 @@ export interface PrepareDeps {
  */
 export async function readPullRequest(settings: AgentSettings, deps: PrepareDeps, forClosedEvent = false): Promise<PullRequestMemory> {
   const { event, logger, pullRequest: pr } = deps;
+  // Every run of a pull request with docs-status leaves a status, a skip's included: without the token, say so before anything.
+  if (pr && settings.docsStatus !== 'off' && !settings.githubToken) throw new Error(emptyTokenLine(settings, event, pr, forClosedEvent));
   const waived = !forClosedEvent && waivedBy(settings, pr);
   if (waived) {
     // No job; the comment is found all the same, so that its gate line follows the status.
@@ -92,13 +95,7 @@ export async function readPullRequest(settings: AgentSettings, deps: PrepareDeps
 
   const sendsDiff = !forClosedEvent && wantsDiff(settings, event);
   const needsGitHub = sendsDiff || ((settings.prComment || forClosedEvent) && pr !== undefined);
-  if (needsGitHub && !settings.githubToken) {
-    throw new Error(
-      forClosedEvent
-        ? 'Input "github-token" is empty: it is needed to read the pull-request comment that records the documentation PR.'
-        : 'Input "github-token" is empty: it is needed to read the diff and to write the pull-request comment. Leave it at its default (${{ github.token }}) or pass a token.',
-    );
-  }
+  if (needsGitHub && !settings.githubToken) throw new Error(emptyTokenLine(settings, event, pr, forClosedEvent));
   if (!needsGitHub) return { found: undefined, github: undefined, skip: undefined };
   if (!deps.repo) throw new Error('GITHUB_REPOSITORY is not set: the repository whose change to read is unknown.');
   const github = await deps.github(deps.repo);
@@ -106,6 +103,21 @@ export async function readPullRequest(settings: AgentSettings, deps: PrepareDeps
   const backLink = pr && found && carriedBackLink(found.comments, { repository: repositoryOf(deps), number: pr.number }, deps.seal);
   if (pr && backLink) return { found, github, skip: { kind: 'own-docs-pr', reason: ownDocsPrReason(pr.number, backLink) } };
   return { found, github, skip: undefined };
+}
+
+/** The line of an empty `github-token`: what this run of the pull request needs it for, and the permissions that takes. */
+function emptyTokenLine(settings: AgentSettings, event: TriggerEvent, pr: EventPullRequest | undefined, forClosedEvent: boolean): string {
+  const uses: Array<readonly [string, string]> = forClosedEvent
+    ? [['read the pull-request comment that records the documentation PR', 'Pull requests: write']]
+    : [
+        ...(wantsDiff(settings, event) ? [['read the diff', 'Contents: read'] as const] : []),
+        ...(pr && settings.prComment ? [['write the pull-request comment', 'Pull requests: write'] as const] : []),
+      ];
+  if (pr && settings.docsStatus !== 'off') uses.push(['write the documentation status', 'Commit statuses: write']);
+  return emptyGitHubToken(
+    uses.map(([use]) => use),
+    uses.map(([, permission]) => permission),
+  );
 }
 
 /** The action's comment on the pull request, with its verified record (and the back-link, on the action's own documentation PR). */

@@ -63,7 +63,8 @@ const calls = (): string[] => github.requests.map((request) => request.call ?? `
 const writes = () => github.requests.filter((request) => request.method !== 'GET' && request.call !== 'identity' && request.call !== 'review-decision');
 
 function expectGated(result: FlowResult, state: FakeStatus['state'], description: string | RegExp): void {
-  expect(result.outputs).toMatchObject({ outcome: 'gated', 'docs-status-state': state });
+  // No request to the API, and the output says so.
+  expect(result.outputs).toMatchObject({ outcome: 'gated', 'docs-status-state': state, requests: '0' });
   expect(result.failed).toBe(false);
   expect(queueStatuses()).toHaveLength(1);
   const status = queueStatus()!;

@@ -107,7 +107,7 @@ describe('what the run needs before it reads GitHub', () => {
     const result = await onPull({ 'pr-comment': 'true', 'github-token': '', prompt: 'x', diff: 'false' });
     expect(result.outputs.outcome).toBe('error');
     expect(result.failures.join('\n')).toContain(
-      'Input "github-token" is empty: it is needed to read the diff and to write the pull-request comment. Leave it at its default (${{ github.token }}) or pass a token.',
+      'Input "github-token" is empty: it is needed to write the pull-request comment. Leave it at its default (${{ github.token }}) or pass a token with "Pull requests: write".',
     );
     expect(flows.sim.requests).toEqual([]);
     expect(github.requests).toEqual([]);
@@ -116,7 +116,7 @@ describe('what the run needs before it reads GitHub', () => {
   it('no github-token on a closed code PR with follow-code-pr: the step fails saying the comment cannot be read', async () => {
     const result = await onPull({ 'pr-comment': 'true', 'follow-code-pr': 'true', 'github-token': '', prompt: 'x', diff: 'false' }, { action: 'closed' });
     expect(result.failures.join('\n')).toContain(
-      'Input "github-token" is empty: it is needed to read the pull-request comment that records the documentation PR.',
+      'Input "github-token" is empty: it is needed to read the pull-request comment that records the documentation PR. Leave it at its default (${{ github.token }}) or pass a token with "Pull requests: write".',
     );
     expect(flows.sim.requests).toEqual([]);
     expect(github.requests).toEqual([]);
