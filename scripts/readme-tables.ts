@@ -32,7 +32,6 @@ function cell(text: string): string {
     .replace(/</g, '&lt;');
 }
 
-
 export function inputsTable(action: ActionYaml): string {
   const rows = ['| input | default | commands | meaning |', '| --- | --- | --- | --- |'];
   for (const [name, input] of Object.entries(action.inputs)) {

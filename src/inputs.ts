@@ -321,7 +321,14 @@ function parsePagingSettings(parse: Parse): PagingSettings {
   };
 }
 
-function parseAgentSettings(common: CommonSettings, input: Input, parse: Parse, context: SettingsContext, notices: string[], warnings: string[]): AgentSettings {
+function parseAgentSettings(
+  common: CommonSettings,
+  input: Input,
+  parse: Parse,
+  context: SettingsContext,
+  notices: string[],
+  warnings: string[],
+): AgentSettings {
   let settings: AgentSettings = {
     ...common,
     command: 'agent',

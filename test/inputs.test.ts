@@ -1057,16 +1057,22 @@ describe('command: release, and docs-publish', () => {
     const error = inputErrorOf(() => release({ 'docs-token': 'ghs_SECRET two' }));
     expect(error.input).toBe('docs-token');
     expect(error.message).not.toContain('SECRET');
-    expect(release({ 'follow-code-pr': 'true' }).warnings).toContain('Input "follow-code-pr" is ignored by command: release (it belongs to command: agent, sweep).');
+    expect(release({ 'follow-code-pr': 'true' }).warnings).toContain(
+      'Input "follow-code-pr" is ignored by command: release (it belongs to command: agent, sweep).',
+    );
   });
 
   it('docs-publish: on-merge by default, on-release for agent and sweep; anything else refused; on-release without follow-code-pr warned of', () => {
     expect(agent().settings.docsPublish).toBe('on-merge');
     expect(agent({ 'docs-publish': 'ON-RELEASE', 'follow-code-pr': 'true' }).settings.docsPublish).toBe('on-release');
-    expect(parse({ 'api-key': KEY, 'project-id': 'proj_123', command: 'sweep', 'docs-publish': 'on-release', 'follow-code-pr': 'true' }).settings).toMatchObject({
+    expect(
+      parse({ 'api-key': KEY, 'project-id': 'proj_123', command: 'sweep', 'docs-publish': 'on-release', 'follow-code-pr': 'true' }).settings,
+    ).toMatchObject({
       docsPublish: 'on-release',
     });
-    expect(inputErrorOf(() => agent({ 'docs-publish': 'on-tag' })).message).toBe('Input "docs-publish" has an invalid value "on-tag": expected one of on-merge, on-release.');
+    expect(inputErrorOf(() => agent({ 'docs-publish': 'on-tag' })).message).toBe(
+      'Input "docs-publish" has an invalid value "on-tag": expected one of on-merge, on-release.',
+    );
     expect(agent({ 'docs-publish': 'on-release' }).warnings).toContain(
       'Input "docs-publish" is "on-release" but follow-code-pr is false: the documentation PR does not follow its code PR, so nothing holds it for the release. Set follow-code-pr: true.',
     );
@@ -1100,6 +1106,8 @@ describe('command: doctor', () => {
     const error = inputErrorOf(() => doctor({ 'github-token': 'ghs_w', 'code-token': 'ghs_SECRET two' }));
     expect(error.input).toBe('code-token');
     expect(error.message).not.toContain('SECRET');
-    expect(doctor({ 'github-token': 'ghs_w', prompt: 'x' }).warnings).toContain('Input "prompt" is ignored by command: doctor (it belongs to command: agent, refresh).');
+    expect(doctor({ 'github-token': 'ghs_w', prompt: 'x' }).warnings).toContain(
+      'Input "prompt" is ignored by command: doctor (it belongs to command: agent, refresh).',
+    );
   });
 });

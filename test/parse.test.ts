@@ -515,10 +515,33 @@ describe('parseTagName', () => {
     expect(parseTagName('refs/tags/v1')).toBe('v1');
   });
 
-  it.each(['', '@', 'v1 2', 'v1\t2', 'a..b', 'a@{1}', 'a~1', 'a^', 'a:b', 'a?', 'a*', 'a[b', 'a\\b', '-v1', '/v1', 'v1/', 'v1.', 'v1.lock', 'a//b', 'a/.b', '.v1', 'v\u00001', 'x'.repeat(256)])(
-    'refuses %j, saying what Git allows',
-    (tag) => {
-      expect(parseErrorOf(() => parseTagName(tag)).expected).toBe('a tag name as Git allows it (no spaces, none of ~ ^ : ? * [ \\, no "..", at most 255 characters)');
-    },
-  );
+  it.each([
+    '',
+    '@',
+    'v1 2',
+    'v1\t2',
+    'a..b',
+    'a@{1}',
+    'a~1',
+    'a^',
+    'a:b',
+    'a?',
+    'a*',
+    'a[b',
+    'a\\b',
+    '-v1',
+    '/v1',
+    'v1/',
+    'v1.',
+    'v1.lock',
+    'a//b',
+    'a/.b',
+    '.v1',
+    'v\u00001',
+    'x'.repeat(256),
+  ])('refuses %j, saying what Git allows', (tag) => {
+    expect(parseErrorOf(() => parseTagName(tag)).expected).toBe(
+      'a tag name as Git allows it (no spaces, none of ~ ^ : ? * [ \\, no "..", at most 255 characters)',
+    );
+  });
 });

@@ -33,7 +33,11 @@ export interface GitHubApi {
    * `newest-first` reads the newest update first (`direction=desc`): how `command: doctor` finds the
    * newest records. `more`: GitHub had more than the pages read.
    */
-  recentComments(since: string, maxPages: number, order?: 'oldest-first' | 'newest-first'): Promise<{ comments: RecentComment[]; more: boolean; pages: number }>;
+  recentComments(
+    since: string,
+    maxPages: number,
+    order?: 'oldest-first' | 'newest-first',
+  ): Promise<{ comments: RecentComment[]; more: boolean; pages: number }>;
   /**
    * The login of the token's own identity (GraphQL `viewer`): `github-actions[bot]` for the
    * default token, `<app>[bot]` for a GitHub App's installation token, the user for a personal

@@ -139,7 +139,8 @@ function releaseCalls({
     release: (tag) =>
       call('release', async () => {
         try {
-          const { data } = tag === undefined ? await octokit.rest.repos.getLatestRelease({ ...repo }) : await octokit.rest.repos.getReleaseByTag({ ...repo, tag });
+          const { data } =
+            tag === undefined ? await octokit.rest.repos.getLatestRelease({ ...repo }) : await octokit.rest.repos.getReleaseByTag({ ...repo, tag });
           return releaseOf(data);
         } catch (error) {
           if ((error as { status?: unknown }).status === 404) return undefined;
@@ -164,8 +165,9 @@ function releaseCalls({
 
 /** The answer of `MERGE_COMMIT_QUERY`; undefined when GitHub says the pull request is not merged. */
 function mergeCommitOf(data: unknown): MergeCommit | undefined {
-  const pull = (data as { repository?: { pullRequest?: { merged?: unknown; mergedAt?: unknown; mergeCommit?: { oid?: unknown } | null } | null } | null } | null)
-    ?.repository?.pullRequest;
+  const pull = (
+    data as { repository?: { pullRequest?: { merged?: unknown; mergedAt?: unknown; mergeCommit?: { oid?: unknown } | null } | null } | null } | null
+  )?.repository?.pullRequest;
   shape('merge-commit', typeof pull === 'object' && pull !== null && typeof pull.merged === 'boolean', 'no "repository.pullRequest.merged"');
   if (pull!.merged !== true) return undefined;
   const oid = pull!.mergeCommit?.oid;
@@ -339,7 +341,11 @@ function setUpReads({ octokit, repo, call }: CallContext): Pick<GitHubApi, 'dire
 /** An item of a folder, checked: its name, path, type and size. */
 function directoryEntryOf(data: unknown): DirectoryEntry {
   const item = data as { name?: unknown; path?: unknown; type?: unknown; size?: unknown } | null;
-  shape('directory', typeof item?.name === 'string' && typeof item.path === 'string' && typeof item.type === 'string', 'an item without a "name", "path" or "type"');
+  shape(
+    'directory',
+    typeof item?.name === 'string' && typeof item.path === 'string' && typeof item.type === 'string',
+    'an item without a "name", "path" or "type"',
+  );
   return { name: item!.name as string, path: item!.path as string, type: item!.type as string, size: typeof item!.size === 'number' ? item!.size : 0 };
 }
 
@@ -347,7 +353,8 @@ function directoryEntryOf(data: unknown): DirectoryEntry {
 function branchRuleOf(data: unknown): BranchRule {
   const rule = data as { type?: unknown; parameters?: { required_status_checks?: unknown } | null } | null;
   shape('branch-rules', typeof rule?.type === 'string', 'a rule without a "type"');
-  const checks = rule!.type === 'required_status_checks' && Array.isArray(rule!.parameters?.required_status_checks) ? rule!.parameters.required_status_checks : [];
+  const checks =
+    rule!.type === 'required_status_checks' && Array.isArray(rule!.parameters?.required_status_checks) ? rule!.parameters.required_status_checks : [];
   const requiredChecks = (checks as Array<{ context?: unknown; integration_id?: unknown } | null>).flatMap((check) =>
     typeof check?.context === 'string'
       ? [{ context: check.context, ...(typeof check.integration_id === 'number' ? { integrationId: check.integration_id } : {}) }]

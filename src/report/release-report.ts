@@ -81,13 +81,16 @@ export function renderReleaseSummary(view: ReleaseView): string {
   if (view.rows.length > 0) {
     parts.push('| Code PR | Documentation PR | Merge commit | What became of it |', '| --- | --- | --- | --- |');
     for (const row of view.rows) {
-      parts.push(`| ${pullLink(row.codePr, view)} | ${pullLink(row.docsPr, view)} | ${codeSpan(row.mergeCommit.slice(0, 7), 'cell')} | ${escapeText(RESULT_TEXT[row.result])} |`);
+      parts.push(
+        `| ${pullLink(row.codePr, view)} | ${pullLink(row.docsPr, view)} | ${codeSpan(row.mergeCommit.slice(0, 7), 'cell')} | ${escapeText(RESULT_TEXT[row.result])} |`,
+      );
     }
     parts.push('');
   } else if (view.release && !view.reason) {
     parts.push('No documentation PR waits for a release of this repository.', '');
   }
-  if (view.left > 0) parts.push(`${countOf(view.left, 'more documentation PR')} wait for the next run (a run releases the oldest merges first, 100 at most).`, '');
+  if (view.left > 0)
+    parts.push(`${countOf(view.left, 'more documentation PR')} wait for the next run (a run releases the oldest merges first, 100 at most).`, '');
   for (const repository of view.unreachable) parts.push(`${codeSpan(repository)} could not be read: its documentation PRs wait for the next run.`, '');
   if (view.reason) parts.push(codeSpan(view.reason, 'text', MAX_MESSAGE_CHARS), '');
   parts.push(`${countOf(view.requests, 'API request')}.`);
@@ -99,7 +102,10 @@ export function releaseLogLine(view: Pick<ReleaseView, 'outcome' | 'rows' | 'rel
   const released = view.rows.filter((row) => row.result === 'released').length;
   const waiting = view.rows.filter((row) => row.result === 'not-contained' || row.result === 'not-released').length;
   const tag = view.release ? ` with ${view.release.tag}` : '';
-  return forLog(`Outcome: ${view.outcome} · ${countOf(released, 'documentation PR')} released${tag} · ${countOf(waiting, 'documentation PR')} still waiting`, 300);
+  return forLog(
+    `Outcome: ${view.outcome} · ${countOf(released, 'documentation PR')} released${tag} · ${countOf(waiting, 'documentation PR')} still waiting`,
+    300,
+  );
 }
 
 function releaseLink(release: ReleaseShown): string {

@@ -572,7 +572,12 @@ describe('documentation held for a release', () => {
 
   it('refuses a merged answer without a merge commit anywhere, naming the call', async () => {
     github.pullStates.set(5, { title: 'Merged', state: 'closed', draft: false, merged: true, headRef: 'feature', restWithoutMergeCommit: true });
-    github.injectFault({ call: 'merge-commit', kind: 'status', status: 200, body: { data: { repository: { pullRequest: { merged: true, mergedAt: null, mergeCommit: null } } } } });
+    github.injectFault({
+      call: 'merge-commit',
+      kind: 'status',
+      status: 200,
+      body: { data: { repository: { pullRequest: { merged: true, mergedAt: null, mergeCommit: null } } } },
+    });
     const error = await failureOf((await client()).mergeCommit(5));
     expect(error.kind).toBe('shape');
     expect(error.message).toContain('a merged pull request without "mergeCommit.oid"');
@@ -588,12 +593,26 @@ describe('documentation held for a release', () => {
   });
 
   it('open pull requests: 100 a page, at most the pages given, more when GitHub had more; labels and drafts as listed', async () => {
-    for (let number = 1; number <= 250; number++) github.pullStates.set(number, { title: `P${number}`, state: 'open', draft: number === 250, merged: false, headRef: `b${number}`, labels: number === 250 ? ['waits-for-release'] : [] });
+    for (let number = 1; number <= 250; number++)
+      github.pullStates.set(number, {
+        title: `P${number}`,
+        state: 'open',
+        draft: number === 250,
+        merged: false,
+        headRef: `b${number}`,
+        labels: number === 250 ? ['waits-for-release'] : [],
+      });
     const api = await client();
     const read = await api.openPulls(2);
     expect(read).toMatchObject({ more: true, pages: 2 });
     expect(read.pulls).toHaveLength(200);
-    expect(read.pulls[0]).toMatchObject({ number: 250, draft: true, headRef: 'b250', labels: ['waits-for-release'], repositoryId: github.repositoryId('acme/widgets') });
+    expect(read.pulls[0]).toMatchObject({
+      number: 250,
+      draft: true,
+      headRef: 'b250',
+      labels: ['waits-for-release'],
+      repositoryId: github.repositoryId('acme/widgets'),
+    });
     expect((await api.openPulls(10)).pulls).toHaveLength(250);
   });
 
@@ -635,7 +654,10 @@ describe("a set-up's reads, for command: doctor", () => {
       { name: 'sub', path: '.github/workflows/sub', type: 'dir', size: 0 },
     ]);
     expect(await api.directory('.github/actions', 'main')).toBeUndefined();
-    await expect(api.directory('.github/workflows/b.yml', 'main')).rejects.toMatchObject({ kind: 'shape', message: expect.stringContaining('GitHub folder contents') });
+    await expect(api.directory('.github/workflows/b.yml', 'main')).rejects.toMatchObject({
+      kind: 'shape',
+      message: expect.stringContaining('GitHub folder contents'),
+    });
     expect(await api.fileText('.github/workflows/b.yml', 'main')).toBe('on: push\n');
   });
 
@@ -669,8 +691,22 @@ describe("a set-up's reads, for command: doctor", () => {
 
   it('the recent comments newest first, when asked: direction=desc', async () => {
     github.comments.push(
-      { id: 1, issue_url: `${github.url}/repos/acme/widgets/issues/4`, body: 'older', user: { login: 'a', type: 'User' }, author_association: 'NONE', updated_at: START - 60_000 },
-      { id: 2, issue_url: `${github.url}/repos/acme/widgets/issues/5`, body: 'newer', user: { login: 'a', type: 'User' }, author_association: 'NONE', updated_at: START },
+      {
+        id: 1,
+        issue_url: `${github.url}/repos/acme/widgets/issues/4`,
+        body: 'older',
+        user: { login: 'a', type: 'User' },
+        author_association: 'NONE',
+        updated_at: START - 60_000,
+      },
+      {
+        id: 2,
+        issue_url: `${github.url}/repos/acme/widgets/issues/5`,
+        body: 'newer',
+        user: { login: 'a', type: 'User' },
+        author_association: 'NONE',
+        updated_at: START,
+      },
     );
     const api = await client();
     const newest = await api.recentComments(new Date(START - 3_600_000).toISOString(), 1, 'newest-first');

@@ -227,7 +227,9 @@ describe('the code repository the newest back-link names (command: doctor)', () 
     const other = { ...RECORD, codePr: { repository: 'acme/older', number: 9 } };
     const planted = backLink(3, { ...RECORD, codePr: { repository: 'evil/repo', number: 1 } }, DOCS_BOT, 5, RecordSeal.fromApiKey('mint_someoneElse'));
     const elsewhere = recent(backLink(4, { ...RECORD, codePr: { repository: 'evil/moved', number: 1 } }), 6);
-    expect(newestCodeRepository([recent(planted, 5), elsewhere, recent(backLink(2, RECORD), 5), recent(backLink(1, other), 5)], DOCS, TEST_SEAL)).toBe(WORKFLOW_REPOSITORY);
+    expect(newestCodeRepository([recent(planted, 5), elsewhere, recent(backLink(2, RECORD), 5), recent(backLink(1, other), 5)], DOCS, TEST_SEAL)).toBe(
+      WORKFLOW_REPOSITORY,
+    );
     expect(newestCodeRepository([recent({ id: 7, authorLogin: DOCS_BOT, body: 'no marker' }, 5)], DOCS, TEST_SEAL)).toBeUndefined();
     expect(newestCodeRepository([], DOCS, TEST_SEAL)).toBeUndefined();
   });

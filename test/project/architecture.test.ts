@@ -154,7 +154,13 @@ describe('one decision, one place', () => {
     expect(callers(/\bfunction tailOf\(/)).toEqual(['core/comment.ts']);
     // Everything that reads a documentation PR's state to act on it goes through the decision;
     // sync, sweep, release and the merge queue's gate read the code PR they write to.
-    expect(callers(/\.pullRequest\(/).sort()).toEqual(['docs-pr/decide.ts', 'steps/agent/merge-group.ts', 'steps/release.ts', 'steps/sweep.ts', 'steps/sync.ts']);
+    expect(callers(/\.pullRequest\(/).sort()).toEqual([
+      'docs-pr/decide.ts',
+      'steps/agent/merge-group.ts',
+      'steps/release.ts',
+      'steps/sweep.ts',
+      'steps/sync.ts',
+    ]);
   });
 
   it('outputs are set in one module, besides the entry layer that implements the port; no step hands work to be done after its report', () => {

@@ -72,7 +72,8 @@ describe('the commands each description names, from the code', () => {
     const text = readFileSync(join(root, 'action.yml'), 'utf8');
     expect(rootWithCommands(text)).toBe(text);
     for (const [name, input] of Object.entries(rootAction.inputs)) expect(input.description, name).toBe(withCommands(input.description, inputCommands(name)));
-    for (const [name, output] of Object.entries(rootAction.outputs)) expect(output.description, name).toBe(withCommands(output.description, outputCommands(name)));
+    for (const [name, output] of Object.entries(rootAction.outputs))
+      expect(output.description, name).toBe(withCommands(output.description, outputCommands(name)));
   });
 
   it('writes a drifted or missing list in place, in a folded, a plain and a quoted description, and leaves the rest of the file as written', () => {

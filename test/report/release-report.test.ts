@@ -22,7 +22,17 @@ const pullUrl = (pull: string): string => {
 };
 
 function view(more: Partial<ReleaseView> = {}): ReleaseView {
-  return { outcome: 'released', release: { tag: 'v1.2.0', name: 'Widgets 1.2', url: PAGE }, rows: ROWS, left: 0, unreachable: [], reason: undefined, requests: 0, pullUrl, ...more };
+  return {
+    outcome: 'released',
+    release: { tag: 'v1.2.0', name: 'Widgets 1.2', url: PAGE },
+    rows: ROWS,
+    left: 0,
+    unreachable: [],
+    reason: undefined,
+    requests: 0,
+    pullUrl,
+    ...more,
+  };
 }
 
 describe('the release summary', () => {
@@ -30,7 +40,9 @@ describe('the release summary', () => {
     const summary = renderReleaseSummary(view());
     expect(summary).toContain('**🚀 Released** (`released`)');
     expect(summary).toContain('Release: [`v1.2.0`](https://github.com/acme/widgets/releases/tag/v1.2.0), titled `Widgets 1.2`.');
-    expect(summary).toContain('| [`acme/widgets#12`](https://github.com/acme/widgets/pull/12) | [`acme/docs#7`](https://github.com/acme/docs/pull/7) | `aaaaaaa` | released: marked ready for review |');
+    expect(summary).toContain(
+      '| [`acme/widgets#12`](https://github.com/acme/widgets/pull/12) | [`acme/docs#7`](https://github.com/acme/docs/pull/7) | `aaaaaaa` | released: marked ready for review |',
+    );
     expect(summary).toContain('keeps waiting: the release does not contain its merge commit');
     expect(summary).toContain('marked ready for review by hand before: left as it is');
     expectRendersAsGitHubShould(summary, { links: [PAGE, ...ROWS.flatMap((row) => [pullUrl(row.codePr), pullUrl(row.docsPr)])] });
@@ -41,13 +53,17 @@ describe('the release summary', () => {
     const summary = renderReleaseSummary(view({ left: 50, unreachable: ['acme/private-docs'] }));
     expect(summary).toContain('50 more documentation PRs wait for the next run (a run releases the oldest merges first, 100 at most).');
     expect(summary).toContain('`acme/private-docs` could not be read: its documentation PRs wait for the next run.');
-    const stopped = renderReleaseSummary(view({ outcome: 'error', release: undefined, rows: [], reason: 'GitHub has no published release with the tag "v9".' }));
+    const stopped = renderReleaseSummary(
+      view({ outcome: 'error', release: undefined, rows: [], reason: 'GitHub has no published release with the tag "v9".' }),
+    );
     expect(stopped).toContain('**⚠️ Stopped by an error');
     expect(stopped).toContain('`GitHub has no published release with the tag "v9".`');
   });
 
   it.each(RELEASE_OUTCOMES)('heads every outcome (%s)', (outcome) => {
-    expectRendersAsGitHubShould(renderReleaseSummary(view({ outcome })), { links: [PAGE, ...ROWS.flatMap((row) => [pullUrl(row.codePr), pullUrl(row.docsPr)])] });
+    expectRendersAsGitHubShould(renderReleaseSummary(view({ outcome })), {
+      links: [PAGE, ...ROWS.flatMap((row) => [pullUrl(row.codePr), pullUrl(row.docsPr)])],
+    });
   });
 
   it.each(HOSTILE_STRINGS.map((text) => [text]))('a hostile tag and title render as the text they are: %j', (text) => {

@@ -712,7 +712,12 @@ describe("a set-up as command: doctor reads it: a branch's files by its name, an
   it('the workflows folder and a workflow at the default branch by its name, as at its commit; a branch it does not have answers 404', async () => {
     github.files.set(HEAD, { '.github/workflows/docs.yml': 'on: push\n', '.github/workflows/ci.yaml': 'on: pull_request\n', 'README.md': '# hi' });
     github.branches.set('main', HEAD);
-    const folder = (await as('/repos/acme/widgets/contents/.github%2Fworkflows?ref=main')).json as Array<{ name: string; path: string; type: string; size: number }>;
+    const folder = (await as('/repos/acme/widgets/contents/.github%2Fworkflows?ref=main')).json as Array<{
+      name: string;
+      path: string;
+      type: string;
+      size: number;
+    }>;
     expect(folder.map(({ name, path, type, size }) => [name, path, type, size])).toEqual([
       ['ci.yaml', '.github/workflows/ci.yaml', 'file', 17],
       ['docs.yml', '.github/workflows/docs.yml', 'file', 9],
@@ -721,7 +726,10 @@ describe("a set-up as command: doctor reads it: a branch's files by its name, an
     const byCommit = (await as(`/repos/acme/widgets/contents/.github/workflows/docs.yml?ref=${HEAD}`)).json as { sha: string };
     expect(byBranch.sha).toBe(byCommit.sha);
     expect(Buffer.from(byBranch.content, 'base64').toString('utf8')).toBe('on: push\n');
-    expect((await as('/repos/acme/widgets/contents/.github/workflows?ref=develop')).json).toMatchObject({ message: 'No commit found for the ref develop', status: '404' });
+    expect((await as('/repos/acme/widgets/contents/.github/workflows?ref=develop')).json).toMatchObject({
+      message: 'No commit found for the ref develop',
+      status: '404',
+    });
     expect((await as('/repos/acme/widgets/contents/.github/missing?ref=main')).status).toBe(404);
     expect(await github.takeViolations()).toEqual([]);
   });
@@ -1664,7 +1672,8 @@ describe('documentation held for a release: open pull requests, labels, releases
 
   it('open pull requests, newest first, page by page, with their labels and drafts; closed and merged ones left out', async () => {
     const docs = github.addRepository('acme/docs');
-    for (let number = 1; number <= 150; number++) docs.pulls.set(number, { title: `Docs ${number}`, state: 'open', draft: number % 2 === 0, merged: false, headRef: `docs/${number}` });
+    for (let number = 1; number <= 150; number++)
+      docs.pulls.set(number, { title: `Docs ${number}`, state: 'open', draft: number % 2 === 0, merged: false, headRef: `docs/${number}` });
     docs.pulls.set(151, { title: 'Closed', state: 'closed', draft: false, merged: false, headRef: 'docs/151' });
     docs.pulls.set(152, { title: 'Merged', state: 'closed', draft: false, merged: true, headRef: 'docs/152' });
     docs.pulls.get(150)!.labels = ['waits-for-release'];
@@ -1674,7 +1683,11 @@ describe('documentation held for a release: open pull requests, labels, releases
     expect(numbers).toEqual(Array.from({ length: 150 }, (_, i) => 150 - i));
     expect(first.headers.get('link')).toMatch(/rel="next"/);
     expect(second.headers.get('link')).toBeNull();
-    expect((first.json as Array<{ number: number; draft: boolean; labels: Array<{ name: string }> }>)[0]).toMatchObject({ number: 150, draft: true, labels: [{ name: 'waits-for-release' }] });
+    expect((first.json as Array<{ number: number; draft: boolean; labels: Array<{ name: string }> }>)[0]).toMatchObject({
+      number: 150,
+      draft: true,
+      labels: [{ name: 'waits-for-release' }],
+    });
     expect(github.callsTo('open-pulls')).toHaveLength(2);
     expect(await github.takeViolations()).toEqual([]);
   });
@@ -1703,7 +1716,12 @@ describe('documentation held for a release: open pull requests, labels, releases
   it('a release by its tag (never a draft), and the latest: the newest neither a draft nor a prerelease; 404 where there is none', async () => {
     expect((await as('anyone', 'GET', '/repos/acme/widgets/releases/latest')).status).toBe(404);
     github.releases.push({ tag: 'v1.0.0' }, { tag: 'v1.1.0', name: null }, { tag: 'v2.0.0-rc.1', prerelease: true }, { tag: 'v3.0.0', draft: true });
-    expect((await as('anyone', 'GET', '/repos/acme/widgets/releases/latest')).json).toMatchObject({ tag_name: 'v1.1.0', name: null, draft: false, prerelease: false });
+    expect((await as('anyone', 'GET', '/repos/acme/widgets/releases/latest')).json).toMatchObject({
+      tag_name: 'v1.1.0',
+      name: null,
+      draft: false,
+      prerelease: false,
+    });
     expect((await as('anyone', 'GET', '/repos/acme/widgets/releases/tags/v2.0.0-rc.1')).json).toMatchObject({ tag_name: 'v2.0.0-rc.1', prerelease: true });
     expect((await as('anyone', 'GET', '/repos/acme/widgets/releases/tags/v3.0.0')).status).toBe(404);
     expect((await as('anyone', 'GET', '/repos/acme/widgets/releases/tags/v9')).status).toBe(404);
@@ -1719,7 +1737,9 @@ describe('documentation held for a release: open pull requests, labels, releases
     const id = ((await as('writer', 'GET', '/repos/acme/docs/pulls/3')).json as { node_id: string }).node_id;
     expect((await as('reader', 'POST', '/graphql', { query: CONVERT, variables: { id } })).json).toMatchObject({ errors: [{ type: 'FORBIDDEN' }] });
     expect(docs.pulls.get(3)!.draft).toBe(false);
-    expect((await as('writer', 'POST', '/graphql', { query: CONVERT, variables: { id } })).json).toEqual({ data: { convertPullRequestToDraft: { pullRequest: { isDraft: true } } } });
+    expect((await as('writer', 'POST', '/graphql', { query: CONVERT, variables: { id } })).json).toEqual({
+      data: { convertPullRequestToDraft: { pullRequest: { isDraft: true } } },
+    });
     expect(docs.pulls.get(3)!.draft).toBe(true);
     expect(github.callsTo('convert-to-draft')).toHaveLength(2);
     expect(await github.takeViolations()).toEqual([]);
@@ -1733,7 +1753,9 @@ describe('documentation held for a release: open pull requests, labels, releases
     github.pullStates.get(5)!.restWithoutMergeCommit = true;
     expect((await as('anyone', 'GET', '/repos/acme/widgets/pulls/5')).json).toMatchObject({ merged: true, merge_commit_sha: null });
     const ask = (number: number) => as('anyone', 'POST', '/graphql', { query: MERGE_COMMIT, variables: { owner: 'acme', name: 'widgets', number } });
-    expect((await ask(5)).json).toEqual({ data: { repository: { pullRequest: { merged: true, mergedAt: '2026-01-05T10:00:00Z', mergeCommit: { oid: merge } } } } });
+    expect((await ask(5)).json).toEqual({
+      data: { repository: { pullRequest: { merged: true, mergedAt: '2026-01-05T10:00:00Z', mergeCommit: { oid: merge } } } },
+    });
     expect((await ask(6)).json).toEqual({ data: { repository: { pullRequest: { merged: false, mergedAt: null, mergeCommit: null } } } });
     expect(github.callsTo('merge-commit')).toHaveLength(2);
     expect(await github.takeViolations()).toEqual([]);
@@ -1748,7 +1770,8 @@ describe('documentation held for a release: open pull requests, labels, releases
     github.parents.set(sha('c'), [sha('1')]);
     github.tags.set('v2', sha('b'));
     github.tags.set('v1.0.1', sha('c'));
-    const compare = async (basehead: string) => (await as('anyone', 'GET', `/repos/acme/widgets/compare/${basehead}?per_page=1`)).json as Record<string, unknown>;
+    const compare = async (basehead: string) =>
+      (await as('anyone', 'GET', `/repos/acme/widgets/compare/${basehead}?per_page=1`)).json as Record<string, unknown>;
     expect(await compare(`v2...${sha('b')}`)).toMatchObject({ status: 'identical', ahead_by: 0, behind_by: 0, commits: [] });
     expect(await compare(`v2...${sha('a')}`)).toMatchObject({ status: 'behind', ahead_by: 0, behind_by: 1 });
     expect(await compare(`v1.0.1...${sha('a')}`)).toMatchObject({ status: 'diverged', ahead_by: 1, behind_by: 1 });

@@ -1146,7 +1146,8 @@ export async function startFakeGitHub({ owner = 'acme', repo = 'widgets', now = 
   function openAndFollowed(name: string): Map<number, FakePullState> {
     const pulls = new Map<number, FakePullState>();
     if (sameName(name, fullName)) {
-      for (const number of fake.pulls.keys()) pulls.set(number, { title: `Pull request ${number}`, state: 'open', draft: false, merged: false, headRef: 'feature' });
+      for (const number of fake.pulls.keys())
+        pulls.set(number, { title: `Pull request ${number}`, state: 'open', draft: false, merged: false, headRef: 'feature' });
       for (const [number, pull] of fake.pullStates) pulls.set(number, pull);
     } else {
       for (const [number, pull] of findRepository(name)?.pulls ?? []) pulls.set(number, pull);
@@ -1173,7 +1174,9 @@ export async function startFakeGitHub({ owner = 'acme', repo = 'widgets', now = 
     const perPage = Math.min(Number(url.searchParams.get('per_page') ?? 250), PER_PAGE_MAX);
     const page = Number(url.searchParams.get('page') ?? 1);
     const paging = url.searchParams.has('per_page') || url.searchParams.has('page');
-    const commits = ahead.reverse().map((sha) => commitObject(sha, `Commit ${sha.slice(0, 7)}`, fullName, { api: fake.url, parents: [...(fake.parents.get(sha) ?? [])] }));
+    const commits = ahead
+      .reverse()
+      .map((sha) => commitObject(sha, `Commit ${sha.slice(0, 7)}`, fullName, { api: fake.url, parents: [...(fake.parents.get(sha) ?? [])] }));
     const shown = paging ? commits.slice((page - 1) * perPage, page * perPage) : commits.slice(-COMPARE_MAX_COMMITS);
     const headers = paging && page * perPage < commits.length ? { link: nextLink(url, page) } : undefined;
     json(
@@ -1625,7 +1628,10 @@ export async function startFakeGitHub({ owner = 'acme', repo = 'widgets', now = 
             type: rule.type,
             ...ruleset,
             parameters: {
-              required_status_checks: rule.checks.map(({ context, integrationId }) => ({ context, ...(integrationId === undefined ? {} : { integration_id: integrationId }) })),
+              required_status_checks: rule.checks.map(({ context, integrationId }) => ({
+                context,
+                ...(integrationId === undefined ? {} : { integration_id: integrationId }),
+              })),
               strict_required_status_checks_policy: false,
             },
           };

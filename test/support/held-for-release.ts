@@ -63,7 +63,11 @@ export interface Held {
 }
 
 /** A documentation PR held for the release in `docs` (the documentation repository, or the code repository's own pull requests). */
-export function held(github: FakeGitHub, docs: { readonly name: string; readonly pulls: Map<number, FakePullState>; readonly comments: FakeComment[]; readonly id: number }, options: HeldOptions): Held {
+export function held(
+  github: FakeGitHub,
+  docs: { readonly name: string; readonly pulls: Map<number, FakePullState>; readonly comments: FakeComment[]; readonly id: number },
+  options: HeldOptions,
+): Held {
   const pull = docsPullState({ headRef: `docs/change-${options.codePr}`, labels: [RELEASE_LABEL], ...options.pull });
   docs.pulls.set(options.docsPr, pull);
   const recorded: DocsPrRecord = {
@@ -88,7 +92,10 @@ export function held(github: FakeGitHub, docs: { readonly name: string; readonly
     author_association: 'NONE',
   };
   docs.comments.push(backLink);
-  github.pullStates.set(options.codePr, codePullState({ state: 'closed', merged: true, mergeCommit: options.mergeCommit, headSha: shaOf(`head ${options.codePr}`) }));
+  github.pullStates.set(
+    options.codePr,
+    codePullState({ state: 'closed', merged: true, mergeCommit: options.mergeCommit, headSha: shaOf(`head ${options.codePr}`) }),
+  );
   const codeComment = codePrComment(
     github,
     30_000 + github.comments.length,

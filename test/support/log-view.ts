@@ -10,7 +10,10 @@ const ANNOTATIONS: Readonly<Record<string, string>> = { warning: 'Warning', erro
 
 export function logAsShown(stdout: string, { debug = false }: { readonly debug?: boolean } = {}): string[] {
   const commands = new Map(runnerCommands(stdout).map((command) => [command.index, command]));
-  const masks = [...commands.values()].filter((command) => command.name === 'add-mask').map((command) => unescapeData(command.data)).filter(Boolean);
+  const masks = [...commands.values()]
+    .filter((command) => command.name === 'add-mask')
+    .map((command) => unescapeData(command.data))
+    .filter(Boolean);
   const masked = (text: string): string => masks.reduce((shown, secret) => shown.split(secret).join('***'), text);
   const shown: string[] = [];
   let indent = '';

@@ -21,10 +21,10 @@ describe('the Node 24 runs', () => {
     const written: string[] = [];
     const write = process.stdout.write.bind(process.stdout);
     const saved = process.env.ACTION_NODE_24;
-    process.stdout.write = ((chunk: string) => {
+    process.stdout.write = (chunk: string) => {
       written.push(String(chunk));
       return true;
-    });
+    };
     try {
       delete process.env.ACTION_NODE_24;
       setup();

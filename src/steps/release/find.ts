@@ -90,9 +90,7 @@ export async function findWaiting(repositories: readonly string[], context: Find
       if (found.waiting) waiting.push(found.waiting);
     }
   }
-  waiting.sort(
-    (a, b) => mergedAtOf(a) - mergedAtOf(b) || a.comment.pullRequest.number - b.comment.pullRequest.number || a.docs.number - b.docs.number,
-  );
+  waiting.sort((a, b) => mergedAtOf(a) - mergedAtOf(b) || a.comment.pullRequest.number - b.comment.pullRequest.number || a.docs.number - b.docs.number);
   if (waiting.length > 0) logger.info(`${countOf(waiting.length, 'documentation PR')} wait for a release of this repository, oldest merge first.`);
   return { waiting, unreachable, reads };
 }
@@ -108,12 +106,7 @@ function mergedAtOf(waiting: WaitingDocsPr): number {
  * one warning, and the pull request waits for the next run; anything that is not the action's, or
  * not this repository's, or not waiting, is passed over (said at info level: a label is anyone's).
  */
-async function heldFor(
-  name: string,
-  pull: OpenPullRequest,
-  docsGitHub: GitHubApi,
-  context: FindContext,
-): Promise<{ waiting?: WaitingDocsPr; reads: number }> {
+async function heldFor(name: string, pull: OpenPullRequest, docsGitHub: GitHubApi, context: FindContext): Promise<{ waiting?: WaitingDocsPr; reads: number }> {
   const { logger, seal, code } = context;
   const docs = { repository: { id: pull.repositoryId, name }, number: pull.number };
   const docsName = pullName({ repository: name, number: pull.number });
@@ -159,7 +152,8 @@ async function heldFor(
   const recorded = comment.earlier?.docsPr;
   if (!recorded || !namesPull(recorded, docs.repository, pull.number)) return passOver(`the record of code PR #${codePr.number} does not name it`);
   // The action's back-link is the one by the author that record names: a copy by anyone else is never it.
-  if (!(await ourBackLink(comments, docs, seal, recorded.linkAuthor))) return passOver("its back-link was not written by the identity that writes this action's back-links");
+  if (!(await ourBackLink(comments, docs, seal, recorded.linkAuthor)))
+    return passOver("its back-link was not written by the identity that writes this action's back-links");
   if (!recorded.release) return passOver(`the record of code PR #${codePr.number} does not hold it for a release`);
   if (!waitsForRelease(recorded)) {
     logger.info(

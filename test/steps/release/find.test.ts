@@ -81,7 +81,10 @@ describe('findWaiting', () => {
     const unheld = held(github, docsSide(github, docs), { docsPr: 34, codePr: 44, mergeCommit: MERGE });
     // The code PR's record names the documentation PR, but holds it for no release (labelled by hand).
     const body = unheld.codeComment.body.split('\n');
-    body[body.length - 1] = sealedRecord({ jobId: 'job_44', headSha: 'e'.repeat(40), docsPr: { ...unheld.recorded, release: undefined } }, 44, { id: github.repositoryId(CODE), name: CODE });
+    body[body.length - 1] = sealedRecord({ jobId: 'job_44', headSha: 'e'.repeat(40), docsPr: { ...unheld.recorded, release: undefined } }, 44, {
+      id: github.repositoryId(CODE),
+      name: CODE,
+    });
     unheld.codeComment.body = body.join('\n');
     const logger = recordingLogger();
     const found = await findWaiting([DOCS], contextOf(logger));
@@ -117,6 +120,8 @@ describe('findWaiting', () => {
     const logger = recordingLogger();
     const found = await findWaiting([DOCS], contextOf(logger));
     expect(found.waiting.map((each) => each.docs.number)).toEqual([7]);
-    expect(logger.messages('warning')).toEqual([expect.stringMatching(/^Could not read the comments of acme-sim\/docs#8: .* It waits for the next release run\.$/)]);
+    expect(logger.messages('warning')).toEqual([
+      expect.stringMatching(/^Could not read the comments of acme-sim\/docs#8: .* It waits for the next release run\.$/),
+    ]);
   });
 });
