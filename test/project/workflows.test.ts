@@ -12,7 +12,7 @@ import { parse } from 'yaml';
 import { forkProblems } from '../../src/doctor/forks.js';
 import { labeledWithoutUnlabeled, type Problem } from '../../src/doctor/rules.js';
 import { parseWorkflow as readWorkflow, type Workflow } from '../../src/doctor/workflow.js';
-import { markdownWorkflows, readmeWorkflows, repoWorkflows, root } from '../support/workflows.js';
+import { markdownFiles, markdownWorkflows, markdownYamlBlocks, readmeWorkflows, repoWorkflows, root } from '../support/workflows.js';
 
 /** The inputs an action declares: the root's (`uses: ./`, `…/docs-agent-action@…`), or a sub-action's (`…/docs-agent-action/visitors@…`). */
 function declaredInputs(uses: string): string[] | undefined {
@@ -90,6 +90,54 @@ describe('workflows', () => {
   it.each([...markdownWorkflows, ...repoWorkflows])('$name runs on unlabeled wherever it runs on labeled (the waiver taken away)', ({ content }) => {
     expect(says(labeledWithoutUnlabeled, content)).toEqual([]);
   });
+});
+
+/** The steps of a Markdown file's workflows that mint a GitHub App's token, with what they read and ask for. */
+function appTokenSteps(file: string): Array<{ readonly with: Record<string, unknown> }> {
+  const steps: Array<{ readonly with: Record<string, unknown> }> = [];
+  const visit = (node: unknown): void => {
+    if (Array.isArray(node)) node.forEach(visit);
+    else if (typeof node === 'object' && node !== null) {
+      const step = node as { uses?: unknown; with?: Record<string, unknown> };
+      if (typeof step.uses === 'string' && step.uses.startsWith('actions/create-github-app-token@')) steps.push({ with: step.with ?? {} });
+      else Object.values(node).forEach(visit);
+    }
+  };
+  for (const { name, content } of markdownYamlBlocks) if (name.startsWith(`${file} `)) visit(parse(content));
+  return steps;
+}
+
+describe('the GitHub App a documented workflow mints its tokens from', () => {
+  const HOW_TO = {
+    file: 'docs/detached.md',
+    heading: '### The GitHub App the two repositories share',
+    link: 'detached.md#the-github-app-the-two-repositories-share',
+  };
+  const section = ((text: string) => text.slice(text.indexOf(HOW_TO.heading)).split(/\n## /)[0]!)(readFileSync(join(root, HOW_TO.file), 'utf8'));
+
+  it("is made as the detached guide says: its section names where each workflow reads the App's client ID and key, and each permission they ask for", () => {
+    const steps = appTokenSteps(HOW_TO.file);
+    expect(steps.length).toBeGreaterThanOrEqual(2);
+    for (const step of steps) {
+      for (const input of ['client-id', 'private-key']) {
+        const name = /\$\{\{\s*(?:vars|secrets)\.(\w+)\s*\}\}/.exec(String(step.with[input]))?.[1];
+        expect(name, input).toBeDefined();
+        expect(section).toContain(`\`${name}\``);
+      }
+      for (const [key, access] of Object.entries(step.with).filter(([key]) => key.startsWith('permission-'))) {
+        const words = key.slice('permission-'.length).replace(/-/g, ' ');
+        const permission = `*${words[0]!.toUpperCase()}${words.slice(1)}: ${access === 'write' ? 'Read and write' : 'Read-only'}*`;
+        expect(section, key).toContain(permission);
+      }
+    }
+  });
+
+  it.each(markdownFiles.filter((file) => file !== HOW_TO.file && appTokenSteps(file).length > 0))(
+    '%s, whose workflows mint one, links to how to make it',
+    (file) => {
+      expect(readFileSync(join(root, file), 'utf8')).toContain(`(${file.startsWith('docs/') ? '' : 'docs/'}${HOW_TO.link})`);
+    },
+  );
 });
 
 /** A workflow on `on` whose job `job` runs the action (OWNER/docs-agent-action@v0) with these lines under `with:`. */
