@@ -51,8 +51,9 @@ import { DIST_ENTRY } from '../test/support/run-action.js';
 import { pullRequestEvent } from '../test/support/webhook-events.js';
 import { COMMENT_MARKER, recordLine } from '../src/memory/record.js';
 import { codePrScope, RecordSeal } from '../src/memory/seal.js';
+import { BENCH_PARTS } from './bench-parts.js';
 
-const PARTS = ['cold-start', 'waiting', 'export', 'memory', 'previews', 'impact', 'runner'] as const;
+const PARTS = BENCH_PARTS;
 const args = process.argv.slice(2);
 const option = (name: string): string | undefined => args.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3);
 const named = args.filter((arg) => !arg.startsWith('--'));
