@@ -10,6 +10,10 @@ import { parse } from 'yaml';
 import { DOCS_PUBLISH_MODES, Inputs, Outputs, RELEASE_LABEL, RELEASE_OUTCOMES } from '../../src/constants.js';
 import { INPUT_DEFAULTS } from '../../src/inputs.js';
 import { ACTION_VERSION } from '../../src/version.js';
+import { actionSteps } from '../../src/doctor/workflow-checks.js';
+import { parseWorkflow } from '../../src/doctor/workflow.js';
+import { COMMANDS } from '../../src/settings.js';
+import { readmeWorkflows } from '../support/workflows.js';
 
 const root = join(import.meta.dirname, '../..');
 const read = (path: string): string => readFileSync(join(root, path), 'utf8');
@@ -183,6 +187,34 @@ describe('README', () => {
 
   it('lists every output and only those', () => {
     expect(tableNames('Outputs').sort()).toEqual(Object.keys(action.outputs).sort());
+  });
+
+  it('names the commands of each input and output once a row: in its commands column, never again at the head of its meaning', () => {
+    for (const heading of ['Inputs', 'Outputs']) {
+      const rows = readme
+        .split(`\n## ${heading}\n`)[1]!
+        .split('\n## ')[0]!
+        .split('\n')
+        .filter((line) => line.startsWith('| `'));
+      expect(rows.length).toBeGreaterThan(10);
+      for (const row of rows) {
+        const cells = row.split(' | ');
+        const [commands, meaning] = heading === 'Inputs' ? [cells[2]!, cells[3]!] : [cells[1]!, cells[2]!];
+        expect(commands, row).toMatch(/^(?:all|[a-z]+(?:, [a-z]+)*)$/);
+        expect(meaning, row).not.toMatch(new RegExp(`^\\((?:${COMMANDS.join('|')})\\b`));
+      }
+    }
+  });
+
+  it('starts the set-up with the doctor: the quick start’s first workflow runs command: doctor, with read permissions alone', () => {
+    const quickStart = readme.split('\n## Quick start\n')[1]!.split('\n## ')[0]!;
+    expect(quickStart.trimStart()).toMatch(/^\*\*Add the doctor, run it, fix what it says\.\*\*/);
+    const first = readmeWorkflows[0]!;
+    expect(quickStart).toContain(first.content);
+    const parsed = parseWorkflow(first.content);
+    if (!parsed.ok) throw new Error(parsed.problem);
+    expect(actionSteps(parsed.workflow).map(({ action }) => action.command)).toEqual(['doctor']);
+    expect(parsed.workflow.permissions).toEqual({ contents: 'read', 'pull-requests': 'read' });
   });
 
   it('holds the tables of inputs and outputs exactly as npm run readme-tables makes them from action.yml', () => {

@@ -4,7 +4,7 @@
  * been looked at and recorded in package.json's `allowScripts`. Both are what `npm ci` warns
  * about, and a warning nobody reads is how a dependency that dropped Node 20 slips in.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import semver from 'semver';
 import { describe, expect, it } from 'vitest';
@@ -61,6 +61,24 @@ describe('a clean install', () => {
       .filter((entry) => !keys.some((key) => covers(key, entry.name, entry.version ?? '')))
       .map((entry) => `${entry.name}@${entry.version}`);
     expect(unreviewed).toEqual([]);
+  });
+});
+
+describe('what the README says a fresh machine needs', () => {
+  const fresh = readFileSync(join(root, 'README.md'), 'utf8').split('\n## On a fresh machine\n')[1]!.split('\n## ')[0]!.replace(/\s+/g, ' ');
+  /** The locked packages whose install compiles native code (node-gyp reads their binding.gyp). */
+  const compiled = installed
+    .filter((entry) => entry.hasInstallScript && existsSync(join(root, 'node_modules', entry.name, 'binding.gyp')))
+    .map(({ name }) => name);
+
+  it('the oldest Node the project supports, or later', () => {
+    expect(fresh).toContain(`Node ${semver.minVersion(pkg.engines.node)!.major} or later`);
+  });
+
+  it('a C/C++ toolchain (Python 3, make, a compiler), since npm ci compiles a locked package, named', () => {
+    expect(compiled).toContain('cmark-gfm');
+    expect(fresh).toContain('a C/C++ toolchain (Python 3, `make`, a compiler)');
+    for (const name of compiled) expect(fresh).toContain(name);
   });
 });
 

@@ -78,6 +78,18 @@ describe('workflows', () => {
     expect([...commands].sort()).toEqual(expect.arrayContaining(['agent', 'visitors']));
   });
 
+  it.each(['README.md', 'docs/detached.md'])('every example of %s is a complete workflow (a trigger and jobs), as the README says', (file) => {
+    const blocks = markdownYamlBlocks.filter(({ name }) => name.startsWith(`${file} `));
+    expect(blocks.length).toBeGreaterThan(0);
+    expect(markdownWorkflows.filter(({ name }) => name.startsWith(`${file} `))).toHaveLength(blocks.length);
+  });
+
+  it('the README says so of its examples and of the detached guide', () => {
+    const readme = readFileSync(join(root, 'README.md'), 'utf8');
+    expect(readme).toContain('Each example is a complete workflow.');
+    expect(readme).toMatch(/\[Detached runs\]\(docs\/detached\.md\) has the\s+complete workflows/);
+  });
+
   it.each([...markdownWorkflows, ...repoWorkflows])('$name is valid for GitHub', async ({ name, content }) => {
     expect(await workflowErrors(name, content)).toEqual([]);
     expect(unknownInputs(content)).toEqual([]);
