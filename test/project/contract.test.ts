@@ -13,6 +13,7 @@ import { ACTION_VERSION } from '../../src/version.js';
 import { actionSteps } from '../../src/doctor/workflow-checks.js';
 import { parseWorkflow } from '../../src/doctor/workflow.js';
 import { COMMANDS } from '../../src/settings.js';
+import { GITHUB_CALLS } from '../../src/github/calls.js';
 import { readmeWorkflows } from '../support/workflows.js';
 
 const root = join(import.meta.dirname, '../..');
@@ -215,6 +216,19 @@ describe('README', () => {
     if (!parsed.ok) throw new Error(parsed.problem);
     expect(actionSteps(parsed.workflow).map(({ action }) => action.command)).toEqual(['doctor']);
     expect(parsed.workflow.permissions).toEqual({ contents: 'read', 'pull-requests': 'read' });
+  });
+
+  it('asks one permission of the sweep wherever it is said: the README, the troubleshooting guide, the 403 hint, the doctor', () => {
+    const row = readme.split('\n').find((line) => line.startsWith('| `command: sweep` |'))!;
+    const troubleshooting = read('docs/troubleshooting.md')
+      .split('\n')
+      .find((line) => line.includes('Could not find the pull requests to sweep'))!;
+    for (const said of [row, troubleshooting, GITHUB_CALLS['recent-comments'].forbidden]) {
+      expect(said).toMatch(/pull-requests: write/);
+      expect(said).not.toMatch(/pull-requests: read/);
+    }
+    // The doctor holds a sweep's job to the same (test/doctor/workflow-checks.test.ts), and its guide says so.
+    expect(read('docs/doctor.md')).toMatch(/`pull-requests: write` with the comment \(and for `sweep`/);
   });
 
   it('holds the tables of inputs and outputs exactly as npm run readme-tables makes them from action.yml', () => {

@@ -98,6 +98,21 @@ describe('a detached run: start, the documentation PR opening, the sweep finishi
     expect(flows.sim.requests.filter((request) => request.path.includes('/job'))).toHaveLength(1);
   });
 
+  it('a start with docs-status and no pr-comment brings the comment (one notice): the sweep finds its job and finishes its pending', async () => {
+    flows.sim.queueJobScripts(jobOf(20 * MINUTE, false));
+    const first = await start(CODE_PR, HEAD, { 'pr-comment': 'false', 'follow-code-pr': 'false' });
+    expect(first.log.messages('notice')).toEqual([
+      expect.stringMatching(/^wait: false with docs-status leaves the documentation status pending until command: sweep/),
+    ]);
+    expect(recordOn()).toMatchObject({ headSha: HEAD, working: true });
+    expect(gate()).toEqual(['pending', 'pending']);
+    flows.time.advance(21 * MINUTE);
+    const run = await sweep({ 'follow-code-pr': 'false' });
+    expect(swept(run)).toEqual([expect.objectContaining({ pullRequest: CODE_PR, status: 'completed', outcome: 'no-pr' })]);
+    expect(gate()).toHaveLength(3);
+    expect(gate().at(-1)).not.toBe('pending');
+  });
+
   it('a sweep while the job works leaves it: still-working, one GET, nothing written', async () => {
     flows.sim.queueJobScripts(jobOf(20 * MINUTE));
     await start();
