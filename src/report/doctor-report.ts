@@ -35,7 +35,9 @@ export function renderDoctorSummary(
     parts.push('| | Check | Found | Fix |', '| --- | --- | --- | --- |');
     const ordered = [...findings].sort((a, b) => RANK[b.level] - RANK[a.level]);
     for (const { check, level, found, fix } of ordered) {
-      parts.push(`| ${MARK[level]} | ${codeSpan(check, 'cell')} | ${codeSpan(found, 'cell', MAX_MESSAGE_CHARS)} | ${fix ? codeSpan(fix, 'cell', MAX_MESSAGE_CHARS) : '—'} |`);
+      parts.push(
+        `| ${MARK[level]} | ${codeSpan(check, 'cell')} | ${codeSpan(found, 'cell', MAX_MESSAGE_CHARS)} | ${fix ? codeSpan(fix, 'cell', MAX_MESSAGE_CHARS) : '—'} |`,
+      );
     }
     parts.push('');
   }

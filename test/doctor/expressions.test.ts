@@ -21,7 +21,7 @@ describe('conditions and groups, as GitHub evaluates them', () => {
     expect(interpolate('docs-${{ github.event.pull_request.number }}', pullRequestContext('pull_request_review', 7))).toBe('docs-7');
   });
 
-  it("a condition the library cannot read, or one that reads a context the checks do not have, is not known; a boolean is itself", () => {
+  it('a condition the library cannot read, or one that reads a context the checks do not have, is not known; a boolean is itself', () => {
     expect(admitsOrUnknown("steps.plan.outputs.run == 'true'", MERGE_GROUP_CONTEXT)).toBeUndefined();
     expect(admitsOrUnknown('github.event_name ==', MERGE_GROUP_CONTEXT)).toBeUndefined();
     expect(() => admits('github.event_name ==', MERGE_GROUP_CONTEXT)).toThrow();

@@ -49,7 +49,9 @@ describe('the fork guard', () => {
     expect(unguarded(withIf('github.event.pull_request.head.repo.fork == false'))).toEqual([]);
     // Text that looks like a guard and lets forks in all the same.
     expect(unguarded(withIf("github.event.pull_request.head.repo.full_name == github.repository || github.actor != 'nobody'"))).toEqual(['docs']);
-    expect(unguarded(example.replace('      - uses:', '      - if: github.event.pull_request.head.repo.full_name == github.repository\n        uses:'))).toEqual([]);
+    expect(
+      unguarded(example.replace('      - uses:', '      - if: github.event.pull_request.head.repo.full_name == github.repository\n        uses:')),
+    ).toEqual([]);
     // Read from a step's output: not known here, so not judged.
     expect(unguarded(withIf("needs.plan.outputs.trusted == 'true'"))).toEqual([]);
     // No secret, no guard needed: the run has nothing to lose.
@@ -60,7 +62,10 @@ describe('the fork guard', () => {
     const cases = [
       runningTheAction('pull_request', 'docs', ['api-key: ${{ secrets.MINTLIFY_API_KEY }}']),
       runningTheAction('pull_request_target', 'gate', ['api-key: ${{ secrets.MINTLIFY_API_KEY }}', 'allow-forks: true']),
-      runningTheAction('pull_request', 'docs', ['api-key: ${{ secrets.MINTLIFY_API_KEY }}']).replace('  docs:', "  docs:\n    if: github.actor != 'dependabot[bot]'"),
+      runningTheAction('pull_request', 'docs', ['api-key: ${{ secrets.MINTLIFY_API_KEY }}']).replace(
+        '  docs:',
+        "  docs:\n    if: github.actor != 'dependabot[bot]'",
+      ),
     ];
     expect(cases.map((content) => forkProblems(workflowOf(content))[0]!.level)).toEqual(['warn', 'fail', 'warn']);
     for (const content of cases) {
@@ -68,7 +73,18 @@ describe('the fork guard', () => {
       expect(unguarded(fixed)).toEqual([]);
     }
     // The guard lets a merge queue's event in, so a gate kept with it still reaches the queue.
-    const gate = ['on: [pull_request, merge_group]', 'jobs:', '  docs:', `    if: "${FORK_GUARD}"`, '    runs-on: ubuntu-latest', '    steps:', '      - uses: OWNER/docs-agent-action/agent@v0', '        with:', '          api-key: ${{ secrets.MINTLIFY_API_KEY }}', '          docs-status: written'].join('\n');
+    const gate = [
+      'on: [pull_request, merge_group]',
+      'jobs:',
+      '  docs:',
+      `    if: "${FORK_GUARD}"`,
+      '    runs-on: ubuntu-latest',
+      '    steps:',
+      '      - uses: OWNER/docs-agent-action/agent@v0',
+      '        with:',
+      '          api-key: ${{ secrets.MINTLIFY_API_KEY }}',
+      '          docs-status: written',
+    ].join('\n');
     expect(unguarded(gate)).toEqual([]);
     expect(mergeQueueProblems(workflowOf(gate))).toEqual([]);
   });

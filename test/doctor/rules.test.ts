@@ -5,7 +5,17 @@
  */
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { addTrigger, addTypes, concurrencyProblems, labeledWithoutUnlabeled, longestStepMs, mergeQueueProblems, queueWithCancel, runnerProblems, type Problem } from '../../src/doctor/rules.js';
+import {
+  addTrigger,
+  addTypes,
+  concurrencyProblems,
+  labeledWithoutUnlabeled,
+  longestStepMs,
+  mergeQueueProblems,
+  queueWithCancel,
+  runnerProblems,
+  type Problem,
+} from '../../src/doctor/rules.js';
 import { fixText } from '../../src/doctor/findings.js';
 import { parseWorkflow, type Workflow } from '../../src/doctor/workflow.js';
 import { applyFix } from '../support/doctor-fixes.js';
@@ -44,8 +54,12 @@ describe('the checks themselves', () => {
     ].join('\n');
     expect(says(concurrencyProblems)(good)).toEqual([]);
     expect(says(concurrencyProblems)(good.replace('  queue: max\n', ''))).toEqual(['job docs: no queue: max (a third run cancels the pending one)']);
-    expect(says(concurrencyProblems)(good.replace('  queue: max', '  queue: single'))).toEqual(['job docs: no queue: max (a third run cancels the pending one)']);
-    expect(says(concurrencyProblems)(good.replace('cancel-in-progress: false', 'cancel-in-progress: true'))).toEqual(['job docs: cancel-in-progress is not false']);
+    expect(says(concurrencyProblems)(good.replace('  queue: max', '  queue: single'))).toEqual([
+      'job docs: no queue: max (a third run cancels the pending one)',
+    ]);
+    expect(says(concurrencyProblems)(good.replace('cancel-in-progress: false', 'cancel-in-progress: true'))).toEqual([
+      'job docs: cancel-in-progress is not false',
+    ]);
     expect(says(concurrencyProblems)(good.replace(/concurrency:\n(?: {2}.*\n){3}/, ''))).toEqual(['job docs: no concurrency group']);
     // One group for every pull request: one's run waits for another's, and a third drops a run.
     expect(says(concurrencyProblems)(good.replace('docs-${{ github.event.pull_request.number }}', 'docs'))).toEqual([
@@ -126,7 +140,9 @@ describe('the checks themselves', () => {
       expect(says(runnerProblems)(job('ubuntu-latest', short))).toEqual(['job docs: never waits on the agent, but runs on "ubuntu-latest", not ubuntu-slim']);
     }
     // The root action: its command decides.
-    expect(says(runnerProblems)(job('ubuntu-latest', ['      - uses: OWNER/docs-agent-action@v0', '        with:', '          command: sweep']))).toHaveLength(1);
+    expect(says(runnerProblems)(job('ubuntu-latest', ['      - uses: OWNER/docs-agent-action@v0', '        with:', '          command: sweep']))).toHaveLength(
+      1,
+    );
     // A job without this action is not held to it.
     expect(says(runnerProblems)(job('ubuntu-latest', []))).toEqual([]);
   });
@@ -203,7 +219,14 @@ describe('how much each problem matters, and the fix that ends it', () => {
       expect(says(queueWithCancel)(text)).toEqual([]);
     }
     // The workflow's own group, set key by key where it is a map.
-    const top = ['on: pull_request', 'concurrency: { group: "docs-${{ github.event.pull_request.number }}", cancel-in-progress: false }', 'jobs:', '  docs:', '    runs-on: ubuntu-latest', '    steps: []'].join('\n');
+    const top = [
+      'on: pull_request',
+      'concurrency: { group: "docs-${{ github.event.pull_request.number }}", cancel-in-progress: false }',
+      'jobs:',
+      '  docs:',
+      '    runs-on: ubuntu-latest',
+      '    steps: []',
+    ].join('\n');
     expect(concurrencyProblems(workflowOf(top))[0]!.fix.edits).toEqual([{ op: 'set', path: ['concurrency', 'queue'], value: 'max' }]);
   });
 
@@ -215,7 +238,18 @@ describe('how much each problem matters, and the fix that ends it', () => {
 
   it('rule 2: no room for the last writes is a fail, no timeout-minutes a warn; a waiting job on ubuntu-slim fails past its 15-minute cap', () => {
     const job = (runsOn: string, extra: string[], inputs: string[] = []): string =>
-      ['on: push', 'jobs:', '  docs:', `    runs-on: ${runsOn}`, ...extra, '    steps:', '      - uses: OWNER/docs-agent-action/agent@v0', '        with:', '          prompt: x', ...inputs.map((line) => `          ${line}`)].join('\n');
+      [
+        'on: push',
+        'jobs:',
+        '  docs:',
+        `    runs-on: ${runsOn}`,
+        ...extra,
+        '    steps:',
+        '      - uses: OWNER/docs-agent-action/agent@v0',
+        '        with:',
+        '          prompt: x',
+        ...inputs.map((line) => `          ${line}`),
+      ].join('\n');
     const levels = (content: string): string[] => runnerProblems(workflowOf(content)).map((problem) => problem.level);
     expect(levels(job('ubuntu-latest', ['    timeout-minutes: 30']))).toEqual(['fail']);
     expect(levels(job('ubuntu-latest', []))).toEqual(['warn']);
@@ -274,16 +308,22 @@ describe('how much each problem matters, and the fix that ends it', () => {
   });
 
   it('a trigger added as a key of on:, or on: made a map of what it had; types added to a list, or to the defaults', () => {
-    expect(addTrigger(workflowOf('on: { push: null }\njobs: {}'), 'schedule', [{ cron: '0 * * * *' }])).toEqual({ op: 'set', path: ['on', 'schedule'], value: [{ cron: '0 * * * *' }] });
+    expect(addTrigger(workflowOf('on: { push: null }\njobs: {}'), 'schedule', [{ cron: '0 * * * *' }])).toEqual({
+      op: 'set',
+      path: ['on', 'schedule'],
+      value: [{ cron: '0 * * * *' }],
+    });
     expect(addTrigger(workflowOf('on: [push, pull_request]\njobs: {}'), 'merge_group', { types: ['checks_requested'] })).toEqual({
       op: 'set',
       path: ['on'],
       value: { push: null, pull_request: null, merge_group: { types: ['checks_requested'] } },
     });
     const listed = workflowOf('on:\n  pull_request:\n    types: [opened]\njobs: {}');
-    expect(addTypes(listed, 'pull_request', ['opened', 'synchronize', 'reopened'], ['opened', 'closed'])).toEqual([{ op: 'add', path: ['on', 'pull_request', 'types'], value: 'closed' }]);
-    expect(addTypes(workflowOf('on:\n  pull_request:\n    branches: [main]\njobs: {}'), 'pull_request', ['opened', 'synchronize', 'reopened'], ['closed'])).toEqual([
-      { op: 'set', path: ['on', 'pull_request'], value: { branches: ['main'], types: ['opened', 'synchronize', 'reopened', 'closed'] } },
+    expect(addTypes(listed, 'pull_request', ['opened', 'synchronize', 'reopened'], ['opened', 'closed'])).toEqual([
+      { op: 'add', path: ['on', 'pull_request', 'types'], value: 'closed' },
     ]);
+    expect(
+      addTypes(workflowOf('on:\n  pull_request:\n    branches: [main]\njobs: {}'), 'pull_request', ['opened', 'synchronize', 'reopened'], ['closed']),
+    ).toEqual([{ op: 'set', path: ['on', 'pull_request'], value: { branches: ['main'], types: ['opened', 'synchronize', 'reopened', 'closed'] } }]);
   });
 });

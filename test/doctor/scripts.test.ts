@@ -113,10 +113,14 @@ describe("a workflow's scripts, step by step, with the fix", () => {
       return (parse(files['w.yml']!) as { jobs: { docs: { steps: Array<{ run: string }> } } }).jobs.docs.steps[0]!.run;
     };
     expect(fixedRun('echo "PR ${{ github.head_ref }} done"')).toBe('echo "PR ${HEAD_REF} done"');
-    expect(fixedRun("echo 'PR ${{ github.head_ref }}'")).toBe('echo \'PR \'"$HEAD_REF"\'\'');
+    expect(fixedRun("echo 'PR ${{ github.head_ref }}'")).toBe("echo 'PR '\"$HEAD_REF\"''");
     expect(fixedRun('echo \\"${{ github.head_ref }}')).toBe('echo \\""$HEAD_REF"');
     const fixedScript = (script: string): string => {
-      const content = workflow(['      - uses: actions/github-script@0123456789abcdef0123456789abcdef01234567 # v8.0.0', '        with:', `          script: ${JSON.stringify(script)}`]);
+      const content = workflow([
+        '      - uses: actions/github-script@0123456789abcdef0123456789abcdef01234567 # v8.0.0',
+        '        with:',
+        `          script: ${JSON.stringify(script)}`,
+      ]);
       const files = applyFix({ 'w.yml': content }, `w.yml: ${fixText(scriptProblems(workflowOf(content))[0]!.fix)}`);
       return (parse(files['w.yml']!) as { jobs: { docs: { steps: Array<{ with: { script: string } }> } } }).jobs.docs.steps[0]!.with.script;
     };

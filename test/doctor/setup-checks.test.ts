@@ -28,7 +28,11 @@ const job = (uses: string, inputs: string[], extra: string[] = []): string[] => 
   '          api-key: ${{ secrets.MINTLIFY_API_KEY }}',
   ...inputs.map((line) => `          ${line}`),
 ];
-const START = ['on: pull_request', 'jobs:', ...job('agent', ['wait: false', 'pr-comment: true', 'docs-status: written', 'docs-token: ${{ secrets.DOCS_TOKEN }}'])].join('\n');
+const START = [
+  'on: pull_request',
+  'jobs:',
+  ...job('agent', ['wait: false', 'pr-comment: true', 'docs-status: written', 'docs-token: ${{ secrets.DOCS_TOKEN }}']),
+].join('\n');
 const SWEEP = ['on:', '  schedule:', "    - cron: '17 * * * *'", 'jobs:', ...job('sweep', ['docs-status: written'])].join('\n');
 
 /** Applies every row's fix to the files, as a person would, one after another. */
@@ -73,7 +77,9 @@ describe('detached runs', () => {
   it('a sweep without the start’s docs-status is a fail: no run would write how the job ended', () => {
     const files = { 'a.yml': START, 'b.yml': SWEEP.replace('          docs-status: written\n', '').replace(/\n {10}docs-status: written$/, '') };
     const rows = detachedRunChecks(setUp(files));
-    expect(rows.map((each) => [each.level, each.found])).toEqual([['fail', 'a.yml (job docs, step #1) leaves the documentation status pending, but no sweep has docs-status: none writes how the job ended']]);
+    expect(rows.map((each) => [each.level, each.found])).toEqual([
+      ['fail', 'a.yml (job docs, step #1) leaves the documentation status pending, but no sweep has docs-status: none writes how the job ended'],
+    ]);
     expect(detachedRunChecks(setUp(applied(files, rows))).map((each) => each.level)).toEqual(['ok']);
   });
 });
@@ -85,11 +91,16 @@ describe('the release', () => {
   it('no row without docs-publish: on-release; ok with command: release on release: published (or on every release event)', () => {
     expect(releaseChecks(setUp({ 'a.yml': HELD.replace('on-release', 'on-merge') }))).toEqual([]);
     expect(releaseChecks(setUp({ 'a.yml': HELD, 'r.yml': RELEASE })).map((each) => each.level)).toEqual(['ok']);
-    expect(releaseChecks(setUp({ 'a.yml': HELD, 'r.yml': RELEASE.replace('  release:\n    types: [published]', '  release:') })).map((each) => each.level)).toEqual(['ok']);
+    expect(
+      releaseChecks(setUp({ 'a.yml': HELD, 'r.yml': RELEASE.replace('  release:\n    types: [published]', '  release:') })).map((each) => each.level),
+    ).toEqual(['ok']);
   });
 
   it('no release workflow, or one off release: published, is a fail fixed by the workflow or the trigger', () => {
-    const setUps: Array<Record<string, string>> = [{ 'a.yml': HELD }, { 'a.yml': HELD, 'r.yml': RELEASE.replace('  release:\n    types: [published]', '  workflow_dispatch:') }];
+    const setUps: Array<Record<string, string>> = [
+      { 'a.yml': HELD },
+      { 'a.yml': HELD, 'r.yml': RELEASE.replace('  release:\n    types: [published]', '  workflow_dispatch:') },
+    ];
     for (const files of setUps) {
       const rows = releaseChecks(setUp(files));
       expect(rows.map((each) => each.level)).toEqual(['fail']);
@@ -104,17 +115,33 @@ describe('the branch rules', () => {
 
   it('ok where the gate is kept and required, from GitHub Actions or any source, and where neither is', () => {
     expect(branchRuleChecks(setUp({ 'a.yml': GATE }), rules([{ context: 'documentation', integrationId: GITHUB_ACTIONS_APP_ID }], true))).toEqual([
-      { check: 'branch rules', level: 'ok', found: 'main requires documentation from GitHub Actions; written by a.yml. A merge queue is on: the gate workflows are held to merge_group in their triggers rows.', fix: '' },
+      {
+        check: 'branch rules',
+        level: 'ok',
+        found:
+          'main requires documentation from GitHub Actions; written by a.yml. A merge queue is on: the gate workflows are held to merge_group in their triggers rows.',
+        fix: '',
+      },
     ]);
-    expect(branchRuleChecks(setUp({ 'a.yml': GATE }), rules([{ context: 'Documentation' }]))[0]).toMatchObject({ level: 'ok', found: expect.stringContaining('from any source') });
+    expect(branchRuleChecks(setUp({ 'a.yml': GATE }), rules([{ context: 'Documentation' }]))[0]).toMatchObject({
+      level: 'ok',
+      found: expect.stringContaining('from any source'),
+    });
     expect(branchRuleChecks(setUp({ 'a.yml': GATE.replace('docs-status: written', 'pr-comment: true') }), rules([{ context: 'ci' }]))[0]!.level).toBe('ok');
   });
 
   it('a gate no rule requires is a warn; a required gate no workflow writes is a fail, fixed by docs-status on the agent step', () => {
-    expect(branchRuleChecks(setUp({ 'a.yml': GATE }), rules([]))[0]).toMatchObject({ level: 'warn', found: expect.stringContaining('no rule of main requires it'), fix: expect.stringContaining('Rulesets') });
+    expect(branchRuleChecks(setUp({ 'a.yml': GATE }), rules([]))[0]).toMatchObject({
+      level: 'warn',
+      found: expect.stringContaining('no rule of main requires it'),
+      fix: expect.stringContaining('Rulesets'),
+    });
     const files = { 'a.yml': GATE.replace('docs-status: written', 'pr-comment: true') };
     const [row] = branchRuleChecks(setUp(files), rules([{ context: 'documentation' }]));
-    expect(row).toMatchObject({ level: 'fail', found: 'a rule of main requires documentation, but no workflow of this repository writes it: every pull request waits for it for ever' });
+    expect(row).toMatchObject({
+      level: 'fail',
+      found: 'a rule of main requires documentation, but no workflow of this repository writes it: every pull request waits for it for ever',
+    });
     expect(branchRuleChecks(setUp(applied(files, [row!])), rules([{ context: 'documentation' }]))[0]!.level).toBe('ok');
   });
 
@@ -122,9 +149,21 @@ describe('the branch rules', () => {
     const appToken = GATE.replace('docs-status: written', 'docs-status: written\n          github-token: ${{ steps.gate-token.outputs.token }}');
     const [pinnedToActions] = branchRuleChecks(setUp({ 'a.yml': appToken }), rules([{ context: 'documentation', integrationId: GITHUB_ACTIONS_APP_ID }]));
     expect(pinnedToActions).toMatchObject({ level: 'fail', found: expect.stringContaining("counts only GitHub Actions' documentation statuses") });
-    expect(branchRuleChecks(setUp(applied({ 'a.yml': appToken }, [pinnedToActions!])), rules([{ context: 'documentation', integrationId: GITHUB_ACTIONS_APP_ID }]))[0]!.level).toBe('ok');
+    expect(
+      branchRuleChecks(
+        setUp(applied({ 'a.yml': appToken }, [pinnedToActions!])),
+        rules([{ context: 'documentation', integrationId: GITHUB_ACTIONS_APP_ID }]),
+      )[0]!.level,
+    ).toBe('ok');
     const [pinnedToApp] = branchRuleChecks(setUp({ 'a.yml': GATE }), rules([{ context: 'documentation', integrationId: 987654 }]));
-    expect(pinnedToApp).toMatchObject({ level: 'fail', found: expect.stringContaining('of app 987654'), fix: expect.stringContaining('create-github-app-token') });
-    expect(branchRuleChecks(setUp({ 'a.yml': appToken }), rules([{ context: 'documentation', integrationId: 987654 }]))[0]).toMatchObject({ level: 'ok', found: expect.stringContaining('from app 987654') });
+    expect(pinnedToApp).toMatchObject({
+      level: 'fail',
+      found: expect.stringContaining('of app 987654'),
+      fix: expect.stringContaining('create-github-app-token'),
+    });
+    expect(branchRuleChecks(setUp({ 'a.yml': appToken }), rules([{ context: 'documentation', integrationId: 987654 }]))[0]).toMatchObject({
+      level: 'ok',
+      found: expect.stringContaining('from app 987654'),
+    });
   });
 });

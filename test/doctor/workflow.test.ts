@@ -33,14 +33,21 @@ describe('reading a workflow file', () => {
     expect(parseWorkflow('')).toEqual({ ok: false, problem: 'not a mapping of workflow keys' });
     expect(parseWorkflow('on: push\njobs: [a]')).toEqual({ ok: false, problem: '`jobs` is not a mapping of jobs' });
     // Aliases expanded past yaml's limit (a billion laughs) are refused, not expanded.
-    const laughs = ['a: &a [x, x, x, x, x, x, x, x, x, x]', ...Array.from({ length: 9 }, (_, i) => `${'bcdefghij'[i]}: &${'bcdefghij'[i]} [${Array(10).fill(`*${'abcdefghi'[i]}`).join(', ')}]`)].join('\n');
+    const laughs = [
+      'a: &a [x, x, x, x, x, x, x, x, x, x]',
+      ...Array.from({ length: 9 }, (_, i) => `${'bcdefghij'[i]}: &${'bcdefghij'[i]} [${Array(10).fill(`*${'abcdefghi'[i]}`).join(', ')}]`),
+    ].join('\n');
     expect(parseWorkflow(laughs)).toMatchObject({ ok: false });
   });
 
   it('reads on: as a name, a list or a map, and the types a trigger lists or GitHub’s defaults', () => {
     expect([...triggersOf(workflowOf('on: push\njobs: {}')).keys()]).toEqual(['push']);
     expect([...triggersOf(workflowOf('on: [push, pull_request]\njobs: {}')).keys()]).toEqual(['push', 'pull_request']);
-    const map = triggersOf(workflowOf('on:\n  pull_request:\n    types: [opened, closed]\n  merge_group:\n    types: checks_requested\n  schedule:\n    - cron: "0 * * * *"\njobs: {}'));
+    const map = triggersOf(
+      workflowOf(
+        'on:\n  pull_request:\n    types: [opened, closed]\n  merge_group:\n    types: checks_requested\n  schedule:\n    - cron: "0 * * * *"\njobs: {}',
+      ),
+    );
     expect(typesOf(map, 'pull_request')).toEqual(['opened', 'closed']);
     expect(typesOf(map, 'merge_group')).toEqual(['checks_requested']);
     expect(typesOf(map, 'schedule')).toBeUndefined();
@@ -55,14 +62,30 @@ describe('reading a workflow file', () => {
 
   it('finds the steps of this action: a sub-action, the root with its command, pinned to a commit, a fork’s copy; ./ only in the action’s own repository', () => {
     const sha = 'a'.repeat(40);
-    expect(actionOf({ uses: 'OWNER/docs-agent-action/sweep@v0' })).toEqual({ command: 'sweep', subAction: 'sweep', repository: 'OWNER/docs-agent-action', ref: 'v0' });
-    expect(actionOf({ uses: `acme/docs-agent-action@${sha}`, with: { command: 'visitors' } })).toEqual({ command: 'visitors', subAction: '', repository: 'acme/docs-agent-action', ref: sha });
+    expect(actionOf({ uses: 'OWNER/docs-agent-action/sweep@v0' })).toEqual({
+      command: 'sweep',
+      subAction: 'sweep',
+      repository: 'OWNER/docs-agent-action',
+      ref: 'v0',
+    });
+    expect(actionOf({ uses: `acme/docs-agent-action@${sha}`, with: { command: 'visitors' } })).toEqual({
+      command: 'visitors',
+      subAction: '',
+      repository: 'acme/docs-agent-action',
+      ref: sha,
+    });
     expect(actionOf({ uses: 'someone/docs-agent-action/doctor@main' })?.repository).toBe('someone/docs-agent-action');
     expect(commandOf({ uses: 'acme/docs-agent-action@v1' })).toBe('agent');
     expect(commandOf({ uses: './', with: { command: 'sync' } })).toBe('sync');
     expect(commandOf({ uses: './sweep' })).toBe('sweep');
     expect(commandOf({ uses: './', with: { command: 'sync' } }, { local: false })).toBeUndefined();
-    for (const other of ['actions/checkout@v6', 'acme/docs-agent-action-fork@v1', './.github/actions/setup', 'docker://docs-agent-action', 'acme/docs-agent-action']) {
+    for (const other of [
+      'actions/checkout@v6',
+      'acme/docs-agent-action-fork@v1',
+      './.github/actions/setup',
+      'docker://docs-agent-action',
+      'acme/docs-agent-action',
+    ]) {
       expect(actionOf({ uses: other }), other).toBeUndefined();
     }
     expect(actionOf({ run: 'echo hi' })).toBeUndefined();
@@ -83,7 +106,9 @@ describe('reading a workflow file', () => {
   });
 
   it('lists jobs with their steps; a job that is not a mapping, or steps that are not a list, hold none', () => {
-    const workflow = workflowOf('on: push\njobs:\n  a:\n    steps: [{ run: x }, 7]\n  b: 3\n  c:\n    uses: ./.github/workflows/other.yml\n  d:\n    steps: nope');
+    const workflow = workflowOf(
+      'on: push\njobs:\n  a:\n    steps: [{ run: x }, 7]\n  b: 3\n  c:\n    uses: ./.github/workflows/other.yml\n  d:\n    steps: nope',
+    );
     expect(jobsOf(workflow).map(([name, , steps]) => [name, steps.length])).toEqual([
       ['a', 1],
       ['c', 0],

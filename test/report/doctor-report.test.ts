@@ -11,7 +11,12 @@ import { runnerCommands } from '../support/runner-log.js';
 
 const ROWS: Finding[] = [
   { check: 'github-token', level: 'ok', found: 'reads acme/widgets', fix: '' },
-  { check: '.github/workflows/docs.yml: permissions', level: 'fail', found: 'job docs: docs-status needs statuses: write', fix: '.github/workflows/docs.yml: set `jobs.docs.permissions.statuses` to `write`.' },
+  {
+    check: '.github/workflows/docs.yml: permissions',
+    level: 'fail',
+    found: 'job docs: docs-status needs statuses: write',
+    fix: '.github/workflows/docs.yml: set `jobs.docs.permissions.statuses` to `write`.',
+  },
   { check: 'branch rules', level: 'warn', found: 'no rule requires documentation', fix: 'In the Settings, add a ruleset.' },
 ];
 
@@ -22,12 +27,23 @@ describe('the summary', () => {
     const rows = summary.split('\n').filter((line) => /^\| (?:✅|⚠️|❌)/.test(line));
     expect(rows.map((line) => line.split(' | ')[0])).toEqual(['| ❌ fail', '| ⚠️ warn', '| ✅ ok']);
     expect(summary).toContain('7 GitHub reads, 1 API request; nothing was written.');
-    expectShownAsWritten(summary, ['.github/workflows/docs.yml: set `jobs.docs.permissions.statuses` to `write`.', 'The doctor found 1 thing that will not work.'], { tables: [{ rows: 4, columns: 4 }] });
-    expect(renderDoctorSummary('error', [], { reads: 0, requests: 0, failure: undefined })).toContain('**⚠️ Could not check everything** (`error`): 0 fail, 0 warn, 0 ok.');
+    expectShownAsWritten(
+      summary,
+      ['.github/workflows/docs.yml: set `jobs.docs.permissions.statuses` to `write`.', 'The doctor found 1 thing that will not work.'],
+      { tables: [{ rows: 4, columns: 4 }] },
+    );
+    expect(renderDoctorSummary('error', [], { reads: 0, requests: 0, failure: undefined })).toContain(
+      '**⚠️ Could not check everything** (`error`): 0 fail, 0 warn, 0 ok.',
+    );
   });
 
   it.each(OUTSIDE_CASES)('shows a step name holding %s as written, and keeps the table whole', (_, text) => {
-    const hostile: Finding = { check: `${text}: uses`, level: 'warn', found: `job docs, step "${text}": runs someone/docs-agent-action`, fix: `${text}: set \`jobs.docs.steps[0].uses\` to \`acme/docs-agent-action@v1\`.` };
+    const hostile: Finding = {
+      check: `${text}: uses`,
+      level: 'warn',
+      found: `job docs, step "${text}": runs someone/docs-agent-action`,
+      fix: `${text}: set \`jobs.docs.steps[0].uses\` to \`acme/docs-agent-action@v1\`.`,
+    };
     const summary = renderDoctorSummary('checked', [hostile], { reads: 1, requests: 1, failure: undefined });
     expectShownAsWritten(summary, [hostile.check, hostile.found, hostile.fix], { tables: [{ rows: 2, columns: 4 }] });
   });
@@ -35,7 +51,12 @@ describe('the summary', () => {
 
 describe('the log', () => {
   it.each(OUTSIDE_CASES)('a row holding %s is one line the runner acts on nothing in', (_, text) => {
-    const line = doctorLogLine({ check: `${text}: scripts`, level: 'fail', found: `the step "${text}" pastes \${{ github.head_ref }}`, fix: `${text}: set x to y.` });
+    const line = doctorLogLine({
+      check: `${text}: scripts`,
+      level: 'fail',
+      found: `the step "${text}" pastes \${{ github.head_ref }}`,
+      fix: `${text}: set x to y.`,
+    });
     expect(line.split(/\r\n?|\n/)).toHaveLength(1);
     expect(runnerCommands(`${line}\n`)).toEqual([]);
   });
