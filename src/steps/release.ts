@@ -1,5 +1,5 @@
 import { newRun } from '../agent/run-agent.js';
-import { Outputs, type ReleaseOutcome } from '../constants.js';
+import { Outputs, RELEASE_LABEL, type ReleaseOutcome } from '../constants.js';
 import type { Core } from '../core/context.js';
 import { releasePhase } from '../core/docs-pr.js';
 import { nothingFollowed } from '../core/follow.js';
@@ -195,9 +195,12 @@ async function releaseOne(each: WaitingDocsPr, release: ReleaseShown, core: Core
     if (result === 'released') run.released.push({ codePr, docsPr, tag: release.tag });
   };
   if (!each.pull.draft) {
-    logger.info(`${docsPr} was marked ready for review by hand before a release contained it: left as it is.`);
+    logger.info(`${docsPr} was marked ready for review by hand before a release contained it: left as it is, but for its label.`);
     row('found-ready');
-    if (!core.settings.dryRun) await recordFoundReady(each, core);
+    if (!core.settings.dryRun) {
+      await recordFoundReady(each, core);
+      await takeWaitingLabelOff(each, core);
+    }
     return core.signal.aborted;
   }
   let contained: boolean;
@@ -291,6 +294,24 @@ async function recordFoundReady(each: WaitingDocsPr, core: Core): Promise<void> 
     change: withRelease(each, release),
   };
   await publishPhase(record, core);
+}
+
+/**
+ * The label says the documentation PR waits for a release; one marked ready by hand no longer does.
+ * Taken off, so that no later release run singles it out and reads it again: the contract's bound is
+ * one read per labelled pull request, and telling one found ready from one that waits takes two.
+ * A failure is one warning: the next release run finds its record says found ready, and leaves it.
+ */
+async function takeWaitingLabelOff(each: WaitingDocsPr, core: Core): Promise<void> {
+  const docsPr = pullName({ repository: each.docs.repository.name, number: each.docs.number });
+  try {
+    const github = docsClientFor(core.docs!, { repository: each.docs.repository.name, number: each.docs.number });
+    if (!github) return;
+    await (await github).removeLabel(each.docs.number, RELEASE_LABEL);
+  } catch (error) {
+    if (endsTheStep(error) || isCancellation(error, core.signal)) throw error;
+    core.logger.warning(`Could not take the label ${RELEASE_LABEL} off ${docsPr}: ${errorMessage(error)} Later release runs read it again, and leave it.`);
+  }
 }
 
 /** The change of the code PR's newest record this run owns: its documentation PR's release, where it still names that documentation PR. */

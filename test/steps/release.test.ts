@@ -220,7 +220,7 @@ describe('what a release does not release', () => {
     expect(one.pull).toMatchObject({ draft: true, labels: [RELEASE_LABEL] });
   });
 
-  it('a documentation PR merged or closed by hand before the release is left as it is; one marked ready by hand too, its record saying so', async () => {
+  it('a documentation PR merged or closed by hand before the release is left as it is; one marked ready by hand too, its record saying so and its label taken off', async () => {
     const docs = docsRepository();
     const { first } = history();
     const merged = held(github, docsSide(github, docs), { docsPr: 7, codePr: 12, mergeCommit: first, pull: { state: 'closed', merged: true, draft: false } });
@@ -233,17 +233,40 @@ describe('what a release does not release', () => {
     expect(run.outputs.outcome).toBe('skipped');
     expect(run.outputs.released).toBe('[]');
     expect(github.callsTo('mark-ready')).toEqual([]);
-    expect(github.callsTo('remove-label')).toEqual([]);
+    // The label says it waits, and it no longer does: taken off, so that no later release run reads it.
+    expect(github.callsTo('remove-label').map((request) => request.path)).toEqual([`/repos/acme-sim/docs/issues/9/labels/${RELEASE_LABEL}`]);
     expect([merged, closed, ready].map((each) => docs.comments.find((comment) => comment.id === each.backLink.id)!.body)).toEqual(before);
-    expect(ready.pull.labels).toEqual([RELEASE_LABEL]);
+    expect(ready.pull).toMatchObject({ draft: false, labels: [] });
     expect(codeRecord(14).docsPr?.release).toEqual({ mergeCommit: first, foundReady: true });
     expect(codeRecord(14).body).toContain('marked ready for review by hand before a release contained the merge commit: left as it is');
     expect(codeRecord(12).docsPr?.release).toEqual({ mergeCommit: first });
 
-    // The next release looks at it again and finds its record says so: nothing is written.
+    // The next release does not single it out: nothing of it is read, nothing is written.
     github.requests.length = 0;
     await release('v1.2.0');
     expect(writes()).toEqual([]);
+    expect(github.requests.filter((request) => request.path.includes('/issues/9/') || request.path.includes('/issues/14/'))).toEqual([]);
+  });
+
+  it('one marked ready by hand whose label cannot be taken off: one warning, and the next release run leaves it by its record', async () => {
+    const docs = docsRepository();
+    const { first } = history();
+    const ready = held(github, docsSide(github, docs), { docsPr: 9, codePr: 14, mergeCommit: first, pull: { draft: false } });
+    github.injectFault({ call: 'remove-label', kind: 'status', status: 500, times: 10 });
+
+    const run = await release('v1.2.0');
+
+    expect(run.outputs.outcome).toBe('skipped');
+    expect(run.log.messages('warning')).toEqual([
+      expect.stringMatching(/^Could not take the label waits-for-release off acme-sim\/docs#9: .* Later release runs read it again, and leave it\.$/),
+    ]);
+    expect(ready.pull.labels).toEqual([RELEASE_LABEL]);
+    expect(codeRecord(14).docsPr?.release).toEqual({ mergeCommit: first, foundReady: true });
+
+    github.requests.length = 0;
+    await release('v1.2.0');
+    expect(writes()).toEqual([]);
+    expect(github.callsTo('list-comments')).toHaveLength(2);
   });
 });
 
