@@ -157,6 +157,8 @@ var outcome = __webpack_require__(21136);
 var target = __webpack_require__(25783);
 // EXTERNAL MODULE: ./src/event.ts
 var src_event = __webpack_require__(80807);
+// EXTERNAL MODULE: ./src/github/calls.ts
+var calls = __webpack_require__(34342);
 // EXTERNAL MODULE: ./src/github/clients.ts + 1 modules
 var clients = __webpack_require__(85607);
 // EXTERNAL MODULE: ./src/github/api.ts
@@ -796,6 +798,7 @@ var steps_verdict = __webpack_require__(63426);
 
 
 
+
 /**
  * `command: sync`, on a documentation PR's own events (a review submitted or dismissed; the pull
  * request closed, reopened or pushed to), in the documentation repository's workflow or in the
@@ -838,7 +841,7 @@ async function syncStep(settings, context) {
         if (number === undefined || !repository)
             throw new Error('The event names no pull request, or GITHUB_REPOSITORY is not set: there is no documentation PR to sync.');
         if (!settings.githubToken)
-            throw new Error('Input "github-token" is empty: it is needed to read the documentation PR\'s back-link.');
+            throw new Error(emptyTokenLine(settings));
         const sides = await context.logger.phase(runtime/* Phase */.a0.DocsPr, () => findSides(settings, context, connect, seal, repository, number, run));
         const core = sides && coreForCodePr(settings, context, sides.code, repository, github, seal);
         const revision = run.revision;
@@ -933,7 +936,7 @@ async function findSides(settings, context, connect, seal, repository, number, r
     // Only the documentation PR the code PR's sealed record names speaks for the code PR: an
     // earlier one (superseded, closed by the action, or left open) keeps its back-link, and its
     // approval or closing must not set the status the newer one holds.
-    if (!comment || !(0,record/* hasJob */.CB)(earlier) || !recorded || !isThisPull(recorded, repository, number)) {
+    if (!comment || !(0,record/* hasJob */.CB)(earlier) || !recorded || !(0,target/* namesPull */.cv)(recorded, repository, number)) {
         return skip(run, 
         // A record that does not verify had its one notice, with the likely cause.
         comment?.recordUnverified ? { ...logger, notice: () => undefined } : logger, earlier?.docsPr
@@ -951,14 +954,6 @@ async function findSides(settings, context, connect, seal, repository, number, r
         code: { repo, repository: codeRepository, token, pull, comment, earlier, recorded: { ...recorded, repository: repository.name } },
         docs: { repository, number, backLink },
     };
-}
-/** Whether the code PR's record names this documentation PR: by the repository's ID where both are known (a rename keeps it), else by name. */
-function isThisPull(recorded, repository, number) {
-    if (recorded.number !== number)
-        return false;
-    return recorded.repositoryId !== undefined && repository.id !== undefined
-        ? recorded.repositoryId === repository.id
-        : (0,target/* sameRepository */.RB)(recorded.repository, repository.name);
 }
 /** The head a code PR record's work holds the gate on: the revision's status head, else the head the job accepted. */
 function heldHeadOf(record) {
@@ -982,7 +977,7 @@ async function judge(core, code, run) {
     record.documentationPr = decision;
     run.standing = standingOf(decision, code.recorded);
     // Not checked (GitHub failing): nothing new to say, so the status and the comment stay as they are (the decision warned).
-    run.state = run.standing ? (0,docs_pr/* stateOfStanding */.j2)(run.standing) : decision.kind === 'unchecked' ? undefined : (0,outcome/* shownOfDecision */.X)(decision)?.state;
+    run.state = run.standing ? (0,docs_pr/* stateOfStanding */.j2)(run.standing, code.recorded) : decision.kind === 'unchecked' ? undefined : (0,outcome/* shownOfDecision */.XX)(decision)?.state;
     // A job at work on the code PR's current head holds the gate: its pending stays.
     run.held = code.earlier.working === true && heldHeadOf(code.earlier) === code.pull.headSha;
     if (run.held) {
@@ -999,7 +994,7 @@ async function judge(core, code, run) {
     const closedByAction = run.standing === 'closed-by-action';
     const recorded = code.recorded;
     record.tail = {
-        docsPrSection: run.state && (0,docs_pr_report/* renderDocsPrSection */.dH)(run.docsPr, run.state),
+        docsPrSection: run.state && (0,docs_pr_report/* renderDocsPrSection */.dH)(run.docsPr, run.state, undefined, (0,outcome/* releaseOfRecord */.al)(recorded)),
         // The newest record, read again, with this documentation PR's closing as GitHub shows it now.
         change: (newest) => newest.docsPr && (0,target/* sameRepository */.RB)(newest.docsPr.repository, recorded.repository) && newest.docsPr.number === recorded.number
             ? { ...newest, docsPr: { ...newest.docsPr, closedByAction } }
@@ -1048,6 +1043,16 @@ function report(run, context, settings) {
         closingLine: `Outcome: ${run.outcome} · docs PR ${action}${job ? ` · job ${(0,src_text/* idForLog */.pL)(job.jobId ?? '')} ${job.outcome}` : ''}${written ? ` · ${constants/* GATE_CONTEXT */.uX} ${written}` : ''}`,
         failure,
     };
+}
+/** The line of an empty `github-token`: sync reads the back-link with it, and, without code-token, writes the code PR's comment and status. */
+function emptyTokenLine(settings) {
+    const writesCodePr = settings.codeToken === '';
+    const gate = writesCodePr && settings.docsStatus !== 'off';
+    return (0,calls/* emptyGitHubToken */.ir)([
+        "read the documentation PR's back-link",
+        ...(writesCodePr ? ["write the code PR's comment"] : []),
+        ...(gate ? ["write the code PR's documentation status"] : []),
+    ], [writesCodePr || settings.reviewLoop ? 'Pull requests: write' : 'Pull requests: read', ...(gate ? ['Commit statuses: write'] : [])]);
 }
 
 
