@@ -12,20 +12,8 @@ import { gateAndPublish } from '../../src/core/finish.js';
 import { newRecord } from '../../src/core/record.js';
 import type { PreviewRun } from '../../src/preview/run-preview.js';
 import { testCore, testStep } from '../support/core.js';
+import { previewRun } from '../support/preview-runs.js';
 import { repositoryIdentity } from '../support/records.js';
-
-/** A preview that ended with `status`. */
-const previewEnded = (status: PreviewRun['status']): PreviewRun => ({
-  status,
-  branch: 'docs/retries',
-  url: undefined,
-  statusId: undefined,
-  state: undefined,
-  deployment: undefined,
-  reason: undefined,
-  waitedMs: 0,
-  reads: 0,
-});
 
 /** The outcome a run of `outcome` says once its gate and publish phases ran, cancelled or not. */
 async function outcomeAfter(outcome: Outcome, { cancelled, preview }: { cancelled: boolean; preview?: PreviewRun }): Promise<Outcome> {
@@ -49,7 +37,7 @@ describe('a run cancelled after its job ended', () => {
   });
 
   it('keeps the job’s outcome when the preview was the one cancelled, its own status saying so', async () => {
-    expect(await outcomeAfter('pr-opened', { cancelled: true, preview: previewEnded('cancelled') })).toBe('pr-opened');
-    expect(await outcomeAfter('pr-opened', { cancelled: true, preview: previewEnded('success') })).toBe('cancelled');
+    expect(await outcomeAfter('pr-opened', { cancelled: true, preview: previewRun({ status: 'cancelled' }) })).toBe('pr-opened');
+    expect(await outcomeAfter('pr-opened', { cancelled: true, preview: previewRun({ status: 'success' }) })).toBe('cancelled');
   });
 });
