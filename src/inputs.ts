@@ -115,6 +115,17 @@ const WAIT_INPUTS = [Inputs.Wait, Inputs.PollInterval, Inputs.PollIntervalMax, I
 const PREVIEW_INPUTS = [Inputs.Preview] as const;
 const RANGE_INPUTS = [Inputs.DateFrom, Inputs.DateTo] as const;
 const PAGING_INPUTS = [Inputs.PageSize, Inputs.MaxRows, Inputs.Concurrency] as const;
+/** What ends a job on a code PR: the agent's run that waited, and the sweep's that finishes one that did not. */
+const FINISHING_INPUTS = [
+  ...PREVIEW_INPUTS,
+  Inputs.DocsToken,
+  Inputs.FollowCodePr,
+  Inputs.DocsStatus,
+  Inputs.WaiveLabel,
+  Inputs.ReaderImpact,
+  Inputs.DocsPublish,
+  Inputs.PreviousApiKey,
+] as const;
 
 /** Inputs that only some commands read; the rest are common to all. */
 export const COMMAND_INPUTS: Readonly<Record<Settings['command'], readonly InputName[]>> = {
@@ -129,14 +140,7 @@ export const COMMAND_INPUTS: Readonly<Record<Settings['command'], readonly Input
     ...WAIT_INPUTS,
     Inputs.PrComment,
     Inputs.ReuseJob,
-    ...PREVIEW_INPUTS,
-    Inputs.DocsToken,
-    Inputs.FollowCodePr,
-    Inputs.DocsStatus,
-    Inputs.WaiveLabel,
-    Inputs.ReaderImpact,
-    Inputs.DocsPublish,
-    Inputs.PreviousApiKey,
+    ...FINISHING_INPUTS,
   ],
   sync: [
     Inputs.DocsStatus,
@@ -148,16 +152,7 @@ export const COMMAND_INPUTS: Readonly<Record<Settings['command'], readonly Input
     ...WAIT_INPUTS,
     Inputs.DiffMaxChars,
   ],
-  sweep: [
-    ...PREVIEW_INPUTS,
-    Inputs.DocsToken,
-    Inputs.FollowCodePr,
-    Inputs.DocsStatus,
-    Inputs.WaiveLabel,
-    Inputs.ReaderImpact,
-    Inputs.DocsPublish,
-    Inputs.PreviousApiKey,
-  ],
+  sweep: FINISHING_INPUTS,
   release: [Inputs.ReleaseTag, Inputs.DocsToken, Inputs.DocsRepository, Inputs.PreviousApiKey],
   doctor: [Inputs.DocsToken, Inputs.CodeToken, Inputs.PreviousApiKey],
   visitors: [...RANGE_INPUTS, ...PAGING_INPUTS, Inputs.Offset, Inputs.ComparePrevious, Inputs.SummaryRows, Inputs.OutputDir, Inputs.ArtifactName],
