@@ -52,6 +52,7 @@ import { pullRequestEvent } from '../test/support/webhook-events.js';
 import { COMMENT_MARKER, recordLine } from '../src/memory/record.js';
 import { codePrScope, RecordSeal } from '../src/memory/seal.js';
 import { BENCH_PARTS } from './bench-parts.js';
+import { minifyBundle } from './minify.js';
 
 const PARTS = BENCH_PARTS;
 const args = process.argv.slice(2);
@@ -146,18 +147,25 @@ const outputsOf = (env: NodeJS.ProcessEnv): Record<string, string> => {
 };
 
 // 1. Cold start ------------------------------------------------------------------------------
-/** Builds `source` with ncc as the action is built (minified); returns the bundle's entry. */
-async function bundle(name: string, source: string): Promise<string> {
+/**
+ * Builds `source` with ncc; returns the bundle's entry. `toolkit`: minified by ncc (`-m`: names
+ * shortened, nothing removed), as an action built with the toolkit's instructions ships, for the
+ * floor and what it is compared with alone; `action`: as `dist/` is built (ncc, then
+ * scripts/minify.ts, which also removes dead code).
+ */
+async function bundle(name: string, source: string, build: 'toolkit' | 'action'): Promise<string> {
   const dir = join(work, name);
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, `${name}.ts`), source);
+  const minifyFlag = build === 'toolkit' ? ['-m'] : [];
   await new Promise<void>((done, fail) => {
-    const build = spawn('npx', ['ncc', 'build', join(dir, `${name}.ts`), '-o', join(dir, 'dist'), '-m', '-q', '--target', 'es2022'], {
+    const ncc = spawn('npx', ['ncc', 'build', join(dir, `${name}.ts`), '-o', join(dir, 'dist'), ...minifyFlag, '-q', '--target', 'es2022'], {
       cwd: root,
       stdio: 'ignore',
     });
-    build.on('close', (code) => (code === 0 ? done() : fail(new Error(`ncc could not build the ${name} bundle`))));
+    ncc.on('close', (code) => (code === 0 ? done() : fail(new Error(`ncc could not build the ${name} bundle`))));
   });
+  if (build === 'action') await minifyBundle(join(dir, 'dist'));
   return readdirSync(join(dir, 'dist'))
     .filter((file) => /^index\.m?js$/.test(file))
     .map((file) => join(dir, 'dist', file))[0]!;
@@ -174,7 +182,7 @@ async function coldStart(): Promise<void> {
     .join('/');
   const [floorEntry, requestEntry, loadOnlyEntry] = await Promise.all([
     // What every toolkit-based action pays: @actions/core (which bundles undici) setting one output.
-    bundle('floor', "import * as core from '@actions/core';\ncore.setOutput('x', 'y');\n"),
+    bundle('floor', "import * as core from '@actions/core';\ncore.setOutput('x', 'y');\n", 'toolkit'),
     // The floor plus the one create request, made as the action makes it (undici, --liftoff-only).
     bundle(
       'request',
@@ -193,11 +201,13 @@ async function coldStart(): Promise<void> {
         'await dispatcher.close();',
         '',
       ].join('\n'),
+      'toolkit',
     ),
     // The action's modules loaded as a step loads them (src/main.ts and all it imports), and not run.
     bundle(
       'load-only',
       `import * as core from '@actions/core';\nimport { run } from '${mainModule}';\nif (process.env.BENCH_NEVER) await run();\ncore.setOutput('x', 'y');\n`,
+      'action',
     ),
   ]);
   const cpuProbe = join(work, 'cpu-time.cjs');

@@ -50,7 +50,7 @@ function fileDigest(files: readonly string[]): string {
   return hash.digest('hex');
 }
 
-const inputsDigest = (): string => `${digest(['src'])}:${fileDigest(['package.json', 'package-lock.json', 'tsconfig.json'])}`;
+const inputsDigest = (): string => `${digest(['src'])}:${fileDigest(['package.json', 'package-lock.json', 'tsconfig.json', 'scripts/minify.ts'])}`;
 const bundleDigest = (): string => digest(['dist']);
 
 function upToDate(): boolean {
