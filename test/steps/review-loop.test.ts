@@ -555,6 +555,83 @@ describe('the budget and the faults', () => {
     expect(result.log.messages('info')).toContain(`Dry run: would send the review to job ${jobId()}; nothing was sent, and nothing written to GitHub.`);
     expect(github.requests.slice(from).filter((request) => request.method !== 'GET' && request.call !== 'identity')).toEqual([]);
   });
+
+  it('reviews submitted since the last one sent, past review-loop-max: each said in the log, none of them read further', async () => {
+    await reviewSync(reviewBy('lead', 'CHANGES_REQUESTED', 'First.', [], 1), { 'review-loop-max': '1' });
+    reviewBy('lead', 'COMMENTED', 'Second, its run dropped.', [], 2);
+    const from = github.requests.length;
+    const result = await reviewSync(reviewBy('lead', 'CHANGES_REQUESTED', 'Third.', [], 3), { 'review-loop-max': '1' });
+    expect(result.outputs.outcome).toBe('skipped');
+    expect(messages()).toHaveLength(1);
+    expect(result.log.messages('info')).toContain('Review 2 (submitted since the last one sent): not sent, review-loop-max (1) is reached.');
+    expect(result.log.messages('notice')).toEqual([expect.stringContaining('has had 1 follow-ups from reviews (review-loop-max)')]);
+    // Neither its author's permission nor its inline comments are asked for.
+    const read = github.requests.slice(from).map((request) => request.path);
+    expect(read.filter((path) => path.includes('/reviews/2/') || path.endsWith('/collaborators/lead/permission'))).toEqual([
+      `/repos/${DOCS}/collaborators/lead/permission`,
+    ]);
+    expect(replies()).toHaveLength(1);
+    expect(replies()[0]!.body).toContain('⏸️ **`lead`’s review was not sent to the agent**');
+  });
+
+  it('the event of an earlier review runs after a later one was submitted: all since the last one sent go, oldest first, the documentation PR decided once', async () => {
+    const docsPrReads = (): number =>
+      github.requests.filter((request) => request.call === 'pull-request' && request.path === `/repos/${DOCS}/pulls/${DOCS_PR}`).length;
+    const before = docsPrReads();
+    await reviewSync(reviewBy('lead', 'CHANGES_REQUESTED', 'First: shorten the intro.', [], 1));
+    const readsForOne = docsPrReads() - before;
+    reviewBy('lead', 'COMMENTED', 'Second: add an example.', [], 2);
+    const third = reviewBy('lead', 'CHANGES_REQUESTED', 'Third: link the error table.', [], 3);
+    reviewBy('lead', 'COMMENTED', 'Fourth: fix a typo.', [], 4);
+    // The event of the third review runs last (the fourth's run was dropped).
+    const result = await reviewSync(third);
+    expect(result.outputs).toMatchObject({ outcome: 'revised', status: 'completed' });
+    expect(messages().map((message) => /Review by lead[^\n]*\n\n([^\n]*)/.exec(message)![1])).toEqual([
+      'First: shorten the intro.',
+      'Second: add an example.',
+      'Third: link the error table.',
+      'Fourth: fix a typo.',
+    ]);
+    expect(backLink()!.reviewsSent).toEqual([1, 2, 3, 4]);
+    expect(result.summary).toContain('| Also sent | `2`, `4` (submitted since the last review sent) |');
+    // The review sent before is not looked at again, nor the event's twice.
+    expect(result.log.messages('info').filter((line) => line.startsWith('Review '))).toEqual([]);
+    expect(result.log.messages('notice')).toEqual([]);
+    expect(result.log.messages('info')).not.toContainEqual(expect.stringContaining('reviews: only the first'));
+    // The documentation PR is read as often for three reviews as for one.
+    expect(docsPrReads() - before - readsForOne).toBe(readsForOne);
+  });
+
+  it('dry-run with a review submitted since the last one sent: both messages shown, nothing sent', async () => {
+    reviewBy('lead', 'COMMENTED', 'First: its run dropped.', [], 1);
+    const result = await reviewSync(reviewBy('lead', 'CHANGES_REQUESTED', 'Second: shorten the intro.', [], 2), { 'dry-run': 'true' });
+    expect(result.outputs.outcome).toBe('dry-run');
+    expect(messages()).toEqual([]);
+    const shown = result.log.blocks.filter((block) => block.title.startsWith('Review message for job'));
+    expect(shown.map((block) => /Review by lead[^\n]*\n\n([^\n]*)/.exec(block.text)![1])).toEqual(['First: its run dropped.', 'Second: shorten the intro.']);
+    const wouldSend = `Dry run: would send the review to job ${jobId()}; nothing was sent, and nothing written to GitHub.`;
+    expect(result.log.messages('info').filter((line) => line === wouldSend)).toHaveLength(2);
+    expect(backLink()!.reviewsSent).toBeUndefined();
+    expect(replies()).toEqual([]);
+  });
+
+  it('a 500 to the message and a back-link the token cannot write: the step says the back-link could not record it', async () => {
+    flows.sim.injectFault({ target: 'message', kind: 'status', status: 500, body: { error: 'Internal error' } });
+    github.injectFault({ call: 'update-comment', kind: 'status', status: 403 });
+    const result = await reviewSync(reviewBy('lead', 'CHANGES_REQUESTED', 'Rewrite the intro.'));
+    expect(result.outputs.outcome).toBe('error');
+    expect(result.failures).toHaveLength(1);
+    expect(result.failures[0]).toMatch(
+      /^The review may have reached the agent: POST \/v2\/agent\/\{projectId\}\/job\/\{id\}\/message answered 500 .+ The documentation PR's back-link could not record it\.$/,
+    );
+    expect(result.log.messages('warning')).toEqual([
+      expect.stringMatching(/^Could not record the follow-up in the documentation PR's back-link \(GitHub update comment/),
+    ]);
+    expect(backLink()!.reviewsSent).toBeUndefined();
+    // The reply still says it may not have reached the agent, and counts it.
+    expect(replies()[0]!.body).toContain('review may not have reached the agent');
+    expect(result.summary).toContain('| Follow-ups | 1 of 5 (review-loop-max) |');
+  });
 });
 
 describe('property: no review from someone without write access ever reaches the agent API', () => {
