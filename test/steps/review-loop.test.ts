@@ -710,8 +710,19 @@ describe('what the loop says and writes, word for word', () => {
   });
 
   /** The review's sync run, its event as `reviewSync` sends it, with hooks on the run. */
-  function hookedSync(review: FakeReview, hooks: Pick<FlowOptions, 'onPause' | 'onHang'>): Promise<FlowResult> {
-    const inputs = { command: 'sync', 'review-loop': 'true', 'docs-status': 'approved', 'github-token': DOCS_WORKFLOW_TOKEN, 'code-token': CODE_TOKEN };
+  function hookedSync(
+    review: FakeReview,
+    hooks: Pick<FlowOptions, 'onPause' | 'onHang' | 'onApiRequest' | 'requestMs'>,
+    more: Record<string, string> = {},
+  ): Promise<FlowResult> {
+    const inputs = {
+      command: 'sync',
+      'review-loop': 'true',
+      'docs-status': 'approved',
+      'github-token': DOCS_WORKFLOW_TOKEN,
+      'code-token': CODE_TOKEN,
+      ...more,
+    };
     const payload = pullRequestReviewEvent(DOCS_PR, {
       action: 'submitted',
       state: review.state.toLowerCase() as 'changes_requested' | 'commented',
@@ -928,6 +939,120 @@ describe('what the loop says and writes, word for word', () => {
       target_url: link(DOCS, DOCS_PR),
       token: CODE_TOKEN,
     });
+  });
+
+  it('counting a review: the back-link is read, written and read back once, then the reply is written', async () => {
+    let sentAt = 0;
+    const result = await hookedSync(reviewBy('lead', 'CHANGES_REQUESTED', 'Rewrite the intro.'), {
+      onApiRequest: (flow) => {
+        if (flow.count === 1) sentAt = github.requests.length;
+      },
+    });
+    expect(result.outputs.outcome).toBe('revised');
+    const after = github.requests.slice(sentAt).map((request) => `${request.method} ${request.path.replace(/\?.*$/, '')}`);
+    const linkId = linkComment().id;
+    expect(after.slice(0, after.indexOf(`POST /repos/${DOCS}/issues/${DOCS_PR}/comments`) + 1)).toEqual([
+      `GET /repos/${DOCS}/issues/${DOCS_PR}/comments`,
+      `PATCH /repos/${DOCS}/issues/comments/${linkId}`,
+      `GET /repos/${DOCS}/issues/${DOCS_PR}/comments`,
+      // The reply, found again (there is none yet), then created.
+      `GET /repos/${DOCS}/issues/${DOCS_PR}/comments`,
+      `POST /repos/${DOCS}/issues/${DOCS_PR}/comments`,
+    ]);
+  });
+
+  it('a back-link write GitHub does not keep: written once more, then one warning says so', async () => {
+    const comment = linkComment();
+    const kept = comment.body;
+    Object.defineProperty(comment, 'body', { get: () => kept, set: () => undefined, configurable: true, enumerable: true });
+    const result = await reviewSync(reviewBy('lead', 'CHANGES_REQUESTED', 'Rewrite the intro.'));
+    expect(result.outputs.outcome).toBe('revised');
+    expect(messages()).toHaveLength(1);
+    expect(result.log.messages('warning')).toEqual([
+      `Could not record the follow-up in the documentation PR's back-link (GitHub did not keep the change): github-token needs "Pull requests: write" on ${DOCS}. Until it records the review, a re-run of this workflow could send it again.`,
+    ]);
+    expect(github.callsTo('update-comment').filter((request) => request.path === `/repos/${DOCS}/issues/comments/${comment.id}`)).toHaveLength(2);
+    expect(backLink()!.reviewsSent).toBeUndefined();
+    // Sent, so it counts for the reply and the summary.
+    expect(replies()[0]!.body).toContain('1 of 5 (review-loop-max)');
+  });
+
+  it('cancelled while the message is in flight, and the back-link write refused: not written again, one warning', async () => {
+    flows.sim.injectFault({ target: 'message', kind: 'hang', process: true });
+    github.injectFault({ call: 'update-comment', kind: 'status', status: 403, times: 1 });
+    const result = await hookedSync(reviewBy('lead', 'CHANGES_REQUESTED', 'Rewrite the intro.'), { onHang: (flow) => flow.cancel() });
+    expect(result.outputs.outcome).toBe('cancelled');
+    expect(messages()).toHaveLength(1);
+    expect(result.log.messages('warning')).toEqual([
+      expect.stringMatching(/^Could not record the follow-up in the documentation PR's back-link \(GitHub update comment \(PATCH .+\) answered 403: /),
+    ]);
+    expect(github.callsTo('update-comment').filter((request) => request.path === `/repos/${DOCS}/issues/comments/${linkComment().id}`)).toHaveLength(1);
+    expect(backLink()!.reviewsSent).toBeUndefined();
+  });
+
+  it('the step’s time runs out while the message is sent: the review counts; the reply is written only at the end, in a window of its own, and no warning says it was not written before', async () => {
+    const from = github.requests.length;
+    const result = await hookedSync(reviewBy('lead', 'CHANGES_REQUESTED', 'Rewrite the intro.'), { requestMs: 25_000 }, { timeout: '20s' });
+    expect(messages()).toHaveLength(1);
+    expect(backLink()!.reviewsSent).toEqual([REVIEW_ID]);
+    expect(github.docsCommentBodiesSent(DOCS, DOCS_PR, from).filter((body) => body.startsWith(REVISION_MARKER))).toEqual([
+      expect.stringContaining('✅ **The documentation agent revised this pull request**'),
+    ]);
+    expect(result.log.messages('warning')).toEqual([]);
+  });
+
+  it('a documentation PR with more than 300 reviews: the first 300 are looked at, and the log says so', async () => {
+    for (let id = 1; id <= 300; id += 1) reviewBy('lead', 'COMMENTED', `Review ${id}.`, [], id);
+    linkComment().body = linkListing([300]);
+    const result = await reviewSync(reviewBy('lead', 'CHANGES_REQUESTED', 'Review 301.', [], 301));
+    expect(result.outputs.outcome).toBe('revised');
+    expect(result.log.messages('info')).toContain(`${DOCS}#${DOCS_PR} has more than 300 reviews: only the first 300 were looked at.`);
+    expect(messages().map((message) => /Review by lead[^\n]*\n\n([^\n]*)/.exec(message)![1])).toEqual(['Review 301.']);
+    expect(backLink()!.reviewsSent).toEqual([300, 301]);
+  });
+
+  it('a review cut to fit diff-max-chars: the warning, the message and the summary say by how many characters', async () => {
+    const body = 'Rewrite the intro so that it says what the retries flag does. '.repeat(16).trim();
+    const result = await reviewSync(reviewBy('lead', 'CHANGES_REQUESTED', body), { 'diff-max-chars': '1000' });
+    expect(result.outputs.outcome).toBe('revised');
+    const cut = /the review cut by (\d+)/.exec(result.summary)![1]!;
+    expect(result.log.messages('warning')).toEqual([`The review was cut to fit diff-max-chars (1000): its last ${cut} characters are not sent.`]);
+    expect(messages()[0]!.endsWith(`The review was cut to fit the message: its last ${cut} characters are not shown.`)).toBe(true);
+    expect(messages()[0]!.length).toBeLessThanOrEqual(1000);
+  });
+
+  it('another run sent the last follow-up review-loop-max allows meanwhile: the reply says the limit is reached', async () => {
+    writtenMeanwhile(2, [REVIEW_ID - 1]);
+    const result = await reviewSync(reviewBy('lead', 'CHANGES_REQUESTED', 'Rewrite the intro.'), { 'review-loop-max': '1' });
+    expect(result.outputs.outcome).toBe('skipped');
+    expect(messages()).toEqual([]);
+    expect(replies()).toHaveLength(1);
+    expect(replies()[0]!.body).toContain('⏸️ **`lead`’s review was not sent to the agent**');
+  });
+
+  it('review-loop-max reached meanwhile, for two reviews of one run: the reply says so once', async () => {
+    docs.collaborators.set('editor', 'write');
+    reviewBy('lead', 'COMMENTED', 'First: its run dropped.', [], 1);
+    const event = reviewBy('editor', 'CHANGES_REQUESTED', 'Second.', [], 2);
+    writtenMeanwhile(2, [REVIEW_ID]);
+    const from = github.requests.length;
+    const result = await reviewSync(event, { 'review-loop-max': '1' });
+    expect(result.outputs.outcome).toBe('skipped');
+    expect(messages()).toEqual([]);
+    expect(result.log.messages('info')).toContainEqual(expect.stringMatching(/^Review 1 \(submitted since the last one sent\): .*review-loop-max/));
+    expect(notices(result)).toEqual([expect.stringContaining('has had 1 follow-ups from reviews (review-loop-max)')]);
+    expect(github.docsCommentBodiesSent(DOCS, DOCS_PR, from).filter((body) => body.startsWith(REVISION_MARKER))).toHaveLength(1);
+    expect(replies()).toHaveLength(1);
+    expect(replies()[0]!.body).toContain('⏸️ **`lead`’s review was not sent to the agent**');
+  });
+
+  it('another run counts this very review while it is sent: counted before, so no warning', async () => {
+    writtenMeanwhile(3, [REVIEW_ID]);
+    const result = await reviewSync(reviewBy('lead', 'CHANGES_REQUESTED', 'Rewrite the intro.'));
+    expect(result.outputs.outcome).toBe('revised');
+    expect(result.log.messages('warning')).toEqual([]);
+    expect(backLink()!.reviewsSent).toEqual([REVIEW_ID]);
+    expect(result.summary).toContain('| Follow-ups | 1 of 5 (review-loop-max) |');
   });
 });
 
