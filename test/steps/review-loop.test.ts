@@ -1054,6 +1054,70 @@ describe('what the loop says and writes, word for word', () => {
     expect(backLink()!.reviewsSent).toEqual([REVIEW_ID]);
     expect(result.summary).toContain('| Follow-ups | 1 of 5 (review-loop-max) |');
   });
+
+  it('waiting: docs-status-state is the status the revision’s end wrote, or the revising one while the end’s could not be written', async () => {
+    docsPr.reviewDecision = 'APPROVED';
+    const approved = await reviewSync(reviewBy('lead', 'COMMENTED', 'Add an example.', [], 1));
+    expect(latest()).toMatchObject({ state: 'success', description: 'The documentation PR acme-sim/docs#5 is approved' });
+    expect(approved.outputs['docs-status-state']).toBe('success');
+    // The pending as the job revises is written; the status as it ended is refused.
+    github.injectFault({ call: 'set-status', kind: 'status', status: 403, skip: 1 });
+    const refused = await reviewSync(reviewBy('lead', 'COMMENTED', 'Add another example.', [], 2));
+    expect(latest()).toMatchObject({
+      state: 'pending',
+      description: 'The documentation agent is revising the documentation PR acme-sim/docs#5 after a review',
+    });
+    expect(refused.outputs['docs-status-state']).toBe('pending');
+  });
+
+  const notRecorded =
+    "The code PR's comment could not record the revision, so no sweep will finish it: its documentation status says where the documentation PR stands instead.";
+
+  it('detached, a code PR comment that cannot record the revision: no sweep would finish it, so its status says where the documentation PR stands', async () => {
+    // The back-link's count is the first comment edited, the code PR's comment the second.
+    github.injectFault({ call: 'update-comment', kind: 'status', status: 403, skip: 1 });
+    const result = await reviewSync(reviewBy('lead', 'CHANGES_REQUESTED', 'Shorten the intro.'), { wait: 'false' });
+    expect(result.outputs.outcome).toBe('revised');
+    expect(messages()).toHaveLength(1);
+    expect(result.log.messages('warning')).toContain(notRecorded);
+    expect(latest()).toMatchObject({ state: 'pending', description: 'Waiting for the approval of the documentation PR acme-sim/docs#5', token: CODE_TOKEN });
+    expect(recordIn(codeComment(), CODE_PR)).not.toHaveProperty('working');
+  });
+
+  it('detached, neither the status nor the comment written: no pending waits for a sweep, and nothing says one does', async () => {
+    github.injectFault({ call: 'set-status', kind: 'status', status: 403 });
+    github.injectFault({ call: 'update-comment', kind: 'status', status: 403, skip: 1 });
+    const statuses = github.statuses.length;
+    const result = await reviewSync(reviewBy('lead', 'CHANGES_REQUESTED', 'Shorten the intro.'), { wait: 'false' });
+    expect(result.outputs.outcome).toBe('revised');
+    expect(result.log.messages('warning')).not.toContain(notRecorded);
+    expect(github.statuses).toHaveLength(statuses);
+  });
+
+  it('detached, a push’s run records its newer job while the review is sent: that record is kept, and the pending no sweep would finish says where the documentation PR stands', async () => {
+    const PUSHED = 'a'.repeat(40);
+    const comment = github.comments.filter((c) => c.body.startsWith(COMMENT_MARKER)).at(-1)!;
+    const newer = { ...recordIn(comment.body, CODE_PR)!, headSha: PUSHED, jobId: 'job_newer', working: true as const };
+    const result = await hookedSync(
+      reviewBy('lead', 'CHANGES_REQUESTED', 'Shorten the intro.'),
+      {
+        onApiRequest: (flow) => {
+          if (flow.count !== 1) return;
+          codePull.headSha = PUSHED;
+          comment.body = [...comment.body.replace(/\n+$/, '').split('\n').slice(0, -1), sealedRecord(newer, CODE_PR), ''].join('\n');
+        },
+      },
+      { wait: 'false' },
+    );
+    expect(result.outputs.outcome).toBe('revised');
+    expect(messages()).toHaveLength(1);
+    expect(recordIn(codeComment(), CODE_PR)).toEqual(newer);
+    expect(result.log.messages('warning')).toContain(notRecorded);
+    expect(github.latestStatus(HEAD, 'documentation')).toMatchObject({
+      state: 'pending',
+      description: 'Waiting for the approval of the documentation PR acme-sim/docs#5',
+    });
+  });
 });
 
 /**
