@@ -995,9 +995,8 @@ describe('what the loop says and writes, word for word', () => {
     const result = await hookedSync(reviewBy('lead', 'CHANGES_REQUESTED', 'Rewrite the intro.'), { requestMs: 25_000 }, { timeout: '20s' });
     expect(messages()).toHaveLength(1);
     expect(backLink()!.reviewsSent).toEqual([REVIEW_ID]);
-    expect(github.docsCommentBodiesSent(DOCS, DOCS_PR, from).filter((body) => body.startsWith(REVISION_MARKER))).toEqual([
-      expect.stringContaining('✅ **The documentation agent revised this pull request**'),
-    ]);
+    // One write of the reply: the one after the job, in its own window; none past the deadline before it.
+    expect(github.docsCommentBodiesSent(DOCS, DOCS_PR, from).filter((body) => body.startsWith(REVISION_MARKER))).toHaveLength(1);
     expect(result.log.messages('warning')).toEqual([]);
   });
 
