@@ -555,6 +555,83 @@ describe('the budget and the faults', () => {
     expect(result.log.messages('info')).toContain(`Dry run: would send the review to job ${jobId()}; nothing was sent, and nothing written to GitHub.`);
     expect(github.requests.slice(from).filter((request) => request.method !== 'GET' && request.call !== 'identity')).toEqual([]);
   });
+
+  it('reviews submitted since the last one sent, past review-loop-max: each said in the log, none of them read further', async () => {
+    await reviewSync(reviewBy('lead', 'CHANGES_REQUESTED', 'First.', [], 1), { 'review-loop-max': '1' });
+    reviewBy('lead', 'COMMENTED', 'Second, its run dropped.', [], 2);
+    const from = github.requests.length;
+    const result = await reviewSync(reviewBy('lead', 'CHANGES_REQUESTED', 'Third.', [], 3), { 'review-loop-max': '1' });
+    expect(result.outputs.outcome).toBe('skipped');
+    expect(messages()).toHaveLength(1);
+    expect(result.log.messages('info')).toContain('Review 2 (submitted since the last one sent): not sent, review-loop-max (1) is reached.');
+    expect(result.log.messages('notice')).toEqual([expect.stringContaining('has had 1 follow-ups from reviews (review-loop-max)')]);
+    // Neither its author's permission nor its inline comments are asked for.
+    const read = github.requests.slice(from).map((request) => request.path);
+    expect(read.filter((path) => path.includes('/reviews/2/') || path.endsWith('/collaborators/lead/permission'))).toEqual([
+      `/repos/${DOCS}/collaborators/lead/permission`,
+    ]);
+    expect(replies()).toHaveLength(1);
+    expect(replies()[0]!.body).toContain('⏸️ **`lead`’s review was not sent to the agent**');
+  });
+
+  it('the event of an earlier review runs after a later one was submitted: all since the last one sent go, oldest first, the documentation PR decided once', async () => {
+    const docsPrReads = (): number =>
+      github.requests.filter((request) => request.call === 'pull-request' && request.path === `/repos/${DOCS}/pulls/${DOCS_PR}`).length;
+    const before = docsPrReads();
+    await reviewSync(reviewBy('lead', 'CHANGES_REQUESTED', 'First: shorten the intro.', [], 1));
+    const readsForOne = docsPrReads() - before;
+    reviewBy('lead', 'COMMENTED', 'Second: add an example.', [], 2);
+    const third = reviewBy('lead', 'CHANGES_REQUESTED', 'Third: link the error table.', [], 3);
+    reviewBy('lead', 'COMMENTED', 'Fourth: fix a typo.', [], 4);
+    // The event of the third review runs last (the fourth's run was dropped).
+    const result = await reviewSync(third);
+    expect(result.outputs).toMatchObject({ outcome: 'revised', status: 'completed' });
+    expect(messages().map((message) => /Review by lead[^\n]*\n\n([^\n]*)/.exec(message)![1])).toEqual([
+      'First: shorten the intro.',
+      'Second: add an example.',
+      'Third: link the error table.',
+      'Fourth: fix a typo.',
+    ]);
+    expect(backLink()!.reviewsSent).toEqual([1, 2, 3, 4]);
+    expect(result.summary).toContain('| Also sent | `2`, `4` (submitted since the last review sent) |');
+    // The review sent before is not looked at again, nor the event's twice.
+    expect(result.log.messages('info').filter((line) => line.startsWith('Review '))).toEqual([]);
+    expect(result.log.messages('notice')).toEqual([]);
+    expect(result.log.messages('info')).not.toContainEqual(expect.stringContaining('reviews: only the first'));
+    // The documentation PR is read as often for three reviews as for one.
+    expect(docsPrReads() - before - readsForOne).toBe(readsForOne);
+  });
+
+  it('dry-run with a review submitted since the last one sent: both messages shown, nothing sent', async () => {
+    reviewBy('lead', 'COMMENTED', 'First: its run dropped.', [], 1);
+    const result = await reviewSync(reviewBy('lead', 'CHANGES_REQUESTED', 'Second: shorten the intro.', [], 2), { 'dry-run': 'true' });
+    expect(result.outputs.outcome).toBe('dry-run');
+    expect(messages()).toEqual([]);
+    const shown = result.log.blocks.filter((block) => block.title.startsWith('Review message for job'));
+    expect(shown.map((block) => /Review by lead[^\n]*\n\n([^\n]*)/.exec(block.text)![1])).toEqual(['First: its run dropped.', 'Second: shorten the intro.']);
+    const wouldSend = `Dry run: would send the review to job ${jobId()}; nothing was sent, and nothing written to GitHub.`;
+    expect(result.log.messages('info').filter((line) => line === wouldSend)).toHaveLength(2);
+    expect(backLink()!.reviewsSent).toBeUndefined();
+    expect(replies()).toEqual([]);
+  });
+
+  it('a 500 to the message and a back-link the token cannot write: the step says the back-link could not record it', async () => {
+    flows.sim.injectFault({ target: 'message', kind: 'status', status: 500, body: { error: 'Internal error' } });
+    github.injectFault({ call: 'update-comment', kind: 'status', status: 403 });
+    const result = await reviewSync(reviewBy('lead', 'CHANGES_REQUESTED', 'Rewrite the intro.'));
+    expect(result.outputs.outcome).toBe('error');
+    expect(result.failures).toHaveLength(1);
+    expect(result.failures[0]).toMatch(
+      /^The review may have reached the agent: POST \/v2\/agent\/\{projectId\}\/job\/\{id\}\/message answered 500 .+ The documentation PR's back-link could not record it\.$/,
+    );
+    expect(result.log.messages('warning')).toEqual([
+      expect.stringMatching(/^Could not record the follow-up in the documentation PR's back-link \(GitHub update comment/),
+    ]);
+    expect(backLink()!.reviewsSent).toBeUndefined();
+    // The reply still says it may not have reached the agent, and counts it.
+    expect(replies()[0]!.body).toContain('review may not have reached the agent');
+    expect(result.summary).toContain('| Follow-ups | 1 of 5 (review-loop-max) |');
+  });
 });
 
 describe('property: no review from someone without write access ever reaches the agent API', () => {
@@ -633,8 +710,19 @@ describe('what the loop says and writes, word for word', () => {
   });
 
   /** The review's sync run, its event as `reviewSync` sends it, with hooks on the run. */
-  function hookedSync(review: FakeReview, hooks: Pick<FlowOptions, 'onPause' | 'onHang'>): Promise<FlowResult> {
-    const inputs = { command: 'sync', 'review-loop': 'true', 'docs-status': 'approved', 'github-token': DOCS_WORKFLOW_TOKEN, 'code-token': CODE_TOKEN };
+  function hookedSync(
+    review: FakeReview,
+    hooks: Pick<FlowOptions, 'onPause' | 'onHang' | 'onApiRequest' | 'requestMs'>,
+    more: Record<string, string> = {},
+  ): Promise<FlowResult> {
+    const inputs = {
+      command: 'sync',
+      'review-loop': 'true',
+      'docs-status': 'approved',
+      'github-token': DOCS_WORKFLOW_TOKEN,
+      'code-token': CODE_TOKEN,
+      ...more,
+    };
     const payload = pullRequestReviewEvent(DOCS_PR, {
       action: 'submitted',
       state: review.state.toLowerCase() as 'changes_requested' | 'commented',
@@ -850,6 +938,183 @@ describe('what the loop says and writes, word for word', () => {
       description: 'The documentation PR acme-sim/docs#5 was closed without merging',
       target_url: link(DOCS, DOCS_PR),
       token: CODE_TOKEN,
+    });
+  });
+
+  it('counting a review: the back-link is read, written and read back once, then the reply is written', async () => {
+    let sentAt = 0;
+    const result = await hookedSync(reviewBy('lead', 'CHANGES_REQUESTED', 'Rewrite the intro.'), {
+      onApiRequest: (flow) => {
+        if (flow.count === 1) sentAt = github.requests.length;
+      },
+    });
+    expect(result.outputs.outcome).toBe('revised');
+    const after = github.requests.slice(sentAt).map((request) => `${request.method} ${request.path.replace(/\?.*$/, '')}`);
+    const linkId = linkComment().id;
+    expect(after.slice(0, after.indexOf(`POST /repos/${DOCS}/issues/${DOCS_PR}/comments`) + 1)).toEqual([
+      `GET /repos/${DOCS}/issues/${DOCS_PR}/comments`,
+      `PATCH /repos/${DOCS}/issues/comments/${linkId}`,
+      `GET /repos/${DOCS}/issues/${DOCS_PR}/comments`,
+      // The reply, found again (there is none yet), then created.
+      `GET /repos/${DOCS}/issues/${DOCS_PR}/comments`,
+      `POST /repos/${DOCS}/issues/${DOCS_PR}/comments`,
+    ]);
+  });
+
+  it('a back-link write GitHub does not keep: written once more, then one warning says so', async () => {
+    const comment = linkComment();
+    const kept = comment.body;
+    Object.defineProperty(comment, 'body', { get: () => kept, set: () => undefined, configurable: true, enumerable: true });
+    const result = await reviewSync(reviewBy('lead', 'CHANGES_REQUESTED', 'Rewrite the intro.'));
+    expect(result.outputs.outcome).toBe('revised');
+    expect(messages()).toHaveLength(1);
+    expect(result.log.messages('warning')).toEqual([
+      `Could not record the follow-up in the documentation PR's back-link (GitHub did not keep the change): github-token needs "Pull requests: write" on ${DOCS}. Until it records the review, a re-run of this workflow could send it again.`,
+    ]);
+    expect(github.callsTo('update-comment').filter((request) => request.path === `/repos/${DOCS}/issues/comments/${comment.id}`)).toHaveLength(2);
+    expect(backLink()!.reviewsSent).toBeUndefined();
+    // Sent, so it counts for the reply and the summary.
+    expect(replies()[0]!.body).toContain('1 of 5 (review-loop-max)');
+  });
+
+  it('cancelled while the message is in flight, and the back-link write refused: not written again, one warning', async () => {
+    flows.sim.injectFault({ target: 'message', kind: 'hang', process: true });
+    github.injectFault({ call: 'update-comment', kind: 'status', status: 403, times: 1 });
+    const result = await hookedSync(reviewBy('lead', 'CHANGES_REQUESTED', 'Rewrite the intro.'), { onHang: (flow) => flow.cancel() });
+    expect(result.outputs.outcome).toBe('cancelled');
+    expect(messages()).toHaveLength(1);
+    expect(result.log.messages('warning')).toEqual([
+      expect.stringMatching(/^Could not record the follow-up in the documentation PR's back-link \(GitHub update comment \(PATCH .+\) answered 403: /),
+    ]);
+    expect(github.callsTo('update-comment').filter((request) => request.path === `/repos/${DOCS}/issues/comments/${linkComment().id}`)).toHaveLength(1);
+    expect(backLink()!.reviewsSent).toBeUndefined();
+  });
+
+  it('the step’s time runs out while the message is sent: the review counts; the reply is written only at the end, in a window of its own, and no warning says it was not written before', async () => {
+    const from = github.requests.length;
+    const result = await hookedSync(reviewBy('lead', 'CHANGES_REQUESTED', 'Rewrite the intro.'), { requestMs: 25_000 }, { timeout: '20s' });
+    expect(messages()).toHaveLength(1);
+    expect(backLink()!.reviewsSent).toEqual([REVIEW_ID]);
+    // One write of the reply: the one after the job, in its own window; none past the deadline before it.
+    expect(github.docsCommentBodiesSent(DOCS, DOCS_PR, from).filter((body) => body.startsWith(REVISION_MARKER))).toHaveLength(1);
+    expect(result.log.messages('warning')).toEqual([]);
+  });
+
+  it('a documentation PR with more than 300 reviews: the first 300 are looked at, and the log says so', async () => {
+    for (let id = 1; id <= 300; id += 1) reviewBy('lead', 'COMMENTED', `Review ${id}.`, [], id);
+    linkComment().body = linkListing([300]);
+    const result = await reviewSync(reviewBy('lead', 'CHANGES_REQUESTED', 'Review 301.', [], 301));
+    expect(result.outputs.outcome).toBe('revised');
+    expect(result.log.messages('info')).toContain(`${DOCS}#${DOCS_PR} has more than 300 reviews: only the first 300 were looked at.`);
+    expect(messages().map((message) => /Review by lead[^\n]*\n\n([^\n]*)/.exec(message)![1])).toEqual(['Review 301.']);
+    expect(backLink()!.reviewsSent).toEqual([300, 301]);
+  });
+
+  it('a review cut to fit diff-max-chars: the warning, the message and the summary say by how many characters', async () => {
+    const body = 'Rewrite the intro so that it says what the retries flag does. '.repeat(16).trim();
+    const result = await reviewSync(reviewBy('lead', 'CHANGES_REQUESTED', body), { 'diff-max-chars': '1000' });
+    expect(result.outputs.outcome).toBe('revised');
+    const cut = /the review cut by (\d+)/.exec(result.summary)![1]!;
+    expect(result.log.messages('warning')).toEqual([`The review was cut to fit diff-max-chars (1000): its last ${cut} characters are not sent.`]);
+    expect(messages()[0]!.endsWith(`The review was cut to fit the message: its last ${cut} characters are not shown.`)).toBe(true);
+    expect(messages()[0]!.length).toBeLessThanOrEqual(1000);
+  });
+
+  it('another run sent the last follow-up review-loop-max allows meanwhile: the reply says the limit is reached', async () => {
+    writtenMeanwhile(2, [REVIEW_ID - 1]);
+    const result = await reviewSync(reviewBy('lead', 'CHANGES_REQUESTED', 'Rewrite the intro.'), { 'review-loop-max': '1' });
+    expect(result.outputs.outcome).toBe('skipped');
+    expect(messages()).toEqual([]);
+    expect(replies()).toHaveLength(1);
+    expect(replies()[0]!.body).toContain('⏸️ **`lead`’s review was not sent to the agent**');
+  });
+
+  it('review-loop-max reached meanwhile, for two reviews of one run: the reply says so once', async () => {
+    docs.collaborators.set('editor', 'write');
+    reviewBy('lead', 'COMMENTED', 'First: its run dropped.', [], 1);
+    const event = reviewBy('editor', 'CHANGES_REQUESTED', 'Second.', [], 2);
+    writtenMeanwhile(2, [REVIEW_ID]);
+    const from = github.requests.length;
+    const result = await reviewSync(event, { 'review-loop-max': '1' });
+    expect(result.outputs.outcome).toBe('skipped');
+    expect(messages()).toEqual([]);
+    expect(result.log.messages('info')).toContainEqual(expect.stringMatching(/^Review 1 \(submitted since the last one sent\): .*review-loop-max/));
+    expect(notices(result)).toEqual([expect.stringContaining('has had 1 follow-ups from reviews (review-loop-max)')]);
+    expect(github.docsCommentBodiesSent(DOCS, DOCS_PR, from).filter((body) => body.startsWith(REVISION_MARKER))).toHaveLength(1);
+    expect(replies()).toHaveLength(1);
+    expect(replies()[0]!.body).toContain('⏸️ **`lead`’s review was not sent to the agent**');
+  });
+
+  it('another run counts this very review while it is sent: counted before, so no warning', async () => {
+    writtenMeanwhile(3, [REVIEW_ID]);
+    const result = await reviewSync(reviewBy('lead', 'CHANGES_REQUESTED', 'Rewrite the intro.'));
+    expect(result.outputs.outcome).toBe('revised');
+    expect(result.log.messages('warning')).toEqual([]);
+    expect(backLink()!.reviewsSent).toEqual([REVIEW_ID]);
+    expect(result.summary).toContain('| Follow-ups | 1 of 5 (review-loop-max) |');
+  });
+
+  it('waiting: docs-status-state is the status the revision’s end wrote, or the revising one while the end’s could not be written', async () => {
+    docsPr.reviewDecision = 'APPROVED';
+    const approved = await reviewSync(reviewBy('lead', 'COMMENTED', 'Add an example.', [], 1));
+    expect(latest()).toMatchObject({ state: 'success', description: 'The documentation PR acme-sim/docs#5 is approved' });
+    expect(approved.outputs['docs-status-state']).toBe('success');
+    // The pending as the job revises is written; the status as it ended is refused.
+    github.injectFault({ call: 'set-status', kind: 'status', status: 403, skip: 1 });
+    const refused = await reviewSync(reviewBy('lead', 'COMMENTED', 'Add another example.', [], 2));
+    expect(latest()).toMatchObject({
+      state: 'pending',
+      description: 'The documentation agent is revising the documentation PR acme-sim/docs#5 after a review',
+    });
+    expect(refused.outputs['docs-status-state']).toBe('pending');
+  });
+
+  const notRecorded =
+    "The code PR's comment could not record the revision, so no sweep will finish it: its documentation status says where the documentation PR stands instead.";
+
+  it('detached, a code PR comment that cannot record the revision: no sweep would finish it, so its status says where the documentation PR stands', async () => {
+    // The back-link's count is the first comment edited, the code PR's comment the second.
+    github.injectFault({ call: 'update-comment', kind: 'status', status: 403, skip: 1 });
+    const result = await reviewSync(reviewBy('lead', 'CHANGES_REQUESTED', 'Shorten the intro.'), { wait: 'false' });
+    expect(result.outputs.outcome).toBe('revised');
+    expect(messages()).toHaveLength(1);
+    expect(result.log.messages('warning')).toContain(notRecorded);
+    expect(latest()).toMatchObject({ state: 'pending', description: 'Waiting for the approval of the documentation PR acme-sim/docs#5', token: CODE_TOKEN });
+    expect(recordIn(codeComment(), CODE_PR)).not.toHaveProperty('working');
+  });
+
+  it('detached, neither the status nor the comment written: no pending waits for a sweep, and nothing says one does', async () => {
+    github.injectFault({ call: 'set-status', kind: 'status', status: 403 });
+    github.injectFault({ call: 'update-comment', kind: 'status', status: 403, skip: 1 });
+    const statuses = github.statuses.length;
+    const result = await reviewSync(reviewBy('lead', 'CHANGES_REQUESTED', 'Shorten the intro.'), { wait: 'false' });
+    expect(result.outputs.outcome).toBe('revised');
+    expect(result.log.messages('warning')).not.toContain(notRecorded);
+    expect(github.statuses).toHaveLength(statuses);
+  });
+
+  it('detached, a push’s run records its newer job while the review is sent: that record is kept, and the pending no sweep would finish says where the documentation PR stands', async () => {
+    const PUSHED = 'a'.repeat(40);
+    const comment = github.comments.filter((c) => c.body.startsWith(COMMENT_MARKER)).at(-1)!;
+    const newer = { ...recordIn(comment.body, CODE_PR)!, headSha: PUSHED, jobId: 'job_newer', working: true as const };
+    const result = await hookedSync(
+      reviewBy('lead', 'CHANGES_REQUESTED', 'Shorten the intro.'),
+      {
+        onApiRequest: (flow) => {
+          if (flow.count !== 1) return;
+          codePull.headSha = PUSHED;
+          comment.body = [...comment.body.replace(/\n+$/, '').split('\n').slice(0, -1), sealedRecord(newer, CODE_PR), ''].join('\n');
+        },
+      },
+      { wait: 'false' },
+    );
+    expect(result.outputs.outcome).toBe('revised');
+    expect(messages()).toHaveLength(1);
+    expect(recordIn(codeComment(), CODE_PR)).toEqual(newer);
+    expect(result.log.messages('warning')).toContain(notRecorded);
+    expect(github.latestStatus(HEAD, 'documentation')).toMatchObject({
+      state: 'pending',
+      description: 'Waiting for the approval of the documentation PR acme-sim/docs#5',
     });
   });
 });
