@@ -996,7 +996,12 @@ describe('what the loop says and writes, word for word', () => {
     expect(messages()).toHaveLength(1);
     expect(backLink()!.reviewsSent).toEqual([REVIEW_ID]);
     // One write of the reply: the one after the job, in its own window; none past the deadline before it.
-    expect(github.docsCommentBodiesSent(DOCS, DOCS_PR, from).filter((body) => body.startsWith(REVISION_MARKER))).toHaveLength(1);
+    // It names the run's outcome, as the code PR's status does, never the job's own `pr-opened`.
+    expect(github.docsCommentBodiesSent(DOCS, DOCS_PR, from).filter((body) => body.startsWith(REVISION_MARKER))).toEqual([
+      expect.stringContaining('⏳ **The revision was still running when the step’s timeout ran out** (a sweep or a re-run finishes it)'),
+    ]);
+    expect(github.docsCommentBodiesSent(DOCS, DOCS_PR, from).join('\n')).toContain('outcome `timed-out`');
+    expect(result.log.inPhase(Phase.Review)).toContain('The revision of acme-sim/docs#5 ended: timed-out.');
     expect(result.log.messages('warning')).toEqual([]);
   });
 

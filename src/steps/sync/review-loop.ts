@@ -146,16 +146,11 @@ export async function reviewLoop(deps: LoopDeps, docs: DocsSide, code: CodeSide,
   );
   await finishJob(record, core, 'await');
   run.written = record.gateWritten ?? run.written;
-  logger.info(`The revision of ${docsPrName} ended: ${ended.outcome}.`);
-  await reply(
-    deps,
-    github,
-    docs,
-    { kind: 'ended', reviewer: reviewer, jobId, sent: run.sent, max: settings.reviewLoopMax, outcome: ended.outcome },
-    jobId,
-    run,
-    true,
-  );
+  // The run's outcome as the core recorded it: `timed-out` or `cancelled` when the wrap-up was cut
+  // short, never the job's own (the contract's rule, as the sweep's reply has it).
+  const { outcome } = record.job;
+  logger.info(`The revision of ${docsPrName} ended: ${outcome}.`);
+  await reply(deps, github, docs, { kind: 'ended', reviewer: reviewer, jobId, sent: run.sent, max: settings.reviewLoopMax, outcome }, jobId, run, true);
   return 'sent';
 }
 
