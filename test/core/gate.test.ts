@@ -354,6 +354,15 @@ describe('the waiver', () => {
     expect(gateLine(codeComment())).toEqual(['**Documentation gate** (`documentation`): ✅ success: The documentation PR `acme-sim/docs#5` is open.']);
   });
 
+  it('a labeled event that adds waive-label, even where the payload’s labels no longer list it: success naming the label', async () => {
+    const payload = pullRequestEvent(CODE_PR, { headSha: HEAD, action: 'labeled', label: 'no-docs' });
+    payload.pull_request.labels.length = 0;
+    const result = await flows.run(INPUTS, { event: { name: 'pull_request', payload }, env: { GITHUB_RUN_ID: '4242' } });
+    expect(result.outputs).toMatchObject({ outcome: 'skipped', requests: '0', 'docs-status-state': 'success' });
+    expect(gate()).toEqual([{ state: 'success', target_url: RUN_URL }]);
+    expect(latest()!.description).toBe('Waived: the pull request carries the label no-docs');
+  });
+
   it('a custom waive-label; another label added runs the job as usual', async () => {
     const waived = await run({ action: 'labeled', label: 'skip-docs' }, { 'waive-label': 'skip-docs' });
     expect(waived.outputs).toMatchObject({ outcome: 'skipped', 'docs-status-state': 'success' });
