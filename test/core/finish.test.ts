@@ -3,27 +3,36 @@
  * its outcome is `cancelled`, never the job's; a run that already says `error` or `cancelled`
  * keeps it; a preview cancelled while it was awaited leaves the job's outcome standing, since the
  * preview's own status says so. A run off a repository, so nothing is written: the outcome alone is
- * under test.
+ * under test; and off a pull request, whatever docs-status says, no gate is judged.
  */
 import { describe, expect, it } from 'vitest';
 import { newRun } from '../../src/agent/run-agent.js';
 import type { Outcome } from '../../src/constants.js';
 import { gateAndPublish } from '../../src/core/finish.js';
-import { newRecord } from '../../src/core/record.js';
+import type { CoreSettings } from '../../src/core/context.js';
+import { newRecord, type RunRecord } from '../../src/core/record.js';
 import type { PreviewRun } from '../../src/preview/run-preview.js';
 import { testCore, testStep } from '../support/core.js';
 import { previewRun } from '../support/preview-runs.js';
 import { repositoryIdentity } from '../support/records.js';
 
-/** The outcome a run of `outcome` says once its gate and publish phases ran, cancelled or not. */
-async function outcomeAfter(outcome: Outcome, { cancelled, preview }: { cancelled: boolean; preview?: PreviewRun }): Promise<Outcome> {
+/** The record of a run of `outcome` off a pull request once its gate and publish phases ran, cancelled or not. */
+async function recordAfter(
+  outcome: Outcome,
+  { cancelled, preview, docsStatus }: { cancelled: boolean; preview?: PreviewRun; docsStatus?: CoreSettings['docsStatus'] },
+): Promise<RunRecord> {
   const step = testStep();
-  const core = testCore(step);
+  const core = testCore(step, { settings: { docsStatus: docsStatus ?? 'off' } });
   const record = newRecord({ pullRequest: undefined, repository: repositoryIdentity('acme/widgets'), job: newRun('job_1', 'x', 0, outcome) });
   record.preview = preview;
   if (cancelled) step.cancel();
   await gateAndPublish(record, core);
-  return record.job.outcome;
+  return record;
+}
+
+/** The outcome a run of `outcome` says once its gate and publish phases ran, cancelled or not. */
+async function outcomeAfter(outcome: Outcome, options: { cancelled: boolean; preview?: PreviewRun }): Promise<Outcome> {
+  return (await recordAfter(outcome, options)).job.outcome;
 }
 
 describe('a run cancelled after its job ended', () => {
@@ -39,5 +48,14 @@ describe('a run cancelled after its job ended', () => {
   it('keeps the job’s outcome when the preview was the one cancelled, its own status saying so', async () => {
     expect(await outcomeAfter('pr-opened', { cancelled: true, preview: previewRun({ status: 'cancelled' }) })).toBe('pr-opened');
     expect(await outcomeAfter('pr-opened', { cancelled: true, preview: previewRun({ status: 'success' }) })).toBe('cancelled');
+  });
+});
+
+describe('a run off a pull request (a push, a dispatch)', () => {
+  it.each(['written', 'approved'] as const)('judges no documentation gate with docs-status: %s: no status is its to leave', async (docsStatus) => {
+    for (const outcome of ['pr-opened', 'no-pr', 'failed'] as const) {
+      const record = await recordAfter(outcome, { cancelled: false, docsStatus });
+      expect(record.gate, outcome).toBeUndefined();
+    }
   });
 });

@@ -4,10 +4,11 @@
  * contract's table end to end (pending while the job works, then the final state, on the event's
  * head commit, with its link and the `docs-status-state` output), a link that is no documentation
  * PR (failure, saying what it is: the status says only what the run checked), the waiver (in the
- * comment's gate line too), `approved` waiting on the documentation PR, the code PR's comment, and
- * the faults of the status write: a run that cannot write it says so in one warning and goes on,
- * and no status ever lands on a commit or a repository other than the event's head in the
- * workflow's repository.
+ * comment's gate line too), `approved` waiting on the documentation PR, a detached start (`pending`
+ * for the sweep, `failure` where nothing records its job), what the record keeps of the status it
+ * judged, the code PR's comment, and the faults of the status write: a run that cannot write it
+ * says so in one warning and goes on, and no status ever lands on a commit or a repository other
+ * than the event's head in the workflow's repository.
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { COMMENT_MARKER, DOCS_PR_MARKER, type DocsPrRecord } from '../../src/memory/record.js';
@@ -85,6 +86,8 @@ function run(event: PullRequestEventOptions = {}, inputs: Record<string, string>
 const gate = (): Array<Pick<FakeStatus, 'state' | 'target_url'>> =>
   github.statuses.filter((status) => status.context === 'documentation').map(({ state, target_url }) => ({ state, target_url }));
 const latest = (): FakeStatus | undefined => github.latestStatus(HEAD, 'documentation');
+/** The `documentation` statuses, in the order GitHub took them: state and description. */
+const said = (): string[] => github.statuses.filter((status) => status.context === 'documentation').map((status) => `${status.state}: ${status.description}`);
 const statusWarnings = (result: FlowResult): string[] => result.log.messages('warning').filter((line) => line.includes('documentation status'));
 const creates = () => flows.sim.requests.filter((r) => r.method === 'POST' && r.endpoint === 'create');
 const codeComment = (): string => github.comments.filter((c) => c.body.includes(COMMENT_MARKER) && c.user.login === 'github-actions[bot]').at(-1)!.body;
@@ -351,6 +354,15 @@ describe('the waiver', () => {
     expect(gateLine(codeComment())).toEqual(['**Documentation gate** (`documentation`): ✅ success: The documentation PR `acme-sim/docs#5` is open.']);
   });
 
+  it('a labeled event that adds waive-label, even where the payload’s labels no longer list it: success naming the label', async () => {
+    const payload = pullRequestEvent(CODE_PR, { headSha: HEAD, action: 'labeled', label: 'no-docs' });
+    payload.pull_request.labels.length = 0;
+    const result = await flows.run(INPUTS, { event: { name: 'pull_request', payload }, env: { GITHUB_RUN_ID: '4242' } });
+    expect(result.outputs).toMatchObject({ outcome: 'skipped', requests: '0', 'docs-status-state': 'success' });
+    expect(gate()).toEqual([{ state: 'success', target_url: RUN_URL }]);
+    expect(latest()!.description).toBe('Waived: the pull request carries the label no-docs');
+  });
+
   it('a custom waive-label; another label added runs the job as usual', async () => {
     const waived = await run({ action: 'labeled', label: 'skip-docs' }, { 'waive-label': 'skip-docs' });
     expect(waived.outputs).toMatchObject({ outcome: 'skipped', 'docs-status-state': 'success' });
@@ -483,6 +495,29 @@ describe('approved: pending until the documentation PR is approved or merged', (
     expect(approvalReads()).toEqual([]);
   });
 
+  it('reads no approval of a documentation PR closed without merging: failure, whatever its reviews say', async () => {
+    docsPull(5, { state: 'closed', reviewDecision: 'APPROVED' });
+    const result = await run({}, APPROVED_INPUTS, { prLink: link(5) });
+    expect(result.outputs).toMatchObject({ outcome: 'pr-opened', 'docs-status-state': 'failure' });
+    expect(latest()).toMatchObject({ state: 'failure', target_url: link(5), description: 'The documentation PR acme-sim/docs#5 was closed without merging' });
+    expect(github.requests.filter((r) => r.call === 'reviews' || r.call === 'review-decision')).toEqual([]);
+  });
+
+  it('cancelled while the approval is read: error, the run cancelled, never a status that waits for the approval', async () => {
+    docsPull(5);
+    github.injectFault({ call: 'review-decision', kind: 'hang' });
+    const result = await run({}, APPROVED_INPUTS, { prLink: link(5), onHang: (flow) => flow.cancel() });
+    expect(github.callsTo('review-decision')).toHaveLength(1);
+    expect(result.outputs).toMatchObject({ outcome: 'cancelled', 'docs-status-state': 'error' });
+    expect(result.failed).toBe(true);
+    expect(latest()).toMatchObject({
+      state: 'error',
+      target_url: RUN_URL,
+      description: 'Cancelled: the documentation job may still run; a re-run attaches to it',
+    });
+    expect(result.log.messages('warning')).toEqual([]);
+  });
+
   it('a waived pull request gets no comment: the skip is the status’s to show', async () => {
     const result = await run({ labels: ['no-docs'] }, { 'pr-comment': 'true' });
     expect(result.outputs).toMatchObject({ outcome: 'skipped', 'docs-status-state': 'success' });
@@ -517,6 +552,73 @@ describe('approved: pending until the documentation PR is approved or merged', (
     const result = await run({}, APPROVED_INPUTS, { prLink: link(5) });
     expect(result.outputs['docs-status-state']).toBe('pending');
     expect(result.log.messages('warning')).toEqual([expect.stringMatching(/^Could not read the reviews of documentation PR acme-sim\/docs#5/)]);
+  });
+});
+
+describe('detached (wait: false): the job left at work keeps the status pending for a sweep, unless nothing records it', () => {
+  const DETACHED = { wait: 'false', 'pr-comment': 'true' };
+  const WRITING = 'pending: The documentation agent is writing the documentation for this pull request';
+  const LEFT_AT_WORK = 'pending: The documentation agent is writing (the step did not wait); a sweep sets this status once the job ends';
+
+  it('the job recorded as working: pending once it was accepted, then pending for the sweep, saying the step did not wait', async () => {
+    const result = await run({ action: 'opened' }, DETACHED, { script: scripts.stayActive() });
+    expect(result.outputs).toMatchObject({ outcome: 'submitted', 'docs-status-state': 'pending' });
+    expect(recordIn(codeComment(), CODE_PR)).toMatchObject({ jobId: result.outputs['job-id'], headSha: HEAD, working: true });
+    expect(said()).toEqual([WRITING, LEFT_AT_WORK]);
+    expect(latest()!.target_url).toBe(RUN_URL);
+    expect(result.log.messages('warning')).toEqual([]);
+  });
+
+  it('the comment could not record the job: no sweep will find it, so failure saying so, never a pending that waits for ever', async () => {
+    github.injectFault({ call: 'create-comment', kind: 'status', status: 500, times: 10 });
+    const result = await run({ action: 'opened' }, { ...DETACHED, retries: '0' }, { script: scripts.stayActive() });
+    expect(result.outputs).toMatchObject({ outcome: 'submitted', 'docs-status-state': 'failure' });
+    expect(said()).toEqual([
+      WRITING,
+      expect.stringMatching(/^failure: The job could not be recorded in this pull request's comment, so no sweep will finish it; re-run the workflow, or add/),
+    ]);
+    expect(latest()!.target_url).toBe(RUN_URL);
+  });
+
+  it('a re-run on the head its job still works on attaches to it without waiting: the record still says working, so the status stays pending for the sweep', async () => {
+    const first = await run({ action: 'opened' }, { ...DETACHED, 'reuse-job': 'true' }, { script: scripts.stayActive() });
+    const jobId = first.outputs['job-id']!;
+    flows.sim.resetLog();
+    github.statuses.length = 0;
+    const again = await run({ action: 'synchronize' }, { ...DETACHED, 'reuse-job': 'true' });
+    expect(again.outputs).toMatchObject({ outcome: 'running', 'job-id': jobId, 'docs-status-state': 'pending' });
+    expect(flows.sim.requests.filter((r) => r.method === 'POST')).toEqual([]);
+    expect(recordIn(codeComment(), CODE_PR)).toMatchObject({ jobId, headSha: HEAD, working: true });
+    expect(said().at(-1)).toBe(LEFT_AT_WORK);
+    expect(again.log.messages('warning')).toEqual([]);
+  });
+});
+
+describe('what the record keeps of the status it judged, for a merge queue to judge the same head again', () => {
+  it('the head, the outcome and the documentation PR it was judged on, which the action did not close', async () => {
+    await run({ action: 'opened' }, { 'pr-comment': 'true' }, { prLink: link(5) });
+    expect(latest()).toMatchObject({ state: 'success', target_url: link(5) });
+    expect(recordIn(codeComment(), CODE_PR)!.judged).toEqual({
+      sha: HEAD,
+      outcome: 'pr-opened',
+      docsPr: { repository: DOCS, number: 5, repositoryId: github.repositoryId(DOCS), headRef: BRANCH, closedByAction: false },
+    });
+  });
+
+  it('a documentation PR GitHub could not answer for: failure, and the pull request the job reported recorded all the same, for a later run to check', async () => {
+    github.injectFault({ call: 'pull-request', kind: 'status', status: 403, times: 10 });
+    const result = await run({ action: 'opened' }, { 'pr-comment': 'true' }, { prLink: link(5) });
+    expect(result.outputs).toMatchObject({ outcome: 'pr-opened', 'docs-status-state': 'failure' });
+    expect(latest()).toMatchObject({
+      state: 'failure',
+      target_url: RUN_URL,
+      description: 'The documentation PR acme-sim/docs#5 could not be checked on GitHub; re-run the workflow, or add the label no-docs to waive it',
+    });
+    expect(recordIn(codeComment(), CODE_PR)!.judged).toEqual({
+      sha: HEAD,
+      outcome: 'pr-opened',
+      docsPr: { repository: DOCS, number: 5, headRef: BRANCH, closedByAction: false },
+    });
   });
 });
 

@@ -14,7 +14,7 @@ import { expectedVisitors, type JobScript } from '../simulator/index.js';
 import type { FakeBlob, FakeFile, FakeGitHub, FakeRepository } from '../support/fake-github.js';
 import { asRead, renderedTables, renderProblems, type RenderExpectations } from '../support/github-markdown.js';
 import { shaOf } from '../support/github-objects.js';
-import { startFlows, type FlowResult, type Flows } from '../support/in-process.js';
+import { startFlows, type FlowOptions, type FlowResult, type Flows } from '../support/in-process.js';
 import { recordIn } from '../support/records.js';
 import { runnerCommands } from '../support/runner-log.js';
 import { pullRequestEvent } from '../support/webhook-events.js';
@@ -105,9 +105,9 @@ function docsPr(files: FakeFile[], config: Record<string, FakeBlob> = { 'docs/do
   return head;
 }
 
-function run(inputs: Record<string, string> = {}, codeHead = 'e'.repeat(40)): Promise<FlowResult> {
+function run(inputs: Record<string, string> = {}, codeHead = 'e'.repeat(40), options: FlowOptions = {}): Promise<FlowResult> {
   flows.sim.queuePrLinks(DOCS_PR_URL);
-  return flows.run({ ...INPUTS, ...inputs }, { event: { name: 'pull_request', payload: pullRequestEvent(CODE_PR, { headSha: codeHead }) } });
+  return flows.run({ ...INPUTS, ...inputs }, { ...options, event: { name: 'pull_request', payload: pullRequestEvent(CODE_PR, { headSha: codeHead }) } });
 }
 
 const comment = (): string => github.comments.filter((c) => c.body.includes(COMMENT_MARKER) && c.user.login === 'github-actions[bot]').at(-1)!.body;
@@ -524,10 +524,32 @@ describe('measured once per documentation PR number, base and head', () => {
       { filename: 'docs/images/a.png', status: 'added' },
       { filename: 'docs/docs.json', status: 'modified' },
     ]);
-    await run();
+    const first = await run();
+    expect(first.log.messages('info')).toContain('Documentation PR acme-sim/docs#7 changes no page of the site: nothing to show of its readers.');
+    expect(comment()).not.toContain('What readers will see');
     const before = since();
-    await run({}, 'f'.repeat(40));
+    const again = await run({}, 'f'.repeat(40));
     expect(docsCallsSince(before)).toEqual(['pull-request']);
+    // Nothing to show from the record either: no section, the output empty.
+    expect(comment()).not.toContain('What readers will see');
+    expect(again.summary).not.toContain('What readers will see');
+    expect(first.outputs['reader-impact']).toBe('');
+    expect(again.outputs['reader-impact']).toBe('');
+  });
+
+  it('a head whose every page has a path longer than the record keeps: a later run says so again from the record, reading nothing', async () => {
+    const long = (i: number): string => `/${Array.from({ length: 4 }, (_, k) => `part-${i}-${k}-${'y'.repeat(80)}`).join('/')}`;
+    docsPr(Array.from({ length: 3 }, (_, i) => page(long(i))));
+    const said = 'What readers will see\n\nThis documentation PR changes 3 pages, each with a path longer than 255 characters: not shown.';
+    await run();
+    expect(comment()).toContain(said);
+    const before = since();
+    const again = await run({}, 'f'.repeat(40));
+    expect(docsCallsSince(before)).toEqual(['pull-request']);
+    expect(analyticsSince(before)).toEqual([]);
+    expect(comment()).toContain(said);
+    expect(again.summary).toContain(said);
+    expect(recordIn(comment(), CODE_PR)!.impact).toMatchObject({ pages: [], more: 3 });
   });
 });
 
@@ -761,6 +783,18 @@ describe('faults: one warning, the outcome unchanged, the rest of the comment as
         .sort(),
     ).toEqual(['/guides/never-read', '/guides/new', pathName(650)].sort());
     expect(feedback()).toHaveLength(1);
+  });
+});
+
+describe('a cancellation is no fault of the reads', () => {
+  it('cancelled while the analytics are read: the run says cancelled, without a warning that they could not be read', async () => {
+    docsPr([page('/guides/page-20'), page('/guides/new', 'added')]);
+    flows.sim.injectFault({ target: 'visitors', kind: 'hang', times: Infinity });
+    const result = await run({}, undefined, { onHang: (flow) => flow.cancel() });
+    expect(visitors()).toHaveLength(1);
+    expect(result.outputs.outcome).toBe('cancelled');
+    expect(result.failed).toBe(true);
+    expect(result.log.messages('warning')).toEqual([]);
   });
 });
 

@@ -8,13 +8,14 @@
  */
 import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { COMMENT_MARKER, DOCS_PR_MARKER } from '../../src/memory/record.js';
+import { COMMENT_MARKER, DOCS_PR_MARKER, type CommentRecord } from '../../src/memory/record.js';
 import { REVISION_MARKER } from '../../src/report/revision-report.js';
 import { Phase, phaseTitle } from '../../src/runtime.js';
 import type { JobScript } from '../simulator/index.js';
 import type { FakeGitHub, FakePermission, FakePullState, FakeRepository, FakeReview, FakeReviewComment } from '../support/fake-github.js';
 import { startFlows, type FlowOptions, type FlowResult, type Flows } from '../support/in-process.js';
 import { expectRendersAsGitHubShould } from '../support/github-markdown.js';
+import { shaOf } from '../support/github-objects.js';
 import { backLinkIn, recordIn, sealedBackLink, sealedRecord } from '../support/records.js';
 import { pullRequestEvent, pullRequestReviewEvent } from '../support/webhook-events.js';
 import { closedPort } from '../support/closed-port.js';
@@ -95,6 +96,13 @@ function reviewBy(login: string, state: FakeReview['state'], body: string, comme
   const review: FakeReview = { id, login, state, submittedAt: '2026-01-05T10:00:00Z', body, comments };
   docsPr.reviews = [...(docsPr.reviews ?? []), review];
   return review;
+}
+
+/** Changes the record of the code PR's comment, sealed again as the action seals it: what an earlier run would have left. */
+function changeCodeRecord(change: (record: CommentRecord) => CommentRecord): void {
+  const comment = github.comments.filter((c) => c.body.startsWith(COMMENT_MARKER)).at(-1)!;
+  const report = comment.body.replace(/\n+$/, '').split('\n').slice(0, -1).join('\n');
+  comment.body = `${report}\n${sealedRecord(change(recordIn(comment.body, CODE_PR)!), CODE_PR)}\n`;
 }
 
 /** `command: sync` with the review loop, in the documentation repository's workflow, on the review's event. */
@@ -1176,6 +1184,58 @@ describe('a revision is a job like any other, and only the action’s memory cou
     expect(JSON.parse(sweep.outputs.swept!)).toEqual([expect.objectContaining({ pullRequest: CODE_PR, outcome: 'pr-opened' })]);
     expect(recordIn(codeComment(), CODE_PR)).not.toHaveProperty('working');
     expect(replies()[0]!.body).toContain('✅ **The documentation agent revised this pull request**');
+  });
+
+  it('a revision that ended well is judged as sync judges it: the record keeps `synced`, with its documentation PR, for a merge queue to judge again', async () => {
+    const result = await reviewSync(reviewBy('lead', 'CHANGES_REQUESTED', 'Shorten the intro.'));
+    expect(result.outputs.outcome).toBe('revised');
+    expect(result.log.messages('info')).toContain('The revision of acme-sim/docs#5 ended: pr-opened.');
+    expect(recordIn(codeComment(), CODE_PR)!.judged).toEqual({
+      sha: HEAD,
+      outcome: 'synced',
+      docsPr: { repository: DOCS, number: DOCS_PR, repositoryId: github.repositoryId(DOCS), headRef: BRANCH, closedByAction: false },
+    });
+  });
+
+  it('a revision that ended without a new change, after someone pushed to its documentation PR: what readers will see is measured for the head they will see', async () => {
+    const head = shaOf('the reviewer’s own commit');
+    docsPr.headSha = head;
+    docsPr.files = [{ filename: 'docs/guides/retries.mdx', status: 'modified' }];
+    docs.files.set(head, { 'docs/docs.json': '{"name": "Docs"}', 'docs/guides/retries.mdx': '# Retries\n' });
+    // The code PR's run measured the documentation PR at its first head.
+    changeCodeRecord((record) => ({ ...record, impact: { number: DOCS_PR, base: 'main', head: shaOf('the job’s first head'), pages: [], more: 0 } }));
+    flows.sim.queueJobScripts([{ status: 'active', polls: 1, ref: BRANCH }, { status: 'completed' }]);
+    const result = await reviewSync(reviewBy('lead', 'COMMENTED', 'Check the intro against the new flag.'));
+    expect(result.log.messages('info')).toContain('The revision of acme-sim/docs#5 ended: no-pr.');
+    expect(recordIn(codeComment(), CODE_PR)!.impact).toMatchObject({
+      number: DOCS_PR,
+      base: 'main',
+      head,
+      pages: [expect.objectContaining({ path: '/guides/retries', change: 'modified' })],
+      more: 0,
+    });
+    expect(codeComment()).toContain('What readers will see');
+  });
+
+  it('detached, with a comment code-token may not write: the revision is not recorded, so no pending waits on it; the status says at once where the documentation PR stands', async () => {
+    docsPr.reviewDecision = 'APPROVED';
+    github.tokens.set(CODE_TOKEN, { login: 'docs-gate[bot]', repositories: { [CODE]: { pullRequests: 'read', contents: 'read', statuses: 'write' } } });
+    const before = codeComment();
+    const from = github.statuses.length;
+    const result = await reviewSync(reviewBy('lead', 'CHANGES_REQUESTED', 'Shorten the intro.'), { wait: 'false' });
+    expect(result.outputs).toMatchObject({ outcome: 'revised', 'docs-status-state': 'success' });
+    expect(messages()).toHaveLength(1);
+    expect(result.log.messages('warning')).toEqual([
+      expect.stringMatching(/^Could not write the pull-request comment \(403\)/),
+      "The code PR's comment could not record the revision, so no sweep will finish it: its documentation status says where the documentation PR stands instead.",
+    ]);
+    expect(codeComment()).toBe(before);
+    // Pending as the job started to revise, then at once where the documentation PR stands, by code-token.
+    expect(statusesOn(HEAD).slice(from)).toEqual([
+      'pending: The documentation agent is revising the documentation PR acme-sim/docs#5 after a review',
+      'success: The documentation PR acme-sim/docs#5 is approved',
+    ]);
+    expect(latest()).toMatchObject({ target_url: link(DOCS, DOCS_PR), token: CODE_TOKEN });
   });
 
   it('a copy of the reply, by anyone else, is never rewritten: the sweep tells the action’s own reply how the revision ended', async () => {

@@ -647,6 +647,29 @@ describe('the sweep’s rules, kept by the core', () => {
     expect(run.log.messages('info').join('\n')).toContain(action === 'closed' ? 'Closed documentation PR acme-sim/docs#101' : 'marked ready for review');
   });
 
+  it('a code PR merged while a job that changed nothing worked: its recorded documentation PR marked ready, but neither measured nor its approval read, since the job opened nothing', async () => {
+    opened(101);
+    const jobId = await createdJob(flows.sim, [{ status: 'completed' }]);
+    const docsPr = { repository: DOCS, number: 101, headRef: BRANCH, closedByAction: false };
+    actionComment(CODE_PR, { jobId, headSha: HEAD, working: true, acceptedAt: new Date(flows.time.now()).toISOString(), docsPr });
+    github.pullStates.set(CODE_PR, { ...github.pullStates.get(CODE_PR)!, state: 'closed', merged: true });
+    flows.time.advance(MINUTE);
+    const from = github.requests.length;
+    const run = await sweep({ 'docs-status': 'approved', 'reader-impact': 'true' });
+    expect(swept(run)).toEqual([expect.objectContaining({ pullRequest: CODE_PR, outcome: 'no-pr', docsStatusState: 'success' })]);
+    expect(docs.pulls.get(101)).toMatchObject({ state: 'open', draft: false });
+    expect(github.latestStatus(HEAD, 'documentation')).toMatchObject({
+      state: 'success',
+      description: 'No documentation change needed: the documentation agent changed nothing',
+    });
+    const calls = github.requests.slice(from).map((request) => request.call);
+    expect(calls).toContain('mark-ready');
+    // Nothing of what readers will see (its files, its tree), and no approval: no documentation PR of this job's waits on one.
+    expect(calls.filter((call) => call === 'pull-files' || call === 'tree' || call === 'review-decision' || call === 'reviews')).toEqual([]);
+    expect(flows.sim.requests.filter((request) => request.endpoint === 'visitors')).toEqual([]);
+    expect(recordOn()?.impact).toBeUndefined();
+  });
+
   it('a code PR merged while its job worked, with docs-publish: on-release: the sweep holds its documentation PR for the release', async () => {
     flows.sim.queueJobScripts(jobOf(20 * MINUTE));
     flows.sim.queuePrLinks(docsPrLink(101));

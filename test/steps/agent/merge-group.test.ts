@@ -12,7 +12,19 @@ import { COMMENT_MARKER, DOCS_PR_MARKER } from '../../../src/memory/record.js';
 import { fileDiff, type FakeGitHub, type FakePullState, type FakeRepository, type FakeStatus } from '../../support/fake-github.js';
 import type { FlowOptions, FlowResult, Flows } from '../../support/in-process.js';
 import { recordIn, sealedBackLink, sealedRecord } from '../../support/records.js';
-import { BRANCH, CODE, CODE_PR, DOCS, DOCS_TOKEN, docsPull, HEAD, link, useTwoRepositories } from '../../support/two-repositories.js';
+import {
+  BRANCH,
+  CODE,
+  CODE_PR,
+  codePrComment,
+  DOCS,
+  DOCS_TOKEN,
+  docsPull,
+  HEAD,
+  link,
+  linkedDocsPr,
+  useTwoRepositories,
+} from '../../support/two-repositories.js';
 import { mergeGroupEvent, pullRequestEvent, type MergeGroupEventOptions, type PullRequestEventOptions } from '../../support/webhook-events.js';
 
 /** The merge queue's own commit for the pull request: where the queue wants `documentation`. */
@@ -161,6 +173,17 @@ describe('what the queue cannot wait for, and what the run cannot find, fails, s
     const code = await pullRequestRun({ wait: 'false' }, {}, null);
     expect(code.outputs).toMatchObject({ outcome: 'submitted', 'docs-status-state': 'pending' });
     expectGated(await queueRun(), 'failure', 'The documentation agent is writing the documentation for this pull request; a merge queue cannot wait for it');
+  });
+
+  it('a revision at work after a review of its documentation PR (a detached review loop): failure, the agent revising, not writing', async () => {
+    const acceptedAt = new Date(flows.time.now()).toISOString();
+    const revising = { statusSha: HEAD, replyAuthor: 'github-actions[bot]' };
+    codePrComment(
+      github,
+      910,
+      `${COMMENT_MARKER}\nRevising\n${sealedRecord({ jobId: 'job_1', headSha: HEAD, docsPr: linkedDocsPr(5), working: true, acceptedAt, revising }, CODE_PR)}`,
+    );
+    expectGated(await queueRun(), 'failure', 'The documentation agent is revising the documentation PR after a review; a merge queue cannot wait for it');
   });
 
   it('a push since the pull request’s run (its head not judged yet): failure naming the head', async () => {
