@@ -129,6 +129,8 @@ describe('a detached run: start, the documentation PR opening, the sweep finishi
     expect(github.requests.slice(writesFrom).filter(isWrite)).toEqual([]);
     expect(github.comments.map((comment) => comment.body)).toEqual(before);
     expect(gate()).toEqual(['pending', 'pending']);
+    // One job: no word of a cap.
+    expect(run.log.messages('notice')).toEqual([]);
   });
 
   it('a sweep after the job ended finishes the pull request as a waiting run: outcome, documentation PR linked, success', async () => {
@@ -150,7 +152,8 @@ describe('a detached run: start, the documentation PR opening, the sweep finishi
     expect(codeComment()?.body).toContain(docsPrLink(101));
     expect(gate()).toEqual(['pending', 'pending', 'success']);
     expect(run.summary).toContain('Documentation sweep');
-    expect(run.summary).toContain(`#${CODE_PR}`);
+    expect(run.summary).toContain(`| [#${CODE_PR}](https://github.com/${CODE}/pull/${CODE_PR}) |`);
+    expect(run.log.messages('info')).toContain(`1 job left working, oldest first.`);
     // The pull request is a phase of the log, and what is done for it, each a group titled by both.
     const pull = `Pull request #${CODE_PR}` as const;
     expect(run.log.phases).toEqual([pull, ...[Phase.DocsPr, Phase.Preview, Phase.Impact, Phase.Gate, Phase.Publish].map((phase) => phaseTitle([pull, phase]))]);
@@ -228,6 +231,8 @@ describe('bad input and faults', () => {
     expect(github.requests.map((request) => request.call)).toEqual(['recent-comments', 'pending-pulls']);
     expect(agentRequests()).toBe(0);
     expect(run.summary).toContain('nothing to finish');
+    expect(run.log.messages('info')).toContain('No job left working: nothing to sweep.');
+    expect(run.log.messages('notice')).toEqual([]);
   });
 
   it('a hundred working records: the oldest 50 are read, once each, and the 50 newest wait with one notice', async () => {
@@ -260,7 +265,8 @@ describe('bad input and faults', () => {
     expect(entries.map((each) => each.pullRequest)).toEqual(oldest);
     expect(entries.every((each) => each.outcome === 'still-working')).toBe(true);
     expect(agentRequests()).toBe(50);
-    expect(run.log.messages('notice').filter((line) => line.includes('wait for the next sweep'))).toHaveLength(1);
+    expect(run.log.messages('notice')).toEqual(['100 jobs left working: this sweep reads the oldest 50; the 50 newest wait for the next sweep.']);
+    expect(run.summary).toContain('\n50 more jobs left working wait for the next sweep (a sweep reads the oldest 50).\n');
     // Finding them: one page of 100 comments (GitHub's link says there is no next), the identity, and
     // the 101 open pull requests in two pages of 100 (none of their heads is pending).
     expect(github.requests.map((request) => request.call)).toEqual(['recent-comments', 'identity', 'pending-pulls', 'pending-pulls']);
@@ -374,7 +380,9 @@ describe('bad input and faults', () => {
     flows.time.advance(MINUTE);
     const unrotated = await sweep();
     expect(swept(unrotated)).toEqual([]);
-    expect(unrotated.log.messages('notice').join('\n')).toContain('does not verify');
+    expect(unrotated.log.messages('notice')).toEqual([
+      '1 pull-request comment of this action held a record that does not verify: counted as none. Most likely api-key was rotated since they were written (give the earlier key as previous-api-key), else they were edited by hand.',
+    ]);
     const run = await sweep({ 'previous-api-key': OLD_KEY });
     expect(swept(run)).toEqual([expect.objectContaining({ outcome: 'no-pr' })]);
     expect(recordOn()).toEqual({ jobId, headSha: HEAD, judged: { sha: HEAD, outcome: 'no-pr' } });
@@ -670,5 +678,85 @@ describe('the sweep’s rules, kept by the core', () => {
     expect(run.outputs.outcome).toBe('cancelled');
     expect(run.failed).toBe(true);
     expect(run.failures).toEqual(['The sweep was cancelled: what was finished stays finished; the rest waits for the next sweep.']);
+  });
+});
+
+/** `count` pull requests from 400 on, each with its own head, whose comment records the job `jobIdOf` names at work, accepted a second apart (400 oldest). */
+function working(count: number, jobIdOf: (n: number) => string): void {
+  for (let n = 0; n < count; n++) {
+    const acceptedAt = flows.time.now() + n * 1000;
+    actionComment(400 + n, {
+      jobId: jobIdOf(n),
+      headSha: sha(n + 1),
+      working: true,
+      acceptedAt: new Date(acceptedAt).toISOString(),
+      endsBy: new Date(acceptedAt + 30 * MINUTE).toISOString(),
+    });
+  }
+}
+
+describe('what the sweep says as it finds its work', () => {
+  it('a dry run past the cap lists the oldest 50, each as found (no status, no documentation PR), and says the newest waits', async () => {
+    working(51, (n) => `job_dry${n}`);
+    flows.time.advance(MINUTE);
+    const run = await sweep({ 'dry-run': 'true' });
+    expect(run.outputs.outcome).toBe('dry-run');
+    expect(swept(run)).toEqual(
+      Array.from({ length: 50 }, (_, n) => ({ pullRequest: 400 + n, jobId: `job_dry${n}`, status: '', outcome: 'dry-run', prLink: '', docsStatusState: '' })),
+    );
+    expect(run.log.messages('notice')).toEqual(['51 jobs left working: this sweep reads the oldest 50; the 1 newest wait for the next sweep.']);
+    expect(run.log.messages('info')).toEqual(
+      expect.arrayContaining(['51 jobs left working, oldest first.', 'Dry run: nothing was read from the API, and nothing written to GitHub.']),
+    );
+    expect(run.summary).toContain('\n1 more job left working wait for the next sweep (a sweep reads the oldest 50).\n');
+    expect(flows.sim.requests).toHaveLength(0);
+  });
+
+  it('without docs-status it finds its work through the recent comments alone: no pending head is looked for', async () => {
+    const run = await sweep({ 'docs-status': 'false' });
+    expect(run.outputs.outcome).toBe('swept');
+    expect(github.requests.map((request) => request.call)).toEqual(['recent-comments']);
+  });
+
+  it('more pull requests whose head is pending than one sweep reads (50): one notice that the rest waits for the next sweep', async () => {
+    for (let n = 0; n < 51; n++) {
+      github.pullStates.set(500 + n, {
+        title: `Change ${n}`,
+        state: 'open',
+        draft: false,
+        merged: false,
+        headRef: `change-${n}`,
+        headSha: sha(n + 1),
+        labels: [],
+      });
+      github.statuses.push({
+        repository: CODE,
+        sha: sha(n + 1),
+        state: 'pending',
+        description: null,
+        target_url: null,
+        context: 'documentation',
+        token: 'ghs_earlierRun',
+        id: n + 1,
+      });
+    }
+    const run = await sweep();
+    expect(run.outputs.outcome).toBe('swept');
+    expect(github.callsTo('list-comments')).toHaveLength(50);
+    expect(run.log.messages('notice')).toEqual(['This repository had more to look at than one sweep reads: the rest waits for the next sweep.']);
+  });
+
+  it('cancelled while it looks for its work: outcome cancelled, the step fails as a cancellation, not as a failure to find', async () => {
+    github.injectFault({ call: 'recent-comments', kind: 'hang' });
+    const run = await flows.run({ ...DETACHED, command: 'sweep' }, { event: scheduleEvent(), onHang: (flow) => flow.cancel() });
+    expect(run.outputs).toMatchObject({ outcome: 'cancelled', swept: '[]' });
+    expect(run.failures).toEqual(['The sweep was cancelled: what was finished stays finished; the rest waits for the next sweep.']);
+  });
+
+  it('out of time while it looks for its work: an error that says it could not find them, not a cancellation', async () => {
+    github.injectFault({ call: 'recent-comments', kind: 'hang' });
+    const run = await sweep({ timeout: '20s' });
+    expect(run.outputs).toMatchObject({ outcome: 'error', swept: '[]' });
+    expect(run.failures).toEqual([expect.stringMatching(/^Could not find the pull requests to sweep: /)]);
   });
 });
