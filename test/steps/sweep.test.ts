@@ -129,6 +129,7 @@ describe('a detached run: start, the documentation PR opening, the sweep finishi
     expect(github.requests.slice(writesFrom).filter(isWrite)).toEqual([]);
     expect(github.comments.map((comment) => comment.body)).toEqual(before);
     expect(gate()).toEqual(['pending', 'pending']);
+    expect(run.log.messages('info')).toContain(`Pull request #${CODE_PR}: job ${recordOn()!.jobId!} is still working; left for the next sweep.`);
     // One job: no word of a cap.
     expect(run.log.messages('notice')).toEqual([]);
   });
@@ -154,6 +155,7 @@ describe('a detached run: start, the documentation PR opening, the sweep finishi
     expect(run.summary).toContain('Documentation sweep');
     expect(run.summary).toContain(`| [#${CODE_PR}](https://github.com/${CODE}/pull/${CODE_PR}) |`);
     expect(run.log.messages('info')).toContain(`1 job left working, oldest first.`);
+    expect(run.log.messages('info')).toContain(`Pull request #${CODE_PR}: job ${swept(run)[0]!.jobId as string} finished as pr-opened.`);
     // The pull request is a phase of the log, and what is done for it, each a group titled by both.
     const pull = `Pull request #${CODE_PR}` as const;
     expect(run.log.phases).toEqual([pull, ...[Phase.DocsPr, Phase.Preview, Phase.Impact, Phase.Gate, Phase.Publish].map((phase) => phaseTitle([pull, phase]))]);
@@ -539,6 +541,7 @@ describe('the sweep’s rules, kept by the core', () => {
     expect(warnings).toHaveLength(1);
     expect(warnings[0]).toMatch(/^Pull request #301: could not read job .+ answered 500/);
     expect(recordOn(301)?.working).toBe(true);
+    expect(run.log.messages('info')).toContain(`Pull request #301: left working for the next sweep, until ${recordOn(301)!.endsBy!}.`);
     expect(gate(sha(1))).toEqual([]);
     expect(gate(sha(2))).toEqual(['success']);
 
@@ -676,10 +679,25 @@ describe('the sweep’s rules, kept by the core', () => {
     await threeEnded();
     const run = await flows.run({ ...DETACHED, command: 'sweep' }, { event: scheduleEvent(), onApiRequest: (flow) => flow.count === 1 && flow.cancel() });
     expect(run.outputs.outcome).toBe('cancelled');
+    // Cancelled as the first job was read: no pull request was looked at, and nothing was written.
+    expect(swept(run)).toEqual([]);
+    expect([301, 302, 303].map((number) => recordOn(number)?.working)).toEqual([true, true, true]);
     expect(run.failed).toBe(true);
     expect(run.failures).toEqual(['The sweep was cancelled: what was finished stays finished; the rest waits for the next sweep.']);
   });
 });
+
+/** A sweep cancelled, as SIGTERM would, as GitHub gets the first request `at` picks after the first job was read. */
+function sweepCancelledAt(at: (request: { readonly path: string; readonly call: string | undefined }) => boolean): Promise<FlowResult> {
+  let cancel = (): void => undefined;
+  github.onRequest = (request) => {
+    if (at(request)) cancel();
+  };
+  const onApiRequest = (flow: { cancel(): void }): void => {
+    cancel = () => flow.cancel();
+  };
+  return flows.run({ ...DETACHED, command: 'sweep' }, { event: scheduleEvent(), onApiRequest });
+}
 
 /** `count` pull requests from 400 on, each with its own head, whose comment records the job `jobIdOf` names at work, accepted a second apart (400 oldest). */
 function working(count: number, jobIdOf: (n: number) => string): void {
@@ -758,5 +776,89 @@ describe('what the sweep says as it finds its work', () => {
     const run = await sweep({ timeout: '20s' });
     expect(run.outputs).toMatchObject({ outcome: 'error', swept: '[]' });
     expect(run.failures).toEqual([expect.stringMatching(/^Could not find the pull requests to sweep: /)]);
+  });
+});
+
+describe('what the sweep does and says for each pull request', () => {
+  /** A job that ended, recorded at work on the code PR since a minute ago. */
+  async function endedJob(script: JobScript = [{ status: 'completed' }]): Promise<string> {
+    const jobId = await createdJob(flows.sim, script);
+    const acceptedAt = flows.time.now();
+    actionComment(CODE_PR, {
+      jobId,
+      headSha: HEAD,
+      working: true,
+      acceptedAt: new Date(acceptedAt).toISOString(),
+      endsBy: new Date(acceptedAt + 30 * MINUTE).toISOString(),
+    });
+    flows.time.advance(MINUTE);
+    return jobId;
+  }
+
+  it('a job still working at the very time its start gave it is finished as timed-out, said with that time', async () => {
+    const jobId = await createdJob(flows.sim, [{ status: 'active' }]);
+    const endsBy = new Date(flows.time.now() + 30 * MINUTE).toISOString();
+    actionComment(CODE_PR, { jobId, headSha: HEAD, working: true, acceptedAt: new Date(flows.time.now()).toISOString(), endsBy });
+    flows.time.advance(30 * MINUTE);
+    const run = await sweep();
+    expect(swept(run)).toEqual([expect.objectContaining({ outcome: 'timed-out', status: 'active' })]);
+    expect(run.log.messages('info')).toContain(
+      `Pull request #${CODE_PR}: job ${jobId} has worked past the time its start gave it (${endsBy}): finished as timed-out.`,
+    );
+    expect(recordOn()?.working).toBeUndefined();
+  });
+
+  it('the sweep’s own timeout runs out as a job is read: the pull requests not swept yet wait for the next sweep, said once', async () => {
+    const jobs = [await createdJob(flows.sim, [{ status: 'active' }]), await createdJob(flows.sim, [{ status: 'completed' }])];
+    working(2, (n) => jobs[n]!);
+    flows.time.advance(MINUTE);
+    flows.sim.resetLog();
+    // The first job's read gets no answer: its request-timeout (30 s) ends it as the sweep's own timeout runs out.
+    flows.sim.injectFault({ target: 'get', kind: 'hang' });
+    const run = await sweep({ timeout: '30s' });
+    expect(run.outputs.outcome).toBe('swept');
+    expect(run.log.messages('warning')).toEqual([
+      expect.stringMatching(/^Pull request #400: could not read job \S+: .* got no complete answer within request-timeout/),
+      'timeout (30s) ran out: the pull requests not swept yet wait for the next sweep.',
+    ]);
+    expect(swept(run)).toEqual([expect.objectContaining({ pullRequest: 400, outcome: 'still-working' })]);
+    expect(agentRequests()).toBe(1);
+    expect(recordOn(401)?.working).toBe(true);
+  });
+
+  it.each([
+    ['403', { status: 403, body: { error: 'Forbidden' } }, /answered 403/],
+    ['429, the usage used up', { status: 429, body: { error: 'Monthly usage exhausted' } }, /usage is used up/],
+  ] as const)('a job read answered %s would fail every job alike: the sweep stops at once, an error', async (_name, answer, said) => {
+    await endedJob();
+    flows.sim.injectFault({ target: 'get', kind: 'status', ...answer });
+    const run = await sweep();
+    expect(run.outputs.outcome).toBe('error');
+    expect(swept(run)).toEqual([expect.objectContaining({ pullRequest: CODE_PR, outcome: 'error' })]);
+    expect(run.failures).toEqual([expect.stringMatching(said)]);
+    expect(recordOn()?.working).toBe(true);
+  });
+
+  it('the pull request cannot be read again before it is finished: left working for the next sweep, one warning', async () => {
+    await endedJob();
+    github.injectFault({ call: 'pull-request', kind: 'status', status: 404 });
+    const run = await sweep();
+    expect(run.log.messages('warning')).toEqual([
+      'Pull request #12: GitHub pull request (GET /repos/{owner}/{repo}/pulls/{pull_number}) answered 404: Not Found (the pull request does not exist, or the token cannot see the repository). Left for the next sweep.',
+    ]);
+    expect(run.outputs.outcome).toBe('swept');
+    expect(swept(run)).toEqual([expect.objectContaining({ pullRequest: CODE_PR, outcome: 'still-working', status: 'completed' })]);
+    expect(recordOn()?.working).toBe(true);
+    expect(gate()).toEqual([]);
+  });
+
+  it('cancelled as the pull request is read again: cancelled, nothing written, no warning', async () => {
+    await endedJob();
+    const run = await sweepCancelledAt((request) => request.call === 'pull-request');
+    expect(run.outputs.outcome).toBe('cancelled');
+    expect(swept(run)).toEqual([expect.objectContaining({ pullRequest: CODE_PR, outcome: 'cancelled', status: 'completed' })]);
+    expect(run.log.messages('warning')).toEqual([]);
+    expect(recordOn()?.working).toBe(true);
+    expect(gate()).toEqual([]);
   });
 });
