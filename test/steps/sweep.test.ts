@@ -416,6 +416,8 @@ describe('the preview, detached', () => {
     expect(asked).toMatchObject({ branch: BRANCH, statusId: expect.any(String), triggeredAt: new Date(flows.time.now()).toISOString() });
     expect(recordOn()?.working).toBeUndefined();
     expect(flows.sim.deployments()).toHaveLength(1);
+    // The sweep's outputs are its own: no pull request's preview URL is announced.
+    expect(first.earlyOutputs).toEqual([]);
 
     // Still building: one status read, nothing written.
     flows.time.advance(MINUTE);
@@ -426,11 +428,13 @@ describe('the preview, detached', () => {
     expect(flows.sim.requests.map((request) => request.method)).toEqual(['GET', 'GET']);
     expect(github.requests.slice(from).filter(isWrite)).toEqual([]);
     expect(recordOn()?.preview).toEqual(asked);
+    expect(second.log.messages('info')).toContain(`Pull request #${CODE_PR}: its preview is still building; left for the next sweep.`);
 
     // Ready: the comment shows it, the gate links it, and the record lets it go.
     flows.time.advance(3 * MINUTE);
     const third = await sweep({ preview: 'true' });
     expect(swept(third)).toEqual([expect.objectContaining({ outcome: 'pr-opened', docsStatusState: 'success' })]);
+    expect(third.log.messages('info')).toContain(`Pull request #${CODE_PR}: its preview ended (success).`);
     expect(recordOn()?.preview).toBeUndefined();
     expect(recordOn()).toMatchObject({ docsPr: { repository: DOCS, number: 101 } });
     const deployment = flows.sim.deployments()[0]!;
@@ -860,5 +864,86 @@ describe('what the sweep does and says for each pull request', () => {
     expect(run.log.messages('warning')).toEqual([]);
     expect(recordOn()?.working).toBe(true);
     expect(gate()).toEqual([]);
+  });
+});
+
+describe('the preview, detached: what a later sweep finds', () => {
+  /** A detached start whose job ends after two minutes (as `last` says) with docs PR 101, and the sweep that finished it and asked for its preview, ready three minutes later. */
+  async function previewAsked(last: JobScript[number] = { status: 'completed', prLink: true }): Promise<FlowResult> {
+    flows.sim.queueJobScripts([{ status: 'active', forMs: 2 * MINUTE, ref: BRANCH }, last]);
+    flows.sim.queuePrLinks(docsPrLink(101));
+    flows.sim.queuePreviewScripts({ queuedMs: 0, buildMs: 3 * MINUTE, result: 'success' });
+    opened(101);
+    await start(CODE_PR, HEAD, { preview: 'true' });
+    flows.time.advance(3 * MINUTE);
+    const first = await sweep({ preview: 'true' });
+    expect(recordOn()?.preview).toMatchObject({ statusId: expect.any(String) });
+    flows.time.advance(4 * MINUTE);
+    return first;
+  }
+
+  it('its job cannot be read (500): the preview waits for the next sweep, said once, nothing written', async () => {
+    await previewAsked();
+    const before = recordOn();
+    const from = github.requests.length;
+    flows.sim.resetLog();
+    flows.sim.injectFault({ target: 'get', kind: 'status', status: 500, body: { error: 'Internal error' }, times: 5 });
+    const run = await sweep({ preview: 'true' });
+    expect(run.outputs.outcome).toBe('swept');
+    expect(swept(run)).toEqual([expect.objectContaining({ pullRequest: CODE_PR, outcome: 'error', docsStatusState: '' })]);
+    expect(run.log.messages('info')).toContain(
+      `Pull request #${CODE_PR}: job ${before!.jobId!} could not be read as it ended; its preview waits for the next sweep.`,
+    );
+    // Its status not even read, nothing written, the record as it was.
+    expect(flows.sim.requests.filter((request) => !request.path.includes('/job/'))).toEqual([]);
+    expect(github.requests.slice(from).filter(isWrite)).toEqual([]);
+    expect(recordOn()).toEqual(before);
+  });
+
+  it('an archived job’s preview is shown once it is ready, as a documentation PR’s is', async () => {
+    const first = await previewAsked({ status: 'archived', prLink: true });
+    expect(swept(first)).toEqual([expect.objectContaining({ outcome: 'archived' })]);
+    const run = await sweep({ preview: 'true' });
+    expect(swept(run)).toEqual([expect.objectContaining({ outcome: 'archived' })]);
+    expect(run.log.messages('info')).toContain(`Pull request #${CODE_PR}: its preview ended (success).`);
+    expect(recordOn()?.preview).toBeUndefined();
+    expect(codeComment()?.body).toContain(flows.sim.deployments()[0]!.previewUrl);
+  });
+
+  it('a code PR closed after its job ended: the sweep that shows the preview leaves the documentation PR to the closed event’s run', async () => {
+    await previewAsked();
+    github.pullStates.set(CODE_PR, { ...github.pullStates.get(CODE_PR)!, state: 'closed', merged: false });
+    const run = await sweep({ preview: 'true' });
+    expect(swept(run)).toEqual([expect.objectContaining({ outcome: 'pr-opened' })]);
+    expect(recordOn()?.preview).toBeUndefined();
+    expect(docs.pulls.get(101)).toMatchObject({ state: 'open' });
+    expect(recordOn()?.docsPr).toMatchObject({ number: 101, closedByAction: false });
+  });
+
+  it.each([
+    ['another run showed the preview', (record: CommentRecord): CommentRecord => ({ ...record, preview: undefined })],
+    ['a push sent a new job for the same head', (record: CommentRecord): CommentRecord => ({ ...record, jobId: 'job_newer' })],
+    ['the same job was messaged for a newer head', (record: CommentRecord): CommentRecord => ({ ...record, headSha: 'f'.repeat(40) })],
+  ])('%s while the sweep looked at it: the sweep leaves the comment and the status as they are, said once', async (_name, change) => {
+    await previewAsked();
+    const { jobId } = recordOn()!;
+    const newer = change(recordOn()!);
+    const body = `${COMMENT_MARKER}\nWritten since\n\n${sealedRecord(newer, CODE_PR)}`;
+    const statuses = github.statuses.length;
+    const run = await flows.run(
+      { ...DETACHED, command: 'sweep', preview: 'true' },
+      {
+        event: scheduleEvent(),
+        onApiRequest: () => {
+          codeComment()!.body = body;
+        },
+      },
+    );
+    expect(swept(run)).toEqual([expect.objectContaining({ pullRequest: CODE_PR, outcome: 'skipped', docsStatusState: '' })]);
+    expect(codeComment()?.body).toBe(body);
+    expect(github.statuses).toHaveLength(statuses);
+    expect(run.log.messages('info')).toContain(
+      `Pull request #${CODE_PR}: its comment no longer records this work of job ${jobId!} (another run finished it, or a push sent a new job): left as it is.`,
+    );
   });
 });
