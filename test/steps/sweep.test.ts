@@ -947,3 +947,89 @@ describe('the preview, detached: what a later sweep finds', () => {
     );
   });
 });
+
+describe('a revision the sweep finishes: the review loop’s reply', () => {
+  /** A revision of docs PR 101 after a review, recorded at work on the code PR (its reply by `replyAuthor`), whose job ended. */
+  async function revisionEnded(replyAuthor?: string): Promise<string> {
+    opened(101);
+    flows.sim.queuePrLinks(docsPrLink(101));
+    const jobId = await createdJob(flows.sim, [{ status: 'completed', prLink: true, ref: BRANCH }]);
+    const acceptedAt = flows.time.now();
+    actionComment(CODE_PR, {
+      jobId,
+      headSha: HEAD,
+      working: true,
+      acceptedAt: new Date(acceptedAt).toISOString(),
+      endsBy: new Date(acceptedAt + 30 * MINUTE).toISOString(),
+      revising: { statusSha: HEAD, ...(replyAuthor ? { replyAuthor } : {}) },
+      docsPr: { repository: DOCS, number: 101, repositoryId: github.repositoryId(DOCS), headRef: BRANCH, closedByAction: false },
+    });
+    flows.time.advance(MINUTE);
+    return jobId;
+  }
+
+  const REPLIES = `/repos/${DOCS}/issues/101/comments`;
+  /** The requests to the documentation repository. */
+  const toDocs = (): string[] =>
+    github.requests.filter((request) => request.path.startsWith(`/repos/${DOCS}/`)).map((request) => `${request.method} ${request.path}`);
+
+  it('a record that names no author of the reply: the reply is left as it is, said once', async () => {
+    const jobId = await revisionEnded();
+    const run = await sweep();
+    expect(swept(run)).toEqual([expect.objectContaining({ jobId, outcome: 'pr-opened' })]);
+    expect(run.log.messages('info')).toContain(`The review loop's reply on ${DOCS}#101 is not updated: the record names no author of it.`);
+    expect(github.callsTo('list-comments').filter((call) => call.path.startsWith(REPLIES))).toEqual([]);
+  });
+
+  it('no token that reaches the documentation repository: the reply is left as it is, said once, naming docs-token', async () => {
+    await revisionEnded('github-actions[bot]');
+    const run = await sweep({ 'docs-token': '' });
+    expect(swept(run)).toEqual([expect.objectContaining({ outcome: 'pr-opened' })]);
+    expect(run.log.messages('info')).toContain(`The review loop's reply on ${DOCS}#101 is not updated: no token reaches its repository (docs-token).`);
+    expect(toDocs()).toEqual([]);
+  });
+
+  it('a sweep with neither follow-code-pr, docs-status nor reader-impact reads nothing of the documentation side', async () => {
+    await revisionEnded('github-actions[bot]');
+    const run = await sweep({ 'docs-status': 'false', 'follow-code-pr': 'false', 'reader-impact': 'false' });
+    expect(swept(run)).toEqual([expect.objectContaining({ outcome: 'pr-opened' })]);
+    expect(recordOn()?.working).toBeUndefined();
+    expect(toDocs()).toEqual([]);
+    expect(run.log.messages('info').filter((line) => line.includes('reply'))).toEqual([]);
+  });
+
+  it('the reply cannot be read (403): one warning naming it; the code PR is finished all the same', async () => {
+    await revisionEnded('github-actions[bot]');
+    github.onRequest = (request) => {
+      if (request.path.startsWith(REPLIES)) github.injectFault({ call: 'list-comments', kind: 'status', status: 403 });
+    };
+    const run = await sweep();
+    expect(run.log.messages('warning')).toEqual([
+      `Could not tell the review loop's reply on ${DOCS}#101 how the revision ended: GitHub list comments (GET /repos/{owner}/{repo}/issues/{issue_number}/comments) answered 403: Resource not accessible by integration (give the job "permissions: pull-requests: read", or set pr-comment: false).`,
+    ]);
+    expect(run.outputs.outcome).toBe('swept');
+    expect(swept(run)).toEqual([expect.objectContaining({ outcome: 'pr-opened', docsStatusState: 'success' })]);
+    expect(recordOn()?.working).toBeUndefined();
+  });
+
+  it('cancelled as the reply is read: no warning for it; the code PR stays finished, and the sweep is cancelled', async () => {
+    await revisionEnded('github-actions[bot]');
+    const run = await sweepCancelledAt((request) => request.path.startsWith(REPLIES));
+    expect(run.outputs.outcome).toBe('cancelled');
+    expect(swept(run)).toEqual([expect.objectContaining({ outcome: 'pr-opened', docsStatusState: 'success' })]);
+    expect(run.log.messages('warning')).toEqual([]);
+    expect(recordOn()?.working).toBeUndefined();
+  });
+
+  it('out of time as the reply is read: no warning for it (the step’s time ran out), the code PR stays finished', async () => {
+    await revisionEnded('github-actions[bot]');
+    // The reply's read gets no answer: the sweep's own timeout (20 s, before request-timeout's 30 s) ends it.
+    github.onRequest = (request) => {
+      if (request.path.startsWith(REPLIES)) github.injectFault({ call: 'list-comments', kind: 'hang' });
+    };
+    const run = await sweep({ timeout: '20s' });
+    expect(run.log.messages('warning')).toEqual([]);
+    expect(swept(run)).toEqual([expect.objectContaining({ outcome: 'pr-opened', docsStatusState: 'success' })]);
+    expect(recordOn()?.working).toBeUndefined();
+  });
+});
