@@ -114,7 +114,7 @@ export async function sweepStep(settings: SweepSettings, context: StepContext): 
     if (findings.more) logger.notice('This repository had more to look at than one sweep reads: the rest waits for the next sweep.');
     found = [...findings.working];
   } catch (error) {
-    if (isCancellation(error, signal) || (endsTheStep(error) && signal.aborted)) return report('cancelled');
+    if (isCancellation(error, signal)) return report('cancelled');
     return report('error', `Could not find the pull requests to sweep: ${errorMessage(error)}`);
   }
   logger.info(found.length === 0 ? 'No job left working: nothing to sweep.' : `${countOf(found.length, 'job')} left working, oldest first.`);
@@ -290,7 +290,7 @@ async function showPreview(pull: WorkingPullRequest, job: AgentRun, settings: Sw
 
 /** Whether a comment's record still holds the preview the sweep found, of the same job and head. */
 function samePreview(record: CommentRecord | undefined, pull: WorkingPullRequest): boolean {
-  return record?.jobId === pull.record.jobId && record?.headSha === pull.record.headSha && record.preview?.statusId === pull.record.preview?.statusId;
+  return record?.jobId === pull.record.jobId && record.headSha === pull.record.headSha && record.preview?.statusId === pull.record.preview?.statusId;
 }
 
 /** Whether the comment as found again records the work the sweep found, still at work. */
