@@ -114,7 +114,7 @@ export async function sweepStep(settings: SweepSettings, context: StepContext): 
     if (findings.more) logger.notice('This repository had more to look at than one sweep reads: the rest waits for the next sweep.');
     found = [...findings.working];
   } catch (error) {
-    if (isCancellation(error, signal) || (endsTheStep(error) && signal.aborted)) return report('cancelled');
+    if (isCancellation(error, signal)) return report('cancelled');
     return report('error', `Could not find the pull requests to sweep: ${errorMessage(error)}`);
   }
   logger.info(found.length === 0 ? 'No job left working: nothing to sweep.' : `${countOf(found.length, 'job')} left working, oldest first.`);
@@ -137,7 +137,7 @@ export async function sweepStep(settings: SweepSettings, context: StepContext): 
     const done = await logger.phase(`Pull request #${pull.number}`, async (): Promise<StepReport | 'next'> => {
       const job = await readJobOnce(pull, context);
       if (job.outcome === 'cancelled' || isCancellation(job.error, signal)) return report('cancelled', undefined, left);
-      if (job.outcome === 'error' && failsEveryJob(job.error)) {
+      if (failsEveryJob(job.error)) {
         // A refused key fails every job alike: the sweep stops, and the next one tries again.
         swept.push(entry(pull, job, 'error', undefined));
         return report('error', `Could not read job ${idForLog(pull.record.jobId)} of pull request #${pull.number}: ${errorMessage(job.error)}`, left);
@@ -176,7 +176,6 @@ async function sweepOne(pull: WorkingPullRequest, job: AgentRun, settings: Sweep
       return entry(pull, job, 'still-working', undefined);
     }
     job.outcome = 'timed-out';
-    job.timedOut = true;
     logger.info(
       `Pull request #${pull.number}: its job's time (until ${new Date(endsBy).toISOString()}) has passed and it could not be read: finished as timed-out.`,
     );
@@ -187,7 +186,6 @@ async function sweepOne(pull: WorkingPullRequest, job: AgentRun, settings: Sweep
       return entry(pull, job, 'still-working', undefined);
     }
     job.outcome = 'timed-out';
-    job.timedOut = true;
     logger.info(
       `Pull request #${pull.number}: job ${idForLog(pull.record.jobId)} has worked past the time its start gave it (${new Date(endsBy).toISOString()}): finished as timed-out.`,
     );
@@ -290,7 +288,7 @@ async function showPreview(pull: WorkingPullRequest, job: AgentRun, settings: Sw
 
 /** Whether a comment's record still holds the preview the sweep found, of the same job and head. */
 function samePreview(record: CommentRecord | undefined, pull: WorkingPullRequest): boolean {
-  return record?.jobId === pull.record.jobId && record?.headSha === pull.record.headSha && record.preview?.statusId === pull.record.preview?.statusId;
+  return record?.jobId === pull.record.jobId && record.headSha === pull.record.headSha && record.preview?.statusId === pull.record.preview?.statusId;
 }
 
 /** Whether the comment as found again records the work the sweep found, still at work. */
@@ -366,12 +364,12 @@ function readJobOnce(pull: WorkingPullRequest, context: StepContext): Promise<Ag
 /** An answer that would fail every job alike: the key refused (`401`, `403`), its usage used up, or the run's request budget spent. */
 function failsEveryJob(error: unknown): boolean {
   if (!(error instanceof ApiError)) return false;
-  return (error.kind === 'http' && (error.status === 401 || error.status === 403)) || error.usageUsedUp || error.kind === 'budget';
+  return error.status === 401 || error.status === 403 || error.usageUsedUp || error.kind === 'budget';
 }
 
 /** The API answered 404 for the job: it no longer knows it, and never will. */
 function isJobGone(run: AgentRun): boolean {
-  return run.outcome === 'error' && run.error instanceof ApiError && run.error.status === 404;
+  return run.error instanceof ApiError && run.error.status === 404;
 }
 
 /** One pull request of the `swept` output and the summary's table. */

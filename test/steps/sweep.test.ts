@@ -129,6 +129,9 @@ describe('a detached run: start, the documentation PR opening, the sweep finishi
     expect(github.requests.slice(writesFrom).filter(isWrite)).toEqual([]);
     expect(github.comments.map((comment) => comment.body)).toEqual(before);
     expect(gate()).toEqual(['pending', 'pending']);
+    expect(run.log.messages('info')).toContain(`Pull request #${CODE_PR}: job ${recordOn()!.jobId!} is still working; left for the next sweep.`);
+    // One job: no word of a cap.
+    expect(run.log.messages('notice')).toEqual([]);
   });
 
   it('a sweep after the job ended finishes the pull request as a waiting run: outcome, documentation PR linked, success', async () => {
@@ -150,7 +153,9 @@ describe('a detached run: start, the documentation PR opening, the sweep finishi
     expect(codeComment()?.body).toContain(docsPrLink(101));
     expect(gate()).toEqual(['pending', 'pending', 'success']);
     expect(run.summary).toContain('Documentation sweep');
-    expect(run.summary).toContain(`#${CODE_PR}`);
+    expect(run.summary).toContain(`| [#${CODE_PR}](https://github.com/${CODE}/pull/${CODE_PR}) |`);
+    expect(run.log.messages('info')).toContain(`1 job left working, oldest first.`);
+    expect(run.log.messages('info')).toContain(`Pull request #${CODE_PR}: job ${swept(run)[0]!.jobId as string} finished as pr-opened.`);
     // The pull request is a phase of the log, and what is done for it, each a group titled by both.
     const pull = `Pull request #${CODE_PR}` as const;
     expect(run.log.phases).toEqual([pull, ...[Phase.DocsPr, Phase.Preview, Phase.Impact, Phase.Gate, Phase.Publish].map((phase) => phaseTitle([pull, phase]))]);
@@ -228,6 +233,8 @@ describe('bad input and faults', () => {
     expect(github.requests.map((request) => request.call)).toEqual(['recent-comments', 'pending-pulls']);
     expect(agentRequests()).toBe(0);
     expect(run.summary).toContain('nothing to finish');
+    expect(run.log.messages('info')).toContain('No job left working: nothing to sweep.');
+    expect(run.log.messages('notice')).toEqual([]);
   });
 
   it('a hundred working records: the oldest 50 are read, once each, and the 50 newest wait with one notice', async () => {
@@ -260,7 +267,8 @@ describe('bad input and faults', () => {
     expect(entries.map((each) => each.pullRequest)).toEqual(oldest);
     expect(entries.every((each) => each.outcome === 'still-working')).toBe(true);
     expect(agentRequests()).toBe(50);
-    expect(run.log.messages('notice').filter((line) => line.includes('wait for the next sweep'))).toHaveLength(1);
+    expect(run.log.messages('notice')).toEqual(['100 jobs left working: this sweep reads the oldest 50; the 50 newest wait for the next sweep.']);
+    expect(run.summary).toContain('\n50 more jobs left working wait for the next sweep (a sweep reads the oldest 50).\n');
     // Finding them: one page of 100 comments (GitHub's link says there is no next), the identity, and
     // the 101 open pull requests in two pages of 100 (none of their heads is pending).
     expect(github.requests.map((request) => request.call)).toEqual(['recent-comments', 'identity', 'pending-pulls', 'pending-pulls']);
@@ -374,7 +382,9 @@ describe('bad input and faults', () => {
     flows.time.advance(MINUTE);
     const unrotated = await sweep();
     expect(swept(unrotated)).toEqual([]);
-    expect(unrotated.log.messages('notice').join('\n')).toContain('does not verify');
+    expect(unrotated.log.messages('notice')).toEqual([
+      '1 pull-request comment of this action held a record that does not verify: counted as none. Most likely api-key was rotated since they were written (give the earlier key as previous-api-key), else they were edited by hand.',
+    ]);
     const run = await sweep({ 'previous-api-key': OLD_KEY });
     expect(swept(run)).toEqual([expect.objectContaining({ outcome: 'no-pr' })]);
     expect(recordOn()).toEqual({ jobId, headSha: HEAD, judged: { sha: HEAD, outcome: 'no-pr' } });
@@ -406,6 +416,8 @@ describe('the preview, detached', () => {
     expect(asked).toMatchObject({ branch: BRANCH, statusId: expect.any(String), triggeredAt: new Date(flows.time.now()).toISOString() });
     expect(recordOn()?.working).toBeUndefined();
     expect(flows.sim.deployments()).toHaveLength(1);
+    // The sweep's outputs are its own: no pull request's preview URL is announced.
+    expect(first.earlyOutputs).toEqual([]);
 
     // Still building: one status read, nothing written.
     flows.time.advance(MINUTE);
@@ -416,11 +428,13 @@ describe('the preview, detached', () => {
     expect(flows.sim.requests.map((request) => request.method)).toEqual(['GET', 'GET']);
     expect(github.requests.slice(from).filter(isWrite)).toEqual([]);
     expect(recordOn()?.preview).toEqual(asked);
+    expect(second.log.messages('info')).toContain(`Pull request #${CODE_PR}: its preview is still building; left for the next sweep.`);
 
     // Ready: the comment shows it, the gate links it, and the record lets it go.
     flows.time.advance(3 * MINUTE);
     const third = await sweep({ preview: 'true' });
     expect(swept(third)).toEqual([expect.objectContaining({ outcome: 'pr-opened', docsStatusState: 'success' })]);
+    expect(third.log.messages('info')).toContain(`Pull request #${CODE_PR}: its preview ended (success).`);
     expect(recordOn()?.preview).toBeUndefined();
     expect(recordOn()).toMatchObject({ docsPr: { repository: DOCS, number: 101 } });
     const deployment = flows.sim.deployments()[0]!;
@@ -531,6 +545,7 @@ describe('the sweep’s rules, kept by the core', () => {
     expect(warnings).toHaveLength(1);
     expect(warnings[0]).toMatch(/^Pull request #301: could not read job .+ answered 500/);
     expect(recordOn(301)?.working).toBe(true);
+    expect(run.log.messages('info')).toContain(`Pull request #301: left working for the next sweep, until ${recordOn(301)!.endsBy!}.`);
     expect(gate(sha(1))).toEqual([]);
     expect(gate(sha(2))).toEqual(['success']);
 
@@ -691,7 +706,353 @@ describe('the sweep’s rules, kept by the core', () => {
     await threeEnded();
     const run = await flows.run({ ...DETACHED, command: 'sweep' }, { event: scheduleEvent(), onApiRequest: (flow) => flow.count === 1 && flow.cancel() });
     expect(run.outputs.outcome).toBe('cancelled');
+    // Cancelled as the first job was read: no pull request was looked at, and nothing was written.
+    expect(swept(run)).toEqual([]);
+    expect([301, 302, 303].map((number) => recordOn(number)?.working)).toEqual([true, true, true]);
     expect(run.failed).toBe(true);
     expect(run.failures).toEqual(['The sweep was cancelled: what was finished stays finished; the rest waits for the next sweep.']);
+  });
+});
+
+/** A sweep cancelled, as SIGTERM would, as GitHub gets the first request `at` picks after the first job was read. */
+function sweepCancelledAt(at: (request: { readonly path: string; readonly call: string | undefined }) => boolean): Promise<FlowResult> {
+  let cancel = (): void => undefined;
+  github.onRequest = (request) => {
+    if (at(request)) cancel();
+  };
+  const onApiRequest = (flow: { cancel(): void }): void => {
+    cancel = () => flow.cancel();
+  };
+  return flows.run({ ...DETACHED, command: 'sweep' }, { event: scheduleEvent(), onApiRequest });
+}
+
+/** `count` pull requests from 400 on, each with its own head, whose comment records the job `jobIdOf` names at work, accepted a second apart (400 oldest). */
+function working(count: number, jobIdOf: (n: number) => string): void {
+  for (let n = 0; n < count; n++) {
+    const acceptedAt = flows.time.now() + n * 1000;
+    actionComment(400 + n, {
+      jobId: jobIdOf(n),
+      headSha: sha(n + 1),
+      working: true,
+      acceptedAt: new Date(acceptedAt).toISOString(),
+      endsBy: new Date(acceptedAt + 30 * MINUTE).toISOString(),
+    });
+  }
+}
+
+describe('what the sweep says as it finds its work', () => {
+  it('a dry run past the cap lists the oldest 50, each as found (no status, no documentation PR), and says the newest waits', async () => {
+    working(51, (n) => `job_dry${n}`);
+    flows.time.advance(MINUTE);
+    const run = await sweep({ 'dry-run': 'true' });
+    expect(run.outputs.outcome).toBe('dry-run');
+    expect(swept(run)).toEqual(
+      Array.from({ length: 50 }, (_, n) => ({ pullRequest: 400 + n, jobId: `job_dry${n}`, status: '', outcome: 'dry-run', prLink: '', docsStatusState: '' })),
+    );
+    expect(run.log.messages('notice')).toEqual(['51 jobs left working: this sweep reads the oldest 50; the 1 newest wait for the next sweep.']);
+    expect(run.log.messages('info')).toEqual(
+      expect.arrayContaining(['51 jobs left working, oldest first.', 'Dry run: nothing was read from the API, and nothing written to GitHub.']),
+    );
+    expect(run.summary).toContain('\n1 more job left working wait for the next sweep (a sweep reads the oldest 50).\n');
+    expect(flows.sim.requests).toHaveLength(0);
+  });
+
+  it('without docs-status it finds its work through the recent comments alone: no pending head is looked for', async () => {
+    const run = await sweep({ 'docs-status': 'false' });
+    expect(run.outputs.outcome).toBe('swept');
+    expect(github.requests.map((request) => request.call)).toEqual(['recent-comments']);
+  });
+
+  it('more pull requests whose head is pending than one sweep reads (50): one notice that the rest waits for the next sweep', async () => {
+    for (let n = 0; n < 51; n++) {
+      github.pullStates.set(500 + n, {
+        title: `Change ${n}`,
+        state: 'open',
+        draft: false,
+        merged: false,
+        headRef: `change-${n}`,
+        headSha: sha(n + 1),
+        labels: [],
+      });
+      github.statuses.push({
+        repository: CODE,
+        sha: sha(n + 1),
+        state: 'pending',
+        description: null,
+        target_url: null,
+        context: 'documentation',
+        token: 'ghs_earlierRun',
+        id: n + 1,
+      });
+    }
+    const run = await sweep();
+    expect(run.outputs.outcome).toBe('swept');
+    expect(github.callsTo('list-comments')).toHaveLength(50);
+    expect(run.log.messages('notice')).toEqual(['This repository had more to look at than one sweep reads: the rest waits for the next sweep.']);
+  });
+
+  it('cancelled while it looks for its work: outcome cancelled, the step fails as a cancellation, not as a failure to find', async () => {
+    github.injectFault({ call: 'recent-comments', kind: 'hang' });
+    const run = await flows.run({ ...DETACHED, command: 'sweep' }, { event: scheduleEvent(), onHang: (flow) => flow.cancel() });
+    expect(run.outputs).toMatchObject({ outcome: 'cancelled', swept: '[]' });
+    expect(run.failures).toEqual(['The sweep was cancelled: what was finished stays finished; the rest waits for the next sweep.']);
+  });
+
+  it('out of time while it looks for its work: an error that says it could not find them, not a cancellation', async () => {
+    github.injectFault({ call: 'recent-comments', kind: 'hang' });
+    const run = await sweep({ timeout: '20s' });
+    expect(run.outputs).toMatchObject({ outcome: 'error', swept: '[]' });
+    expect(run.failures).toEqual([expect.stringMatching(/^Could not find the pull requests to sweep: /)]);
+  });
+});
+
+describe('what the sweep does and says for each pull request', () => {
+  /** A job that ended, recorded at work on the code PR since a minute ago. */
+  async function endedJob(script: JobScript = [{ status: 'completed' }]): Promise<string> {
+    const jobId = await createdJob(flows.sim, script);
+    const acceptedAt = flows.time.now();
+    actionComment(CODE_PR, {
+      jobId,
+      headSha: HEAD,
+      working: true,
+      acceptedAt: new Date(acceptedAt).toISOString(),
+      endsBy: new Date(acceptedAt + 30 * MINUTE).toISOString(),
+    });
+    flows.time.advance(MINUTE);
+    return jobId;
+  }
+
+  it('a job still working at the very time its start gave it is finished as timed-out, said with that time', async () => {
+    const jobId = await createdJob(flows.sim, [{ status: 'active' }]);
+    const endsBy = new Date(flows.time.now() + 30 * MINUTE).toISOString();
+    actionComment(CODE_PR, { jobId, headSha: HEAD, working: true, acceptedAt: new Date(flows.time.now()).toISOString(), endsBy });
+    flows.time.advance(30 * MINUTE);
+    const run = await sweep();
+    expect(swept(run)).toEqual([expect.objectContaining({ outcome: 'timed-out', status: 'active' })]);
+    expect(run.log.messages('info')).toContain(
+      `Pull request #${CODE_PR}: job ${jobId} has worked past the time its start gave it (${endsBy}): finished as timed-out.`,
+    );
+    expect(recordOn()?.working).toBeUndefined();
+  });
+
+  it('the sweep’s own timeout runs out as a job is read: the pull requests not swept yet wait for the next sweep, said once', async () => {
+    const jobs = [await createdJob(flows.sim, [{ status: 'active' }]), await createdJob(flows.sim, [{ status: 'completed' }])];
+    working(2, (n) => jobs[n]!);
+    flows.time.advance(MINUTE);
+    flows.sim.resetLog();
+    // The first job's read gets no answer: its request-timeout (30 s) ends it as the sweep's own timeout runs out.
+    flows.sim.injectFault({ target: 'get', kind: 'hang' });
+    const run = await sweep({ timeout: '30s' });
+    expect(run.outputs.outcome).toBe('swept');
+    expect(run.log.messages('warning')).toEqual([
+      expect.stringMatching(/^Pull request #400: could not read job \S+: .* got no complete answer within request-timeout/),
+      'timeout (30s) ran out: the pull requests not swept yet wait for the next sweep.',
+    ]);
+    expect(swept(run)).toEqual([expect.objectContaining({ pullRequest: 400, outcome: 'still-working' })]);
+    expect(agentRequests()).toBe(1);
+    expect(recordOn(401)?.working).toBe(true);
+  });
+
+  it.each([
+    ['403', { status: 403, body: { error: 'Forbidden' } }, /answered 403/],
+    ['429, the usage used up', { status: 429, body: { error: 'Monthly usage exhausted' } }, /usage is used up/],
+  ] as const)('a job read answered %s would fail every job alike: the sweep stops at once, an error', async (_name, answer, said) => {
+    await endedJob();
+    flows.sim.injectFault({ target: 'get', kind: 'status', ...answer });
+    const run = await sweep();
+    expect(run.outputs.outcome).toBe('error');
+    expect(swept(run)).toEqual([expect.objectContaining({ pullRequest: CODE_PR, outcome: 'error' })]);
+    expect(run.failures).toEqual([expect.stringMatching(said)]);
+    expect(recordOn()?.working).toBe(true);
+  });
+
+  it('the pull request cannot be read again before it is finished: left working for the next sweep, one warning', async () => {
+    await endedJob();
+    github.injectFault({ call: 'pull-request', kind: 'status', status: 404 });
+    const run = await sweep();
+    expect(run.log.messages('warning')).toEqual([
+      'Pull request #12: GitHub pull request (GET /repos/{owner}/{repo}/pulls/{pull_number}) answered 404: Not Found (the pull request does not exist, or the token cannot see the repository). Left for the next sweep.',
+    ]);
+    expect(run.outputs.outcome).toBe('swept');
+    expect(swept(run)).toEqual([expect.objectContaining({ pullRequest: CODE_PR, outcome: 'still-working', status: 'completed' })]);
+    expect(recordOn()?.working).toBe(true);
+    expect(gate()).toEqual([]);
+  });
+
+  it('cancelled as the pull request is read again: cancelled, nothing written, no warning', async () => {
+    await endedJob();
+    const run = await sweepCancelledAt((request) => request.call === 'pull-request');
+    expect(run.outputs.outcome).toBe('cancelled');
+    expect(swept(run)).toEqual([expect.objectContaining({ pullRequest: CODE_PR, outcome: 'cancelled', status: 'completed' })]);
+    expect(run.log.messages('warning')).toEqual([]);
+    expect(recordOn()?.working).toBe(true);
+    expect(gate()).toEqual([]);
+  });
+});
+
+describe('the preview, detached: what a later sweep finds', () => {
+  /** A detached start whose job ends after two minutes (as `last` says) with docs PR 101, and the sweep that finished it and asked for its preview, ready three minutes later. */
+  async function previewAsked(last: JobScript[number] = { status: 'completed', prLink: true }): Promise<FlowResult> {
+    flows.sim.queueJobScripts([{ status: 'active', forMs: 2 * MINUTE, ref: BRANCH }, last]);
+    flows.sim.queuePrLinks(docsPrLink(101));
+    flows.sim.queuePreviewScripts({ queuedMs: 0, buildMs: 3 * MINUTE, result: 'success' });
+    opened(101);
+    await start(CODE_PR, HEAD, { preview: 'true' });
+    flows.time.advance(3 * MINUTE);
+    const first = await sweep({ preview: 'true' });
+    expect(recordOn()?.preview).toMatchObject({ statusId: expect.any(String) });
+    flows.time.advance(4 * MINUTE);
+    return first;
+  }
+
+  it('its job cannot be read (500): the preview waits for the next sweep, said once, nothing written', async () => {
+    await previewAsked();
+    const before = recordOn();
+    const from = github.requests.length;
+    flows.sim.resetLog();
+    flows.sim.injectFault({ target: 'get', kind: 'status', status: 500, body: { error: 'Internal error' }, times: 5 });
+    const run = await sweep({ preview: 'true' });
+    expect(run.outputs.outcome).toBe('swept');
+    expect(swept(run)).toEqual([expect.objectContaining({ pullRequest: CODE_PR, outcome: 'error', docsStatusState: '' })]);
+    expect(run.log.messages('info')).toContain(
+      `Pull request #${CODE_PR}: job ${before!.jobId!} could not be read as it ended; its preview waits for the next sweep.`,
+    );
+    // Its status not even read, nothing written, the record as it was.
+    expect(flows.sim.requests.filter((request) => !request.path.includes('/job/'))).toEqual([]);
+    expect(github.requests.slice(from).filter(isWrite)).toEqual([]);
+    expect(recordOn()).toEqual(before);
+  });
+
+  it('an archived job’s preview is shown once it is ready, as a documentation PR’s is', async () => {
+    const first = await previewAsked({ status: 'archived', prLink: true });
+    expect(swept(first)).toEqual([expect.objectContaining({ outcome: 'archived' })]);
+    const run = await sweep({ preview: 'true' });
+    expect(swept(run)).toEqual([expect.objectContaining({ outcome: 'archived' })]);
+    expect(run.log.messages('info')).toContain(`Pull request #${CODE_PR}: its preview ended (success).`);
+    expect(recordOn()?.preview).toBeUndefined();
+    expect(codeComment()?.body).toContain(flows.sim.deployments()[0]!.previewUrl);
+  });
+
+  it('a code PR closed after its job ended: the sweep that shows the preview leaves the documentation PR to the closed event’s run', async () => {
+    await previewAsked();
+    github.pullStates.set(CODE_PR, { ...github.pullStates.get(CODE_PR)!, state: 'closed', merged: false });
+    const run = await sweep({ preview: 'true' });
+    expect(swept(run)).toEqual([expect.objectContaining({ outcome: 'pr-opened' })]);
+    expect(recordOn()?.preview).toBeUndefined();
+    expect(docs.pulls.get(101)).toMatchObject({ state: 'open' });
+    expect(recordOn()?.docsPr).toMatchObject({ number: 101, closedByAction: false });
+  });
+
+  it.each([
+    ['another run showed the preview', (record: CommentRecord): CommentRecord => ({ ...record, preview: undefined })],
+    ['a push sent a new job for the same head', (record: CommentRecord): CommentRecord => ({ ...record, jobId: 'job_newer' })],
+    ['the same job was messaged for a newer head', (record: CommentRecord): CommentRecord => ({ ...record, headSha: 'f'.repeat(40) })],
+  ])('%s while the sweep looked at it: the sweep leaves the comment and the status as they are, said once', async (_name, change) => {
+    await previewAsked();
+    const { jobId } = recordOn()!;
+    const newer = change(recordOn()!);
+    const body = `${COMMENT_MARKER}\nWritten since\n\n${sealedRecord(newer, CODE_PR)}`;
+    const statuses = github.statuses.length;
+    const run = await flows.run(
+      { ...DETACHED, command: 'sweep', preview: 'true' },
+      {
+        event: scheduleEvent(),
+        onApiRequest: () => {
+          codeComment()!.body = body;
+        },
+      },
+    );
+    expect(swept(run)).toEqual([expect.objectContaining({ pullRequest: CODE_PR, outcome: 'skipped', docsStatusState: '' })]);
+    expect(codeComment()?.body).toBe(body);
+    expect(github.statuses).toHaveLength(statuses);
+    expect(run.log.messages('info')).toContain(
+      `Pull request #${CODE_PR}: its comment no longer records this work of job ${jobId!} (another run finished it, or a push sent a new job): left as it is.`,
+    );
+  });
+});
+
+describe('a revision the sweep finishes: the review loop’s reply', () => {
+  /** A revision of docs PR 101 after a review, recorded at work on the code PR (its reply by `replyAuthor`), whose job ended. */
+  async function revisionEnded(replyAuthor?: string): Promise<string> {
+    opened(101);
+    flows.sim.queuePrLinks(docsPrLink(101));
+    const jobId = await createdJob(flows.sim, [{ status: 'completed', prLink: true, ref: BRANCH }]);
+    const acceptedAt = flows.time.now();
+    actionComment(CODE_PR, {
+      jobId,
+      headSha: HEAD,
+      working: true,
+      acceptedAt: new Date(acceptedAt).toISOString(),
+      endsBy: new Date(acceptedAt + 30 * MINUTE).toISOString(),
+      revising: { statusSha: HEAD, ...(replyAuthor ? { replyAuthor } : {}) },
+      docsPr: { repository: DOCS, number: 101, repositoryId: github.repositoryId(DOCS), headRef: BRANCH, closedByAction: false },
+    });
+    flows.time.advance(MINUTE);
+    return jobId;
+  }
+
+  const REPLIES = `/repos/${DOCS}/issues/101/comments`;
+  /** The requests to the documentation repository. */
+  const toDocs = (): string[] =>
+    github.requests.filter((request) => request.path.startsWith(`/repos/${DOCS}/`)).map((request) => `${request.method} ${request.path}`);
+
+  it('a record that names no author of the reply: the reply is left as it is, said once', async () => {
+    const jobId = await revisionEnded();
+    const run = await sweep();
+    expect(swept(run)).toEqual([expect.objectContaining({ jobId, outcome: 'pr-opened' })]);
+    expect(run.log.messages('info')).toContain(`The review loop's reply on ${DOCS}#101 is not updated: the record names no author of it.`);
+    expect(github.callsTo('list-comments').filter((call) => call.path.startsWith(REPLIES))).toEqual([]);
+  });
+
+  it('no token that reaches the documentation repository: the reply is left as it is, said once, naming docs-token', async () => {
+    await revisionEnded('github-actions[bot]');
+    const run = await sweep({ 'docs-token': '' });
+    expect(swept(run)).toEqual([expect.objectContaining({ outcome: 'pr-opened' })]);
+    expect(run.log.messages('info')).toContain(`The review loop's reply on ${DOCS}#101 is not updated: no token reaches its repository (docs-token).`);
+    expect(toDocs()).toEqual([]);
+  });
+
+  it('a sweep with neither follow-code-pr, docs-status nor reader-impact reads nothing of the documentation side', async () => {
+    await revisionEnded('github-actions[bot]');
+    const run = await sweep({ 'docs-status': 'false', 'follow-code-pr': 'false', 'reader-impact': 'false' });
+    expect(swept(run)).toEqual([expect.objectContaining({ outcome: 'pr-opened' })]);
+    expect(recordOn()?.working).toBeUndefined();
+    expect(toDocs()).toEqual([]);
+    expect(run.log.messages('info').filter((line) => line.includes('reply'))).toEqual([]);
+  });
+
+  it('the reply cannot be read (403): one warning naming it; the code PR is finished all the same', async () => {
+    await revisionEnded('github-actions[bot]');
+    github.onRequest = (request) => {
+      if (request.path.startsWith(REPLIES)) github.injectFault({ call: 'list-comments', kind: 'status', status: 403 });
+    };
+    const run = await sweep();
+    expect(run.log.messages('warning')).toEqual([
+      `Could not tell the review loop's reply on ${DOCS}#101 how the revision ended: GitHub list comments (GET /repos/{owner}/{repo}/issues/{issue_number}/comments) answered 403: Resource not accessible by integration (give the job "permissions: pull-requests: read", or set pr-comment: false).`,
+    ]);
+    expect(run.outputs.outcome).toBe('swept');
+    expect(swept(run)).toEqual([expect.objectContaining({ outcome: 'pr-opened', docsStatusState: 'success' })]);
+    expect(recordOn()?.working).toBeUndefined();
+  });
+
+  it('cancelled as the reply is read: no warning for it; the code PR stays finished, and the sweep is cancelled', async () => {
+    await revisionEnded('github-actions[bot]');
+    const run = await sweepCancelledAt((request) => request.path.startsWith(REPLIES));
+    expect(run.outputs.outcome).toBe('cancelled');
+    expect(swept(run)).toEqual([expect.objectContaining({ outcome: 'pr-opened', docsStatusState: 'success' })]);
+    expect(run.log.messages('warning')).toEqual([]);
+    expect(recordOn()?.working).toBeUndefined();
+  });
+
+  it('out of time as the reply is read: no warning for it (the step’s time ran out), the code PR stays finished', async () => {
+    await revisionEnded('github-actions[bot]');
+    // The reply's read gets no answer: the sweep's own timeout (20 s, before request-timeout's 30 s) ends it.
+    github.onRequest = (request) => {
+      if (request.path.startsWith(REPLIES)) github.injectFault({ call: 'list-comments', kind: 'hang' });
+    };
+    const run = await sweep({ timeout: '20s' });
+    expect(run.log.messages('warning')).toEqual([]);
+    expect(swept(run)).toEqual([expect.objectContaining({ outcome: 'pr-opened', docsStatusState: 'success' })]);
+    expect(recordOn()?.working).toBeUndefined();
   });
 });
