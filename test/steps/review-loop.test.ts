@@ -87,6 +87,8 @@ async function freshPullRequests(): Promise<void> {
 const jobId = (): string => codeJobId;
 /** The follow-ups the job got. */
 const messages = (): readonly string[] => flows.sim.job(codeJobId)!.messages;
+/** The first line of lead's review as a message or a dry run's block holds it. */
+const firstLineOfReview = (text: string): string => /Review by lead[^\n]*\n\n([^\n]*)/.exec(text)![1]!;
 const backLink = () => backLinkIn(docs.comments.find((c) => c.body.startsWith(DOCS_PR_MARKER))!.body, DOCS_PR, DOCS);
 const codeComment = (): string => github.comments.filter((c) => c.body.startsWith(COMMENT_MARKER)).at(-1)!.body;
 const replies = () => docs.comments.filter((c) => c.body.startsWith(REVISION_MARKER));
@@ -458,7 +460,7 @@ describe('the budget and the faults', () => {
   it('two reviews one after the other (the documented concurrency group): two messages, in order, counted', async () => {
     await reviewSync(reviewBy('lead', 'CHANGES_REQUESTED', 'First: shorten the intro.', [], 1));
     await reviewSync(reviewBy('lead', 'COMMENTED', 'Second: add an example.', [], 2));
-    expect(messages().map((message) => /Review by lead[^\n]*\n\n([^\n]*)/.exec(message)![1])).toEqual(['First: shorten the intro.', 'Second: add an example.']);
+    expect(messages().map(firstLineOfReview)).toEqual(['First: shorten the intro.', 'Second: add an example.']);
     expect(backLink()!.reviewsSent).toEqual([1, 2]);
     expect(replies()).toHaveLength(1);
     expect(replies()[0]!.body).toContain('2 of 5 (review-loop-max)');
@@ -470,11 +472,7 @@ describe('the budget and the faults', () => {
     const third = reviewBy('lead', 'CHANGES_REQUESTED', 'Third: link the error table.', [], 3);
     const result = await reviewSync(third);
     expect(result.outputs).toMatchObject({ outcome: 'revised', status: 'completed' });
-    expect(messages().map((message) => /Review by lead[^\n]*\n\n([^\n]*)/.exec(message)![1])).toEqual([
-      'First: shorten the intro.',
-      'Second: add an example.',
-      'Third: link the error table.',
-    ]);
+    expect(messages().map(firstLineOfReview)).toEqual(['First: shorten the intro.', 'Second: add an example.', 'Third: link the error table.']);
     expect(backLink()!.reviewsSent).toEqual([1, 2, 3]);
     expect(result.summary).toContain('| Also sent | `1`, `2` (submitted since the last review sent) |');
     // The reviews are listed once; the runs GitHub did not drop, run after all, send nothing again.
@@ -594,7 +592,7 @@ describe('the budget and the faults', () => {
     // The event of the third review runs last (the fourth's run was dropped).
     const result = await reviewSync(third);
     expect(result.outputs).toMatchObject({ outcome: 'revised', status: 'completed' });
-    expect(messages().map((message) => /Review by lead[^\n]*\n\n([^\n]*)/.exec(message)![1])).toEqual([
+    expect(messages().map(firstLineOfReview)).toEqual([
       'First: shorten the intro.',
       'Second: add an example.',
       'Third: link the error table.',
@@ -616,7 +614,7 @@ describe('the budget and the faults', () => {
     expect(result.outputs.outcome).toBe('dry-run');
     expect(messages()).toEqual([]);
     const shown = result.log.blocks.filter((block) => block.title.startsWith('Review message for job'));
-    expect(shown.map((block) => /Review by lead[^\n]*\n\n([^\n]*)/.exec(block.text)![1])).toEqual(['First: its run dropped.', 'Second: shorten the intro.']);
+    expect(shown.map((block) => firstLineOfReview(block.text))).toEqual(['First: its run dropped.', 'Second: shorten the intro.']);
     const wouldSend = `Dry run: would send the review to job ${jobId()}; nothing was sent, and nothing written to GitHub.`;
     expect(result.log.messages('info').filter((line) => line === wouldSend)).toHaveLength(2);
     expect(backLink()!.reviewsSent).toBeUndefined();
@@ -1019,7 +1017,7 @@ describe('what the loop says and writes, word for word', () => {
     const result = await reviewSync(reviewBy('lead', 'CHANGES_REQUESTED', 'Review 301.', [], 301));
     expect(result.outputs.outcome).toBe('revised');
     expect(result.log.messages('info')).toContain(`${DOCS}#${DOCS_PR} has more than 300 reviews: only the first 300 were looked at.`);
-    expect(messages().map((message) => /Review by lead[^\n]*\n\n([^\n]*)/.exec(message)![1])).toEqual(['Review 301.']);
+    expect(messages().map(firstLineOfReview)).toEqual(['Review 301.']);
     expect(backLink()!.reviewsSent).toEqual([300, 301]);
   });
 

@@ -10,7 +10,7 @@ import { COMMENT_MARKER, type CommentRecord } from '../../src/memory/record.js';
 import { RecordSeal } from '../../src/memory/seal.js';
 import { Phase, phaseTitle } from '../../src/runtime.js';
 import type { JobScript } from '../simulator/index.js';
-import type { FakeGitHub, FakeRepository } from '../support/fake-github.js';
+import type { FakeGitHub, FakePullState, FakeRepository } from '../support/fake-github.js';
 import { createdJob, startFlows, type FlowResult, type Flows } from '../support/in-process.js';
 import { recordIn, sealedRecord } from '../support/records.js';
 import { pullRequestEvent, repositoryDispatchEvent, scheduleEvent } from '../support/webhook-events.js';
@@ -23,6 +23,16 @@ const BRANCH = 'docs/retries';
 const DOCS_TOKEN = 'ghs_docsInstallationToken77';
 const MINUTE = 60_000;
 const docsPrLink = (number: number): string => `https://github.com/${DOCS}/pull/${number}`;
+/** The n-th of many open code PRs a test makes, at `headSha`. */
+const openChange = (n: number, headSha: string): FakePullState => ({
+  title: `Change ${n}`,
+  state: 'open',
+  draft: false,
+  merged: false,
+  headRef: `change-${n}`,
+  headSha,
+  labels: [],
+});
 /** A job that works `ms` on the documentation branch, then ends (with a documentation PR unless said). */
 const jobOf = (ms: number, prLink = true): JobScript => [
   { status: 'active', forMs: ms, ref: BRANCH },
@@ -242,15 +252,7 @@ describe('bad input and faults', () => {
     const accepted = flows.time.now();
     for (let n = 0; n < 100; n++) {
       const jobId = await createdJob(flows.sim, [{ status: 'active' }]);
-      github.pullStates.set(200 + n, {
-        title: `Change ${n}`,
-        state: 'open',
-        draft: false,
-        merged: false,
-        headRef: `change-${n}`,
-        headSha: sha(n + 1),
-        labels: [],
-      });
+      github.pullStates.set(200 + n, openChange(n, sha(n + 1)));
       // Accepted in an order the comments' IDs do not follow: the sweep goes by acceptance.
       const at = accepted + ((n * 37) % 100) * 1000;
       actionComment(200 + n, { jobId, headSha: sha(n + 1), working: true, acceptedAt: new Date(at).toISOString() });
@@ -312,7 +314,7 @@ describe('bad input and faults', () => {
   it('a sweep cancelled mid-way: what it finished stays finished, the rest waits for the next sweep', async () => {
     for (const n of [1, 2, 3]) {
       const jobId = await createdJob(flows.sim, [{ status: 'completed' }]);
-      github.pullStates.set(300 + n, { title: `Change ${n}`, state: 'open', draft: false, merged: false, headRef: `change-${n}`, headSha: sha(n), labels: [] });
+      github.pullStates.set(300 + n, openChange(n, sha(n)));
       actionComment(300 + n, { jobId, headSha: sha(n), working: true, acceptedAt: new Date(flows.time.now() + n * 1000).toISOString() });
     }
     flows.time.advance(MINUTE);
@@ -515,7 +517,7 @@ describe('the sweep’s rules, kept by the core', () => {
   async function threeEnded(): Promise<void> {
     for (const n of [1, 2, 3]) {
       const jobId = await createdJob(flows.sim, [{ status: 'completed' }]);
-      github.pullStates.set(300 + n, { title: `Change ${n}`, state: 'open', draft: false, merged: false, headRef: `change-${n}`, headSha: sha(n), labels: [] });
+      github.pullStates.set(300 + n, openChange(n, sha(n)));
       const acceptedAt = flows.time.now() + n * 1000;
       actionComment(300 + n, {
         jobId,
@@ -765,15 +767,7 @@ describe('what the sweep says as it finds its work', () => {
 
   it('more pull requests whose head is pending than one sweep reads (50): one notice that the rest waits for the next sweep', async () => {
     for (let n = 0; n < 51; n++) {
-      github.pullStates.set(500 + n, {
-        title: `Change ${n}`,
-        state: 'open',
-        draft: false,
-        merged: false,
-        headRef: `change-${n}`,
-        headSha: sha(n + 1),
-        labels: [],
-      });
+      github.pullStates.set(500 + n, openChange(n, sha(n + 1)));
       github.statuses.push({
         repository: CODE,
         sha: sha(n + 1),
